@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './env.js';
+
+describe('configuration', () => {
+  it('has working defaults for every variable', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      databaseUrl: 'sqlite:./data/app.db',
+      admin: { email: undefined, password: undefined },
+      mail: { smtpUrl: undefined },
+      razorpay: { keyId: undefined, apiUrl: 'https://api.razorpay.com' },
+      uploadDir: './data/uploads',
+      courseFeePaise: 300000,
+    });
+  });
+
+  it('reads every variable of the configuration contract', () => {
+    const config = parseConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      APP_URL: 'https://course.example.com/',
+      DATABASE_URL: 'postgres://u:p@db:5432/course',
+      ADMIN_EMAIL: 'Teacher@Example.com',
+      ADMIN_PASSWORD: 'Secret#123',
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      MAIL_FROM: 'Course <course@example.com>',
+      RAZORPAY_KEY_ID: 'rzp_test_1',
+      RAZORPAY_KEY_SECRET: 's',
+      RAZORPAY_WEBHOOK_SECRET: 'w',
+      RAZORPAY_API_URL: 'http://127.0.0.1:9999/',
+      UPLOAD_DIR: '/var/uploads',
+      COURSE_FEE_PAISE: '250000',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      appUrl: 'https://course.example.com',
+      databaseUrl: 'postgres://u:p@db:5432/course',
+      admin: { email: 'teacher@example.com', password: 'Secret#123' },
+      mail: { smtpUrl: 'smtp://user:pass@mail.example.com:587', from: 'Course <course@example.com>' },
+      razorpay: { keyId: 'rzp_test_1', keySecret: 's', webhookSecret: 'w', apiUrl: 'http://127.0.0.1:9999' },
+      uploadDir: '/var/uploads',
+      courseFeePaise: 250000,
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['SMTP_URL', 'http://mail'],
+    ['RAZORPAY_API_URL', 'ftp://x'],
+    ['COURSE_FEE_PAISE', '-5'],
+    ['APP_URL', 'nonsense'],
+  ])('stops with one line naming %s when it is %s', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
+  });
+
+  it('requires the Razorpay key id and secret together', () => {
+    expect(() => parseConfig({ RAZORPAY_KEY_ID: 'rzp_test_1' })).toThrow(/RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(parseConfig({ SMTP_URL: '', ADMIN_EMAIL: '' }).mail.smtpUrl).toBeUndefined();
+  });
+});

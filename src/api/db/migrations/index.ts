@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './2026-11-22T1600-initial.js';
+
+/**
+ * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
+ * Names sort in the order they must run.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T1600-initial': initial,
+};

@@ -1,0 +1,145 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are ISO-8601 strings on both databases (PostgreSQL's are parsed back to ISO strings). */
+type Timestamp = ColumnType<string, string | undefined, string>;
+/** SQLite has no boolean type: flags are 0/1 integers on both databases, so code sees one representation. */
+type Flag = ColumnType<number, number | undefined, number>;
+
+export type Role = 'student' | 'admin';
+
+export interface StudentTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  role: ColumnType<Role, Role | undefined, Role>;
+  first_name: string;
+  last_name: string;
+  mobile: string | null;
+  city: string | null;
+  country: string | null;
+  study: string | null;
+  institution: string | null;
+  work: string | null;
+  office: string | null;
+  activated: Flag;
+  student_status: ColumnType<number, number | undefined, number>;
+  student_batch: number | null;
+  uniq_id: string;
+  image_path: string | null;
+  feedback: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthSessionTable {
+  id: Generated<number>;
+  student_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: string;
+  last_used_at: Timestamp;
+}
+
+export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+
+export interface EmailTokenTable {
+  id: Generated<number>;
+  student_id: number;
+  purpose: EmailTokenPurpose;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: Timestamp;
+}
+
+export interface BatchTable {
+  id: Generated<number>;
+  batch_number: number;
+  start_date: string | null;
+  meeting_link: string | null;
+  created_at: Timestamp;
+}
+
+export interface CourseSessionTable {
+  id: Generated<number>;
+  session_number: number;
+  session_date: string;
+  topics: string;
+  lesson_video: string | null;
+  created_at: Timestamp;
+}
+
+export interface ProgramTable {
+  id: Generated<number>;
+  program_number: number;
+  task: string;
+  created_at: Timestamp;
+}
+
+export interface StudentProgramTable {
+  id: Generated<number>;
+  student_id: number;
+  program_number: number;
+  task: string;
+  solution: string | null;
+  submitted_at: string | null;
+  created_at: Timestamp;
+}
+
+export type PaymentStatus = 'created' | 'captured' | 'failed';
+
+export interface PaymentTable {
+  id: Generated<number>;
+  /** Kept (set to null) when the student is deleted: payment records stay for the accounts. */
+  student_id: number | null;
+  student_email: string;
+  order_id: string;
+  payment_id: string | null;
+  amount: number;
+  currency: string;
+  status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: string | null;
+}
+
+export interface QuizQuestionTable {
+  id: Generated<number>;
+  question: string;
+  /** JSON array of the four options. */
+  options: string;
+  answer_index: number;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  students: StudentTable;
+  auth_sessions: AuthSessionTable;
+  email_tokens: EmailTokenTable;
+  batches: BatchTable;
+  course_sessions: CourseSessionTable;
+  programs: ProgramTable;
+  student_programs: StudentProgramTable;
+  payments: PaymentTable;
+  outbox: OutboxTable;
+  quiz_questions: QuizQuestionTable;
+}
+
+export type StudentRow = Selectable<StudentTable>;
+export type NewStudent = Insertable<StudentTable>;
+export type StudentUpdate = Updateable<StudentTable>;

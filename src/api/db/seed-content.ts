@@ -1,0 +1,86 @@
+/** Sample course content a fresh site starts with; the admin edits or deletes it from the dashboard. */
+
+export const sampleSessions: { topics: string; lesson_video: string | null }[] = [
+  { topics: 'Introduction to programming: algorithms, flowcharts, compilers and your first C program', lesson_video: null },
+  { topics: 'Features of C, structure of a C program, compiling and running', lesson_video: null },
+  { topics: 'Fundamentals: data types, variables, constants, operators and expressions', lesson_video: null },
+  { topics: 'Control flow: if, else, switch and the conditional operator', lesson_video: null },
+  { topics: 'Loops: while, do-while, for, break and continue', lesson_video: null },
+  { topics: 'Arrays: one and two dimensional arrays, strings', lesson_video: null },
+  { topics: 'Pointers: addresses, pointer arithmetic, pointers and arrays', lesson_video: null },
+  { topics: 'Functions: parameters, return values, recursion, call by reference', lesson_video: null },
+  { topics: 'Storage classes: auto, register, static and extern', lesson_video: null },
+  { topics: 'Structures and unions, arrays of structures', lesson_video: null },
+  { topics: 'File handling: fopen, fprintf, fscanf, fread, fwrite and fclose', lesson_video: null },
+];
+
+export const samplePrograms: string[] = [
+  'Write a program that reads two integers and prints their sum, difference, product and quotient.',
+  'Write a program that reads an integer and prints whether it is even or odd, and whether it is prime.',
+  'Write a program that prints the first N numbers of the Fibonacci series, where N is read from the user.',
+  'Write a program that reads 10 integers into an array and prints the largest, the smallest and the average.',
+  'Write a function that reverses a string in place using pointers, and a main that tests it.',
+];
+
+export const sampleQuizQuestions: { question: string; options: [string, string, string, string]; answer: number }[] = [
+  {
+    question: 'Which function is the entry point of every C program?',
+    options: ['start()', 'main()', 'init()', 'program()'],
+    answer: 1,
+  },
+  {
+    question: 'Which format specifier prints an int with printf?',
+    options: ['%f', '%c', '%d', '%s'],
+    answer: 2,
+  },
+  {
+    question: 'What is the size of char in C?',
+    options: ['1 byte', '2 bytes', '4 bytes', 'It depends on the compiler only'],
+    answer: 0,
+  },
+  {
+    question: 'Which operator gives the address of a variable?',
+    options: ['*', '&', '->', '#'],
+    answer: 1,
+  },
+  {
+    question: 'What does the loop `for (i = 0; i < 5; i++)` execute?',
+    options: ['4 times', '5 times', '6 times', 'Forever'],
+    answer: 1,
+  },
+  {
+    question: 'Which header declares printf and scanf?',
+    options: ['<stdlib.h>', '<string.h>', '<stdio.h>', '<math.h>'],
+    answer: 2,
+  },
+  {
+    question: 'What is the index of the first element of an array in C?',
+    options: ['0', '1', '-1', 'It depends on the declaration'],
+    answer: 0,
+  },
+  {
+    question: 'Which storage class keeps a local variable’s value between function calls?',
+    options: ['auto', 'register', 'static', 'extern'],
+    answer: 2,
+  },
+  {
+    question: 'Which keyword defines a structure type?',
+    options: ['class', 'struct', 'record', 'union'],
+    answer: 1,
+  },
+  {
+    question: 'Which function opens a file?',
+    options: ['open_file()', 'fopen()', 'file()', 'fread()'],
+    answer: 1,
+  },
+  {
+    question: 'What does `sizeof(int)` return on most 32- and 64-bit systems?',
+    options: ['1', '2', '4', '8'],
+    answer: 2,
+  },
+  {
+    question: 'Which statement leaves a loop at once?',
+    options: ['continue', 'exit', 'break', 'return 0 only'],
+    answer: 2,
+  },
+];

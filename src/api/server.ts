@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/env.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedIfEmpty } from './db/seed.js';
+
+/** Starts the site: reads config, migrates, seeds an empty database, listens, shuts down gracefully. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.token', 'req.headers.cookie'],
+  };
+  const handle = openDatabase(config.databaseUrl, (error) => console.error(`database pool error: ${error.message}`));
+  const applied = await migrateToLatest(handle.db);
+  const seed = await seedIfEmpty(handle.db, config);
+
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, distDir: resolve('dist'), logger });
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  if (seed.admin) printAdminAccount(seed.admin);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing requests in flight`);
+    await app.close();
+    await handle.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`\n  C Programming Learning Hub is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/`);
+  console.log(`  Database: ${handle.dialect}${handle.dialect === 'sqlite' ? ` (${config.databaseUrl.slice(7)})` : ''}`);
+  console.log(`  Mail: ${config.mail.smtpUrl ? 'SMTP' : 'kept in the outbox and printed to this log (no SMTP_URL)'}`);
+  console.log(`  Payments: ${config.razorpay.keyId ? 'Razorpay' : 'built-in test gateway (no Razorpay keys)'}\n`);
+}
+
+function printAdminAccount(admin: { email: string; password: string; generated: boolean }): void {
+  const lines = [
+    'Admin account created (shown once):',
+    `  email:    ${admin.email}`,
+    `  password: ${admin.generated ? admin.password : '(the ADMIN_PASSWORD you set)'}`,
+  ];
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `Start failed: ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { testDialect } from '../../../test/test-database.js';
+import { seedIfEmpty } from '../db/seed.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ ADMIN_EMAIL: 'teacher@example.com', COURSE_FEE_PAISE: '250000' });
+  await seedIfEmpty(ctx.database.db, ctx.config);
+});
+afterAll(() => ctx.close());
+
+describe('site information', () => {
+  it('reports health and the database in use', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.json()).toEqual({ status: 'ok', database: testDialect() });
+  });
+
+  it('tells the browser the admin contact and the fee, nothing secret', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/site' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ adminEmail: 'teacher@example.com', courseFeePaise: 250000 });
+  });
+});

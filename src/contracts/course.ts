@@ -1,0 +1,36 @@
+/** Business constants of the course (spec section 9). */
+export const COURSE_NAME = 'C Programming Language';
+export const SITE_NAME = 'C Programming Learning Hub';
+
+/** The fee shown on the landing page; the amount charged is decided by the server (COURSE_FEE_PAISE). */
+export const LIST_PRICE_RUPEES = 4000;
+export const OFFER_PRICE_RUPEES = 3000;
+export const DEFAULT_COURSE_FEE_PAISE = OFFER_PRICE_RUPEES * 100;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const MOBILE_DIGITS = 10;
+export const QUIZ_QUESTION_COUNT = 10;
+export const QUIZ_OPTION_COUNT = 4;
+export const SIGNUP_CONFIRMATION_SECONDS = 60;
+
+export const STUDENT_STATUS = { unpaid: 0, paid: 1, completed: 2 } as const;
+export type StudentStatus = (typeof STUDENT_STATUS)[keyof typeof STUDENT_STATUS];
+
+export const COURSE_TOPICS = [
+  'Introduction to programming',
+  'Features of C',
+  'Fundamentals',
+  'Control flow',
+  'Loops',
+  'Arrays',
+  'Pointers',
+  'Functions',
+  'Storage classes',
+  'Structures',
+  'File handling',
+] as const;
+
+/** Formats a rupee amount the Indian way: 4000 -> "Rs.4,000". */
+export function formatRupees(rupees: number): string {
+  return `Rs.${rupees.toLocaleString('en-IN')}`;
+}

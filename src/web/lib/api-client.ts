@@ -1,0 +1,43 @@
+/** The one place the browser talks to the API: JSON in and out, `{ errors }` turned into an ApiError. */
+import { readToken } from '../features/auth/auth-store';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: string[],
+  ) {
+    super(errors.join(' '));
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined && !(options.body instanceof FormData)) headers['content-type'] = 'application/json';
+  const token = options.auth ? readToken() : null;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body:
+        options.body === undefined ? undefined : options.body instanceof FormData ? options.body : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch {
+    throw new ApiError(0, ['Could not reach the server. Please check your connection and try again.']);
+  }
+  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    const errors = (payload as { errors?: unknown } | null)?.errors;
+    throw new ApiError(response.status, Array.isArray(errors) ? errors.map(String) : [`Request failed (${response.status}).`]);
+  }
+  return payload as T;
+}

@@ -1,0 +1,92 @@
+/**
+ * A throwaway PostgreSQL cluster on a free loopback port, made with the installed initdb/pg_ctl
+ * and removed afterwards. PostgreSQL refuses to run as root, so as root it runs as the `postgres` user.
+ */
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface PgCluster {
+  url(database?: string): string;
+  port: number;
+  stop(): void;
+}
+
+function findBinDir(): string {
+  const candidates = ['/usr/lib/postgresql'];
+  for (const base of candidates) {
+    if (!existsSync(base)) continue;
+    const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
+    for (const version of versions) {
+      const dir = join(base, version, 'bin');
+      if (existsSync(join(dir, 'initdb'))) return dir;
+    }
+  }
+  try {
+    const initdb = execFileSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).trim();
+    if (initdb) return join(initdb, '..');
+  } catch {
+    // fall through to the error below
+  }
+  throw new Error('PostgreSQL binaries (initdb, pg_ctl) not found: install the postgresql package');
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPgCluster(): Promise<PgCluster> {
+  const bin = findBinDir();
+  const isRoot = process.getuid?.() === 0;
+  const dir = mkdtempSync(join(tmpdir(), 'course-pg-'));
+  const dataDir = join(dir, 'data');
+  const run = (command: string, args: string[]) => {
+    const full = join(bin, command);
+    if (isRoot) execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe' });
+    else execFileSync(full, args, { stdio: 'pipe' });
+  };
+  if (isRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const port = await freePort();
+  run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  run('pg_ctl', [
+    '-D',
+    dataDir,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '30',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    'start',
+  ]);
+  let stopped = false;
+  return {
+    port,
+    url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/api/app.js';
+import { parseConfig, type Config } from '../src/api/config/env.js';
+import type { DatabaseHandle } from '../src/api/db/database.js';
+import { createTestDatabase } from './test-database.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a real, isolated database; requests go through `app.inject`. */
+export async function createTestApp(env: Record<string, string> = {}, distDir?: string): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = parseConfig({ NODE_ENV: 'test', ADMIN_EMAIL: 'teacher@example.com', ...env });
+  const app = await buildApp({ config, db: database.db, dialect: database.dialect, distDir });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['src/**/*.api.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: apiTests,
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api-sqlite',
+          include: apiTests,
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-pg',
+          include: apiTests,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['test/pg-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
