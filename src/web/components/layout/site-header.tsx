@@ -20,7 +20,7 @@ export function SiteHeader() {
             </span>{' '}
             {SITE_NAME}
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="site-nav" aria-label="Open the menu" />
+          <Navbar.Toggle aria-controls="site-nav" label="Open the menu" />
           <Navbar.Collapse id="site-nav">
             <Nav className="ms-auto align-items-md-center" as="ul">
               <Nav.Item as="li">
@@ -48,8 +48,12 @@ export function SiteHeader() {
                 as="li"
                 align="end"
                 id="account-menu"
-                title={<PersonIcon />}
-                aria-label="Account menu"
+                title={
+                  <>
+                    <PersonIcon />
+                    <span className="visually-hidden">Account menu</span>
+                  </>
+                }
                 className="account-menu"
               >
                 <NavDropdown.Item as={Link} to={paths.dashboard}>

@@ -1,0 +1,61 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page, test as base } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+  /** Console errors a test expects, such as the browser's own line about a page answered with 404. */
+  allowedConsoleErrors: [[], { option: true }],
+  // Any other console error or uncaught exception on a page fails the test (hydration mismatches included).
+  consoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        const text = message.text();
+        if (message.type() === 'error' && !allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+export async function saveScreenshot(page: Page, name: string, project: string): Promise<void> {
+  mkdirSync('e2e/screenshots', { recursive: true });
+  await page.screenshot({ path: `e2e/screenshots/${project}-${name}.png`, fullPage: true });
+}
+
+export async function expectHeaderAndFooter(page: Page): Promise<void> {
+  const header = page.locator('header');
+  const isPhone = (page.viewportSize()?.width ?? 1024) < 768;
+  await expect(header.getByRole('link', { name: 'C Programming Learning Hub' })).toHaveAttribute('href', '/');
+  if (isPhone) await header.getByRole('button', { name: 'Open the menu' }).click();
+  const nav = header.locator('#site-nav');
+  await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/');
+  await expect(nav.getByRole('link', { name: 'Signup', exact: true })).toHaveAttribute('href', '/StudentSignup');
+  await expect(nav.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/StudentLogin');
+  await nav.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.locator('.dropdown-menu.show');
+  await expect(menu.getByRole('link', { name: 'My Dashboard' })).toHaveAttribute('href', '/DashPage');
+  await expect(menu.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/Profile');
+  await expect(menu.locator('hr.dropdown-divider')).toHaveCount(1);
+  await expect(menu.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/StudentLogin');
+  await page.keyboard.press('Escape');
+
+  const footer = page.locator('footer');
+  await expect(footer).toContainText(/Copyright © \d{4} C Programming Learning Hub/);
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/PrivacyPolicy');
+  await expect(footer.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/AboutUs');
+  await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/Terms');
+}

@@ -1,0 +1,49 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      // One place reads the environment: src/api/config (and the scripts that start processes).
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through src/api/config/env.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['src/api/config/**', 'scripts/**', 'test/**', 'e2e/**', 'bench/**', '*.config.ts', '*.config.js'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    // Migrations are typed Kysely<any> on purpose: they are frozen and must not depend on today's schema types.
+    files: ['src/api/db/migrations/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The browser bundle must never pull in server code or secrets.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/**', '!**/lib/api-client'], message: 'Web code may import src/contracts, not src/api.' }] }],
+    },
+  },
+  {
+    files: ['src/contracts/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/**', '**/web/**'], message: 'Contracts depend on nothing of the app.' }] }],
+    },
+  },
+);

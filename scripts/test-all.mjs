@@ -1,0 +1,92 @@
+// `npm test`: typecheck, lint, unit and API tests (SQLite and PostgreSQL), build, browser tests.
+// Installs what a fresh machine lacks (Chromium, PostgreSQL) when it can, and ends with "N passed, N failed".
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const isRoot = process.getuid?.() === 0;
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : `FAILED (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+function hasPostgres() {
+  if (existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))) return true;
+  return spawnSync('sh', ['-c', 'command -v initdb']).status === 0;
+}
+
+function aptInstall(packages) {
+  if (!isRoot || spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) return false;
+  console.log(`\n=== installing ${packages.join(', ')} with apt-get`);
+  try {
+    execSync('apt-get update -qq', { stdio: 'inherit' });
+    execSync(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')}`, { stdio: 'inherit' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const missing = [];
+if (!existsSync(CHROMIUM)) missing.push('chromium');
+if (!hasPostgres()) missing.push('postgresql');
+if (missing.length > 0 && !aptInstall(missing)) {
+  console.error(`Missing ${missing.join(' and ')}: install them (apt-get install -y ${missing.join(' ')}) and run npm test again.`);
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+
+rmSync('.tmp/reports', { recursive: true, force: true });
+mkdirSync('.tmp/reports', { recursive: true });
+
+function check(label, ok) {
+  if (ok) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(label);
+  }
+}
+
+check('typecheck', run('typecheck', 'npm', ['run', '-s', 'typecheck']));
+check('lint', run('lint', 'npm', ['run', '-s', 'lint']));
+
+const vitestOk = run('unit and API tests (SQLite, PostgreSQL)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=.tmp/reports/vitest.json',
+]);
+if (existsSync('.tmp/reports/vitest.json')) {
+  const report = JSON.parse(readFileSync('.tmp/reports/vitest.json', 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+  if (report.numFailedTests > 0 || !vitestOk) failures.push('vitest');
+  if (!vitestOk && report.numFailedTests === 0) totals.failed += 1;
+} else check('vitest', false);
+
+const built = run('build', 'npm', ['run', '-s', 'build']);
+check('build', built);
+if (built) {
+  rmSync('.tmp/e2e-report.json', { force: true });
+  const e2eOk = run('browser tests (Chromium)', 'npx', ['playwright', 'test']);
+  if (existsSync('.tmp/e2e-report.json')) {
+    const { stats } = JSON.parse(readFileSync('.tmp/e2e-report.json', 'utf8'));
+    totals.passed += stats.expected;
+    totals.failed += stats.unexpected + stats.flaky;
+    totals.skipped += stats.skipped;
+    if (stats.unexpected + stats.flaky > 0 || !e2eOk) failures.push('browser tests');
+    if (!e2eOk && stats.unexpected + stats.flaky === 0) totals.failed += 1;
+  } else check('browser tests', false);
+}
+
+console.log(failures.length ? `\nFailed: ${failures.join(', ')}` : '\nEverything passed.');
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);
