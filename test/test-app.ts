@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/api/app.js';
+import { type AppOptions, buildApp } from '../src/api/app.js';
 import { parseConfig, type Config } from '../src/api/config/env.js';
 import type { DatabaseHandle } from '../src/api/db/database.js';
 import { createTestDatabase } from './test-database.js';
@@ -12,10 +15,15 @@ export interface TestContext {
 }
 
 /** The real app on a real, isolated database; requests go through `app.inject`. */
-export async function createTestApp(env: Record<string, string> = {}, distDir?: string): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  distDir?: string,
+  options: Pick<AppOptions, 'onMailQueued' | 'ipRateLimits' | 'accountLimits'> = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
-  const config = parseConfig({ NODE_ENV: 'test', ADMIN_EMAIL: 'teacher@example.com', ...env });
-  const app = await buildApp({ config, db: database.db, dialect: database.dialect, distDir });
+  const uploadDir = mkdtempSync(join(tmpdir(), 'course-uploads-'));
+  const config = parseConfig({ NODE_ENV: 'test', ADMIN_EMAIL: 'teacher@example.com', UPLOAD_DIR: uploadDir, APP_URL: 'http://course.test', ...env });
+  const app = await buildApp({ config, db: database.db, dialect: database.dialect, distDir, ...options });
   await app.ready();
   return {
     app,
@@ -24,6 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}, distDir?: 
     async close() {
       await app.close();
       await database.destroy();
+      rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }

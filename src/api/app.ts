@@ -1,17 +1,28 @@
 import { join, resolve } from 'node:path';
+import multipart from '@fastify/multipart';
+import rateLimitPlugin from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { PHOTO_MAX_BYTES } from '../contracts/accounts.js';
 import { findClientRoute } from '../contracts/paths.js';
+import { accountsRoutes } from './accounts/accounts.routes.js';
+import { type AccountLimits, createAccountsService, defaultAccountLimits } from './accounts/accounts.service.js';
+import { registerAuthGuard } from './auth/auth-guard.js';
 import type { Config } from './config/env.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { errorBody } from './http/app-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { defaultIpRateLimits, type IpRateLimits } from './http/rate-limits.js';
 import { loadWebPages } from './http/web-pages.js';
+import { outboxRoutes } from './mail/outbox.routes.js';
 import { siteRoutes } from './site/site.routes.js';
+import { createPhotoStore } from './students/photo-store.js';
+import { profileRoutes } from './students/profile.routes.js';
+import { createProfileService } from './students/profile.service.js';
 import { studentsRoutes } from './students/students.routes.js';
 
 export interface AppOptions {
@@ -21,6 +32,10 @@ export interface AppOptions {
   /** Where the build wrote web/ (assets) and pages/ (prerendered HTML); absent in API-only tests. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Called after a change queued mail, to wake the mail worker. */
+  onMailQueued?: () => void;
+  ipRateLimits?: IpRateLimits;
+  accountLimits?: AccountLimits;
 }
 
 /** Builds the whole site: plugins, then each area's routes, then error and 404 handlers. Tests build it too. */
@@ -39,8 +54,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
 
-  await app.register(siteRoutes, { db, dialect, config });
-  await app.register(studentsRoutes, { db });
+  await app.register(rateLimitPlugin, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 32, headerPairs: 100 },
+  });
+
+  const mailQueued = options.onMailQueued ?? (() => undefined);
+  const photos = createPhotoStore(config.uploadDir);
+  const accounts = createAccountsService({
+    db,
+    config,
+    log: app.log,
+    limits: options.accountLimits ?? defaultAccountLimits(),
+    mailQueued,
+  });
+  const profiles = createProfileService({ db, config, photos, mailQueued });
+  const ipLimits = options.ipRateLimits ?? defaultIpRateLimits;
+
+  // Every API route lives in this context, where login is required unless a route says otherwise.
+  await app.register(async (api) => {
+    registerAuthGuard(api, db);
+    await api.register(siteRoutes, { db, dialect, config });
+    await api.register(studentsRoutes, { db });
+    await api.register(accountsRoutes, { accounts, ipLimits });
+    await api.register(profileRoutes, { profiles, photos });
+    await api.register(outboxRoutes, { db });
+  });
 
   const pages = options.distDir ? loadWebPages(join(options.distDir, 'pages')) : undefined;
   if (options.distDir && pages) {

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed.js';
+import { createSmtpTransport, MailWorker } from './mail/mail-worker.js';
 
 /** Starts the site: reads config, migrates, seeds an empty database, listens, shuts down gracefully. */
 async function main(): Promise<void> {
@@ -26,7 +27,20 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(handle.db);
   const seed = await seedIfEmpty(handle.db, config);
 
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, distDir: resolve('dist'), logger });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    distDir: resolve('dist'),
+    logger,
+    onMailQueued: () => worker.notify(),
+  });
+  const worker = new MailWorker({
+    db: handle.db,
+    log: app.log,
+    from: config.mail.from,
+    transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : undefined,
+  });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (seed.admin) printAdminAccount(seed.admin);
 
@@ -36,6 +50,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received: finishing requests in flight`);
     await app.close();
+    await worker.stop();
     await handle.destroy();
     process.exit(0);
   };
@@ -43,6 +58,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  worker.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`\n  C Programming Learning Hub is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/`);

@@ -7,6 +7,7 @@ export const apiErrors = {
   malformedJson: { status: 400, message: 'The request body is not valid JSON.' },
   unauthorized: { status: 401, message: 'Please log in to continue.' },
   forbidden: { status: 403, message: 'You are not allowed to do this.' },
+  emailNotVerified: { status: 403, message: 'Please verify your email first.' },
   notFound: { status: 404, message: 'Not found.' },
   conflict: { status: 409, message: 'This conflicts with existing data.' },
   payloadTooLarge: { status: 413, message: 'The request is too large.' },

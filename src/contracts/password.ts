@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.js';
 import { PASSWORD_MIN_LENGTH } from './course.js';
+
+/** Long passphrases are welcome; they are never truncated (argon2 hashes the whole string). */
+export const PASSWORD_MAX_LENGTH = 128;
 
 /** The spec's live password checklist, in its order. One rule, used by the checklist and the schemas. */
 export const passwordChecks = [
@@ -13,18 +17,20 @@ export const passwordChecks = [
   { id: 'number', label: 'A number', test: (password: string) => /[0-9]/.test(password) },
 ] as const;
 
-export const PASSWORDS_DONT_MATCH = "Passwords don't match";
-
 export function failedPasswordChecks(password: string): string[] {
   return passwordChecks.filter((check) => !check.test(password)).map((check) => check.label);
 }
 
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose another one.';
+
 export const passwordSchema = z
-  .string()
-  .max(200, 'Password must be at most 200 characters')
+  .string({ error: 'Password is required' })
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
   .superRefine((password, ctx) => {
     const failed = failedPasswordChecks(password);
     if (failed.length > 0) {
       ctx.addIssue({ code: 'custom', message: `Password needs: ${failed.join(', ')}` });
+    } else if (isCommonPassword(password)) {
+      ctx.addIssue({ code: 'custom', message: COMMON_PASSWORD_MESSAGE });
     }
   });

@@ -116,6 +116,7 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: string | null;
+  logged_at: string | null;
 }
 
 export interface QuizQuestionTable {

@@ -13,12 +13,12 @@ interface Options {
 }
 
 export const siteRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, dialect, config }) => {
-  app.get('/api/v1/site', { schema: { response: { 200: siteInfoSchema } } }, async () => {
+  app.get('/api/v1/site', { config: { access: 'public' }, schema: { response: { 200: siteInfoSchema } } }, async () => {
     const admin = await db.selectFrom('students').select('email').where('role', '=', 'admin').orderBy('id').limit(1).executeTakeFirst();
     return { adminEmail: admin?.email ?? config.admin.email ?? DEFAULT_ADMIN_EMAIL, courseFeePaise: config.courseFeePaise };
   });
 
-  app.get('/healthz', { schema: { response: { 200: healthSchema } } }, async () => {
+  app.get('/healthz', { config: { access: 'public' }, schema: { response: { 200: healthSchema } } }, async () => {
     await db.selectFrom('students').select('id').limit(1).execute();
     return { status: 'ok' as const, database: dialect };
   });

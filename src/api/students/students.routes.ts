@@ -11,7 +11,7 @@ const TESTIMONIAL_LIMIT = 60;
 export const studentsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   app.get(
     '/students/get_old_students',
-    { schema: { response: { 200: z.array(testimonialSchema) } } },
+    { config: { access: 'public' }, schema: { response: { 200: z.array(testimonialSchema) } } },
     async () => {
       const rows = await listTestimonialRows(db, TESTIMONIAL_LIMIT);
       return rows.map((row) => ({

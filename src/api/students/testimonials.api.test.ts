@@ -59,7 +59,7 @@ describe('GET /students/get_old_students (landing page testimonials)', () => {
         study: 'B.Tech',
         institution: 'College of Engineering',
         feedback: 'Pointers finally make sense.',
-        get_image_url: '/uploads/asha.webp',
+        get_image_url: '/uploads/photos/asha.webp',
       },
     ]);
   });

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-22T1600-initial.js';
+import * as accounts from './2026-11-22T1700-accounts.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -7,4 +8,5 @@ import * as initial from './2026-11-22T1600-initial.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1600-initial': initial,
+  '2026-11-22T1700-accounts': accounts,
 };

@@ -1,0 +1,165 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ChangePasswordInput, LoginInput, ResetPasswordInput, SignupInput } from '../../contracts/accounts.js';
+import { messages } from '../../contracts/messages.js';
+import { paths } from '../../contracts/paths.js';
+import { AttemptLimiter } from '../auth/attempt-limiter.js';
+import { hashPassword, verifyPassword } from '../auth/password-hash.js';
+import { newUniqId } from '../auth/random.js';
+import { createSession, deleteSession, deleteSessionsOf } from '../auth/sessions.repository.js';
+import type { Config } from '../config/env.js';
+import type { Database, StudentRow } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
+import { AppError } from '../http/app-error.js';
+import { passwordResetMail, verificationMail } from '../mail/mail-templates.js';
+import { enqueueMail } from '../mail/outbox.repository.js';
+import { findStudentByEmail, findStudentById, insertStudent, updateStudent } from '../students/students.repository.js';
+import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens.repository.js';
+
+export interface AccountLimits {
+  /** Failed logins per account before it must wait. */
+  loginFailures: AttemptLimiter;
+  /** Verification and reset emails per account; past it, requests are answered the same but send nothing. */
+  emailsPerAccount: AttemptLimiter;
+}
+
+export function defaultAccountLimits(): AccountLimits {
+  return {
+    loginFailures: new AttemptLimiter(10, 15 * 60_000),
+    emailsPerAccount: new AttemptLimiter(3, 60 * 60_000),
+  };
+}
+
+interface Deps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'appUrl'>;
+  log: FastifyBaseLogger;
+  limits: AccountLimits;
+  /** Wakes the mail worker after a change queued mail. */
+  mailQueued: () => void;
+}
+
+// Verifying against this when an email is unknown makes a login take as long as a real one.
+const dummyHash = hashPassword('Dummy#password-for-timing-1');
+
+export function createAccountsService({ db, config, log, limits, mailQueued }: Deps) {
+  const verifyUrl = (token: string) => `${config.appUrl}/students/verify_email?token=${encodeURIComponent(token)}`;
+  const resetUrl = (token: string) => `${config.appUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
+
+  return {
+    async signup(input: SignupInput): Promise<{ student: StudentRow; token: string }> {
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const result = await db.transaction().execute(async (trx) => {
+          const id = await insertStudent(trx, {
+            email: input.email,
+            password_hash: passwordHash,
+            role: 'student',
+            first_name: input.first_name,
+            last_name: input.last_name,
+            activated: 0,
+            uniq_id: newUniqId(),
+          });
+          const verifyToken = await issueEmailToken(trx, id, 'verify_email');
+          await enqueueMail(trx, verificationMail(input.email, input.first_name, verifyUrl(verifyToken)));
+          const token = await createSession(trx, id);
+          const student = await findStudentById(trx, id);
+          if (!student) throw new Error('student vanished inside its own transaction');
+          return { student, token };
+        });
+        limits.emailsPerAccount.hit(input.email.toLowerCase());
+        mailQueued();
+        return result;
+      } catch (error) {
+        // Two signups of one email at once: the unique index lets exactly one through.
+        if (isUniqueViolation(error)) throw new AppError('conflict', messages.emailTaken);
+        throw error;
+      }
+    },
+
+    /** Follows a verification link: activates the account and opens a session; undefined for a bad link. */
+    async verifyEmail(token: string): Promise<string | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const studentId = await consumeEmailToken(trx, token, 'verify_email');
+        if (studentId === undefined) return undefined;
+        await updateStudent(trx, studentId, { activated: 1 });
+        return createSession(trx, studentId);
+      });
+    },
+
+    async resendVerification(email: string): Promise<void> {
+      const student = await findStudentByEmail(db, email);
+      if (!student || student.activated === 1) return;
+      if (!limits.emailsPerAccount.hit(student.email.toLowerCase())) return;
+      await db.transaction().execute(async (trx) => {
+        const token = await issueEmailToken(trx, student.id, 'verify_email');
+        await enqueueMail(trx, verificationMail(student.email, student.first_name, verifyUrl(token)));
+      });
+      mailQueued();
+    },
+
+    async login(input: LoginInput): Promise<{ student: StudentRow; token: string }> {
+      const key = input.email.trim().toLowerCase();
+      if (limits.loginFailures.isBlocked(key)) throw new AppError('tooManyRequests', messages.tooManyAttempts);
+      const student = await findStudentByEmail(db, input.email);
+      const ok = student ? await verifyPassword(student.password_hash, input.password) : await verifyPassword(await dummyHash, `${input.password}x`);
+      if (!student || !ok) {
+        limits.loginFailures.hit(key);
+        throw new AppError('unauthorized', messages.invalidCredentials);
+      }
+      limits.loginFailures.reset(key);
+      if (student.activated !== 1) throw new AppError('emailNotVerified', messages.emailNotVerified);
+      const token = await createSession(db, student.id);
+      return { student, token };
+    },
+
+    async logout(sessionId: number): Promise<void> {
+      await deleteSession(db, sessionId);
+    },
+
+    /** Answers the same whether or not the email has an account; the work runs after the answer, so timing tells nothing. */
+    requestPasswordReset(email: string): void {
+      void (async () => {
+        const student = await findStudentByEmail(db, email);
+        if (!student || !limits.emailsPerAccount.hit(student.email.toLowerCase())) return;
+        await db.transaction().execute(async (trx) => {
+          const token = await issueEmailToken(trx, student.id, 'reset_password');
+          await enqueueMail(trx, passwordResetMail(student.email, student.first_name, resetUrl(token)));
+        });
+        mailQueued();
+      })().catch((error: unknown) => log.error({ err: error }, 'password reset request failed'));
+    },
+
+    async resetPassword(token: string | undefined, input: ResetPasswordInput): Promise<void> {
+      if (!token) throw new AppError('validation', messages.resetLinkInvalid);
+      const owner = await peekEmailToken(db, token, 'reset_password');
+      const student = owner === undefined ? undefined : await findStudentById(db, owner);
+      if (!student || student.email.toLowerCase() !== input.email.trim().toLowerCase()) {
+        throw new AppError('validation', messages.resetLinkInvalid);
+      }
+      const passwordHash = await hashPassword(input.password);
+      const done = await db.transaction().execute(async (trx) => {
+        if ((await consumeEmailToken(trx, token, 'reset_password')) !== student.id) return false;
+        // Following the link proves the mailbox, so an unverified account becomes verified too.
+        await updateStudent(trx, student.id, { password_hash: passwordHash, activated: 1 });
+        await deleteSessionsOf(trx, student.id);
+        return true;
+      });
+      if (!done) throw new AppError('validation', messages.resetLinkInvalid);
+      limits.loginFailures.reset(student.email.toLowerCase());
+    },
+
+    async changePassword(student: StudentRow, sessionId: number, input: ChangePasswordInput): Promise<void> {
+      if (!(await verifyPassword(student.password_hash, input.current_password))) {
+        throw new AppError('validation', messages.wrongCurrentPassword);
+      }
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction().execute(async (trx) => {
+        await updateStudent(trx, student.id, { password_hash: passwordHash });
+        await deleteSessionsOf(trx, student.id, sessionId);
+      });
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,65 @@
+import type { Kysely, Transaction } from 'kysely';
+import { isoAfter, nowIso } from '../db/clock.js';
+import type { Database, EmailTokenPurpose } from '../db/schema.js';
+import { hashToken, newToken } from '../auth/random.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
+  verify_email: 24 * 60 * 60_000,
+  reset_password: 60 * 60_000,
+};
+
+/** A new single-use link token; earlier unused tokens of the same purpose stop working. */
+export async function issueEmailToken(db: Db, studentId: number, purpose: EmailTokenPurpose): Promise<string> {
+  const now = nowIso();
+  await db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('student_id', '=', studentId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  const token = newToken();
+  await db
+    .insertInto('email_tokens')
+    .values({ student_id: studentId, purpose, token_hash: hashToken(token), expires_at: isoAfter(TOKEN_LIFETIME_MS[purpose]) })
+    .execute();
+  return token;
+}
+
+/**
+ * Uses a token once: the conditional update succeeds for exactly one caller, so a link followed
+ * twice at the same moment still works only once. Returns the student's id, or undefined.
+ */
+export async function consumeEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .select(['id', 'student_id'])
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso())
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const result = await db
+    .updateTable('email_tokens')
+    .set({ used_at: nowIso() })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? row.student_id : undefined;
+}
+
+/** The student a still-valid token belongs to, without using it up. */
+export async function peekEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .select('student_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso())
+    .executeTakeFirst();
+  return row?.student_id;
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { messages } from '../../contracts/messages.js';
+import type { Database, StudentRow } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { findStudentById } from '../students/students.repository.js';
+import { findSession } from './sessions.repository.js';
+
+export type Access = 'public' | 'student' | 'admin';
+
+export interface AuthContext {
+  student: StudentRow;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; routes in the API default to 'student' (login required). */
+    access?: Access;
+    /** A signed-in account whose email is not verified yet may call it (logout, resend). */
+    allowUnverified?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,200}$/;
+
+/** The bearer token, or the spec's `token` header; whatever the route does with it. */
+export function requestToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const bearer = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
+  const token = bearer ?? (typeof request.headers.token === 'string' ? request.headers.token.trim() : undefined);
+  return token && TOKEN_FORMAT.test(token) ? token : undefined;
+}
+
+/**
+ * Login is required by default for every route registered in `app`; public routes say so with
+ * `config: { access: 'public' }`, admin routes with `access: 'admin'`. The check is a hook, not code in handlers.
+ */
+export function registerAuthGuard(app: FastifyInstance, db: Kysely<Database>): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    route.config = { access: 'student', ...(route.config ?? {}) } as typeof route.config;
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const token = requestToken(request);
+    if (token) {
+      const session = await findSession(db, token);
+      const student = session ? await findStudentById(db, session.student_id) : undefined;
+      if (session && student) request.auth = { student, sessionId: session.id };
+    }
+    const { access = 'student', allowUnverified = false } = request.routeOptions.config;
+    if (access === 'public') return;
+    if (!request.auth) throw new AppError('unauthorized', token ? messages.sessionExpired : undefined);
+    if (access === 'admin' && request.auth.student.role !== 'admin') throw new AppError('forbidden');
+    if (!allowUnverified && request.auth.student.activated !== 1) throw new AppError('emailNotVerified', messages.emailNotVerified);
+  });
+}
+
+/** The signed-in account of a route whose access is 'student' or 'admin' (the guard already checked it). */
+export function currentStudent(request: FastifyRequest): StudentRow {
+  if (!request.auth) throw new AppError('unauthorized');
+  return request.auth.student;
+}

@@ -1,0 +1,69 @@
+import { SITE_NAME } from '../../contracts/course.js';
+import type { OutgoingMail } from './outbox.repository.js';
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+}
+
+interface Layout {
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  after?: string[];
+}
+
+/** Every email has an HTML and a plain-text part with the same words; user text is escaped in the HTML. */
+function compose({ to, subject, greeting, paragraphs, action, after = [] }: Layout): OutgoingMail {
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...after.flatMap((p) => [p, '']),
+    `— ${SITE_NAME}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1b1b1b">
+<p>${escapeHtml(greeting)}</p>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#0b5ed7;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#555">Or open this link: ${escapeHtml(action.url)}</p>` : ''}
+${after.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p>— ${escapeHtml(SITE_NAME)}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+export function verificationMail(to: string, firstName: string, url: string): OutgoingMail {
+  return compose({
+    to,
+    subject: `Verify your email for ${SITE_NAME}`,
+    greeting: `Hello ${firstName},`,
+    paragraphs: ['Thank you for signing up for the C Programming Language course. Please verify your email address to activate your account.'],
+    action: { label: 'Verify my email', url },
+    after: ['This link works once and expires in 24 hours. If you did not sign up, you can ignore this email.'],
+  });
+}
+
+export function passwordResetMail(to: string, firstName: string, url: string): OutgoingMail {
+  return compose({
+    to,
+    subject: `Reset your ${SITE_NAME} password`,
+    greeting: `Hello ${firstName},`,
+    paragraphs: ['We received a request to reset the password of your account.'],
+    action: { label: 'Reset my password', url },
+    after: ['This link works once and expires in one hour. If you did not ask for it, you can ignore this email: your password stays the same.'],
+  });
+}
+
+export function profileCreatedMail(to: string, firstName: string, dashboardUrl: string): OutgoingMail {
+  return compose({
+    to,
+    subject: `Your ${SITE_NAME} profile is ready`,
+    greeting: `Hello ${firstName},`,
+    paragraphs: [
+      'Your profile has been created. The next batch start date will be announced by email; you can join the batch by paying the course fee from your dashboard.',
+    ],
+    action: { label: 'Open my dashboard', url: dashboardUrl },
+  });
+}

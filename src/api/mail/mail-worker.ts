@@ -1,0 +1,101 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database } from '../db/schema.js';
+import { claimDueMail, findUnlogged, markAttemptFailed, markLogged, markSent } from './outbox.repository.js';
+
+export const MAX_ATTEMPTS = 12;
+const LEASE_MS = 5 * 60_000;
+const BATCH = 20;
+
+/** 30 s, 1 min, 2 min, … capped at one hour between attempts. */
+export function retryDelayMs(attemptsSoFar: number): number {
+  return Math.min(30_000 * 2 ** attemptsSoFar, 60 * 60_000);
+}
+
+export function createSmtpTransport(smtpUrl: string): Transporter {
+  return nodemailer.createTransport(smtpUrl, {
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  } as never);
+}
+
+interface Options {
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  from: string;
+  /** Absent without SMTP_URL: messages are printed to the log and stay in the outbox. */
+  transport?: Transporter;
+  intervalMs?: number;
+}
+
+/** Delivers the outbox: claims due messages, sends them over SMTP, retries with backoff. */
+export class MailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(private readonly options: Options) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Runs a pass soon, after a change queued mail. */
+  notify(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass over the due messages; returns how many were handled. */
+  async runOnce(): Promise<number> {
+    const { db, log, transport, from } = this.options;
+    if (!transport) {
+      const rows = await findUnlogged(db, BATCH);
+      for (const row of rows) {
+        log.info(`mail (no SMTP_URL, kept in the outbox) to ${row.to_address}: ${row.subject}\n${row.text_body}`);
+        await markLogged(db, row.id);
+      }
+      return rows.length;
+    }
+    const rows = await claimDueMail(db, BATCH, LEASE_MS);
+    for (const row of rows) {
+      try {
+        await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+        await markSent(db, row.id);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const attempts = row.attempts + 1;
+        const retryIn = attempts >= MAX_ATTEMPTS ? null : retryDelayMs(row.attempts);
+        log.warn({ outboxId: row.id, attempts, retryInMs: retryIn }, `mail delivery failed: ${message}`);
+        await markAttemptFailed(db, row, message, retryIn);
+      }
+    }
+    return rows.length;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.running) return this.schedule(250);
+      this.running = this.runOnce()
+        .then((handled) => {
+          this.running = undefined;
+          if (!this.stopped) this.schedule(handled >= BATCH ? 0 : (this.options.intervalMs ?? 5_000));
+        })
+        .catch((error: unknown) => {
+          this.running = undefined;
+          this.options.log.error({ err: error }, 'mail worker pass failed');
+          if (!this.stopped) this.schedule(this.options.intervalMs ?? 5_000);
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+}

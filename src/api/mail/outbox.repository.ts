@@ -1,0 +1,103 @@
+import type { Kysely, Transaction } from 'kysely';
+import { isoAfter, nowIso } from '../db/clock.js';
+import type { Database } from '../db/schema.js';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Writes a message to the outbox; call it inside the transaction of the change that causes it. */
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
+  await db
+    .insertInto('outbox')
+    .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
+    .execute();
+}
+
+export type OutboxRow = Awaited<ReturnType<typeof findDue>>[number];
+
+function findDue(db: Db, limit: number, now: string) {
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'next_attempt_at', 'logged_at'])
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims due messages by moving their next attempt past a lease: only the process whose conditional
+ * update succeeds sends a message, and a process that dies gives it back when the lease runs out.
+ */
+export async function claimDueMail(db: Kysely<Database>, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+  const now = nowIso();
+  const due = await findDue(db, limit, now);
+  const claimed: OutboxRow[] = [];
+  for (const row of due) {
+    const result = await db
+      .updateTable('outbox')
+      .set({ next_attempt_at: isoAfter(leaseMs) })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      // Still due: once one process has moved the attempt past its lease, nobody else matches.
+      .where('next_attempt_at', '<=', now)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) claimed.push(row);
+  }
+  return claimed;
+}
+
+/** Messages never printed to the log yet (no SMTP_URL); they stay pending so an SMTP server can take them later. */
+export function findUnlogged(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'to_address', 'subject', 'text_body'])
+    .where('status', '=', 'pending')
+    .where('logged_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function markLogged(db: Kysely<Database>, id: number): Promise<void> {
+  await db.updateTable('outbox').set({ logged_at: nowIso() }).where('id', '=', id).execute();
+}
+
+export async function markSent(db: Kysely<Database>, id: number): Promise<void> {
+  await db.updateTable('outbox').set({ status: 'sent', sent_at: nowIso(), last_error: null }).where('id', '=', id).execute();
+}
+
+export async function markAttemptFailed(
+  db: Kysely<Database>,
+  row: Pick<OutboxRow, 'id' | 'attempts'>,
+  error: string,
+  retryInMs: number | null,
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      attempts: row.attempts + 1,
+      last_error: error.slice(0, 500),
+      status: retryInMs === null ? 'failed' : 'pending',
+      next_attempt_at: isoAfter(retryInMs ?? 0),
+    })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+export function listOutbox(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'to_address', 'subject', 'text_body', 'status', 'attempts', 'last_error', 'created_at', 'sent_at', 'logged_at'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

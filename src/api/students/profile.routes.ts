@@ -1,0 +1,99 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PHOTO_MAX_BYTES, profileSchema, profileUpdateResponseSchema, studentDataSchema } from '../../contracts/accounts.js';
+import { messages } from '../../contracts/messages.js';
+import { currentStudent } from '../auth/auth-guard.js';
+import { AppError } from '../http/app-error.js';
+import type { PhotoStore } from './photo-store.js';
+import type { ProfileService } from './profile.service.js';
+import { toStudentData, toStudentResource } from './student-view.js';
+
+interface Options {
+  profiles: ProfileService;
+  photos: PhotoStore;
+}
+
+interface ParsedBody {
+  fields: Record<string, unknown>;
+  photo: Buffer | undefined;
+}
+
+/** JSON, or multipart with text fields and at most one file named `image`. */
+async function readProfileBody(request: FastifyRequest): Promise<ParsedBody> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new AppError('validation', 'The request body must be a JSON object or multipart form data.');
+    }
+    return { fields: body as Record<string, unknown>, photo: undefined };
+  }
+  const fields: Record<string, unknown> = {};
+  let photo: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const file = part as MultipartFile;
+        if (file.fieldname !== 'image') {
+          file.file.resume();
+          throw new AppError('validation', `Unexpected file field: ${file.fieldname}`);
+        }
+        const buffer = await file.toBuffer();
+        if (buffer.length > 0) photo = buffer; // an empty file input sends an empty part
+      } else if (part.fieldname !== 'image') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payloadTooLarge', messages.photoTooLarge);
+    if (code?.startsWith('FST_')) throw new AppError('validation', 'The form data could not be read.');
+    throw error;
+  }
+  return { fields, photo };
+}
+
+export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, photos }) => {
+  app.get('/students/profile', { schema: { response: { 200: studentDataSchema } } }, async (request) =>
+    toStudentData(currentStudent(request)),
+  );
+
+  app.patch(
+    '/students/:id',
+    {
+      bodyLimit: PHOTO_MAX_BYTES + 64 * 1024,
+      schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: profileUpdateResponseSchema } },
+    },
+    async (request) => {
+      const student = currentStudent(request);
+      // A student changes only their own record. (Admin changes to a student arrive with the admin issue.)
+      if (request.params.id !== student.id) throw new AppError('forbidden');
+      const { fields, photo } = await readProfileBody(request);
+      const parsed = profileSchema.safeParse(fields);
+      if (!parsed.success) {
+        throw new AppError(
+          'validation',
+          parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)),
+        );
+      }
+      const updated = await profiles.updateProfile(student, parsed.data, photo);
+      return { data: toStudentResource(updated), meta: { message: messages.profileUpdated } };
+    },
+  );
+
+  app.get(
+    '/uploads/photos/:name',
+    { config: { access: 'public' }, schema: { params: z.object({ name: z.string().max(100) }) } },
+    async (request, reply) => {
+      const photo = await photos.read(request.params.name);
+      if (!photo) throw new AppError('notFound', 'No such photo.');
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .send(photo);
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { nowIso } from '../db/clock.js';
+import type { Database, NewStudent, StudentUpdate } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Case-insensitive lookup, served by the unique index on lower(email). */
+export function findStudentByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('students')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findStudentById(db: Db, id: number) {
+  return db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertStudent(db: Db, student: NewStudent): Promise<number> {
+  const row = await db.insertInto('students').values(student).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateStudent(db: Db, id: number, changes: StudentUpdate): Promise<void> {
+  await db
+    .updateTable('students')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}

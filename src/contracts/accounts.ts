@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { MOBILE_DIGITS } from './course.js';
+import { messages } from './messages.js';
+import { passwordSchema } from './password.js';
+
+/** Shared by the signup, login, password and profile forms and the API routes behind them. */
+
+const email = z.string({ error: 'Email is required' }).trim().max(254, 'Email is too long').pipe(z.email('Please enter a valid email address'));
+const name = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(60, `${label} must be at most 60 characters`);
+
+export const signupSchema = z.strictObject({
+  email,
+  password: passwordSchema,
+  first_name: name('First name'),
+  last_name: name('Last name'),
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const loginSchema = z.strictObject({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const emailOnlySchema = z.strictObject({ email });
+export const resendQuerySchema = z.strictObject({ email });
+
+export const resetPasswordSchema = z.strictObject({ email, password: passwordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z.strictObject({
+  current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024),
+  password: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+const required = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+const optionalText = (label: string) => z.string().trim().max(100, `${label} must be at most 100 characters`).optional();
+
+/** The fields a student may change on their own profile: nothing else (no status, batch, activation or role). */
+export const profileSchema = z.strictObject({
+  first_name: name('First name').optional(),
+  last_name: name('Last name').optional(),
+  mobile: z.string({ error: 'Mobile is required' }).trim().regex(new RegExp(`^[0-9]{${MOBILE_DIGITS}}$`), `Mobile must be exactly ${MOBILE_DIGITS} digits`),
+  city: required('City'),
+  country: required('Country'),
+  study: required('Study / job role'),
+  institution: required('College / company'),
+  work: optionalText('Work'),
+  office: optionalText('Office'),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const PROFILE_INVALID_MESSAGE = messages.enterValidInfo;
+
+/** A student as the API shows it to that student (and to the admin). */
+export const studentDataSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  mobile: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  study: z.string().nullable(),
+  institution: z.string().nullable(),
+  work: z.string().nullable(),
+  office: z.string().nullable(),
+  activated: z.boolean(),
+  student_status: z.number().int(),
+  student_batch: z.number().int().nullable(),
+  uniq_id: z.string(),
+  get_image_url: z.string().nullable(),
+  feedback: z.string().nullable(),
+  role: z.enum(['student', 'admin']),
+});
+export type StudentData = z.infer<typeof studentDataSchema>;
+
+/** JSON:API-style resource, as the spec's client reads `data.data.attributes`. */
+export const studentResourceSchema = z.object({
+  id: z.string(),
+  type: z.literal('student'),
+  attributes: studentDataSchema,
+});
+
+export const authResponseSchema = z.object({
+  data: studentResourceSchema,
+  meta: z.object({ token: z.string() }),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const profileUpdateResponseSchema = z.object({
+  data: studentResourceSchema,
+  meta: z.object({ message: z.string() }),
+});
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -1,0 +1,28 @@
+/** Texts a person reads, in the spec's exact wording where the spec gives one (sections 2, 4, 5 and 8). */
+export const messages = {
+  passwordsDontMatch: "Passwords don't match",
+  enterValidInfo: 'Please enter valid info',
+  contactCustomerCare: 'There is some error. Pl contact customer care',
+  profileCreated: 'Your profile created successfully! View the email we sent you',
+  passwordResetSuccessful: 'Password Reset Successful!',
+  verificationSuccess: 'Email Verification Success !',
+  verificationFailed: 'Email Verification Failed !',
+  logoutQuestion: 'Are you sure to logout ?',
+  logoutConfirm: 'Yes, I want to logout',
+  loggedOut: 'Logged out successfully',
+  loginAgain: 'Login again',
+  // Ours, where the spec is silent.
+  invalidCredentials: 'Invalid email or password.',
+  emailNotVerified: 'Please verify your email before logging in. Check your inbox for the verification link, or send a new one.',
+  emailTaken: 'An account with this email already exists. Please log in, or use Forgot Password.',
+  forgotPasswordSent: 'If an account exists for this email, we have sent a link to reset the password. Please check your inbox.',
+  resendSent: 'If this email has an account waiting for verification, we have sent a new verification link. Please check your inbox.',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one from Forgot Password.',
+  passwordChanged: 'Password changed successfully',
+  wrongCurrentPassword: 'Your current password is not correct.',
+  profileUpdated: 'Profile updated successfully',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  photoType: 'The photo must be a JPEG, PNG or WebP image.',
+  photoTooLarge: 'The photo must be at most 5 MB.',
+  sessionExpired: 'Your session has ended. Please log in again.',
+} as const;

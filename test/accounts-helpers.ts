@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { TestContext } from './test-app.js';
+
+export const GOOD_PASSWORD = 'Kernighan#1978';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'student'): string {
+  counter += 1;
+  return `${prefix}${counter}.${Date.now().toString(36)}@example.com`;
+}
+
+export async function signup(app: FastifyInstance, email: string, password = GOOD_PASSWORD) {
+  return app.inject({ method: 'POST', url: '/students', payload: { email, password, first_name: 'Dennis', last_name: 'Ritchie' } });
+}
+
+/** The newest outbox message to an address (as stored; compared case-insensitively). */
+export async function lastMailTo(ctx: TestContext, email: string) {
+  const rows = await ctx.database.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').execute();
+  const row = rows.find((r) => r.to_address.toLowerCase() === email.toLowerCase());
+  expect(row, `a mail to ${email}`).toBeDefined();
+  return row!;
+}
+
+export function tokenFromLink(text: string): string {
+  const match = text.match(/token=([A-Za-z0-9_%-]+)/);
+  if (!match?.[1]) throw new Error(`no token in ${text}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** Signs a student up and follows the verification link; returns the session token. */
+export async function verifiedStudent(ctx: TestContext, email = uniqueEmail()): Promise<{ email: string; token: string; id: number }> {
+  const created = await signup(ctx.app, email);
+  expect(created.statusCode).toBe(201);
+  const mail = await lastMailTo(ctx, email);
+  const verify = await ctx.app.inject({ method: 'GET', url: `/students/verify_email?token=${encodeURIComponent(tokenFromLink(mail.text_body))}` });
+  expect(verify.statusCode).toBe(303);
+  const token = tokenFromLink(String(verify.headers.location));
+  return { email, token, id: Number(created.json().data.id) };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
