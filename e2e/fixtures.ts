@@ -59,3 +59,9 @@ export async function expectHeaderAndFooter(page: Page): Promise<void> {
   await expect(footer.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/AboutUs');
   await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/Terms');
 }
+
+/** Opens a page and waits until it is interactive (hydrated), so that typing is not lost. */
+export async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('html[data-ready="true"]').waitFor();
+}

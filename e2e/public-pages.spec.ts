@@ -144,13 +144,6 @@ test.describe('information pages', () => {
     await saveScreenshot(page, 'verification-failed', info.project.name);
   });
 
-  test('Email Verified stores the token and continues to Create Profile', async ({ page }) => {
-    await page.goto('/StudentEmailVerified?token=abc123');
-    await expect(page.getByText('Email Verification Success !')).toBeVisible();
-    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBe('abc123');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/CreateProfile$/);
-  });
 });
 
 test.describe('routes', () => {

@@ -16,6 +16,7 @@ const child = spawn(process.execPath, ['dist/server/api/server.js'], {
     ADMIN_EMAIL: 'teacher@example.com',
     ADMIN_PASSWORD: 'Teacher#2026',
     LOG_LEVEL: 'warn',
+    APP_URL: `http://127.0.0.1:${process.env.PORT}`,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -14,7 +14,7 @@ const DEFAULT_DESCRIPTION =
 const dist = resolve('dist');
 const template = readFileSync(join(dist, 'web', 'index.html'), 'utf8');
 const { render } = (await import(pathToFileURL(join(dist, 'ssr', 'entry-server.js')).href)) as {
-  render: (url: string) => string;
+  render: (url: string) => Promise<string>;
 };
 
 function escapeHtml(text: string): string {
@@ -34,7 +34,7 @@ const out = join(dist, 'pages');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 for (const route of clientRoutes) {
-  writeFileSync(join(out, pageFileName(route.path)), page(route, route.prerender ? render(route.path) : null));
+  writeFileSync(join(out, pageFileName(route.path)), page(route, route.prerender ? await render(route.path) : null));
 }
-writeFileSync(join(out, NOT_FOUND_PAGE), page({ path: '/404', title: NOT_FOUND_TITLE }, render('/__not_found__')));
+writeFileSync(join(out, NOT_FOUND_PAGE), page({ path: '/404', title: NOT_FOUND_TITLE }, await render('/__not_found__')));
 console.log(`prerendered ${clientRoutes.length + 1} pages into ${out}`);

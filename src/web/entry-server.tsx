@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes';
 import { Providers } from './app/providers';
 
-/** Renders one route to HTML at build time (see src/prerender). */
-export function render(url: string): string {
-  return renderToString(
+/** Renders one route to HTML at build time (see src/prerender), waiting for its lazily loaded page. */
+export async function render(url: string): Promise<string> {
+  const { prelude } = await prerender(
     <StrictMode>
       <Providers>
         <StaticRouter location={url}>
@@ -15,4 +15,5 @@ export function render(url: string): string {
       </Providers>
     </StrictMode>,
   );
+  return new Response(prelude).text();
 }

@@ -1,14 +1,29 @@
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { paths } from '../../contracts/paths';
 import { SiteLayout } from '../components/layout/site-layout';
-import { EmailVerifiedPage } from '../features/auth/email-verified-page';
-import { VerificationFailedPage } from '../features/auth/verification-failed-page';
-import { LandingPage } from '../features/landing/landing-page';
-import { AboutUsPage } from '../features/legal/about-us-page';
-import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
-import { TermsPage } from '../features/legal/terms-page';
-import { ComingSoonPage } from '../pages/coming-soon-page';
-import { NotFoundPage } from '../pages/not-found-page';
+
+// Every page is its own chunk: a visitor downloads the code of the page they open, not the admin's.
+const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+
+const LandingPage = named(() => import('../features/landing/landing-page'), 'LandingPage');
+const AboutUsPage = named(() => import('../features/legal/about-us-page'), 'AboutUsPage');
+const TermsPage = named(() => import('../features/legal/terms-page'), 'TermsPage');
+const PrivacyPolicyPage = named(() => import('../features/legal/privacy-policy-page'), 'PrivacyPolicyPage');
+const EmailVerifiedPage = named(() => import('../features/auth/email-verified-page'), 'EmailVerifiedPage');
+const VerificationFailedPage = named(() => import('../features/auth/verification-failed-page'), 'VerificationFailedPage');
+const SignupPage = named(() => import('../features/auth/signup-page'), 'SignupPage');
+const LoginPage = named(() => import('../features/auth/login-page'), 'LoginPage');
+const LogoutPage = named(() => import('../features/auth/logout-page'), 'LogoutPage');
+const ForgotPasswordPage = named(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = named(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
+const ChangePasswordPage = named(() => import('../features/auth/change-password-page'), 'ChangePasswordPage');
+const CreateProfilePage = named(() => import('../features/profile/create-profile-page'), 'CreateProfilePage');
+const ProfilePage = named(() => import('../features/profile/profile-page'), 'ProfilePage');
+const DashboardPage = named(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+const AdminPage = named(() => import('../features/admin/admin-page'), 'AdminPage');
+const NotFoundPage = named(() => import('../pages/not-found-page'), 'NotFoundPage');
 
 /** Routes of the spec (section 2); React Router matches them case-insensitively. */
 export function AppRoutes() {
@@ -22,17 +37,17 @@ export function AppRoutes() {
         <Route path={paths.privacyPolicy} element={<PrivacyPolicyPage />} />
         <Route path={paths.emailVerified} element={<EmailVerifiedPage />} />
         <Route path={paths.verificationFailed} element={<VerificationFailedPage />} />
-        <Route path={paths.signup} element={<ComingSoonPage title="Sign up" />} />
-        <Route path={paths.login} element={<ComingSoonPage title="Login" />} />
-        <Route path={paths.loginAlias} element={<ComingSoonPage title="Login" />} />
-        <Route path={paths.logout} element={<ComingSoonPage title="Logout" />} />
-        <Route path={paths.forgotPassword} element={<ComingSoonPage title="Forgot Password" />} />
-        <Route path={paths.resetPassword} element={<ComingSoonPage title="Reset Password" />} />
-        <Route path={paths.createProfile} element={<ComingSoonPage title="Profile" />} />
-        <Route path={paths.profile} element={<ComingSoonPage title="Profile" />} />
-        <Route path={paths.changePassword} element={<ComingSoonPage title="Change Password" />} />
-        <Route path={`${paths.dashboard}/*`} element={<ComingSoonPage title="My Dashboard" />} />
-        <Route path={paths.admin} element={<ComingSoonPage title="Admin Dashboard" />} />
+        <Route path={paths.signup} element={<SignupPage />} />
+        <Route path={paths.login} element={<LoginPage />} />
+        <Route path={paths.loginAlias} element={<LoginPage />} />
+        <Route path={paths.logout} element={<LogoutPage />} />
+        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={paths.createProfile} element={<CreateProfilePage />} />
+        <Route path={paths.profile} element={<ProfilePage />} />
+        <Route path={paths.changePassword} element={<ChangePasswordPage />} />
+        <Route path={`${paths.dashboard}/*`} element={<DashboardPage />} />
+        <Route path={paths.admin} element={<AdminPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,0 +1,61 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, open } from './fixtures.js';
+
+export const ADMIN = { email: 'teacher@example.com', password: 'Teacher#2026' };
+export const PASSWORD = 'Kernighan#1978';
+
+let adminToken: string | undefined;
+
+export function newEmail(tag: string): string {
+  return `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** The newest link in the outbox to an address, read as the admin reads mail when no SMTP server is set. */
+export async function linkFromOutbox(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
+  if (!adminToken) {
+    const login = await request.post('/students/login', { data: ADMIN });
+    expect(login.ok()).toBe(true);
+    adminToken = (await login.json()).meta.token as string;
+  }
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get('/api/v1/admin/outbox', { headers: { authorization: `Bearer ${adminToken}` } });
+      const mails = (await response.json()) as { to_address: string; subject: string; text_body: string }[];
+      const mail = mails.find((m) => m.to_address === to && subject.test(m.subject));
+      link = mail?.text_body.match(/https?:\/\/\S+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+/** Accepts the next window.alert and returns its text. */
+export function nextAlert(page: Page): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', (dialog) => {
+      void dialog.accept();
+      resolve(dialog.message());
+    });
+  });
+}
+
+export async function signUp(page: Page, email: string, password = PASSWORD) {
+  await open(page, '/StudentSignup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('heading', { name: 'You are almost there!' })).toBeVisible();
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  // A client-side navigation keeps the previous page on screen until the next page's code has loaded.
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { type LoginInput, loginSchema } from '../../../contracts/accounts';
+import { messages } from '../../../contracts/messages';
+import { paths } from '../../../contracts/paths';
+import { Field } from '../../components/field';
+import { FormErrors } from '../../components/form-errors';
+import { usePageTitle } from '../../components/layout/use-page-title';
+import { ApiError } from '../../lib/api-client';
+import { loginRequest, resendEmailRequest } from './auth-api';
+import { storeToken } from './auth-store';
+
+export function LoginPage() {
+  usePageTitle('Login');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [resent, setResent] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = async (input: LoginInput) => {
+    setServerErrors([]);
+    setUnverifiedEmail(null);
+    setResent(null);
+    try {
+      const { data, meta } = await loginRequest(input);
+      storeToken(meta.token);
+      queryClient.setQueryData(['profile'], data.attributes);
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(data.attributes.role === 'admin' ? paths.admin : (from ?? paths.dashboard), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setServerErrors(error.errors);
+        if (error.status === 403) setUnverifiedEmail(input.email);
+      } else setServerErrors([messages.contactCustomerCare]);
+    }
+  };
+
+  const resend = async () => {
+    if (!unverifiedEmail) return;
+    try {
+      setResent((await resendEmailRequest(unverifiedEmail)).message);
+    } catch (error) {
+      setResent(error instanceof ApiError ? error.errors.join(' ') : messages.contactCustomerCare);
+    }
+  };
+
+  return (
+    <div className="container page-form">
+      <h1 className="h2 mb-3">Login</h1>
+      <FormErrors errors={serverErrors} />
+      {unverifiedEmail ? (
+        <div className="mb-3">
+          <button type="button" className="btn btn-outline-primary btn-sm" onClick={resend}>
+            Resend verification email
+          </button>
+          {resent ? <p className="text-success mt-2 mb-0">{resent}</p> : null}
+        </div>
+      ) : null}
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+        <Field label="Email" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email} />
+        <Field label="Password" type="password" autoComplete="current-password" registration={register('password')} error={formState.errors.password} />
+        <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Logging in…' : 'Login'}
+        </button>
+      </form>
+      <div className="d-flex justify-content-between mt-3">
+        <Link to={paths.forgotPassword}>Forgot Password</Link>
+        <Link to={paths.signup}>Register</Link>
+      </div>
+    </div>
+  );
+}

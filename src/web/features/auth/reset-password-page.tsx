@@ -1,0 +1,75 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { messages } from '../../../contracts/messages';
+import { paths } from '../../../contracts/paths';
+import { usePageTitle } from '../../components/layout/use-page-title';
+import { PasswordChecklist } from '../../components/password-checklist';
+import { resetPasswordRequest } from './auth-api';
+import { clearSession, storeToken } from './auth-store';
+
+/** The checklist shows the rule but does not block submitting (spec section 5); the server has the last word. */
+export function ResetPasswordPage() {
+  usePageTitle('Reset Password');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const token = params.get('token');
+    if (token) storeToken(token);
+  }, [params]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (password !== confirm) {
+      window.alert(messages.passwordsDontMatch);
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await resetPasswordRequest({ email, password });
+      if (!response) throw new Error('empty response');
+      clearSession(); // the reset token is used up
+      window.alert(messages.passwordResetSuccessful);
+      navigate(paths.login);
+    } catch (error) {
+      console.info('password reset failed', error);
+      window.alert(messages.contactCustomerCare);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="container page-form">
+      <h1 className="h2 mb-3">Reset Password</h1>
+      <form onSubmit={onSubmit}>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="reset-email">
+            Email
+          </label>
+          <input id="reset-email" className="form-control" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="reset-password">
+            New Password
+          </label>
+          <input id="reset-password" className="form-control" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="reset-confirm">
+            Confirm Password
+          </label>
+          <input id="reset-confirm" className="form-control" type="password" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        </div>
+        <PasswordChecklist password={password} confirm={confirm} />
+        <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+          {busy ? 'Resetting…' : 'Reset My Password'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { NavLink, Route, Routes } from 'react-router';
+import type { StudentData } from '../../../contracts/accounts';
+import { STUDENT_STATUS } from '../../../contracts/course';
+import { dashboardPaths, paths } from '../../../contracts/paths';
+import { RequireAuth } from '../../components/require-auth';
+import { usePageTitle } from '../../components/layout/use-page-title';
+import { useProfile } from '../auth/auth-api';
+import { ChangePasswordForm } from '../auth/change-password-form';
+import { StatusBadge } from './status-badge';
+
+/** The spec's menu labels, in its order. */
+const menu = [
+  { to: dashboardPaths.myClasses, label: 'My Classes' },
+  { to: dashboardPaths.myProgs, label: 'My Progs' },
+  { to: dashboardPaths.myDoubts, label: 'My Doubts' },
+  { to: dashboardPaths.myTests, label: 'My Tests' },
+  { to: dashboardPaths.myPayment, label: 'My Payment' },
+  { to: dashboardPaths.changePassword, label: 'Change Password' },
+  { to: dashboardPaths.test, label: 'Take self assessment test' },
+  { to: dashboardPaths.myFeedback, label: 'My Feedback (After course)' },
+] as const;
+
+function Overview({ student }: { student: StudentData }) {
+  return (
+    <>
+      <h2 className="h4">Welcome, {student.first_name}</h2>
+      <p>
+        Course status: <StatusBadge status={student.student_status} />
+      </p>
+      {student.mobile === null ? (
+        <div className="alert alert-info">
+          Your profile is not complete yet. <NavLink to={paths.createProfile}>Create your profile</NavLink> so that your
+          teacher knows you.
+        </div>
+      ) : null}
+      {student.student_status === STUDENT_STATUS.unpaid ? (
+        <p>The next batch start date is announced by email. Join the batch by paying the course fee from My Payment.</p>
+      ) : null}
+      <p>Choose a section from the menu.</p>
+    </>
+  );
+}
+
+function NotOpenYet({ title }: { title: string }) {
+  return (
+    <>
+      <h2 className="h4">{title}</h2>
+      <p className="text-body-secondary">This section is being prepared and opens soon.</p>
+    </>
+  );
+}
+
+function Dashboard() {
+  const { data: student } = useProfile();
+  if (!student) return null;
+  return (
+    <div className="dashboard">
+      <nav className="dashboard-menu" aria-label="Dashboard">
+        <div className="dashboard-person">
+          {student.get_image_url ? (
+            <img src={student.get_image_url} alt="" width={64} height={64} className="avatar" />
+          ) : (
+            <span className="avatar avatar-initials" aria-hidden="true">
+              {student.first_name[0]?.toUpperCase()}
+            </span>
+          )}
+          <strong>{student.first_name}</strong>
+        </div>
+        <ul>
+          {menu.map((item) => (
+            <li key={item.to}>
+              <NavLink to={`${paths.dashboard}/${item.to}`}>{item.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="dashboard-content">
+        <Routes>
+          <Route index element={<Overview student={student} />} />
+          <Route
+            path={dashboardPaths.changePassword}
+            element={
+              <>
+                <h2 className="h4">Change Password</h2>
+                <ChangePasswordForm />
+              </>
+            }
+          />
+          {menu
+            .filter((item) => item.to !== dashboardPaths.changePassword)
+            .map((item) => (
+              <Route key={item.to} path={item.to} element={<NotOpenYet title={item.label} />} />
+            ))}
+          <Route path="*" element={<Overview student={student} />} />
+        </Routes>
+      </section>
+    </div>
+  );
+}
+
+export function DashboardPage() {
+  usePageTitle('My Dashboard');
+  return (
+    <div className="container-lg page-wide">
+      <RequireAuth>
+        <Dashboard />
+      </RequireAuth>
+    </div>
+  );
+}

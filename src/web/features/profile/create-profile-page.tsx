@@ -1,0 +1,36 @@
+import { useNavigate } from 'react-router';
+import { messages } from '../../../contracts/messages';
+import { RequireAuth } from '../../components/require-auth';
+import { usePageTitle } from '../../components/layout/use-page-title';
+import { useProfile } from '../auth/auth-api';
+import { ProfileForm } from './profile-form';
+
+function CreateProfile() {
+  const navigate = useNavigate();
+  const { data } = useProfile();
+  if (!data) return null;
+  return (
+    <ProfileForm
+      student={data}
+      readOnly={false}
+      submitLabel="Create Profile"
+      onSaved={() => {
+        window.alert(messages.profileCreated);
+        navigate('/dashpage');
+      }}
+    />
+  );
+}
+
+/** Reached from the verification page; the token it stored in local storage signs the request. */
+export function CreateProfilePage() {
+  usePageTitle('Create Profile');
+  return (
+    <div className="container page-narrow">
+      <h1 className="h2 mb-3">Profile</h1>
+      <RequireAuth>
+        <CreateProfile />
+      </RequireAuth>
+    </div>
+  );
+}
