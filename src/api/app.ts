@@ -8,6 +8,9 @@ import type { Kysely } from 'kysely';
 import { PHOTO_MAX_BYTES } from '../contracts/accounts.js';
 import { findClientRoute } from '../contracts/paths.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { adminStudentsRoutes } from './admin/admin-students.routes.js';
+import { batchesRoutes } from './admin/batches.routes.js';
+import { createStudentAdminService } from './admin/student-status.service.js';
 import { type AccountLimits, createAccountsService, defaultAccountLimits } from './accounts/accounts.service.js';
 import { registerAuthGuard } from './auth/auth-guard.js';
 import type { Config } from './config/env.js';
@@ -18,12 +21,14 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { defaultIpRateLimits, type IpRateLimits } from './http/rate-limits.js';
 import { loadWebPages } from './http/web-pages.js';
+import { coursesRoutes } from './courses/courses.routes.js';
 import { outboxRoutes } from './mail/outbox.routes.js';
+import { programsRoutes } from './programs/programs.routes.js';
+import { createProgramsService } from './programs/programs.service.js';
 import { siteRoutes } from './site/site.routes.js';
 import { createPhotoStore } from './students/photo-store.js';
 import { profileRoutes } from './students/profile.routes.js';
 import { createProfileService } from './students/profile.service.js';
-import { studentsRoutes } from './students/students.routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -69,15 +74,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailQueued,
   });
   const profiles = createProfileService({ db, config, photos, mailQueued });
+  const admin = createStudentAdminService(db, photos);
+  const programs = createProgramsService({ db, config, mailQueued });
   const ipLimits = options.ipRateLimits ?? defaultIpRateLimits;
 
   // Every API route lives in this context, where login is required unless a route says otherwise.
   await app.register(async (api) => {
     registerAuthGuard(api, db);
     await api.register(siteRoutes, { db, dialect, config });
-    await api.register(studentsRoutes, { db });
     await api.register(accountsRoutes, { accounts, ipLimits });
-    await api.register(profileRoutes, { profiles, photos });
+    await api.register(profileRoutes, { profiles, photos, admin });
+    await api.register(adminStudentsRoutes, { db, admin });
+    await api.register(batchesRoutes, { db, config, admin, mailQueued });
+    await api.register(coursesRoutes, { db });
+    await api.register(programsRoutes, { db, programs });
     await api.register(outboxRoutes, { db });
   });
 

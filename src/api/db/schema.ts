@@ -128,6 +128,17 @@ export interface QuizQuestionTable {
   created_at: Timestamp;
 }
 
+export interface StatusChangeTable {
+  id: Generated<number>;
+  student_id: number | null;
+  student_email: string;
+  from_status: number;
+  to_status: number;
+  changed_by: number | null;
+  changed_by_email: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   students: StudentTable;
   auth_sessions: AuthSessionTable;
@@ -139,6 +150,7 @@ export interface Database {
   payments: PaymentTable;
   outbox: OutboxTable;
   quiz_questions: QuizQuestionTable;
+  status_changes: StatusChangeTable;
 }
 
 export type StudentRow = Selectable<StudentTable>;

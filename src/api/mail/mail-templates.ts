@@ -67,3 +67,51 @@ export function profileCreatedMail(to: string, firstName: string, dashboardUrl: 
     action: { label: 'Open my dashboard', url: dashboardUrl },
   });
 }
+
+export function newProgramMail(to: string, firstName: string, programNumber: number, task: string, url: string): OutgoingMail {
+  return compose({
+    to,
+    subject: `New program exercise: Program ${programNumber}`,
+    greeting: `Hello ${firstName},`,
+    paragraphs: [`Your teacher has sent you program ${programNumber}:`, task],
+    action: { label: 'Open My Progs', url },
+  });
+}
+
+export function batchStartMail(to: string, firstName: string, batch: number, startDate: string, url: string): OutgoingMail {
+  return compose({
+    to,
+    subject: `Batch ${batch} of the C Programming Language course starts on ${startDate}`,
+    greeting: `Hello ${firstName},`,
+    paragraphs: [
+      `The next batch (batch ${batch}) starts on ${startDate}.`,
+      'Join it by paying the course fee from My Payment on your dashboard before the batch starts. The video-meeting link is sent to everyone who joins.',
+    ],
+    action: { label: 'Open my dashboard', url },
+  });
+}
+
+export function meetingLinkMail(to: string, firstName: string, batch: number, startDate: string | null, link: string): OutgoingMail {
+  return compose({
+    to,
+    subject: `Your class link for batch ${batch}`,
+    greeting: `Hello ${firstName},`,
+    paragraphs: [
+      `Welcome to batch ${batch}${startDate ? `, starting on ${startDate}` : ''}. Join every class through this video-meeting link:`,
+      link,
+      'Listen to the session, note your doubts and clear them at the end of the session.',
+    ],
+  });
+}
+
+export function inviteMail(to: string, url: string): OutgoingMail {
+  return compose({
+    to,
+    subject: `You are invited to the C Programming Language course`,
+    greeting: 'Hello,',
+    paragraphs: [
+      'You are invited to join the live online C Programming Language course: beginner-friendly lessons, hands-on coding exercises and doubts clarified on the spot.',
+    ],
+    action: { label: 'Sign up', url },
+  });
+}

@@ -6,6 +6,7 @@ import { PHOTO_MAX_BYTES, profileSchema, profileUpdateResponseSchema, studentDat
 import { messages } from '../../contracts/messages.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { AppError } from '../http/app-error.js';
+import type { StudentAdminService } from '../admin/student-status.service.js';
 import type { PhotoStore } from './photo-store.js';
 import type { ProfileService } from './profile.service.js';
 import { toStudentData, toStudentResource } from './student-view.js';
@@ -13,7 +14,11 @@ import { toStudentData, toStudentResource } from './student-view.js';
 interface Options {
   profiles: ProfileService;
   photos: PhotoStore;
+  admin: StudentAdminService;
 }
+
+/** The only change the admin makes through `PATCH /students/{id}`: Update Payment Status. */
+const adminStatusSchema = z.strictObject({ student_status: z.union([z.literal(0), z.literal(1), z.literal(2)]) });
 
 interface ParsedBody {
   fields: Record<string, unknown>;
@@ -55,7 +60,7 @@ async function readProfileBody(request: FastifyRequest): Promise<ParsedBody> {
   return { fields, photo };
 }
 
-export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, photos }) => {
+export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, photos, admin }) => {
   app.get('/students/profile', { schema: { response: { 200: studentDataSchema } } }, async (request) =>
     toStudentData(currentStudent(request)),
   );
@@ -68,7 +73,13 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profi
     },
     async (request) => {
       const student = currentStudent(request);
-      // A student changes only their own record. (Admin changes to a student arrive with the admin issue.)
+      if (student.role === 'admin' && request.params.id !== student.id) {
+        const parsed = adminStatusSchema.safeParse(request.isMultipart() ? undefined : request.body);
+        if (!parsed.success) throw new AppError('validation', 'Send {"student_status": 0, 1 or 2}.');
+        const updated = await admin.setStatus(student, request.params.id, parsed.data.student_status);
+        return { data: toStudentResource(updated), meta: { message: 'Status updated' } };
+      }
+      // A student changes only their own record.
       if (request.params.id !== student.id) throw new AppError('forbidden');
       const { fields, photo } = await readProfileBody(request);
       const parsed = profileSchema.safeParse(fields);

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { StudentStatus } from '../../contracts/course.js';
+import type { Database, StudentRow } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import type { PhotoStore } from '../students/photo-store.js';
+import { findStudentById, updateStudent } from '../students/students.repository.js';
+
+export function createStudentAdminService(db: Kysely<Database>, photos: PhotoStore) {
+  async function studentOrFail(id: number): Promise<StudentRow> {
+    const student = await findStudentById(db, id);
+    if (!student || student.role !== 'student') throw new AppError('notFound', 'No such student.');
+    return student;
+  }
+  return {
+    /** Sets student_status (1 paid, 2 completed, 0 unpaid) and records who did it and when. */
+    async setStatus(admin: StudentRow, id: number, status: StudentStatus): Promise<StudentRow> {
+      const student = await studentOrFail(id);
+      return db.transaction().execute(async (trx) => {
+        await updateStudent(trx, id, { student_status: status });
+        await trx
+          .insertInto('status_changes')
+          .values({
+            student_id: id,
+            student_email: student.email,
+            from_status: student.student_status,
+            to_status: status,
+            changed_by: admin.id,
+            changed_by_email: admin.email,
+          })
+          .execute();
+        const updated = await findStudentById(trx, id);
+        if (!updated) throw new Error('student vanished inside its own transaction');
+        return updated;
+      });
+    },
+
+    /** Removes the account, its sessions, links, programs and personal data; payments stay for the accounts. */
+    async deleteStudent(id: number): Promise<void> {
+      const student = await studentOrFail(id);
+      await db.deleteFrom('students').where('id', '=', id).execute();
+      await photos.remove(student.image_path);
+    },
+
+    async setBatch(email: string, batch: number): Promise<StudentRow> {
+      const student = await db
+        .selectFrom('students')
+        .selectAll()
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+        .where('role', '=', 'student')
+        .executeTakeFirst();
+      if (!student) throw new AppError('notFound', 'Please check email');
+      return db.transaction().execute(async (trx) => {
+        await trx.insertInto('batches').values({ batch_number: batch }).onConflict((oc) => oc.column('batch_number').doNothing()).execute();
+        await updateStudent(trx, student.id, { student_batch: batch });
+        const updated = await findStudentById(trx, student.id);
+        if (!updated) throw new Error('student vanished inside its own transaction');
+        return updated;
+      });
+    },
+  };
+}
+
+export type StudentAdminService = ReturnType<typeof createStudentAdminService>;

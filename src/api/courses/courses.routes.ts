@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { contentMessages, courseSessionInputSchema, courseSessionSchema } from '../../contracts/course-content.js';
+import { STUDENT_STATUS } from '../../contracts/course.js';
+import { currentStudent } from '../auth/auth-guard.js';
+import type { Database } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
+import { AppError } from '../http/app-error.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const CLASSES_NEED_PAYMENT = 'The classes open once your course fee is paid. Please see My Payment.';
+
+export const coursesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+  // Paid (and completed) students and the admin see the sessions; the spec's client asks only when paid.
+  app.get('/courses', { schema: { response: { 200: z.array(courseSessionSchema) } } }, async (request) => {
+    const student = currentStudent(request);
+    if (student.role !== 'admin' && student.student_status === STUDENT_STATUS.unpaid) throw new AppError('forbidden', CLASSES_NEED_PAYMENT);
+    return db
+      .selectFrom('course_sessions')
+      .select(['id', 'session_number', 'session_date', 'topics', 'lesson_video'])
+      .orderBy('session_number')
+      .execute();
+  });
+
+  app.post(
+    '/courses',
+    { config: { access: 'admin' }, schema: { body: courseSessionInputSchema, response: { 201: courseSessionSchema } } },
+    async (request, reply) => {
+      try {
+        const row = await db
+          .insertInto('course_sessions')
+          .values(request.body)
+          .returning(['id', 'session_number', 'session_date', 'topics', 'lesson_video'])
+          .executeTakeFirstOrThrow();
+        return reply.status(201).send(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('conflict', contentMessages.sessionNumberTaken);
+        throw error;
+      }
+    },
+  );
+
+  app.delete('/courses/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
+    const result = await db.deleteFrom('course_sessions').where('id', '=', request.params.id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new AppError('notFound', 'No such session.');
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { contentMessages, programInputSchema, programSchema, sendProgramSchema, studentProgramSchema } from '../../contracts/course-content.js';
+import { currentStudent } from '../auth/auth-guard.js';
+import type { Database } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
+import { AppError } from '../http/app-error.js';
+import type { ProgramsService } from './programs.service.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const studentProgramColumns = ['id', 'student_id', 'program_number', 'task', 'solution', 'submitted_at'] as const;
+
+export const programsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; programs: ProgramsService }> = async (app, { db, programs }) => {
+  app.get('/programs', { config: { access: 'admin' }, schema: { response: { 200: z.array(programSchema) } } }, async () =>
+    db.selectFrom('programs').select(['id', 'program_number', 'task']).orderBy('program_number').execute(),
+  );
+
+  app.post(
+    '/programs',
+    { config: { access: 'admin' }, schema: { body: programInputSchema, response: { 201: programSchema } } },
+    async (request, reply) => {
+      try {
+        const row = await db.insertInto('programs').values(request.body).returning(['id', 'program_number', 'task']).executeTakeFirstOrThrow();
+        return reply.status(201).send(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('conflict', contentMessages.programNumberTaken);
+        throw error;
+      }
+    },
+  );
+
+  app.delete('/programs/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
+    const result = await db.deleteFrom('programs').where('id', '=', request.params.id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new AppError('notFound', 'No such program.');
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/api/v1/programs/:id/send',
+    { config: { access: 'admin' }, schema: { params: idParams, body: sendProgramSchema, response: { 200: z.object({ sent: z.number() }) } } },
+    async (request) => programs.sendToBatch(request.params.id, request.body.student_batch),
+  );
+
+  app.post(
+    '/student_programs',
+    {
+      config: { access: 'admin' },
+      schema: {
+        body: z.strictObject({
+          student_id: z.coerce.number().int().positive(),
+          program_number: z.coerce.number().int().positive(),
+          task: programInputSchema.shape.task,
+          solution: z.string().max(0).nullable().optional(),
+        }),
+        response: { 201: studentProgramSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await programs.sendToStudent(request.body.student_id, request.body.program_number, request.body.task);
+      return reply.status(201).send(row);
+    },
+  );
+
+  app.get(
+    '/student_programs/get_my_progs/:studentId',
+    { schema: { params: z.object({ studentId: z.coerce.number().int().positive() }), response: { 200: z.array(studentProgramSchema) } } },
+    async (request) => {
+      const student = currentStudent(request);
+      if (student.role !== 'admin' && student.id !== request.params.studentId) throw new AppError('forbidden');
+      return db
+        .selectFrom('student_programs')
+        .select([...studentProgramColumns])
+        .where('student_id', '=', request.params.studentId)
+        .orderBy('program_number')
+        .execute();
+    },
+  );
+
+  // The admin opens every student's solution to one program.
+  app.get(
+    '/api/v1/admin/programs/:id/submissions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        response: {
+          200: z.array(studentProgramSchema.extend({ email: z.string(), first_name: z.string(), last_name: z.string() })),
+        },
+      },
+    },
+    async (request) => {
+      const program = await db.selectFrom('programs').select('program_number').where('id', '=', request.params.id).executeTakeFirst();
+      if (!program) throw new AppError('notFound', 'No such program.');
+      return db
+        .selectFrom('student_programs as sp')
+        .innerJoin('students as s', 's.id', 'sp.student_id')
+        .select(['sp.id', 'sp.student_id', 'sp.program_number', 'sp.task', 'sp.solution', 'sp.submitted_at', 's.email', 's.first_name', 's.last_name'])
+        .where('sp.program_number', '=', program.program_number)
+        .orderBy('s.first_name')
+        .execute();
+    },
+  );
+};

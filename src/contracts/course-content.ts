@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/** Course sessions and program exercises: shared by the admin forms and the API. */
+
+const positiveNumber = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be 1 or more`)
+    .max(100_000, `${label} is too large`);
+
+export const batchNumberSchema = positiveNumber('Batch number');
+
+/** A YouTube address (watch, youtu.be, embed, shorts) or a bare 11-character video id; stored as the id. */
+export function youtubeId(input: string): string | null {
+  const text = input.trim();
+  if (/^[A-Za-z0-9_-]{11}$/.test(text)) return text;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  const host = url.hostname.replace(/^www\.|^m\./, '');
+  let id: string | null = null;
+  if (host === 'youtu.be') id = url.pathname.slice(1);
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    id = url.searchParams.get('v') ?? url.pathname.match(/^\/(?:embed|shorts|live)\/([^/]+)/)?.[1] ?? null;
+  }
+  return id && /^[A-Za-z0-9_-]{11}$/.test(id) ? id : null;
+}
+
+const isoDate = z
+  .string({ error: 'Session date is required' })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Session date must be a date (YYYY-MM-DD)')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Session date must be a real date');
+
+export const courseSessionInputSchema = z.strictObject({
+  session_number: positiveNumber('Session number'),
+  session_date: isoDate,
+  topics: z.string({ error: 'Topics are required' }).trim().min(1, 'Topics are required').max(1000, 'Topics must be at most 1000 characters'),
+  lesson_video: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const id = youtubeId(value);
+      if (!id) ctx.addIssue({ code: 'custom', message: 'Lesson video must be a YouTube link or video id' });
+      return id;
+    }),
+});
+export type CourseSessionInput = z.input<typeof courseSessionInputSchema>;
+
+export const courseSessionSchema = z.object({
+  id: z.number(),
+  session_number: z.number(),
+  session_date: z.string(),
+  topics: z.string(),
+  lesson_video: z.string().nullable(),
+});
+export type CourseSession = z.infer<typeof courseSessionSchema>;
+
+export const programInputSchema = z.strictObject({
+  program_number: positiveNumber('Program number'),
+  task: z.string({ error: 'Task is required' }).trim().min(1, 'Task is required').max(5000, 'Task must be at most 5000 characters'),
+});
+export type ProgramInput = z.input<typeof programInputSchema>;
+
+export const programSchema = z.object({ id: z.number(), program_number: z.number(), task: z.string() });
+export type Program = z.infer<typeof programSchema>;
+
+export const sendProgramSchema = z.strictObject({ student_batch: batchNumberSchema });
+
+export const studentProgramSchema = z.object({
+  id: z.number(),
+  student_id: z.number(),
+  program_number: z.number(),
+  task: z.string(),
+  solution: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+});
+export type StudentProgram = z.infer<typeof studentProgramSchema>;
+
+export const contentMessages = {
+  sessionNumberTaken: 'Session number should be unique',
+  programNumberTaken: 'Program number should be unique',
+  programAlreadySent: 'This program already sent',
+  checkEmail: 'Please check email',
+  noStudentsInBatch: 'There are no students in this batch',
+} as const;
