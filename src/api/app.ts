@@ -84,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(siteRoutes, { db, dialect, config });
     await api.register(accountsRoutes, { accounts, ipLimits });
     await api.register(profileRoutes, { profiles, photos, admin });
-    await api.register(adminStudentsRoutes, { db, admin });
+    await api.register(adminStudentsRoutes, { db, dialect, admin });
     await api.register(batchesRoutes, { db, config, admin, mailQueued });
     await api.register(coursesRoutes, { db });
     await api.register(programsRoutes, { db, programs });

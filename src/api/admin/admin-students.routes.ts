@@ -5,6 +5,7 @@ import { studentDataSchema } from '../../contracts/accounts.js';
 import { profileUpdateResponseSchema } from '../../contracts/accounts.js';
 import { testimonialSchema } from '../../contracts/site.js';
 import { currentStudent } from '../auth/auth-guard.js';
+import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { studentPhotoUrl } from '../students/student-photo.js';
 import { toStudentData, toStudentResource } from '../students/student-view.js';
@@ -27,10 +28,11 @@ const TESTIMONIAL_LIMIT = 60;
 
 interface Options {
   db: Kysely<Database>;
+  dialect: DialectName;
   admin: StudentAdminService;
 }
 
-export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, admin }) => {
+export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, dialect, admin }) => {
   const lists: Record<string, StudentListKind> = {
     '/students/get_new_students': 'new',
     '/students/get_regd_students': 'regd',
@@ -39,7 +41,7 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
 
   async function answerList(kind: StudentListKind, query: z.infer<typeof listQuery>, reply: import('fastify').FastifyReply) {
     if (query.format === 'csv') {
-      const rows = await allStudents(db, kind, query);
+      const rows = await allStudents(db, dialect, kind, query);
       const csv = toCsv(
         csvHeader,
         rows.map((r) => [r.id, r.first_name, r.last_name, r.email, r.mobile, r.city, r.country, r.study, r.institution, r.activated === 1 ? 'Yes' : 'No', r.student_status, r.student_batch, r.created_at]),
@@ -49,7 +51,7 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
         .header('content-disposition', `attachment; filename="students-${kind}.csv"`)
         .send(csv);
     }
-    const { rows, total } = await listStudents(db, kind, { q: query.q, sort: query.sort, order: query.order, page: query.page, perPage: query.per_page });
+    const { rows, total } = await listStudents(db, dialect, kind, { q: query.q, sort: query.sort, order: query.order, page: query.page, perPage: query.per_page });
     return reply.header('x-total-count', String(total)).header('x-page', String(query.page)).header('x-per-page', String(query.per_page)).send(rows.map(toStudentData));
   }
 

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
+import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
 export type StudentListKind = 'old' | 'new' | 'regd' | 'all';
@@ -23,26 +24,23 @@ function escapeLike(text: string): string {
  * One filtered, searched and sorted query for every admin list; paging happens in the database.
  * old = completed the course, new = not completed yet, regd and all = every registered student.
  */
-function baseQuery(db: Kysely<Database>, kind: StudentListKind, q: string | undefined) {
+function baseQuery(db: Kysely<Database>, dialect: DialectName, kind: StudentListKind, q: string | undefined) {
   let query = db.selectFrom('students').where('role', '=', 'student');
   if (kind === 'old') query = query.where('student_status', '=', STUDENT_STATUS.completed);
   if (kind === 'new') query = query.where('student_status', '<', STUDENT_STATUS.completed);
-  const term = q?.trim().toLowerCase();
+  const term = q?.trim();
   if (term) {
+    // One case-insensitive match over the searchable columns joined together (SQLite's LIKE ignores
+    // ASCII case; PostgreSQL's ILIKE), so each row is tested once instead of once per column.
     const pattern = `%${escapeLike(term)}%`;
-    query = query.where((eb) =>
-      eb.or(
-        ['first_name', 'last_name', 'email', 'city', 'mobile', 'uniq_id'].map((column) =>
-          eb(sql`lower(${sql.ref(column)})`, 'like', sql<string>`${pattern} escape '\\'`),
-        ),
-      ),
-    );
+    const haystack = sql`coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email || ' ' || coalesce(city, '') || ' ' || coalesce(mobile, '') || ' ' || uniq_id`;
+    query = query.where(sql<boolean>`${haystack} ${sql.raw(dialect === 'postgres' ? 'ilike' : 'like')} ${pattern} escape '\\'`);
   }
   return query;
 }
 
-export async function listStudents(db: Kysely<Database>, kind: StudentListKind, query: ListQuery) {
-  const base = baseQuery(db, kind, query.q);
+export async function listStudents(db: Kysely<Database>, dialect: DialectName, kind: StudentListKind, query: ListQuery) {
+  const base = baseQuery(db, dialect, kind, query.q);
   const [rows, count] = await Promise.all([
     base
       .selectAll()
@@ -57,6 +55,6 @@ export async function listStudents(db: Kysely<Database>, kind: StudentListKind, 
 }
 
 /** Every matching row, for the CSV download. */
-export function allStudents(db: Kysely<Database>, kind: StudentListKind, query: Pick<ListQuery, 'q' | 'sort' | 'order'>) {
-  return baseQuery(db, kind, query.q).selectAll().orderBy(query.sort, query.order).orderBy('id', query.order).execute();
+export function allStudents(db: Kysely<Database>, dialect: DialectName, kind: StudentListKind, query: Pick<ListQuery, 'q' | 'sort' | 'order'>) {
+  return baseQuery(db, dialect, kind, query.q).selectAll().orderBy(query.sort, query.order).orderBy('id', query.order).execute();
 }

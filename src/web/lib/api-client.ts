@@ -18,6 +18,11 @@ interface RequestOptions {
 }
 
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequest<T>(path, options)).data;
+}
+
+/** Like apiFetch, with the response headers (list totals travel in `x-total-count`). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined && !(options.body instanceof FormData)) headers['content-type'] = 'application/json';
   const token = options.auth ? readToken() : null;
@@ -34,10 +39,12 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   } catch {
     throw new ApiError(0, ['Could not reach the server. Please check your connection and try again.']);
   }
-  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+  const payload: unknown =
+    response.status === 204 ? null : isJson ? await response.json().catch(() => null) : await response.text().catch(() => null);
   if (!response.ok) {
     const errors = (payload as { errors?: unknown } | null)?.errors;
     throw new ApiError(response.status, Array.isArray(errors) ? errors.map(String) : [`Request failed (${response.status}).`]);
   }
-  return payload as T;
+  return { data: payload as T, headers: response.headers };
 }

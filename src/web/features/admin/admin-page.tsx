@@ -1,61 +1,92 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RequireAuth } from '../../components/require-auth';
-import { PageSpinner } from '../../components/page-spinner';
 import { usePageTitle } from '../../components/layout/use-page-title';
-import { apiFetch } from '../../lib/api-client';
 import { useProfile } from '../auth/auth-api';
+import { BatchPanel } from './batch-panel';
+import { CoursePanel } from './course-panel';
+import { OutboxPanel } from './outbox-panel';
+import { ProgramsPanel } from './programs-panel';
+import { DeleteStudentButton, UpdateStatusButton } from './student-actions';
+import { StudentListPanel, listColumns } from './student-list-panel';
 
-interface OutboxEntry {
-  id: number;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
+const panels = [
+  'List of Old Students',
+  'List of New Students',
+  'List of Regd Students',
+  'Create Batch',
+  'Create Course',
+  'Program Exercises',
+  'Update Payment Status',
+  'Update Course Completion',
+  'Data View',
+  'Mail outbox',
+] as const;
+type Panel = (typeof panels)[number];
 
-function OutboxPanel({ onExit }: { onExit: () => void }) {
-  const { data, isPending, isError } = useQuery({
-    queryKey: ['admin', 'outbox'],
-    queryFn: ({ signal }) => apiFetch<OutboxEntry[]>('/api/v1/admin/outbox?limit=100', { auth: true, signal }),
-  });
-  return (
-    <section className="admin-panel" aria-labelledby="outbox-heading">
-      <div className="d-flex justify-content-between align-items-center mb-2">
-        <h2 id="outbox-heading" className="h4 mb-0">
-          Mail outbox
-        </h2>
-        <button type="button" className="btn btn-secondary" onClick={onExit}>
-          Exit
-        </button>
-      </div>
-      <p className="text-body-secondary">Every email the site wrote, newest first. Without SMTP_URL nothing is delivered: read the messages here.</p>
-      {isPending ? <PageSpinner /> : null}
-      {isError ? <div className="alert alert-danger">The outbox could not be loaded.</div> : null}
-      {data && data.length === 0 ? <p>No email yet.</p> : null}
-      {data?.map((mail) => (
-        <details key={mail.id} className="outbox-entry">
-          <summary>
-            <span className={`badge me-2 ${mail.status === 'sent' ? 'text-bg-success' : mail.status === 'failed' ? 'text-bg-danger' : 'text-bg-secondary'}`}>
-              {mail.status}
-            </span>
-            {mail.subject} — {mail.to_address}
-          </summary>
-          <pre className="outbox-text">{mail.text_body}</pre>
-          {mail.last_error ? <p className="text-danger">Last error: {mail.last_error}</p> : null}
-        </details>
-      ))}
-    </section>
-  );
+function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
+  switch (panel) {
+    case 'List of Old Students':
+      return <StudentListPanel title="List of Old Students" kind="old" columns={listColumns} emptyText="No old student" onExit={onExit} />;
+    case 'List of New Students':
+      return <StudentListPanel title="List of New Students" kind="new" columns={[...listColumns, 'status', 'batch']} emptyText="No new student" onExit={onExit} />;
+    case 'List of Regd Students':
+      return (
+        <StudentListPanel
+          title="List of Regd Students"
+          kind="regd"
+          columns={['pic', 'id', ...listColumns.slice(1), 'status', 'batch']}
+          emptyText="No new student"
+          action={{ label: 'Delete', render: (s) => <DeleteStudentButton student={s} /> }}
+          onExit={onExit}
+        />
+      );
+    case 'Create Batch':
+      return <BatchPanel onExit={onExit} />;
+    case 'Create Course':
+      return <CoursePanel onExit={onExit} />;
+    case 'Program Exercises':
+      return <ProgramsPanel onExit={onExit} />;
+    case 'Update Payment Status':
+      return (
+        <StudentListPanel
+          title="Update Payment Status"
+          kind="new"
+          columns={['first_name', 'last_name', 'email', 'status']}
+          emptyText="No new student"
+          action={{ label: 'Update', render: (s) => <UpdateStatusButton student={s} to={1} /> }}
+          onExit={onExit}
+        />
+      );
+    case 'Update Course Completion':
+      return (
+        <StudentListPanel
+          title="Update Course Completion"
+          kind="new"
+          columns={['first_name', 'last_name', 'email', 'status']}
+          emptyText="No new student"
+          action={{ label: 'Update', render: (s) => <UpdateStatusButton student={s} to={2} /> }}
+          onExit={onExit}
+        />
+      );
+    case 'Data View':
+      return (
+        <StudentListPanel
+          title="Student Data"
+          kind="all"
+          columns={['pic', 'id', ...listColumns.slice(1), 'status', 'batch']}
+          emptyText="No new student"
+          action={{ label: 'Delete', render: (s) => <DeleteStudentButton student={s} /> }}
+          onExit={onExit}
+        />
+      );
+    case 'Mail outbox':
+      return <OutboxPanel onExit={onExit} />;
+  }
 }
 
 function AdminDashboard() {
   const { data: admin } = useProfile();
-  const [panel, setPanel] = useState<'outbox' | null>(null);
+  const [panel, setPanel] = useState<Panel | null>(null);
   if (!admin) return null;
   return (
     <>
@@ -63,12 +94,14 @@ function AdminDashboard() {
         Logged In: {admin.first_name} {admin.last_name}
       </p>
       <h1 className="h2 mb-3">Admin Dashboard</h1>
-      <div className="d-flex flex-wrap gap-2 mb-4">
-        <button type="button" className="btn btn-outline-primary" onClick={() => setPanel('outbox')}>
-          Mail outbox
-        </button>
+      <div className="admin-buttons mb-4">
+        {panels.map((name) => (
+          <button key={name} type="button" className={`btn ${panel === name ? 'btn-primary' : 'btn-outline-primary'}`} aria-pressed={panel === name} onClick={() => setPanel(name)}>
+            {name}
+          </button>
+        ))}
       </div>
-      {panel === 'outbox' ? <OutboxPanel onExit={() => setPanel(null)} /> : null}
+      {panel ? <OpenPanel panel={panel} onExit={() => setPanel(null)} /> : null}
     </>
   );
 }
@@ -76,7 +109,7 @@ function AdminDashboard() {
 export function AdminPage() {
   usePageTitle('Admin Dashboard');
   return (
-    <div className="container-lg page-wide">
+    <div className="container-xl page-wide">
       <RequireAuth role="admin">
         <AdminDashboard />
       </RequireAuth>

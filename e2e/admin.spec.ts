@@ -1,0 +1,184 @@
+import { readFileSync } from 'node:fs';
+import { ADMIN, PASSWORD, linkFromOutbox, logIn, newEmail, signUp } from './accounts.js';
+import { expect, expectNoSeriousA11yViolations, open, saveScreenshot, test } from './fixtures.js';
+
+interface Delivered {
+  to: string;
+  subject: string;
+  text: string;
+}
+const delivered = (): Delivered[] => JSON.parse(readFileSync('.tmp/e2e-data/mail.json', 'utf8')) as Delivered[];
+
+test.describe('admin dashboard', () => {
+  test.setTimeout(120_000);
+  // Unknown emails and duplicate numbers are answered with 404/409 on purpose; the browser logs each one.
+  test.use({ allowedConsoleErrors: [/the server responded with a status of 40[49]/] });
+  // One walk through every panel is enough; the phone run checks the same screens at 360 px.
+  test('the admin runs a batch: students, batch, sessions, program, task, payment, completion, announcements', async ({ page, browser, request }, info) => {
+    const batch = info.project.name === 'phone' ? 41 : 31;
+    const sessionNumber = batch * 10;
+    const students = [newEmail('ada'), newEmail('alan')];
+    // Two students sign up and verify, in their own browser context.
+    const studentContext = await browser.newContext();
+    const studentPage = await studentContext.newPage();
+    for (const email of students) {
+      await signUp(studentPage, email);
+      const link = await linkFromOutbox(request, email, /Verify your email/);
+      await open(studentPage, link.replace(/^https?:\/\/[^/]+/, ''));
+      await expect(studentPage.getByText('Email Verification Success !')).toBeVisible();
+      await studentPage.evaluate(() => window.localStorage.clear());
+    }
+    await studentContext.close();
+
+    await open(page, '/StudentLogin');
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+    // Lists: regd students shows both with Unpaid status, searchable on the server.
+    await page.getByRole('button', { name: 'List of Regd Students' }).click();
+    const regd = page.getByRole('region', { name: 'List of Regd Students' });
+    await regd.getByRole('searchbox').fill(students[0]!);
+    await regd.getByRole('button', { name: 'Search' }).click();
+    await expect(regd.locator('tbody tr')).toHaveCount(1);
+    await expect(regd.locator('tbody tr .status-unpaid')).toHaveText('Unpaid');
+    await expect(regd.locator('thead th')).toContainText(['Pic', 'Id', 'First Name', 'Last Name', 'Email', 'Mobile', 'City', 'Country', 'Study', 'College', 'Activated', 'Status', 'Batch', 'Delete']);
+    await saveScreenshot(page, 'admin-regd-students', info.project.name);
+    await expectNoSeriousA11yViolations(page);
+    await regd.getByRole('button', { name: 'Exit' }).click();
+    await expect(regd).toHaveCount(0);
+
+    // Create Batch: move both students in, set the start date and link.
+    await page.getByRole('button', { name: 'Create Batch' }).click();
+    const batchPanel = page.getByRole('region', { name: 'Create Batch (Add Students to a Batch)' });
+    await expect(batchPanel).toContainText('When you finish, click on Exit');
+    await batchPanel.getByLabel('Batch number').fill(String(batch));
+    await batchPanel.getByRole('button', { name: 'Show Present Students' }).click();
+    await expect(batchPanel.getByText(`No student in batch ${batch} yet.`)).toBeVisible();
+    await batchPanel.getByLabel('Start date').fill('2027-01-04');
+    await batchPanel.getByLabel('Video-meeting link').fill(`https://meet.example.com/batch-${batch}`);
+    await batchPanel.getByRole('button', { name: 'Save' }).click();
+    await expect(batchPanel.getByRole('status')).toHaveText(`Batch ${batch} saved.`);
+    // The start date goes to every registered student not yet in a batch.
+    await batchPanel.getByRole('button', { name: 'Announce start date' }).click();
+    await expect(batchPanel.getByRole('status')).toContainText('emails queued');
+    await batchPanel.getByLabel('Email').fill('nobody@example.com');
+    await batchPanel.getByRole('button', { name: 'Update' }).click();
+    await expect(batchPanel.getByRole('alert')).toHaveText('Please check email');
+    for (const email of students) {
+      await batchPanel.getByLabel('Email').fill(email);
+      await batchPanel.getByRole('button', { name: 'Update' }).click();
+      await expect(batchPanel.getByRole('status')).toHaveText(`Moved ${email} to batch ${batch}.`);
+    }
+    await expect(batchPanel.locator('tbody tr')).toHaveCount(2);
+    await saveScreenshot(page, 'admin-create-batch', info.project.name);
+    await batchPanel.getByRole('button', { name: 'Exit' }).click();
+
+    // Create Course: add a session from a YouTube link; a duplicate number is refused.
+    await page.getByRole('button', { name: 'Create Course' }).click();
+    const course = page.getByRole('region', { name: 'Create Course (Add/Delete Your Session Details)' });
+    await course.getByLabel('Session number').fill(String(sessionNumber));
+    await course.getByLabel('Session date').fill('2027-01-05');
+    await course.getByLabel('Lesson video (YouTube link or id)').fill('https://youtu.be/dQw4w9WgXcQ');
+    await course.getByLabel('Topics').fill(`Pointer drills for batch ${batch}`);
+    await course.getByRole('button', { name: 'Add' }).click();
+    await expect(course.locator('tbody tr', { hasText: `Pointer drills for batch ${batch}` })).toContainText('dQw4w9WgXcQ');
+    await course.getByLabel('Session number').fill(String(sessionNumber));
+    await course.getByLabel('Session date').fill('2027-01-06');
+    await course.getByLabel('Topics').fill('Again');
+    await course.getByRole('button', { name: 'Add' }).click();
+    await expect(course.getByRole('alert')).toHaveText('Session number should be unique');
+    await saveScreenshot(page, 'admin-create-course', info.project.name);
+    await course.getByRole('button', { name: 'Exit' }).click();
+
+    // Program Exercises: add, send to the batch, refuse a second send.
+    await page.getByRole('button', { name: 'Program Exercises' }).click();
+    const programsPanel = page.getByRole('region', { name: 'Program Exercises (Add/Delete Your Program Details)' });
+    await programsPanel.getByLabel('Batch number').fill(String(batch));
+    await programsPanel.getByRole('button', { name: 'Show batch List' }).click();
+    await expect(programsPanel.locator('table').first().locator('tbody tr')).toHaveCount(2);
+    await programsPanel.getByLabel('Program number').fill(String(sessionNumber));
+    await programsPanel.getByLabel('Task').fill(`Swap two numbers using pointers (batch ${batch}).`);
+    await programsPanel.getByRole('button', { name: 'Add' }).click();
+    const row = programsPanel.locator('tbody tr', { hasText: `Swap two numbers using pointers (batch ${batch}).` });
+    await row.getByRole('button', { name: 'Send Task' }).click();
+    await expect(programsPanel.getByRole('status')).toHaveText(`Program ${sessionNumber} sent to 2 students of batch ${batch}.`);
+    await row.getByRole('button', { name: 'Send Task' }).click();
+    await expect(programsPanel.getByRole('alert')).toHaveText('This program already sent');
+    await programsPanel.getByLabel('Program number').fill(String(sessionNumber));
+    await programsPanel.getByLabel('Task').fill('Duplicate');
+    await programsPanel.getByRole('button', { name: 'Add' }).click();
+    await expect(programsPanel.getByRole('alert')).toContainText('Program number should be unique');
+    await saveScreenshot(page, 'admin-programs', info.project.name);
+    await programsPanel.getByRole('button', { name: 'Exit' }).click();
+
+    // Update Payment Status, then the meeting link goes to the paid students of the batch.
+    await page.getByRole('button', { name: 'Update Payment Status' }).click();
+    const payment = page.getByRole('region', { name: 'Update Payment Status' });
+    for (const email of students) {
+      await payment.getByRole('searchbox').fill(email);
+      await payment.getByRole('button', { name: 'Search' }).click();
+      await expect(payment.locator('tbody tr')).toHaveCount(1);
+      await payment.locator('tbody tr').getByRole('button', { name: /^Update/ }).click();
+      await expect(payment.locator('tbody tr .status-paid')).toHaveText('Paid');
+    }
+    await saveScreenshot(page, 'admin-payment', info.project.name);
+    await payment.getByRole('button', { name: 'Exit' }).click();
+    await page.getByRole('button', { name: 'Create Batch' }).click();
+    await batchPanel.getByLabel('Batch number').fill(String(batch));
+    await batchPanel.getByRole('button', { name: 'Show Present Students' }).click();
+    await batchPanel.getByRole('button', { name: 'Send meeting link' }).click();
+    await expect(batchPanel.getByRole('status')).toContainText(`2 emails queued: meeting link sent to the paid students of batch ${batch}.`);
+    await batchPanel.getByRole('button', { name: 'Exit' }).click();
+
+    // Update Course Completion for one student: the old students list shows them.
+    await page.getByRole('button', { name: 'Update Course Completion' }).click();
+    const completion = page.getByRole('region', { name: 'Update Course Completion' });
+    await completion.getByRole('searchbox').fill(students[1]!);
+    await completion.getByRole('button', { name: 'Search' }).click();
+    await completion.locator('tbody tr').getByRole('button', { name: /^Update/ }).click();
+    await expect(completion.getByText('No student matches the search.')).toBeVisible();
+    await completion.getByRole('button', { name: 'Exit' }).click();
+    await page.getByRole('button', { name: 'List of Old Students' }).click();
+    const old = page.getByRole('region', { name: 'List of Old Students' });
+    await old.getByRole('searchbox').fill(students[1]!);
+    await old.getByRole('button', { name: 'Search' }).click();
+    await expect(old.locator('tbody tr')).toHaveCount(1);
+    await expect(old.locator('thead th').nth(1)).toHaveText('First Name');
+    await saveScreenshot(page, 'admin-old-students', info.project.name);
+    await old.getByRole('button', { name: 'Exit' }).click();
+
+    // The announcements and the task arrived at the real SMTP server.
+    await expect
+      .poll(() => {
+        const mails = delivered();
+        return students.map((email) => ({
+          task: mails.some((m) => m.to.includes(email) && m.subject === `New program exercise: Program ${sessionNumber}`),
+          link: mails.some((m) => m.to.includes(email) && m.subject === `Your class link for batch ${batch}` && m.text.includes(`https://meet.example.com/batch-${batch}`)),
+          start: mails.some((m) => m.to.includes(email) && m.subject.startsWith(`Batch ${batch} of the C Programming Language course starts on 2027-01-04`)),
+        }));
+      }, { timeout: 20_000 })
+      .toEqual(students.map(() => ({ task: true, link: true, start: true })));
+
+    // Data View and delete with confirmation.
+    await page.getByRole('button', { name: 'Data View' }).click();
+    const data = page.getByRole('region', { name: 'Student Data' });
+    await data.getByRole('searchbox').fill(students[0]!);
+    await data.getByRole('button', { name: 'Search' }).click();
+    await expect(data.locator('tbody tr')).toHaveCount(1);
+    await saveScreenshot(page, 'admin-data-view', info.project.name);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await data.getByRole('button', { name: 'Delete' }).click();
+    await expect(data.getByText('No student matches the search.')).toBeVisible();
+  });
+
+  test('students are sent away from /AdminPage', async ({ page, request }) => {
+    const email = newEmail('nosy');
+    await signUp(page, email);
+    const link = await linkFromOutbox(request, email, /Verify your email/);
+    await open(page, link.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByText('Email Verification Success !')).toBeVisible();
+    await open(page, '/AdminPage');
+    await expect(page).toHaveURL(/\/DashPage$/);
+    void PASSWORD;
+  });
+});

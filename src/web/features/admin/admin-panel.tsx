@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+
+/** Every admin panel has a title and an Exit button that closes it (spec section 2). */
+export function AdminPanel({ title, onExit, children }: { title: string; onExit: () => void; children: ReactNode }) {
+  const id = `panel-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section className="admin-panel" aria-labelledby={id}>
+      <div className="d-flex justify-content-between align-items-center gap-2 mb-3">
+        <h2 id={id} className="h4 mb-0">
+          {title}
+        </h2>
+        <button type="button" className="btn btn-secondary" onClick={onExit}>
+          Exit
+        </button>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function PanelError({ error }: { error: unknown }) {
+  if (!error) return null;
+  const text = error instanceof Error ? error.message : String(error);
+  return (
+    <div className="alert alert-danger" role="alert">
+      {text}
+    </div>
+  );
+}

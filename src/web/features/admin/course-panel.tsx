@@ -1,0 +1,94 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { PageSpinner } from '../../components/page-spinner';
+import { addSession, deleteSession, listSessions } from './admin-api';
+import { AdminPanel, PanelError } from './admin-panel';
+
+/** Create Course (Add/Delete Your Session Details). */
+export function CoursePanel({ onExit }: { onExit: () => void }) {
+  const client = useQueryClient();
+  const sessions = useQuery({ queryKey: ['admin', 'sessions'], queryFn: listSessions });
+  const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'sessions'] });
+  const add = useMutation({ mutationFn: addSession, onSuccess: refresh });
+  const remove = useMutation({ mutationFn: deleteSession, onSuccess: refresh });
+  const [form, setForm] = useState({ session_number: '', session_date: '', topics: '', lesson_video: '' });
+
+  const onAdd = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(
+      { session_number: form.session_number, session_date: form.session_date, topics: form.topics, lesson_video: form.lesson_video || undefined },
+      { onSuccess: () => setForm({ session_number: '', session_date: '', topics: '', lesson_video: '' }) },
+    );
+  };
+
+  return (
+    <AdminPanel title="Create Course (Add/Delete Your Session Details)" onExit={onExit}>
+      <PanelError error={sessions.error ?? remove.error} />
+      {sessions.isPending ? <PageSpinner /> : null}
+      {sessions.data?.length === 0 ? <p>No session yet.</p> : null}
+      {sessions.data && sessions.data.length > 0 ? (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle">
+            <thead>
+              <tr>
+                <th scope="col">Session</th>
+                <th scope="col">Date</th>
+                <th scope="col">Topics</th>
+                <th scope="col">Video</th>
+                <th scope="col">Delete</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.data.map((s) => (
+                <tr key={s.id}>
+                  <td>{s.session_number}</td>
+                  <td>{s.session_date}</td>
+                  <td>{s.topics}</td>
+                  <td>{s.lesson_video ?? '—'}</td>
+                  <td>
+                    <button type="button" className="btn btn-sm btn-danger" disabled={remove.isPending} onClick={() => remove.mutate(s.id)}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <h3 className="h5 mt-3">Add a session</h3>
+      <PanelError error={add.error} />
+      <form className="row g-2" onSubmit={onAdd}>
+        <div className="col-sm-3">
+          <label className="form-label" htmlFor="session-number">
+            Session number
+          </label>
+          <input id="session-number" className="form-control" type="number" min={1} required value={form.session_number} onChange={(e) => setForm({ ...form, session_number: e.target.value })} />
+        </div>
+        <div className="col-sm-3">
+          <label className="form-label" htmlFor="session-date">
+            Session date
+          </label>
+          <input id="session-date" className="form-control" type="date" required value={form.session_date} onChange={(e) => setForm({ ...form, session_date: e.target.value })} />
+        </div>
+        <div className="col-sm-6">
+          <label className="form-label" htmlFor="session-video">
+            Lesson video (YouTube link or id)
+          </label>
+          <input id="session-video" className="form-control" value={form.lesson_video} onChange={(e) => setForm({ ...form, lesson_video: e.target.value })} />
+        </div>
+        <div className="col-12">
+          <label className="form-label" htmlFor="session-topics">
+            Topics
+          </label>
+          <textarea id="session-topics" className="form-control" required rows={2} value={form.topics} onChange={(e) => setForm({ ...form, topics: e.target.value })} />
+        </div>
+        <div className="col-12">
+          <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+            Add
+          </button>
+        </div>
+      </form>
+    </AdminPanel>
+  );
+}

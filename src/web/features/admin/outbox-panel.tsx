@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { PageSpinner } from '../../components/page-spinner';
+import { apiFetch } from '../../lib/api-client';
+import { AdminPanel, PanelError } from './admin-panel';
+
+interface OutboxEntry {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** Every email the site wrote, delivered or not: the only way to read them when no SMTP server is set. */
+export function OutboxPanel({ onExit }: { onExit: () => void }) {
+  const { data, isPending, error } = useQuery({
+    queryKey: ['admin', 'outbox'],
+    queryFn: ({ signal }) => apiFetch<OutboxEntry[]>('/api/v1/admin/outbox?limit=200', { auth: true, signal }),
+  });
+  return (
+    <AdminPanel title="Mail outbox" onExit={onExit}>
+      <p className="text-body-secondary">Newest first. Without SMTP_URL nothing is delivered: the messages wait here.</p>
+      <PanelError error={error} />
+      {isPending ? <PageSpinner /> : null}
+      {data && data.length === 0 ? <p>No email yet.</p> : null}
+      {data?.map((mail) => (
+        <details key={mail.id} className="outbox-entry">
+          <summary>
+            <span className={`badge me-2 ${mail.status === 'sent' ? 'text-bg-success' : mail.status === 'failed' ? 'text-bg-danger' : 'text-bg-secondary'}`}>
+              {mail.status}
+            </span>
+            {mail.subject} — {mail.to_address} · {mail.attempts} attempt{mail.attempts === 1 ? '' : 's'}
+          </summary>
+          <pre className="outbox-text">{mail.text_body}</pre>
+          {mail.last_error ? <p className="text-danger">Last error: {mail.last_error}</p> : null}
+        </details>
+      ))}
+    </AdminPanel>
+  );
+}

@@ -1,0 +1,150 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { StudentData } from '../../../contracts/accounts';
+import { PageSpinner } from '../../components/page-spinner';
+import { apiFetch } from '../../lib/api-client';
+import { StatusBadge } from '../dashboard/status-badge';
+import { type ListParams, type StudentListKind, listUrl, useStudentList } from './admin-api';
+import { AdminPanel, PanelError } from './admin-panel';
+
+export type Column = 'pic' | 'id' | 'first_name' | 'last_name' | 'email' | 'mobile' | 'city' | 'country' | 'study' | 'college' | 'activated' | 'status' | 'batch';
+
+const columnInfo: Record<Column, { label: string; sort?: string; cell: (s: StudentData) => ReactNode }> = {
+  pic: {
+    label: 'Pic',
+    cell: (s) =>
+      s.get_image_url ? (
+        <img src={s.get_image_url} alt={`Photo of ${s.first_name}`} width={80} height={80} className="admin-pic" loading="lazy" />
+      ) : (
+        <span className="admin-pic avatar-initials" aria-hidden="true">
+          {s.first_name[0]?.toUpperCase()}
+          {s.last_name[0]?.toUpperCase()}
+        </span>
+      ),
+  },
+  id: { label: 'Id', sort: 'id', cell: (s) => s.id },
+  first_name: { label: 'First Name', sort: 'first_name', cell: (s) => s.first_name },
+  last_name: { label: 'Last Name', sort: 'last_name', cell: (s) => s.last_name },
+  email: { label: 'Email', sort: 'email', cell: (s) => s.email },
+  mobile: { label: 'Mobile', cell: (s) => s.mobile },
+  city: { label: 'City', sort: 'city', cell: (s) => s.city },
+  country: { label: 'Country', sort: 'country', cell: (s) => s.country },
+  study: { label: 'Study', cell: (s) => s.study },
+  college: { label: 'College', cell: (s) => s.institution },
+  activated: { label: 'Activated', cell: (s) => (s.activated ? 'Yes' : 'No') },
+  status: { label: 'Status', sort: 'student_status', cell: (s) => <StatusBadge status={s.student_status} /> },
+  batch: { label: 'Batch', sort: 'student_batch', cell: (s) => s.student_batch ?? '' },
+};
+
+export const listColumns: Column[] = ['pic', 'first_name', 'last_name', 'email', 'mobile', 'city', 'country', 'study', 'college', 'activated'];
+
+interface Props {
+  title: string;
+  kind: StudentListKind;
+  columns: Column[];
+  emptyText: string;
+  action?: { label: string; render: (student: StudentData) => ReactNode };
+  onExit: () => void;
+}
+
+/** A student list paged, sorted and searched on the server, downloadable as CSV. */
+export function StudentListPanel({ title, kind, columns, emptyText, action, onExit }: Props) {
+  const [params, setParams] = useState<ListParams>({ q: '', sort: 'id', order: 'asc', page: 1, perPage: 25 });
+  const [search, setSearch] = useState('');
+  const [csvError, setCsvError] = useState<unknown>(null);
+  const { data, isPending, error, isFetching } = useStudentList(kind, params);
+  const pages = data ? Math.max(1, Math.ceil(data.total / params.perPage)) : 1;
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setParams((p) => ({ ...p, q: search, page: 1 }));
+  };
+  const sortBy = (sort: string) =>
+    setParams((p) => ({ ...p, sort, order: p.sort === sort && p.order === 'asc' ? 'desc' : 'asc', page: 1 }));
+  const downloadCsv = async () => {
+    setCsvError(null);
+    try {
+      const csv = await apiFetch<string>(listUrl(kind, params, 'csv'), { auth: true });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+      link.download = `students-${kind}.csv`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (caught) {
+      setCsvError(caught);
+    }
+  };
+
+  return (
+    <AdminPanel title={title} onExit={onExit}>
+      <div className="d-flex flex-wrap gap-2 mb-3 align-items-end">
+        <form className="d-flex gap-2" role="search" onSubmit={onSearch}>
+          <label className="visually-hidden" htmlFor={`search-${kind}`}>
+            Search {title}
+          </label>
+          <input id={`search-${kind}`} className="form-control" type="search" placeholder="Name, email, city, mobile" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <button type="submit" className="btn btn-outline-primary">
+            Search
+          </button>
+        </form>
+        <button type="button" className="btn btn-outline-secondary ms-auto" onClick={downloadCsv}>
+          Download CSV
+        </button>
+      </div>
+      <PanelError error={error ?? csvError} />
+      {isPending ? (
+        <PageSpinner />
+      ) : data && data.students.length === 0 ? (
+        <p>{params.q ? 'No student matches the search.' : emptyText}</p>
+      ) : data ? (
+        <>
+          <div className="table-responsive">
+            <table className={`table table-sm align-middle admin-table${isFetching ? ' opacity-50' : ''}`}>
+              <thead>
+                <tr>
+                  {columns.map((column) => {
+                    const info = columnInfo[column];
+                    const sorted = info.sort === params.sort;
+                    return (
+                      <th key={column} scope="col" aria-sort={sorted ? (params.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                        {info.sort ? (
+                          <button type="button" className="btn btn-link btn-sm p-0 sort-button" onClick={() => sortBy(info.sort ?? 'id')}>
+                            {info.label}
+                            {sorted ? (params.order === 'asc' ? ' ▲' : ' ▼') : ''}
+                          </button>
+                        ) : (
+                          info.label
+                        )}
+                      </th>
+                    );
+                  })}
+                  {action ? <th scope="col">{action.label}</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {data.students.map((student) => (
+                  <tr key={student.id}>
+                    {columns.map((column) => (
+                      <td key={column}>{columnInfo[column].cell(student)}</td>
+                    ))}
+                    {action ? <td>{action.render(student)}</td> : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="d-flex align-items-center gap-2" aria-label={`${title} pages`}>
+            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={params.page <= 1} onClick={() => setParams((p) => ({ ...p, page: p.page - 1 }))}>
+              Previous
+            </button>
+            <span>
+              Page {params.page} of {pages} · {data.total} students
+            </span>
+            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={params.page >= pages} onClick={() => setParams((p) => ({ ...p, page: p.page + 1 }))}>
+              Next
+            </button>
+          </nav>
+        </>
+      ) : null}
+    </AdminPanel>
+  );
+}
