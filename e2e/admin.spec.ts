@@ -10,7 +10,7 @@ interface Delivered {
 const delivered = (): Delivered[] => JSON.parse(readFileSync('.tmp/e2e-data/mail.json', 'utf8')) as Delivered[];
 
 test.describe('admin dashboard', () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // Unknown emails and duplicate numbers are answered with 404/409 on purpose; the browser logs each one.
   test.use({ allowedConsoleErrors: [/the server responded with a status of 40[49]/] });
   // One walk through every panel is enough; the phone run checks the same screens at 360 px.

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { StatusBadge } from '../dashboard/status-badge';
 import { type BatchMember, announceStart, getBatch, listBatches, saveBatch, sendMeetingLink, updateBatch } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
+import { usePanelAction } from './use-panel-action';
 
 /** Create Batch (Add Students to a Batch), with the batch's start date, meeting link and announcements. */
 export function BatchPanel({ onExit }: { onExit: () => void }) {
@@ -12,21 +13,9 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
   const [email, setEmail] = useState('');
   const [startDate, setStartDate] = useState('');
   const [link, setLink] = useState('');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<unknown>(null);
+  const { run, message, error } = usePanelAction();
   const batches = useQuery({ queryKey: ['admin', 'batches'], queryFn: listBatches });
   const number = Number(batch);
-
-  const run = async (work: () => Promise<string | void>) => {
-    setError(null);
-    setMessage('');
-    try {
-      const text = await work();
-      if (text) setMessage(text);
-    } catch (caught) {
-      setError(caught);
-    }
-  };
 
   const showStudents = () =>
     run(async () => {

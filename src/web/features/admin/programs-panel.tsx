@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
 import { type BatchMember, type Submission, addProgram, deleteProgram, getBatch, listPrograms, listSubmissions, sendProgram } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
+import { usePanelAction } from './use-panel-action';
 
 /** Program Exercises (Add/Delete Your Program Details), Send Task to a batch, and the students' solutions. */
 export function ProgramsPanel({ onExit }: { onExit: () => void }) {
@@ -14,25 +15,12 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
   const [batch, setBatch] = useState('');
   const [members, setMembers] = useState<BatchMember[] | null>(null);
   const [form, setForm] = useState({ program_number: '', task: '' });
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<unknown>(null);
+  const { run, message, error, clear } = usePanelAction();
   const [submissions, setSubmissions] = useState<{ programNumber: number; rows: Submission[] } | null>(null);
-
-  const run = async (work: () => Promise<string | void>) => {
-    setError(null);
-    setMessage('');
-    try {
-      const text = await work();
-      if (text) setMessage(text);
-    } catch (caught) {
-      setError(caught);
-    }
-  };
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    setMessage('');
+    clear();
     add.mutate({ program_number: form.program_number, task: form.task }, { onSuccess: () => setForm({ program_number: '', task: '' }) });
   };
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '../../../contracts/messages';
 import { PasswordChecklist } from '../../components/password-checklist';
 import { FormErrors } from '../../components/form-errors';
+import { LabelledInput } from '../../components/labelled-input';
 import { ApiError } from '../../lib/api-client';
 import { changePasswordRequest } from './auth-api';
 
@@ -44,24 +45,9 @@ export function ChangePasswordForm() {
           {success}
         </div>
       ) : null}
-      <div className="mb-3">
-        <label className="form-label" htmlFor="cp-current">
-          Current Password
-        </label>
-        <input id="cp-current" className="form-control" type="password" required autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-      </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor="cp-new">
-          New Password
-        </label>
-        <input id="cp-new" className="form-control" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor="cp-confirm">
-          Confirm Password
-        </label>
-        <input id="cp-confirm" className="form-control" type="password" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-      </div>
+      <LabelledInput id="cp-current" label="Current Password" type="password" required autoComplete="current-password" value={current} onChange={setCurrent} />
+      <LabelledInput id="cp-new" label="New Password" type="password" required autoComplete="new-password" value={password} onChange={setPassword} />
+      <LabelledInput id="cp-confirm" label="Confirm Password" type="password" required autoComplete="new-password" value={confirm} onChange={setConfirm} />
       <PasswordChecklist password={password} confirm={confirm} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Changing…' : 'Change Password'}

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../contracts/messages';
 import { paths } from '../../../contracts/paths';
 import { usePageTitle } from '../../components/layout/use-page-title';
+import { LabelledInput } from '../../components/labelled-input';
 import { PasswordChecklist } from '../../components/password-checklist';
 import { resetPasswordRequest } from './auth-api';
 import { clearSession, storeToken } from './auth-store';
@@ -47,24 +48,9 @@ export function ResetPasswordPage() {
     <div className="container page-form">
       <h1 className="h2 mb-3">Reset Password</h1>
       <form onSubmit={onSubmit}>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="reset-email">
-            Email
-          </label>
-          <input id="reset-email" className="form-control" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="reset-password">
-            New Password
-          </label>
-          <input id="reset-password" className="form-control" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="reset-confirm">
-            Confirm Password
-          </label>
-          <input id="reset-confirm" className="form-control" type="password" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        </div>
+        <LabelledInput id="reset-email" label="Email" type="email" required autoComplete="email" value={email} onChange={setEmail} />
+        <LabelledInput id="reset-password" label="New Password" type="password" required autoComplete="new-password" value={password} onChange={setPassword} />
+        <LabelledInput id="reset-confirm" label="Confirm Password" type="password" required autoComplete="new-password" value={confirm} onChange={setConfirm} />
         <PasswordChecklist password={password} confirm={confirm} />
         <button type="submit" className="btn btn-primary w-100" disabled={busy}>
           {busy ? 'Resetting…' : 'Reset My Password'}

@@ -1,0 +1,22 @@
+import { useState } from 'react';
+
+/** Runs one admin action at a time and keeps its outcome: a success line or the error to show in the panel. */
+export function usePanelAction() {
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const run = async (work: () => Promise<string | void>) => {
+    setError(null);
+    setMessage('');
+    try {
+      const text = await work();
+      if (text) setMessage(text);
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+  const clear = () => {
+    setError(null);
+    setMessage('');
+  };
+  return { run, message, error, clear };
+}
