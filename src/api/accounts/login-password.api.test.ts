@@ -205,4 +205,24 @@ describe('per-IP rate limits', () => {
       await limited.close();
     }
   });
+
+  it('cannot be dodged with a forged X-Forwarded-For from a client that is not a local proxy', async () => {
+    const limited = await createTestApp({}, undefined, { ipRateLimits: { login: 3, signup: 3, email: 2 } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/forgot_password',
+          remoteAddress: '203.0.113.5',
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+          payload: { email: 'x@example.com' },
+        });
+        codes.push(response.statusCode);
+      }
+      expect(codes).toEqual([200, 200, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
