@@ -25,6 +25,7 @@ import { coursesRoutes } from './courses/courses.routes.js';
 import { outboxRoutes } from './mail/outbox.routes.js';
 import { programsRoutes } from './programs/programs.routes.js';
 import { createProgramsService } from './programs/programs.service.js';
+import { quizRoutes } from './quiz/quiz.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import { createPhotoStore } from './students/photo-store.js';
 import { profileRoutes } from './students/profile.routes.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(batchesRoutes, { db, config, admin, mailQueued });
     await api.register(coursesRoutes, { db });
     await api.register(programsRoutes, { db, programs });
+    await api.register(quizRoutes, { db });
     await api.register(outboxRoutes, { db });
   });
 

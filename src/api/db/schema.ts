@@ -74,6 +74,7 @@ export interface ProgramTable {
   program_number: number;
   task: string;
   created_at: Timestamp;
+  closed_at: string | null;
 }
 
 export interface StudentProgramTable {
@@ -139,6 +140,15 @@ export interface StatusChangeTable {
   created_at: Timestamp;
 }
 
+export interface QuizAttemptTable {
+  id: Generated<number>;
+  student_id: number;
+  score: number;
+  total: number;
+  review: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   students: StudentTable;
   auth_sessions: AuthSessionTable;
@@ -151,6 +161,7 @@ export interface Database {
   outbox: OutboxTable;
   quiz_questions: QuizQuestionTable;
   status_changes: StatusChangeTable;
+  quiz_attempts: QuizAttemptTable;
 }
 
 export type StudentRow = Selectable<StudentTable>;

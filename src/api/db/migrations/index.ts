@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initial from './2026-11-22T1600-initial.js';
 import * as accounts from './2026-11-22T1700-accounts.js';
 import * as admin from './2026-11-22T1800-admin.js';
+import * as dashboard from './2026-11-22T1900-dashboard.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1600-initial': initial,
   '2026-11-22T1700-accounts': accounts,
   '2026-11-22T1800-admin': admin,
+  '2026-11-22T1900-dashboard': dashboard,
 };

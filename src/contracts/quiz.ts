@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { QUIZ_OPTION_COUNT, QUIZ_QUESTION_COUNT } from './course.js';
+
+/** A question as the student sees it: never with its answer. */
+export const quizQuestionSchema = z.object({ id: z.number(), question: z.string(), options: z.array(z.string()) });
+export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
+
+export const quizAnswersSchema = z.strictObject({
+  answers: z
+    .array(z.strictObject({ question_id: z.number().int().positive(), answer_index: z.number().int().min(0).max(QUIZ_OPTION_COUNT - 1) }))
+    .length(QUIZ_QUESTION_COUNT, `Answer all ${QUIZ_QUESTION_COUNT} questions`)
+    .refine((answers) => new Set(answers.map((a) => a.question_id)).size === answers.length, 'Each question can be answered once'),
+});
+export type QuizAnswers = z.infer<typeof quizAnswersSchema>;
+
+export const quizReviewItemSchema = z.object({
+  question: z.string(),
+  options: z.array(z.string()),
+  chosen: z.number(),
+  correct: z.number(),
+});
+
+export const quizAttemptSchema = z.object({
+  id: z.number(),
+  score: z.number(),
+  total: z.number(),
+  created_at: z.string(),
+  review: z.array(quizReviewItemSchema),
+});
+export type QuizAttempt = z.infer<typeof quizAttemptSchema>;
+
+export function scoreMessage(score: number, total = QUIZ_QUESTION_COUNT): string {
+  return `You scored ${score} out of ${total}`;
+}
+
+/** The admin's question bank. */
+export const quizQuestionInputSchema = z.strictObject({
+  question: z.string().trim().min(1, 'Question is required').max(1000),
+  options: z.array(z.string().trim().min(1, 'Every option needs text').max(300)).length(QUIZ_OPTION_COUNT, `Give exactly ${QUIZ_OPTION_COUNT} options`),
+  answer_index: z.number().int().min(0).max(QUIZ_OPTION_COUNT - 1),
+});
+export const adminQuizQuestionSchema = quizQuestionSchema.extend({ answer_index: z.number() });
