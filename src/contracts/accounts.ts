@@ -102,3 +102,9 @@ export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** After the course (status 2) a student leaves feedback, shown on the landing page as a testimonial. */
+export const feedbackSchema = z.strictObject({
+  feedback: z.string({ error: 'Feedback is required' }).trim().min(1, 'Feedback is required').max(2000, 'Feedback must be at most 2000 characters'),
+});
+export const FEEDBACK_NOT_YET = 'Feedback opens once you have completed the course.';

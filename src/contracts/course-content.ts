@@ -91,3 +91,12 @@ export const contentMessages = {
   checkEmail: 'Please check email',
   noStudentsInBatch: 'There are no students in this batch',
 } as const;
+
+/** A solution is C source text: at most 256 KB, valid UTF-8, no NUL bytes. */
+export const SOLUTION_MAX_BYTES = 256 * 1024;
+export const solutionMessages = {
+  tooLarge: 'The solution must be at most 256 KB of text.',
+  notText: 'The solution must be a text file (C source code).',
+  empty: 'The solution is empty.',
+  closed: 'This program is closed: solutions can no longer be changed.',
+} as const;

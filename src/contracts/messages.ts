@@ -4,6 +4,7 @@ export const messages = {
   enterValidInfo: 'Please enter valid info',
   contactCustomerCare: 'There is some error. Pl contact customer care',
   profileCreated: 'Your profile created successfully! View the email we sent you',
+  feedbackSubmitted: 'Feedback submitted successfully',
   passwordResetSuccessful: 'Password Reset Successful!',
   verificationSuccess: 'Email Verification Success !',
   verificationFailed: 'Email Verification Failed !',

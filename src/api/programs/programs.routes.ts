@@ -7,6 +7,9 @@ import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
 import type { ProgramsService } from './programs.service.js';
+import { readSolution } from './solution-body.js';
+import { SOLUTION_MAX_BYTES, solutionMessages } from '../../contracts/course-content.js';
+import { nowIso } from '../db/clock.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const studentProgramColumns = ['id', 'student_id', 'program_number', 'task', 'solution', 'submitted_at'] as const;
@@ -74,6 +77,46 @@ export const programsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; progr
         .where('student_id', '=', request.params.studentId)
         .orderBy('program_number')
         .execute();
+    },
+  );
+
+  // The student submits (and may resubmit until the admin closes the program) a solution to one of their programs.
+  app.patch(
+    '/student_programs/:id',
+    { bodyLimit: SOLUTION_MAX_BYTES + 64 * 1024, schema: { params: idParams, response: { 200: z.object({ data: studentProgramSchema, meta: z.object({ message: z.string() }) }) } } },
+    async (request) => {
+      const student = currentStudent(request);
+      const row = await db
+        .selectFrom('student_programs as sp')
+        .leftJoin('programs as p', 'p.program_number', 'sp.program_number')
+        .select(['sp.id', 'sp.student_id', 'p.closed_at'])
+        .where('sp.id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!row || row.student_id !== student.id) throw new AppError('notFound', 'No such program of yours.');
+      if (row.closed_at) throw new AppError('conflict', solutionMessages.closed);
+      const solution = await readSolution(request);
+      const updated = await db
+        .updateTable('student_programs')
+        .set({ solution, submitted_at: nowIso() })
+        .where('id', '=', row.id)
+        .returning([...studentProgramColumns])
+        .executeTakeFirstOrThrow();
+      return { data: updated, meta: { message: 'Solution submitted' } };
+    },
+  );
+
+  app.post(
+    '/api/v1/programs/:id/close',
+    { config: { access: 'admin' }, schema: { params: idParams, body: z.strictObject({ closed: z.boolean() }), response: { 200: programSchema.extend({ closed: z.boolean() }) } } },
+    async (request) => {
+      const result = await db
+        .updateTable('programs')
+        .set({ closed_at: request.body.closed ? nowIso() : null })
+        .where('id', '=', request.params.id)
+        .returning(['id', 'program_number', 'task', 'closed_at'])
+        .executeTakeFirst();
+      if (!result) throw new AppError('notFound', 'No such program.');
+      return { id: result.id, program_number: result.program_number, task: result.task, closed: result.closed_at !== null };
     },
   );
 

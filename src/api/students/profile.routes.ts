@@ -2,7 +2,8 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PHOTO_MAX_BYTES, profileSchema, profileUpdateResponseSchema, studentDataSchema } from '../../contracts/accounts.js';
+import { FEEDBACK_NOT_YET, feedbackSchema, PHOTO_MAX_BYTES, profileSchema, profileUpdateResponseSchema, studentDataSchema } from '../../contracts/accounts.js';
+import { STUDENT_STATUS } from '../../contracts/course.js';
 import { messages } from '../../contracts/messages.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { AppError } from '../http/app-error.js';
@@ -82,6 +83,16 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profi
       // A student changes only their own record.
       if (request.params.id !== student.id) throw new AppError('forbidden');
       const { fields, photo } = await readProfileBody(request);
+      if ('feedback' in fields) {
+        // The spec's other use of this call: feedback after the course, on its own.
+        if (student.student_status !== STUDENT_STATUS.completed) throw new AppError('forbidden', FEEDBACK_NOT_YET);
+        const feedback = feedbackSchema.safeParse(fields);
+        if (!feedback.success || photo) {
+          throw new AppError('validation', feedback.success ? 'Send the feedback on its own.' : feedback.error.issues.map((issue) => issue.message));
+        }
+        const updated = await profiles.saveFeedback(student, feedback.data.feedback);
+        return { data: toStudentResource(updated), meta: { message: messages.feedbackSubmitted } };
+      }
       const parsed = profileSchema.safeParse(fields);
       if (!parsed.success) {
         throw new AppError(

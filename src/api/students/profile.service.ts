@@ -17,6 +17,13 @@ interface Deps {
 
 export function createProfileService({ db, config, photos, mailQueued }: Deps) {
   return {
+    async saveFeedback(student: StudentRow, feedback: string): Promise<StudentRow> {
+      await updateStudent(db, student.id, { feedback });
+      const row = await findStudentById(db, student.id);
+      if (!row) throw new Error('student vanished');
+      return row;
+    },
+
     /** Saves the student's own profile fields and photo; the first completed profile gets a welcome email. */
     async updateProfile(student: StudentRow, input: ProfileInput, photo: Buffer | undefined): Promise<StudentRow> {
       const newPhoto = photo ? await photos.save(await processPhoto(photo)) : undefined;
