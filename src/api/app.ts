@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { defaultIpRateLimits, type IpRateLimits } from './http/rate-limits.js';
 import { loadWebPages } from './http/web-pages.js';
 import { coursesRoutes } from './courses/courses.routes.js';
+import { doubtsRoutes } from './doubts/doubts.routes.js';
 import { outboxRoutes } from './mail/outbox.routes.js';
 import { programsRoutes } from './programs/programs.routes.js';
 import { createProgramsService } from './programs/programs.service.js';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(coursesRoutes, { db });
     await api.register(programsRoutes, { db, programs });
     await api.register(quizRoutes, { db });
+    await api.register(doubtsRoutes, { db, config, mailQueued });
     await api.register(outboxRoutes, { db });
   });
 

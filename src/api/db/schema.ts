@@ -149,6 +149,16 @@ export interface QuizAttemptTable {
   created_at: Timestamp;
 }
 
+export interface DoubtTable {
+  id: Generated<number>;
+  student_id: number;
+  session_id: number | null;
+  question: string;
+  answer: string | null;
+  answered_at: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   students: StudentTable;
   auth_sessions: AuthSessionTable;
@@ -162,6 +172,7 @@ export interface Database {
   quiz_questions: QuizQuestionTable;
   status_changes: StatusChangeTable;
   quiz_attempts: QuizAttemptTable;
+  doubts: DoubtTable;
 }
 
 export type StudentRow = Selectable<StudentTable>;

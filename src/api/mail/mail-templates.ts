@@ -115,3 +115,13 @@ export function inviteMail(to: string, url: string): OutgoingMail {
     action: { label: 'Sign up', url },
   });
 }
+
+export function doubtAnsweredMail(to: string, firstName: string, question: string, answer: string, url: string): OutgoingMail {
+  return compose({
+    to,
+    subject: 'Your teacher answered your doubt',
+    greeting: `Hello ${firstName},`,
+    paragraphs: ['You asked:', question, 'Your teacher answered:', answer],
+    action: { label: 'Open My Doubts', url },
+  });
+}

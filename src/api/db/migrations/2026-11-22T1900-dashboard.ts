@@ -22,9 +22,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', timestampType, (col) => col.notNull().defaultTo(now))
     .execute();
   await db.schema.createIndex('quiz_attempts_student_idx').on('quiz_attempts').columns(['student_id', 'id']).execute();
+
+  await db.schema
+    .createTable('doubts')
+    .addColumn('id', idType, (col) => (isPostgres ? col.primaryKey() : col.primaryKey().autoIncrement()))
+    .addColumn('student_id', 'integer', (col) => col.notNull().references('students.id').onDelete('cascade'))
+    .addColumn('session_id', 'integer', (col) => col.references('course_sessions.id').onDelete('set null'))
+    .addColumn('question', 'text', (col) => col.notNull())
+    .addColumn('answer', 'text')
+    .addColumn('answered_at', timestampType)
+    .addColumn('created_at', timestampType, (col) => col.notNull().defaultTo(now))
+    .execute();
+  await db.schema.createIndex('doubts_student_idx').on('doubts').columns(['student_id', 'id']).execute();
+  await db.schema.createIndex('doubts_open_idx').on('doubts').columns(['answered_at', 'id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('doubts').execute();
   await db.schema.dropTable('quiz_attempts').execute();
   await db.schema.alterTable('programs').dropColumn('closed_at').execute();
 }
