@@ -23,6 +23,19 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = as
       .execute();
   });
 
+  // The batch a paid student belongs to: its start date and the video-meeting link of the classes.
+  app.get(
+    '/api/v1/my_batch',
+    { schema: { response: { 200: z.object({ batch_number: z.number().nullable(), start_date: z.string().nullable(), meeting_link: z.string().nullable() }) } } },
+    async (request) => {
+      const student = currentStudent(request);
+      if (student.role !== 'admin' && student.student_status === STUDENT_STATUS.unpaid) throw new AppError('forbidden', CLASSES_NEED_PAYMENT);
+      if (student.student_batch === null) return { batch_number: null, start_date: null, meeting_link: null };
+      const batch = await db.selectFrom('batches').select(['start_date', 'meeting_link']).where('batch_number', '=', student.student_batch).executeTakeFirst();
+      return { batch_number: student.student_batch, start_date: batch?.start_date ?? null, meeting_link: batch?.meeting_link ?? null };
+    },
+  );
+
   app.post(
     '/courses',
     { config: { access: 'admin' }, schema: { body: courseSessionInputSchema, response: { 201: courseSessionSchema } } },

@@ -6,6 +6,12 @@ import { RequireAuth } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { useProfile } from '../auth/auth-api';
 import { ChangePasswordForm } from '../auth/change-password-form';
+import { MyClasses } from './sections/my-classes';
+import { MyDoubts } from './sections/my-doubts';
+import { MyFeedback } from './sections/my-feedback';
+import { MyPayment } from './sections/my-payment';
+import { MyProgs } from './sections/my-progs';
+import { MyTests, SelfTest } from './sections/self-test';
 import { StatusBadge } from './status-badge';
 
 /** The spec's menu labels, in its order. */
@@ -37,15 +43,6 @@ function Overview({ student }: { student: StudentData }) {
         <p>The next batch start date is announced by email. Join the batch by paying the course fee from My Payment.</p>
       ) : null}
       <p>Choose a section from the menu.</p>
-    </>
-  );
-}
-
-function NotOpenYet({ title }: { title: string }) {
-  return (
-    <>
-      <h2 className="h4">{title}</h2>
-      <p className="text-body-secondary">This section is being prepared and opens soon.</p>
     </>
   );
 }
@@ -86,11 +83,13 @@ function Dashboard() {
               </>
             }
           />
-          {menu
-            .filter((item) => item.to !== dashboardPaths.changePassword)
-            .map((item) => (
-              <Route key={item.to} path={item.to} element={<NotOpenYet title={item.label} />} />
-            ))}
+          <Route path={dashboardPaths.myClasses} element={<MyClasses student={student} />} />
+          <Route path={dashboardPaths.myProgs} element={<MyProgs student={student} />} />
+          <Route path={dashboardPaths.myDoubts} element={<MyDoubts student={student} />} />
+          <Route path={dashboardPaths.myTests} element={<MyTests />} />
+          <Route path={dashboardPaths.myPayment} element={<MyPayment student={student} />} />
+          <Route path={dashboardPaths.test} element={<SelfTest />} />
+          <Route path={dashboardPaths.myFeedback} element={<MyFeedback student={student} />} />
           <Route path="*" element={<Overview student={student} />} />
         </Routes>
       </section>

@@ -1,0 +1,93 @@
+import sharp from 'sharp';
+import { ADMIN, linkFromOutbox, newEmail, nextAlert, signUp } from './accounts.js';
+import { expect, expectNoSeriousA11yViolations, open, saveScreenshot, test } from './fixtures.js';
+
+test.describe('student dashboard', () => {
+  test.setTimeout(180_000);
+
+  test('a paid student watches a class, submits a solution, takes the test, asks a doubt, and leaves feedback after the course', async ({ page, request }, info) => {
+    // The lesson video's thumbnail and player come from YouTube, which this machine can't reach: serve stand-ins.
+    const thumbnail = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#333' } }).jpeg().toBuffer();
+    await page.route('https://i.ytimg.com/**', (route) => route.fulfill({ body: thumbnail, contentType: 'image/jpeg' }));
+    await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ body: '<!doctype html><title>player</title><p>player</p>', contentType: 'text/html' }));
+
+    const email = newEmail('dash');
+    await signUp(page, email);
+    const verify = await linkFromOutbox(request, email, /Verify your email/);
+    await open(page, verify.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByText('Email Verification Success !')).toBeVisible();
+
+    const admin = (await (await request.post('/students/login', { data: ADMIN })).json()).meta.token as string;
+    const headers = { authorization: `Bearer ${admin}` };
+    const me = (await (await request.get('/students/profile', { headers: { authorization: `Bearer ${await page.evaluate(() => window.localStorage.getItem('token'))}` } })).json()) as { id: number };
+    const batch = info.project.name === 'phone' ? 62 : 61;
+
+    // Unpaid: classes are closed, with a way to My Payment.
+    await open(page, '/DashPage/myclasses');
+    await expect(page.getByText('The classes open once your course fee is paid.')).toBeVisible();
+    await open(page, '/DashPage/mypayment');
+    await expect(page.locator('.status-unpaid')).toHaveText('Unpaid');
+
+    // The teacher takes the fee, puts the student in a batch, adds a session with a video and sends a program.
+    expect((await request.patch(`/students/${me.id}`, { headers, data: { student_status: 1 } })).ok()).toBe(true);
+    expect((await request.patch('/students/update_batch', { headers, data: { email, student_batch: batch } })).ok()).toBe(true);
+    expect((await request.put(`/api/v1/batches/${batch}`, { headers, data: { start_date: '2027-03-01', meeting_link: `https://meet.example.com/c-${batch}` } })).ok()).toBe(true);
+    await request.post('/courses/', { headers, data: { session_number: batch * 10 + 1, session_date: '2027-03-01', topics: `Video session for batch ${batch}`, lesson_video: 'dQw4w9WgXcQ' } });
+    expect((await request.post('/student_programs/', { headers, data: { student_id: me.id, program_number: batch * 10, task: 'Print the sum of two numbers.', solution: '' } })).status()).toBe(201);
+
+    await open(page, '/DashPage/myclasses');
+    await expect(page.getByText(`Batch ${batch} starts on 2027-03-01.`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Join the class (video meeting)' })).toHaveAttribute('href', `https://meet.example.com/c-${batch}`);
+    const session = page.locator('.session-list li', { hasText: `Video session for batch ${batch}` });
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await session.getByRole('button', { name: /Play the lesson video/ }).click();
+    await expect(session.locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+    await saveScreenshot(page, 'my-classes', info.project.name);
+
+    await open(page, '/DashPage/myprogs');
+    const program = page.locator('li.card', { hasText: `Program ${batch * 10}` });
+    await program.getByLabel('Paste your program').fill('#include <stdio.h>\nint main(void) { int a, b; scanf("%d %d", &a, &b); printf("%d\\n", a + b); return 0; }');
+    await program.getByRole('button', { name: 'Submit' }).click();
+    await expect(program.getByRole('status')).toHaveText('Solution submitted.');
+    await expect(program.locator('summary')).toContainText('Your solution, submitted');
+    await saveScreenshot(page, 'my-progs', info.project.name);
+
+    await open(page, '/DashPage/test');
+    const questions = page.locator('ol.quiz > li');
+    await expect(questions).toHaveCount(10);
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Answer all 10 questions.');
+    for (let i = 0; i < 10; i += 1) await questions.nth(i).getByRole('radio').first().check();
+    await saveScreenshot(page, 'self-test', info.project.name);
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await expect(page.getByRole('status')).toHaveText(/^You scored \d+ out of 10$/);
+    await open(page, '/DashPage/mytests');
+    await expect(page.locator('details summary').first()).toContainText('out of 10');
+
+    await open(page, '/DashPage/mydoubts');
+    await page.getByLabel('Your doubt').fill('Why does scanf need the & operator?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await expect(page.getByText('Waiting for your teacher’s answer.')).toBeVisible();
+    const doubts = (await (await request.get('/api/v1/admin/doubts', { headers })).json()) as { id: number; question: string; email: string }[];
+    const doubt = doubts.find((d) => d.email === email)!;
+    expect((await request.patch(`/api/v1/admin/doubts/${doubt.id}`, { headers, data: { answer: 'scanf stores into the variable, so it needs its address.' } })).ok()).toBe(true);
+    await open(page, '/DashPage/mydoubts');
+    await expect(page.locator('.doubt-answer')).toHaveText('Answer: scanf stores into the variable, so it needs its address.');
+    await saveScreenshot(page, 'my-doubts', info.project.name);
+
+    await open(page, '/DashPage/myfeedback');
+    await expect(page.getByText('Feedback opens once you have completed the course.')).toBeVisible();
+    expect((await request.put(`/students/${me.id}`, { headers, data: { student_status: 2 } })).ok()).toBe(true);
+    await open(page, '/DashPage/myfeedback');
+    const quote = `Batch ${batch} taught me pointers for good.`;
+    await page.getByLabel('Your feedback').fill(quote);
+    const alert = nextAlert(page);
+    await page.getByRole('button', { name: 'Submit feedback' }).click();
+    expect(await alert).toBe('Feedback submitted successfully');
+    await saveScreenshot(page, 'my-feedback', info.project.name);
+    await expectNoSeriousA11yViolations(page);
+
+    await open(page, '/');
+    await expect(page.locator('section#testimonials figure', { hasText: quote })).toContainText('Grace Hopper');
+  });
+});

@@ -1,0 +1,85 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { StudentData } from '../../../../contracts/accounts';
+import { STUDENT_STATUS } from '../../../../contracts/course';
+import { PageSpinner } from '../../../components/page-spinner';
+import { askDoubt, getDoubts, getSessions } from '../dashboard-api';
+
+export function MyDoubts({ student }: { student: StudentData }) {
+  const client = useQueryClient();
+  const doubts = useQuery({ queryKey: ['doubts'], queryFn: getDoubts });
+  const sessions = useQuery({ queryKey: ['sessions'], queryFn: getSessions, enabled: student.student_status !== STUDENT_STATUS.unpaid });
+  const [question, setQuestion] = useState('');
+  const [sessionId, setSessionId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!question.trim()) return setError('Please write your doubt');
+    setBusy(true);
+    try {
+      await askDoubt(question, sessionId ? Number(sessionId) : null);
+      setQuestion('');
+      setSessionId('');
+      await client.invalidateQueries({ queryKey: ['doubts'] });
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h2 className="h4">My Doubts</h2>
+      <form onSubmit={onSubmit} className="mb-4">
+        <label className="form-label" htmlFor="doubt-question">
+          Your doubt
+        </label>
+        <textarea id="doubt-question" className="form-control" rows={3} value={question} onChange={(e) => setQuestion(e.target.value)} />
+        {sessions.data && sessions.data.length > 0 ? (
+          <>
+            <label className="form-label mt-2" htmlFor="doubt-session">
+              About a session (optional)
+            </label>
+            <select id="doubt-session" className="form-select" value={sessionId} onChange={(e) => setSessionId(e.target.value)}>
+              <option value="">General</option>
+              {sessions.data.map((s) => (
+                <option key={s.id} value={s.id}>
+                  Session {s.session_number}: {s.topics.slice(0, 60)}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
+        {error ? (
+          <p className="text-danger mt-2 mb-0" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
+          Ask
+        </button>
+      </form>
+      {doubts.isPending ? <PageSpinner /> : null}
+      {doubts.data?.length === 0 ? <p>No doubt asked yet.</p> : null}
+      {doubts.data?.map((doubt) => (
+        <div key={doubt.id} className="card mb-2">
+          <div className="card-body">
+            <p className="mb-1">
+              <strong>{doubt.session_number ? `Session ${doubt.session_number}: ` : ''}</strong>
+              {doubt.question}
+            </p>
+            {doubt.answer ? (
+              <p className="mb-0 text-success doubt-answer">Answer: {doubt.answer}</p>
+            ) : (
+              <p className="mb-0 text-body-secondary">Waiting for your teacher’s answer.</p>
+            )}
+          </div>
+        </div>
+      ))}
+    </>
+  );
+}

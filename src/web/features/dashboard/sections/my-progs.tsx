@@ -1,0 +1,103 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import type { StudentData } from '../../../../contracts/accounts';
+import { SOLUTION_MAX_BYTES, type StudentProgram, solutionMessages } from '../../../../contracts/course-content';
+import { STUDENT_STATUS } from '../../../../contracts/course';
+import { dashboardPaths, paths } from '../../../../contracts/paths';
+import { PageSpinner } from '../../../components/page-spinner';
+import { getMyPrograms, submitSolution } from '../dashboard-api';
+
+function ProgramCard({ program, studentId }: { program: StudentProgram; studentId: number }) {
+  const client = useQueryClient();
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setResult(null);
+    if (!file && !text.trim()) return setResult({ ok: false, text: 'Paste your program or choose a .c file.' });
+    if (file && file.size > SOLUTION_MAX_BYTES) return setResult({ ok: false, text: solutionMessages.tooLarge });
+    const form = new FormData();
+    if (file) form.append('solution', file, file.name);
+    else form.append('solution', text);
+    setBusy(true);
+    try {
+      await submitSolution(program.id, form);
+      setText('');
+      setFile(null);
+      setResult({ ok: true, text: 'Solution submitted.' });
+      await client.invalidateQueries({ queryKey: ['my-programs', studentId] });
+    } catch (error) {
+      setResult({ ok: false, text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="card mb-3">
+      <div className="card-body">
+        <h3 className="h6">Program {program.program_number}</h3>
+        <p className="task-text">{program.task}</p>
+        {program.solution ? (
+          <details>
+            <summary>
+              Your solution, submitted {program.submitted_at ? new Date(program.submitted_at).toLocaleString() : ''}
+            </summary>
+            <pre className="solution-code">{program.solution}</pre>
+          </details>
+        ) : (
+          <p className="text-body-secondary">Not submitted yet.</p>
+        )}
+        <form className="mt-2" onSubmit={onSubmit}>
+          <label className="form-label" htmlFor={`solution-text-${program.id}`}>
+            Paste your program
+          </label>
+          <textarea id={`solution-text-${program.id}`} className="form-control code-input" rows={6} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+          <label className="form-label mt-2" htmlFor={`solution-file-${program.id}`}>
+            or upload a .c file
+          </label>
+          <input id={`solution-file-${program.id}`} className="form-control" type="file" accept=".c,.h,text/x-c,text/plain" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
+            {busy ? 'Submitting…' : program.solution ? 'Resubmit' : 'Submit'}
+          </button>
+          {result ? <p className={`mt-2 mb-0 ${result.ok ? 'text-success' : 'text-danger'}`} role={result.ok ? 'status' : 'alert'}>{result.text}</p> : null}
+        </form>
+      </div>
+    </li>
+  );
+}
+
+export function MyProgs({ student }: { student: StudentData }) {
+  const paid = student.student_status !== STUDENT_STATUS.unpaid;
+  const programs = useQuery({ queryKey: ['my-programs', student.id], queryFn: () => getMyPrograms(student.id), enabled: paid });
+  if (!paid) {
+    return (
+      <>
+        <h2 className="h4">My Progs</h2>
+        <p>Program exercises open once your course fee is paid.</p>
+        <Link className="btn btn-primary" to={`${paths.dashboard}/${dashboardPaths.myPayment}`}>
+          Go to My Payment
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <h2 className="h4">My Progs</h2>
+      {programs.isPending ? <PageSpinner /> : null}
+      {programs.isError ? <div className="alert alert-danger">{programs.error.message}</div> : null}
+      {programs.data?.length === 0 ? <p>No program yet: your teacher sends them after each topic.</p> : null}
+      <ol className="list-unstyled">
+        {[...(programs.data ?? [])]
+          .sort((a, b) => a.program_number - b.program_number)
+          .map((program) => (
+            <ProgramCard key={program.id} program={program} studentId={student.id} />
+          ))}
+      </ol>
+    </>
+  );
+}
