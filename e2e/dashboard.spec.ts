@@ -1,15 +1,16 @@
 import sharp from 'sharp';
-import { ADMIN, linkFromOutbox, newEmail, nextAlert, signUp } from './accounts.js';
+import { ADMIN, linkFromOutbox, logIn, newEmail, nextAlert, signUp } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, open, saveScreenshot, test } from './fixtures.js';
 
 test.describe('student dashboard', () => {
   test.setTimeout(180_000);
 
-  test('a paid student watches a class, submits a solution, takes the test, asks a doubt, and leaves feedback after the course', async ({ page, request }, info) => {
+  test('a paid student watches a class, submits a solution, takes the test, asks a doubt, and leaves feedback after the course', async ({ page, request, browser }, info) => {
     // The lesson video's thumbnail and player come from YouTube, which this machine can't reach: serve stand-ins.
     const thumbnail = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#333' } }).jpeg().toBuffer();
     await page.route('https://i.ytimg.com/**', (route) => route.fulfill({ body: thumbnail, contentType: 'image/jpeg' }));
     await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ body: '<!doctype html><title>player</title><p>player</p>', contentType: 'text/html' }));
+    await page.route('https://drive.google.com/**', (route) => route.fulfill({ body: '<!doctype html><title>book</title><p>book</p>', contentType: 'text/html' }));
 
     const email = newEmail('dash');
     await signUp(page, email);
@@ -34,14 +35,17 @@ test.describe('student dashboard', () => {
     expect((await request.put(`/api/v1/batches/${batch}`, { headers, data: { start_date: '2027-03-01', meeting_link: `https://meet.example.com/c-${batch}` } })).ok()).toBe(true);
     await request.post('/courses/', { headers, data: { session_number: batch * 10 + 1, session_date: '2027-03-01', topics: `Video session for batch ${batch}`, lesson_video: 'dQw4w9WgXcQ' } });
     expect((await request.post('/student_programs/', { headers, data: { student_id: me.id, program_number: batch * 10, task: 'Print the sum of two numbers.', solution: '' } })).status()).toBe(201);
+    expect((await request.put('/api/v1/admin/course_book', { headers, data: { url: 'https://drive.google.com/file/d/1CourseBookFileId/view' } })).ok()).toBe(true);
 
     await open(page, '/DashPage/myclasses');
     await expect(page.getByText(`Batch ${batch} starts on 2027-03-01.`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Join the class (video meeting)' })).toHaveAttribute('href', `https://meet.example.com/c-${batch}`);
     const session = page.locator('.session-list li', { hasText: `Video session for batch ${batch}` });
-    await expect(page.locator('iframe')).toHaveCount(0);
+    await expect(session.getByRole('button', { name: /Play the lesson video/ })).toBeVisible();
+    await expect(session.locator('iframe')).toHaveCount(0);
     await session.getByRole('button', { name: /Play the lesson video/ }).click();
     await expect(session.locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+    await expect(page.locator('iframe[title="Course book"]')).toHaveAttribute('src', /^https:\/\/drive\.google\.com\/file\/d\/[A-Za-z0-9_-]+\/preview$/);
     await saveScreenshot(page, 'my-classes', info.project.name);
 
     await open(page, '/DashPage/myprogs');
@@ -68,9 +72,19 @@ test.describe('student dashboard', () => {
     await page.getByLabel('Your doubt').fill('Why does scanf need the & operator?');
     await page.getByRole('button', { name: 'Ask' }).click();
     await expect(page.getByText('Waiting for your teacher’s answer.')).toBeVisible();
-    const doubts = (await (await request.get('/api/v1/admin/doubts', { headers })).json()) as { id: number; question: string; email: string }[];
-    const doubt = doubts.find((d) => d.email === email)!;
-    expect((await request.patch(`/api/v1/admin/doubts/${doubt.id}`, { headers, data: { answer: 'scanf stores into the variable, so it needs its address.' } })).ok()).toBe(true);
+    // The teacher answers from the Doubts panel, in another browser.
+    const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    const adminPage = await adminContext.newPage();
+    await open(adminPage, '/StudentLogin');
+    await logIn(adminPage, ADMIN.email, ADMIN.password);
+    await adminPage.getByRole('button', { name: 'Doubts' }).click();
+    const doubtCard = adminPage.locator('.card', { hasText: email }).first();
+    await expect(doubtCard).toContainText('waiting');
+    await doubtCard.getByLabel('Answer').fill('scanf stores into the variable, so it needs its address.');
+    await doubtCard.getByRole('button', { name: 'Send answer' }).click();
+    await expect(doubtCard).toContainText('answered');
+    await saveScreenshot(adminPage, 'admin-doubts', info.project.name);
+    await adminContext.close();
     await open(page, '/DashPage/mydoubts');
     await expect(page.locator('.doubt-answer')).toHaveText('Answer: scanf stores into the variable, so it needs its address.');
     await saveScreenshot(page, 'my-doubts', info.project.name);
@@ -89,5 +103,23 @@ test.describe('student dashboard', () => {
 
     await open(page, '/');
     await expect(page.locator('section#testimonials figure', { hasText: quote })).toContainText('Grace Hopper');
+  });
+
+  test('the admin edits the question bank of the self assessment test', async ({ page }, info) => {
+    await open(page, '/StudentLogin');
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('button', { name: 'Self assessment questions' }).click();
+    const panel = page.getByRole('region', { name: 'Self assessment questions' });
+    await expect(panel.locator('details').first()).toBeVisible();
+    const question = `Which operator dereferences a pointer? (${info.project.name})`;
+    await panel.getByLabel('Question').last().fill(question);
+    for (const [index, text] of ['&', '*', '->', '.'].entries()) await panel.getByLabel(`Option ${index + 1}`, { exact: true }).last().fill(text);
+    await panel.getByLabel('Option 2 is the right answer').last().check();
+    await panel.getByRole('button', { name: 'Add question' }).click();
+    await expect(panel.locator('summary', { hasText: question })).toContainText('(*)');
+    await saveScreenshot(page, 'admin-questions', info.project.name);
+    await panel.locator('details', { hasText: question }).locator('summary').click();
+    await panel.locator('details', { hasText: question }).getByRole('button', { name: 'Delete' }).click();
+    await expect(panel.locator('summary', { hasText: question })).toHaveCount(0);
   });
 });

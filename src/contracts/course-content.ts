@@ -100,3 +100,30 @@ export const solutionMessages = {
   empty: 'The solution is empty.',
   closed: 'This program is closed: solutions can no longer be changed.',
 } as const;
+
+/** The course book is a Google Drive file; it is shown through Drive's preview page. */
+export function driveFileId(input: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || (url.hostname !== 'drive.google.com' && url.hostname !== 'docs.google.com')) return null;
+  const id = url.pathname.match(/\/d\/([A-Za-z0-9_-]{10,})/)?.[1] ?? url.searchParams.get('id');
+  return id && /^[A-Za-z0-9_-]{10,}$/.test(id) ? id : null;
+}
+
+export function drivePreviewUrl(fileId: string): string {
+  return `https://drive.google.com/file/d/${fileId}/preview`;
+}
+
+export const courseBookInputSchema = z.strictObject({
+  url: z.string().max(500).transform((value, ctx) => {
+    if (value.trim() === '') return null;
+    const id = driveFileId(value);
+    if (!id) ctx.addIssue({ code: 'custom', message: 'The course book must be a Google Drive file link (https://drive.google.com/file/d/…)' });
+    return id;
+  }),
+});
+export const courseBookSchema = z.object({ preview_url: z.string().nullable() });

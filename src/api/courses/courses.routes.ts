@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { contentMessages, courseSessionInputSchema, courseSessionSchema } from '../../contracts/course-content.js';
+import { contentMessages, courseBookInputSchema, courseBookSchema, courseSessionInputSchema, courseSessionSchema, drivePreviewUrl } from '../../contracts/course-content.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import type { Database } from '../db/schema.js';
@@ -33,6 +33,25 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = as
       if (student.student_batch === null) return { batch_number: null, start_date: null, meeting_link: null };
       const batch = await db.selectFrom('batches').select(['start_date', 'meeting_link']).where('batch_number', '=', student.student_batch).executeTakeFirst();
       return { batch_number: student.student_batch, start_date: batch?.start_date ?? null, meeting_link: batch?.meeting_link ?? null };
+    },
+  );
+
+  const COURSE_BOOK = 'course_book_drive_id';
+  app.get('/api/v1/course_book', { schema: { response: { 200: courseBookSchema } } }, async (request) => {
+    const student = currentStudent(request);
+    if (student.role !== 'admin' && student.student_status === STUDENT_STATUS.unpaid) throw new AppError('forbidden', CLASSES_NEED_PAYMENT);
+    const row = await db.selectFrom('settings').select('value').where('key', '=', COURSE_BOOK).executeTakeFirst();
+    return { preview_url: row ? drivePreviewUrl(row.value) : null };
+  });
+
+  app.put(
+    '/api/v1/admin/course_book',
+    { config: { access: 'admin' }, schema: { body: courseBookInputSchema, response: { 200: courseBookSchema } } },
+    async (request) => {
+      const id = request.body.url;
+      if (id === null) await db.deleteFrom('settings').where('key', '=', COURSE_BOOK).execute();
+      else await db.insertInto('settings').values({ key: COURSE_BOOK, value: id }).onConflict((oc) => oc.column('key').doUpdateSet({ value: id })).execute();
+      return { preview_url: id === null ? null : drivePreviewUrl(id) };
     },
   );
 

@@ -159,6 +159,11 @@ export interface DoubtTable {
   created_at: Timestamp;
 }
 
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   students: StudentTable;
   auth_sessions: AuthSessionTable;
@@ -173,6 +178,7 @@ export interface Database {
   status_changes: StatusChangeTable;
   quiz_attempts: QuizAttemptTable;
   doubts: DoubtTable;
+  settings: SettingTable;
 }
 
 export type StudentRow = Selectable<StudentTable>;

@@ -35,9 +35,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('doubts_student_idx').on('doubts').columns(['student_id', 'id']).execute();
   await db.schema.createIndex('doubts_open_idx').on('doubts').columns(['answered_at', 'id']).execute();
+
+  // Small site-wide settings the admin sets, such as the course book's address.
+  await db.schema
+    .createTable('settings')
+    .addColumn('key', 'text', (col) => col.primaryKey())
+    .addColumn('value', 'text', (col) => col.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('settings').execute();
   await db.schema.dropTable('doubts').execute();
   await db.schema.dropTable('quiz_attempts').execute();
   await db.schema.alterTable('programs').dropColumn('closed_at').execute();

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StudentData } from '../../../contracts/accounts';
 import type { CourseSession, CourseSessionInput, Program, ProgramInput, StudentProgram } from '../../../contracts/course-content';
+import type { AdminDoubt } from '../../../contracts/doubts';
 import { apiFetch, apiRequest } from '../../lib/api-client';
 
 export type StudentListKind = 'old' | 'new' | 'regd' | 'all';
@@ -81,3 +82,23 @@ export const sendProgram = (id: number, batch: number) =>
   apiFetch<{ sent: number }>(`/api/v1/programs/${id}/send`, { method: 'POST', body: { student_batch: batch }, auth: true });
 export type Submission = StudentProgram & { email: string; first_name: string; last_name: string };
 export const listSubmissions = (id: number) => apiFetch<Submission[]>(`/api/v1/admin/programs/${id}/submissions`, { auth: true });
+
+export const setCourseBook = (url: string) => apiFetch<{ preview_url: string | null }>('/api/v1/admin/course_book', { method: 'PUT', body: { url }, auth: true });
+export const getCourseBook = () => apiFetch<{ preview_url: string | null }>('/api/v1/course_book', { auth: true });
+
+export const listDoubts = () => apiFetch<AdminDoubt[]>('/api/v1/admin/doubts', { auth: true });
+export const answerDoubt = (id: number, answer: string) =>
+  apiFetch<AdminDoubt>(`/api/v1/admin/doubts/${id}`, { method: 'PATCH', body: { answer }, auth: true });
+
+export interface BankQuestion {
+  id: number;
+  question: string;
+  options: string[];
+  answer_index: number;
+}
+export type BankQuestionInput = Omit<BankQuestion, 'id'>;
+export const listQuestions = () => apiFetch<BankQuestion[]>('/api/v1/admin/quiz_questions', { auth: true });
+export const addQuestion = (input: BankQuestionInput) => apiFetch<BankQuestion>('/api/v1/admin/quiz_questions', { method: 'POST', body: input, auth: true });
+export const updateQuestion = (id: number, input: BankQuestionInput) =>
+  apiFetch<BankQuestion>(`/api/v1/admin/quiz_questions/${id}`, { method: 'PUT', body: input, auth: true });
+export const deleteQuestion = (id: number) => apiFetch<null>(`/api/v1/admin/quiz_questions/${id}`, { method: 'DELETE', auth: true });

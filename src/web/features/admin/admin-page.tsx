@@ -4,6 +4,8 @@ import { usePageTitle } from '../../components/layout/use-page-title';
 import { useProfile } from '../auth/auth-api';
 import { BatchPanel } from './batch-panel';
 import { CoursePanel } from './course-panel';
+import { DoubtsPanel } from './doubts-panel';
+import { QuestionsPanel } from './questions-panel';
 import { OutboxPanel } from './outbox-panel';
 import { ProgramsPanel } from './programs-panel';
 import { DeleteStudentButton, UpdateStatusButton } from './student-actions';
@@ -19,6 +21,8 @@ const panels = [
   'Update Payment Status',
   'Update Course Completion',
   'Data View',
+  'Doubts',
+  'Self assessment questions',
   'Mail outbox',
 ] as const;
 type Panel = (typeof panels)[number];
@@ -79,6 +83,10 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
           onExit={onExit}
         />
       );
+    case 'Doubts':
+      return <DoubtsPanel onExit={onExit} />;
+    case 'Self assessment questions':
+      return <QuestionsPanel onExit={onExit} />;
     case 'Mail outbox':
       return <OutboxPanel onExit={onExit} />;
   }

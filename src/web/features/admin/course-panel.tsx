@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
-import { addSession, deleteSession, listSessions } from './admin-api';
+import { addSession, deleteSession, getCourseBook, listSessions, setCourseBook } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 
 /** Create Course (Add/Delete Your Session Details). */
@@ -12,6 +12,9 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
   const add = useMutation({ mutationFn: addSession, onSuccess: refresh });
   const remove = useMutation({ mutationFn: deleteSession, onSuccess: refresh });
   const [form, setForm] = useState({ session_number: '', session_date: '', topics: '', lesson_video: '' });
+  const book = useQuery({ queryKey: ['admin', 'course-book'], queryFn: getCourseBook });
+  const [bookUrl, setBookUrl] = useState('');
+  const saveBook = useMutation({ mutationFn: setCourseBook, onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'course-book'] }) });
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
@@ -88,6 +91,38 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
             Add
           </button>
         </div>
+      </form>
+      <h3 className="h5 mt-4">Course book</h3>
+      <p className="mb-1">
+        {book.data?.preview_url ? (
+          <>
+            Students see{' '}
+            <a href={book.data.preview_url} target="_blank" rel="noopener noreferrer">
+              this Google Drive file
+            </a>{' '}
+            in My Classes.
+          </>
+        ) : (
+          'No course book yet.'
+        )}
+      </p>
+      <PanelError error={saveBook.error} />
+      <form
+        className="d-flex flex-wrap gap-2 align-items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          saveBook.mutate(bookUrl, { onSuccess: () => setBookUrl('') });
+        }}
+      >
+        <div className="flex-grow-1">
+          <label className="form-label" htmlFor="course-book-url">
+            Google Drive link of the course book (empty to remove)
+          </label>
+          <input id="course-book-url" className="form-control" type="url" placeholder="https://drive.google.com/file/d/…" value={bookUrl} onChange={(e) => setBookUrl(e.target.value)} />
+        </div>
+        <button type="submit" className="btn btn-outline-primary" disabled={saveBook.isPending}>
+          Save course book
+        </button>
       </form>
     </AdminPanel>
   );

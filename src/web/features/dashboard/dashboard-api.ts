@@ -24,3 +24,4 @@ export const askDoubt = (question: string, sessionId: number | null) =>
   apiFetch<Doubt>('/api/v1/doubts', { method: 'POST', body: { question, session_id: sessionId }, auth: true });
 export const sendFeedback = (studentId: number, feedback: string) =>
   apiFetch<ProfileUpdateResponse>(`/students/${studentId}`, { method: 'PATCH', body: { feedback }, auth: true });
+export const getCourseBook = () => apiFetch<{ preview_url: string | null }>('/api/v1/course_book', { auth: true });

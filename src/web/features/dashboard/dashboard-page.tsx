@@ -1,4 +1,5 @@
-import { NavLink, Route, Routes } from 'react-router';
+import { useState } from 'react';
+import { NavLink, Route, Routes, useLocation } from 'react-router';
 import type { StudentData } from '../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../contracts/course';
 import { dashboardPaths, paths } from '../../../contracts/paths';
@@ -49,6 +50,10 @@ function Overview({ student }: { student: StudentData }) {
 
 function Dashboard() {
   const { data: student } = useProfile();
+  const { pathname } = useLocation();
+  // On a phone the menu folds away; it opens on request and closes again on navigation.
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const menuOpen = menuFor === pathname;
   if (!student) return null;
   return (
     <div className="dashboard">
@@ -63,7 +68,16 @@ function Dashboard() {
           )}
           <strong>{student.first_name}</strong>
         </div>
-        <ul>
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm dashboard-menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="dashboard-menu-list"
+          onClick={() => setMenuFor(menuOpen ? null : pathname)}
+        >
+          Menu
+        </button>
+        <ul id="dashboard-menu-list" className={menuOpen ? 'open' : undefined}>
           {menu.map((item) => (
             <li key={item.to}>
               <NavLink to={`${paths.dashboard}/${item.to}`}>{item.label}</NavLink>

@@ -5,7 +5,7 @@ import type { StudentData } from '../../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { dashboardPaths, paths } from '../../../../contracts/paths';
 import { PageSpinner } from '../../../components/page-spinner';
-import { getMyBatch, getSessions } from '../dashboard-api';
+import { getCourseBook, getMyBatch, getSessions } from '../dashboard-api';
 
 /** YouTube's privacy-enhanced player, loaded only when the student asks for it. */
 function LessonVideo({ id, title }: { id: string; title: string }) {
@@ -35,6 +35,7 @@ export function MyClasses({ student }: { student: StudentData }) {
   const paid = student.student_status !== STUDENT_STATUS.unpaid;
   const batch = useQuery({ queryKey: ['my-batch'], queryFn: getMyBatch, enabled: paid });
   const sessions = useQuery({ queryKey: ['sessions'], queryFn: getSessions, enabled: paid });
+  const book = useQuery({ queryKey: ['course-book'], queryFn: getCourseBook, enabled: paid });
   if (!paid) {
     return (
       <>
@@ -80,6 +81,16 @@ export function MyClasses({ student }: { student: StudentData }) {
           </li>
         ))}
       </ol>
+      {book.data?.preview_url ? (
+        <section aria-labelledby="course-book-heading" className="mt-4">
+          <h3 id="course-book-heading" className="h5">
+            Course book
+          </h3>
+          <div className="ratio course-book">
+            <iframe src={book.data.preview_url} title="Course book" loading="lazy" referrerPolicy="strict-origin-when-cross-origin" />
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }
