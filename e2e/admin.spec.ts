@@ -104,6 +104,10 @@ test.describe('admin dashboard', () => {
     await expect(programsPanel.getByRole('status')).toHaveText(`Program ${sessionNumber} sent to 2 students of batch ${batch}.`);
     await row.getByRole('button', { name: 'Send Task' }).click();
     await expect(programsPanel.getByRole('alert')).toHaveText('This program already sent');
+    await row.getByRole('button', { name: 'Close' }).click();
+    await expect(programsPanel.getByRole('status')).toHaveText(`Program ${sessionNumber} closed.`);
+    await row.getByRole('button', { name: 'Reopen' }).click();
+    await expect(programsPanel.getByRole('status')).toHaveText(`Program ${sessionNumber} reopened.`);
     await programsPanel.getByLabel('Program number').fill(String(sessionNumber));
     await programsPanel.getByLabel('Task').fill('Duplicate');
     await programsPanel.getByRole('button', { name: 'Add' }).click();

@@ -15,9 +15,10 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const studentProgramColumns = ['id', 'student_id', 'program_number', 'task', 'solution', 'submitted_at'] as const;
 
 export const programsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; programs: ProgramsService }> = async (app, { db, programs }) => {
-  app.get('/programs', { config: { access: 'admin' }, schema: { response: { 200: z.array(programSchema) } } }, async () =>
-    db.selectFrom('programs').select(['id', 'program_number', 'task']).orderBy('program_number').execute(),
-  );
+  app.get('/programs', { config: { access: 'admin' }, schema: { response: { 200: z.array(programSchema.extend({ closed: z.boolean() })) } } }, async () => {
+    const rows = await db.selectFrom('programs').select(['id', 'program_number', 'task', 'closed_at']).orderBy('program_number').execute();
+    return rows.map(({ closed_at, ...row }) => ({ ...row, closed: closed_at !== null }));
+  });
 
   app.post(
     '/programs',

@@ -68,6 +68,8 @@ describe('submitting solutions', () => {
     const s = await studentWithProgram();
     expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/programs/${programId}/close`, headers: bearer(s.token), payload: { closed: true } })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/programs/${programId}/close`, headers: bearer(adminToken), payload: { closed: true } })).json().closed).toBe(true);
+    const listed = await ctx.app.inject({ method: 'GET', url: '/programs/', headers: bearer(adminToken) });
+    expect(listed.json().find((p: { id: number }) => p.id === programId).closed).toBe(true);
     const closed = await ctx.app.inject({ method: 'PATCH', url: `/student_programs/${s.programRowId}`, headers: bearer(s.token), payload: { solution: source } });
     expect(closed.statusCode).toBe(409);
     expect(closed.json().errors).toEqual([solutionMessages.closed]);

@@ -75,7 +75,8 @@ export const listSessions = () => apiFetch<CourseSession[]>('/courses/', { auth:
 export const addSession = (input: CourseSessionInput) => apiFetch<CourseSession>('/courses/', { method: 'POST', body: input, auth: true });
 export const deleteSession = (id: number) => apiFetch<null>(`/courses/${id}`, { method: 'DELETE', auth: true });
 
-export const listPrograms = () => apiFetch<Program[]>('/programs/', { auth: true });
+export const listPrograms = () => apiFetch<(Program & { closed: boolean })[]>('/programs/', { auth: true });
+export const closeProgram = (id: number, closed: boolean) => apiFetch(`/api/v1/programs/${id}/close`, { method: 'POST', body: { closed }, auth: true });
 export const addProgram = (input: ProgramInput) => apiFetch<Program>('/programs/', { method: 'POST', body: input, auth: true });
 export const deleteProgram = (id: number) => apiFetch<null>(`/programs/${id}`, { method: 'DELETE', auth: true });
 export const sendProgram = (id: number, batch: number) =>

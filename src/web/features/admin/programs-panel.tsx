@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
-import { type BatchMember, type Submission, addProgram, deleteProgram, getBatch, listPrograms, listSubmissions, sendProgram } from './admin-api';
+import { type BatchMember, type Submission, addProgram, closeProgram, deleteProgram, getBatch, listPrograms, listSubmissions, sendProgram } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { usePanelAction } from './use-panel-action';
 
@@ -95,8 +95,21 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
                     >
                       Send Task
                     </button>
-                    <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => run(async () => setSubmissions({ programNumber: p.program_number, rows: await listSubmissions(p.id) }))}>
+                    <button type="button" className="btn btn-sm btn-outline-secondary me-1" onClick={() => run(async () => setSubmissions({ programNumber: p.program_number, rows: await listSubmissions(p.id) }))}>
                       Solutions
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-dark"
+                      onClick={() =>
+                        run(async () => {
+                          await closeProgram(p.id, !p.closed);
+                          await refresh();
+                          return `Program ${p.program_number} ${p.closed ? 'reopened' : 'closed'}.`;
+                        })
+                      }
+                    >
+                      {p.closed ? 'Reopen' : 'Close'}
                     </button>
                   </td>
                 </tr>
