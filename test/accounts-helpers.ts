@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { TestContext } from './test-app.js';
+import { seedIfEmpty } from '../src/api/db/seed.js';
+import { createTestApp, type TestContext } from './test-app.js';
 
 export const GOOD_PASSWORD = 'Kernighan#1978';
 
@@ -43,3 +44,12 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+
+/** A fresh app and database with the seeded admin signed in (and generous per-IP limits for the many calls of a test file). */
+export async function createAdminTestApp(): Promise<{ ctx: TestContext; adminToken: string }> {
+  const ctx = await createTestApp({ ADMIN_PASSWORD: 'Teacher#2026x' }, undefined, { ipRateLimits: { login: 1000, signup: 1000, email: 1000 } });
+  await seedIfEmpty(ctx.database.db, ctx.config);
+  const login = await ctx.app.inject({ method: 'POST', url: '/students/login', payload: { email: 'teacher@example.com', password: 'Teacher#2026x' } });
+  expect(login.statusCode).toBe(200);
+  return { ctx, adminToken: login.json().meta.token as string };
+}

@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
 import { multipart } from '../../../test/multipart.js';
-import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import type { TestContext } from '../../../test/test-app.js';
 import { solutionMessages } from '../../contracts/course-content.js';
 import { messages } from '../../contracts/messages.js';
 import { FEEDBACK_NOT_YET } from '../../contracts/accounts.js';
-import { seedIfEmpty } from '../db/seed.js';
 
 let ctx: TestContext;
 let adminToken: string;
 let programId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ ADMIN_PASSWORD: 'Teacher#2026x' }, undefined, { ipRateLimits: { login: 1000, signup: 1000, email: 1000 } });
-  await seedIfEmpty(ctx.database.db, ctx.config);
-  adminToken = (await ctx.app.inject({ method: 'POST', url: '/students/login', payload: { email: 'teacher@example.com', password: 'Teacher#2026x' } })).json().meta.token;
+  ({ ctx, adminToken } = await createAdminTestApp());
   programId = (await ctx.app.inject({ method: 'POST', url: '/programs/', headers: bearer(adminToken), payload: { program_number: 70, task: 'Hello world.' } })).json().id;
 });
 afterAll(() => ctx.close());

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, verifiedStudent } from '../../../test/accounts-helpers.js';
-import { createTestApp, type TestContext } from '../../../test/test-app.js';
-import { seedIfEmpty } from '../db/seed.js';
+import { bearer, verifiedStudent, createAdminTestApp } from '../../../test/accounts-helpers.js';
+import type { TestContext } from '../../../test/test-app.js';
 import { sampleQuizQuestions } from '../db/seed-content.js';
 
 let ctx: TestContext;
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ ADMIN_PASSWORD: 'Teacher#2026x' }, undefined, { ipRateLimits: { login: 1000, signup: 1000, email: 1000 } });
-  await seedIfEmpty(ctx.database.db, ctx.config);
-  adminToken = (await ctx.app.inject({ method: 'POST', url: '/students/login', payload: { email: 'teacher@example.com', password: 'Teacher#2026x' } })).json().meta.token;
+  ({ ctx, adminToken } = await createAdminTestApp());
 });
 afterAll(() => ctx.close());
 

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { StudentData } from '../../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
-import { dashboardPaths, paths } from '../../../../contracts/paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { getCourseBook, getMyBatch, getSessions } from '../dashboard-api';
+import { NeedsPayment } from './needs-payment';
 
 /** YouTube's privacy-enhanced player, loaded only when the student asks for it. */
 function LessonVideo({ id, title }: { id: string; title: string }) {
@@ -36,17 +35,7 @@ export function MyClasses({ student }: { student: StudentData }) {
   const batch = useQuery({ queryKey: ['my-batch'], queryFn: getMyBatch, enabled: paid });
   const sessions = useQuery({ queryKey: ['sessions'], queryFn: getSessions, enabled: paid });
   const book = useQuery({ queryKey: ['course-book'], queryFn: getCourseBook, enabled: paid });
-  if (!paid) {
-    return (
-      <>
-        <h2 className="h4">My Classes</h2>
-        <p>The classes open once your course fee is paid.</p>
-        <Link className="btn btn-primary" to={`${paths.dashboard}/${dashboardPaths.myPayment}`}>
-          Go to My Payment
-        </Link>
-      </>
-    );
-  }
+  if (!paid) return <NeedsPayment title="My Classes" what="The classes" />;
   return (
     <>
       <h2 className="h4">My Classes</h2>

@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import type { StudentData } from '../../../../contracts/accounts';
 import { SOLUTION_MAX_BYTES, type StudentProgram, solutionMessages } from '../../../../contracts/course-content';
 import { STUDENT_STATUS } from '../../../../contracts/course';
-import { dashboardPaths, paths } from '../../../../contracts/paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { getMyPrograms, submitSolution } from '../dashboard-api';
+import { NeedsPayment } from './needs-payment';
 
 function ProgramCard({ program, studentId }: { program: StudentProgram; studentId: number }) {
   const client = useQueryClient();
@@ -74,17 +73,7 @@ function ProgramCard({ program, studentId }: { program: StudentProgram; studentI
 export function MyProgs({ student }: { student: StudentData }) {
   const paid = student.student_status !== STUDENT_STATUS.unpaid;
   const programs = useQuery({ queryKey: ['my-programs', student.id], queryFn: () => getMyPrograms(student.id), enabled: paid });
-  if (!paid) {
-    return (
-      <>
-        <h2 className="h4">My Progs</h2>
-        <p>Program exercises open once your course fee is paid.</p>
-        <Link className="btn btn-primary" to={`${paths.dashboard}/${dashboardPaths.myPayment}`}>
-          Go to My Payment
-        </Link>
-      </>
-    );
-  }
+  if (!paid) return <NeedsPayment title="My Progs" what="Program exercises" />;
   return (
     <>
       <h2 className="h4">My Progs</h2>
