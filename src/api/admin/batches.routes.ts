@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { emailOnlySchema, profileUpdateResponseSchema } from '../../contracts/accounts.js';
+import { batchInfoSchema, batchMemberSchema } from '../../contracts/admin.js';
 import { batchNumberSchema } from '../../contracts/course-content.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { paths } from '../../contracts/paths.js';
@@ -12,13 +13,6 @@ import { batchStartMail, inviteMail, meetingLinkMail } from '../mail/mail-templa
 import { enqueueMail } from '../mail/outbox.repository.js';
 import { toStudentResource } from '../students/student-view.js';
 import type { StudentAdminService } from './student-status.service.js';
-
-const batchSchema = z.object({
-  batch_number: z.number(),
-  start_date: z.string().nullable(),
-  meeting_link: z.string().nullable(),
-  students: z.number(),
-});
 
 const batchUpdateSchema = z.strictObject({
   start_date: z
@@ -44,7 +38,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
       config: { access: 'admin' },
       schema: {
         querystring: z.object({ student_batch: batchNumberSchema }),
-        response: { 200: z.array(z.object({ id: z.number(), student_batch: z.number().nullable(), email: z.string(), student_status: z.number() })) },
+        response: { 200: z.array(batchMemberSchema) },
       },
     },
     async (request) =>
@@ -69,7 +63,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
     },
   );
 
-  app.get('/api/v1/batches', { config: { access: 'admin' }, schema: { response: { 200: z.array(batchSchema) } } }, async () => {
+  app.get('/api/v1/batches', { config: { access: 'admin' }, schema: { response: { 200: z.array(batchInfoSchema) } } }, async () => {
     const batches = await db.selectFrom('batches').select(['batch_number', 'start_date', 'meeting_link']).orderBy('batch_number').execute();
     const counts = await db
       .selectFrom('students')
@@ -82,7 +76,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
 
   app.put(
     '/api/v1/batches/:number',
-    { config: { access: 'admin' }, schema: { params: z.object({ number: batchNumberSchema }), body: batchUpdateSchema, response: { 200: batchSchema } } },
+    { config: { access: 'admin' }, schema: { params: z.object({ number: batchNumberSchema }), body: batchUpdateSchema, response: { 200: batchInfoSchema } } },
     async (request) => {
       const number = request.params.number;
       await db.insertInto('batches').values({ batch_number: number }).onConflict((oc) => oc.column('batch_number').doNothing()).execute();

@@ -1,5 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StudentData } from '../../../contracts/accounts';
+import type { z } from 'zod';
+import type { BatchInfo, BatchMember } from '../../../contracts/admin';
+import type { adminQuizQuestionSchema } from '../../../contracts/quiz';
 import type { CourseSession, CourseSessionInput, Program, ProgramInput, StudentProgram } from '../../../contracts/course-content';
 import type { AdminDoubt } from '../../../contracts/doubts';
 import { apiFetch, apiRequest } from '../../lib/api-client';
@@ -50,18 +53,6 @@ export const deleteStudent = (id: number) => apiFetch<null>(`/students/${id}`, {
 export const markPaid = (id: number) => apiFetch(`/students/${id}`, { method: 'PATCH', body: { student_status: 1 }, auth: true });
 export const markCompleted = (id: number) => apiFetch(`/students/${id}`, { method: 'PUT', body: { student_status: 2 }, auth: true });
 
-export interface BatchMember {
-  id: number;
-  student_batch: number | null;
-  email: string;
-  student_status: number;
-}
-export interface BatchInfo {
-  batch_number: number;
-  start_date: string | null;
-  meeting_link: string | null;
-  students: number;
-}
 export const getBatch = (batch: number) => apiFetch<BatchMember[]>(`/students/getbatch?student_batch=${batch}`, { auth: true });
 export const updateBatch = (email: string, batch: number) =>
   apiFetch('/students/update_batch', { method: 'PATCH', body: { email, student_batch: batch }, auth: true });
@@ -71,7 +62,6 @@ export const announceStart = (batch: number) => apiFetch<{ queued: number }>(`/a
 export const sendMeetingLink = (batch: number) => apiFetch<{ queued: number }>(`/api/v1/batches/${batch}/send_link`, { method: 'POST', auth: true });
 export const listBatches = () => apiFetch<BatchInfo[]>('/api/v1/batches', { auth: true });
 
-export const listSessions = () => apiFetch<CourseSession[]>('/courses/', { auth: true });
 export const addSession = (input: CourseSessionInput) => apiFetch<CourseSession>('/courses/', { method: 'POST', body: input, auth: true });
 export const deleteSession = (id: number) => apiFetch<null>(`/courses/${id}`, { method: 'DELETE', auth: true });
 
@@ -85,21 +75,17 @@ export type Submission = StudentProgram & { email: string; first_name: string; l
 export const listSubmissions = (id: number) => apiFetch<Submission[]>(`/api/v1/admin/programs/${id}/submissions`, { auth: true });
 
 export const setCourseBook = (url: string) => apiFetch<{ preview_url: string | null }>('/api/v1/admin/course_book', { method: 'PUT', body: { url }, auth: true });
-export const getCourseBook = () => apiFetch<{ preview_url: string | null }>('/api/v1/course_book', { auth: true });
 
 export const listDoubts = () => apiFetch<AdminDoubt[]>('/api/v1/admin/doubts', { auth: true });
 export const answerDoubt = (id: number, answer: string) =>
   apiFetch<AdminDoubt>(`/api/v1/admin/doubts/${id}`, { method: 'PATCH', body: { answer }, auth: true });
 
-export interface BankQuestion {
-  id: number;
-  question: string;
-  options: string[];
-  answer_index: number;
-}
+export type BankQuestion = z.infer<typeof adminQuizQuestionSchema>;
 export type BankQuestionInput = Omit<BankQuestion, 'id'>;
 export const listQuestions = () => apiFetch<BankQuestion[]>('/api/v1/admin/quiz_questions', { auth: true });
 export const addQuestion = (input: BankQuestionInput) => apiFetch<BankQuestion>('/api/v1/admin/quiz_questions', { method: 'POST', body: input, auth: true });
 export const updateQuestion = (id: number, input: BankQuestionInput) =>
   apiFetch<BankQuestion>(`/api/v1/admin/quiz_questions/${id}`, { method: 'PUT', body: input, auth: true });
 export const deleteQuestion = (id: number) => apiFetch<null>(`/api/v1/admin/quiz_questions/${id}`, { method: 'DELETE', auth: true });
+
+export type { BatchInfo, BatchMember };

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
-import { addSession, deleteSession, getCourseBook, listSessions, setCourseBook } from './admin-api';
+import { getCourseBook, listSessions } from '../../lib/course-api';
+import { addSession, deleteSession, setCourseBook } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 
 /** Create Course (Add/Delete Your Session Details). */

@@ -1,19 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageSpinner } from '../../components/page-spinner';
+import type { OutboxEntry } from '../../../contracts/admin';
 import { apiFetch } from '../../lib/api-client';
 import { AdminPanel, PanelError } from './admin-panel';
-
-interface OutboxEntry {
-  id: number;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
 
 /** Every email the site wrote, delivered or not: the only way to read them when no SMTP server is set. */
 export function OutboxPanel({ onExit }: { onExit: () => void }) {

@@ -1,4 +1,4 @@
-import type { CourseSession, StudentProgram } from '../../../contracts/course-content';
+import type { StudentProgram } from '../../../contracts/course-content';
 import type { Doubt } from '../../../contracts/doubts';
 import type { QuizAttempt, QuizQuestion } from '../../../contracts/quiz';
 import type { MessageResponse, ProfileUpdateResponse } from '../../../contracts/accounts';
@@ -11,7 +11,6 @@ export interface MyBatch {
 }
 
 export const getMyBatch = () => apiFetch<MyBatch>('/api/v1/my_batch', { auth: true });
-export const getSessions = () => apiFetch<CourseSession[]>('/courses/', { auth: true });
 export const getMyPrograms = (studentId: number) => apiFetch<StudentProgram[]>(`/student_programs/get_my_progs/${studentId}`, { auth: true });
 export const submitSolution = (id: number, form: FormData) =>
   apiFetch<{ data: StudentProgram; meta: MessageResponse }>(`/student_programs/${id}`, { method: 'PATCH', body: form, auth: true });
@@ -24,4 +23,3 @@ export const askDoubt = (question: string, sessionId: number | null) =>
   apiFetch<Doubt>('/api/v1/doubts', { method: 'POST', body: { question, session_id: sessionId }, auth: true });
 export const sendFeedback = (studentId: number, feedback: string) =>
   apiFetch<ProfileUpdateResponse>(`/students/${studentId}`, { method: 'PATCH', body: { feedback }, auth: true });
-export const getCourseBook = () => apiFetch<{ preview_url: string | null }>('/api/v1/course_book', { auth: true });

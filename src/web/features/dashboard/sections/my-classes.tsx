@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { StudentData } from '../../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { PageSpinner } from '../../../components/page-spinner';
-import { getCourseBook, getMyBatch, getSessions } from '../dashboard-api';
+import { getCourseBook, listSessions } from '../../../lib/course-api';
+import { getMyBatch } from '../dashboard-api';
 import { NeedsPayment } from './needs-payment';
 
 /** YouTube's privacy-enhanced player, loaded only when the student asks for it. */
@@ -33,7 +34,7 @@ function LessonVideo({ id, title }: { id: string; title: string }) {
 export function MyClasses({ student }: { student: StudentData }) {
   const paid = student.student_status !== STUDENT_STATUS.unpaid;
   const batch = useQuery({ queryKey: ['my-batch'], queryFn: getMyBatch, enabled: paid });
-  const sessions = useQuery({ queryKey: ['sessions'], queryFn: getSessions, enabled: paid });
+  const sessions = useQuery({ queryKey: ['sessions'], queryFn: listSessions, enabled: paid });
   const book = useQuery({ queryKey: ['course-book'], queryFn: getCourseBook, enabled: paid });
   if (!paid) return <NeedsPayment title="My Classes" what="The classes" />;
   return (

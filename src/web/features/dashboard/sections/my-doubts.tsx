@@ -3,12 +3,13 @@ import { type FormEvent, useState } from 'react';
 import type { StudentData } from '../../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { PageSpinner } from '../../../components/page-spinner';
-import { askDoubt, getDoubts, getSessions } from '../dashboard-api';
+import { listSessions } from '../../../lib/course-api';
+import { askDoubt, getDoubts } from '../dashboard-api';
 
 export function MyDoubts({ student }: { student: StudentData }) {
   const client = useQueryClient();
   const doubts = useQuery({ queryKey: ['doubts'], queryFn: getDoubts });
-  const sessions = useQuery({ queryKey: ['sessions'], queryFn: getSessions, enabled: student.student_status !== STUDENT_STATUS.unpaid });
+  const sessions = useQuery({ queryKey: ['sessions'], queryFn: listSessions, enabled: student.student_status !== STUDENT_STATUS.unpaid });
   const [question, setQuestion] = useState('');
   const [sessionId, setSessionId] = useState('');
   const [error, setError] = useState<string | null>(null);
