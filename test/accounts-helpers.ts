@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { AppOptions } from '../src/api/app.js';
 import { seedIfEmpty } from '../src/api/db/seed.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
@@ -46,8 +47,11 @@ export function bearer(token: string) {
 
 
 /** A fresh app and database with the seeded admin signed in (and generous per-IP limits for the many calls of a test file). */
-export async function createAdminTestApp(): Promise<{ ctx: TestContext; adminToken: string }> {
-  const ctx = await createTestApp({ ADMIN_PASSWORD: 'Teacher#2026x' }, undefined, { ipRateLimits: { login: 1000, signup: 1000, email: 1000 } });
+export async function createAdminTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'gatewayTimeoutMs'> = {},
+): Promise<{ ctx: TestContext; adminToken: string }> {
+  const ctx = await createTestApp({ ADMIN_PASSWORD: 'Teacher#2026x', ...env }, undefined, { ipRateLimits: { login: 1000, signup: 1000, email: 1000 }, ...options });
   await seedIfEmpty(ctx.database.db, ctx.config);
   const login = await ctx.app.inject({ method: 'POST', url: '/students/login', payload: { email: 'teacher@example.com', password: 'Teacher#2026x' } });
   expect(login.statusCode).toBe(200);

@@ -24,6 +24,10 @@ import { loadWebPages } from './http/web-pages.js';
 import { coursesRoutes } from './courses/courses.routes.js';
 import { doubtsRoutes } from './doubts/doubts.routes.js';
 import { outboxRoutes } from './mail/outbox.routes.js';
+import { createRazorpayGateway } from './payments/payment-gateway.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
+import { createPaymentsService, type PaymentsService } from './payments/payments.service.js';
+import { createTestGateway } from './payments/test-gateway.js';
 import { programsRoutes } from './programs/programs.routes.js';
 import { createProgramsService } from './programs/programs.service.js';
 import { quizRoutes } from './quiz/quiz.routes.js';
@@ -31,6 +35,13 @@ import { siteRoutes } from './site/site.routes.js';
 import { createPhotoStore } from './students/photo-store.js';
 import { profileRoutes } from './students/profile.routes.js';
 import { createProfileService } from './students/profile.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payments service, for the server's reconciliation job (and tests that run a pass). */
+    payments: PaymentsService;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -43,6 +54,8 @@ export interface AppOptions {
   onMailQueued?: () => void;
   ipRateLimits?: IpRateLimits;
   accountLimits?: AccountLimits;
+  /** How long to wait for Razorpay's API (tests shorten it). */
+  gatewayTimeoutMs?: number;
 }
 
 /** Builds the whole site: plugins, then each area's routes, then error and 404 handlers. Tests build it too. */
@@ -78,7 +91,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailQueued,
   });
   const profiles = createProfileService({ db, config, photos, mailQueued });
-  const admin = createStudentAdminService(db, photos);
+  const admin = createStudentAdminService(db, photos, config.courseFeePaise);
+  const { keyId, keySecret, apiUrl } = config.razorpay;
+  const testGateway = keyId && keySecret ? undefined : createTestGateway(db);
+  const payments = createPaymentsService({
+    db,
+    config,
+    gateway: testGateway ?? createRazorpayGateway({ apiUrl, keyId: keyId ?? '', keySecret: keySecret ?? '', timeoutMs: options.gatewayTimeoutMs }),
+    log: app.log,
+    mailQueued,
+  });
+  app.decorate('payments', payments);
   const programs = createProgramsService({ db, config, mailQueued });
   const ipLimits = options.ipRateLimits ?? defaultIpRateLimits;
 
@@ -95,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(quizRoutes, { db });
     await api.register(doubtsRoutes, { db, config, mailQueued });
     await api.register(outboxRoutes, { db });
+    await api.register(paymentsRoutes, { db, payments, feePaise: config.courseFeePaise, testGateway });
   });
 
   const pages = options.distDir ? loadWebPages(join(options.distDir, 'pages')) : undefined;

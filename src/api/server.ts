@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed.js';
 import { createSmtpTransport, MailWorker } from './mail/mail-worker.js';
+import { PaymentReconciler } from './payments/payment-reconciler.js';
 
 /** Starts the site: reads config, migrates, seeds an empty database, listens, shuts down gracefully. */
 async function main(): Promise<void> {
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     from: config.mail.from,
     transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : undefined,
   });
+  const reconciler = new PaymentReconciler(app.payments, app.log);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (seed.admin) printAdminAccount(seed.admin);
 
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: finishing requests in flight`);
     await app.close();
     await worker.stop();
+    await reconciler.stop();
     await handle.destroy();
     process.exit(0);
   };
@@ -59,12 +62,16 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   worker.start();
+  reconciler.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`\n  C Programming Learning Hub is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/`);
   console.log(`  Database: ${handle.dialect}${handle.dialect === 'sqlite' ? ` (${config.databaseUrl.slice(7)})` : ''}`);
   console.log(`  Mail: ${config.mail.smtpUrl ? 'SMTP' : 'kept in the outbox and printed to this log (no SMTP_URL)'}`);
   console.log(`  Payments: ${config.razorpay.keyId ? 'Razorpay' : 'built-in test gateway (no Razorpay keys)'}\n`);
+  if (!config.razorpay.keyId && config.env === 'production') {
+    app.log.warn('No Razorpay keys: the built-in test gateway lets anyone mark a payment as made. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET.');
+  }
 }
 
 function printAdminAccount(admin: { email: string; password: string; generated: boolean }): void {

@@ -1,22 +1,29 @@
 import type { Kysely } from 'kysely';
-import type { StudentStatus } from '../../contracts/course.js';
+import { STUDENT_STATUS, type StudentStatus } from '../../contracts/course.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
+import { hasCapturedPayment, recordManualPayment } from '../payments/payments.repository.js';
 import type { PhotoStore } from '../students/photo-store.js';
 import { findStudentById, updateStudent } from '../students/students.repository.js';
 
-export function createStudentAdminService(db: Kysely<Database>, photos: PhotoStore) {
+export function createStudentAdminService(db: Kysely<Database>, photos: PhotoStore, feePaise: number) {
   async function studentOrFail(id: number): Promise<StudentRow> {
     const student = await findStudentById(db, id);
     if (!student || student.role !== 'student') throw new AppError('notFound', 'No such student.');
     return student;
   }
   return {
-    /** Sets student_status (1 paid, 2 completed, 0 unpaid) and records who did it and when. */
+    /**
+     * Sets student_status (1 paid, 2 completed, 0 unpaid) and records who did it and when. Marking an unpaid
+     * student paid records a manual payment of the fee, unless a payment is already on record.
+     */
     async setStatus(admin: StudentRow, id: number, status: StudentStatus): Promise<StudentRow> {
       const student = await studentOrFail(id);
       return db.transaction().execute(async (trx) => {
         await updateStudent(trx, id, { student_status: status });
+        if (status === STUDENT_STATUS.paid && student.student_status === STUDENT_STATUS.unpaid && !(await hasCapturedPayment(trx, id))) {
+          await recordManualPayment(trx, student, feePaise);
+        }
         await trx
           .insertInto('status_changes')
           .values({

@@ -101,6 +101,33 @@ export interface PaymentTable {
   status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  paid_via: PaidVia | null;
+  paid_at: string | null;
+  failure_reason: string | null;
+  /** The student id while this is the student's one unpaid order; null once paid or replaced. */
+  open_for_student: number | null;
+  checked_at: string | null;
+  check_count: ColumnType<number, number | undefined, number>;
+}
+
+export type PaidVia = 'checkout' | 'webhook' | 'reconciliation' | 'manual';
+
+export interface WebhookEventTable {
+  id: Generated<number>;
+  event_id: string;
+  event: string;
+  received_at: Timestamp;
+}
+
+export interface TestGatewayPaymentTable {
+  id: Generated<number>;
+  payment_id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: 'captured' | 'failed';
+  error_description: string | null;
+  created_at: Timestamp;
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
@@ -179,6 +206,8 @@ export interface Database {
   quiz_attempts: QuizAttemptTable;
   doubts: DoubtTable;
   settings: SettingTable;
+  webhook_events: WebhookEventTable;
+  test_gateway_payments: TestGatewayPaymentTable;
 }
 
 export type StudentRow = Selectable<StudentTable>;

@@ -7,18 +7,24 @@ import type { Config } from '../config/env.js';
  * so script injection is the main threat. Razorpay's origins are allowed only with live keys.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const razorpay = config.razorpay.keyId ? ['https://checkout.razorpay.com', 'https://api.razorpay.com'] : [];
+  const live = Boolean(config.razorpay.keyId);
+  // Checkout's script, the frames it opens, the calls it makes and the images it shows (Razorpay's docs and
+  // integrations list these origins); none of them without live keys.
+  const razorpayScripts = live ? ['https://checkout.razorpay.com', 'https://cdn.razorpay.com'] : [];
+  const razorpayFrames = live ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [];
+  const razorpayCalls = live ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : [];
+  const razorpayImages = live ? ['https://cdn.razorpay.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...razorpay],
+        scriptSrc: ["'self'", ...razorpayScripts],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', ...razorpayImages],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...razorpay],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://drive.google.com', ...razorpay],
+        connectSrc: ["'self'", ...razorpayCalls],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://drive.google.com', ...razorpayFrames],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],

@@ -1,4 +1,4 @@
-import { SITE_NAME } from '../../contracts/course.js';
+import { COURSE_NAME, SITE_NAME } from '../../contracts/course.js';
 import type { OutgoingMail } from './outbox.repository.js';
 
 function escapeHtml(text: string): string {
@@ -123,5 +123,29 @@ export function doubtAnsweredMail(to: string, firstName: string, question: strin
     greeting: `Hello ${firstName},`,
     paragraphs: ['You asked:', question, 'Your teacher answered:', answer],
     action: { label: 'Open My Doubts', url },
+  });
+}
+
+export interface ReceiptDetails {
+  amount: string;
+  paymentId: string;
+  orderId: string;
+  paidAt: string;
+}
+
+export function paymentReceiptMail(to: string, firstName: string, receipt: ReceiptDetails, url: string): OutgoingMail {
+  return compose({
+    to,
+    subject: `Payment receipt: ${COURSE_NAME} course`,
+    greeting: `Hello ${firstName},`,
+    paragraphs: [
+      `We have received your payment of ${receipt.amount} for the ${COURSE_NAME} course. Thank you!`,
+      `Payment ID: ${receipt.paymentId}`,
+      `Order ID: ${receipt.orderId}`,
+      `Paid on: ${receipt.paidAt}`,
+      'Your classes and program exercises are now open on your dashboard. The video-meeting link for your batch is sent by email before the batch starts.',
+    ],
+    action: { label: 'Open my dashboard', url },
+    after: ['Keep this email as your receipt.'],
   });
 }

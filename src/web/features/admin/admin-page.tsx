@@ -7,6 +7,7 @@ import { CoursePanel } from './course-panel';
 import { DoubtsPanel } from './doubts-panel';
 import { QuestionsPanel } from './questions-panel';
 import { OutboxPanel } from './outbox-panel';
+import { PaymentsPanel } from './payments-panel';
 import { ProgramsPanel } from './programs-panel';
 import { DeleteStudentButton, UpdateStatusButton } from './student-actions';
 import { StudentListPanel, listColumns } from './student-list-panel';
@@ -19,6 +20,7 @@ const panels = [
   'Create Course',
   'Program Exercises',
   'Update Payment Status',
+  'Payments',
   'Update Course Completion',
   'Data View',
   'Doubts',
@@ -61,6 +63,8 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
           onExit={onExit}
         />
       );
+    case 'Payments':
+      return <PaymentsPanel onExit={onExit} />;
     case 'Update Course Completion':
       return (
         <StudentListPanel

@@ -1,31 +1,149 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import type { StudentData } from '../../../../contracts/accounts';
-import { OFFER_PRICE_RUPEES, STUDENT_STATUS, formatRupees } from '../../../../contracts/course';
+import { DEFAULT_COURSE_FEE_PAISE, STUDENT_STATUS } from '../../../../contracts/course';
+import { messages } from '../../../../contracts/messages';
+import { paths } from '../../../../contracts/paths';
+import { formatAmount, formatPaymentTime, PAYMENT_CURRENCY, type PaymentOrder, paymentMessages } from '../../../../contracts/payments';
+import { ApiError } from '../../../lib/api-client';
+import { createPaymentOrder, getMyPayments, verifyPayment } from '../../payments/payments-api';
+import { type CheckoutCallbacks, openRazorpayCheckout } from '../../payments/razorpay-checkout';
+import { TestCheckoutDialog } from '../../payments/test-checkout-dialog';
 import { StatusBadge } from '../status-badge';
 
-/** My Payment: the status, and the Pay Now button that the Payments issue connects to Razorpay. */
+type Notice = { variant: 'success' | 'danger' | 'info'; text: string };
+
+const statusLabels = { created: 'Not paid', captured: 'Paid', failed: 'Failed' } as const;
+
+/** My Payment: the fee, Pay Now (Razorpay Checkout, or the built-in test checkout), and the student's payments. */
 export function MyPayment({ student }: { student: StudentData }) {
+  const client = useQueryClient();
+  const payments = useQuery({ queryKey: ['my-payments'], queryFn: getMyPayments });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [testOrder, setTestOrder] = useState<PaymentOrder | null>(null);
+
   const paid = student.student_status !== STUDENT_STATUS.unpaid;
+  const fee = payments.data?.fee ?? { amount: DEFAULT_COURSE_FEE_PAISE, currency: PAYMENT_CURRENCY };
+  const captured = payments.data?.payments.find((p) => p.status === 'captured');
+  const refresh = () =>
+    Promise.all([client.invalidateQueries({ queryKey: ['profile'] }), client.invalidateQueries({ queryKey: ['my-payments'] })]);
+
+  const checkout: CheckoutCallbacks = {
+    async onSuccess(response) {
+      setTestOrder(null);
+      setBusy(true);
+      try {
+        const result = await verifyPayment(response);
+        setNotice({ variant: 'success', text: result.message });
+        await refresh();
+        window.alert(result.message);
+      } catch (error) {
+        setNotice({ variant: 'danger', text: error instanceof Error ? error.message : messages.contactCustomerCare });
+        await refresh();
+      } finally {
+        setBusy(false);
+      }
+    },
+    onFailure(reason) {
+      setTestOrder(null);
+      setNotice({ variant: 'danger', text: paymentMessages.failed(reason) });
+      void refresh();
+    },
+    onDismiss() {
+      setTestOrder(null);
+      setBusy(false);
+      // Closing Razorpay's window after a failed attempt keeps the failure on screen.
+      setNotice((current) => (current?.variant === 'danger' ? current : { variant: 'info', text: paymentMessages.cancelled }));
+    },
+  };
+
+  const payNow = async () => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const order = await createPaymentOrder(student, fee.amount);
+      if (order.gateway === 'test') {
+        setTestOrder(order);
+      } else {
+        await openRazorpayCheckout(order, checkout).catch(() => setNotice({ variant: 'danger', text: paymentMessages.checkoutUnavailable }));
+      }
+    } catch (error) {
+      setNotice({ variant: 'danger', text: error instanceof Error ? error.message : messages.contactCustomerCare });
+      if (error instanceof ApiError && error.status === 409) void refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <>
       <h2 className="h4">My Payment</h2>
       <p>
         Status: <StatusBadge status={student.student_status} />
       </p>
-      <p>Course fee: {formatRupees(OFFER_PRICE_RUPEES)} (introductory offer).</p>
+      <p>
+        Course fee: <strong>{formatAmount(fee.amount, fee.currency)}</strong> (introductory offer). You can pay any time before your
+        batch starts; see the <Link to={paths.terms}>Terms</Link> for refunds.
+      </p>
+      {!paid && payments.data?.gateway === 'test' ? (
+        <p className="text-body-secondary small">This site takes payments through a built-in test gateway: no real money is charged.</p>
+      ) : null}
+      {notice ? (
+        <div className={`alert alert-${notice.variant}`} role={notice.variant === 'danger' ? 'alert' : 'status'}>
+          {notice.text}
+        </div>
+      ) : null}
+      <button
+        type="button"
+        className={`btn ${paid ? 'btn-success' : 'btn-primary'}`}
+        disabled={paid || busy}
+        aria-busy={busy}
+        onClick={() => void payNow()}
+      >
+        {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+        Pay Now
+      </button>
       {paid ? (
-        <button type="button" className="btn btn-success" disabled>
-          Pay Now
-        </button>
-      ) : (
+        <p className="mt-3 mb-0">
+          {captured?.payment_id
+            ? `Paid ${formatAmount(captured.amount, captured.currency)}${captured.paid_at ? ` on ${formatPaymentTime(captured.paid_at)}` : ''}. Payment ID: ${captured.payment_id}.`
+            : 'Your course fee is paid. Thank you!'}
+        </p>
+      ) : null}
+      {payments.isError ? <div className="alert alert-warning mt-3">{payments.error.message}</div> : null}
+      {payments.data && payments.data.payments.length > 0 ? (
         <>
-          <button type="button" className="btn btn-primary" disabled aria-describedby="pay-note">
-            Pay Now
-          </button>
-          <p id="pay-note" className="text-body-secondary mt-2">
-            Online payment opens soon. Until then your teacher marks your payment as received.
-          </p>
+          <h3 className="h6 mt-4">Your payments</h3>
+          <div className="table-responsive">
+            <table className="table table-sm align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Payment ID</th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.data.payments.map((p) => (
+                  <tr key={p.order_id}>
+                    <td>{formatPaymentTime(p.paid_at ?? p.created_at)}</td>
+                    <td>{formatAmount(p.amount, p.currency)}</td>
+                    <td>
+                      {statusLabels[p.status]}
+                      {p.status === 'failed' && p.failure_reason ? <div className="small text-body-secondary">{p.failure_reason}</div> : null}
+                    </td>
+                    <td className="text-break">{p.payment_id ?? (p.paid_via === 'manual' ? 'Recorded by your teacher' : '—')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
-      )}
+      ) : null}
+      {testOrder ? <TestCheckoutDialog order={testOrder} {...checkout} /> : null}
     </>
   );
 }

@@ -1,0 +1,94 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, linkFromOutbox, logIn, newEmail, nextAlert, signUp } from './accounts.js';
+import { expect, expectNoSeriousA11yViolations, open, saveScreenshot, test } from './fixtures.js';
+
+async function verifiedStudentOnMyPayment(page: Page, request: APIRequestContext, tag: string): Promise<string> {
+  const email = newEmail(tag);
+  await signUp(page, email);
+  const verify = await linkFromOutbox(request, email, /Verify your email/);
+  await open(page, verify.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByText('Email Verification Success !')).toBeVisible();
+  await open(page, '/DashPage/mypayment');
+  await expect(page.getByRole('heading', { name: 'My Payment' })).toBeVisible();
+  await expect(page.locator('.status-unpaid')).toHaveText('Unpaid');
+  return email;
+}
+
+test.describe('paying the course fee through the built-in test gateway', () => {
+  test.setTimeout(120_000);
+
+  test('a student pays, sees Paid and the payment ID, and the admin sees the payment', async ({ page, request, browser }, info) => {
+    const email = await verifiedStudentOnMyPayment(page, request, 'pay');
+    await expect(page.getByText('Course fee: Rs.3,000')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+
+    const checkout = page.getByRole('dialog', { name: 'Test checkout' });
+    await expect(checkout).toBeVisible();
+    await expect(checkout).toContainText('This is a test payment.');
+    await expect(checkout).toContainText(email);
+    await expect(checkout).toContainText('Grace Hopper');
+    await expect(checkout).toContainText('Rs.3,000');
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'test-checkout', info.project.name);
+
+    const alert = nextAlert(page);
+    await checkout.getByRole('button', { name: 'Pay Rs.3,000 (test payment succeeds)' }).click();
+    const text = await alert;
+    expect(text).toMatch(/^Payment successful! Payment ID: pay_[A-Za-z0-9]{14}$/);
+    const paymentId = text.replace('Payment successful! Payment ID: ', '');
+    await expect(checkout).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Payment successful!' })).toHaveText(text);
+    await expect(page.locator('.status-paid')).toHaveText('Paid');
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
+    await expect(page.getByText(`Payment ID: ${paymentId}.`)).toBeVisible();
+    await saveScreenshot(page, 'my-payment-paid', info.project.name);
+
+    // Paid: the classes open, and a reload keeps it so (the server says so, not the page).
+    await page.reload();
+    await expect(page.locator('.status-paid')).toHaveText('Paid');
+    await open(page, '/DashPage/myclasses');
+    await expect(page.getByText('The classes open once your course fee is paid.')).toBeHidden();
+    await linkFromOutbox(request, email, /Payment receipt/);
+
+    const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    const admin = await adminContext.newPage();
+    await open(admin, '/StudentLogin');
+    await logIn(admin, ADMIN.email, ADMIN.password);
+    await expect(admin.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await admin.getByRole('button', { name: 'Payments', exact: true }).click();
+    const row = admin.locator('tr', { hasText: email });
+    await expect(row).toContainText(paymentId);
+    await expect(row).toContainText('Rs.3,000');
+    await expect(row).toContainText('captured');
+    await expect(row).toContainText('Checkout');
+    await saveScreenshot(admin, 'admin-payments', info.project.name);
+    await adminContext.close();
+  });
+
+  test('a failed payment is shown, and the student tries again, cancels, and then pays', async ({ page, request }, info) => {
+    await verifiedStudentOnMyPayment(page, request, 'payfail');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Test checkout' });
+    await checkout.getByRole('button', { name: 'Fail this payment' }).click();
+    await expect(checkout).toBeHidden();
+    await expect(page.getByRole('alert')).toHaveText('Payment failed: The tester chose to fail this test payment. You can try again.');
+    await expect(page.locator('.status-unpaid')).toHaveText('Unpaid');
+    await expect(page.locator('table')).toContainText('Failed');
+    await saveScreenshot(page, 'my-payment-failed', info.project.name);
+
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await checkout.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Payment cancelled' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    const alert = nextAlert(page);
+    await checkout.getByRole('button', { name: /test payment succeeds/ }).click();
+    expect(await alert).toMatch(/^Payment successful! Payment ID: pay_/);
+    await expect(page.locator('.status-paid')).toHaveText('Paid');
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
+    // One order throughout: the failed attempt and the payment are the same order, now paid.
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await expect(page.locator('tbody tr')).toContainText('Paid');
+  });
+});

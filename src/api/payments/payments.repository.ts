@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { PAYMENT_CURRENCY } from '../../contracts/payments.js';
+import { nowIso } from '../db/clock.js';
+import type { Database, PaidVia } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Order ids of rows whose gateway order is still being made; never shown to a gateway or a person. */
+export const PLACEHOLDER_PREFIX = 'pending_';
+const MANUAL_PREFIX = 'manual_';
+
+export const isPlaceholder = (orderId: string) => orderId.startsWith(PLACEHOLDER_PREFIX);
+
+export function findPaymentByOrderId(db: Db, orderId: string) {
+  return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+export function findPaymentById(db: Db, id: number) {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPaymentById>>>;
+
+export function findOpenOrder(db: Db, studentId: number) {
+  return db.selectFrom('payments').selectAll().where('open_for_student', '=', studentId).executeTakeFirst();
+}
+
+/** Reserves the student's one open order before the gateway is asked; the unique index refuses a second. */
+export async function insertPlaceholderOrder(db: Db, student: { id: number; email: string }, amount: number): Promise<number> {
+  const row = await db
+    .insertInto('payments')
+    .values({
+      student_id: student.id,
+      student_email: student.email,
+      order_id: `${PLACEHOLDER_PREFIX}${randomBytes(12).toString('hex')}`,
+      amount,
+      currency: PAYMENT_CURRENCY,
+      open_for_student: student.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Marks the order paid by this payment, only if it isn't paid yet: of two deliveries racing (callback and
+ * webhook), exactly one update matches. Returns whether this call was the one.
+ */
+export async function markCaptured(db: Db, id: number, paymentId: string, via: PaidVia): Promise<boolean> {
+  const now = nowIso();
+  const result = await db
+    .updateTable('payments')
+    .set({ status: 'captured', payment_id: paymentId, paid_via: via, paid_at: now, updated_at: now, open_for_student: null, failure_reason: null })
+    .where('id', '=', id)
+    .where('status', '!=', 'captured')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A failed attempt never undoes a payment; the order stays open so the student retries on it. */
+export async function markFailed(db: Db, id: number, reason: string): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ status: 'failed', failure_reason: reason.slice(0, 500), updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '!=', 'captured')
+    .execute();
+}
+
+/** The admin's Update Payment Status, for a fee received outside the site (cash, bank transfer): recorded as manual. */
+export async function recordManualPayment(db: Db, student: { id: number; email: string }, amount: number): Promise<void> {
+  const now = nowIso();
+  await db
+    .insertInto('payments')
+    .values({
+      student_id: student.id,
+      student_email: student.email,
+      order_id: `${MANUAL_PREFIX}${randomBytes(10).toString('hex')}`,
+      amount,
+      currency: PAYMENT_CURRENCY,
+      status: 'captured',
+      paid_via: 'manual',
+      paid_at: now,
+    })
+    .execute();
+}
+
+export function hasCapturedPayment(db: Db, studentId: number) {
+  return db
+    .selectFrom('payments')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('status', '=', 'captured')
+    .executeTakeFirst()
+    .then(Boolean);
+}
+
+const listedColumns = [
+  'p.order_id',
+  'p.payment_id',
+  'p.amount',
+  'p.currency',
+  'p.status',
+  'p.paid_via',
+  'p.paid_at',
+  'p.failure_reason',
+  'p.created_at',
+] as const;
+
+export function listStudentPayments(db: Db, studentId: number) {
+  return db
+    .selectFrom('payments as p')
+    .select(listedColumns)
+    .where('p.student_id', '=', studentId)
+    .where('p.order_id', 'not like', `${PLACEHOLDER_PREFIX}%`)
+    .orderBy('p.id', 'desc')
+    .limit(50)
+    .execute();
+}
+
+export function listAllPayments(db: Db, options: { status?: 'created' | 'captured' | 'failed'; limit: number; offset: number }) {
+  let query = db
+    .selectFrom('payments as p')
+    .leftJoin('students as s', 's.id', 'p.student_id')
+    .select([...listedColumns, 'p.id', 'p.student_id', 'p.student_email', 's.first_name', 's.last_name'])
+    .where('p.order_id', 'not like', `${PLACEHOLDER_PREFIX}%`);
+  if (options.status) query = query.where('p.status', '=', options.status);
+  return query.orderBy('p.id', 'desc').limit(options.limit).offset(options.offset).execute();
+}
+
+export async function countAllPayments(db: Db, status?: 'created' | 'captured' | 'failed'): Promise<number> {
+  let query = db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', 'not like', `${PLACEHOLDER_PREFIX}%`);
+  if (status) query = query.where('status', '=', status);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}

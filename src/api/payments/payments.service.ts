@@ -1,0 +1,345 @@
+/**
+ * Payments: orders made on the server for the fee the server knows, and a payment believed only when its
+ * signature (checkout), its signed webhook, or the gateway itself (reconciliation) says so. Every path ends in
+ * the same `capture`, which marks the order paid, the student paid and queues the receipt in one transaction.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
+import { COURSE_NAME, SITE_NAME, STUDENT_STATUS } from '../../contracts/course.js';
+import { dashboardPaths, paths } from '../../contracts/paths.js';
+import {
+  formatAmount,
+  formatPaymentTime,
+  PAYMENT_CURRENCY,
+  type PaymentOrder,
+  type PaymentVerification,
+  paymentMessages,
+} from '../../contracts/payments.js';
+import type { Config } from '../config/env.js';
+import { nowIso } from '../db/clock.js';
+import type { Database, PaidVia, StudentRow } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
+import { AppError } from '../http/app-error.js';
+import { paymentReceiptMail } from '../mail/mail-templates.js';
+import { enqueueMail } from '../mail/outbox.repository.js';
+import { findStudentById } from '../students/students.repository.js';
+import { GatewayError, type PaymentGatewayClient } from './payment-gateway.js';
+import {
+  findOpenOrder,
+  findPaymentById,
+  findPaymentByOrderId,
+  insertPlaceholderOrder,
+  isPlaceholder,
+  markCaptured,
+  PLACEHOLDER_PREFIX,
+  markFailed,
+  type PaymentRow,
+} from './payments.repository.js';
+import { checkoutSignature, signatureMatches, webhookSignature } from './razorpay-signature.js';
+
+export interface PaymentsOptions {
+  db: Kysely<Database>;
+  config: Pick<Config, 'appUrl' | 'courseFeePaise' | 'razorpay'>;
+  gateway: PaymentGatewayClient;
+  log: FastifyBaseLogger;
+  mailQueued: () => void;
+}
+
+/** A reservation older than this was left by a process that stopped while asking the gateway. */
+const PLACEHOLDER_STALE_MS = 60_000;
+const WAIT_FOR_OTHER_REQUEST_MS = 150;
+const MAX_WAITS = 40;
+
+/** Reconciliation asks about an unpaid order from this age on, less and less often, and gives up after three days. */
+export const RECONCILE_AFTER_MS = 5 * 60_000;
+export const RECONCILE_FOR_MS = 3 * 24 * 60 * 60_000;
+export function nextCheckDelayMs(checksSoFar: number): number {
+  return Math.min(RECONCILE_AFTER_MS * 2 ** Math.max(0, checksSoFar - 1), 60 * 60_000);
+}
+
+type CaptureOutcome = 'captured' | 'already' | 'otherPayment' | 'noSuchOrder';
+
+const paymentEntitySchema = z.object({
+  id: z.string().min(1).max(100),
+  order_id: z.string().max(100).nullable().optional(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string().optional(),
+  error_description: z.string().nullable().optional(),
+});
+const webhookEventSchema = z.object({
+  event: z.string().max(100),
+  payload: z
+    .object({
+      payment: z.object({ entity: paymentEntitySchema }).optional(),
+      order: z.object({ entity: z.object({ id: z.string().max(100) }).passthrough() }).optional(),
+    })
+    .passthrough(),
+});
+
+export type WebhookResult = 'applied' | 'duplicate' | 'ignored';
+
+export function createPaymentsService({ db, config, gateway, log, mailQueued }: PaymentsOptions) {
+  const fee = config.courseFeePaise;
+
+  function checkoutOptions(row: PaymentRow, student: StudentRow): PaymentOrder {
+    return {
+      order_id: row.order_id,
+      key: gateway.keyId,
+      currency: row.currency,
+      amount: row.amount,
+      gateway: gateway.mode,
+      name: SITE_NAME,
+      description: `${COURSE_NAME} course fee`,
+      prefill: { name: `${student.first_name} ${student.last_name}`.trim(), email: student.email, contact: student.mobile ?? '' },
+    };
+  }
+
+  /**
+   * The one place an order becomes paid. Idempotent: the same payment again changes nothing; a different
+   * payment on an order already paid is refused (and logged, since that would be money to refund).
+   */
+  async function capture(trx: Transaction<Database>, paymentRowId: number, paymentId: string, via: PaidVia): Promise<CaptureOutcome> {
+    const row = await findPaymentById(trx, paymentRowId);
+    if (!row) return 'noSuchOrder';
+    if (row.status === 'captured') return row.payment_id === paymentId ? 'already' : 'otherPayment';
+    const usedElsewhere = await trx.selectFrom('payments').select('id').where('payment_id', '=', paymentId).executeTakeFirst();
+    if (usedElsewhere) return 'otherPayment';
+    if (!(await markCaptured(trx, row.id, paymentId, via))) {
+      const now = await findPaymentById(trx, row.id);
+      return now?.payment_id === paymentId ? 'already' : 'otherPayment';
+    }
+    if (row.student_id !== null) {
+      await trx
+        .updateTable('students')
+        .set({ student_status: STUDENT_STATUS.paid, updated_at: nowIso() })
+        .where('id', '=', row.student_id)
+        .where('student_status', '=', STUDENT_STATUS.unpaid)
+        .execute();
+      const student = await findStudentById(trx, row.student_id);
+      if (student) {
+        const receipt = { amount: formatAmount(row.amount, row.currency), paymentId, orderId: row.order_id, paidAt: formatPaymentTime(nowIso()) };
+        await enqueueMail(trx, paymentReceiptMail(student.email, student.first_name, receipt, `${config.appUrl}${paths.dashboard}/${dashboardPaths.myPayment}`));
+      }
+    }
+    log.info({ orderId: row.order_id, paymentId, via }, 'payment captured');
+    return 'captured';
+  }
+
+  /** Runs `capture` in its own transaction; a unique-key race with another delivery counts as that delivery. */
+  async function captureOnce(paymentRowId: number, paymentId: string, via: PaidVia): Promise<CaptureOutcome> {
+    try {
+      const outcome = await db.transaction().execute((trx) => capture(trx, paymentRowId, paymentId, via));
+      if (outcome === 'captured') mailQueued();
+      if (outcome === 'otherPayment') log.error({ paymentRowId, paymentId, via }, 'a second payment arrived for an order already paid: refund it');
+      return outcome;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const row = await findPaymentById(db, paymentRowId);
+      return row?.payment_id === paymentId ? 'already' : 'otherPayment';
+    }
+  }
+
+  /** A payment the gateway reports, believed only if it is for this order's amount and currency. */
+  function matchesOrder(row: PaymentRow, payment: { amount: number; currency: string }): boolean {
+    const ok = payment.amount === row.amount && payment.currency === row.currency;
+    if (!ok) log.warn({ orderId: row.order_id, amount: payment.amount, currency: payment.currency }, 'payment amount does not match its order');
+    return ok;
+  }
+
+  return {
+    gatewayMode: gateway.mode,
+    gateway,
+
+    /** Makes (or reuses) the student's one open order for the fee; the gateway's failure leaves nothing behind. */
+    async createOrder(student: StudentRow): Promise<{ order: PaymentOrder; created: boolean }> {
+      // Each round either returns, or changes something, or waits for another request; the bound is a safety net.
+      for (let round = 0; round < MAX_WAITS + 5; round += 1) {
+        if (student.student_status !== STUDENT_STATUS.unpaid) throw new AppError('conflict', paymentMessages.alreadyPaid);
+        const open = await findOpenOrder(db, student.id);
+        if (open && !isPlaceholder(open.order_id)) {
+          if (open.amount === fee && open.currency === PAYMENT_CURRENCY) return { order: checkoutOptions(open, student), created: false };
+          // The fee changed since this order was made: retire it and make one at today's fee.
+          await db
+            .updateTable('payments')
+            .set({ open_for_student: null, failure_reason: 'Replaced by a new order after the course fee changed.', updated_at: nowIso() })
+            .where('id', '=', open.id)
+            .where('status', '!=', 'captured')
+            .execute();
+          continue;
+        }
+        if (open) {
+          if (Date.parse(open.created_at) < Date.now() - PLACEHOLDER_STALE_MS) {
+            await db.deleteFrom('payments').where('id', '=', open.id).where('order_id', '=', open.order_id).execute();
+          } else {
+            // Another request (a second click, another tab) is asking the gateway right now: wait for its order.
+            await sleep(WAIT_FOR_OTHER_REQUEST_MS);
+          }
+          continue;
+        }
+
+        let rowId: number;
+        try {
+          rowId = await insertPlaceholderOrder(db, student, fee);
+        } catch (error) {
+          if (isUniqueViolation(error)) continue;
+          throw error;
+        }
+        try {
+          const order = await gateway.createOrder({
+            amount: fee,
+            currency: PAYMENT_CURRENCY,
+            receipt: `payment_${rowId}`,
+            notes: { student_id: String(student.id), email: student.email },
+          });
+          if (order.amount !== fee || order.currency !== PAYMENT_CURRENCY) {
+            throw new GatewayError(`the gateway made an order for ${order.amount} ${order.currency}`);
+          }
+          await db.updateTable('payments').set({ order_id: order.id, updated_at: nowIso() }).where('id', '=', rowId).execute();
+        } catch (error) {
+          await db.deleteFrom('payments').where('id', '=', rowId).execute();
+          log.warn({ err: error, studentId: student.id }, 'payment order could not be created');
+          throw new AppError('unavailable', paymentMessages.gatewayDown);
+        }
+        const row = await findPaymentById(db, rowId);
+        if (!row) throw new Error('payment row vanished after it was made');
+        return { order: checkoutOptions(row, student), created: true };
+      }
+      throw new AppError('conflict', paymentMessages.orderInProgress);
+    },
+
+    /** The checkout's callback: the signature is checked against the order id stored for this student. */
+    async verifyCheckout(student: StudentRow, input: PaymentVerification) {
+      const row = await findPaymentByOrderId(db, input.order_id);
+      if (!row || row.student_id !== student.id || isPlaceholder(row.order_id)) {
+        log.warn({ studentId: student.id, orderId: input.order_id }, 'payment callback for an order that is not the caller’s');
+        throw new AppError('validation', paymentMessages.notVerified);
+      }
+      const expected = checkoutSignature(row.order_id, input.razorpay_payment_id, await gateway.keySecret());
+      if (!signatureMatches(expected, input.razorpay_signature)) {
+        log.warn({ studentId: student.id, orderId: row.order_id }, 'payment callback with a wrong signature');
+        throw new AppError('validation', paymentMessages.notVerified);
+      }
+      const outcome = await captureOnce(row.id, input.razorpay_payment_id, 'checkout');
+      if (outcome === 'otherPayment') throw new AppError('conflict', paymentMessages.orderAlreadyPaidOtherwise);
+      const updated = await findStudentById(db, student.id);
+      return {
+        order_id: row.order_id,
+        payment_id: input.razorpay_payment_id,
+        status: 'captured' as const,
+        student_status: updated?.student_status ?? STUDENT_STATUS.paid,
+        message: paymentMessages.successful(input.razorpay_payment_id),
+      };
+    },
+
+    /** A failure the checkout reported: recorded for the student and the admin; the order stays open for a retry. */
+    async recordCheckoutFailure(student: StudentRow, orderId: string, reason: string): Promise<void> {
+      const row = await findPaymentByOrderId(db, orderId);
+      if (!row || row.student_id !== student.id) throw new AppError('notFound', 'No such order.');
+      await markFailed(db, row.id, reason);
+    },
+
+    /**
+     * Razorpay's webhook: the signature over the raw body first, then at most once per event id, then the
+     * event, in any order: failures never undo a payment, and a payment is credited once whatever arrives.
+     */
+    async handleWebhook(rawBody: Buffer, signature: string | undefined, eventId: string | undefined): Promise<WebhookResult> {
+      const secret = config.razorpay.webhookSecret;
+      if (!secret) throw new AppError('notFound', 'Webhooks are not enabled on this site.');
+      if (!signatureMatches(webhookSignature(rawBody, secret), signature)) throw new AppError('validation', 'The webhook signature is not valid.');
+      if (eventId !== undefined && (eventId.length === 0 || eventId.length > 100)) throw new AppError('validation', 'The event id is not valid.');
+      let body: unknown;
+      try {
+        body = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new AppError('malformedJson');
+      }
+      const parsed = webhookEventSchema.safeParse(body);
+      if (!parsed.success) throw new AppError('validation', 'The webhook body is not a Razorpay event.');
+      const { event, payload } = parsed.data;
+      const payment = payload.payment?.entity;
+
+      let captured = false;
+      const result = await db.transaction().execute(async (trx): Promise<WebhookResult> => {
+        if (eventId !== undefined) {
+          const inserted = await trx
+            .insertInto('webhook_events')
+            .values({ event_id: eventId, event })
+            .onConflict((oc) => oc.column('event_id').doNothing())
+            .executeTakeFirst();
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate';
+        }
+        const orderId = payment?.order_id ?? payload.order?.entity.id;
+        const row = orderId ? await findPaymentByOrderId(trx, orderId) : undefined;
+        if (!row || !payment) {
+          log.info({ event, orderId }, 'webhook for an order this site did not make, or without a payment: ignored');
+          return 'ignored';
+        }
+        switch (event) {
+          case 'payment.authorized':
+          case 'payment.captured':
+          case 'order.paid': {
+            if (!matchesOrder(row, payment)) return 'ignored';
+            const outcome = await capture(trx, row.id, payment.id, 'webhook');
+            captured = outcome === 'captured';
+            if (outcome === 'otherPayment') log.error({ orderId: row.order_id, paymentId: payment.id }, 'a second payment arrived for an order already paid: refund it');
+            return captured ? 'applied' : 'ignored';
+          }
+          case 'payment.failed':
+            await markFailed(trx, row.id, payment.error_description ?? 'The payment failed.');
+            return 'applied';
+          default:
+            return 'ignored';
+        }
+      });
+      if (captured) mailQueued();
+      return result;
+    },
+
+    /**
+     * Asks the gateway about unpaid orders old enough that the callback or webhook should have come: a missed
+     * webhook or a crash between payment and callback still ends paid. Each order is claimed by a conditional
+     * update of `checked_at`, so two processes never ask about the same order at the same time.
+     */
+    async reconcileDue(now = new Date(), limit = 50): Promise<{ checked: number; captured: number }> {
+      const nowMs = now.getTime();
+      const candidates = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('status', 'in', ['created', 'failed'])
+        .where('order_id', 'not like', `${PLACEHOLDER_PREFIX}%`)
+        .where('paid_via', 'is', null)
+        .where('created_at', '<=', new Date(nowMs - RECONCILE_AFTER_MS).toISOString())
+        .where('created_at', '>=', new Date(nowMs - RECONCILE_FOR_MS).toISOString())
+        .orderBy('checked_at')
+        .limit(limit * 4)
+        .execute();
+      let checked = 0;
+      let capturedCount = 0;
+      for (const row of candidates) {
+        if (checked >= limit) break;
+        if (row.checked_at && Date.parse(row.checked_at) + nextCheckDelayMs(row.check_count) > nowMs) continue;
+        let claim = db.updateTable('payments').set({ checked_at: now.toISOString(), check_count: row.check_count + 1 }).where('id', '=', row.id);
+        claim = row.checked_at === null ? claim.where('checked_at', 'is', null) : claim.where('checked_at', '=', row.checked_at);
+        if (Number((await claim.executeTakeFirst()).numUpdatedRows) !== 1) continue;
+        checked += 1;
+        try {
+          const payments = await gateway.orderPayments(row.order_id);
+          const paid = payments.find((p) => (p.status === 'captured' || p.status === 'authorized') && matchesOrder(row, p));
+          if (paid) {
+            if ((await captureOnce(row.id, paid.id, 'reconciliation')) === 'captured') capturedCount += 1;
+          } else if (payments.length > 0 && payments.every((p) => p.status === 'failed')) {
+            await markFailed(db, row.id, payments.at(-1)?.error_description ?? 'The payment failed.');
+          }
+        } catch (error) {
+          log.warn({ err: error, orderId: row.order_id }, 'reconciliation could not ask the gateway; it will ask again later');
+        }
+      }
+      return { checked, captured: capturedCount };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,150 @@
+/**
+ * The payment calls (spec section 7: `POST /api/v1/payments`, `POST /api/v1/payments/update_payment_status`),
+ * the built-in test gateway's checkout, and the admin's payment list: shapes and messages, shared by both ends.
+ */
+import { z } from 'zod';
+
+export const PAYMENT_CURRENCY = 'INR';
+
+export const paymentGateways = ['razorpay', 'test'] as const;
+export type PaymentGateway = (typeof paymentGateways)[number];
+
+export const paymentStatuses = ['created', 'captured', 'failed'] as const;
+export const paidViaValues = ['checkout', 'webhook', 'reconciliation', 'manual'] as const;
+
+/**
+ * What the spec's client sends to create an order: amount, email, name, mobile. All optional and all ignored
+ * except as a courtesy: the server charges the fee it knows and prefills from the student's own record.
+ */
+export const createOrderInputSchema = z
+  .object({
+    amount: z.unknown().optional(),
+    email: z.unknown().optional(),
+    name: z.unknown().optional(),
+    mobile: z.unknown().optional(),
+  })
+  .nullish();
+
+/** Everything Razorpay Checkout (or the test checkout) needs to open for this order. */
+export const paymentOrderSchema = z.object({
+  order_id: z.string(),
+  key: z.string(),
+  currency: z.string(),
+  amount: z.number().int(),
+  gateway: z.enum(paymentGateways),
+  name: z.string(),
+  description: z.string(),
+  prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+});
+export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
+
+const gatewayId = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(100, `${label} is too long.`)
+    .regex(/^[A-Za-z0-9_]+$/, `${label} is not valid.`);
+
+/** The checkout's success answer, sent back to the server to be verified before anything is believed. */
+export const paymentVerificationSchema = z.object({
+  order_id: gatewayId('order_id'),
+  razorpay_payment_id: gatewayId('razorpay_payment_id'),
+  razorpay_signature: z
+    .string({ error: 'razorpay_signature is required.' })
+    .trim()
+    .min(1, 'razorpay_signature is required.')
+    .max(256, 'razorpay_signature is too long.'),
+});
+export type PaymentVerification = z.infer<typeof paymentVerificationSchema>;
+
+export const paymentVerifiedSchema = z.object({
+  order_id: z.string(),
+  payment_id: z.string(),
+  status: z.literal('captured'),
+  student_status: z.number().int(),
+  message: z.string(),
+});
+
+/** A payment as its student sees it on My Payment. */
+export const studentPaymentSchema = z.object({
+  order_id: z.string(),
+  payment_id: z.string().nullable(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(paymentStatuses),
+  paid_via: z.enum(paidViaValues).nullable(),
+  paid_at: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StudentPayment = z.infer<typeof studentPaymentSchema>;
+
+export const myPaymentsSchema = z.object({
+  fee: z.object({ amount: z.number().int(), currency: z.string() }),
+  gateway: z.enum(paymentGateways),
+  payments: z.array(studentPaymentSchema),
+});
+export type MyPayments = z.infer<typeof myPaymentsSchema>;
+
+/** A row of the admin's payment list. */
+export const adminPaymentSchema = studentPaymentSchema.extend({
+  id: z.number().int(),
+  student_id: z.number().int().nullable(),
+  student_email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+/** The test gateway's checkout: the tester chooses how the payment ends. */
+export const testCheckoutInputSchema = z.object({
+  order_id: gatewayId('order_id'),
+  outcome: z.enum(['success', 'failure'], { error: 'outcome must be success or failure.' }),
+});
+
+/** Razorpay Checkout's `handler` response; the test checkout answers the same shape. */
+export const checkoutSuccessSchema = z.object({
+  razorpay_payment_id: z.string(),
+  razorpay_order_id: z.string(),
+  razorpay_signature: z.string(),
+});
+export type CheckoutSuccess = z.infer<typeof checkoutSuccessSchema>;
+
+/** Razorpay Checkout's `payment.failed` response, in the parts the site reads. */
+export const checkoutFailureSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    description: z.string(),
+    reason: z.string(),
+    metadata: z.object({ order_id: z.string(), payment_id: z.string() }),
+  }),
+});
+export type CheckoutFailure = z.infer<typeof checkoutFailureSchema>;
+
+export const paymentMessages = {
+  /** The spec's success alert. */
+  successful: (paymentId: string) => `Payment successful! Payment ID: ${paymentId}`,
+  alreadyPaid: 'You have already paid the course fee.',
+  orderInProgress: 'Your payment is already being set up. Please try again in a moment.',
+  gatewayDown: 'The payment service is not answering right now. No money was taken. Please try again in a few minutes.',
+  notVerified: 'This payment could not be verified. If money was taken, it will be matched to your account automatically within an hour; otherwise please try again.',
+  orderAlreadyPaidOtherwise: 'This order is already paid with another payment.',
+  failed: (reason: string) => `Payment failed: ${reason} You can try again.`,
+  cancelled: 'Payment cancelled. You can try again whenever you are ready.',
+  checkoutUnavailable: 'The payment window could not be opened. Please check your connection and try again.',
+  testGatewayOff: 'The test gateway is off: this site takes payments through Razorpay.',
+  testDeclined: 'The tester chose to fail this test payment.',
+} as const;
+
+/** 300000 paise, INR -> "Rs.3,000"; paise show only when there are some. */
+export function formatAmount(amount: number, currency: string): string {
+  const units = amount / 100;
+  const text = units.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(units) ? 0 : 2, maximumFractionDigits: 2 });
+  return currency === PAYMENT_CURRENCY ? `Rs.${text}` : `${currency} ${text}`;
+}
+
+/** Payment times are shown in India's time zone, where the course runs. */
+export function formatPaymentTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' }) + ' IST';
+}

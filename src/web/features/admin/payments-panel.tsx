@@ -1,0 +1,79 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PageSpinner } from '../../components/page-spinner';
+import { formatAmount, formatPaymentTime } from '../../../contracts/payments';
+import { listAllPayments } from '../payments/payments-api';
+import { AdminPanel, PanelError } from './admin-panel';
+
+const PER_PAGE = 50;
+const viaLabels = { checkout: 'Checkout', webhook: 'Webhook', reconciliation: 'Reconciliation', manual: 'Manual (admin)' } as const;
+const statusClasses = { captured: 'text-bg-success', failed: 'text-bg-danger', created: 'text-bg-secondary' } as const;
+const statusLabels = { captured: 'captured', failed: 'failed', created: 'not paid' } as const;
+
+/** Every payment: online ones with their Razorpay ids, and the admin's manual Update Payment Status. */
+export function PaymentsPanel({ onExit }: { onExit: () => void }) {
+  const [page, setPage] = useState(1);
+  const { data, isPending, error } = useQuery({
+    queryKey: ['admin', 'payments', page],
+    queryFn: () => listAllPayments(page, PER_PAGE),
+    placeholderData: keepPreviousData,
+  });
+  const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
+  return (
+    <AdminPanel title="Payments" onExit={onExit}>
+      <p className="text-body-secondary">Newest first. “Via” says how the payment was confirmed.</p>
+      <PanelError error={error} />
+      {isPending ? <PageSpinner /> : null}
+      {data && data.payments.length === 0 ? <p>No payment yet.</p> : null}
+      {data && data.payments.length > 0 ? (
+        <>
+          <div className="table-responsive">
+            <table className="table table-sm table-striped align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Student</th>
+                  <th scope="col">Order ID</th>
+                  <th scope="col">Payment ID</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Via</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.payments.map((p) => (
+                  <tr key={p.id}>
+                    <td>{formatPaymentTime(p.paid_at ?? p.created_at)}</td>
+                    <td>
+                      {p.first_name ? `${p.first_name} ${p.last_name ?? ''}` : <span className="text-body-secondary">(deleted)</span>}
+                      <div className="small text-body-secondary text-break">{p.student_email}</div>
+                    </td>
+                    <td className="text-break">{p.paid_via === 'manual' ? '—' : p.order_id}</td>
+                    <td className="text-break">{p.payment_id ?? '—'}</td>
+                    <td>{formatAmount(p.amount, p.currency)}</td>
+                    <td>
+                      <span className={`badge ${statusClasses[p.status]}`}>{statusLabels[p.status]}</span>
+                      {p.status === 'failed' && p.failure_reason ? <div className="small text-body-secondary">{p.failure_reason}</div> : null}
+                    </td>
+                    <td>{p.paid_via ? viaLabels[p.paid_via] : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="d-flex align-items-center gap-2" aria-label="Payments pages">
+            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </button>
+            <span>
+              Page {page} of {pages} · {data.total} payments
+            </span>
+            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </button>
+          </nav>
+        </>
+      ) : null}
+    </AdminPanel>
+  );
+}
