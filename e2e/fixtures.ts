@@ -2,7 +2,16 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test as base } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 
+let visitor = 0;
+
 export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+  // Each test is its own visitor: the site believes X-Forwarded-For from loopback (its nginx), so per-IP rate
+  // limits count each test's signups and logins apart, as they would for real students on different machines.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    visitor += 1;
+    const ip = `10.${testInfo.workerIndex % 250}.${Math.floor(visitor / 250) % 250}.${(visitor % 250) + 1}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': ip });
+  },
   /** Console errors a test expects, such as the browser's own line about a page answered with 404. */
   allowedConsoleErrors: [[], { option: true }],
   // Any other console error or uncaught exception on a page fails the test (hydration mismatches included).

@@ -1,0 +1,23 @@
+import type { Diagnostic } from '../../contracts/exercises.js';
+
+const SOURCE_LINE = /^main\.c:(\d+):(\d+): (fatal error|error|warning|note): (.*)$/;
+const TOOL_ERROR = /^(?:wasm-ld|clang|clang-\d+): error: (.*)$/;
+
+/** The compiler's messages about the student's file, with line numbers; linker errors point at line 1. */
+export function parseDiagnostics(output: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const line of output.split('\n')) {
+    const source = SOURCE_LINE.exec(line);
+    if (source) {
+      const severity = source[3] === 'fatal error' ? 'error' : (source[3] as Diagnostic['severity']);
+      diagnostics.push({ line: Number(source[1]), column: Number(source[2]), severity, message: source[4]! });
+      continue;
+    }
+    const tool = TOOL_ERROR.exec(line);
+    if (tool) {
+      const message = tool[1]!.replace(/^main\.o: |^[^:]*main-[0-9a-f]+\.o: /, '').replace(/^undefined symbol: (\w+)$/, 'undefined symbol: $1 (is a function missing, or misspelled?)');
+      if (!/linker command failed/.test(message)) diagnostics.push({ line: 1, column: 1, severity: 'error', message });
+    }
+  }
+  return diagnostics.slice(0, 200);
+}

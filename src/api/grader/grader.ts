@@ -1,0 +1,200 @@
+/**
+ * Compiles and runs students' C programs off the web server's thread: Clang (WebAssembly) in a pool of compile
+ * workers, the programs in a pool of run workers, both bounded by the machine's cores. Turns what happened into
+ * results a learner can use: diagnostics with line numbers, a status per run, a verdict per test case.
+ */
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import {
+  type CompileResult,
+  EXERCISE_LIMITS,
+  type GradeResult,
+  normalizeOutput,
+  type RunOutcome,
+  type TestCase,
+  type TestResult,
+} from '../../contracts/exercises.js';
+import type { CompileRequest, CompileResponse } from './compile-worker.js';
+import { parseDiagnostics } from './diagnostics.js';
+import type { RunRequest, RunResponse } from './run-worker.js';
+import { JobTimeoutError, WorkerPool, workerScript } from './worker-pool.js';
+
+export const COMPILE_FLAGS = [
+  '-std=c17',
+  '-Wall',
+  '-Wextra',
+  '-O1',
+  '-fno-color-diagnostics',
+  `-Wl,--max-memory=${EXERCISE_LIMITS.memoryMaxBytes}`,
+  `-Wl,-z,stack-size=${EXERCISE_LIMITS.stackBytes}`,
+];
+const COMPILE_TIMEOUT_MS = 30_000;
+/** The first compile in a fresh worker loads Clang itself; later ones take a fraction of a second. */
+const COLD_COMPILE_TIMEOUT_MS = 90_000;
+const COMPILE_OUTPUT_MAX = 16 * 1024;
+
+export interface GraderOptions {
+  /** Concurrent compilations (and, separately, runs); by default one fewer than the cores, at least one. */
+  concurrency?: number;
+  timeLimitMs?: number;
+}
+
+export class GraderUnavailableError extends Error {}
+
+interface Compiled {
+  result: CompileResult;
+  wasm: Uint8Array | null;
+  key: string;
+}
+
+export function defaultGraderConcurrency(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
+export function createGrader(options: GraderOptions = {}) {
+  const size = options.concurrency ?? defaultGraderConcurrency();
+  const timeLimitMs = options.timeLimitMs ?? EXERCISE_LIMITS.timeLimitMs;
+  const compilers = new WorkerPool<CompileRequest, CompileResponse>({ script: workerScript('compile-worker', import.meta.url), size, maxQueue: 200 });
+  const runners = new WorkerPool<RunRequest, RunResponse>({
+    script: workerScript('run-worker', import.meta.url),
+    size,
+    maxQueue: 2000,
+    resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
+  });
+  let warmed = false;
+
+  async function compile(code: string): Promise<Compiled> {
+    const key = createHash('sha256').update(code).digest('hex');
+    let response: CompileResponse;
+    try {
+      response = await compilers.run({ code, flags: COMPILE_FLAGS, outputMaxBytes: COMPILE_OUTPUT_MAX }, warmed ? COMPILE_TIMEOUT_MS : COLD_COMPILE_TIMEOUT_MS);
+      warmed = true;
+    } catch (error) {
+      if (error instanceof JobTimeoutError) {
+        const output = 'The compiler took too long on this program and was stopped.';
+        return { result: { ok: false, diagnostics: [{ line: 1, column: 1, severity: 'error', message: output }], output }, wasm: null, key };
+      }
+      throw new GraderUnavailableError(error instanceof Error ? error.message : String(error));
+    }
+    const output = response.output.trim();
+    return { result: { ok: response.ok, diagnostics: parseDiagnostics(output), output }, wasm: response.wasm, key };
+  }
+
+  async function execute(compiled: Compiled, stdin: string): Promise<RunOutcome> {
+    try {
+      const response = await runners.run(
+        { key: compiled.key, wasm: compiled.wasm!, stdin, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes, memoryMaxBytes: EXERCISE_LIMITS.memoryMaxBytes },
+        timeLimitMs,
+      );
+      return describeRun(response);
+    } catch (error) {
+      if (error instanceof JobTimeoutError) {
+        return {
+          status: 'time_limit',
+          exit_code: null,
+          stdout: '',
+          stderr: '',
+          time_ms: timeLimitMs,
+          message: `The program was stopped after ${timeLimitMs / 1000} seconds. Is there a loop that never ends, or is it waiting for more input than it was given?`,
+        };
+      }
+      throw new GraderUnavailableError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  return {
+    concurrency: size,
+
+    /** Compile and run once with the input the student typed. */
+    async run(code: string, stdin: string): Promise<{ compile: CompileResult; run: RunOutcome | null }> {
+      const compiled = await compile(code);
+      if (!compiled.result.ok) return { compile: compiled.result, run: null };
+      return { compile: compiled.result, run: await execute(compiled, stdin) };
+    },
+
+    /** Compile once, run every test case; after a test runs out of time the rest are not run (they would likely too). */
+    async grade(code: string, tests: TestCase[]): Promise<GradeResult> {
+      const total = tests.reduce((sum, test) => sum + test.points, 0);
+      const compiled = await compile(code);
+      if (!compiled.result.ok) {
+        return { compile: compiled.result, score: 0, total, tests: tests.map((test, index) => testResult(index, test, 'not_run', null, 'The program did not compile.')) };
+      }
+      const results: TestResult[] = [];
+      let timedOut = false;
+      for (const [index, test] of tests.entries()) {
+        if (timedOut) {
+          results.push(testResult(index, test, 'not_run', null, 'Not run: an earlier test ran out of time.'));
+          continue;
+        }
+        const outcome = await execute(compiled, test.stdin);
+        timedOut = outcome.status === 'time_limit';
+        results.push(judge(index, test, outcome));
+      }
+      const score = results.reduce((sum, r) => sum + (r.verdict === 'passed' ? r.points : 0), 0);
+      return { compile: compiled.result, score, total, tests: results };
+    },
+
+    /** Starts the workers and loads Clang, so the first student doesn't wait for it. */
+    async warmUp(): Promise<void> {
+      await compile('int main(void) { return 0; }').catch(() => undefined);
+    },
+
+    close: async () => {
+      await Promise.all([compilers.close(), runners.close()]);
+    },
+  };
+}
+
+export type Grader = ReturnType<typeof createGrader>;
+
+/** What happened, in a sentence a beginner can act on. */
+export function describeRun(response: RunResponse): RunOutcome {
+  const base = { stdout: response.stdout, stderr: response.stderr, time_ms: response.time_ms, exit_code: response.exit_code };
+  const files = response.files_tried.length
+    ? ` The program tried to open ${response.files_tried.map((f) => `'${f}'`).join(', ')}: programs here can't use files, only standard input and output.`
+    : '';
+  const memoryFull = response.memory_bytes >= EXERCISE_LIMITS.memoryMaxBytes - 1024 * 1024;
+  if (response.kind === 'output_limit') {
+    return { ...base, status: 'output_limit', message: `The program printed more than ${EXERCISE_LIMITS.outputMaxBytes / 1024} KB and was stopped. Is a loop printing forever?` };
+  }
+  if (response.kind === 'trap') {
+    if (memoryFull) return { ...base, status: 'memory_limit', message: `The program used all ${EXERCISE_LIMITS.memoryMaxBytes / 1024 / 1024} MB of memory it may use, then crashed.${files}` };
+    return { ...base, status: 'runtime_error', message: `The program crashed: ${trapMessage(response.trap ?? '')}.${files}` };
+  }
+  if (memoryFull && response.exit_code !== 0) {
+    return { ...base, status: 'memory_limit', message: `The program used all ${EXERCISE_LIMITS.memoryMaxBytes / 1024 / 1024} MB of memory it may use (malloc returned NULL).${files}` };
+  }
+  if (response.exit_code !== 0) {
+    return { ...base, status: 'runtime_error', message: `The program ended with exit code ${response.exit_code} (0 means success).${files}` };
+  }
+  return { ...base, status: 'ok', message: files ? files.trim() : null };
+}
+
+function trapMessage(trap: string): string {
+  if (/call stack/i.test(trap)) return 'stack overflow (is a recursion never ending?)';
+  if (/divide by zero/i.test(trap)) return 'division by zero';
+  if (/out of bounds/i.test(trap)) return 'memory access out of bounds (an array index or pointer past its memory, or a stack overflow from recursion that goes too deep)';
+  if (/unreachable/i.test(trap)) return 'it reached code that must never run (often undefined behaviour, or abort())';
+  if (/integer overflow/i.test(trap)) return 'integer overflow in a conversion';
+  return trap;
+}
+
+function testResult(index: number, test: TestCase, verdict: TestResult['verdict'], outcome: RunOutcome | null, message: string | null): TestResult {
+  return {
+    index,
+    visible: test.visible,
+    points: test.points,
+    verdict,
+    time_ms: outcome?.time_ms ?? 0,
+    message,
+    stdin: test.visible ? test.stdin : null,
+    expected_output: test.visible ? test.expected_output : null,
+    actual_output: test.visible && outcome ? outcome.stdout : null,
+  };
+}
+
+export function judge(index: number, test: TestCase, outcome: RunOutcome): TestResult {
+  if (outcome.status !== 'ok') return testResult(index, test, outcome.status, outcome, outcome.message);
+  const passed = normalizeOutput(outcome.stdout) === normalizeOutput(test.expected_output);
+  return testResult(index, test, passed ? 'passed' : 'wrong_answer', outcome, passed ? null : 'The output is not what was expected.');
+}

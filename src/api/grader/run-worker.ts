@@ -1,0 +1,149 @@
+/**
+ * Worker thread: runs one compiled program with Node's built-in WASI and nothing else. Standard input comes from
+ * the request, standard output and error are captured up to a cap; the program sees no files (every path call is
+ * refused and reported), no network (WASI preview 1 has none), no environment and no real clock sleeps. The
+ * time limit is the pool's: it terminates this worker.
+ */
+import { tmpdir } from 'node:os';
+import { WASI } from 'node:wasi';
+import { parentPort } from 'node:worker_threads';
+
+export interface RunRequest {
+  /** Identifies the module so a worker compiles it once for all the tests of a submission. */
+  key: string;
+  wasm: Uint8Array;
+  stdin: string;
+  outputMaxBytes: number;
+  memoryMaxBytes: number;
+}
+
+export interface RunResponse {
+  kind: 'exit' | 'trap' | 'output_limit';
+  exit_code: number | null;
+  trap: string | null;
+  stdout: string;
+  stderr: string;
+  time_ms: number;
+  memory_bytes: number;
+  files_tried: string[];
+}
+
+// Node marks WASI experimental and says so once per worker; the warning means nothing to a student.
+const emitWarning = process.emitWarning.bind(process);
+process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  if (String(warning).includes('WASI')) return;
+  (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
+}) as typeof process.emitWarning;
+
+const ERRNO = { success: 0, badf: 8, nosys: 52, notcapable: 76, spipe: 70 } as const;
+const modules = new Map<string, WebAssembly.Module>();
+
+class OutputLimit extends Error {}
+
+async function moduleFor(key: string, wasm: Uint8Array): Promise<WebAssembly.Module> {
+  const cached = modules.get(key);
+  if (cached) return cached;
+  const module = await WebAssembly.compile(wasm);
+  if (modules.size >= 4) modules.delete(modules.keys().next().value as string);
+  modules.set(key, module);
+  return module;
+}
+
+async function run(request: RunRequest): Promise<RunResponse> {
+  const module = await moduleFor(request.key, request.wasm);
+  // A preopened directory makes the C library call path_open, so an attempt to open a file is seen and refused;
+  // every path call below is answered "not capable" and never reaches the directory.
+  const wasi = new WASI({ version: 'preview1', args: ['main'], env: {}, preopens: { '/': tmpdir() }, returnOnExit: true });
+  const base = wasi.wasiImport as Record<string, (...args: number[]) => number>;
+  // Set once the module is instantiated; the imports below run only after that.
+  const sandbox: { memory?: WebAssembly.Memory } = {};
+  const memoryBuffer = () => sandbox.memory!.buffer;
+  const view = () => new DataView(memoryBuffer());
+  const input = Buffer.from(request.stdin, 'utf8');
+  let inputAt = 0;
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  let written = 0;
+  const filesTried: string[] = [];
+
+  const iovecs = (iovs: number, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ at: view().getUint32(iovs + i * 8, true), length: view().getUint32(iovs + i * 8 + 4, true) }));
+
+  const denied = () => ERRNO.notcapable;
+  const imports: Record<string, (...args: number[]) => number> = {};
+  for (const name of Object.keys(base)) imports[name] = name.startsWith('path_') || name.startsWith('sock_') ? denied : () => ERRNO.nosys;
+  // What a C program needs from the system, and nothing more.
+  for (const name of ['args_get', 'args_sizes_get', 'environ_get', 'environ_sizes_get', 'clock_res_get', 'clock_time_get', 'random_get', 'sched_yield', 'proc_exit', 'fd_prestat_get', 'fd_prestat_dir_name']) {
+    imports[name] = base[name]!;
+  }
+  imports.fd_fdstat_get = (fd, at) => (fd <= 3 ? base.fd_fdstat_get!(fd, at) : ERRNO.badf);
+  imports.fd_close = (fd) => (fd <= 2 ? ERRNO.success : ERRNO.badf);
+  imports.fd_seek = (fd) => (fd <= 2 ? ERRNO.spipe : ERRNO.badf);
+  imports.path_open = (_dirfd, _flags, pathAt, pathLength) => {
+    if (filesTried.length < 5) filesTried.push(Buffer.from(memoryBuffer(), pathAt, Math.min(pathLength, 200)).toString('utf8'));
+    return ERRNO.notcapable;
+  };
+  imports.fd_read = (fd, iovs, count, readAt) => {
+    if (fd !== 0) return ERRNO.badf;
+    let total = 0;
+    for (const { at, length } of iovecs(iovs, count)) {
+      const n = Math.min(length, input.length - inputAt);
+      new Uint8Array(memoryBuffer(), at, n).set(input.subarray(inputAt, inputAt + n));
+      inputAt += n;
+      total += n;
+      if (n < length) break;
+    }
+    view().setUint32(readAt, total, true);
+    return ERRNO.success;
+  };
+  imports.fd_write = (fd, iovs, count, writtenAt) => {
+    if (fd !== 1 && fd !== 2) return ERRNO.badf;
+    let total = 0;
+    for (const { at, length } of iovecs(iovs, count)) {
+      const room = Math.max(0, request.outputMaxBytes - written);
+      const chunk = Buffer.from(memoryBuffer().slice(at, at + Math.min(length, room)));
+      (fd === 1 ? out : err).push(chunk);
+      written += chunk.length;
+      total += length;
+      if (length > room) throw new OutputLimit();
+    }
+    view().setUint32(writtenAt, total, true);
+    return ERRNO.success;
+  };
+  // Sleeping would block this thread where the time limit can't reach it: a sleep returns at once.
+  imports.poll_oneoff = () => ERRNO.nosys;
+
+  const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: imports, wasi_unstable: imports });
+  const memory = instance.exports.memory as WebAssembly.Memory;
+  sandbox.memory = memory;
+  const started = performance.now();
+  let kind: RunResponse['kind'] = 'exit';
+  let exitCode: number | null = null;
+  let trap: string | null = null;
+  try {
+    exitCode = wasi.start(instance) ?? 0;
+  } catch (error) {
+    if (error instanceof OutputLimit) kind = 'output_limit';
+    else {
+      kind = 'trap';
+      trap = error instanceof Error ? error.message : String(error);
+    }
+  }
+  return {
+    kind,
+    exit_code: exitCode,
+    trap,
+    stdout: Buffer.concat(out).toString('utf8'),
+    stderr: Buffer.concat(err).toString('utf8'),
+    time_ms: Math.round(performance.now() - started),
+    memory_bytes: memory.buffer.byteLength,
+    files_tried: filesTried,
+  };
+}
+
+parentPort?.on('message', ({ id, request }: { id: number; request: RunRequest }) => {
+  run(request).then(
+    (result) => parentPort?.postMessage({ id, ok: true, result }),
+    (error: unknown) => parentPort?.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
+  );
+});

@@ -1,0 +1,244 @@
+/**
+ * C exercises graded on the server: test cases, the student's workspace (draft, runs, submissions, the teacher's
+ * comments) and the teacher's live supervision. Shapes, limits and messages, shared by the API and the web app.
+ */
+import { z } from 'zod';
+
+export const EXERCISE_LIMITS = {
+  codeMaxBytes: 64 * 1024,
+  stdinMaxBytes: 64 * 1024,
+  expectedMaxBytes: 64 * 1024,
+  maxTests: 50,
+  maxPoints: 100,
+  /** Per test (and per Run). */
+  timeLimitMs: 2000,
+  /** What a program may print; more is cut off and reported as an output limit. */
+  outputMaxBytes: 64 * 1024,
+  memoryMaxBytes: 64 * 1024 * 1024,
+  stackBytes: 1024 * 1024,
+  commentMaxChars: 2000,
+} as const;
+
+export const exerciseMessages = {
+  emptyCode: 'Write some code first.',
+  codeTooLarge: 'The program must be at most 64 KB.',
+  busy: 'You already have a program compiling or running. Please wait for it to finish.',
+  noTests: 'This program has no test cases yet, so it can’t be graded. Use Run to try it.',
+  closed: 'This program is closed: your teacher no longer accepts submissions.',
+  graderDown: 'The grader is not available right now. Please try again in a minute.',
+  notFound: 'No such program.',
+} as const;
+
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+
+export const codeSchema = z
+  .string({ error: exerciseMessages.emptyCode })
+  .refine((code) => code.trim().length > 0, exerciseMessages.emptyCode)
+  .refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, exerciseMessages.codeTooLarge);
+
+/** A draft may be empty (the student cleared the editor), but not too large. */
+export const draftSchema = z.strictObject({
+  code: z.string({ error: 'code is required.' }).refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, exerciseMessages.codeTooLarge),
+});
+
+const stdinSchema = z
+  .string()
+  .max(EXERCISE_LIMITS.stdinMaxBytes)
+  .refine((text) => byteLength(text) <= EXERCISE_LIMITS.stdinMaxBytes, 'The input must be at most 64 KB.');
+
+export const runInputSchema = z.strictObject({ code: codeSchema, stdin: stdinSchema.default('') });
+export const submitInputSchema = z.strictObject({ code: codeSchema });
+
+export const testCaseInputSchema = z.strictObject({
+  stdin: stdinSchema.default(''),
+  expected_output: z
+    .string({ error: 'Expected output is required.' })
+    .max(EXERCISE_LIMITS.expectedMaxBytes)
+    .refine((text) => byteLength(text) <= EXERCISE_LIMITS.expectedMaxBytes, 'The expected output must be at most 64 KB.'),
+  visible: z.boolean().default(true),
+  points: z.coerce.number().int('Points must be a whole number').min(0, 'Points must be 0 or more').max(EXERCISE_LIMITS.maxPoints, 'Points must be at most 100').default(1),
+});
+export type TestCaseInput = z.input<typeof testCaseInputSchema>;
+
+export const exerciseInputSchema = z.strictObject({
+  starter_code: z
+    .string()
+    .refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, 'The starter code must be at most 64 KB.')
+    .default(''),
+  tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').default([]),
+});
+
+export const tryInputSchema = z.strictObject({
+  code: codeSchema,
+  tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').optional(),
+});
+
+export const testCaseSchema = z.object({
+  stdin: z.string(),
+  expected_output: z.string(),
+  visible: z.boolean(),
+  points: z.number().int(),
+});
+export type TestCase = z.infer<typeof testCaseSchema>;
+
+export const exerciseSchema = z.object({
+  program_id: z.number(),
+  program_number: z.number(),
+  task: z.string(),
+  starter_code: z.string(),
+  tests: z.array(testCaseSchema),
+});
+export type Exercise = z.infer<typeof exerciseSchema>;
+
+export const diagnosticSchema = z.object({
+  line: z.number().int(),
+  column: z.number().int(),
+  severity: z.enum(['error', 'warning', 'note']),
+  message: z.string(),
+});
+export type Diagnostic = z.infer<typeof diagnosticSchema>;
+
+export const compileResultSchema = z.object({
+  ok: z.boolean(),
+  diagnostics: z.array(diagnosticSchema),
+  /** The compiler's own words, for anything the list doesn't show. */
+  output: z.string(),
+});
+export type CompileResult = z.infer<typeof compileResultSchema>;
+
+export const runStatuses = ['ok', 'time_limit', 'runtime_error', 'output_limit', 'memory_limit'] as const;
+export type RunStatus = (typeof runStatuses)[number];
+
+export const runOutcomeSchema = z.object({
+  status: z.enum(runStatuses),
+  exit_code: z.number().int().nullable(),
+  stdout: z.string(),
+  stderr: z.string(),
+  time_ms: z.number().int(),
+  /** A sentence a learner can act on, e.g. why the program stopped. */
+  message: z.string().nullable(),
+});
+export type RunOutcome = z.infer<typeof runOutcomeSchema>;
+
+export const runResultSchema = z.object({ compile: compileResultSchema, run: runOutcomeSchema.nullable() });
+export type RunResult = z.infer<typeof runResultSchema>;
+
+export const verdicts = ['passed', 'wrong_answer', 'time_limit', 'runtime_error', 'output_limit', 'memory_limit', 'not_run'] as const;
+export type Verdict = (typeof verdicts)[number];
+
+export const verdictLabels: Record<Verdict, string> = {
+  passed: 'Passed',
+  wrong_answer: 'Wrong output',
+  time_limit: 'Time limit',
+  runtime_error: 'Runtime error',
+  output_limit: 'Output limit',
+  memory_limit: 'Memory limit',
+  not_run: 'Not run',
+};
+
+export const testResultSchema = z.object({
+  index: z.number().int(),
+  visible: z.boolean(),
+  points: z.number().int(),
+  verdict: z.enum(verdicts),
+  time_ms: z.number().int(),
+  message: z.string().nullable(),
+  /** Only for visible tests: what went in, what was expected and what came out. */
+  stdin: z.string().nullable(),
+  expected_output: z.string().nullable(),
+  actual_output: z.string().nullable(),
+});
+export type TestResult = z.infer<typeof testResultSchema>;
+
+export const gradeResultSchema = z.object({
+  compile: compileResultSchema,
+  score: z.number().int(),
+  total: z.number().int(),
+  tests: z.array(testResultSchema),
+});
+export type GradeResult = z.infer<typeof gradeResultSchema>;
+
+export const submissionSummarySchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  status: z.enum(['graded', 'compile_error']),
+  score: z.number().int(),
+  total: z.number().int(),
+});
+export type SubmissionSummary = z.infer<typeof submissionSummarySchema>;
+
+export const submissionSchema = submissionSummarySchema.extend({ code: z.string(), result: gradeResultSchema });
+export type Submission = z.infer<typeof submissionSchema>;
+
+export const commentInputSchema = z.strictObject({
+  line: z.coerce.number().int('Line must be a whole number').min(1, 'Line must be 1 or more').max(100_000),
+  body: z.string({ error: 'Write a comment.' }).trim().min(1, 'Write a comment.').max(EXERCISE_LIMITS.commentMaxChars, 'A comment must be at most 2000 characters.'),
+});
+
+export const codeCommentSchema = z.object({
+  id: z.number(),
+  line: z.number().int(),
+  body: z.string(),
+  author: z.string(),
+  created_at: z.string(),
+});
+export type CodeComment = z.infer<typeof codeCommentSchema>;
+
+export const workspaceSchema = z.object({
+  id: z.number(),
+  program_number: z.number(),
+  task: z.string(),
+  starter_code: z.string(),
+  draft_code: z.string().nullable(),
+  draft_saved_at: z.string().nullable(),
+  solution: z.string().nullable(),
+  closed: z.boolean(),
+  visible_tests: z.array(z.object({ stdin: z.string(), expected_output: z.string(), points: z.number().int() })),
+  hidden_tests: z.number().int(),
+  total_points: z.number().int(),
+  best_score: z.number().int().nullable(),
+  comments: z.array(codeCommentSchema),
+  submissions: z.array(submissionSummarySchema),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+export const supervisionRowSchema = z.object({
+  student_program_id: z.number(),
+  student_id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  draft_saved_at: z.string().nullable(),
+  last_run_at: z.string().nullable(),
+  last_run_summary: z.string().nullable(),
+  best_score: z.number().int().nullable(),
+  best_total: z.number().int().nullable(),
+  submissions: z.number().int(),
+  comments: z.number().int(),
+});
+export type SupervisionRow = z.infer<typeof supervisionRowSchema>;
+
+export const studentCodeSchema = z.object({
+  student_program_id: z.number(),
+  program_number: z.number(),
+  task: z.string(),
+  student: z.object({ id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() }),
+  code: z.string(),
+  /** Where the code shown comes from. */
+  source: z.enum(['draft', 'solution', 'none']),
+  draft_saved_at: z.string().nullable(),
+  last_run_summary: z.string().nullable(),
+  comments: z.array(codeCommentSchema),
+  submissions: z.array(submissionSummarySchema),
+});
+export type StudentCode = z.infer<typeof studentCodeSchema>;
+
+/** Output compared the way a person reads it: line endings, trailing spaces and trailing blank lines don't count. */
+export function normalizeOutput(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+$/, ''))
+    .join('\n')
+    .replace(/\n+$/, '');
+}
