@@ -24,6 +24,9 @@ import { loadWebPages } from './http/web-pages.js';
 import { coursesRoutes } from './courses/courses.routes.js';
 import { doubtsRoutes } from './doubts/doubts.routes.js';
 import { outboxRoutes } from './mail/outbox.routes.js';
+import { exercisesRoutes } from './exercises/exercises.routes.js';
+import { createExercisesService } from './exercises/exercises.service.js';
+import { createGrader, type Grader } from './grader/grader.js';
 import { createRazorpayGateway } from './payments/payment-gateway.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { createPaymentsService, type PaymentsService } from './payments/payments.service.js';
@@ -40,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payments service, for the server's reconciliation job (and tests that run a pass). */
     payments: PaymentsService;
+    /** The C grader, so the server can warm it up after start. */
+    grader: Grader;
   }
 }
 
@@ -56,6 +61,8 @@ export interface AppOptions {
   accountLimits?: AccountLimits;
   /** How long to wait for Razorpay's API (tests shorten it). */
   gatewayTimeoutMs?: number;
+  /** The C grader; made from the config when absent. Closed with the app. */
+  grader?: Grader;
 }
 
 /** Builds the whole site: plugins, then each area's routes, then error and 404 handlers. Tests build it too. */
@@ -102,6 +109,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailQueued,
   });
   app.decorate('payments', payments);
+  const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers });
+  app.decorate('grader', grader);
+  app.addHook('onClose', () => grader.close());
+  const exercises = createExercisesService({ db, grader });
   const programs = createProgramsService({ db, config, mailQueued });
   const ipLimits = options.ipRateLimits ?? defaultIpRateLimits;
 
@@ -118,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(quizRoutes, { db });
     await api.register(doubtsRoutes, { db, config, mailQueued });
     await api.register(outboxRoutes, { db });
+    await api.register(exercisesRoutes, { exercises });
     await api.register(paymentsRoutes, { db, payments, feePaise: config.courseFeePaise, testGateway });
   });
 

@@ -63,6 +63,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   worker.start();
   reconciler.start();
+  // Loads Clang into the compile workers in the background, so the first student's Run doesn't wait for it.
+  void app.grader.warmUp();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`\n  C Programming Learning Hub is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/`);

@@ -75,6 +75,38 @@ export interface ProgramTable {
   task: string;
   created_at: Timestamp;
   closed_at: string | null;
+  starter_code: string | null;
+}
+
+export interface ProgramTestTable {
+  id: Generated<number>;
+  program_id: number;
+  position: number;
+  stdin: string;
+  expected_output: string;
+  visible: number;
+  points: number;
+}
+
+export interface SubmissionTable {
+  id: Generated<number>;
+  student_program_id: number;
+  code: string;
+  status: 'graded' | 'compile_error';
+  score: number;
+  total: number;
+  result: string;
+  created_at: Timestamp;
+}
+
+export interface CodeCommentTable {
+  id: Generated<number>;
+  student_program_id: number;
+  line: number;
+  body: string;
+  author_id: number | null;
+  author_name: string;
+  created_at: Timestamp;
 }
 
 export interface StudentProgramTable {
@@ -85,6 +117,12 @@ export interface StudentProgramTable {
   solution: string | null;
   submitted_at: string | null;
   created_at: Timestamp;
+  draft_code: string | null;
+  draft_saved_at: string | null;
+  last_run_at: string | null;
+  last_run_summary: string | null;
+  best_score: number | null;
+  best_total: number | null;
 }
 
 export type PaymentStatus = 'created' | 'captured' | 'failed';
@@ -208,6 +246,9 @@ export interface Database {
   settings: SettingTable;
   webhook_events: WebhookEventTable;
   test_gateway_payments: TestGatewayPaymentTable;
+  program_tests: ProgramTestTable;
+  submissions: SubmissionTable;
+  code_comments: CodeCommentTable;
 }
 
 export type StudentRow = Selectable<StudentTable>;

@@ -1,0 +1,274 @@
+/**
+ * The C exercises: test cases the admin sets, the student's workspace (draft, Run, Submit, history), and the
+ * teacher's supervision and comments. Compiling and running go to the grader; one job per person at a time.
+ */
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import {
+  type CodeComment,
+  type Exercise,
+  exerciseMessages,
+  type GradeResult,
+  type RunResult,
+  type StudentCode,
+  type SubmissionSummary,
+  type SupervisionRow,
+  type TestCase,
+  type Workspace,
+} from '../../contracts/exercises.js';
+import { nowIso } from '../db/clock.js';
+import type { Database, StudentRow } from '../db/schema.js';
+import { GraderUnavailableError, type Grader } from '../grader/grader.js';
+import { AppError } from '../http/app-error.js';
+
+interface Deps {
+  db: Kysely<Database>;
+  grader: Grader;
+}
+
+export function createExercisesService({ db, grader }: Deps) {
+  // Per-account "one compile or run in flight"; issue 8 moves this to shared storage for several processes.
+  const inFlight = new Set<number>();
+
+  async function exclusive<T>(accountId: number, job: () => Promise<T>): Promise<T> {
+    if (inFlight.has(accountId)) throw new AppError('tooManyRequests', exerciseMessages.busy);
+    inFlight.add(accountId);
+    try {
+      return await job();
+    } catch (error) {
+      if (error instanceof GraderUnavailableError) throw new AppError('unavailable', exerciseMessages.graderDown);
+      throw error;
+    } finally {
+      inFlight.delete(accountId);
+    }
+  }
+
+  async function programOrFail(programId: number) {
+    const program = await db.selectFrom('programs').selectAll().where('id', '=', programId).executeTakeFirst();
+    if (!program) throw new AppError('notFound', exerciseMessages.notFound);
+    return program;
+  }
+
+  async function testsOf(programId: number): Promise<TestCase[]> {
+    const rows = await db.selectFrom('program_tests').selectAll().where('program_id', '=', programId).orderBy('position').execute();
+    return rows.map((row) => ({ stdin: row.stdin, expected_output: row.expected_output, visible: row.visible === 1, points: row.points }));
+  }
+
+  /** The student's own program (by student_programs.id) with the program it was made from, or 404. */
+  async function ownStudentProgram(student: StudentRow, studentProgramId: number) {
+    const row = await db
+      .selectFrom('student_programs as sp')
+      .leftJoin('programs as p', 'p.program_number', 'sp.program_number')
+      .select(['sp.id', 'sp.student_id', 'sp.program_number', 'sp.task', 'sp.solution', 'sp.draft_code', 'sp.draft_saved_at', 'sp.best_score', 'p.id as program_id', 'p.starter_code', 'p.closed_at'])
+      .where('sp.id', '=', studentProgramId)
+      .executeTakeFirst();
+    if (!row || row.student_id !== student.id) throw new AppError('notFound', exerciseMessages.notFound);
+    return row;
+  }
+
+  async function commentsOf(studentProgramId: number): Promise<CodeComment[]> {
+    const rows = await db
+      .selectFrom('code_comments')
+      .select(['id', 'line', 'body', 'author_name', 'created_at'])
+      .where('student_program_id', '=', studentProgramId)
+      .orderBy('id')
+      .execute();
+    return rows.map(({ author_name, ...row }) => ({ ...row, author: author_name }));
+  }
+
+  function submissionsOf(studentProgramId: number): Promise<SubmissionSummary[]> {
+    return db
+      .selectFrom('submissions')
+      .select(['id', 'created_at', 'status', 'score', 'total'])
+      .where('student_program_id', '=', studentProgramId)
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute();
+  }
+
+  function runSummary(result: RunResult): string {
+    if (!result.compile.ok) return `Run: did not compile (${result.compile.diagnostics.filter((d) => d.severity === 'error').length || 1} error(s))`;
+    const run = result.run!;
+    return run.status === 'ok' ? `Run: finished in ${run.time_ms} ms` : `Run: ${run.status.replace('_', ' ')}`;
+  }
+
+  return {
+    async exercise(programId: number): Promise<Exercise> {
+      const program = await programOrFail(programId);
+      return { program_id: program.id, program_number: program.program_number, task: program.task, starter_code: program.starter_code ?? '', tests: await testsOf(program.id) };
+    },
+
+    async saveExercise(programId: number, input: { starter_code: string; tests: TestCase[] }): Promise<Exercise> {
+      const program = await programOrFail(programId);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('programs').set({ starter_code: input.starter_code || null }).where('id', '=', program.id).execute();
+        await trx.deleteFrom('program_tests').where('program_id', '=', program.id).execute();
+        if (input.tests.length > 0) {
+          await trx
+            .insertInto('program_tests')
+            .values(input.tests.map((test, position) => ({ program_id: program.id, position, stdin: test.stdin, expected_output: test.expected_output, visible: test.visible ? 1 : 0, points: test.points })))
+            .execute();
+        }
+      });
+      return this.exercise(program.id);
+    },
+
+    /** The admin tries a reference solution against the tests given (or the saved ones); nothing is stored. */
+    async tryReference(admin: StudentRow, programId: number, code: string, tests: TestCase[] | undefined): Promise<GradeResult> {
+      await programOrFail(programId);
+      const cases = tests ?? (await testsOf(programId));
+      if (cases.length === 0) throw new AppError('validation', 'Add at least one test case first.');
+      // The admin sees every test's details, hidden ones included.
+      return exclusive(admin.id, async () => {
+        const result = await grader.grade(code, cases.map((test) => ({ ...test, visible: true })));
+        result.tests.forEach((test, index) => (test.visible = cases[index]!.visible));
+        return result;
+      });
+    },
+
+    async workspace(student: StudentRow, studentProgramId: number): Promise<Workspace> {
+      const sp = await ownStudentProgram(student, studentProgramId);
+      const tests = sp.program_id ? await testsOf(sp.program_id) : [];
+      return {
+        id: sp.id,
+        program_number: sp.program_number,
+        task: sp.task,
+        starter_code: sp.starter_code ?? '',
+        draft_code: sp.draft_code,
+        draft_saved_at: sp.draft_saved_at,
+        solution: sp.solution,
+        closed: sp.closed_at !== null && sp.closed_at !== undefined,
+        visible_tests: tests.filter((t) => t.visible).map(({ stdin, expected_output, points }) => ({ stdin, expected_output, points })),
+        hidden_tests: tests.filter((t) => !t.visible).length,
+        total_points: tests.reduce((sum, t) => sum + t.points, 0),
+        best_score: sp.best_score,
+        comments: await commentsOf(sp.id),
+        submissions: await submissionsOf(sp.id),
+      };
+    },
+
+    async saveDraft(student: StudentRow, studentProgramId: number, code: string): Promise<{ saved_at: string }> {
+      const sp = await ownStudentProgram(student, studentProgramId);
+      const savedAt = nowIso();
+      await db.updateTable('student_programs').set({ draft_code: code, draft_saved_at: savedAt }).where('id', '=', sp.id).execute();
+      return { saved_at: savedAt };
+    },
+
+    async run(student: StudentRow, studentProgramId: number, code: string, stdin: string): Promise<RunResult> {
+      const sp = await ownStudentProgram(student, studentProgramId);
+      return exclusive(student.id, async () => {
+        const result = await grader.run(code, stdin);
+        const at = nowIso();
+        await db
+          .updateTable('student_programs')
+          .set({ draft_code: code, draft_saved_at: at, last_run_at: at, last_run_summary: runSummary(result) })
+          .where('id', '=', sp.id)
+          .execute();
+        return result;
+      });
+    },
+
+    async submit(student: StudentRow, studentProgramId: number, code: string) {
+      const sp = await ownStudentProgram(student, studentProgramId);
+      if (sp.closed_at) throw new AppError('conflict', exerciseMessages.closed);
+      const tests = sp.program_id ? await testsOf(sp.program_id) : [];
+      if (tests.length === 0) throw new AppError('validation', exerciseMessages.noTests);
+      return exclusive(student.id, async () => {
+        const result = await grader.grade(code, tests);
+        const status = result.compile.ok ? ('graded' as const) : ('compile_error' as const);
+        const at = nowIso();
+        const id = await db.transaction().execute(async (trx) => {
+          const inserted = await trx
+            .insertInto('submissions')
+            .values({ student_program_id: sp.id, code, status, score: result.score, total: result.total, result: JSON.stringify(result) })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .updateTable('student_programs')
+            .set({
+              solution: code,
+              submitted_at: at,
+              draft_code: code,
+              draft_saved_at: at,
+              last_run_at: at,
+              last_run_summary: status === 'graded' ? `Submitted: ${result.score}/${result.total}` : 'Submitted: did not compile',
+              best_score: sql<number>`case when best_score is null or best_score < ${result.score} then ${result.score} else best_score end`,
+              best_total: result.total,
+            })
+            .where('id', '=', sp.id)
+            .execute();
+          return inserted.id;
+        });
+        return { id, created_at: at, status, score: result.score, total: result.total, code, result };
+      });
+    },
+
+    async submission(student: StudentRow, studentProgramId: number, submissionId: number) {
+      const sp = await ownStudentProgram(student, studentProgramId);
+      const row = await db.selectFrom('submissions').selectAll().where('id', '=', submissionId).where('student_program_id', '=', sp.id).executeTakeFirst();
+      if (!row) throw new AppError('notFound', 'No such submission.');
+      return { id: row.id, created_at: row.created_at, status: row.status, score: row.score, total: row.total, code: row.code, result: JSON.parse(row.result) as GradeResult };
+    },
+
+    async supervision(programNumber: number, batch: number | undefined): Promise<SupervisionRow[]> {
+      let query = db
+        .selectFrom('student_programs as sp')
+        .innerJoin('students as s', 's.id', 'sp.student_id')
+        .select((eb) => [
+          'sp.id as student_program_id',
+          's.id as student_id',
+          's.first_name',
+          's.last_name',
+          's.email',
+          'sp.draft_saved_at',
+          'sp.last_run_at',
+          'sp.last_run_summary',
+          'sp.best_score',
+          'sp.best_total',
+          eb.selectFrom('submissions').select(eb.fn.countAll<number>().as('n')).whereRef('submissions.student_program_id', '=', 'sp.id').as('submissions'),
+          eb.selectFrom('code_comments').select(eb.fn.countAll<number>().as('n')).whereRef('code_comments.student_program_id', '=', 'sp.id').as('comments'),
+        ])
+        .where('sp.program_number', '=', programNumber);
+      if (batch !== undefined) query = query.where('s.student_batch', '=', batch);
+      const rows = await query.orderBy('s.first_name').orderBy('s.id').limit(500).execute();
+      return rows.map((row) => ({ ...row, submissions: Number(row.submissions ?? 0), comments: Number(row.comments ?? 0) }));
+    },
+
+    async studentCode(studentProgramId: number): Promise<StudentCode> {
+      const row = await db
+        .selectFrom('student_programs as sp')
+        .innerJoin('students as s', 's.id', 'sp.student_id')
+        .select(['sp.id', 'sp.program_number', 'sp.task', 'sp.draft_code', 'sp.solution', 'sp.draft_saved_at', 'sp.last_run_summary', 's.id as student_id', 's.first_name', 's.last_name', 's.email'])
+        .where('sp.id', '=', studentProgramId)
+        .executeTakeFirst();
+      if (!row) throw new AppError('notFound', exerciseMessages.notFound);
+      const code = row.draft_code ?? row.solution;
+      return {
+        student_program_id: row.id,
+        program_number: row.program_number,
+        task: row.task,
+        student: { id: row.student_id, first_name: row.first_name, last_name: row.last_name, email: row.email },
+        code: code ?? '',
+        source: row.draft_code !== null ? 'draft' : row.solution !== null ? 'solution' : 'none',
+        draft_saved_at: row.draft_saved_at,
+        last_run_summary: row.last_run_summary,
+        comments: await commentsOf(row.id),
+        submissions: await submissionsOf(row.id),
+      };
+    },
+
+    async addComment(admin: StudentRow, studentProgramId: number, line: number, body: string): Promise<CodeComment> {
+      const exists = await db.selectFrom('student_programs').select('id').where('id', '=', studentProgramId).executeTakeFirst();
+      if (!exists) throw new AppError('notFound', exerciseMessages.notFound);
+      const author = `${admin.first_name} ${admin.last_name}`.trim() || 'Teacher';
+      const row = await db
+        .insertInto('code_comments')
+        .values({ student_program_id: studentProgramId, line, body, author_id: admin.id, author_name: author })
+        .returning(['id', 'line', 'body', 'author_name', 'created_at'])
+        .executeTakeFirstOrThrow();
+      return { id: row.id, line: row.line, body: row.body, author: row.author_name, created_at: row.created_at };
+    },
+  };
+}
+
+export type ExercisesService = ReturnType<typeof createExercisesService>;
