@@ -24,6 +24,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
     trace: 'off',
+    // A stuck click fails with its own message instead of running into the test's timeout.
+    actionTimeout: 15_000,
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },

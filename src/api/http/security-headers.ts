@@ -21,6 +21,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...razorpayScripts],
         styleSrc: ["'self'"],
+        // The C editor (CodeMirror) positions its layers with style attributes. Attributes can't run script or
+        // load anything; <style> elements stay blocked (the editor lives in a shadow root, styled by constructed
+        // stylesheets).
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', ...razorpayImages],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...razorpayCalls],

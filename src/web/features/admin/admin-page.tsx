@@ -8,6 +8,7 @@ import { DoubtsPanel } from './doubts-panel';
 import { QuestionsPanel } from './questions-panel';
 import { OutboxPanel } from './outbox-panel';
 import { PaymentsPanel } from './payments-panel';
+import { SupervisionPanel } from './supervision-panel';
 import { ProgramsPanel } from './programs-panel';
 import { DeleteStudentButton, UpdateStatusButton } from './student-actions';
 import { StudentListPanel, listColumns } from './student-list-panel';
@@ -19,6 +20,7 @@ const panels = [
   'Create Batch',
   'Create Course',
   'Program Exercises',
+  'Live supervision',
   'Update Payment Status',
   'Payments',
   'Update Course Completion',
@@ -52,6 +54,8 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
       return <CoursePanel onExit={onExit} />;
     case 'Program Exercises':
       return <ProgramsPanel onExit={onExit} />;
+    case 'Live supervision':
+      return <SupervisionPanel onExit={onExit} />;
     case 'Update Payment Status':
       return (
         <StudentListPanel

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
 import { type BatchMember, type Submission, addProgram, closeProgram, deleteProgram, getBatch, listPrograms, listSubmissions, sendProgram } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
+import { ExerciseEditor } from './exercise-editor';
 import { usePanelAction } from './use-panel-action';
 
 /** Program Exercises (Add/Delete Your Program Details), Send Task to a batch, and the students' solutions. */
@@ -17,6 +18,7 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
   const [form, setForm] = useState({ program_number: '', task: '' });
   const { run, message, error, clear } = usePanelAction();
   const [submissions, setSubmissions] = useState<{ programNumber: number; rows: Submission[] } | null>(null);
+  const [testsOf, setTestsOf] = useState<number | null>(null);
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
@@ -95,6 +97,9 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
                     >
                       Send Task
                     </button>
+                    <button type="button" className="btn btn-sm btn-outline-primary me-1" aria-pressed={testsOf === p.id} onClick={() => setTestsOf(testsOf === p.id ? null : p.id)}>
+                      Test cases
+                    </button>
                     <button type="button" className="btn btn-sm btn-outline-secondary me-1" onClick={() => run(async () => setSubmissions({ programNumber: p.program_number, rows: await listSubmissions(p.id) }))}>
                       Solutions
                     </button>
@@ -118,6 +123,7 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
           </table>
         </div>
       ) : null}
+      {testsOf !== null ? <ExerciseEditor programId={testsOf} onClose={() => setTestsOf(null)} /> : null}
       {submissions ? (
         <div className="mb-3">
           <h3 className="h5">Solutions to program {submissions.programNumber}</h3>

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, Route, Routes, useLocation } from 'react-router';
 import type { StudentData } from '../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../contracts/course';
 import { dashboardPaths, paths } from '../../../contracts/paths';
+import { PageSpinner } from '../../components/page-spinner';
 import { RequireAuth } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { useProfile } from '../auth/auth-api';
@@ -14,6 +15,9 @@ import { MyPayment } from './sections/my-payment';
 import { MyProgs } from './sections/my-progs';
 import { MyTests, SelfTest } from './sections/self-test';
 import { StatusBadge } from './status-badge';
+
+// The C editor (CodeMirror) is loaded only when a student opens a program.
+const ProgramWorkspace = lazy(() => import('../exercises/program-workspace'));
 
 /** The spec's menu labels, in its order. */
 const menu = [
@@ -99,6 +103,14 @@ function Dashboard() {
           />
           <Route path={dashboardPaths.myClasses} element={<MyClasses student={student} />} />
           <Route path={dashboardPaths.myProgs} element={<MyProgs student={student} />} />
+          <Route
+            path={`${dashboardPaths.myProgs}/:id`}
+            element={
+              <Suspense fallback={<PageSpinner />}>
+                <ProgramWorkspace />
+              </Suspense>
+            }
+          />
           <Route path={dashboardPaths.myDoubts} element={<MyDoubts student={student} />} />
           <Route path={dashboardPaths.myTests} element={<MyTests />} />
           <Route path={dashboardPaths.myPayment} element={<MyPayment student={student} />} />

@@ -1,4 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { dashboardPaths, paths } from '../../../../contracts/paths';
 import { type FormEvent, useState } from 'react';
 import type { StudentData } from '../../../../contracts/accounts';
 import { SOLUTION_MAX_BYTES, type StudentProgram, solutionMessages } from '../../../../contracts/course-content';
@@ -41,6 +43,10 @@ function ProgramCard({ program, studentId }: { program: StudentProgram; studentI
       <div className="card-body">
         <h3 className="h6">Program {program.program_number}</h3>
         <p className="task-text">{program.task}</p>
+        <Link className="btn btn-primary mb-2" to={`${paths.dashboard}/${dashboardPaths.myProgs}/${program.id}`}>
+          Open in the editor
+        </Link>
+        <span className="ms-2 small text-body-secondary">Write, run and submit your program here; it is graded at once.</span>
         {program.solution ? (
           <details>
             <summary>

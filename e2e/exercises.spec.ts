@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, linkFromOutbox, logIn, newEmail, signUp } from './accounts.js';
+import { expect, open, saveScreenshot, test } from './fixtures.js';
+
+const SUM = '#include <stdio.h>\nint main(void) {\n  int a, b;\n  if (scanf("%d %d", &a, &b) != 2) return 1;\n  printf("%d\\n", a + b);\n  return 0;\n}\n';
+
+/** Replaces the editor's text, as a paste would (typing key by key would meet the editor's auto-closing brackets). */
+async function setCode(page: Page, code: string) {
+  const editor = page.locator('.cm-content');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(code);
+}
+
+test.describe('C exercises in the browser', () => {
+  test.setTimeout(180_000);
+
+  test('a student writes, runs and submits a program and sees the score, while the teacher supervises and comments', async ({ page, request, browser }, info) => {
+    const programNumber = 7000 + Math.floor(Math.random() * 2000);
+    const admin = (await (await request.post('/students/login', { data: ADMIN })).json()).meta.token as string;
+    const headers = { authorization: `Bearer ${admin}` };
+    const program = await request.post('/programs/', { headers, data: { program_number: programNumber, task: 'Read two integers and print their sum.' } });
+    expect(program.status()).toBe(201);
+    const programId = (await program.json()).id as number;
+    const tests = [
+      { stdin: '2 3\n', expected_output: '5\n', visible: true, points: 2 },
+      { stdin: '-7 -8\n', expected_output: '-15\n', visible: false, points: 3 },
+    ];
+    expect((await request.put(`/api/v1/programs/${programId}/exercise`, { headers, data: { starter_code: '#include <stdio.h>\n\nint main(void) {\n  return 0;\n}\n', tests } })).ok()).toBe(true);
+
+    const email = newEmail('coder');
+    await signUp(page, email);
+    await open(page, (await linkFromOutbox(request, email, /Verify your email/)).replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByText('Email Verification Success !')).toBeVisible();
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    const me = (await (await request.get('/students/profile', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number };
+    expect((await request.patch(`/students/${me.id}`, { headers, data: { student_status: 1 } })).ok()).toBe(true);
+    expect((await request.post('/student_programs/', { headers, data: { student_id: me.id, program_number: programNumber, task: 'Read two integers and print their sum.', solution: '' } })).status()).toBe(201);
+
+    await open(page, '/DashPage/myprogs');
+    await page.locator('li.card', { hasText: `Program ${programNumber}` }).getByRole('link', { name: 'Open in the editor' }).click();
+    await expect(page.getByRole('heading', { name: `Program ${programNumber}` })).toBeVisible();
+    await expect(page.locator('.cm-content')).toContainText('int main(void)');
+
+    // A mistake: the compiler's error comes back with its line, in the list and in the editor.
+    await setCode(page, '#include <stdio.h>\nint main(void) {\n  printf("%d\\n", total);\n  return 0;\n}\n');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByText('The program did not compile')).toBeVisible();
+    await expect(page.locator('.diagnostics')).toContainText("Line 3: error — use of undeclared identifier 'total'");
+    await expect(page.locator('.cm-lintRange-error')).not.toHaveCount(0);
+
+    await setCode(page, SUM);
+    await page.getByLabel('Input for Run').fill('40 2');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.locator('.run-output')).toContainText('Finished · exit code 0');
+    await expect(page.locator('.run-output pre').first()).toHaveText('42\n');
+    await saveScreenshot(page, 'program-run', info.project.name);
+
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page.getByText('Score: 5 / 5', { exact: true })).toBeVisible();
+    await expect(page.locator('.test-result')).toHaveCount(2);
+    await expect(page.locator('.test-result').nth(1)).toContainText('hidden test');
+    await expect(page.getByText('Best score: 5 / 5')).toBeVisible();
+    await saveScreenshot(page, 'program-submitted', info.project.name);
+
+    // The draft autosaves and survives a reload.
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.insertText('// still thinking\n');
+    await expect(page.getByText(/Draft saved at/)).toBeVisible({ timeout: 10_000 });
+
+    // Meanwhile the teacher's supervision panel shows the student and their score, and the teacher comments.
+    const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    const teacher = await adminContext.newPage();
+    await open(teacher, '/StudentLogin');
+    await logIn(teacher, ADMIN.email, ADMIN.password);
+    await expect(teacher.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await teacher.getByRole('button', { name: 'Live supervision' }).click();
+    await teacher.getByLabel('Program', { exact: true }).selectOption(String(programNumber));
+    const row = teacher.locator('tr', { hasText: email });
+    await expect(row).toContainText('Submitted: 5/5');
+    await expect(row).toContainText('5 / 5');
+    await row.getByRole('button', { name: 'Open code' }).click();
+    await expect(teacher.locator('.code-lines')).toContainText('// still thinking');
+    await teacher.getByRole('button', { name: 'Line 5' }).click();
+    await teacher.getByLabel('Comment').fill('Good. What if the input has letters?');
+    await teacher.getByRole('button', { name: 'Add comment' }).click();
+    await expect(teacher.locator('section[aria-label^="Code of"]')).toContainText('Line 5: Good. What if the input has letters?');
+    await saveScreenshot(teacher, 'admin-supervision', info.project.name);
+    await adminContext.close();
+
+    await page.reload();
+    await expect(page.locator('.cm-content')).toContainText('// still thinking');
+    await expect(page.getByText('Comments from your teacher')).toBeVisible();
+    await expect(page.getByText('Line 5: Good. What if the input has letters?')).toBeVisible();
+  });
+});

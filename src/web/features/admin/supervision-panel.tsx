@@ -1,0 +1,191 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { PageSpinner } from '../../components/page-spinner';
+import { addComment, getStudentCode, getSupervision } from '../exercises/exercises-api';
+import { AdminPanel, PanelError } from './admin-panel';
+import { listPrograms } from './admin-api';
+
+/** How often the teacher's view refreshes: students' drafts autosave every two seconds. */
+const LIVE_MS = 3000;
+
+function ago(iso: string | null): string {
+  if (!iso) return '—';
+  const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  return new Date(iso).toLocaleString();
+}
+
+function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: number; onClose: () => void }) {
+  const client = useQueryClient();
+  const code = useQuery({ queryKey: ['admin', 'student-code', studentProgramId], queryFn: () => getStudentCode(studentProgramId), refetchInterval: LIVE_MS });
+  const [line, setLine] = useState('1');
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onComment = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await addComment(studentProgramId, Number(line), body);
+      setBody('');
+      await client.invalidateQueries({ queryKey: ['admin', 'student-code', studentProgramId] });
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (code.isError) return <PanelError error={code.error} />;
+  if (!code.data) return <PageSpinner />;
+  const data = code.data;
+  const lines = data.code.split('\n');
+  const commented = new Map(data.comments.map((c) => [c.line, c]));
+  return (
+    <section className="card card-body mb-3" aria-label={`Code of ${data.student.first_name} ${data.student.last_name}`}>
+      <div className="d-flex justify-content-between align-items-start gap-2">
+        <div>
+          <h3 className="h5 mb-1">
+            {data.student.first_name} {data.student.last_name} · program {data.program_number}
+          </h3>
+          <p className="small text-body-secondary mb-2">
+            {data.source === 'draft' ? `Draft saved ${ago(data.draft_saved_at)}` : data.source === 'solution' ? 'Last submitted solution' : 'Nothing written yet'}
+            {data.last_run_summary ? ` · ${data.last_run_summary}` : ''}
+          </p>
+        </div>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p className="small mb-1">Click a line to comment on it.</p>
+      <ol className="code-lines">
+        {lines.map((text, index) => (
+          <li key={index} className={commented.has(index + 1) ? 'has-comment' : undefined}>
+            <button type="button" className={`code-line ${Number(line) === index + 1 ? 'selected' : ''}`} onClick={() => setLine(String(index + 1))} aria-label={`Line ${index + 1}`}>
+              <code>{text || ' '}</code>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <form className="row g-2 align-items-end mt-1" onSubmit={(e) => void onComment(e)}>
+        <div className="col-auto">
+          <label className="form-label" htmlFor="comment-line">
+            Line
+          </label>
+          <input id="comment-line" className="form-control" type="number" min={1} max={Math.max(1, lines.length)} required value={line} onChange={(e) => setLine(e.target.value)} />
+        </div>
+        <div className="col">
+          <label className="form-label" htmlFor="comment-body">
+            Comment
+          </label>
+          <input id="comment-body" className="form-control" required maxLength={2000} value={body} onChange={(e) => setBody(e.target.value)} />
+        </div>
+        <div className="col-auto">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Add comment
+          </button>
+        </div>
+      </form>
+      <PanelError error={error} />
+      {data.comments.length > 0 ? (
+        <ul className="mt-2 mb-0 small">
+          {data.comments.map((c) => (
+            <li key={c.id}>
+              Line {c.line}: {c.body} <span className="text-body-secondary">({new Date(c.created_at).toLocaleString()})</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data.submissions.length > 0 ? (
+        <p className="small mt-2 mb-0">Submissions: {data.submissions.map((s) => (s.status === 'compile_error' ? 'no compile' : `${s.score}/${s.total}`)).join(', ')}</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Live supervision: every student of a batch on one program — draft, last run, best score — refreshed every few seconds. */
+export function SupervisionPanel({ onExit }: { onExit: () => void }) {
+  const programs = useQuery({ queryKey: ['admin', 'programs'], queryFn: listPrograms });
+  const [programNumber, setProgramNumber] = useState<number | null>(null);
+  const [batch, setBatch] = useState('');
+  const [open, setOpen] = useState<number | null>(null);
+  const batchNumber = Number(batch) >= 1 ? Number(batch) : null;
+  const rows = useQuery({
+    queryKey: ['admin', 'supervision', programNumber, batchNumber],
+    queryFn: () => getSupervision(programNumber!, batchNumber),
+    enabled: programNumber !== null,
+    refetchInterval: LIVE_MS,
+  });
+
+  return (
+    <AdminPanel title="Live supervision" onExit={onExit}>
+      <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
+        <div>
+          <label className="form-label" htmlFor="supervise-program">
+            Program
+          </label>
+          <select id="supervise-program" className="form-select" value={programNumber ?? ''} onChange={(e) => setProgramNumber(e.target.value ? Number(e.target.value) : null)}>
+            <option value="">Choose a program</option>
+            {programs.data?.map((p) => (
+              <option key={p.id} value={p.program_number}>
+                Program {p.program_number}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className="form-label" htmlFor="supervise-batch">
+            Batch number (optional)
+          </label>
+          <input id="supervise-batch" className="form-control" type="number" min={1} value={batch} onChange={(e) => setBatch(e.target.value)} />
+        </div>
+        {/* Always there, so the layout doesn't jump at each refresh. */}
+        <span className={`small text-body-secondary mb-2 ${rows.isFetching ? '' : 'invisible'}`} aria-hidden="true">
+          Updating…
+        </span>
+      </div>
+      <PanelError error={programs.error ?? rows.error} />
+      {open !== null ? <StudentCodeView studentProgramId={open} onClose={() => setOpen(null)} /> : null}
+      {programNumber === null ? <p>Choose a program to see every student working on it.</p> : null}
+      {rows.data && rows.data.length === 0 ? <p>No student has this program{batchNumber ? ` in batch ${batchNumber}` : ''} yet.</p> : null}
+      {rows.data && rows.data.length > 0 ? (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle">
+            <thead>
+              <tr>
+                <th scope="col">Student</th>
+                <th scope="col">Draft saved</th>
+                <th scope="col">Last run</th>
+                <th scope="col">Best score</th>
+                <th scope="col">Submissions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.data.map((row) => (
+                <tr key={row.student_program_id} className={row.last_run_summary && !/finished|\d+\/\d+/.test(row.last_run_summary) ? 'table-warning' : undefined}>
+                  <td>
+                    {row.first_name} {row.last_name}
+                    <div className="small text-body-secondary">{row.email}</div>
+                    <button type="button" className="btn btn-sm btn-outline-primary mt-1" onClick={() => setOpen(row.student_program_id)}>
+                      Open code
+                    </button>
+                  </td>
+                  <td>{ago(row.draft_saved_at)}</td>
+                  <td>
+                    {row.last_run_summary ?? '—'}
+                    {row.last_run_at ? <div className="small text-body-secondary">{ago(row.last_run_at)}</div> : null}
+                  </td>
+                  <td>{row.best_score !== null ? `${row.best_score} / ${row.best_total}` : '—'}</td>
+                  <td>{row.submissions}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </AdminPanel>
+  );
+}

@@ -1,0 +1,95 @@
+import { type CompileResult, type GradeResult, type RunOutcome, verdictLabels } from '../../../contracts/exercises';
+
+/** The compiler's errors and warnings, each with its line. */
+export function CompileMessages({ compile }: { compile: CompileResult }) {
+  if (compile.ok && compile.diagnostics.length === 0) return null;
+  return (
+    <div className={`alert ${compile.ok ? 'alert-warning' : 'alert-danger'} py-2`}>
+      <strong>{compile.ok ? 'Compiled with warnings' : 'The program did not compile'}</strong>
+      {compile.diagnostics.length > 0 ? (
+        <ul className="mb-0 mt-1 diagnostics">
+          {compile.diagnostics.map((d, i) => (
+            <li key={i}>
+              Line {d.line}: {d.severity} — {d.message}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <pre className="mb-0 mt-1 small">{compile.output}</pre>
+      )}
+    </div>
+  );
+}
+
+const runTitles: Record<RunOutcome['status'], string> = {
+  ok: 'Finished',
+  time_limit: 'Time limit',
+  runtime_error: 'Runtime error',
+  output_limit: 'Output limit',
+  memory_limit: 'Memory limit',
+};
+
+export function RunOutput({ run }: { run: RunOutcome }) {
+  return (
+    <div className="run-output">
+      <p className={`mb-1 fw-semibold ${run.status === 'ok' ? 'text-success' : 'text-danger'}`}>
+        {runTitles[run.status]}
+        {run.exit_code !== null ? ` · exit code ${run.exit_code}` : ''} · {run.time_ms} ms
+      </p>
+      {run.message ? <p className="mb-1">{run.message}</p> : null}
+      <h4 className="h6 mb-1">Output</h4>
+      <pre className="program-output">{run.stdout || '(nothing printed)'}</pre>
+      {run.stderr ? (
+        <>
+          <h4 className="h6 mb-1">Error output</h4>
+          <pre className="program-output text-danger">{run.stderr}</pre>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** Score and one row per test case; a visible test that failed shows expected and actual output side by side. */
+export function GradeTable({ result }: { result: GradeResult }) {
+  return (
+    <div>
+      <p className="fs-5 mb-2">
+        Score: <strong>{result.score}</strong> / {result.total}
+      </p>
+      <CompileMessages compile={result.compile} />
+      <ol className="list-unstyled test-results">
+        {result.tests.map((test) => (
+          <li key={test.index} className={`test-result verdict-${test.verdict}`}>
+            <div className="d-flex flex-wrap gap-2 align-items-baseline">
+              <span className="fw-semibold">Test {test.index + 1}</span>
+              <span className={`badge ${test.verdict === 'passed' ? 'text-bg-success' : test.verdict === 'not_run' ? 'text-bg-secondary' : 'text-bg-danger'}`}>
+                {verdictLabels[test.verdict]}
+              </span>
+              <span className="text-body-secondary small">
+                {test.verdict === 'passed' ? test.points : 0}/{test.points} points{test.visible ? '' : ' · hidden test'}
+                {test.verdict !== 'not_run' ? ` · ${test.time_ms} ms` : ''}
+              </span>
+            </div>
+            {test.message ? <p className="mb-1 small">{test.message}</p> : null}
+            {test.visible && test.verdict !== 'passed' && test.verdict !== 'not_run' ? (
+              <div className="row g-2 small">
+                <div className="col-md-4">
+                  <div className="text-body-secondary">Input</div>
+                  <pre className="program-output">{test.stdin || '(none)'}</pre>
+                </div>
+                <div className="col-md-4">
+                  <div className="text-body-secondary">Expected output</div>
+                  <pre className="program-output">{test.expected_output}</pre>
+                </div>
+                <div className="col-md-4">
+                  <div className="text-body-secondary">Your output</div>
+                  <pre className="program-output">{test.actual_output || '(nothing printed)'}</pre>
+                </div>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { type CompileResult, EXERCISE_LIMITS, type GradeResult, type RunResult, type Workspace, exerciseMessages } from '../../../contracts/exercises';
+import { dashboardPaths, paths } from '../../../contracts/paths';
+import { PageSpinner } from '../../components/page-spinner';
+import { readToken } from '../auth/auth-store';
+import { CEditor, type LineNote } from './c-editor';
+import { getSubmission, getWorkspace, runProgram, saveDraft, saveDraftOnLeave, submitProgram } from './exercises-api';
+import { CompileMessages, GradeTable, RunOutput } from './grade-results';
+
+const AUTOSAVE_MS = 2000;
+type SaveState = { state: 'saved' | 'saving' | 'unsaved' | 'failed'; at: string | null };
+type Shown = { kind: 'run'; result: RunResult } | { kind: 'grade'; title: string; result: GradeResult } | null;
+
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+
+function compileNotes(compile: CompileResult | undefined): LineNote[] {
+  return (compile?.diagnostics ?? []).map((d) => ({ line: d.line, column: d.column, severity: d.severity === 'note' ? 'info' : d.severity, message: d.message, source: 'clang' }));
+}
+
+function Editor({ workspace }: { workspace: Workspace }) {
+  const client = useQueryClient();
+  const id = workspace.id;
+  const initial = workspace.draft_code ?? workspace.solution ?? workspace.starter_code;
+  const code = useRef(initial);
+  const saved = useRef(initial);
+  const [save, setSave] = useState<SaveState>({ state: 'saved', at: workspace.draft_saved_at });
+  const [edits, setEdits] = useState(0);
+  const [stdin, setStdin] = useState(workspace.visible_tests[0]?.stdin ?? '');
+  const [busy, setBusy] = useState<'run' | 'submit' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState<Shown>(null);
+  const replace = useRef<((text: string) => void) | null>(null);
+
+  const persist = useCallback(async () => {
+    const text = code.current;
+    if (text === saved.current) return;
+    if (byteLength(text) > EXERCISE_LIMITS.codeMaxBytes) return setSave({ state: 'failed', at: null });
+    setSave((s) => ({ ...s, state: 'saving' }));
+    try {
+      const { saved_at } = await saveDraft(id, text);
+      saved.current = text;
+      setSave({ state: code.current === text ? 'saved' : 'unsaved', at: saved_at });
+    } catch {
+      setSave((s) => ({ ...s, state: 'failed' }));
+    }
+  }, [id]);
+
+  // Autosave a couple of seconds after the last keystroke; and on leaving the page.
+  useEffect(() => {
+    if (edits === 0) return;
+    const timer = setTimeout(() => void persist(), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [edits, persist]);
+  useEffect(() => {
+    const leave = () => {
+      if (code.current !== saved.current) saveDraftOnLeave(id, code.current, readToken());
+    };
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [id]);
+
+  const onChange = useCallback((text: string) => {
+    code.current = text;
+    setSave((s) => ({ ...s, state: 'unsaved' }));
+    setEdits((n) => n + 1);
+  }, []);
+
+  const notes = useMemo<LineNote[]>(() => {
+    const compile = shown?.result.compile;
+    const teacher = workspace.comments.map((c) => ({ line: c.line, severity: 'info' as const, message: `${c.author}: ${c.body}`, source: 'Teacher' }));
+    return [...compileNotes(compile), ...teacher];
+  }, [shown, workspace.comments]);
+
+  const act = async (kind: 'run' | 'submit') => {
+    setError(null);
+    if (!code.current.trim()) return setError(exerciseMessages.emptyCode);
+    if (byteLength(code.current) > EXERCISE_LIMITS.codeMaxBytes) return setError(exerciseMessages.codeTooLarge);
+    setBusy(kind);
+    try {
+      if (kind === 'run') {
+        const result = await runProgram(id, code.current, stdin);
+        saved.current = code.current;
+        setSave({ state: 'saved', at: new Date().toISOString() });
+        setShown({ kind: 'run', result });
+      } else {
+        const submission = await submitProgram(id, code.current);
+        saved.current = code.current;
+        setSave({ state: 'saved', at: submission.created_at });
+        setShown({ kind: 'grade', title: `Submission at ${timeOf(submission.created_at)}`, result: submission.result });
+        await client.invalidateQueries({ queryKey: ['workspace', id] });
+      }
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const showSubmission = async (submissionId: number) => {
+    setError(null);
+    try {
+      const submission = await getSubmission(id, submissionId);
+      setShown({ kind: 'grade', title: `Submission at ${timeOf(submission.created_at)}`, result: submission.result });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+
+  const loadFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > EXERCISE_LIMITS.codeMaxBytes) return setError(exerciseMessages.codeTooLarge);
+    replace.current?.(await file.text());
+  };
+
+  const canSubmit = !workspace.closed && workspace.total_points > 0 && workspace.visible_tests.length + workspace.hidden_tests > 0;
+  const saveText = {
+    saved: save.at ? `Draft saved at ${timeOf(save.at)}` : 'No changes yet',
+    saving: 'Saving…',
+    unsaved: 'Unsaved changes',
+    failed: 'Could not save the draft. It will be tried again as you type.',
+  }[save.state];
+
+  return (
+    <>
+      {workspace.comments.length > 0 ? (
+        <div className="alert alert-info py-2">
+          <strong>Comments from your teacher</strong>
+          <ul className="mb-0 mt-1">
+            {workspace.comments.map((c) => (
+              <li key={c.id}>
+                Line {c.line}: {c.body} <span className="text-body-secondary small">— {c.author}, {new Date(c.created_at).toLocaleString()}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void act('run')}>
+          {busy === 'run' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
+          Run
+        </button>
+        <button type="button" className="btn btn-success" disabled={busy !== null || !canSubmit} onClick={() => void act('submit')}>
+          {busy === 'submit' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
+          Submit
+        </button>
+        <label className="btn btn-outline-secondary mb-0">
+          Load a .c file
+          <input type="file" accept=".c,.h,text/x-c,text/plain" className="visually-hidden" onChange={(e) => void loadFile(e)} />
+        </label>
+        <span className={`small ms-auto ${save.state === 'failed' ? 'text-danger' : 'text-body-secondary'}`} role="status" aria-live="polite">
+          {saveText}
+        </span>
+      </div>
+      {workspace.closed ? <p className="text-body-secondary small">{exerciseMessages.closed} You can still run your program.</p> : null}
+      {!workspace.closed && !canSubmit ? <p className="text-body-secondary small">{exerciseMessages.noTests}</p> : null}
+
+      <CEditor initialCode={initial} onChange={onChange} notes={notes} label={`Program ${workspace.program_number} in C`} onReady={(fn) => (replace.current = fn)} />
+
+      <label className="form-label mt-3" htmlFor="run-stdin">
+        Input for Run (what your program reads with scanf)
+      </label>
+      <textarea id="run-stdin" className="form-control code-input" rows={3} value={stdin} onChange={(e) => setStdin(e.target.value)} spellCheck={false} />
+
+      {error ? (
+        <div className="alert alert-danger mt-3" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <section className="mt-3" aria-live="polite" aria-label="Result">
+        {busy ? <p className="text-body-secondary">{busy === 'run' ? 'Compiling and running…' : 'Compiling and grading…'}</p> : null}
+        {!busy && shown?.kind === 'run' ? (
+          <>
+            <h3 className="h5">Run</h3>
+            <CompileMessages compile={shown.result.compile} />
+            {shown.result.run ? <RunOutput run={shown.result.run} /> : null}
+          </>
+        ) : null}
+        {!busy && shown?.kind === 'grade' ? (
+          <>
+            <h3 className="h5">{shown.title}</h3>
+            <GradeTable result={shown.result} />
+          </>
+        ) : null}
+      </section>
+
+      {workspace.visible_tests.length > 0 ? (
+        <details className="mt-3">
+          <summary>
+            Examples ({workspace.visible_tests.length} visible test{workspace.visible_tests.length === 1 ? '' : 's'}
+            {workspace.hidden_tests ? `, ${workspace.hidden_tests} hidden` : ''})
+          </summary>
+          {workspace.visible_tests.map((test, index) => (
+            <div key={index} className="row g-2 small mt-1">
+              <div className="col-sm-6">
+                <div className="text-body-secondary">Input {index + 1}</div>
+                <pre className="program-output">{test.stdin || '(none)'}</pre>
+              </div>
+              <div className="col-sm-6">
+                <div className="text-body-secondary">Expected output ({test.points} points)</div>
+                <pre className="program-output">{test.expected_output}</pre>
+              </div>
+            </div>
+          ))}
+        </details>
+      ) : null}
+
+      <h3 className="h5 mt-4">Your submissions</h3>
+      {workspace.submissions.length === 0 ? (
+        <p className="text-body-secondary">None yet. Submit to have your program graded against every test case.</p>
+      ) : (
+        <>
+          <p>
+            Best score: <strong>{workspace.best_score ?? 0}</strong> / {workspace.total_points}
+          </p>
+          <table className="table table-sm w-auto">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Score</th>
+                <th scope="col">
+                  <span className="visually-hidden">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {workspace.submissions.map((s) => (
+                <tr key={s.id}>
+                  <td>{new Date(s.created_at).toLocaleString()}</td>
+                  <td>{s.status === 'compile_error' ? 'Did not compile' : `${s.score} / ${s.total}`}</td>
+                  <td>
+                    <button type="button" className="btn btn-sm btn-link p-0" onClick={() => void showSubmission(s.id)}>
+                      View
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </>
+  );
+}
+
+/** /DashPage/myprogs/:id — the program's task, the C editor, Run and Submit, results and history. */
+export default function ProgramWorkspace() {
+  const spId = Number(useParams().id);
+  const workspace = useQuery({
+    queryKey: ['workspace', spId],
+    queryFn: () => getWorkspace(spId),
+    enabled: Number.isInteger(spId) && spId > 0,
+    // New comments from the teacher show up while the student works.
+    refetchInterval: 15_000,
+  });
+  const back = (
+    <Link to={`${paths.dashboard}/${dashboardPaths.myProgs}`} className="d-inline-block mb-2">
+      ← My Progs
+    </Link>
+  );
+  if (!Number.isInteger(spId) || spId <= 0 || workspace.isError) {
+    return (
+      <>
+        {back}
+        <div className="alert alert-danger">{workspace.error?.message ?? exerciseMessages.notFound}</div>
+      </>
+    );
+  }
+  if (!workspace.data) return <PageSpinner />;
+  return (
+    <>
+      {back}
+      <h2 className="h4">Program {workspace.data.program_number}</h2>
+      <p className="task-text">{workspace.data.task}</p>
+      <Editor workspace={workspace.data} />
+    </>
+  );
+}
