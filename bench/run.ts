@@ -2,6 +2,7 @@
  * `npm run bench`: builds the site, starts the production server on a throwaway SQLite database
  * and loads it from this (second) process with autocannon, 50 connections. Prints requests per second
  * and p50/p99 latency per endpoint, and the landing page's JavaScript and CSS weight.
+ * Then the grader: gradings per minute of a 10-test C program, and GET /courses/ latency while grading runs.
  * Options: --no-build (reuse dist/), --duration=N seconds per endpoint.
  */
 import { execSync, spawn } from 'node:child_process';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../test/pg-cluster.js';
+import { benchGrading } from './grading.js';
 import { pageWeight } from './page-weight.js';
 
 const args = new Set(process.argv.slice(2));
@@ -55,6 +57,9 @@ try {
         String(errors),
     );
   }
+  console.log('\nGrading C programs (Clang to WebAssembly, run under WASI, in worker threads)');
+  for (const line of await benchGrading(base, { email: 'admin@c-course.local', password: 'Bench#2026pass' }, Math.max(10, duration * 2))) console.log(`  ${line}`);
+
   const weight = pageWeight('dist');
   console.log(`\nLanding page weight (gzip): JavaScript ${kb(weight.jsGzip)} (budget ${kb(BUDGET.js)}), CSS ${kb(weight.cssGzip)} (budget ${kb(BUDGET.css)})`);
   if (weight.jsGzip > BUDGET.js || weight.cssGzip > BUDGET.css) console.log('  over budget');
