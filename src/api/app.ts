@@ -11,7 +11,8 @@ import { accountsRoutes } from './accounts/accounts.routes.js';
 import { adminStudentsRoutes } from './admin/admin-students.routes.js';
 import { batchesRoutes } from './admin/batches.routes.js';
 import { createStudentAdminService } from './admin/student-status.service.js';
-import { type AccountLimits, createAccountsService, defaultAccountLimits } from './accounts/accounts.service.js';
+import { type AccountLimits, createAccountsService, defaultAccountLimits, sharedAccountLimits } from './accounts/accounts.service.js';
+import { createDbCounterStore, rateLimitStore } from './shared/counters.js';
 import { registerAuthGuard } from './auth/auth-guard.js';
 import type { Config } from './config/env.js';
 import type { DialectName } from './db/database.js';
@@ -83,18 +84,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
 
-  await app.register(rateLimitPlugin, { global: false });
+  // Per-IP limits counted in the database, shared by every process; a database hiccup skips the limit rather
+  // than failing the request.
+  await app.register(rateLimitPlugin, { global: false, store: rateLimitStore(createDbCounterStore(db)), skipOnError: true });
   await app.register(multipart, {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 32, headerPairs: 100 },
   });
 
   const mailQueued = options.onMailQueued ?? (() => undefined);
-  const photos = createPhotoStore(config.uploadDir);
+  const photos = createPhotoStore(db);
+  const counters = createDbCounterStore(db);
   const accounts = createAccountsService({
     db,
     config,
     log: app.log,
-    limits: options.accountLimits ?? defaultAccountLimits(),
+    limits: sharedAccountLimits(options.accountLimits ?? defaultAccountLimits(), counters),
     mailQueued,
   });
   const profiles = createProfileService({ db, config, photos, mailQueued });
@@ -112,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers });
   app.decorate('grader', grader);
   app.addHook('onClose', () => grader.close());
-  const exercises = createExercisesService({ db, grader });
+  const exercises = createExercisesService({ db, grader, counters });
   const programs = createProgramsService({ db, config, mailQueued });
   const ipLimits = options.ipRateLimits ?? defaultIpRateLimits;
 

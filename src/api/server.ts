@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateToLatest, withStartupLock } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed.js';
 import { createSmtpTransport, MailWorker } from './mail/mail-worker.js';
 import { PaymentReconciler } from './payments/payment-reconciler.js';
@@ -25,8 +25,7 @@ async function main(): Promise<void> {
     redact: ['req.headers.authorization', 'req.headers.token', 'req.headers.cookie'],
   };
   const handle = openDatabase(config.databaseUrl, (error) => console.error(`database pool error: ${error.message}`));
-  const applied = await migrateToLatest(handle.db);
-  const seed = await seedIfEmpty(handle.db, config);
+  const { applied, seed } = await withStartupLock(handle.db, async (db) => ({ applied: await migrateToLatest(db), seed: await seedIfEmpty(db, config) }));
 
   const app = await buildApp({
     config,

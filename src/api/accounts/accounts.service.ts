@@ -4,6 +4,7 @@ import type { ChangePasswordInput, LoginInput, ResetPasswordInput, SignupInput }
 import { messages } from '../../contracts/messages.js';
 import { paths } from '../../contracts/paths.js';
 import { AttemptLimiter } from '../auth/attempt-limiter.js';
+import type { CounterStore } from '../shared/counters.js';
 import { hashPassword, verifyPassword } from '../auth/password-hash.js';
 import { newUniqId } from '../auth/random.js';
 import { createSession, deleteSession, deleteSessionsOf } from '../auth/sessions.repository.js';
@@ -27,6 +28,14 @@ export function defaultAccountLimits(): AccountLimits {
   return {
     loginFailures: new AttemptLimiter(10, 15 * 60_000),
     emailsPerAccount: new AttemptLimiter(3, 60 * 60_000),
+  };
+}
+
+/** The limits counted in the shared store, so they hold whichever process a request reaches. */
+export function sharedAccountLimits(limits: AccountLimits, store: CounterStore): AccountLimits {
+  return {
+    loginFailures: limits.loginFailures.withStore(store, 'login-failures'),
+    emailsPerAccount: limits.emailsPerAccount.withStore(store, 'account-emails'),
   };
 }
 
@@ -67,7 +76,7 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
           if (!student) throw new Error('student vanished inside its own transaction');
           return { student, token };
         });
-        limits.emailsPerAccount.hit(input.email.toLowerCase());
+        await limits.emailsPerAccount.hit(input.email.toLowerCase());
         mailQueued();
         return result;
       } catch (error) {
@@ -90,7 +99,7 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
     async resendVerification(email: string): Promise<void> {
       const student = await findStudentByEmail(db, email);
       if (!student || student.activated === 1) return;
-      if (!limits.emailsPerAccount.hit(student.email.toLowerCase())) return;
+      if (!(await limits.emailsPerAccount.hit(student.email.toLowerCase()))) return;
       await db.transaction().execute(async (trx) => {
         const token = await issueEmailToken(trx, student.id, 'verify_email');
         await enqueueMail(trx, verificationMail(student.email, student.first_name, verifyUrl(token)));
@@ -100,14 +109,14 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
 
     async login(input: LoginInput): Promise<{ student: StudentRow; token: string }> {
       const key = input.email.trim().toLowerCase();
-      if (limits.loginFailures.isBlocked(key)) throw new AppError('tooManyRequests', messages.tooManyAttempts);
+      if (await limits.loginFailures.isBlocked(key)) throw new AppError('tooManyRequests', messages.tooManyAttempts);
       const student = await findStudentByEmail(db, input.email);
       const ok = student ? await verifyPassword(student.password_hash, input.password) : await verifyPassword(await dummyHash, `${input.password}x`);
       if (!student || !ok) {
-        limits.loginFailures.hit(key);
+        await limits.loginFailures.hit(key);
         throw new AppError('unauthorized', messages.invalidCredentials);
       }
-      limits.loginFailures.reset(key);
+      await limits.loginFailures.reset(key);
       if (student.activated !== 1) throw new AppError('emailNotVerified', messages.emailNotVerified);
       const token = await createSession(db, student.id);
       return { student, token };
@@ -121,7 +130,7 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
     requestPasswordReset(email: string): void {
       void (async () => {
         const student = await findStudentByEmail(db, email);
-        if (!student || !limits.emailsPerAccount.hit(student.email.toLowerCase())) return;
+        if (!student || !(await limits.emailsPerAccount.hit(student.email.toLowerCase()))) return;
         await db.transaction().execute(async (trx) => {
           const token = await issueEmailToken(trx, student.id, 'reset_password');
           await enqueueMail(trx, passwordResetMail(student.email, student.first_name, resetUrl(token)));
@@ -146,7 +155,7 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
         return true;
       });
       if (!done) throw new AppError('validation', messages.resetLinkInvalid);
-      limits.loginFailures.reset(student.email.toLowerCase());
+      await limits.loginFailures.reset(student.email.toLowerCase());
     },
 
     async changePassword(student: StudentRow, sessionId: number, input: ChangePasswordInput): Promise<void> {

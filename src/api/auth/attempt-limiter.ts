@@ -1,39 +1,33 @@
+import { type CounterStore, MemoryCounterStore } from '../shared/counters.js';
+
 /**
- * Counts attempts per key (an account, an email address) in a fixed window.
- * In memory for one process; the scale-out issue swaps the store for a shared one.
+ * Counts attempts per key (an account, an email address) in a fixed window, in a counter store shared by every
+ * process of the site (or in memory, for a limiter made alone in a test).
  */
 export class AttemptLimiter {
-  private readonly counts = new Map<string, { count: number; resetAt: number }>();
-
   constructor(
     readonly max: number,
     readonly windowMs: number,
+    private readonly store: CounterStore = new MemoryCounterStore(),
+    private readonly name = 'attempts',
   ) {}
 
-  isBlocked(key: string, now = Date.now()): boolean {
-    const entry = this.counts.get(key);
-    return entry !== undefined && entry.resetAt > now && entry.count >= this.max;
+  /** The same limits over another store (the app gives each limiter the shared one). */
+  withStore(store: CounterStore, name: string): AttemptLimiter {
+    return new AttemptLimiter(this.max, this.windowMs, store, name);
   }
 
-  /** Records one attempt; returns false when the key was already at its limit. */
-  hit(key: string, now = Date.now()): boolean {
-    this.sweep(now);
-    const entry = this.counts.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.counts.set(key, { count: 1, resetAt: now + this.windowMs });
-      return true;
-    }
-    if (entry.count >= this.max) return false;
-    entry.count += 1;
-    return true;
+  async isBlocked(key: string, now = Date.now()): Promise<boolean> {
+    return (await this.store.count(`${this.name}:${key}`, now)) >= this.max;
   }
 
-  reset(key: string): void {
-    this.counts.delete(key);
+  /** Records one attempt; returns false when the key is over its limit. */
+  async hit(key: string, now = Date.now()): Promise<boolean> {
+    const { count } = await this.store.hit(`${this.name}:${key}`, this.windowMs, now);
+    return count <= this.max;
   }
 
-  private sweep(now: number): void {
-    if (this.counts.size < 10_000) return;
-    for (const [key, entry] of this.counts) if (entry.resetAt <= now) this.counts.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.store.clear(`${this.name}:${key}`);
   }
 }

@@ -1,11 +1,11 @@
 import { ConfigError, loadConfig } from '../config/env.js';
 import { openDatabase } from './database.js';
-import { migrateToLatest } from './migrate.js';
+import { migrateToLatest, withStartupLock } from './migrate.js';
 
 try {
   const config = loadConfig();
   const handle = openDatabase(config.databaseUrl);
-  const applied = await migrateToLatest(handle.db);
+  const applied = await withStartupLock(handle.db, migrateToLatest);
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
   await handle.destroy();
 } catch (error) {

@@ -229,6 +229,20 @@ export interface SettingTable {
   value: string;
 }
 
+export interface CounterTable {
+  key: string;
+  count: number;
+  reset_at: string;
+}
+
+export interface StoredFileTable {
+  name: string;
+  content_type: string;
+  content: Buffer;
+  size: number;
+  created_at: string;
+}
+
 export interface Database {
   students: StudentTable;
   auth_sessions: AuthSessionTable;
@@ -249,6 +263,8 @@ export interface Database {
   program_tests: ProgramTestTable;
   submissions: SubmissionTable;
   code_comments: CodeCommentTable;
+  counters: CounterTable;
+  stored_files: StoredFileTable;
 }
 
 export type StudentRow = Selectable<StudentTable>;

@@ -20,26 +20,30 @@ import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { GraderUnavailableError, type Grader } from '../grader/grader.js';
 import { AppError } from '../http/app-error.js';
+import type { CounterStore } from '../shared/counters.js';
 
 interface Deps {
   db: Kysely<Database>;
   grader: Grader;
+  /** Shared by every process, so "one job at a time" holds whichever process a request reaches. */
+  counters: CounterStore;
 }
 
-export function createExercisesService({ db, grader }: Deps) {
-  // Per-account "one compile or run in flight"; issue 8 moves this to shared storage for several processes.
-  const inFlight = new Set<number>();
+/** A job slot is given back when its job ends, or after this long if the process holding it died. */
+const JOB_LEASE_MS = 2 * 60_000;
 
+export function createExercisesService({ db, grader, counters }: Deps) {
   async function exclusive<T>(accountId: number, job: () => Promise<T>): Promise<T> {
-    if (inFlight.has(accountId)) throw new AppError('tooManyRequests', exerciseMessages.busy);
-    inFlight.add(accountId);
+    const slot = `grader-job:${accountId}`;
+    // The first hit in the lease window holds the slot; a second at once is refused.
+    if ((await counters.hit(slot, JOB_LEASE_MS)).count > 1) throw new AppError('tooManyRequests', exerciseMessages.busy);
     try {
       return await job();
     } catch (error) {
       if (error instanceof GraderUnavailableError) throw new AppError('unavailable', exerciseMessages.graderDown);
       throw error;
     } finally {
-      inFlight.delete(accountId);
+      await counters.clear(slot);
     }
   }
 

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { isoAfter, nowIso } from '../db/clock.js';
 import type { Database } from '../db/schema.js';
 
@@ -34,11 +34,26 @@ function findDue(db: Db, limit: number, now: string) {
 }
 
 /**
- * Claims due messages by moving their next attempt past a lease: only the process whose conditional
- * update succeeds sends a message, and a process that dies gives it back when the lease runs out.
+ * Claims due messages by moving their next attempt past a lease: only the process whose claim succeeds sends a
+ * message, and a process that dies gives it back when the lease runs out. On PostgreSQL one statement claims a
+ * batch with FOR UPDATE SKIP LOCKED, so processes claiming at once take different rows without waiting; on SQLite
+ * (one process) a conditional update per row does the same.
  */
 export async function claimDueMail(db: Kysely<Database>, limit: number, leaseMs: number): Promise<OutboxRow[]> {
   const now = nowIso();
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const claimed = await sql<OutboxRow>`
+      update outbox set next_attempt_at = ${isoAfter(leaseMs)}
+      where id in (
+        select id from outbox
+        where status = 'pending' and next_attempt_at <= ${now}
+        order by next_attempt_at, id
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, to_address, subject, text_body, html_body, attempts, next_attempt_at, logged_at`.execute(db);
+    return claimed.rows.sort((a, b) => a.id - b.id);
+  }
   const due = await findDue(db, limit, now);
   const claimed: OutboxRow[] = [];
   for (const row of due) {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { messages } from '../../contracts/messages.js';
+import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -32,28 +32,24 @@ export async function processPhoto(input: Buffer): Promise<Buffer> {
   }
 }
 
-/** Profile photos on disk under UPLOAD_DIR/photos, each under a new random name. */
-export function createPhotoStore(uploadDir: string) {
-  const dir = join(uploadDir, 'photos');
+/**
+ * Profile photos in the database, each under a new random name: every process of the site serves them, and a
+ * backup of the database holds them too.
+ */
+export function createPhotoStore(db: Kysely<Database>) {
   return {
     async save(photo: Buffer): Promise<string> {
-      await mkdir(dir, { recursive: true });
       const name = `${randomBytes(16).toString('hex')}.webp`;
-      const temp = join(dir, `.${name}.tmp`);
-      await writeFile(temp, photo);
-      await rename(temp, join(dir, name));
+      await db.insertInto('stored_files').values({ name, content_type: 'image/webp', content: photo, size: photo.length, created_at: new Date().toISOString() }).execute();
       return name;
     },
     async read(name: string): Promise<Buffer | undefined> {
       if (!NAME_FORMAT.test(name)) return undefined;
-      try {
-        return await readFile(join(dir, name));
-      } catch {
-        return undefined;
-      }
+      const row = await db.selectFrom('stored_files').select('content').where('name', '=', name).executeTakeFirst();
+      return row ? Buffer.from(row.content) : undefined;
     },
     async remove(name: string | null): Promise<void> {
-      if (name && NAME_FORMAT.test(name)) await rm(join(dir, name), { force: true });
+      if (name && NAME_FORMAT.test(name)) await db.deleteFrom('stored_files').where('name', '=', name).execute();
     },
   };
 }

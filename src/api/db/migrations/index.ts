@@ -5,6 +5,7 @@ import * as admin from './2026-11-22T1800-admin.js';
 import * as dashboard from './2026-11-22T1900-dashboard.js';
 import * as payments from './2026-11-22T2000-payments.js';
 import * as exercises from './2026-11-22T2100-exercises.js';
+import * as sharedState from './2026-11-22T2200-shared-state.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1900-dashboard': dashboard,
   '2026-11-22T2000-payments': payments,
   '2026-11-22T2100-exercises': exercises,
+  '2026-11-22T2200-shared-state': sharedState,
 };
