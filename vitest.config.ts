@@ -31,6 +31,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Needs the build and nginx: run on its own after the build (`npm test` does), `vitest --project cluster`.
+        test: {
+          name: 'cluster',
+          include: ['test/cluster/**/*.cluster.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -36,6 +36,7 @@ function aptInstall(packages) {
 const missing = [];
 if (!existsSync(CHROMIUM)) missing.push('chromium');
 if (!hasPostgres()) missing.push('postgresql');
+if (spawnSync('sh', ['-c', 'command -v nginx || test -x /usr/sbin/nginx']).status !== 0) missing.push('nginx');
 if (missing.length > 0 && !aptInstall(missing)) {
   console.error(`Missing ${missing.join(' and ')}: install them (apt-get install -y ${missing.join(' ')}) and run npm test again.`);
   console.log('\n0 passed, 1 failed');
@@ -59,6 +60,9 @@ check('lint', run('lint', 'npm', ['run', '-s', 'lint']));
 const vitestOk = run('unit and API tests (SQLite, PostgreSQL)', 'npx', [
   'vitest',
   'run',
+  '--project=unit',
+  '--project=api-sqlite',
+  '--project=api-pg',
   '--reporter=default',
   '--reporter=json',
   '--outputFile.json=.tmp/reports/vitest.json',
@@ -75,6 +79,23 @@ if (existsSync('.tmp/reports/vitest.json')) {
 const built = run('build', 'npm', ['run', '-s', 'build']);
 check('build', built);
 if (built) {
+  // Three site processes on one PostgreSQL behind nginx, one of them killed mid-burst.
+  const clusterOk = run('cluster tests (3 processes, PostgreSQL, nginx)', 'npx', [
+    'vitest',
+    'run',
+    '--project=cluster',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=.tmp/reports/cluster.json',
+  ]);
+  if (existsSync('.tmp/reports/cluster.json')) {
+    const report = JSON.parse(readFileSync('.tmp/reports/cluster.json', 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    if (report.numFailedTests > 0 || !clusterOk) failures.push('cluster tests');
+    if (!clusterOk && report.numFailedTests === 0) totals.failed += 1;
+  } else check('cluster tests', false);
+
   rmSync('.tmp/e2e-report.json', { force: true });
   const e2eOk = run('browser tests (Chromium)', 'npx', ['playwright', 'test']);
   if (existsSync('.tmp/e2e-report.json')) {
