@@ -16,6 +16,8 @@ let adminToken: string;
 let visitor = 0;
 
 /** Each call comes from its own address (nginx passes X-Forwarded-For on), unless one is given. */
+// The test reads many response shapes; the assertions check them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function call(method: string, path: string, body?: unknown, token?: string, ip?: string): Promise<{ status: number; json: any; headers: Headers }> {
   visitor += 1;
   const response = await fetch(cluster.url + path, {
