@@ -3,6 +3,7 @@
  * and loads it from this (second) process with autocannon, 50 connections. Prints requests per second
  * and p50/p99 latency per endpoint, and the landing page's JavaScript and CSS weight.
  * Then the grader: gradings per minute of a 10-test C program, and GET /courses/ latency while grading runs.
+ * With --cluster: GET /courses/ through nginx with one and with two site processes on PostgreSQL, and the ratio.
  * Options: --no-build (reuse dist/), --duration=N seconds per endpoint.
  */
 import { execSync, spawn } from 'node:child_process';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../test/pg-cluster.js';
+import { benchCluster } from './cluster.js';
 import { benchGrading } from './grading.js';
 import { pageWeight } from './page-weight.js';
 
@@ -19,6 +21,11 @@ const duration = Number([...args].find((arg) => arg.startsWith('--duration='))?.
 const BUDGET = { js: 100 * 1024, css: 30 * 1024 };
 
 if (!args.has('--no-build')) execSync('npm run -s build', { stdio: 'inherit' });
+
+if (args.has('--cluster')) {
+  await benchCluster(duration);
+  process.exit(0);
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'course-bench-'));
 const port = await freePort();
