@@ -1,0 +1,26 @@
+/** `npm run backup [-- --out=FILE]` and `npm run restore -- FILE`, for the database in DATABASE_URL (or .env). */
+import { ConfigError, loadConfig } from '../config/env.js';
+import { backupDatabase, restoreDatabase } from './backup.js';
+
+async function main(): Promise<void> {
+  const [command, ...args] = process.argv.slice(2);
+  const config = loadConfig();
+  if (command === 'backup') {
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = args.find((a) => a.startsWith('--out='))?.slice(6) ?? `backups/course-${stamp}.${config.databaseUrl.startsWith('sqlite:') ? 'db' : 'dump'}`;
+    await backupDatabase(config.databaseUrl, file);
+    console.log(`Backup written: ${file}`);
+  } else if (command === 'restore') {
+    const file = args.find((a) => !a.startsWith('--'));
+    if (!file) throw new Error('Usage: npm run restore -- <backup file> (stop the site first)');
+    await restoreDatabase(config.databaseUrl, file);
+    console.log(`Restored ${file}. Start the site again.`);
+  } else {
+    throw new Error('Usage: backup-cli backup [--out=FILE] | restore FILE');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  process.exit(1);
+});
