@@ -13,7 +13,7 @@ import { batchesRoutes } from './admin/batches.routes.js';
 import { createStudentAdminService } from './admin/student-status.service.js';
 import { type AccountLimits, createAccountsService, defaultAccountLimits, sharedAccountLimits } from './accounts/accounts.service.js';
 import { createDbCounterStore, rateLimitStore } from './shared/counters.js';
-import { registerAuthGuard } from './auth/auth-guard.js';
+import { type ApiRoute, registerAuthGuard } from './auth/auth-guard.js';
 import type { Config } from './config/env.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
@@ -46,6 +46,8 @@ declare module 'fastify' {
     payments: PaymentsService;
     /** The C grader, so the server can warm it up after start. */
     grader: Grader;
+    /** Every API route and who may call it (the permission-matrix test checks each). */
+    apiRoutes: ApiRoute[];
   }
 }
 
@@ -121,8 +123,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const ipLimits = options.ipRateLimits ?? defaultIpRateLimits;
 
   // Every API route lives in this context, where login is required unless a route says otherwise.
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   await app.register(async (api) => {
-    registerAuthGuard(api, db);
+    registerAuthGuard(api, db, apiRoutes);
     await api.register(siteRoutes, { db, dialect, config });
     await api.register(accountsRoutes, { accounts, ipLimits });
     await api.register(profileRoutes, { profiles, photos, admin });

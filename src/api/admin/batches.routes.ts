@@ -80,7 +80,8 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
     async (request) => {
       const number = request.params.number;
       await db.insertInto('batches').values({ batch_number: number }).onConflict((oc) => oc.column('batch_number').doNothing()).execute();
-      await db.updateTable('batches').set(request.body).where('batch_number', '=', number).execute();
+      // An empty body changes nothing (and an UPDATE with nothing to set is not valid SQL).
+      if (Object.keys(request.body).length > 0) await db.updateTable('batches').set(request.body).where('batch_number', '=', number).execute();
       const batch = await db.selectFrom('batches').select(['batch_number', 'start_date', 'meeting_link']).where('batch_number', '=', number).executeTakeFirstOrThrow();
       const count = await db.selectFrom('students').select((eb) => eb.fn.countAll<number>().as('n')).where('student_batch', '=', number).executeTakeFirstOrThrow();
       return { ...batch, students: Number(count.n) };

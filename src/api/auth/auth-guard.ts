@@ -25,6 +25,13 @@ declare module 'fastify' {
   }
 }
 
+/** Every API route with who may call it: the permission-matrix test reads this list. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,200}$/;
 
 /** The bearer token, or the spec's `token` header; whatever the route does with it. */
@@ -39,11 +46,13 @@ export function requestToken(request: FastifyRequest): string | undefined {
  * Login is required by default for every route registered in `app`; public routes say so with
  * `config: { access: 'public' }`, admin routes with `access: 'admin'`. The check is a hook, not code in handlers.
  */
-export function registerAuthGuard(app: FastifyInstance, db: Kysely<Database>): void {
+export function registerAuthGuard(app: FastifyInstance, db: Kysely<Database>, routes: ApiRoute[] = []): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
     route.config = { access: 'student', ...(route.config ?? {}) } as typeof route.config;
+    const access = (route.config as { access?: Access }).access ?? 'student';
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {

@@ -1,0 +1,235 @@
+/**
+ * Every route of the API, called as anonymous, as student A, as student B on A's resources, and as the admin,
+ * against a table of who may do what. A call allowed must not be refused (401/403); a call not allowed must be
+ * refused (401, 403, or 404 for someone else's resource) and change nothing. A route missing from the table fails
+ * the test, so a new route can't skip this check.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
+import type { TestContext } from '../../../test/test-app.js';
+
+type Who = 'anonymous' | 'a' | 'b' | 'admin';
+const ALL: Who[] = ['anonymous', 'a', 'b', 'admin'];
+const SIGNED_IN: Who[] = ['a', 'b', 'admin'];
+const STUDENTS: Who[] = ['a', 'b'];
+const OWNER: Who[] = ['a'];
+const OWNER_AND_ADMIN: Who[] = ['a', 'admin'];
+const ADMIN: Who[] = ['admin'];
+
+/** Who may call each route. Routes with ids are called on A's resources (the admin's deletes on spare ones). */
+const matrix: Record<string, Who[]> = {
+  'GET /healthz': ALL,
+  'GET /api/v1/site': ALL,
+  'POST /students': ALL,
+  'GET /students/verify_email': ALL,
+  'GET /students/resend_email': ALL,
+  'POST /students/login': ALL,
+  'POST /students/logout': SIGNED_IN,
+  'POST /forgot_password': ALL,
+  'POST /reset_password': ALL,
+  'POST /change_password': SIGNED_IN,
+  'GET /students/profile': SIGNED_IN,
+  'PATCH /students/:id': OWNER_AND_ADMIN,
+  'GET /uploads/photos/:name': ALL,
+  'GET /students/get_new_students': ADMIN,
+  'GET /students/get_regd_students': ADMIN,
+  'GET /students': ADMIN,
+  'GET /students/get_old_students': ALL,
+  'DELETE /students/:id': ADMIN,
+  'PUT /students/:id': ADMIN,
+  'GET /api/v1/admin/status_changes': ADMIN,
+  'GET /students/getbatch': ADMIN,
+  'PATCH /students/update_batch': ADMIN,
+  'GET /api/v1/batches': ADMIN,
+  'PUT /api/v1/batches/:number': ADMIN,
+  'POST /api/v1/batches/:number/announce': ADMIN,
+  'POST /api/v1/batches/:number/send_link': ADMIN,
+  'POST /invite_email': ADMIN,
+  'GET /students/send_names': ADMIN,
+  'GET /courses': SIGNED_IN,
+  'GET /api/v1/my_batch': SIGNED_IN,
+  'GET /api/v1/course_book': SIGNED_IN,
+  'PUT /api/v1/admin/course_book': ADMIN,
+  'POST /courses': ADMIN,
+  'DELETE /courses/:id': ADMIN,
+  'GET /programs': ADMIN,
+  'POST /programs': ADMIN,
+  'DELETE /programs/:id': ADMIN,
+  'POST /api/v1/programs/:id/send': ADMIN,
+  'POST /student_programs': ADMIN,
+  'GET /student_programs/get_my_progs/:studentId': OWNER_AND_ADMIN,
+  'PATCH /student_programs/:id': OWNER,
+  'POST /api/v1/programs/:id/close': ADMIN,
+  'GET /api/v1/admin/programs/:id/submissions': ADMIN,
+  'GET /api/v1/quiz': SIGNED_IN,
+  'POST /api/v1/quiz/attempts': SIGNED_IN,
+  'GET /api/v1/quiz/attempts': SIGNED_IN,
+  'GET /api/v1/admin/quiz_questions': ADMIN,
+  'POST /api/v1/admin/quiz_questions': ADMIN,
+  'PUT /api/v1/admin/quiz_questions/:id': ADMIN,
+  'DELETE /api/v1/admin/quiz_questions/:id': ADMIN,
+  'POST /api/v1/doubts': SIGNED_IN,
+  'GET /api/v1/doubts': SIGNED_IN,
+  'GET /api/v1/admin/doubts': ADMIN,
+  'PATCH /api/v1/admin/doubts/:id': ADMIN,
+  'GET /api/v1/admin/outbox': ADMIN,
+  'GET /api/v1/programs/:id/exercise': ADMIN,
+  'PUT /api/v1/programs/:id/exercise': ADMIN,
+  'POST /api/v1/programs/:id/exercise/try': ADMIN,
+  'GET /api/v1/student_programs/:id/workspace': OWNER,
+  'PUT /api/v1/student_programs/:id/draft': OWNER,
+  'POST /api/v1/student_programs/:id/run': OWNER,
+  'POST /api/v1/student_programs/:id/submissions': OWNER,
+  'GET /api/v1/student_programs/:id/submissions/:submissionId': OWNER,
+  'GET /api/v1/admin/supervision': ADMIN,
+  'GET /api/v1/admin/student_programs/:id/code': ADMIN,
+  'POST /api/v1/admin/student_programs/:id/comments': ADMIN,
+  // Only students pay; the admin's own order would be meaningless.
+  'POST /api/v1/payments': STUDENTS,
+  'GET /api/v1/payments': SIGNED_IN,
+  // B sends A's genuine order: refused (400, "not verified"), which the check below counts as refused.
+  'POST /api/v1/payments/update_payment_status': OWNER,
+  'POST /api/v1/payments/test_checkout': OWNER,
+  'POST /api/v1/payments/webhook': ALL,
+  'GET /api/v1/admin/payments': ADMIN,
+};
+
+let ctx: TestContext;
+const tokens: Partial<Record<Who, string>> = {};
+const ids: Record<string, number | string> = {};
+const spare: Record<string, number> = {};
+
+beforeAll(async () => {
+  let adminToken: string;
+  ({ ctx, adminToken } = await createAdminTestApp());
+  tokens.admin = adminToken;
+  const a = await verifiedStudent(ctx);
+  const b = await verifiedStudent(ctx);
+  tokens.a = a.token;
+  tokens.b = b.token;
+  const admin = (path: string, payload: object, method: 'POST' | 'PATCH' | 'PUT' = 'POST') => ctx.app.inject({ method, url: path, headers: bearer(adminToken), payload });
+
+  // A's order (before A is marked paid), then both students paid so that their sections open.
+  ids.order = (await ctx.app.inject({ method: 'POST', url: '/api/v1/payments', headers: bearer(a.token) })).json().order_id;
+  await admin(`/students/${a.id}`, { student_status: 1 }, 'PATCH');
+  await admin(`/students/${b.id}`, { student_status: 1 }, 'PATCH');
+  ids.student = a.id;
+  const program = (await admin('/programs', { program_number: 9101, task: 'Matrix program' })).json();
+  ids.program = program.id;
+  await admin(`/api/v1/programs/${program.id}/exercise`, { tests: [{ stdin: '', expected_output: 'x' }] }, 'PUT');
+  const sp = (await admin('/student_programs', { student_id: a.id, program_number: 9101, task: 'Matrix program', solution: '' })).json();
+  ids.studentProgram = sp.id;
+  const submission = await ctx.database.db
+    .insertInto('submissions')
+    .values({ student_program_id: sp.id, code: 'int main(void){return 0;}', status: 'graded', score: 0, total: 1, result: JSON.stringify({ compile: { ok: true, diagnostics: [], output: '' }, score: 0, total: 1, tests: [] }) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.submission = submission.id;
+  ids.doubt = (await ctx.app.inject({ method: 'POST', url: '/api/v1/doubts', headers: bearer(a.token), payload: { question: 'Why?' } })).json().id;
+  ids.course = (await admin('/courses', { session_number: 9101, session_date: '2027-01-04', topics: 'Matrix' })).json().id;
+  ids.question = (await admin('/api/v1/admin/quiz_questions', { question: 'Matrix?', options: ['a', 'b', 'c', 'd'], answer_index: 0 })).json().id;
+  // Spare resources for the admin's deletes, so A's stay for the other checks.
+  spare.student = (await verifiedStudent(ctx)).id;
+  spare.course = (await admin('/courses', { session_number: 9102, session_date: '2027-01-05', topics: 'Spare' })).json().id;
+  spare.program = (await admin('/programs', { program_number: 9102, task: 'Spare' })).json().id;
+  spare.question = (await admin('/api/v1/admin/quiz_questions', { question: 'Spare?', options: ['a', 'b', 'c', 'd'], answer_index: 1 })).json().id;
+}, 60_000);
+afterAll(() => ctx.close());
+
+/** The path with A's ids (or, for the admin's deletes, spare ones). */
+function pathFor(method: string, url: string, who: Who): string {
+  const deleting = method === 'DELETE' && who === 'admin';
+  return url
+    .replace(':studentId', String(ids.student))
+    .replace(':submissionId', String(ids.submission))
+    .replace(':number', '77')
+    .replace(':name', `${'0'.repeat(32)}.webp`)
+    .replace(':id', () => {
+      if (url.startsWith('/students/')) return String(deleting ? spare.student : ids.student);
+      if (url.startsWith('/courses/')) return String(deleting ? spare.course : ids.course);
+      if (url.startsWith('/programs/')) return String(deleting ? spare.program : ids.program);
+      if (url.includes('quiz_questions')) return String(deleting ? spare.question : ids.question);
+      if (url.includes('doubts')) return String(ids.doubt);
+      if (url.includes('student_programs')) return String(ids.studentProgram);
+      if (url.includes('/programs/')) return String(ids.program);
+      return '1';
+    });
+}
+
+/** Bodies valid enough that only permission stands between the caller and success. */
+function bodyFor(method: string, url: string): object | undefined {
+  if (method === 'GET' || method === 'DELETE') return undefined;
+  const bodies: Record<string, object> = {
+    'PATCH /students/:id': { mobile: '9876543210', city: 'Pune', country: 'India', study: 'BSc', institution: 'College' },
+    'PATCH /student_programs/:id': { solution: 'int main(void){return 0;}' },
+    'PUT /api/v1/student_programs/:id/draft': { code: '// mine' },
+    'POST /api/v1/student_programs/:id/run': { code: 'int main(void){return 0;}', stdin: '' },
+    'POST /api/v1/student_programs/:id/submissions': { code: 'int main(void){return 0;}' },
+    'POST /api/v1/payments/update_payment_status': { order_id: String(ids.order), razorpay_payment_id: 'pay_Matrix00000000', razorpay_signature: 'f'.repeat(64) },
+    'POST /api/v1/payments/test_checkout': { order_id: String(ids.order), outcome: 'failure' },
+  };
+  return bodies[`${method} ${url}`] ?? {};
+}
+
+/** After anonymous and B have tried everything: A's resources are as they were. */
+async function expectAsResourcesUntouched(): Promise<void> {
+  const db = ctx.database.db;
+  const student = await db.selectFrom('students').select(['id', 'mobile', 'student_status']).where('id', '=', Number(ids.student)).executeTakeFirst();
+  expect(student).toMatchObject({ mobile: null, student_status: 1 });
+  expect(await db.selectFrom('course_sessions').select('id').where('id', '=', Number(ids.course)).executeTakeFirst()).toBeDefined();
+  expect(await db.selectFrom('programs').select('id').where('id', '=', Number(ids.program)).executeTakeFirst()).toBeDefined();
+  const sp = await db.selectFrom('student_programs').select(['draft_code', 'solution']).where('id', '=', Number(ids.studentProgram)).executeTakeFirstOrThrow();
+  expect(sp).toEqual({ draft_code: null, solution: null });
+  const payment = await db.selectFrom('payments').select(['status']).where('order_id', '=', String(ids.order)).executeTakeFirstOrThrow();
+  expect(payment.status).toBe('created');
+  expect(await db.selectFrom('test_gateway_payments').select('id').where('order_id', '=', String(ids.order)).execute()).toEqual([]);
+}
+
+describe('permission matrix', () => {
+  it('has a row for every route of the API', () => {
+    const routes = ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
+    expect(routes.filter((r) => !(r in matrix))).toEqual([]);
+    expect(Object.keys(matrix).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it('lets in exactly who the table says, on every route', async () => {
+    const problems: string[] = [];
+    // Order: refusals first (they must change nothing), then allowed calls; the admin's last (some delete).
+    for (const who of ['anonymous', 'b', 'a', 'admin'] as Who[]) {
+      if (who === 'a') await expectAsResourcesUntouched();
+      for (const route of ctx.app.apiRoutes) {
+        const key = `${route.method} ${route.url}`;
+        // Calls that end the caller's session or change its password run last, separately.
+        if (key === 'POST /students/logout' || key === 'POST /change_password') continue;
+        const allowed = matrix[key]!.includes(who);
+        const url = pathFor(route.method, route.url, who);
+        const token = who === 'anonymous' ? undefined : tokens[who];
+        const body = bodyFor(route.method, route.url);
+        const response = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: url.includes('?') || route.method !== 'GET' ? url : url,
+          headers: { ...(token ? bearer(token) : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { payload: JSON.stringify(body) } : {}),
+          remoteAddress: `10.77.${ALL.indexOf(who)}.${Math.floor(Math.random() * 200) + 1}`,
+        });
+        const refused = [401, 403, 404].includes(response.statusCode) || (who === 'b' && response.statusCode === 400 && key.includes('payments'));
+        if (allowed && [401, 403].includes(response.statusCode)) problems.push(`${who} refused on ${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (!allowed && !refused) problems.push(`${who} NOT refused on ${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (response.statusCode >= 500) problems.push(`${who} got ${response.statusCode} on ${key}: ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('ends sessions and changes passwords only for the signed-in caller', async () => {
+    for (const who of ['anonymous'] as Who[]) {
+      expect((await ctx.app.inject({ method: 'POST', url: '/students/logout' })).statusCode, who).toBe(401);
+      expect((await ctx.app.inject({ method: 'POST', url: '/change_password', payload: { current_password: 'x', password: 'Newpass#2026', password_confirmation: 'Newpass#2026' } })).statusCode, who).toBe(401);
+    }
+    const logout = await ctx.app.inject({ method: 'POST', url: '/students/logout', headers: bearer(tokens.b!) });
+    expect(logout.statusCode).toBeLessThan(300);
+    expect((await ctx.app.inject({ method: 'GET', url: '/students/profile', headers: bearer(tokens.b!) })).statusCode).toBe(401);
+    // A is still signed in: B's logout ended only B's session.
+    expect((await ctx.app.inject({ method: 'GET', url: '/students/profile', headers: bearer(tokens.a!) })).statusCode).toBe(200);
+  });
+});
