@@ -12,6 +12,10 @@ export interface PgCluster {
   url(database?: string): string;
   port: number;
   stop(): void;
+  /** An outage: the server stops (fast shutdown), its data stays. */
+  halt(): void;
+  /** The same server back on the same port. */
+  resume(): void;
 }
 
 function findBinDir(): string {
@@ -63,22 +67,26 @@ export async function startPgCluster(): Promise<PgCluster> {
   }
   const port = await freePort();
   run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '30',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '30',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      'start',
+    ]);
+  start();
   let stopped = false;
   return {
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    halt: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    resume: start,
     stop() {
       if (stopped) return;
       stopped = true;

@@ -31,6 +31,8 @@ export async function startSmtpCapture() {
         .catch((error: Error) => callback(error));
     },
   });
+  // A client killed mid-conversation (a site process SIGKILLed by a test) resets its connection: not an error here.
+  server.on('error', () => undefined);
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorCode } from '../../contracts/api-errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, errorBody } from './app-error.js';
 
 const fastifyCodes: Partial<Record<string, ApiErrorCode>> = {
@@ -41,6 +42,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) return reply.status(statusOf(known)).send(errorBody(known));
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send(errorBody('unavailable'));
+    }
     const status = error.statusCode ?? 500;
     const byCode = status < 500 ? byStatus[status] : undefined;
     if (byCode) return reply.status(status).send(errorBody(byCode));
