@@ -45,19 +45,20 @@ test.describe('C exercises in the browser', () => {
     // A mistake: the compiler's error comes back with its line, in the list and in the editor.
     await setCode(page, '#include <stdio.h>\nint main(void) {\n  printf("%d\\n", total);\n  return 0;\n}\n');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(page.getByText('The program did not compile')).toBeVisible();
+    // Compiling takes a moment (longer on a busy machine, or while the server is still loading Clang).
+    await expect(page.getByText('The program did not compile')).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('.diagnostics')).toContainText("Line 3: error — use of undeclared identifier 'total'");
     await expect(page.locator('.cm-lintRange-error')).not.toHaveCount(0);
 
     await setCode(page, SUM);
     await page.getByLabel('Input for Run').fill('40 2');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(page.locator('.run-output')).toContainText('Finished · exit code 0');
+    await expect(page.locator('.run-output')).toContainText('Finished · exit code 0', { timeout: 30_000 });
     await expect(page.locator('.run-output pre').first()).toHaveText('42\n');
     await saveScreenshot(page, 'program-run', info.project.name);
 
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect(page.getByText('Score: 5 / 5', { exact: true })).toBeVisible();
+    await expect(page.getByText('Score: 5 / 5', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.test-result')).toHaveCount(2);
     await expect(page.locator('.test-result').nth(1)).toContainText('hidden test');
     await expect(page.getByText('Best score: 5 / 5')).toBeVisible();

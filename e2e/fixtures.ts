@@ -46,6 +46,8 @@ export async function saveScreenshot(page: Page, name: string, project: string):
 }
 
 export async function expectHeaderAndFooter(page: Page): Promise<void> {
+  // The menus work once the page is hydrated; a click before that would do nothing.
+  await page.locator('html[data-ready="true"]').waitFor();
   const header = page.locator('header');
   const isPhone = (page.viewportSize()?.width ?? 1024) < 768;
   await expect(header.getByRole('link', { name: 'C Programming Learning Hub' })).toHaveAttribute('href', '/');

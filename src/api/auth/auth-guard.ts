@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import { messages } from '../../contracts/messages.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { findStudentById } from '../students/students.repository.js';
-import { findSession } from './sessions.repository.js';
+import { findSessionWithStudent } from './sessions.repository.js';
 
 export type Access = 'public' | 'student' | 'admin';
 
@@ -58,9 +57,8 @@ export function registerAuthGuard(app: FastifyInstance, db: Kysely<Database>, ro
   app.addHook('onRequest', async (request) => {
     const token = requestToken(request);
     if (token) {
-      const session = await findSession(db, token);
-      const student = session ? await findStudentById(db, session.student_id) : undefined;
-      if (session && student) request.auth = { student, sessionId: session.id };
+      const found = await findSessionWithStudent(db, token);
+      if (found) request.auth = { student: found.student, sessionId: found.session.id };
     }
     const { access = 'student', allowUnverified = false } = request.routeOptions.config;
     if (access === 'public') return;

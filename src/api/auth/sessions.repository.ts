@@ -19,14 +19,23 @@ export async function createSession(db: Db, studentId: number): Promise<string> 
   return token;
 }
 
-export async function findSession(db: Kysely<Database>, token: string) {
-  const session = await db
-    .selectFrom('auth_sessions')
-    .select(['id', 'student_id', 'expires_at', 'last_used_at'])
-    .where('token_hash', '=', hashToken(token))
-    .where('expires_at', '>', nowIso())
+/** A live session and its account, in one query: what every signed-in request needs first. */
+export async function findSessionWithStudent(db: Kysely<Database>, token: string) {
+  const row = await db
+    .selectFrom('auth_sessions as a')
+    .innerJoin('students as s', 's.id', 'a.student_id')
+    .selectAll('s')
+    .select(['a.id as session_id', 'a.expires_at as session_expires_at', 'a.last_used_at as session_last_used_at'])
+    .where('a.token_hash', '=', hashToken(token))
+    .where('a.expires_at', '>', nowIso())
     .executeTakeFirst();
-  if (!session) return undefined;
+  if (!row) return undefined;
+  const { session_id, session_expires_at, session_last_used_at, ...student } = row;
+  await touch(db, { id: session_id, last_used_at: session_last_used_at });
+  return { session: { id: session_id, student_id: student.id, expires_at: session_expires_at, last_used_at: session_last_used_at }, student };
+}
+
+async function touch(db: Kysely<Database>, session: { id: number; last_used_at: string }): Promise<void> {
   if (Date.now() - Date.parse(session.last_used_at) > TOUCH_EVERY_MS) {
     await db
       .updateTable('auth_sessions')
@@ -34,7 +43,6 @@ export async function findSession(db: Kysely<Database>, token: string) {
       .where('id', '=', session.id)
       .execute();
   }
-  return session;
 }
 
 export async function deleteSession(db: Db, sessionId: number): Promise<void> {

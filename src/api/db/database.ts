@@ -31,8 +31,33 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   // A small busy timeout: a held write lock must fail a request fast rather than stall the event loop.
   sqlite.pragma('busy_timeout = 2000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares a statement for every query; preparing is a good part of a small query's cost. The same SQL text
+ * gets the same prepared statement back (better-sqlite3 statements are reusable, and calls are synchronous).
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = (source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      // Kysely writes `in (?, ?, …)` with as many marks as values: bound the cache rather than grow with them.
+      if (statements.size >= 1000) statements.clear();
+      statement = sqlite.prepare(source);
+      statements.set(source, statement);
+    }
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property === 'prepare') return prepare;
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 function openPostgres(url: string, onPoolError?: (error: Error) => void): DatabaseHandle {

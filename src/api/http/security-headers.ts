@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.js';
 
@@ -14,7 +14,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   const razorpayFrames = live ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [];
   const razorpayCalls = live ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : [];
   const razorpayImages = live ? ['https://cdn.razorpay.com'] : [];
-  await app.register(helmet, {
+  const headers = precompute({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -39,4 +39,28 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.appUrl.startsWith('https://'),
   });
+  // The same headers on every response (pages, API answers, errors, 404s), set once per request from a ready map.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/** Helmet works out the headers from its options; they never change, so it runs once instead of per request. */
+function precompute(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let error: unknown;
+  helmet(options)({} as never, response as never, (failure?: unknown) => {
+    error = failure;
+  });
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return headers;
 }
