@@ -51,13 +51,22 @@ export async function expectHeaderAndFooter(page: Page): Promise<void> {
   const header = page.locator('header');
   const isPhone = (page.viewportSize()?.width ?? 1024) < 768;
   await expect(header.getByRole('link', { name: 'C Programming Learning Hub' })).toHaveAttribute('href', '/');
-  if (isPhone) await header.getByRole('button', { name: 'Open the menu' }).click();
   const nav = header.locator('#site-nav');
+  if (isPhone) {
+    await header.getByRole('button', { name: 'Open the menu' }).click();
+    // Let the collapse finish opening: a click on a menu item while it slides can miss.
+    await expect(nav).toHaveClass(/\bshow\b/);
+    await expect(nav).not.toHaveClass(/collapsing/);
+  }
   await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/');
   await expect(nav.getByRole('link', { name: 'Signup', exact: true })).toHaveAttribute('href', '/StudentSignup');
   await expect(nav.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/StudentLogin');
-  await nav.getByRole('button', { name: 'Account menu' }).click();
   const menu = page.locator('.dropdown-menu.show');
+  // On a busy machine the first click can land before the dropdown listens; click again only if it stayed shut.
+  await expect(async () => {
+    if (!(await menu.isVisible())) await nav.getByRole('button', { name: 'Account menu' }).click();
+    await expect(menu).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await expect(menu.getByRole('link', { name: 'My Dashboard' })).toHaveAttribute('href', '/DashPage');
   await expect(menu.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/Profile');
   await expect(menu.locator('hr.dropdown-divider')).toHaveCount(1);
