@@ -82,7 +82,19 @@ try {
     },
   };
 
-  const load = (url: string, options: Partial<autocannon.Options> = {}) => autocannon({ url, connections: CONNECTIONS, duration, ...options });
+  // Each line starts once the previous one's requests have drained (the server answers a health check at once).
+  const settle = async () => {
+    for (let i = 0; i < 300; i += 1) {
+      const started = Date.now();
+      await fetch(`${base}/healthz`).catch(() => undefined);
+      if (Date.now() - started < 50) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const load = async (url: string, options: Partial<autocannon.Options> = {}) => {
+    await settle();
+    return autocannon({ url, connections: CONNECTIONS, duration, ...options });
+  };
   const limit = await load(`http://127.0.0.1:${barePort}/courses/`);
   const results: [string, autocannon.Result][] = [
     ['bare node:http GET /courses/ (limit)', limit],
@@ -93,7 +105,11 @@ try {
     ['POST /students/login', await load(base, { connections: 10, requests: [loginRequest] })],
   ];
   // Logins hash with argon2 on the thread pool: other requests must not wait for them.
-  const [coursesDuringLogins] = await Promise.all([load(`${base}/courses/`, { headers: asStudent }), load(base, { connections: 10, requests: [loginRequest] })]);
+  await settle();
+  const [coursesDuringLogins, loginsAlongside] = await Promise.all([
+    autocannon({ url: `${base}/courses/`, connections: CONNECTIONS, duration, headers: asStudent }),
+    autocannon({ url: base, connections: 10, duration, requests: [loginRequest] }),
+  ]);
   results.push(['GET /courses/ while logins run', coursesDuringLogins]);
 
   console.log(`\nLoad: ${CONNECTIONS} connections (10 for logins), ${duration} s per line, server on ${pg ? 'PostgreSQL' : 'SQLite'}, 100,000 students\n`);
@@ -116,7 +132,13 @@ try {
   target('GET /courses/ at least 0.6 of the bare limit', courses.requests.average / limit.requests.average >= 0.6, (courses.requests.average / limit.requests.average).toFixed(2));
   target('GET /courses/ p99 under 25 ms', courses.latency.p99 < 25, `${courses.latency.p99} ms`);
   target('admin list p95 under 50 ms at 100,000 students (p97.5 shown)', admin.latency.p97_5 < 50, `${admin.latency.p97_5} ms`);
-  target('logins do not hold up other requests (GET /courses/ p99 within 2x while logins run)', coursesDuringLogins.latency.p99 <= Math.max(25, courses.latency.p99 * 2), `${coursesDuringLogins.latency.p99} ms vs ${courses.latency.p99} ms`);
+  target(
+    'logins do not hold up other requests (GET /courses/ keeps half its rate and p99 within 2x while logins run)',
+    loginsAlongside.requests.total > 0 &&
+      coursesDuringLogins.requests.average >= courses.requests.average / 2 &&
+      coursesDuringLogins.latency.p99 <= Math.max(25, courses.latency.p99 * 2),
+    `${coursesDuringLogins.requests.average.toFixed(0)} req/s, p99 ${coursesDuringLogins.latency.p99} ms alongside ${loginsAlongside.requests.average.toFixed(0)} logins/s; alone ${courses.requests.average.toFixed(0)} req/s, p99 ${courses.latency.p99} ms`,
+  );
 
   console.log('\nGrading C programs (Clang to WebAssembly, run under WASI, in worker threads)');
   for (const line of await benchGrading(base, BENCH_ADMIN, Math.max(10, duration))) console.log(`  ${line}`);

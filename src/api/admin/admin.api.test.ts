@@ -97,6 +97,23 @@ describe('student lists', () => {
     expect(wildcard.json()).toEqual([]);
   });
 
+  it('keeps the search up to date as students change, and finds short terms too', async () => {
+    const email = `searchable.${Date.now()}@example.com`;
+    const [row] = await ctx.database.db
+      .insertInto('students')
+      .values({ email, password_hash: 'x', first_name: 'Quentin', last_name: 'Blake', activated: 1, uniq_id: `u-${Date.now()}`, city: 'Nagpur' })
+      .returning('id')
+      .execute();
+    const find = async (q: string) => (await asAdmin('GET', `/students/get_regd_students?q=${encodeURIComponent(q)}&per_page=200`)).json().map((s: { email: string }) => s.email);
+    expect(await find('nagp')).toContain(email);
+    await ctx.database.db.updateTable('students').set({ city: 'Shillong' }).where('id', '=', row!.id).execute();
+    expect(await find('nagp')).not.toContain(email);
+    expect(await find('SHILL')).toContain(email);
+    expect(await find('Qu')).toContain(email);
+    await ctx.database.db.deleteFrom('students').where('id', '=', row!.id).execute();
+    expect(await find('shill')).not.toContain(email);
+  });
+
   it('splits old (completed) from new students', async () => {
     const old = await asAdmin('GET', '/students/get_old_students?per_page=100');
     expect(old.json().every((s: { student_status: number }) => s.student_status === 2)).toBe(true);

@@ -29,6 +29,10 @@ function baseQuery(db: Kysely<Database>, dialect: DialectName, kind: StudentList
   if (kind === 'old') query = query.where('student_status', '=', STUDENT_STATUS.completed);
   if (kind === 'new') query = query.where('student_status', '<', STUDENT_STATUS.completed);
   const term = q?.trim();
+  // SQLite: the trigram index answers LIKE '%term%' for terms of three characters or more without wildcards.
+  if (term && dialect === 'sqlite' && [...term].length >= 3 && !/[\\%_]/.test(term)) {
+    return query.where(sql<boolean>`id in (select rowid from students_search where haystack like ${`%${term}%`})`);
+  }
   if (term) {
     // One case-insensitive match over the searchable columns joined together (SQLite's LIKE ignores
     // ASCII case; PostgreSQL's ILIKE), so each row is tested once instead of once per column.
