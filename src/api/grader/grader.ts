@@ -83,7 +83,7 @@ export function createGrader(options: GraderOptions = {}) {
   async function execute(compiled: Compiled, stdin: string): Promise<RunOutcome> {
     try {
       const response = await runners.run(
-        { key: compiled.key, wasm: compiled.wasm!, stdin, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes, memoryMaxBytes: EXERCISE_LIMITS.memoryMaxBytes },
+        { key: compiled.key, wasm: compiled.wasm!, stdin, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes },
         timeLimitMs,
       );
       return describeRun(response);

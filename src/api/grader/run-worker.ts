@@ -14,7 +14,6 @@ export interface RunRequest {
   wasm: Uint8Array;
   stdin: string;
   outputMaxBytes: number;
-  memoryMaxBytes: number;
 }
 
 export interface RunResponse {

@@ -47,14 +47,6 @@ export class WorkerPool<Req, Res> {
     this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({ worker: undefined, busy: false }));
   }
 
-  get size(): number {
-    return this.slots.length;
-  }
-
-  get waiting(): number {
-    return this.queue.length;
-  }
-
   run(request: Req, timeoutMs: number, transfer: Transferable[] = []): Promise<Res> {
     if (this.closed) return Promise.reject(new WorkerFailedError('the pool is closed'));
     if (this.queue.length >= (this.options.maxQueue ?? 1000)) return Promise.reject(new WorkerFailedError('the queue is full'));
@@ -62,11 +54,6 @@ export class WorkerPool<Req, Res> {
       this.queue.push({ request, transfer, timeoutMs, resolve, reject });
       this.dispatch();
     });
-  }
-
-  /** Starts the workers now rather than at the first job (their start-up is the slow part). */
-  warm(request: Req, timeoutMs: number): Promise<unknown> {
-    return Promise.allSettled(this.slots.map(() => this.run(request, timeoutMs)));
   }
 
   async close(): Promise<void> {

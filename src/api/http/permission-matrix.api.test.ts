@@ -156,6 +156,19 @@ function pathFor(method: string, url: string, who: Who): string {
     });
 }
 
+/** A's own resources, called with valid bodies: A must not merely be let in, the call must succeed. */
+const OWNER_SUCCEEDS = new Set([
+  'PATCH /students/:id',
+  'GET /student_programs/get_my_progs/:studentId',
+  'PATCH /student_programs/:id',
+  'GET /api/v1/student_programs/:id/workspace',
+  'PUT /api/v1/student_programs/:id/draft',
+  'POST /api/v1/student_programs/:id/run',
+  'POST /api/v1/student_programs/:id/submissions',
+  'GET /api/v1/student_programs/:id/submissions/:submissionId',
+  'POST /api/v1/payments/test_checkout',
+]);
+
 /** Bodies valid enough that only permission stands between the caller and success. */
 function bodyFor(method: string, url: string): object | undefined {
   if (method === 'GET' || method === 'DELETE') return undefined;
@@ -213,6 +226,7 @@ describe('permission matrix', () => {
           remoteAddress: `10.77.${ALL.indexOf(who)}.${Math.floor(Math.random() * 200) + 1}`,
         });
         const refused = [401, 403, 404].includes(response.statusCode) || (who === 'b' && response.statusCode === 400 && key.includes('payments'));
+        if (who === 'a' && OWNER_SUCCEEDS.has(key) && response.statusCode >= 300) problems.push(`a failed on its own resource, ${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
         if (allowed && [401, 403].includes(response.statusCode)) problems.push(`${who} refused on ${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
         if (!allowed && !refused) problems.push(`${who} NOT refused on ${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
         if (response.statusCode >= 500) problems.push(`${who} got ${response.statusCode} on ${key}: ${response.body.slice(0, 120)}`);

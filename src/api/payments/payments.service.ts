@@ -151,7 +151,6 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
 
   return {
     gatewayMode: gateway.mode,
-    gateway,
 
     /** Makes (or reuses) the student's one open order for the fee; the gateway's failure leaves nothing behind. */
     async createOrder(student: StudentRow): Promise<{ order: PaymentOrder; created: boolean }> {
@@ -310,7 +309,6 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
         .selectAll()
         .where('status', 'in', ['created', 'failed'])
         .where('order_id', 'not like', `${PLACEHOLDER_PREFIX}%`)
-        .where('paid_via', 'is', null)
         .where('created_at', '<=', new Date(nowMs - RECONCILE_AFTER_MS).toISOString())
         .where('created_at', '>=', new Date(nowMs - RECONCILE_FOR_MS).toISOString())
         .orderBy('checked_at')

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, signup, uniqueEmail, verifiedStudent } from '../../../test/accounts-helpers.js';
+import sharp from 'sharp';
+import { bearer, GOOD_PASSWORD, uniqueEmail, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { multipart } from '../../../test/multipart.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { AttemptLimiter } from '../auth/attempt-limiter.js';
 import { buildApp } from '../app.js';
@@ -44,14 +46,17 @@ describe('state shared by several processes', () => {
   });
 
   it('serves a photo uploaded through one process from the other', async () => {
-    const email = uniqueEmail();
-    const created = await signup(ctx.app, email);
-    expect(created.statusCode).toBe(201);
-    const name = 'a'.repeat(32) + '.webp';
-    await ctx.database.db.insertInto('stored_files').values({ name, content_type: 'image/webp', content: Buffer.from('RIFF0000WEBP'), size: 12, created_at: new Date().toISOString() }).execute();
-    const fromOther = await other.inject({ method: 'GET', url: `/uploads/photos/${name}` });
+    const s = await verifiedStudent(ctx);
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#36c' } }).png().toBuffer();
+    const body = multipart({ mobile: '9876543210', city: 'Pune', country: 'India', study: 'BSc', institution: 'College' }, [{ name: 'image', filename: 'me.png', type: 'image/png', data: photo }]);
+    const saved = await ctx.app.inject({ method: 'PATCH', url: `/students/${s.id}`, headers: { ...body.headers, ...bearer(s.token) }, payload: body.payload });
+    expect(saved.statusCode).toBe(200);
+    const url = String(saved.json().data.attributes.get_image_url);
+    expect(url).toMatch(/^\/uploads\/photos\/[a-f0-9]{32}\.webp$/);
+    const fromOther = await other.inject({ method: 'GET', url });
     expect(fromOther.statusCode).toBe(200);
-    expect(fromOther.rawPayload.toString()).toBe('RIFF0000WEBP');
+    expect(fromOther.headers['content-type']).toBe('image/webp');
+    expect((await sharp(fromOther.rawPayload).metadata()).format).toBe('webp');
   });
 
   it('counts every hit once when many arrive at once', async () => {

@@ -18,6 +18,23 @@ export function AdminPanel({ title, onExit, children }: { title: string; onExit:
   );
 }
 
+/** Previous / Next under a paged admin list, with where the admin is and how many there are. */
+export function Pager({ label, page, pages, total, noun, onPage }: { label: string; page: number; pages: number; total: number; noun: string; onPage: (page: number) => void }) {
+  return (
+    <nav className="d-flex align-items-center gap-2" aria-label={label}>
+      <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {page} of {pages} · {total} {noun}
+      </span>
+      <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
 export function PanelError({ error }: { error: unknown }) {
   if (!error) return null;
   const text = error instanceof Error ? error.message : String(error);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
 import { formatAmount, formatPaymentTime } from '../../../contracts/payments';
 import { listAllPayments } from '../payments/payments-api';
-import { AdminPanel, PanelError } from './admin-panel';
+import { AdminPanel, Pager, PanelError } from './admin-panel';
 
 const PER_PAGE = 50;
 const viaLabels = { checkout: 'Checkout', webhook: 'Webhook', reconciliation: 'Reconciliation', manual: 'Manual (admin)' } as const;
@@ -61,17 +61,7 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
               </tbody>
             </table>
           </div>
-          <nav className="d-flex align-items-center gap-2" aria-label="Payments pages">
-            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </button>
-            <span>
-              Page {page} of {pages} · {data.total} payments
-            </span>
-            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </button>
-          </nav>
+          <Pager label="Payments pages" page={page} pages={pages} total={data.total} noun="payments" onPage={setPage} />
         </>
       ) : null}
     </AdminPanel>

@@ -4,7 +4,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { apiFetch } from '../../lib/api-client';
 import { StatusBadge } from '../dashboard/status-badge';
 import { type ListParams, type StudentListKind, listUrl, useStudentList } from './admin-api';
-import { AdminPanel, PanelError } from './admin-panel';
+import { AdminPanel, Pager, PanelError } from './admin-panel';
 
 export type Column = 'pic' | 'id' | 'first_name' | 'last_name' | 'email' | 'mobile' | 'city' | 'country' | 'study' | 'college' | 'activated' | 'status' | 'batch';
 
@@ -132,17 +132,7 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, onEx
               </tbody>
             </table>
           </div>
-          <nav className="d-flex align-items-center gap-2" aria-label={`${title} pages`}>
-            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={params.page <= 1} onClick={() => setParams((p) => ({ ...p, page: p.page - 1 }))}>
-              Previous
-            </button>
-            <span>
-              Page {params.page} of {pages} · {data.total} students
-            </span>
-            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={params.page >= pages} onClick={() => setParams((p) => ({ ...p, page: p.page + 1 }))}>
-              Next
-            </button>
-          </nav>
+          <Pager label={`${title} pages`} page={params.page} pages={pages} total={data.total} noun="students" onPage={(page) => setParams((p) => ({ ...p, page }))} />
         </>
       ) : null}
     </AdminPanel>

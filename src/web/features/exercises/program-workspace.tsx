@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { type CompileResult, EXERCISE_LIMITS, type GradeResult, type RunResult, type Workspace, exerciseMessages } from '../../../contracts/exercises';
+import { type CompileResult, codeSchema, draftSchema, EXERCISE_LIMITS, type GradeResult, type RunResult, type Workspace, exerciseMessages } from '../../../contracts/exercises';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { PageSpinner } from '../../components/page-spinner';
 import { readToken } from '../auth/auth-store';
@@ -14,7 +14,6 @@ type SaveState = { state: 'saved' | 'saving' | 'unsaved' | 'failed'; at: string 
 type Shown = { kind: 'run'; result: RunResult } | { kind: 'grade'; title: string; result: GradeResult } | null;
 
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 function compileNotes(compile: CompileResult | undefined): LineNote[] {
   return (compile?.diagnostics ?? []).map((d) => ({ line: d.line, column: d.column, severity: d.severity === 'note' ? 'info' : d.severity, message: d.message, source: 'clang' }));
@@ -37,7 +36,8 @@ function Editor({ workspace }: { workspace: Workspace }) {
   const persist = useCallback(async () => {
     const text = code.current;
     if (text === saved.current) return;
-    if (byteLength(text) > EXERCISE_LIMITS.codeMaxBytes) return setSave({ state: 'failed', at: null });
+    // The server's own rule for drafts: a draft over the limit is not sent.
+    if (!draftSchema.safeParse({ code: text }).success) return setSave({ state: 'failed', at: null });
     setSave((s) => ({ ...s, state: 'saving' }));
     try {
       const { saved_at } = await saveDraft(id, text);
@@ -79,8 +79,9 @@ function Editor({ workspace }: { workspace: Workspace }) {
 
   const act = async (kind: 'run' | 'submit') => {
     setError(null);
-    if (!code.current.trim()) return setError(exerciseMessages.emptyCode);
-    if (byteLength(code.current) > EXERCISE_LIMITS.codeMaxBytes) return setError(exerciseMessages.codeTooLarge);
+    // The same rule (and words) the server applies, checked first so the student isn't kept waiting for them.
+    const checked = codeSchema.safeParse(code.current);
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? exerciseMessages.emptyCode);
     setBusy(kind);
     try {
       if (kind === 'run') {
@@ -120,7 +121,8 @@ function Editor({ workspace }: { workspace: Workspace }) {
     replace.current?.(await file.text());
   };
 
-  const canSubmit = !workspace.closed && workspace.total_points > 0 && workspace.visible_tests.length + workspace.hidden_tests > 0;
+  // As the server decides: an open program with at least one test case.
+  const canSubmit = !workspace.closed && workspace.visible_tests.length + workspace.hidden_tests > 0;
   const saveText = {
     saved: save.at ? `Draft saved at ${timeOf(save.at)}` : 'No changes yet',
     saving: 'Saving…',
