@@ -66,7 +66,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     chownSync(dir, uid, gid);
   }
   const port = await freePort();
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
   const start = () =>
     run('pg_ctl', [
       '-D',

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -7,11 +8,13 @@ import { testimonialSchema } from '../../contracts/site.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { type SerializedJson, sendSerializedJson, serializeJson } from '../http/serialized-json.js';
+import { VersionedCache } from '../shared/versioned-cache.js';
 import { studentPhotoUrl } from '../students/student-photo.js';
 import { toStudentData, toStudentResource } from '../students/student-view.js';
 import { listTestimonialRows } from '../students/testimonials.repository.js';
 import { toCsv } from './csv.js';
-import { allStudents, listStudents, sortableColumns, type StudentListKind } from './student-lists.repository.js';
+import { sortableColumns, type StudentListKind, StudentListsRepository } from './student-lists.repository.js';
 import type { StudentAdminService } from './student-status.service.js';
 
 const listQuery = z.object({
@@ -23,6 +26,8 @@ const listQuery = z.object({
   format: z.enum(['json', 'csv']).default('json'),
 });
 
+const studentListSchema = z.array(studentDataSchema);
+const testimonialsSchema = z.array(testimonialSchema);
 const csvHeader = ['Id', 'First Name', 'Last Name', 'Email', 'Mobile', 'City', 'Country', 'Study', 'College', 'Activated', 'Status', 'Batch', 'Registered'];
 const TESTIMONIAL_LIMIT = 60;
 
@@ -33,15 +38,21 @@ interface Options {
 }
 
 export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, dialect, admin }) => {
+  const studentLists = new StudentListsRepository(db, dialect);
+  // Whole answers (a page and its total), kept until the students change: an admin paging back and forth, or
+  // several tabs, cost one query each per change.
+  const listAnswers = new VersionedCache<{ body: SerializedJson; total: number }>(db, 'students');
+  // What every visit to the landing page asks for.
+  const testimonials = new VersionedCache<SerializedJson>(db, 'students', 1);
   const lists: Record<string, StudentListKind> = {
     '/students/get_new_students': 'new',
     '/students/get_regd_students': 'regd',
     '/students': 'all',
   };
 
-  async function answerList(kind: StudentListKind, query: z.infer<typeof listQuery>, reply: import('fastify').FastifyReply) {
+  async function answerList(kind: StudentListKind, query: z.infer<typeof listQuery>, request: FastifyRequest, reply: FastifyReply) {
     if (query.format === 'csv') {
-      const rows = await allStudents(db, dialect, kind, query);
+      const rows = await studentLists.all(kind, query);
       const csv = toCsv(
         csvHeader,
         rows.map((r) => [r.id, r.first_name, r.last_name, r.email, r.mobile, r.city, r.country, r.study, r.institution, r.activated === 1 ? 'Yes' : 'No', r.student_status, r.student_batch, r.created_at]),
@@ -51,31 +62,42 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
         .header('content-disposition', `attachment; filename="students-${kind}.csv"`)
         .send(csv);
     }
-    const { rows, total } = await listStudents(db, dialect, kind, { q: query.q, sort: query.sort, order: query.order, page: query.page, perPage: query.per_page });
-    return reply.header('x-total-count', String(total)).header('x-page', String(query.page)).header('x-per-page', String(query.per_page)).send(rows.map(toStudentData));
+    const { q, sort, order, page, per_page: perPage } = query;
+    const { value, version } = await listAnswers.get(JSON.stringify([kind, q?.trim(), sort, order, page, perPage]), async () => {
+      const { rows, total } = await studentLists.page(kind, { q, sort, order, page, perPage });
+      return { body: await serializeJson(studentListSchema, rows.map(toStudentData)), total };
+    });
+    reply.header('x-total-count', String(value.total)).header('x-page', String(page)).header('x-per-page', String(perPage));
+    return sendSerializedJson(request, reply, value.body, `"students-${version}"`);
   }
 
   for (const [url, kind] of Object.entries(lists)) {
-    app.get(url, { config: { access: 'admin' }, schema: { querystring: listQuery, response: { 200: z.array(studentDataSchema) } } }, (request, reply) =>
-      answerList(kind, request.query, reply),
+    app.get(url, { config: { access: 'admin' }, schema: { querystring: listQuery, response: { 200: studentListSchema } } }, (request, reply) =>
+      answerList(kind, request.query, request, reply),
     );
   }
 
   // The landing page calls this without a token and gets testimonials; the admin's token gets the full list.
   app.get(
     '/students/get_old_students',
-    { config: { access: 'public' }, schema: { querystring: listQuery, response: { 200: z.union([z.array(studentDataSchema), z.array(testimonialSchema)]) } } },
+    { config: { access: 'public' }, schema: { querystring: listQuery, response: { 200: z.union([studentListSchema, testimonialsSchema]) } } },
     async (request, reply) => {
-      if (request.auth?.student.role === 'admin') return answerList('old', request.query, reply);
-      const rows = await listTestimonialRows(db, TESTIMONIAL_LIMIT);
-      return rows.map((row) => ({
-        first_name: row.first_name,
-        last_name: row.last_name,
-        study: row.study,
-        institution: row.institution,
-        feedback: row.feedback,
-        get_image_url: studentPhotoUrl(row.image_path),
-      }));
+      if (request.auth?.student.role === 'admin') return answerList('old', request.query, request, reply);
+      const { value, version } = await testimonials.get('landing', async () => {
+        const rows = await listTestimonialRows(db, TESTIMONIAL_LIMIT);
+        return serializeJson(
+          testimonialsSchema,
+          rows.map((row) => ({
+            first_name: row.first_name,
+            last_name: row.last_name,
+            study: row.study,
+            institution: row.institution,
+            feedback: row.feedback,
+            get_image_url: studentPhotoUrl(row.image_path),
+          })),
+        );
+      });
+      return sendSerializedJson(request, reply, value, `"testimonials-${version}"`);
     },
   );
 

@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import type { DialectName } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+import type { Database, StudentRow } from '../db/schema.js';
+import { VersionedCache } from '../shared/versioned-cache.js';
 
 export type StudentListKind = 'old' | 'new' | 'regd' | 'all';
 
@@ -16,49 +17,78 @@ export interface ListQuery {
   perPage: number;
 }
 
+/** What the admin's search looks in; the PostgreSQL trigram index (migration 2400) is built on this expression. */
+const HAYSTACK = sql`coalesce(students.first_name, '') || ' ' || coalesce(students.last_name, '') || ' ' || students.email || ' ' || coalesce(students.city, '') || ' ' || coalesce(students.mobile, '') || ' ' || students.uniq_id`;
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** old = completed the course, new = not completed yet, regd and all = every registered student. */
+function kindCondition(kind: StudentListKind): RawBuilder<boolean> {
+  const student = sql<boolean>`students.role = ${'student'}`;
+  if (kind === 'old') return sql`${student} and students.student_status = ${STUDENT_STATUS.completed}`;
+  if (kind === 'new') return sql`${student} and students.student_status < ${STUDENT_STATUS.completed}`;
+  return student;
+}
+
 /**
- * One filtered, searched and sorted query for every admin list; paging happens in the database.
- * old = completed the course, new = not completed yet, regd and all = every registered student.
+ * The rows a list shows, as a FROM … WHERE fragment, and the column that orders them by id.
+ * SQLite, terms of three characters or more: the trigram full-text index (students_search) finds the rows and hands
+ * them over in id order, so a page of a common term reads a page, not every match. Otherwise one case-insensitive
+ * match over the searchable columns joined together (SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE, which
+ * its trigram index answers).
  */
-function baseQuery(db: Kysely<Database>, dialect: DialectName, kind: StudentListKind, q: string | undefined) {
-  let query = db.selectFrom('students').where('role', '=', 'student');
-  if (kind === 'old') query = query.where('student_status', '=', STUDENT_STATUS.completed);
-  if (kind === 'new') query = query.where('student_status', '<', STUDENT_STATUS.completed);
+function source(dialect: DialectName, kind: StudentListKind, q: string | undefined): { from: RawBuilder<unknown>; id: RawBuilder<unknown> } {
   const term = q?.trim();
-  // SQLite: the trigram index answers LIKE '%term%' for terms of three characters or more without wildcards.
-  if (term && dialect === 'sqlite' && [...term].length >= 3 && !/[\\%_]/.test(term)) {
-    return query.where(sql<boolean>`id in (select rowid from students_search where haystack like ${`%${term}%`})`);
+  if (term && dialect === 'sqlite' && [...term].length >= 3) {
+    const phrase = `"${term.replaceAll('"', '""')}"`;
+    return {
+      from: sql`students_search join students on students.id = students_search.rowid where students_search match ${phrase} and ${kindCondition(kind)}`,
+      id: sql`students_search.rowid`,
+    };
   }
   if (term) {
-    // One case-insensitive match over the searchable columns joined together (SQLite's LIKE ignores
-    // ASCII case; PostgreSQL's ILIKE), so each row is tested once instead of once per column.
     const pattern = `%${escapeLike(term)}%`;
-    const haystack = sql`coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email || ' ' || coalesce(city, '') || ' ' || coalesce(mobile, '') || ' ' || uniq_id`;
-    query = query.where(sql<boolean>`${haystack} ${sql.raw(dialect === 'postgres' ? 'ilike' : 'like')} ${pattern} escape '\\'`);
+    return { from: sql`students where ${kindCondition(kind)} and ${HAYSTACK} ${sql.raw(dialect === 'postgres' ? 'ilike' : 'like')} ${pattern} escape '\\'`, id: sql`students.id` };
   }
-  return query;
+  return { from: sql`students where ${kindCondition(kind)}`, id: sql`students.id` };
 }
 
-export async function listStudents(db: Kysely<Database>, dialect: DialectName, kind: StudentListKind, query: ListQuery) {
-  const base = baseQuery(db, dialect, kind, query.q);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(query.sort, query.order)
-      .orderBy('id', query.order)
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+function orderBy(id: RawBuilder<unknown>, sort: SortColumn, order: 'asc' | 'desc'): RawBuilder<unknown> {
+  const direction = sql.raw(order);
+  return sort === 'id' ? sql`${id} ${direction}` : sql`${sql.ref(`students.${sort}`)} ${direction}, ${id} ${direction}`;
 }
 
-/** Every matching row, for the CSV download. */
-export function allStudents(db: Kysely<Database>, dialect: DialectName, kind: StudentListKind, query: Pick<ListQuery, 'q' | 'sort' | 'order'>) {
-  return baseQuery(db, dialect, kind, query.q).selectAll().orderBy(query.sort, query.order).orderBy('id', query.order).execute();
+/**
+ * One filtered, searched and sorted query for every admin list; paging happens in the database. A list's total is
+ * counted once per change to the students (the count of a common term at 100,000 students reads every match).
+ */
+export class StudentListsRepository {
+  private readonly totals: VersionedCache<number>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {
+    this.totals = new VersionedCache(db, 'students');
+  }
+
+  async page(kind: StudentListKind, query: ListQuery): Promise<{ rows: StudentRow[]; total: number }> {
+    const { from, id } = source(this.dialect, kind, query.q);
+    const [rows, total] = await Promise.all([
+      sql<StudentRow>`select students.* from ${from} order by ${orderBy(id, query.sort, query.order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(this.db),
+      this.totals.get(`${kind}\n${query.q?.trim() ?? ''}`, async () => {
+        const counted = await sql<{ total: number | string }>`select count(*) as total from ${from}`.execute(this.db);
+        return Number(counted.rows[0]?.total ?? 0);
+      }),
+    ]);
+    return { rows: rows.rows, total: total.value };
+  }
+
+  /** Every matching row, for the CSV download. */
+  async all(kind: StudentListKind, query: Pick<ListQuery, 'q' | 'sort' | 'order'>): Promise<StudentRow[]> {
+    const { from, id } = source(this.dialect, kind, query.q);
+    return (await sql<StudentRow>`select students.* from ${from} order by ${orderBy(id, query.sort, query.order)}`.execute(this.db)).rows;
+  }
 }

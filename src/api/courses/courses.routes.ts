@@ -7,20 +7,25 @@ import { currentStudent } from '../auth/auth-guard.js';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
+import { type SerializedJson, sendSerializedJson, serializeJson } from '../http/serialized-json.js';
+import { VersionedCache } from '../shared/versioned-cache.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 export const CLASSES_NEED_PAYMENT = 'The classes open once your course fee is paid. Please see My Payment.';
 
 export const coursesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   // Paid (and completed) students and the admin see the sessions; the spec's client asks only when paid.
-  app.get('/courses', { schema: { response: { 200: z.array(courseSessionSchema) } } }, async (request) => {
+  // Every student gets the same list: it is serialised (and gzipped) once per change to the sessions, and a
+  // browser holding the current copy gets 304.
+  const sessionsCache = new VersionedCache<SerializedJson>(db, 'course_sessions', 1);
+  const sessionsSchema = z.array(courseSessionSchema);
+  app.get('/courses', { schema: { response: { 200: sessionsSchema } } }, async (request, reply) => {
     const student = currentStudent(request);
     if (student.role !== 'admin' && student.student_status === STUDENT_STATUS.unpaid) throw new AppError('forbidden', CLASSES_NEED_PAYMENT);
-    return db
-      .selectFrom('course_sessions')
-      .select(['id', 'session_number', 'session_date', 'topics', 'lesson_video'])
-      .orderBy('session_number')
-      .execute();
+    const { value, version } = await sessionsCache.get('all', async () =>
+      serializeJson(sessionsSchema, await db.selectFrom('course_sessions').select(['id', 'session_number', 'session_date', 'topics', 'lesson_video']).orderBy('session_number').execute()),
+    );
+    return sendSerializedJson(request, reply, value, `"sessions-${version}"`);
   });
 
   // The batch a paid student belongs to: its start date and the video-meeting link of the classes.

@@ -243,6 +243,12 @@ export interface StoredFileTable {
   created_at: string;
 }
 
+/** Bumped by triggers on each change to a cached table (migration 2400-content-versions). */
+export interface ContentVersionTable {
+  name: 'course_sessions' | 'students';
+  version: number;
+}
+
 export interface Database {
   students: StudentTable;
   auth_sessions: AuthSessionTable;
@@ -265,6 +271,7 @@ export interface Database {
   code_comments: CodeCommentTable;
   counters: CounterTable;
   stored_files: StoredFileTable;
+  content_versions: ContentVersionTable;
 }
 
 export type StudentRow = Selectable<StudentTable>;

@@ -7,6 +7,7 @@ import * as payments from './2026-11-22T2000-payments.js';
 import * as exercises from './2026-11-22T2100-exercises.js';
 import * as sharedState from './2026-11-22T2200-shared-state.js';
 import * as studentSearch from './2026-11-22T2300-student-search.js';
+import * as contentVersions from './2026-11-22T2400-content-versions.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T2100-exercises': exercises,
   '2026-11-22T2200-shared-state': sharedState,
   '2026-11-22T2300-student-search': studentSearch,
+  '2026-11-22T2400-content-versions': contentVersions,
 };
