@@ -29,6 +29,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: Access;
+  /** The route's body schema, if any: the fuzz tests build requests from it. */
+  body?: unknown;
 }
 
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,200}$/;
@@ -51,7 +53,7 @@ export function registerAuthGuard(app: FastifyInstance, db: Kysely<Database>, ro
   app.addHook('onRoute', (route) => {
     route.config = { access: 'student', ...(route.config ?? {}) } as typeof route.config;
     const access = (route.config as { access?: Access }).access ?? 'student';
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access, body: route.schema?.body });
   });
 
   app.addHook('onRequest', async (request) => {

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
@@ -99,6 +100,35 @@ describe('fuzzing every route', () => {
           expect(response.json()).toMatchObject({ errors: expect.any(Array), code: expect.any(String) });
           expect(await snapshot(ctx.database.db), `${route.method} ${route.url}`).toBe(before);
         }
+      }),
+      { numRuns: 400 },
+    );
+  }, 120_000);
+
+  it("refuses wrong-typed values of a route's own body fields with a JSON 4xx, from anyone, and changes nothing", async () => {
+    // Every declared field gets a value no field type accepts (a non-empty object), so no caller may get a 2xx.
+    const routes = fuzzable().flatMap((route) => (route.body instanceof z.ZodObject ? [{ ...route, fields: Object.keys(route.body.shape) }] : []));
+    expect(routes.length).toBeGreaterThan(20);
+    const misfit = fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), junk, { minKeys: 1, maxKeys: 3 });
+    const request = fc.constantFrom(...routes).chain((route) =>
+      fc.tuple(fc.constant(route), fc.subarray(route.fields, { minLength: 1 }).chain((fields) => fc.record(Object.fromEntries(fields.map((field) => [field, misfit]))))),
+    );
+    await fc.assert(
+      fc.asyncProperty(request, fc.constantFrom('anonymous', 'student', 'admin'), pathValue, async ([route, body], who, id) => {
+        const before = await snapshot(ctx.database.db);
+        const token = tokens[who];
+        const response = await ctx.app.inject({
+          method: route.method as 'POST',
+          url: concrete(route.url, id),
+          headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
+          payload: JSON.stringify(body),
+          remoteAddress: `10.67.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        });
+        const what = `${who} ${route.method} ${route.url} ${JSON.stringify(body).slice(0, 200)}`;
+        expect(response.statusCode, what).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, what).toBeLessThan(500);
+        expect(response.json(), what).toMatchObject({ errors: expect.any(Array), code: expect.any(String) });
+        expect(await snapshot(ctx.database.db), what).toBe(before);
       }),
       { numRuns: 400 },
     );
