@@ -21,6 +21,7 @@ import { errorBody } from './http/app-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { defaultIpRateLimits, type IpRateLimits } from './http/rate-limits.js';
+import { sendCompressed } from './http/compressed-body.js';
 import { loadWebPages } from './http/web-pages.js';
 import { coursesRoutes } from './courses/courses.routes.js';
 import { doubtsRoutes } from './doubts/doubts.routes.js';
@@ -148,6 +149,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       index: false,
       cacheControl: false,
       wildcard: false,
+      // The build writes .br and .gz next to each asset (scripts/compress-assets.mjs); served to clients that take them.
+      preCompressed: true,
       setHeaders(res, path) {
         const immutable = path.includes(`${join('web', 'assets')}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -161,7 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A client route is always a page; any other path is a 404 page for a browser and JSON for everyone else.
     if (pages && isRead && (findClientRoute(pathname) || (request.headers.accept ?? '').includes('text/html'))) {
       const page = pages.pageFor(pathname);
-      return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+      return sendCompressed(request, reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache'), page.html);
     }
     return reply.status(404).send(errorBody('notFound', [`No route for ${request.method} ${pathname}`]));
   });

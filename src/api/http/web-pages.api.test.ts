@@ -1,12 +1,16 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { clientRoutes } from '../../contracts/paths.js';
 import { NOT_FOUND_PAGE, pageFileName } from './web-pages.js';
 
 let ctx: TestContext;
+const LANDING = `<main>${'<p>Learn C, one session at a time.</p>'.repeat(100)}</main>`;
+const BIG_SCRIPT = `export const sessions = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ topic: `Topic ${i}` })))};`;
 let dist: string;
 
 beforeAll(async () => {
@@ -15,8 +19,11 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'pages'));
   mkdirSync(join(dist, 'web', 'assets'), { recursive: true });
   for (const route of clientRoutes) writeFileSync(join(dist, 'pages', pageFileName(route.path)), `<p>page ${route.path}</p>`);
+  writeFileSync(join(dist, 'pages', 'index.html'), LANDING);
   writeFileSync(join(dist, 'pages', NOT_FOUND_PAGE), '<p>not found page</p>');
   writeFileSync(join(dist, 'web', 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'web', 'assets', 'big-abc123.js'), BIG_SCRIPT);
+  execFileSync(process.execPath, [join(process.cwd(), 'scripts', 'compress-assets.mjs')], { cwd: dist, env: { ...process.env, ASSETS_DIR: join(dist, 'web') } });
   ctx = await createTestApp({}, dist);
 });
 afterAll(async () => {
@@ -25,13 +32,28 @@ afterAll(async () => {
 });
 
 describe('web pages', () => {
+  it('sends pages gzipped and assets as the build compressed them, to browsers that take them', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(page.rawPayload).toString()).toBe(LANDING);
+    expect((await ctx.app.inject({ method: 'GET', url: '/' })).body).toBe(LANDING);
+    const script = await ctx.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(script.headers['content-encoding']).toBe('br');
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(script.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+  });
+
   it('serves every client route of the spec as HTML, case-insensitively', async () => {
     for (const route of clientRoutes) {
       for (const url of [route.path, route.path.toLowerCase(), route.path.toUpperCase()]) {
         const response = await ctx.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['content-type']).toMatch(/text\/html/);
-        expect(response.body).toBe(`<p>page ${route.path}</p>`);
+        expect(response.body).toBe(route.path === '/' ? LANDING : `<p>page ${route.path}</p>`);
       }
     }
   });

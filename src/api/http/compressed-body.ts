@@ -1,0 +1,39 @@
+import { promisify } from 'node:util';
+import { gzip, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const gzipAsync = promisify(gzip);
+/** Below this a gzip header and frame cost about what they save. */
+const GZIP_FROM_BYTES = 1024;
+
+/** An answer many requests share, as bytes and gzipped, both made once. */
+export interface CompressedBody {
+  raw: Buffer;
+  gzipped: Buffer | null;
+}
+
+export async function compressBody(raw: Buffer): Promise<CompressedBody> {
+  return { raw, gzipped: raw.length >= GZIP_FROM_BYTES ? await gzipAsync(raw) : null };
+}
+
+/** For start-up work (the prerendered pages), where nothing else is waiting yet. */
+export function compressBodySync(raw: Buffer): CompressedBody {
+  return { raw, gzipped: raw.length >= GZIP_FROM_BYTES ? gzipSync(raw) : null };
+}
+
+/** Sends the gzipped bytes to a client that takes gzip, the plain ones otherwise. */
+export function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: CompressedBody) {
+  reply.header('vary', 'accept-encoding');
+  if (body.gzipped && acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(body.gzipped);
+  return reply.send(body.raw);
+}
+
+/** gzip named (or `*`) in Accept-Encoding without q=0. */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding?.trim() !== 'gzip' && coding?.trim() !== '*') return false;
+    return !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+  });
+}
