@@ -1,12 +1,12 @@
 /**
- * Build step: writes a Brotli (.br) and a gzip (.gz) copy next to each text asset in dist/web, once, at their
+ * Build step (`node scripts/compress-assets.mjs [dir]`, default dist/web): writes a Brotli (.br) and a gzip (.gz) copy next to each text asset in dist/web, once, at their
  * strongest settings; the server sends them to browsers that take them (@fastify/static's preCompressed).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const ROOT = process.env.ASSETS_DIR ?? 'dist/web';
+const ROOT = process.argv[2] ?? 'dist/web';
 const TEXT = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|wasm)$/;
 // Smaller files gain less than the extra request headers cost.
 const FROM_BYTES = 1024;

@@ -23,7 +23,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'pages', NOT_FOUND_PAGE), '<p>not found page</p>');
   writeFileSync(join(dist, 'web', 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'web', 'assets', 'big-abc123.js'), BIG_SCRIPT);
-  execFileSync(process.execPath, [join(process.cwd(), 'scripts', 'compress-assets.mjs')], { cwd: dist, env: { ...process.env, ASSETS_DIR: join(dist, 'web') } });
+  execFileSync(process.execPath, ['scripts/compress-assets.mjs', join(dist, 'web')]);
   ctx = await createTestApp({}, dist);
 });
 afterAll(async () => {
