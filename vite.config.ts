@@ -29,8 +29,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     },
   },
-  // The prerender bundle carries its dependencies, so Node never has to resolve react-bootstrap's CommonJS folders.
-  ssr: { noExternal: true },
   build: {
     outDir: isSsrBuild ? '../../dist/ssr' : '../../dist/web',
     emptyOutDir: true,

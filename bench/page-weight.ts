@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** The landing page's budget (issue 9): gzip bytes of JavaScript and CSS it loads up front. */
+export const LANDING_PAGE_BUDGET = { jsGzip: 100 * 1024, cssGzip: 30 * 1024 } as const;
+
 export interface PageWeight {
   jsGzip: number;
   cssGzip: number;

@@ -2,12 +2,13 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { paths } from '../../contracts/paths';
 import { SiteLayout } from '../components/layout/site-layout';
+import { LandingPage } from '../features/landing/landing-page';
 
-// Every page is its own chunk: a visitor downloads the code of the page they open, not the admin's.
+// Every page is its own chunk: a visitor downloads the code of the page they open, not the admin's. The landing
+// page, the front door, ships in the main chunk, so it hydrates without waiting for a second download.
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })));
 
-const LandingPage = named(() => import('../features/landing/landing-page'), 'LandingPage');
 const AboutUsPage = named(() => import('../features/legal/about-us-page'), 'AboutUsPage');
 const TermsPage = named(() => import('../features/legal/terms-page'), 'TermsPage');
 const PrivacyPolicyPage = named(() => import('../features/legal/privacy-policy-page'), 'PrivacyPolicyPage');
@@ -24,8 +25,12 @@ const ProfilePage = named(() => import('../features/profile/profile-page'), 'Pro
 const DashboardPage = named(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
 const AdminPage = named(() => import('../features/admin/admin-page'), 'AdminPage');
 const NotFoundPage = named(() => import('../pages/not-found-page'), 'NotFoundPage');
+const QueryLayout = named(() => import('./query-layout'), 'QueryLayout');
 
-/** Routes of the spec (section 2); React Router matches them case-insensitively. */
+/**
+ * Routes of the spec (section 2); React Router matches them case-insensitively. The pages that talk to the API
+ * through TanStack Query sit under QueryLayout; the others, the landing page first, load without it.
+ */
 export function AppRoutes() {
   return (
     <Routes>
@@ -36,18 +41,20 @@ export function AppRoutes() {
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.privacyPolicy} element={<PrivacyPolicyPage />} />
         <Route path={paths.emailVerified} element={<EmailVerifiedPage />} />
-        <Route path={paths.verificationFailed} element={<VerificationFailedPage />} />
-        <Route path={paths.signup} element={<SignupPage />} />
-        <Route path={paths.login} element={<LoginPage />} />
-        <Route path={paths.loginAlias} element={<LoginPage />} />
-        <Route path={paths.logout} element={<LogoutPage />} />
-        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
-        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-        <Route path={paths.createProfile} element={<CreateProfilePage />} />
-        <Route path={paths.profile} element={<ProfilePage />} />
-        <Route path={paths.changePassword} element={<ChangePasswordPage />} />
-        <Route path={`${paths.dashboard}/*`} element={<DashboardPage />} />
-        <Route path={paths.admin} element={<AdminPage />} />
+        <Route element={<QueryLayout />}>
+          <Route path={paths.verificationFailed} element={<VerificationFailedPage />} />
+          <Route path={paths.signup} element={<SignupPage />} />
+          <Route path={paths.login} element={<LoginPage />} />
+          <Route path={paths.loginAlias} element={<LoginPage />} />
+          <Route path={paths.logout} element={<LogoutPage />} />
+          <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+          <Route path={paths.createProfile} element={<CreateProfilePage />} />
+          <Route path={paths.profile} element={<ProfilePage />} />
+          <Route path={paths.changePassword} element={<ChangePasswordPage />} />
+          <Route path={`${paths.dashboard}/*`} element={<DashboardPage />} />
+          <Route path={paths.admin} element={<AdminPage />} />
+        </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

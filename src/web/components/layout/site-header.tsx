@@ -1,82 +1,66 @@
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import NavDropdown from 'react-bootstrap/NavDropdown';
-import Navbar from 'react-bootstrap/Navbar';
+import { type MouseEvent, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { SITE_NAME } from '../../../contracts/course';
 import { paths } from '../../../contracts/paths';
 import { useSignedIn } from '../../features/auth/auth-store';
-import { PersonIcon } from './person-icon';
+import { AccountMenu } from './account-menu';
 
+/** Bootstrap's navbar markup; below the md breakpoint the links fold behind a toggle button. */
 export function SiteHeader() {
   const signedIn = useSignedIn();
+  const [expanded, setExpanded] = useState(false);
+  // On a phone, following a link folds the menu away again.
+  const collapseOnLink = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as Element).closest('a')) setExpanded(false);
+  };
   return (
     <header>
-      <Navbar expand="md" variant="dark" className="site-navbar" collapseOnSelect>
-        <Container>
-          <Navbar.Brand as={Link} to={paths.home}>
+      <nav className="site-navbar navbar navbar-expand-md navbar-dark">
+        <div className="container">
+          <Link className="navbar-brand" to={paths.home}>
             <span className="brand-mark" aria-hidden="true">
               C
             </span>{' '}
             {SITE_NAME}
-          </Navbar.Brand>
-          <Navbar.Toggle aria-controls="site-nav" label="Open the menu" />
-          <Navbar.Collapse id="site-nav">
-            <Nav className="ms-auto align-items-md-center" as="ul">
-              <Nav.Item as="li">
-                <Nav.Link as={NavLink} to={paths.home} end eventKey="home">
+          </Link>
+          <button
+            type="button"
+            className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+            aria-controls="site-nav"
+            aria-expanded={expanded}
+            aria-label="Open the menu"
+            onClick={() => setExpanded((isExpanded) => !isExpanded)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div className={`navbar-collapse collapse${expanded ? ' show' : ''}`} id="site-nav" onClick={collapseOnLink}>
+            <ul className="navbar-nav ms-auto align-items-md-center">
+              <li className="nav-item">
+                <NavLink className="nav-link" to={paths.home} end>
                   Home
-                </Nav.Link>
-              </Nav.Item>
-              <Nav.Item as="li">
-                <Nav.Link as={NavLink} to={paths.signup} eventKey="signup">
+                </NavLink>
+              </li>
+              <li className="nav-item">
+                <NavLink className="nav-link" to={paths.signup}>
                   Signup
-                </Nav.Link>
-              </Nav.Item>
-              <Nav.Item as="li">
+                </NavLink>
+              </li>
+              <li className="nav-item">
                 {signedIn ? (
-                  <Nav.Link as={NavLink} to={paths.logout} eventKey="logout">
+                  <NavLink className="nav-link" to={paths.logout}>
                     Logout
-                  </Nav.Link>
+                  </NavLink>
                 ) : (
-                  <Nav.Link as={NavLink} to={paths.login} eventKey="login">
+                  <NavLink className="nav-link" to={paths.login}>
                     Login
-                  </Nav.Link>
+                  </NavLink>
                 )}
-              </Nav.Item>
-              <NavDropdown
-                as="li"
-                align="end"
-                id="account-menu"
-                title={
-                  <>
-                    <PersonIcon />
-                    <span className="visually-hidden">Account menu</span>
-                  </>
-                }
-                className="account-menu"
-              >
-                <NavDropdown.Item as={Link} to={paths.dashboard}>
-                  My Dashboard
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to={paths.profile}>
-                  Edit Profile
-                </NavDropdown.Item>
-                <NavDropdown.Divider />
-                {signedIn ? (
-                  <NavDropdown.Item as={Link} to={paths.logout}>
-                    Logout
-                  </NavDropdown.Item>
-                ) : (
-                  <NavDropdown.Item as={Link} to={paths.login}>
-                    Login
-                  </NavDropdown.Item>
-                )}
-              </NavDropdown>
-            </Nav>
-          </Navbar.Collapse>
-        </Container>
-      </Navbar>
+              </li>
+              <AccountMenu signedIn={signedIn} />
+            </ul>
+          </div>
+        </div>
+      </nav>
     </header>
   );
 }

@@ -1,4 +1,3 @@
-import Spinner from 'react-bootstrap/Spinner';
 import type { Testimonial } from '../../../contracts/site';
 import { EnrollNow } from '../../components/enroll-now';
 import { useTestimonials } from './get-testimonials';
@@ -46,7 +45,7 @@ export function TestimonialsSection() {
         <h2 id="testimonials-heading">Student testimonials</h2>
         {isPending ? (
           <div className="text-center py-4" role="status">
-            <Spinner animation="border" variant="primary" />
+            <div className="spinner-border text-primary" aria-hidden="true" />
             <span className="visually-hidden">Loading testimonials…</span>
           </div>
         ) : entries.length === 0 ? (
