@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { buildApp } from '../app.js';
+import { VersionedCache } from './versioned-cache.js';
 
 // Cached answers (the sessions list, the admin lists' totals) on two copies of the site sharing one database:
 // a change through either copy, or straight into the database, shows at once through both.
@@ -126,5 +127,26 @@ describe("the admin lists' totals, counted once per change", () => {
       return sql<{ 'QUERY PLAN': string }>`explain select id from students where coalesce(students.first_name, '') || ' ' || coalesce(students.last_name, '') || ' ' || students.email || ' ' || coalesce(students.city, '') || ' ' || coalesce(students.mobile, '') || ' ' || students.uniq_id ilike ${'%sharma%'}`.execute(trx);
     });
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('students_search_trgm_idx');
+  });
+});
+
+describe('VersionedCache', () => {
+  it('computes an answer once for requests arriving together, again after a change, and keeps no failure', async () => {
+    const cache = new VersionedCache<number>(ctx.database.db, 'course_sessions');
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return computed;
+    };
+    const together = await Promise.all(Array.from({ length: 10 }, () => cache.get('k', compute)));
+    expect(computed).toBe(1);
+    expect(new Set(together.map((answer) => answer.value))).toEqual(new Set([1]));
+    expect((await cache.get('k', compute)).value).toBe(1);
+    await ctx.database.db.insertInto('course_sessions').values({ session_number: 900, session_date: '2027-07-01', topics: 'Bump' }).execute();
+    expect((await cache.get('k', compute)).value).toBe(2);
+    await ctx.database.db.deleteFrom('course_sessions').where('session_number', '=', 900).execute();
+    await expect(cache.get('k', () => Promise.reject(new Error('database hiccup')))).rejects.toThrow('database hiccup');
+    expect((await cache.get('k', compute)).value).toBe(3);
   });
 });

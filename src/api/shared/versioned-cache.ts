@@ -17,6 +17,8 @@ export async function contentVersion(db: Kysely<Database>, table: VersionedTable
  */
 export class VersionedCache<V> {
   private readonly entries = new Map<string, { version: number; value: V }>();
+  /** Answers being computed: requests arriving meanwhile wait for the same one instead of computing it again. */
+  private readonly computing = new Map<string, Promise<V>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -28,10 +30,18 @@ export class VersionedCache<V> {
     const version = await contentVersion(this.db, this.table);
     const cached = this.entries.get(key);
     if (cached && cached.version === version) return cached;
-    const value = await compute();
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { version, value });
+    const flight = `${version}\n${key}`;
+    let pending = this.computing.get(flight);
+    if (!pending) {
+      pending = compute().finally(() => this.computing.delete(flight));
+      this.computing.set(flight, pending);
+    }
+    const value = await pending;
+    if ((this.entries.get(key)?.version ?? -1) < version) {
+      this.entries.delete(key);
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, { version, value });
+    }
     return { value, version };
   }
 }
