@@ -14,6 +14,15 @@ const CITIES = ['Pune', 'Mumbai', 'Delhi', 'Chennai', 'Kolkata', 'Bengaluru', 'H
 const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Diya', 'Isha', 'Kabir', 'Meera', 'Rohan', 'Saanvi', 'Tara', 'Arjun', 'Nisha'];
 const LAST = ['Sharma', 'Verma', 'Iyer', 'Nair', 'Gupta', 'Reddy', 'Das', 'Khan', 'Patel', 'Joshi'];
 
+/** Searches an admin might type: names, cities, a mobile number's start, an email (each matches 1 to 10,000 students). */
+export const SEARCH_TERMS = [
+  ...LAST.filter((name) => name !== 'Sharma'), // the 50-connection line searches for Sharma
+  ...FIRST,
+  ...CITIES,
+  ...Array.from({ length: 10 }, (_, i) => `90000${i}`),
+  ...Array.from({ length: 10 }, (_, i) => `student${4321 + i * 977}@`),
+].map((term) => term.toLowerCase());
+
 export async function seedLarge(db: Kysely<Database>, students = 100_000): Promise<void> {
   const studentHash = await hashPassword(BENCH_STUDENT.password);
   const adminHash = await hashPassword(BENCH_ADMIN.password);

@@ -80,6 +80,29 @@ function openPostgres(url: string, onPoolError?: (error: Error) => void): Databa
   });
   // Without a listener, an idle client's error (a database restart) would crash the process.
   pool.on('error', (error) => onPoolError?.(error));
+  pool.on('connect', usePreparedStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+/** Statement names by SQL text, shared by the pool's connections; bounded, as texts with many value lists vary. */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 1000;
+
+/**
+ * PostgreSQL parses and plans an unnamed query every time; a named one is prepared once per connection and then
+ * only executed — for the site's small, repeated queries most of their cost. Kysely sends the same SQL text with
+ * new parameters for each call, so the text names the statement.
+ */
+function usePreparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text !== 'string' || !Array.isArray(values) || callback !== undefined) return query(text, values, callback);
+    let name = statementNames.get(text);
+    if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
+      name = `s${statementNames.size}`;
+      statementNames.set(text, name);
+    }
+    return name ? query({ name, text, values }) : query(text, values);
+  };
 }

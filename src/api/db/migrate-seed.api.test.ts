@@ -1,4 +1,5 @@
 import argon2 from 'argon2';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.js';
 import type { DatabaseHandle } from './database.js';
@@ -92,5 +93,17 @@ describe('migrations and seed', () => {
     const payment = await handle.db.selectFrom('payments').selectAll().executeTakeFirstOrThrow();
     expect(payment.student_id).toBeNull();
     expect(payment.student_email).toBe('p@example.com');
+  });
+});
+
+describe('PostgreSQL connections', () => {
+  it('prepare each query once per connection and reuse it with new parameters', async () => {
+    if (handle.dialect !== 'postgres') return;
+    const prepared = await handle.db.connection().execute(async (connection) => {
+      for (const n of [1, 2, 3]) await connection.selectFrom('course_sessions').select('topics').where('session_number', '=', n).execute();
+      return sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
+    });
+    const sessionQueries = prepared.rows.filter((row) => row.statement.includes('from "course_sessions" where "session_number" = $1'));
+    expect(sessionQueries).toHaveLength(1);
   });
 });
