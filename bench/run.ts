@@ -5,7 +5,8 @@
  * same GET /courses/ JSON from a prepared better-sqlite3 statement. Prints per endpoint requests per second, p50 and
  * p99 latency and the ratio to the bare limit, then the targets met or not, the C grader's figures and the landing
  * page's weight. With --cluster: GET /courses/ through nginx with one and two processes.
- * Options: --no-build (reuse dist/), --duration=N seconds per endpoint (default 10), --pg, --cluster.
+ * Options: --no-build (reuse dist/), --duration=N seconds per run (default 10), --runs=N per endpoint (default 3, the
+ * median p99 shown), --pg, --cluster.
  */
 import { type ChildProcess, execSync, fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { BENCH_ADMIN, BENCH_STUDENT, SEARCH_TERMS, seedLarge } from './seed-larg
 
 const args = new Set(process.argv.slice(2));
 const duration = Number([...args].find((arg) => arg.startsWith('--duration='))?.split('=')[1] ?? 10);
+const runs = Number([...args].find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 3);
 const CONNECTIONS = 50;
 
 ensureWrk();
@@ -86,14 +88,21 @@ try {
     }
   };
   // Two seconds unmeasured first: the first requests of a line compile their code paths and fill caches.
+  // Then `runs` measured runs, and the one with the median p99 is shown: on a shared virtual machine one stall of
+  // 100 ms (another tenant, the host) delays about 1% of a 10-second line's requests by that much. All p99s print.
   const measure = async (url: string, options: Partial<LoadOptions> = {}) => {
     await settle();
     await load(url, { connections: CONNECTIONS, ...options, durationS: 2 });
-    await settle();
-    return load(url, { connections: CONNECTIONS, durationS: duration, ...options });
+    const measured: LoadResult[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      await settle();
+      measured.push(await load(url, { connections: CONNECTIONS, durationS: duration, ...options }));
+    }
+    const median = [...measured].sort((a, b) => a.p99 - b.p99)[Math.floor(runs / 2)]!;
+    return { ...median, p99Runs: measured.map((r) => r.p99) };
   };
   const limit = await measure(`http://127.0.0.1:${barePort}/courses/`);
-  const results: [string, LoadResult][] = [
+  const results: [string, LoadResult & { p99Runs?: number[] }][] = [
     ['bare node:http GET /courses/ (limit)', limit],
     ['landing page', await measure(`${base}/`, { headers: { accept: 'text/html', ...browser } })],
     ['GET /students/profile', await measure(`${base}/students/profile`, { headers: asStudent })],
@@ -130,10 +139,12 @@ try {
   const [probeDuringLogins, loginsWithProbe] = await Promise.all([load(`${base}/courses/`, oneClient), load(`${base}/students/login`, loginLoad)]);
   results.push(['GET /courses/ one client', probeAlone], ['GET /courses/ one client, logins run', probeDuringLogins]);
 
-  console.log(`\nLoad (wrk): ${CONNECTIONS} connections (10 for logins), ${duration} s per line, server on ${pg ? 'PostgreSQL' : 'SQLite'}, 100,000 students\n`);
-  console.log(pad('endpoint', 40) + pad('req/s', 9) + pad('p50 ms', 8) + pad('p95', 8) + pad('p99 ms', 8) + pad('vs bare', 9) + 'errors');
+  console.log(`\nLoad (wrk): ${CONNECTIONS} connections (10 for logins), ${runs} runs of ${duration} s per line (median p99 shown), server on ${pg ? 'PostgreSQL' : 'SQLite'}, 100,000 students\n`);
+  console.log(pad('endpoint', 40) + pad('req/s', 9) + pad('p50 ms', 8) + pad('p95', 8) + pad('p99 ms', 8) + pad('vs bare', 9) + pad('errors', 8) + 'p99 of each run');
   for (const [name, r] of results) {
-    console.log(pad(name, 40) + pad(r.rps.toFixed(0), 9) + pad(ms(r.p50), 8) + pad(ms(r.p95), 8) + pad(ms(r.p99), 8) + pad((r.rps / limit.rps).toFixed(2), 9) + String(r.errors));
+    console.log(
+      pad(name, 40) + pad(r.rps.toFixed(0), 9) + pad(ms(r.p50), 8) + pad(ms(r.p95), 8) + pad(ms(r.p99), 8) + pad((r.rps / limit.rps).toFixed(2), 9) + pad(String(r.errors), 8) + (r.p99Runs?.map(ms).join(', ') ?? ''),
+    );
   }
   const find = (name: string) => results.find(([n]) => n === name)![1];
   const courses = find('GET /courses/ (student)');
