@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     db: handle.db,
     log: app.log,
     from: config.mail.from,
+    leaseMs: config.mail.leaseMs,
     transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : undefined,
   });
   const reconciler = new PaymentReconciler(app.payments, app.log);

@@ -72,6 +72,8 @@ beforeAll(async () => {
       RAZORPAY_KEY_SECRET: fake.keySecret,
       RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
       RAZORPAY_API_URL: fake.url,
+      // Mail claimed by the process the crash test kills comes back after 10 s instead of 5 minutes.
+      MAIL_LEASE_SECONDS: '10',
     },
   });
   database = new pg.Client({ connectionString: cluster.databaseUrl });

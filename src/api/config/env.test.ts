@@ -57,6 +57,8 @@ describe('configuration', () => {
     ['RAZORPAY_API_URL', 'ftp://x'],
     ['COURSE_FEE_PAISE', '-5'],
     ['APP_URL', 'nonsense'],
+    ['MAIL_LEASE_SECONDS', '5'],
+    ['MAIL_LEASE_SECONDS', 'soon'],
   ])('stops with one line naming %s when it is %s', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
@@ -64,6 +66,11 @@ describe('configuration', () => {
 
   it('requires the Razorpay key id and secret together', () => {
     expect(() => parseConfig({ RAZORPAY_KEY_ID: 'rzp_test_1' })).toThrow(/RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET/);
+  });
+
+  it('holds claimed mail for 5 minutes unless MAIL_LEASE_SECONDS says otherwise', () => {
+    expect(parseConfig({}).mail.leaseMs).toBe(300_000);
+    expect(parseConfig({ MAIL_LEASE_SECONDS: '10' }).mail.leaseMs).toBe(10_000);
   });
 
   it('treats an empty variable as unset', () => {

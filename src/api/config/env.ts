@@ -24,6 +24,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be smtp://user:pass@host:port or smtps://…' })),
   MAIL_FROM: optional(z.string().min(3)),
+  // How long mail claimed by a process that then died waits before another process sends it.
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   RAZORPAY_KEY_ID: optional(z.string().min(1)),
   RAZORPAY_KEY_SECRET: optional(z.string().min(1)),
   RAZORPAY_WEBHOOK_SECRET: optional(z.string().min(1)),
@@ -43,7 +45,7 @@ export interface Config {
   appUrl: string;
   databaseUrl: string;
   admin: { email: string | undefined; password: string | undefined };
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; leaseMs: number };
   razorpay: { keyId: string | undefined; keySecret: string | undefined; webhookSecret: string | undefined; apiUrl: string };
   uploadDir: string;
   courseFeePaise: number;
@@ -72,7 +74,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     appUrl,
     databaseUrl: env.DATABASE_URL,
     admin: { email: env.ADMIN_EMAIL?.toLowerCase(), password: env.ADMIN_PASSWORD },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `C Programming Learning Hub <no-reply@${new URL(appUrl).hostname}>` },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `C Programming Learning Hub <no-reply@${new URL(appUrl).hostname}>`, leaseMs: env.MAIL_LEASE_SECONDS * 1000 },
     razorpay: {
       keyId: env.RAZORPAY_KEY_ID,
       keySecret: env.RAZORPAY_KEY_SECRET,

@@ -5,7 +5,6 @@ import type { Database } from '../db/schema.js';
 import { claimDueMail, findUnlogged, markAttemptFailed, markLogged, markSent } from './outbox.repository.js';
 
 export const MAX_ATTEMPTS = 12;
-const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
 
 /** 30 s, 1 min, 2 min, … capped at one hour between attempts. */
@@ -28,6 +27,8 @@ interface Options {
   /** Absent without SMTP_URL: messages are printed to the log and stay in the outbox. */
   transport?: Transporter;
   intervalMs?: number;
+  /** How long a claim holds: mail claimed by a process that died is sent by another after this (default 5 min). */
+  leaseMs?: number;
 }
 
 /** Delivers the outbox: claims due messages, sends them over SMTP, retries with backoff. */
@@ -65,7 +66,7 @@ export class MailWorker {
       }
       return rows.length;
     }
-    const rows = await claimDueMail(db, BATCH, LEASE_MS);
+    const rows = await claimDueMail(db, BATCH, this.options.leaseMs ?? 5 * 60_000);
     for (const row of rows) {
       try {
         await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
