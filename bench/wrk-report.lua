@@ -21,7 +21,7 @@ end
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
-    'WRK_RESULT {"requests":%d,"duration_us":%d,"errors":%d,"non2xx":%d,"p50":%.3f,"p95":%.3f,"p97_5":%.3f,"p99":%.3f}\n',
+    'WRK_RESULT {"requests":%d,"duration_us":%d,"errors":%d,"non2xx":%d,"p50":%.3f,"p95":%.3f,"p99":%.3f}\n',
     summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status,
-    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(97.5) / 1000, latency:percentile(99) / 1000))
+    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000))
 end

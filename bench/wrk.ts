@@ -13,7 +13,6 @@ export interface LoadResult {
   /** Latency percentiles in milliseconds. */
   p50: number;
   p95: number;
-  p97_5: number;
   p99: number;
   /** Socket errors and timeouts, and answers other than 2xx/3xx. */
   errors: number;
@@ -71,8 +70,8 @@ export function load(url: string, options: LoadOptions): Promise<LoadResult> {
     child.on('close', (code) => {
       const line = output.split('\n').find((text) => text.startsWith('WRK_RESULT '));
       if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${output}`));
-      const r = JSON.parse(line.slice('WRK_RESULT '.length)) as { requests: number; duration_us: number; errors: number; non2xx: number; p50: number; p95: number; p97_5: number; p99: number };
-      resolve({ rps: r.requests / (r.duration_us / 1e6), total: r.requests, p50: r.p50, p95: r.p95, p97_5: r.p97_5, p99: r.p99, errors: r.errors + r.non2xx });
+      const r = JSON.parse(line.slice('WRK_RESULT '.length)) as { requests: number; duration_us: number; errors: number; non2xx: number; p50: number; p95: number; p99: number };
+      resolve({ rps: r.requests / (r.duration_us / 1e6), total: r.requests, p50: r.p50, p95: r.p95, p99: r.p99, errors: r.errors + r.non2xx });
     });
   });
 }

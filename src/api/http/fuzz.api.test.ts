@@ -77,6 +77,18 @@ function concrete(url: string, value: string): string {
   return url.replace(/:[A-Za-z]+/g, encodeURIComponent(value));
 }
 
+/** A JSON body to a route, as `who`, from an address of its own (so per-IP limits never answer instead). */
+function sendJson(route: { method: string; url: string }, id: string, who: string, body: unknown) {
+  const token = tokens[who];
+  return ctx.app.inject({
+    method: route.method as 'POST',
+    url: concrete(route.url, id),
+    headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
+    payload: JSON.stringify(body),
+    remoteAddress: `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+}
+
 describe('fuzzing every route', () => {
   it('keeps its sessions for the whole run', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/students/profile', headers: bearer(tokens.admin!) })).statusCode).toBe(200);
@@ -87,14 +99,7 @@ describe('fuzzing every route', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), fc.constantFrom('anonymous', 'student', 'admin'), wrongTypes, pathValue, async (route, who, body, id) => {
         const before = await snapshot(ctx.database.db);
-        const token = tokens[who];
-        const response = await ctx.app.inject({
-          method: route.method as 'POST',
-          url: concrete(route.url, id),
-          headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
-          payload: JSON.stringify(body),
-          remoteAddress: `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-        });
+        const response = await sendJson(route, id, who, body);
         expect(response.statusCode, `${route.method} ${route.url} ${JSON.stringify(body).slice(0, 200)}`).toBeLessThan(500);
         if (response.statusCode >= 400) {
           expect(response.json()).toMatchObject({ errors: expect.any(Array), code: expect.any(String) });
@@ -116,14 +121,7 @@ describe('fuzzing every route', () => {
     await fc.assert(
       fc.asyncProperty(request, fc.constantFrom('anonymous', 'student', 'admin'), pathValue, async ([route, body], who, id) => {
         const before = await snapshot(ctx.database.db);
-        const token = tokens[who];
-        const response = await ctx.app.inject({
-          method: route.method as 'POST',
-          url: concrete(route.url, id),
-          headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
-          payload: JSON.stringify(body),
-          remoteAddress: `10.67.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-        });
+        const response = await sendJson(route, id, who, body);
         const what = `${who} ${route.method} ${route.url} ${JSON.stringify(body).slice(0, 200)}`;
         expect(response.statusCode, what).toBeGreaterThanOrEqual(400);
         expect(response.statusCode, what).toBeLessThan(500);

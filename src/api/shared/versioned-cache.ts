@@ -4,7 +4,7 @@ import type { ContentVersionTable, Database } from '../db/schema.js';
 export type VersionedTable = ContentVersionTable['name'];
 
 /** The table's current version: triggers bump it with every change, in the writer's own transaction. */
-export async function contentVersion(db: Kysely<Database>, table: VersionedTable): Promise<number> {
+async function contentVersion(db: Kysely<Database>, table: VersionedTable): Promise<number> {
   const row = await db.selectFrom('content_versions').select('version').where('name', '=', table).executeTakeFirstOrThrow();
   return Number(row.version);
 }
