@@ -1,5 +1,5 @@
 /**
- * The benchmark's database: 100,000 students (one of them with a known password), 100 batches, 1,000 course
+ * The benchmark's database: 100,000 students (50 of them with a known password), 100 batches, 1,000 course
  * sessions and 1,000 programs, and an admin. Written straight into the tables in large batches: through the API
  * this would take hours of password hashing.
  */
@@ -8,6 +8,8 @@ import { hashPassword } from '../src/api/auth/password-hash.js';
 import type { Database } from '../src/api/db/schema.js';
 
 export const BENCH_STUDENT = { email: 'bench.student@example.com', password: 'Bench#Student2026' };
+/** Paid students who can log in with BENCH_STUDENT's password: the load signs in as all of them, as a class would. */
+export const BENCH_STUDENTS = Array.from({ length: 50 }, (_, i) => ({ ...BENCH_STUDENT, email: i === 0 ? BENCH_STUDENT.email : `bench.student${i}@example.com` }));
 export const BENCH_ADMIN = { email: 'teacher@example.com', password: 'Teacher#2026' };
 
 const CITIES = ['Pune', 'Mumbai', 'Delhi', 'Chennai', 'Kolkata', 'Bengaluru', 'Hyderabad', 'Jaipur', 'Lucknow', 'Kochi'];
@@ -34,9 +36,9 @@ export async function seedLarge(db: Kysely<Database>, students = 100_000): Promi
     const rows = [];
     for (let i = start; i < Math.min(students, start + CHUNK); i += 1) {
       rows.push({
-        email: i === 0 ? BENCH_STUDENT.email : `student${i}@example.com`,
-        // Only the first student can log in; the rest share a hash that matches no password anyone knows.
-        password_hash: i === 0 ? studentHash : adminHash.replace(/.$/, 'x'),
+        email: BENCH_STUDENTS[i]?.email ?? `student${i}@example.com`,
+        // Only the bench students can log in; the rest share a hash that matches no password anyone knows.
+        password_hash: i < BENCH_STUDENTS.length ? studentHash : adminHash.replace(/.$/, 'x'),
         first_name: FIRST[i % FIRST.length]!,
         last_name: `${LAST[(i * 7) % LAST.length]} ${i}`,
         mobile: String(9_000_000_000 + i),
@@ -45,7 +47,7 @@ export async function seedLarge(db: Kysely<Database>, students = 100_000): Promi
         study: 'BSc',
         institution: `College ${i % 300}`,
         activated: 1,
-        student_status: i === 0 ? 1 : i % 3,
+        student_status: i < BENCH_STUDENTS.length ? 1 : i % 3,
         student_batch: (i % 100) + 1,
         uniq_id: `bench-${i}`,
         created_at: now,

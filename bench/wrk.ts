@@ -26,6 +26,8 @@ export interface LoadOptions {
   body?: string;
   /** A new X-Forwarded-For for each request. */
   varyIp?: boolean;
+  /** Signed in: each request carries the next of these tokens in turn, as requests from many students would. */
+  bearerTokens?: string[];
 }
 
 const SCRIPT = fileURLToPath(new URL('./wrk-report.lua', import.meta.url));
@@ -59,6 +61,7 @@ export function load(url: string, options: LoadOptions): Promise<LoadResult> {
     ...(options.method ? { WRK_METHOD: options.method } : {}),
     ...(options.body ? { WRK_BODY: options.body } : {}),
     ...(options.varyIp ? { WRK_VARY_IP: '1' } : {}),
+    ...(options.bearerTokens ? { WRK_TOKENS: options.bearerTokens.join(',') } : {}),
   };
   return new Promise((resolve, reject) => {
     // Pinned to the last core, so the scheduler doesn't bounce the load generator across the server's cores.

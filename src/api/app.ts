@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   await app.register(async (api) => {
-    registerAuthGuard(api, db, apiRoutes);
+    registerAuthGuard(api, db, dialect, apiRoutes);
     await api.register(siteRoutes, { db, dialect, config });
     await api.register(accountsRoutes, { accounts, ipLimits });
     await api.register(profileRoutes, { profiles, photos, admin });

@@ -66,7 +66,7 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     const { value, version } = await listAnswers.get(JSON.stringify([kind, q?.trim(), sort, order, page, perPage]), async () => {
       const { rows, total } = await studentLists.page(kind, { q, sort, order, page, perPage });
       return { body: await serializeJson(studentListSchema, rows.map(toStudentData)), total };
-    });
+    }, request.auth?.contentVersions);
     reply.header('x-total-count', String(value.total)).header('x-page', String(page)).header('x-per-page', String(perPage));
     return sendSerializedJson(request, reply, value.body, `"students-${version}"`);
   }

@@ -1,15 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { messages } from '../../contracts/messages.js';
+import type { DialectName } from '../db/database.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { findSessionWithStudent } from './sessions.repository.js';
+import type { ContentVersions } from '../shared/versioned-cache.js';
+import { sessionFinder } from './sessions.repository.js';
 
 export type Access = 'public' | 'student' | 'admin';
 
 export interface AuthContext {
   student: StudentRow;
   sessionId: number;
+  /** Read with the session, for the caches (see VersionedCache). */
+  contentVersions: ContentVersions;
 }
 
 declare module 'fastify' {
@@ -47,8 +51,9 @@ export function requestToken(request: FastifyRequest): string | undefined {
  * Login is required by default for every route registered in `app`; public routes say so with
  * `config: { access: 'public' }`, admin routes with `access: 'admin'`. The check is a hook, not code in handlers.
  */
-export function registerAuthGuard(app: FastifyInstance, db: Kysely<Database>, routes: ApiRoute[] = []): void {
+export function registerAuthGuard(app: FastifyInstance, db: Kysely<Database>, dialect: DialectName, routes: ApiRoute[] = []): void {
   app.decorateRequest('auth', null);
+  const findSession = sessionFinder(db, dialect);
 
   app.addHook('onRoute', (route) => {
     route.config = { access: 'student', ...(route.config ?? {}) } as typeof route.config;
@@ -59,8 +64,8 @@ export function registerAuthGuard(app: FastifyInstance, db: Kysely<Database>, ro
   app.addHook('onRequest', async (request) => {
     const token = requestToken(request);
     if (token) {
-      const found = await findSessionWithStudent(db, token);
-      if (found) request.auth = { student: found.student, sessionId: found.session.id };
+      const found = await findSession(token);
+      if (found) request.auth = { student: found.student, sessionId: found.session.id, contentVersions: found.contentVersions };
     }
     const { access = 'student', allowUnverified = false } = request.routeOptions.config;
     if (access === 'public') return;

@@ -1,6 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { isoAfter, nowIso } from '../db/clock.js';
+import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { contentVersionColumns, contentVersionsOf } from '../shared/versioned-cache.js';
 import { hashToken, newToken } from './random.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -19,24 +21,92 @@ export async function createSession(db: Db, studentId: number): Promise<string> 
   return token;
 }
 
-/**
- * A live session and its account, in one query: what every signed-in request needs first. The session is found by
- * a subquery on its token's unique index, then joined by primary key: written as a plain join, SQLite's planner
- * chose to scan the sessions table instead, at about four times the cost.
- */
-export async function findSessionWithStudent(db: Kysely<Database>, token: string) {
-  const row = await db
+type SessionWithStudent = NonNullable<Awaited<ReturnType<typeof findSessionWithStudent>>>;
+
+function sessionsWithStudents(db: Kysely<Database>) {
+  return db
     .selectFrom('auth_sessions as a')
     .innerJoin('students as s', 's.id', 'a.student_id')
     .selectAll('s')
-    .select(['a.id as session_id', 'a.expires_at as session_expires_at', 'a.last_used_at as session_last_used_at'])
+    .select(['a.id as session_id', 'a.token_hash as session_token_hash', 'a.expires_at as session_expires_at', 'a.last_used_at as session_last_used_at'])
+    .select(contentVersionColumns());
+}
+
+function splitRow(row: Awaited<ReturnType<ReturnType<typeof sessionsWithStudents>['executeTakeFirstOrThrow']>>) {
+  const { session_id, session_token_hash: _hash, session_expires_at, session_last_used_at, version_course_sessions, version_students, ...student } = row;
+  const session = { id: session_id, student_id: student.id, expires_at: session_expires_at, last_used_at: session_last_used_at };
+  return { session, student, contentVersions: contentVersionsOf({ version_course_sessions, version_students }) };
+}
+
+/**
+ * A live session and its account, in one query: what every signed-in request needs first. The session is found by
+ * a subquery on its token's unique index, then joined by primary key: written as a plain join, SQLite's planner
+ * chose to scan the sessions table instead, at about four times the cost. The same row brings the content versions
+ * the caches check, which saves a cached answer a query of its own.
+ */
+export async function findSessionWithStudent(db: Kysely<Database>, token: string) {
+  const row = await sessionsWithStudents(db)
     .where('a.id', '=', (eb) => eb.selectFrom('auth_sessions').select('id').where('token_hash', '=', hashToken(token)).where('expires_at', '>', nowIso()))
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_id, session_expires_at, session_last_used_at, ...student } = row;
-  const session = { id: session_id, student_id: student.id, expires_at: session_expires_at, last_used_at: session_last_used_at };
-  await touch(db, session);
-  return { session, student };
+  const found = splitRow(row);
+  await touch(db, found.session);
+  return found;
+}
+
+/** Lookups waiting for the next batch, by token hash. */
+type Waiting = Map<string, { resolve: (found: SessionWithStudent | undefined) => void; reject: (error: unknown) => void }[]>;
+const MAX_BATCH = 200;
+
+/**
+ * On PostgreSQL a round trip costs the site more than the lookup itself (a socket write that wakes a backend, a
+ * result to parse), so the lookups of requests that arrive together go in one query: each request still reads its
+ * session after it arrived, so a logout or a changed account shows at once. SQLite is called in-process, where
+ * one query per request is cheaper than waiting for company.
+ */
+export function sessionFinder(db: Kysely<Database>, dialect: DialectName): (token: string) => Promise<SessionWithStudent | undefined> {
+  if (dialect === 'sqlite') return (token) => findSessionWithStudent(db, token);
+  let waiting: Waiting = new Map();
+
+  async function lookUp(batch: Waiting): Promise<void> {
+    try {
+      const rows = await sessionsWithStudents(db)
+        .where('a.token_hash', '=', sql<string>`any(${[...batch.keys()]})`)
+        .where('a.expires_at', '>', nowIso())
+        .execute();
+      const byHash = new Map(rows.map((row) => [row.session_token_hash, splitRow(row)]));
+      for (const [hash, waiters] of batch) for (const waiter of waiters) waiter.resolve(byHash.get(hash));
+    } catch (error) {
+      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+    }
+  }
+
+  function flush(): void {
+    const batch = waiting;
+    waiting = new Map();
+    let part: Waiting = new Map();
+    for (const [hash, waiters] of batch) {
+      part.set(hash, waiters);
+      if (part.size === MAX_BATCH) {
+        void lookUp(part);
+        part = new Map();
+      }
+    }
+    if (part.size > 0) void lookUp(part);
+  }
+
+  return async (token) => {
+    const hash = hashToken(token);
+    const found = await new Promise<SessionWithStudent | undefined>((resolve, reject) => {
+      // Requests read in the same turn of the event loop are looked up together, right after it.
+      if (waiting.size === 0) setImmediate(flush);
+      const waiters = waiting.get(hash);
+      if (waiters) waiters.push({ resolve, reject });
+      else waiting.set(hash, [{ resolve, reject }]);
+    });
+    if (found) await touch(db, found.session);
+    return found;
+  };
 }
 
 async function touch(db: Kysely<Database>, session: { id: number; last_used_at: string }): Promise<void> {

@@ -24,6 +24,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = as
     if (student.role !== 'admin' && student.student_status === STUDENT_STATUS.unpaid) throw new AppError('forbidden', CLASSES_NEED_PAYMENT);
     const { value, version } = await sessionsCache.get('all', async () =>
       serializeJson(sessionsSchema, await db.selectFrom('course_sessions').select(['id', 'session_number', 'session_date', 'topics', 'lesson_video']).orderBy('session_number').execute()),
+      request.auth?.contentVersions,
     );
     return sendSerializedJson(request, reply, value, `"sessions-${version}"`);
   });

@@ -1,12 +1,28 @@
-import type { Kysely } from 'kysely';
+import { expressionBuilder, type Kysely } from 'kysely';
 import type { ContentVersionTable, Database } from '../db/schema.js';
 
 export type VersionedTable = ContentVersionTable['name'];
+
+/** Versions a request has already read (the sign-in lookup reads them in its own round trip to the database). */
+export type ContentVersions = Partial<Record<VersionedTable, number>>;
 
 /** The table's current version: triggers bump it with every change, in the writer's own transaction. */
 async function contentVersion(db: Kysely<Database>, table: VersionedTable): Promise<number> {
   const row = await db.selectFrom('content_versions').select('version').where('name', '=', table).executeTakeFirstOrThrow();
   return Number(row.version);
+}
+
+/** The versions as columns of another query, so reading them costs no round trip of its own. */
+export function contentVersionColumns() {
+  const eb = expressionBuilder<Database, never>();
+  const version = (table: VersionedTable) => eb.selectFrom('content_versions').select('version').where('name', '=', table);
+  return [version('course_sessions').as('version_course_sessions'), version('students').as('version_students')] as const;
+}
+
+/** The versions read by `contentVersionColumns`, from the row they came back in. */
+export function contentVersionsOf(row: { version_course_sessions: number | null; version_students: number | null }): ContentVersions {
+  const read = (value: number | null) => (value === null ? undefined : Number(value));
+  return { course_sessions: read(row.version_course_sessions), students: read(row.version_students) };
 }
 
 /**
@@ -26,8 +42,9 @@ export class VersionedCache<V> {
     private readonly maxEntries = 500,
   ) {}
 
-  async get(key: string, compute: () => Promise<V>): Promise<{ value: V; version: number }> {
-    const version = await contentVersion(this.db, this.table);
+  /** `known`: versions this request read before it got here; without this table's, the cache reads it itself. */
+  async get(key: string, compute: () => Promise<V>, known?: ContentVersions): Promise<{ value: V; version: number }> {
+    const version = known?.[this.table] ?? (await contentVersion(this.db, this.table));
     const cached = this.entries.get(key);
     if (cached && cached.version === version) return cached;
     const flight = `${version}\n${key}`;

@@ -1,0 +1,95 @@
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, uniqueEmail, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { messages } from '../../contracts/messages.js';
+import { newToken } from './random.js';
+import { createSession, sessionFinder } from './sessions.repository.js';
+
+// Every signed-in request reads its session from the database after it arrives. On PostgreSQL the lookups of
+// requests arriving together share one query; each request must still get its own account, and a session that
+// has ended must be refused at once.
+let ctx: TestContext;
+let students: { email: string; token: string; id: number }[];
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, undefined, { ipRateLimits: { login: 1000, signup: 1000, email: 1000 } });
+  students = [];
+  for (let i = 0; i < 6; i += 1) students.push(await verifiedStudent(ctx, uniqueEmail('lookup')));
+});
+afterAll(() => ctx.close());
+
+/** The database handle, counting the queries that read sessions. */
+function countingSessionQueries() {
+  const counter = { queries: 0 };
+  const plugin: KyselyPlugin = {
+    transformQuery(args) {
+      if (args.node.kind === 'SelectQueryNode' && JSON.stringify(args.node).includes('"auth_sessions"')) counter.queries += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  return { db: ctx.database.db.withPlugin(plugin), counter };
+}
+
+describe('signed-in requests arriving together', () => {
+  it('each get their own account; unknown and ended sessions are refused', async () => {
+    const ended = students[5]!;
+    expect((await ctx.app.inject({ method: 'POST', url: '/students/logout', headers: bearer(ended.token) })).statusCode).toBeLessThan(300);
+    const callers = [...students.slice(0, 5), ...students.slice(0, 5)].map((s) => ({ token: s.token, expect: s.email }));
+    callers.push({ token: newToken(), expect: '' }, { token: ended.token, expect: '' });
+    const answers = await Promise.all(callers.map((c) => ctx.app.inject({ method: 'GET', url: '/students/profile', headers: bearer(c.token) })));
+    answers.forEach((answer, i) => {
+      const caller = callers[i]!;
+      if (caller.expect) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json().email).toBe(caller.expect);
+      } else {
+        expect(answer.statusCode).toBe(401);
+        expect(answer.json().errors).toEqual([messages.sessionExpired]);
+      }
+    });
+  });
+
+  it(`share one query on PostgreSQL (one each on SQLite, which is called in-process)`, async () => {
+    const { db, counter } = countingSessionQueries();
+    const find = sessionFinder(db, ctx.database.dialect);
+    const tokens = await Promise.all(students.slice(0, 5).map((s) => createSession(ctx.database.db, s.id)));
+    const found = await Promise.all([...tokens, newToken(), tokens[0]!].map((token) => find(token)));
+    expect(found.map((f) => f?.student.email)).toEqual([...students.slice(0, 5).map((s) => s.email), undefined, students[0]!.email]);
+    expect(counter.queries).toBe(ctx.database.dialect === 'postgres' ? 1 : 7);
+  });
+
+  it('reads the session afresh for each request: a session ended between two requests is refused at once', async () => {
+    const find = sessionFinder(ctx.database.db, ctx.database.dialect);
+    const token = await createSession(ctx.database.db, students[0]!.id);
+    expect((await find(token))?.student.id).toBe(students[0]!.id);
+    await ctx.database.db.deleteFrom('auth_sessions').where('student_id', '=', students[0]!.id).execute();
+    expect(await find(token)).toBeUndefined();
+  });
+
+  it('brings the content versions the caches check', async () => {
+    const find = sessionFinder(ctx.database.db, ctx.database.dialect);
+    const token = await createSession(ctx.database.db, students[1]!.id);
+    const versions = await ctx.database.db.selectFrom('content_versions').select(['name', 'version']).execute();
+    const found = await find(token);
+    expect(found?.contentVersions).toEqual(Object.fromEntries(versions.map((v) => [v.name, Number(v.version)])));
+  });
+
+  it('fails every waiting lookup when the query fails, and the next batch works again', async () => {
+    let fail = true;
+    const failing: KyselyPlugin = {
+      transformQuery(args) {
+        if (fail) throw new Error('database unavailable');
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const find = sessionFinder(ctx.database.db.withPlugin(failing), ctx.database.dialect);
+    const token = await createSession(ctx.database.db, students[2]!.id);
+    const outcomes = await Promise.allSettled([find(token), find(newToken()), find(token)]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    fail = false;
+    expect((await find(token))?.student.id).toBe(students[2]!.id);
+  });
+});
