@@ -17,7 +17,7 @@ export interface ListQuery {
   perPage: number;
 }
 
-/** What the admin's search looks in; the PostgreSQL trigram index (migration 2400) is built on this expression. */
+/** What the admin's search looks in; PostgreSQL keeps it lowercased as `students.search_text` (migration 2026-11-23T0100). */
 const HAYSTACK = sql`coalesce(students.first_name, '') || ' ' || coalesce(students.last_name, '') || ' ' || students.email || ' ' || coalesce(students.city, '') || ' ' || coalesce(students.mobile, '') || ' ' || students.uniq_id`;
 
 function escapeLike(text: string): string {
@@ -35,9 +35,9 @@ function kindCondition(kind: StudentListKind): RawBuilder<boolean> {
 /**
  * The rows a list shows, as a FROM … WHERE fragment, and the column that orders them by id.
  * SQLite, terms of three characters or more: the trigram full-text index (students_search) finds the rows and hands
- * them over in id order, so a page of a common term reads a page, not every match. Otherwise one case-insensitive
- * match over the searchable columns joined together (SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE, which
- * its trigram index answers).
+ * them over in id order, so a page of a common term reads a page, not every match; shorter terms LIKE the searchable
+ * columns joined together (SQLite's LIKE ignores ASCII case). PostgreSQL: LIKE on the stored, lowercased
+ * `search_text`, which its trigram index answers; lower() folds the term as it folded the text.
  */
 function source(dialect: DialectName, kind: StudentListKind, q: string | undefined): { from: RawBuilder<unknown>; id: RawBuilder<unknown> } {
   const term = q?.trim();
@@ -50,7 +50,8 @@ function source(dialect: DialectName, kind: StudentListKind, q: string | undefin
   }
   if (term) {
     const pattern = `%${escapeLike(term)}%`;
-    return { from: sql`students where ${kindCondition(kind)} and ${HAYSTACK} ${sql.raw(dialect === 'postgres' ? 'ilike' : 'like')} ${pattern} escape '\\'`, id: sql`students.id` };
+    const matches = dialect === 'postgres' ? sql`students.search_text like lower(${pattern}) escape '\\'` : sql`${HAYSTACK} like ${pattern} escape '\\'`;
+    return { from: sql`students where ${kindCondition(kind)} and ${matches}`, id: sql`students.id` };
   }
   return { from: sql`students where ${kindCondition(kind)}`, id: sql`students.id` };
 }

@@ -8,6 +8,7 @@ import * as exercises from './2026-11-22T2100-exercises.js';
 import * as sharedState from './2026-11-22T2200-shared-state.js';
 import * as studentSearch from './2026-11-22T2300-student-search.js';
 import * as contentVersions from './2026-11-22T2400-content-versions.js';
+import * as studentSearchText from './2026-11-23T0100-student-search-text.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T2200-shared-state': sharedState,
   '2026-11-22T2300-student-search': studentSearch,
   '2026-11-22T2400-content-versions': contentVersions,
+  '2026-11-23T0100-student-search-text': studentSearchText,
 };
