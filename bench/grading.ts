@@ -1,9 +1,9 @@
 /**
  * The grading line of `npm run bench`: students submitting a 10-test program as fast as the grader takes them
- * (each student one submission in flight, as the API allows), while autocannon loads GET /courses/. Prints
- * gradings per minute and the p99 of GET /courses/ idle and under that load.
+ * (each student one submission in flight, as the API allows), while wrk loads GET /courses/ as those students (as a
+ * browser asks, gzip). Prints gradings per minute and the latency of GET /courses/ idle and under that load.
  */
-import autocannon from 'autocannon';
+import { load } from './wrk.js';
 
 const PROGRAM = '#include <stdio.h>\nint main(void) {\n  long a, b;\n  if (scanf("%ld %ld", &a, &b) != 2) return 1;\n  printf("%ld\\n", a + b);\n  return 0;\n}\n';
 const STUDENTS = 4;
@@ -46,8 +46,8 @@ export async function benchGrading(base: string, admin: { email: string; passwor
   await json(await post(`/api/v1/student_programs/${sessions[0]!.studentProgramId}/submissions`, { code: PROGRAM }, sessions[0]!.token));
 
   const coursesUrl = `${base}/courses/`;
-  const headers = { authorization: `Bearer ${sessions[0]!.token}` };
-  const idle = await autocannon({ url: coursesUrl, connections: 50, duration: Math.max(3, Math.round(durationS / 2)), headers });
+  const asStudents = { connections: 50, bearerTokens: sessions.map((session) => session.token), headers: { 'accept-encoding': 'gzip, deflate, br' } };
+  const idle = await load(coursesUrl, { ...asStudents, durationS: Math.max(3, Math.round(durationS / 2)) });
 
   let gradings = 0;
   let failures = 0;
@@ -61,14 +61,14 @@ export async function benchGrading(base: string, admin: { email: string; passwor
     }
   });
   const started = Date.now();
-  const loaded = await autocannon({ url: coursesUrl, connections: 50, duration: durationS, headers });
+  const loaded = await load(coursesUrl, { ...asStudents, durationS });
   stop = true;
   await Promise.all(graders);
   const minutes = (Date.now() - started) / 60_000;
 
   return [
     `compile-and-grade, 10 tests, ${STUDENTS} students submitting: ${(gradings / minutes).toFixed(0)} gradings/min (${gradings} in ${(minutes * 60).toFixed(0)} s, ${failures} failed)`,
-    `GET /courses/ idle:            ${idle.requests.average.toFixed(0)} req/s, p50 ${idle.latency.p50} ms, p99 ${idle.latency.p99} ms`,
-    `GET /courses/ while grading:   ${loaded.requests.average.toFixed(0)} req/s, p50 ${loaded.latency.p50} ms, p99 ${loaded.latency.p99} ms, ${loaded.errors + loaded.non2xx} errors`,
+    `GET /courses/ idle:            ${idle.rps.toFixed(0)} req/s, p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms`,
+    `GET /courses/ while grading:   ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50.toFixed(1)} ms, p99 ${loaded.p99.toFixed(1)} ms, ${loaded.errors} errors`,
   ];
 }

@@ -182,7 +182,8 @@ try {
   for (const [category, score] of Object.entries(lighthouse.scores)) target(`${category} at least 95`, score >= 0.95, String(Math.round(score * 100)));
   console.log(`  LCP ${(lighthouse.lcpMs / 1000).toFixed(2)} s, CLS ${lighthouse.cls.toFixed(3)}, total blocking time ${lighthouse.tbtMs.toFixed(0)} ms`);
 } finally {
-  for (const child of children) child.kill('SIGTERM');
+  // The servers first, and PostgreSQL once they have closed their connections.
+  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM')) : undefined)));
   pg?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
