@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import { isoAfter, nowIso } from '../db/clock.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -21,8 +21,6 @@ export async function createSession(db: Db, studentId: number): Promise<string> 
   return token;
 }
 
-type SessionWithStudent = NonNullable<Awaited<ReturnType<typeof findSessionWithStudent>>>;
-
 function sessionsWithStudents(db: Kysely<Database>) {
   return db
     .selectFrom('auth_sessions as a')
@@ -32,26 +30,23 @@ function sessionsWithStudents(db: Kysely<Database>) {
     .select(contentVersionColumns());
 }
 
-function splitRow(row: Awaited<ReturnType<ReturnType<typeof sessionsWithStudents>['executeTakeFirstOrThrow']>>) {
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsWithStudents>['executeTakeFirstOrThrow']>>;
+
+function splitRow(row: SessionRow) {
   const { session_id, session_token_hash: _hash, session_expires_at, session_last_used_at, version_course_sessions, version_students, ...student } = row;
   const session = { id: session_id, student_id: student.id, expires_at: session_expires_at, last_used_at: session_last_used_at };
   return { session, student, contentVersions: contentVersionsOf({ version_course_sessions, version_students }) };
 }
 
-/**
- * A live session and its account, in one query: what every signed-in request needs first. The session is found by
- * a subquery on its token's unique index, then joined by primary key: written as a plain join, SQLite's planner
- * chose to scan the sessions table instead, at about four times the cost. The same row brings the content versions
- * the caches check, which saves a cached answer a query of its own.
- */
-export async function findSessionWithStudent(db: Kysely<Database>, token: string) {
-  const row = await sessionsWithStudents(db)
-    .where('a.id', '=', (eb) => eb.selectFrom('auth_sessions').select('id').where('token_hash', '=', hashToken(token)).where('expires_at', '>', nowIso()))
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const found = splitRow(row);
-  await touch(db, found.session);
-  return found;
+type SessionWithStudent = ReturnType<typeof splitRow>;
+
+/** Stand-ins for a compiled query's values, swapped for the real ones at each run. */
+const TOKEN_HASH = '\0token_hash';
+const TOKEN_HASHES = '\0token_hashes';
+const NOW = '\0now';
+
+function withValues<R>(query: CompiledQuery<R>, values: Record<string, unknown>): CompiledQuery<R> {
+  return { ...query, parameters: query.parameters.map((value) => (typeof value === 'string' && value in values ? values[value] : value)) };
 }
 
 /** Lookups waiting for the next batch, by token hash. */
@@ -59,23 +54,43 @@ type Waiting = Map<string, { resolve: (found: SessionWithStudent | undefined) =>
 const MAX_BATCH = 200;
 
 /**
- * On PostgreSQL a round trip costs the site more than the lookup itself (a socket write that wakes a backend, a
- * result to parse), so the lookups of requests that arrive together go in one query: each request still reads its
- * session after it arrived, so a logout or a changed account shows at once. SQLite is called in-process, where
- * one query per request is cheaper than waiting for company.
+ * A live session and its account, in one query: what every signed-in request needs first. The same row brings the
+ * content versions the caches check, which saves a cached answer a query of its own. The queries are compiled once:
+ * building and compiling them with Kysely for every request cost more than SQLite running them.
+ *
+ * SQLite: one query per request, called in-process. The session is found by a subquery on its token's unique index,
+ * then joined by primary key: written as a plain join, SQLite's planner chose to scan the sessions table instead.
+ * PostgreSQL: a round trip costs the site more than the lookup itself (a socket write that wakes a backend, a result
+ * to parse), so the lookups of requests read in the same turn of the event loop go in one query, right after it.
+ * Each request still reads its session after it arrived, so a logout or a changed account counts at once.
  */
 export function sessionFinder(db: Kysely<Database>, dialect: DialectName): (token: string) => Promise<SessionWithStudent | undefined> {
-  if (dialect === 'sqlite') return (token) => findSessionWithStudent(db, token);
+  if (dialect === 'sqlite') {
+    const one = sessionsWithStudents(db)
+      .where('a.id', '=', (eb) => eb.selectFrom('auth_sessions').select('id').where('token_hash', '=', TOKEN_HASH).where('expires_at', '>', NOW))
+      .compile();
+    return async (token) => {
+      const row = (await db.executeQuery(withValues(one, { [TOKEN_HASH]: hashToken(token), [NOW]: nowIso() }))).rows[0];
+      const session = row && splitRow(row);
+      if (session) await touch(db, session.session);
+      return session;
+    };
+  }
+
+  const many = sessionsWithStudents(db)
+    .where('a.token_hash', '=', sql<string>`any(${TOKEN_HASHES})`)
+    .where('a.expires_at', '>', NOW)
+    .compile();
   let waiting: Waiting = new Map();
 
   async function lookUp(batch: Waiting): Promise<void> {
     try {
-      const rows = await sessionsWithStudents(db)
-        .where('a.token_hash', '=', sql<string>`any(${[...batch.keys()]})`)
-        .where('a.expires_at', '>', nowIso())
-        .execute();
-      const byHash = new Map(rows.map((row) => [row.session_token_hash, splitRow(row)]));
-      for (const [hash, waiters] of batch) for (const waiter of waiters) waiter.resolve(byHash.get(hash));
+      const { rows } = await db.executeQuery(withValues(many, { [TOKEN_HASHES]: [...batch.keys()], [NOW]: nowIso() }));
+      const byHash = new Map(rows.map((row) => [row.session_token_hash, row]));
+      for (const [hash, waiters] of batch) {
+        const row = byHash.get(hash);
+        for (const waiter of waiters) waiter.resolve(row && splitRow(row));
+      }
     } catch (error) {
       for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
     }
@@ -97,15 +112,14 @@ export function sessionFinder(db: Kysely<Database>, dialect: DialectName): (toke
 
   return async (token) => {
     const hash = hashToken(token);
-    const found = await new Promise<SessionWithStudent | undefined>((resolve, reject) => {
-      // Requests read in the same turn of the event loop are looked up together, right after it.
+    const session = await new Promise<SessionWithStudent | undefined>((resolve, reject) => {
       if (waiting.size === 0) setImmediate(flush);
       const waiters = waiting.get(hash);
       if (waiters) waiters.push({ resolve, reject });
       else waiting.set(hash, [{ resolve, reject }]);
     });
-    if (found) await touch(db, found.session);
-    return found;
+    if (session) await touch(db, session.session);
+    return session;
   };
 }
 
