@@ -65,27 +65,36 @@ const MAX_BATCH = 200;
  * Each request still reads its session after it arrived, so a logout or a changed account counts at once.
  */
 export function sessionFinder(db: Kysely<Database>, dialect: DialectName): (token: string) => Promise<SessionWithStudent | undefined> {
-  if (dialect === 'sqlite') {
-    const one = sessionsWithStudents(db)
-      .where('a.id', '=', (eb) => eb.selectFrom('auth_sessions').select('id').where('token_hash', '=', TOKEN_HASH).where('expires_at', '>', NOW))
-      .compile();
-    return async (token) => {
-      const row = (await db.executeQuery(withValues(one, { [TOKEN_HASH]: hashToken(token), [NOW]: nowIso() }))).rows[0];
-      const session = row && splitRow(row);
-      if (session) await touch(db, session.session);
-      return session;
-    };
-  }
+  const lookUp = dialect === 'sqlite' ? oneAtATime(db) : together(db);
+  return async (token) => {
+    const session = await lookUp(hashToken(token));
+    if (session) await touch(db, session.session);
+    return session;
+  };
+}
 
-  const many = sessionsWithStudents(db)
+type LookUp = (tokenHash: string) => Promise<SessionWithStudent | undefined>;
+
+function oneAtATime(db: Kysely<Database>): LookUp {
+  const query = sessionsWithStudents(db)
+    .where('a.id', '=', (eb) => eb.selectFrom('auth_sessions').select('id').where('token_hash', '=', TOKEN_HASH).where('expires_at', '>', NOW))
+    .compile();
+  return async (tokenHash) => {
+    const row = (await db.executeQuery(withValues(query, { [TOKEN_HASH]: tokenHash, [NOW]: nowIso() }))).rows[0];
+    return row && splitRow(row);
+  };
+}
+
+function together(db: Kysely<Database>): LookUp {
+  const query = sessionsWithStudents(db)
     .where('a.token_hash', '=', sql<string>`any(${TOKEN_HASHES})`)
     .where('a.expires_at', '>', NOW)
     .compile();
   let waiting: Waiting = new Map();
 
-  async function lookUp(batch: Waiting): Promise<void> {
+  async function run(batch: Waiting): Promise<void> {
     try {
-      const { rows } = await db.executeQuery(withValues(many, { [TOKEN_HASHES]: [...batch.keys()], [NOW]: nowIso() }));
+      const { rows } = await db.executeQuery(withValues(query, { [TOKEN_HASHES]: [...batch.keys()], [NOW]: nowIso() }));
       const byHash = new Map(rows.map((row) => [row.session_token_hash, row]));
       for (const [hash, waiters] of batch) {
         const row = byHash.get(hash);
@@ -103,24 +112,20 @@ export function sessionFinder(db: Kysely<Database>, dialect: DialectName): (toke
     for (const [hash, waiters] of batch) {
       part.set(hash, waiters);
       if (part.size === MAX_BATCH) {
-        void lookUp(part);
+        void run(part);
         part = new Map();
       }
     }
-    if (part.size > 0) void lookUp(part);
+    if (part.size > 0) void run(part);
   }
 
-  return async (token) => {
-    const hash = hashToken(token);
-    const session = await new Promise<SessionWithStudent | undefined>((resolve, reject) => {
+  return (tokenHash) =>
+    new Promise((resolve, reject) => {
       if (waiting.size === 0) setImmediate(flush);
-      const waiters = waiting.get(hash);
+      const waiters = waiting.get(tokenHash);
       if (waiters) waiters.push({ resolve, reject });
-      else waiting.set(hash, [{ resolve, reject }]);
+      else waiting.set(tokenHash, [{ resolve, reject }]);
     });
-    if (session) await touch(db, session.session);
-    return session;
-  };
 }
 
 async function touch(db: Kysely<Database>, session: { id: number; last_used_at: string }): Promise<void> {
