@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, uniqueEmail, verifiedStudent } from '../../../test/accounts-helpers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { messages } from '../../contracts/messages.js';
-import { newToken } from './random.js';
+import { hashToken, newToken } from './random.js';
 import { createSession, sessionFinder } from './sessions.repository.js';
 
 // Every signed-in request reads its session from the database after it arrives. On PostgreSQL the lookups of
@@ -80,6 +80,16 @@ describe('signed-in requests arriving together', () => {
     const versions = await ctx.database.db.selectFrom('content_versions').select(['name', 'version']).execute();
     const found = await find(token);
     expect(found?.contentVersions).toEqual(Object.fromEntries(versions.map((v) => [v.name, Number(v.version)])));
+  });
+
+  it("hands back the student's row alone, and the session's own fields beside it", async () => {
+    const find = sessionFinder(ctx.database.db, ctx.database.dialect);
+    const token = await createSession(ctx.database.db, students[3]!.id);
+    const stored = await ctx.database.db.selectFrom('students').selectAll().where('id', '=', students[3]!.id).executeTakeFirstOrThrow();
+    const session = await ctx.database.db.selectFrom('auth_sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+    const found = await find(token);
+    expect(found?.student).toEqual(stored);
+    expect(found?.session).toEqual({ id: session.id, student_id: students[3]!.id, expires_at: session.expires_at, last_used_at: session.last_used_at });
   });
 
   it('fails every waiting lookup when the query fails, and the next batch works again', async () => {
