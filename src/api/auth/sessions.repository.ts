@@ -45,9 +45,9 @@ function sessionsWithStudents(db: Kysely<Database>) {
  */
 function sessionsOfTokens(db: Kysely<Database>) {
   return db
-    .selectFrom(sql<{ token_hash: string }>`unnest(${TOKEN_HASHES}::text[])`.as('t'))
+    .selectFrom(sql<{ t: string }>`unnest(${TOKEN_HASHES}::text[])`.as('t'))
     .crossJoinLateral((eb) =>
-      eb.selectFrom('auth_sessions').selectAll().whereRef('auth_sessions.token_hash', '=', sql.ref('t.t')).where('expires_at', '>', NOW).offset(sql.lit(0)).as('a'),
+      eb.selectFrom('auth_sessions').selectAll().whereRef('auth_sessions.token_hash', '=', 't.t').where('expires_at', '>', NOW).offset(sql.lit(0)).as('a'),
     )
     .crossJoinLateral((eb) => eb.selectFrom('students').selectAll().whereRef('students.id', '=', 'a.student_id').offset(sql.lit(0)).as('s'))
     .selectAll('s')
