@@ -18,7 +18,10 @@ import type { Config } from './config/env.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { errorBody } from './http/app-error.js';
+import '../contracts/zod-messages.js';
+import { acceptEmptyBodies } from './http/empty-body.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { refuseUnstorableText } from './http/storable-text.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { defaultIpRateLimits, type IpRateLimits } from './http/rate-limits.js';
 import { sendCompressed } from './http/compressed-body.js';
@@ -85,6 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  acceptEmptyBodies(app);
+  refuseUnstorableText(app);
   await registerSecurityHeaders(app, config);
 
   // Per-IP limits counted in the database, shared by every process; a database hiccup skips the limit rather
@@ -104,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: sharedAccountLimits(options.accountLimits ?? defaultAccountLimits(), counters),
     mailQueued,
   });
-  const profiles = createProfileService({ db, config, photos, mailQueued });
+  const profiles = createProfileService({ db, config, photos, log: app.log, mailQueued });
   const admin = createStudentAdminService(db, photos, config.courseFeePaise);
   const { keyId, keySecret, apiUrl } = config.razorpay;
   const testGateway = keyId && keySecret ? undefined : createTestGateway(db);
@@ -130,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerAuthGuard(api, db, dialect, apiRoutes);
     await api.register(siteRoutes, { db, dialect, config });
     await api.register(accountsRoutes, { accounts, ipLimits });
-    await api.register(profileRoutes, { profiles, photos, admin });
+    await api.register(profileRoutes, { profiles, photos, admin, ipLimits });
     await api.register(adminStudentsRoutes, { db, dialect, admin });
     await api.register(batchesRoutes, { db, config, admin, mailQueued });
     await api.register(coursesRoutes, { db });

@@ -10,6 +10,7 @@ const positiveNumber = (label: string) =>
     .max(100_000, `${label} is too large`);
 
 export const batchNumberSchema = positiveNumber('Batch number');
+export const programNumberSchema = positiveNumber('Program number');
 
 /** A YouTube address (watch, youtu.be, embed, shorts) or a bare 11-character video id; stored as the id. */
 export function youtubeId(input: string): string | null {
@@ -64,7 +65,7 @@ export const courseSessionSchema = z.object({
 export type CourseSession = z.infer<typeof courseSessionSchema>;
 
 export const programInputSchema = z.strictObject({
-  program_number: positiveNumber('Program number'),
+  program_number: programNumberSchema,
   task: z.string({ error: 'Task is required' }).trim().min(1, 'Task is required').max(5000, 'Task must be at most 5000 characters'),
 });
 export type ProgramInput = z.input<typeof programInputSchema>;
@@ -98,6 +99,7 @@ export const solutionMessages = {
   tooLarge: 'The solution must be at most 256 KB of text.',
   notText: 'The solution must be a text file (C source code).',
   empty: 'The solution is empty.',
+  missing: 'Send the solution: the program text or a .c file.',
   closed: 'This program is closed: solutions can no longer be changed.',
 } as const;
 

@@ -26,4 +26,5 @@ export const messages = {
   photoType: 'The photo must be a JPEG, PNG or WebP image.',
   photoTooLarge: 'The photo must be at most 5 MB.',
   sessionExpired: 'Your session has ended. Please log in again.',
+  profileMailRequested: 'If this email belongs to a student whose profile is complete, we have sent the profile email to it.',
 } as const;

@@ -1,3 +1,4 @@
+import { recordIdSchema } from './fields.js';
 import { z } from 'zod';
 import { QUIZ_OPTION_COUNT, QUIZ_QUESTION_COUNT } from './course.js';
 
@@ -7,7 +8,7 @@ export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
 export const quizAnswersSchema = z.strictObject({
   answers: z
-    .array(z.strictObject({ question_id: z.number().int().positive(), answer_index: z.number().int().min(0).max(QUIZ_OPTION_COUNT - 1) }))
+    .array(z.strictObject({ question_id: recordIdSchema, answer_index: z.number().int().min(0).max(QUIZ_OPTION_COUNT - 1) }))
     .length(QUIZ_QUESTION_COUNT, `Answer all ${QUIZ_QUESTION_COUNT} questions`)
     .refine((answers) => new Set(answers.map((a) => a.question_id)).size === answers.length, 'Each question can be answered once'),
 });

@@ -135,8 +135,9 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
     },
   );
 
+  // The teacher invites someone to sign up.
   app.post(
-    '/invite_email',
+    '/api/v1/admin/invite_email',
     { config: { access: 'admin' }, schema: { body: emailOnlySchema, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       await enqueueMail(db, inviteMail(request.body.email, `${config.appUrl}${paths.signup}`));
@@ -147,7 +148,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
 
   // The new students' names: registered, unpaid and not yet in a batch.
   app.get(
-    '/students/send_names',
+    '/api/v1/admin/new_student_names',
     {
       config: { access: 'admin' },
       schema: { response: { 200: z.array(z.object({ id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() })) } },

@@ -1,3 +1,4 @@
+import { idParamsSchema } from '../../contracts/fields.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
@@ -17,7 +18,6 @@ interface Options {
   mailQueued: () => void;
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const doubtsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, config, mailQueued }) => {
   const withSession = () =>
@@ -53,7 +53,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, co
 
   app.patch(
     '/api/v1/admin/doubts/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, body: doubtAnswerSchema, response: { 200: adminDoubtSchema } } },
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, body: doubtAnswerSchema, response: { 200: adminDoubtSchema } } },
     async (request) => {
       const doubt = await withSession().where('d.id', '=', request.params.id).executeTakeFirst();
       if (!doubt) throw new AppError('notFound', 'No such doubt.');

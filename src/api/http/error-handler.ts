@@ -30,10 +30,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const messages = error.validation.map((issue) => {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        return field ? `${field}: ${issue.message}` : (issue.message ?? 'Invalid value');
-      });
+      // Every rule's message names its field in plain words (contracts/zod-messages.ts), so none is prefixed.
+      const messages = [...new Set(error.validation.map((issue) => issue.message ?? 'A value is not valid.'))];
       return reply.status(400).send(errorBody('validation', messages));
     }
     if (isResponseSerializationError(error)) {

@@ -1,3 +1,4 @@
+import { idParamsSchema } from '../../contracts/fields.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
@@ -14,7 +15,6 @@ import { currentStudent } from '../auth/auth-guard.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const options = (json: string) => JSON.parse(json) as string[];
 
 function toAttempt(row: { id: number; score: number; total: number; created_at: string; review: string }) {
@@ -88,7 +88,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async
 
   app.put(
     '/api/v1/admin/quiz_questions/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, body: quizQuestionInputSchema, response: { 200: adminQuizQuestionSchema } } },
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, body: quizQuestionInputSchema, response: { 200: adminQuizQuestionSchema } } },
     async (request) => {
       const result = await db
         .updateTable('quiz_questions')
@@ -100,7 +100,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async
     },
   );
 
-  app.delete('/api/v1/admin/quiz_questions/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/api/v1/admin/quiz_questions/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema } }, async (request, reply) => {
     const result = await db.deleteFrom('quiz_questions').where('id', '=', request.params.id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new AppError('notFound', 'No such question.');
     return reply.status(204).send();

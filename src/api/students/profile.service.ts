@@ -1,22 +1,55 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ProfileInput } from '../../contracts/accounts.js';
 import { paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { profileCreatedMail } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import { countRecentMail, enqueueMail } from '../mail/outbox.repository.js';
 import { type PhotoStore, processPhoto } from './photo-store.js';
-import { findStudentById, updateStudent } from './students.repository.js';
+import { findStudentByEmail, findStudentById, updateStudent } from './students.repository.js';
 
 interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
   photos: PhotoStore;
+  log: FastifyBaseLogger;
   mailQueued: () => void;
 }
 
-export function createProfileService({ db, config, photos, mailQueued }: Deps) {
+/** A profile is complete once the student has saved it the first time (mobile is one of its required fields). */
+export function hasCompletedProfile(student: Pick<StudentRow, 'mobile' | 'role'>): boolean {
+  return student.role === 'student' && student.mobile !== null;
+}
+
+/** The profile email goes to one address at most this often: the one sent with the profile itself counts. */
+export const PROFILE_MAIL_LIMIT = { perDay: 3, minGapMs: 10 * 60_000 } as const;
+const DAY_MS = 24 * 60 * 60_000;
+
+export function createProfileService({ db, config, photos, log, mailQueued }: Deps) {
+  const profileMail = (student: StudentRow) => profileCreatedMail(student.email, student.first_name, `${config.appUrl}${paths.dashboard}`);
+
   return {
+    /**
+     * `POST /invite_email`: the spec's client asks for the "profile created" email after saving a new profile, and
+     * sends no token. So the email has fixed content and goes only to an account whose profile is complete, at most
+     * PROFILE_MAIL_LIMIT.perDay times a day and not again within minutes (the profile's own save already queued
+     * one). The caller answers the same whatever happens here, and this runs after the answer.
+     */
+    requestProfileMail(email: string): void {
+      void (async () => {
+        const student = await findStudentByEmail(db, email);
+        if (!student || student.activated !== 1 || !hasCompletedProfile(student)) return;
+        const mail = profileMail(student);
+        const now = Date.now();
+        const recent = await countRecentMail(db, student.email, mail.subject, new Date(now - DAY_MS).toISOString());
+        if (recent.total >= PROFILE_MAIL_LIMIT.perDay) return;
+        if (recent.newest && now - Date.parse(recent.newest) < PROFILE_MAIL_LIMIT.minGapMs) return;
+        await enqueueMail(db, mail);
+        mailQueued();
+      })().catch((error: unknown) => log.error({ err: error }, 'profile email request failed'));
+    },
+
     async saveFeedback(student: StudentRow, feedback: string): Promise<StudentRow> {
       await updateStudent(db, student.id, { feedback });
       const row = await findStudentById(db, student.id);
@@ -33,9 +66,7 @@ export function createProfileService({ db, config, photos, mailQueued }: Deps) {
           await updateStudent(trx, student.id, { ...input, ...(newPhoto ? { image_path: newPhoto } : {}) });
           const row = await findStudentById(trx, student.id);
           if (!row) throw new Error('student vanished inside its own transaction');
-          if (firstProfile) {
-            await enqueueMail(trx, profileCreatedMail(row.email, row.first_name, `${config.appUrl}${paths.dashboard}`));
-          }
+          if (firstProfile) await enqueueMail(trx, profileMail(row));
           return row;
         });
         if (newPhoto) await photos.remove(student.image_path);
