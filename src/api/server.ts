@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
+import { loggerOptions } from './http/logging.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest, withStartupLock } from './db/migrate.js';
@@ -20,10 +21,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const logger = {
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.token', 'req.headers.cookie'],
-  };
+  const logger = loggerOptions(config.logLevel);
   const handle = openDatabase(config.databaseUrl, (error) => console.error(`database pool error: ${error.message}`));
   const { applied, seed } = await withStartupLock(handle.db, async (db) => ({ applied: await migrateToLatest(db), seed: await seedIfEmpty(db, config) }));
 
@@ -69,7 +67,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`\n  C Programming Learning Hub is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/`);
   console.log(`  Database: ${handle.dialect}${handle.dialect === 'sqlite' ? ` (${config.databaseUrl.slice(7)})` : ''}`);
-  console.log(`  Mail: ${config.mail.smtpUrl ? 'SMTP' : 'kept in the outbox and printed to this log (no SMTP_URL)'}`);
+  console.log(`  Mail: ${config.mail.smtpUrl ? 'SMTP' : 'kept in the outbox, read under Mail outbox on /AdminPage and printed to this log with links redacted (no SMTP_URL)'}`);
   console.log(`  Payments: ${config.razorpay.keyId ? 'Razorpay' : 'built-in test gateway (no Razorpay keys)'}\n`);
   if (!config.razorpay.keyId && config.env === 'production') {
     app.log.warn('No Razorpay keys: the built-in test gateway lets anyone mark a payment as made. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET.');
