@@ -25,6 +25,7 @@ import { refuseUnstorableText } from './http/storable-text.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { defaultIpRateLimits, type IpRateLimits } from './http/rate-limits.js';
 import { sendCompressed } from './http/compressed-body.js';
+import { NO_STORE } from './http/serialized-json.js';
 import { loadWebPages } from './http/web-pages.js';
 import { coursesRoutes } from './courses/courses.routes.js';
 import { doubtsRoutes } from './doubts/doubts.routes.js';
@@ -133,6 +134,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('apiRoutes', apiRoutes);
   await app.register(async (api) => {
     registerAuthGuard(api, db, dialect, apiRoutes);
+    // An API answer is personal or carries a token unless its route says otherwise: no cache keeps it.
+    api.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
+    });
     await api.register(siteRoutes, { db, dialect, config });
     await api.register(accountsRoutes, { accounts, ipLimits });
     await api.register(profileRoutes, { profiles, photos, admin, ipLimits });

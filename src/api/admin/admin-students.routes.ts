@@ -69,7 +69,7 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
       return { body: await serializeJson(studentListSchema, rows.map(toStudentData)), total };
     }, request.auth?.contentVersions);
     reply.header('x-total-count', String(value.total)).header('x-page', String(page)).header('x-per-page', String(perPage));
-    return sendSerializedJson(request, reply, value.body, `"students-${version}"`);
+    return sendSerializedJson(request, reply, value.body, `"students-${version}"`, 'personal');
   }
 
   for (const [url, kind] of Object.entries(lists)) {
