@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './fields.js';
 
 /** Course sessions and program exercises: shared by the admin forms and the API. */
 
@@ -31,15 +32,9 @@ export function youtubeId(input: string): string | null {
   return id && /^[A-Za-z0-9_-]{11}$/.test(id) ? id : null;
 }
 
-const isoDate = z
-  .string({ error: 'Session date is required' })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Session date must be a date (YYYY-MM-DD)')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Session date must be a real date');
-
 export const courseSessionInputSchema = z.strictObject({
   session_number: positiveNumber('Session number'),
-  session_date: isoDate,
+  session_date: isoDateSchema('Session date'),
   topics: z.string({ error: 'Topics are required' }).trim().min(1, 'Topics are required').max(1000, 'Topics must be at most 1000 characters'),
   lesson_video: z
     .string()

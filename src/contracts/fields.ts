@@ -47,3 +47,24 @@ export function oneLineText(label: string, max: number) {
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 }
+
+/** Years a course date may have: both databases store them, and a typo like 0202 or 20277 is caught. */
+export const DATE_YEARS = { min: 2000, max: 2100 } as const;
+
+/** A calendar date as YYYY-MM-DD that exists (no 2027-02-30), in DATE_YEARS. */
+export function isRealIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < DATE_YEARS.min || year > DATE_YEARS.max) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export function isoDateSchema(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine(isRealIsoDate, `${label} must be a real date between ${DATE_YEARS.min} and ${DATE_YEARS.max}, written as YYYY-MM-DD`);
+}

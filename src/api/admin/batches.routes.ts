@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { emailOnlySchema, profileUpdateResponseSchema } from '../../contracts/accounts.js';
 import { batchInfoSchema, batchMemberSchema } from '../../contracts/admin.js';
 import { batchNumberSchema } from '../../contracts/course-content.js';
+import { isoDateSchema } from '../../contracts/fields.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
@@ -15,12 +16,7 @@ import { toStudentResource } from '../students/student-view.js';
 import type { StudentAdminService } from './student-status.service.js';
 
 const batchUpdateSchema = z.strictObject({
-  start_date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Start date must be a date (YYYY-MM-DD)')
-    .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Start date must be a real date')
-    .nullable()
-    .optional(),
+  start_date: isoDateSchema('Start date').nullable().optional(),
   meeting_link: z.url({ protocol: /^https$/, error: 'Meeting link must be an https:// address' }).max(500).nullable().optional(),
 });
 
