@@ -14,7 +14,7 @@ import { createStudentAdminService } from './admin/student-status.service.js';
 import { type AccountLimits, createAccountsService, defaultAccountLimits, sharedAccountLimits } from './accounts/accounts.service.js';
 import { createDbCounterStore, rateLimitStore } from './shared/counters.js';
 import { type ApiRoute, registerAuthGuard } from './auth/auth-guard.js';
-import type { Config } from './config/env.js';
+import { type Config, siteInfoOf } from './config/env.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { errorBody } from './http/app-error.js';
@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const profiles = createProfileService({ db, config, photos, log: app.log, mailQueued });
   const admin = createStudentAdminService(db, photos, config.courseFeePaise);
   const { keyId, keySecret, apiUrl } = config.razorpay;
-  const testGateway = keyId && keySecret ? undefined : createTestGateway(db);
+  const testGateway = config.testGateway ? createTestGateway(db) : undefined;
   const payments = createPaymentsService({
     db,
     config,
@@ -152,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(paymentsRoutes, { db, payments, feePaise: config.courseFeePaise, testGateway });
   });
 
-  const pages = options.distDir ? loadWebPages(join(options.distDir, 'pages')) : undefined;
+  const pages = options.distDir ? await loadWebPages(options.distDir, siteInfoOf(config)) : undefined;
   if (options.distDir && pages) {
     await app.register(fastifyStatic, {
       root: resolve(options.distDir, 'web'),

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { loggerOptions } from './http/logging.js';
-import { ConfigError, loadConfig } from './config/env.js';
+import { type Config, ConfigError, defaultAppUrl, loadConfig } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest, withStartupLock } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed.js';
@@ -65,13 +65,21 @@ async function main(): Promise<void> {
   void app.grader.warmUp();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`\n  C Programming Learning Hub is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/`);
+  const listening = defaultAppUrl(config.host, port);
+  console.log(`\n  C Programming Learning Hub is running at ${listening}/`);
+  if (config.appUrl !== listening) console.log(`  Public address (links in emails): ${config.appUrl}/`);
   console.log(`  Database: ${handle.dialect}${handle.dialect === 'sqlite' ? ` (${config.databaseUrl.slice(7)})` : ''}`);
   console.log(`  Mail: ${config.mail.smtpUrl ? 'SMTP' : 'kept in the outbox, read under Mail outbox on /AdminPage and printed to this log with links redacted (no SMTP_URL)'}`);
-  console.log(`  Payments: ${config.razorpay.keyId ? 'Razorpay' : 'built-in test gateway (no Razorpay keys)'}\n`);
-  if (!config.razorpay.keyId && config.env === 'production') {
-    app.log.warn('No Razorpay keys: the built-in test gateway lets anyone mark a payment as made. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET.');
+  console.log(`  Payments: ${paymentsLine(config)}\n`);
+  if (config.testGateway) {
+    app.log.warn('Payments go through the built-in TEST gateway: anyone can mark a payment as made. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to take real payments.');
   }
+}
+
+/** Which gateway takes payments, in words an operator can't miss. */
+function paymentsLine(config: Config): string {
+  if (config.testGateway) return 'built-in TEST gateway: any student can mark themselves paid (no RAZORPAY_KEY_ID); not for real payments';
+  return config.razorpay.keyId?.startsWith('rzp_live_') ? 'Razorpay, live keys' : 'Razorpay, test keys (no real money)';
 }
 
 function printAdminAccount(admin: { email: string; password: string; generated: boolean }): void {

@@ -69,7 +69,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { acco
       schema: { body: loginSchema, response: { 200: authResponseSchema } },
     },
     async (request) => {
-      const { student, token } = await accounts.login(request.body);
+      const { student, token } = await accounts.login(request.body, request.ip);
       return { data: toStudentResource(student), meta: { token } };
     },
   );
