@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { PHOTO_MAX_BYTES } from '../contracts/accounts.js';
+import { PHOTO_MAX_BYTES, PHOTO_UPLOADS_PER_HOUR } from '../contracts/accounts.js';
+import { AttemptLimiter } from './auth/attempt-limiter.js';
 import { findClientRoute } from '../contracts/paths.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { adminStudentsRoutes } from './admin/admin-students.routes.js';
@@ -41,7 +42,6 @@ import { programsRoutes } from './programs/programs.routes.js';
 import { createProgramsService } from './programs/programs.service.js';
 import { quizRoutes } from './quiz/quiz.routes.js';
 import { siteRoutes } from './site/site.routes.js';
-import { createPhotoStore } from './students/photo-store.js';
 import { profileRoutes } from './students/profile.routes.js';
 import { createProfileService } from './students/profile.service.js';
 
@@ -101,7 +101,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const mailQueued = options.onMailQueued ?? (() => undefined);
-  const photos = createPhotoStore(db);
   const counters = createDbCounterStore(db);
   const accounts = createAccountsService({
     db,
@@ -110,8 +109,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: sharedAccountLimits(options.accountLimits ?? defaultAccountLimits(), counters),
     mailQueued,
   });
-  const profiles = createProfileService({ db, config, photos, log: app.log, mailQueued });
-  const admin = createStudentAdminService(db, photos, config.courseFeePaise);
+  const profiles = createProfileService({
+    db,
+    config,
+    log: app.log,
+    photoUploads: new AttemptLimiter(PHOTO_UPLOADS_PER_HOUR, 60 * 60_000, counters, 'photo-uploads'),
+    mailQueued,
+  });
+  const admin = createStudentAdminService(db, config.courseFeePaise);
   const { keyId, keySecret, apiUrl } = config.razorpay;
   const testGateway = config.testGateway ? createTestGateway(db) : undefined;
   const payments = createPaymentsService({
@@ -140,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     await api.register(siteRoutes, { db, dialect, config });
     await api.register(accountsRoutes, { accounts, ipLimits });
-    await api.register(profileRoutes, { profiles, photos, admin, ipLimits });
+    await api.register(profileRoutes, { profiles, admin, ipLimits });
     await api.register(adminStudentsRoutes, { db, dialect, admin });
     await api.register(batchesRoutes, { db, config, admin, mailQueued });
     await api.register(coursesRoutes, { db });

@@ -7,6 +7,7 @@ import { migrateToLatest, withStartupLock } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed.js';
 import { createSmtpTransport, MailWorker } from './mail/mail-worker.js';
 import { PaymentReconciler } from './payments/payment-reconciler.js';
+import { photoStore } from './students/photo-store.js';
 
 /** Starts the site: reads config, migrates, seeds an empty database, listens, shuts down gracefully. */
 async function main(): Promise<void> {
@@ -42,6 +43,11 @@ async function main(): Promise<void> {
   });
   const reconciler = new PaymentReconciler(app.payments, app.log);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  const orphans = await photoStore.removeOrphans(handle.db).catch((error: unknown) => {
+    app.log.error({ err: error }, 'could not sweep unreferenced photos');
+    return 0;
+  });
+  if (orphans > 0) app.log.info({ orphans }, 'removed photos no student names');
   if (seed.admin) printAdminAccount(seed.admin);
 
   let closing = false;

@@ -106,6 +106,10 @@ export const profileUpdateResponseSchema = z.object({
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** 25 megapixels: any phone's photo (12 to 24 MP) fits; a 39000 x 1000 pixel bomb does not. */
+export const PHOTO_MAX_PIXELS = 25_000_000;
+/** Photo uploads per account per hour. */
+export const PHOTO_UPLOADS_PER_HOUR = 10;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /** After the course (status 2) a student leaves feedback, shown on the landing page as a testimonial. */

@@ -25,6 +25,9 @@ export const messages = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   photoType: 'The photo must be a JPEG, PNG or WebP image.',
   photoTooLarge: 'The photo must be at most 5 MB.',
+  photoTooManyPixels: 'The photo is too large: it may have at most 25 megapixels (for example 5000 x 5000 pixels). Please choose a smaller photo.',
+  photoBusy: 'Many photos are being uploaded right now. Please try again in a minute.',
+  photoUploadsPerHour: 'You have changed your photo many times in the last hour. Please try again later.',
   sessionExpired: 'Your session has ended. Please log in again.',
   profileMailRequested: 'If this email belongs to a student whose profile is complete, we have sent the profile email to it.',
 } as const;

@@ -13,13 +13,11 @@ import { multipartError, unexpectedField } from '../http/multipart-errors.js';
 import { containsNul } from '../http/storable-text.js';
 import { fieldMessages } from '../../contracts/fields.js';
 import type { StudentAdminService } from '../admin/student-status.service.js';
-import type { PhotoStore } from './photo-store.js';
 import type { ProfileService } from './profile.service.js';
 import { toStudentData, toStudentResource } from './student-view.js';
 
 interface Options {
   profiles: ProfileService;
-  photos: PhotoStore;
   admin: StudentAdminService;
   ipLimits: IpRateLimits;
 }
@@ -64,7 +62,7 @@ async function readProfileBody(request: FastifyRequest): Promise<ParsedBody> {
   return { fields, photo };
 }
 
-export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, photos, admin, ipLimits }) => {
+export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, admin, ipLimits }) => {
   app.get('/students/profile', { schema: { response: { 200: studentDataSchema } } }, async (request) =>
     toStudentData(currentStudent(request)),
   );
@@ -127,7 +125,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profi
     '/uploads/photos/:name',
     { config: { access: 'public' }, schema: { params: z.object({ name: z.string().max(100) }) } },
     async (request, reply) => {
-      const photo = await photos.read(request.params.name);
+      const photo = await profiles.photo(request.params.name);
       if (!photo) throw new AppError('notFound', 'No such photo.');
       return reply
         .type('image/webp')

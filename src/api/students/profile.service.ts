@@ -2,18 +2,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ProfileInput } from '../../contracts/accounts.js';
 import { paths } from '../../contracts/paths.js';
+import { messages } from '../../contracts/messages.js';
+import type { AttemptLimiter } from '../auth/attempt-limiter.js';
 import type { Config } from '../config/env.js';
+import { AppError } from '../http/app-error.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { profileCreatedMail } from '../mail/mail-templates.js';
 import { countRecentMail, enqueueMail } from '../mail/outbox.repository.js';
-import { type PhotoStore, processPhoto } from './photo-store.js';
+import { PhotoProcessor, photoStore } from './photo-store.js';
 import { findStudentByEmail, findStudentById, updateStudent } from './students.repository.js';
 
 interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
-  photos: PhotoStore;
   log: FastifyBaseLogger;
+  /** Photo uploads per account (PHOTO_UPLOADS_PER_HOUR), counted in the shared store. */
+  photoUploads: AttemptLimiter;
   mailQueued: () => void;
 }
 
@@ -26,10 +30,16 @@ export function hasCompletedProfile(student: Pick<StudentRow, 'mobile' | 'role'>
 export const PROFILE_MAIL_LIMIT = { perDay: 3, minGapMs: 10 * 60_000 } as const;
 const DAY_MS = 24 * 60 * 60_000;
 
-export function createProfileService({ db, config, photos, log, mailQueued }: Deps) {
+export function createProfileService({ db, config, log, photoUploads, mailQueued }: Deps) {
+  const processor = new PhotoProcessor();
   const profileMail = (student: StudentRow) => profileCreatedMail(student.email, student.first_name, `${config.appUrl}${paths.dashboard}`);
 
   return {
+    /** A stored profile photo by its name, for `GET /uploads/photos/:name`. */
+    photo(name: string): Promise<Buffer | undefined> {
+      return photoStore.read(db, name);
+    },
+
     /**
      * `POST /invite_email`: the spec's client asks for the "profile created" email after saving a new profile, and
      * sends no token. So the email has fixed content and goes only to an account whose profile is complete, at most
@@ -57,25 +67,25 @@ export function createProfileService({ db, config, photos, log, mailQueued }: De
       return row;
     },
 
-    /** Saves the student's own profile fields and photo; the first completed profile gets a welcome email. */
+    /**
+     * Saves the student's own profile fields and photo; the first completed profile gets a welcome email. The photo,
+     * the row that names it and the removal of the old one are one transaction.
+     */
     async updateProfile(student: StudentRow, input: ProfileInput, photo: Buffer | undefined): Promise<StudentRow> {
-      const newPhoto = photo ? await photos.save(await processPhoto(photo)) : undefined;
+      if (photo && !(await photoUploads.hit(String(student.id)))) throw new AppError('tooManyRequests', messages.photoUploadsPerHour);
+      const processed = photo ? await processor.process(photo) : undefined;
       const firstProfile = student.mobile === null;
-      try {
-        const updated = await db.transaction().execute(async (trx) => {
-          await updateStudent(trx, student.id, { ...input, ...(newPhoto ? { image_path: newPhoto } : {}) });
-          const row = await findStudentById(trx, student.id);
-          if (!row) throw new Error('student vanished inside its own transaction');
-          if (firstProfile) await enqueueMail(trx, profileMail(row));
-          return row;
-        });
-        if (newPhoto) await photos.remove(student.image_path);
-        if (firstProfile) mailQueued();
-        return updated;
-      } catch (error) {
-        if (newPhoto) await photos.remove(newPhoto);
-        throw error;
-      }
+      const updated = await db.transaction().execute(async (trx) => {
+        const newPhoto = processed ? await photoStore.save(trx, processed) : undefined;
+        await updateStudent(trx, student.id, { ...input, ...(newPhoto ? { image_path: newPhoto } : {}) });
+        if (newPhoto) await photoStore.remove(trx, student.image_path);
+        const row = await findStudentById(trx, student.id);
+        if (!row) throw new Error('student vanished inside its own transaction');
+        if (firstProfile) await enqueueMail(trx, profileMail(row));
+        return row;
+      });
+      if (firstProfile) mailQueued();
+      return updated;
     },
   };
 }
