@@ -53,7 +53,12 @@ export async function createAdminTestApp(
   options: Pick<AppOptions, 'gatewayTimeoutMs'> = {},
   distDir?: string,
 ): Promise<{ ctx: TestContext; adminToken: string }> {
-  const ctx = await createTestApp({ ADMIN_PASSWORD: 'Teacher#2026x', ...env }, distDir, { ipRateLimits: { login: 1000, signup: 1000, email: 1000 }, ...options });
+  // Generous limits: a test file makes many calls as one admin and from one address.
+  const ctx = await createTestApp({ ADMIN_PASSWORD: 'Teacher#2026x', ...env }, distDir, {
+    ipRateLimits: { login: 1000, signup: 1000, email: 1000 },
+    accountWriteLimits: { perMinute: 1_000_000 },
+    ...options,
+  });
   await seedIfEmpty(ctx.database.db, ctx.config);
   const login = await ctx.app.inject({ method: 'POST', url: '/students/login', payload: { email: 'teacher@example.com', password: 'Teacher#2026x' } });
   expect(login.statusCode).toBe(200);

@@ -20,6 +20,7 @@ import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { errorBody } from './http/app-error.js';
 import '../contracts/zod-messages.js';
+import { type AccountWriteLimits, defaultAccountWriteLimits, registerAccountWriteLimits } from './http/account-write-limits.js';
 import { acceptEmptyBodies } from './http/empty-body.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { refuseUnstorableText } from './http/storable-text.js';
@@ -67,6 +68,7 @@ export interface AppOptions {
   onMailQueued?: () => void;
   ipRateLimits?: IpRateLimits;
   accountLimits?: AccountLimits;
+  accountWriteLimits?: AccountWriteLimits;
   /** How long to wait for Razorpay's API (tests shorten it). */
   gatewayTimeoutMs?: number;
   /** The C grader; made from the config when absent. Closed with the app. */
@@ -139,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('apiRoutes', apiRoutes);
   await app.register(async (api) => {
     registerAuthGuard(api, db, dialect, apiRoutes);
+    registerAccountWriteLimits(api, counters, options.accountWriteLimits ?? defaultAccountWriteLimits);
     // An API answer is personal or carries a token unless its route says otherwise: no cache keeps it.
     api.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
