@@ -42,6 +42,7 @@ import { createTestGateway } from './payments/test-gateway.js';
 import { programsRoutes } from './programs/programs.routes.js';
 import { createProgramsService } from './programs/programs.service.js';
 import { quizRoutes } from './quiz/quiz.routes.js';
+import { createQuizService } from './quiz/quiz.service.js';
 import { siteRoutes } from './site/site.routes.js';
 import { profileRoutes } from './students/profile.routes.js';
 import { createProfileService } from './students/profile.service.js';
@@ -153,7 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(batchesRoutes, { db, config, admin, mailQueued });
     await api.register(coursesRoutes, { db });
     await api.register(programsRoutes, { db, programs });
-    await api.register(quizRoutes, { db });
+    await api.register(quizRoutes, { quiz: createQuizService(db) });
     await api.register(doubtsRoutes, { db, config, mailQueued });
     await api.register(outboxRoutes, { db });
     await api.register(exercisesRoutes, { exercises });

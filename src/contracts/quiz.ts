@@ -1,4 +1,4 @@
-import { recordIdSchema } from './fields.js';
+import { fieldMessages, hasControlCharacters, recordIdSchema } from './fields.js';
 import { z } from 'zod';
 import { QUIZ_OPTION_COUNT, QUIZ_QUESTION_COUNT } from './course.js';
 
@@ -30,6 +30,14 @@ export const quizAttemptSchema = z.object({
 });
 export type QuizAttempt = z.infer<typeof quizAttemptSchema>;
 
+export const quizMessages = {
+  notReady: 'The self assessment test is not ready yet. Please try again later.',
+  noOpenTest: 'This test has expired or was already submitted. Please start a new test.',
+  notYourQuestions: 'Answer the ten questions of the test you were given.',
+  questionsChanged: 'Some of these questions were changed by your teacher meanwhile. Please start a new test.',
+  noSuchQuestion: 'No such question.',
+} as const;
+
 export function scoreMessage(score: number, total = QUIZ_QUESTION_COUNT): string {
   return `You scored ${score} out of ${total}`;
 }
@@ -37,7 +45,16 @@ export function scoreMessage(score: number, total = QUIZ_QUESTION_COUNT): string
 /** The admin's question bank. */
 export const quizQuestionInputSchema = z.strictObject({
   question: z.string().trim().min(1, 'Question is required').max(1000),
-  options: z.array(z.string().trim().min(1, 'Every option needs text').max(300)).length(QUIZ_OPTION_COUNT, `Give exactly ${QUIZ_OPTION_COUNT} options`),
+  options: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'Every option needs text')
+        .max(300, 'An option must be at most 300 characters')
+        .refine((text) => !hasControlCharacters(text), fieldMessages.oneLine('An option')),
+    )
+    .length(QUIZ_OPTION_COUNT, `Give exactly ${QUIZ_OPTION_COUNT} options`),
   answer_index: z.number().int().min(0).max(QUIZ_OPTION_COUNT - 1),
 });
 export const adminQuizQuestionSchema = quizQuestionSchema.extend({ answer_index: z.number() });
