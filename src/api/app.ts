@@ -58,6 +58,16 @@ declare module 'fastify' {
   }
 }
 
+export interface RequestTimeouts {
+  requestMs: number;
+  headersMs: number;
+  idleMs: number;
+  checkIntervalMs: number;
+}
+
+/** A 5 MB photo takes 40 s at 1 Mbit/s: a minute for the whole request is room for a slow phone, not for a trickle. */
+export const defaultTimeouts: RequestTimeouts = { requestMs: 60_000, headersMs: 20_000, idleMs: 60_000, checkIntervalMs: 5_000 };
+
 export interface AppOptions {
   config: Config;
   db: Kysely<Database>;
@@ -72,6 +82,8 @@ export interface AppOptions {
   accountWriteLimits?: AccountWriteLimits;
   /** How long to wait for Razorpay's API (tests shorten it). */
   gatewayTimeoutMs?: number;
+  /** How long a client may take to send a request; tests shorten them. */
+  timeouts?: RequestTimeouts;
   /** The C grader; made from the config when absent. Closed with the app. */
   grader?: Grader;
 }
@@ -79,8 +91,14 @@ export interface AppOptions {
 /** Builds the whole site: plugins, then each area's routes, then error and 404 handlers. Tests build it too. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, dialect } = options;
+  const timeouts = options.timeouts ?? defaultTimeouts;
   const app = Fastify({
     logger: options.logger ?? false,
+    // A client has this long to send its whole request, body included (a body trickled one byte every 2 s held its
+    // socket over 150 s), and its headers; a socket idle this long is closed. Node checks every checkIntervalMs.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     // The spec's client calls `//reset_password` and `/courses/`: both reach their routes.
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
