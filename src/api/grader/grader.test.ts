@@ -17,7 +17,7 @@ const tests = [
 
 describe('grader: compile with Clang to WebAssembly, run with WASI', () => {
   it('passes a correct program and scores every test', async () => {
-    const result = await grader.grade(SUM, tests);
+    const result = await grader.grade('student-1', SUM, tests);
     expect(result.compile.ok).toBe(true);
     expect(result.tests.map((t) => t.verdict)).toEqual(['passed', 'passed']);
     expect(result).toMatchObject({ score: 5, total: 5 });
@@ -27,54 +27,54 @@ describe('grader: compile with Clang to WebAssembly, run with WASI', () => {
   });
 
   it('reports wrong output with what was expected and what came out', async () => {
-    const result = await grader.grade(SUM.replace('a + b', 'a - b'), tests);
+    const result = await grader.grade('student-1', SUM.replace('a + b', 'a - b'), tests);
     expect(result.tests[0]).toMatchObject({ verdict: 'wrong_answer', expected_output: '5\n', actual_output: '-1\n' });
     expect(result.score).toBe(0);
   });
 
   it('reports compile errors and warnings with line numbers', async () => {
-    const result = await grader.grade('#include <stdio.h>\nint main(void) {\n  int x = 1;\n  printf("%d\\n", missing + x);\n}\n', tests);
+    const result = await grader.grade('student-1', '#include <stdio.h>\nint main(void) {\n  int x = 1;\n  printf("%d\\n", missing + x);\n}\n', tests);
     expect(result.compile.ok).toBe(false);
     expect(result.compile.diagnostics).toContainEqual(expect.objectContaining({ line: 4, severity: 'error', message: expect.stringContaining("undeclared identifier 'missing'") }));
     expect(result.tests.every((t) => t.verdict === 'not_run')).toBe(true);
-    const warned = await grader.run('int main(void) {\n  int a = 1;\n  int unused;\n  return a - 1;\n}\n', '');
+    const warned = await grader.run('student-1', 'int main(void) {\n  int a = 1;\n  int unused;\n  return a - 1;\n}\n', '');
     expect(warned.compile.ok).toBe(true);
     expect(warned.compile.diagnostics).toContainEqual(expect.objectContaining({ line: 3, severity: 'warning', message: expect.stringContaining("unused variable 'unused'") }));
-    const linked = await grader.run('void helper(void);\nint main(void) { helper(); return 0; }\n', '');
+    const linked = await grader.run('student-1', 'void helper(void);\nint main(void) { helper(); return 0; }\n', '');
     expect(linked.compile.ok).toBe(false);
     expect(linked.compile.diagnostics[0]?.message).toMatch(/undefined symbol: helper/);
   });
 
   it('stops a program that never ends, and does not run the remaining tests', async () => {
-    const result = await grader.grade('int main(void) { for (;;) {} }\n', tests);
+    const result = await grader.grade('student-1', 'int main(void) { for (;;) {} }\n', tests);
     expect(result.tests.map((t) => t.verdict)).toEqual(['time_limit', 'not_run']);
     // The pool replaced the terminated worker: the next program runs normally.
-    expect((await grader.run(SUM, '1 1')).run).toMatchObject({ status: 'ok', stdout: '2\n' });
+    expect((await grader.run('student-1', SUM, '1 1')).run).toMatchObject({ status: 'ok', stdout: '2\n' });
   });
 
   it('caps output, memory and the stack, and reports crashes and odd exit codes', async () => {
-    const spam = await grader.run('#include <stdio.h>\nint main(void) { for (;;) puts("spam spam spam"); }\n', '');
+    const spam = await grader.run('student-1', '#include <stdio.h>\nint main(void) { for (;;) puts("spam spam spam"); }\n', '');
     expect(spam.run).toMatchObject({ status: 'output_limit' });
     expect(spam.run!.stdout.length).toBeLessThanOrEqual(64 * 1024);
 
-    const hog = await grader.run('#include <stdlib.h>\n#include <string.h>\nchar *keep[100000];\nint main(void) { for (int i = 0;; i++) { char *p = malloc(1 << 20); if (!p) return 3; memset(p, i, 1 << 20); keep[i] = p; } }\n', '');
+    const hog = await grader.run('student-1', '#include <stdlib.h>\n#include <string.h>\nchar *keep[100000];\nint main(void) { for (int i = 0;; i++) { char *p = malloc(1 << 20); if (!p) return 3; memset(p, i, 1 << 20); keep[i] = p; } }\n', '');
     expect(hog.run).toMatchObject({ status: 'memory_limit', exit_code: 3 });
 
-    const deep = await grader.run('int f(int n) { volatile char b[256]; b[0] = (char)n; return n ? f(n - 1) + b[0] : 0; }\nint main(void) { return f(100000000); }\n', '');
+    const deep = await grader.run('student-1', 'int f(int n) { volatile char b[256]; b[0] = (char)n; return n ? f(n - 1) + b[0] : 0; }\nint main(void) { return f(100000000); }\n', '');
     expect(deep.run).toMatchObject({ status: 'runtime_error' });
     expect(deep.run!.message).toMatch(/stack overflow/);
-    const outOfBounds = await grader.run('#include <stdio.h>\nint a[10];\nint main(void) { volatile int i = 100000000; printf("%d", a[i]); return 0; }\n', '');
+    const outOfBounds = await grader.run('student-1', '#include <stdio.h>\nint a[10];\nint main(void) { volatile int i = 100000000; printf("%d", a[i]); return 0; }\n', '');
     expect(outOfBounds.run).toMatchObject({ status: 'runtime_error', message: expect.stringMatching(/out of bounds/) });
 
-    const div = await grader.run('#include <stdio.h>\nint main(void) { volatile int z = 0; printf("%d", 10 / z); return 0; }\n', '');
+    const div = await grader.run('student-1', '#include <stdio.h>\nint main(void) { volatile int z = 0; printf("%d", 10 / z); return 0; }\n', '');
     expect(div.run!.message).toMatch(/division by zero/);
 
-    const odd = await grader.run('#include <stdlib.h>\nint main(void) { exit(300); }\n', '');
+    const odd = await grader.run('student-1', '#include <stdlib.h>\nint main(void) { exit(300); }\n', '');
     expect(odd.run).toMatchObject({ status: 'runtime_error', exit_code: 300 });
   });
 
   it('refuses files and reports the attempt', async () => {
-    const result = await grader.run('#include <stdio.h>\nint main(void) { FILE *f = fopen("/etc/passwd", "r"); if (!f) { puts("no file"); return 0; } int c = fgetc(f); printf("%d", c); return 0; }\n', '');
+    const result = await grader.run('student-1', '#include <stdio.h>\nint main(void) { FILE *f = fopen("/etc/passwd", "r"); if (!f) { puts("no file"); return 0; } int c = fgetc(f); printf("%d", c); return 0; }\n', '');
     expect(result.run).toMatchObject({ status: 'ok', stdout: 'no file\n' });
     expect(result.run!.message).toMatch(/tried to open 'etc\/passwd'/);
   });

@@ -1,6 +1,7 @@
 /**
  * Compiles and runs students' C programs off the web server's thread: Clang (WebAssembly) in a pool of compile
- * workers, the programs in a pool of run workers, both bounded by the machine's cores. Turns what happened into
+ * workers, the programs in a pool of run workers, both bounded by the machine's cores and serving students in turn
+ * (fair-queue.ts). Turns what happened into
  * results a learner can use: diagnostics with line numbers, a status per run, a verdict per test case.
  */
 import { createHash } from 'node:crypto';
@@ -17,7 +18,8 @@ import {
 import type { CompileRequest, CompileResponse } from './compile-worker.js';
 import { parseDiagnostics } from './diagnostics.js';
 import type { RunRequest, RunResponse } from './run-worker.js';
-import { JobTimeoutError, WorkerPool, workerScript } from './worker-pool.js';
+import { JobTimeoutError } from './pool-errors.js';
+import { WorkerPool, workerScript } from './worker-pool.js';
 
 export const COMPILE_FLAGS = [
   '-std=c17',
@@ -63,11 +65,11 @@ export function createGrader(options: GraderOptions = {}) {
   });
   let warmed = false;
 
-  async function compile(code: string): Promise<Compiled> {
+  async function compile(owner: string, code: string): Promise<Compiled> {
     const key = createHash('sha256').update(code).digest('hex');
     let response: CompileResponse;
     try {
-      response = await compilers.run({ code, flags: COMPILE_FLAGS, outputMaxBytes: COMPILE_OUTPUT_MAX }, warmed ? COMPILE_TIMEOUT_MS : COLD_COMPILE_TIMEOUT_MS);
+      response = await compilers.run(owner, { code, flags: COMPILE_FLAGS, outputMaxBytes: COMPILE_OUTPUT_MAX }, warmed ? COMPILE_TIMEOUT_MS : COLD_COMPILE_TIMEOUT_MS);
       warmed = true;
     } catch (error) {
       if (error instanceof JobTimeoutError) {
@@ -80,9 +82,10 @@ export function createGrader(options: GraderOptions = {}) {
     return { result: { ok: response.ok, diagnostics: parseDiagnostics(output), output }, wasm: response.wasm, key };
   }
 
-  async function execute(compiled: Compiled, stdin: string): Promise<RunOutcome> {
+  async function execute(owner: string, compiled: Compiled, stdin: string): Promise<RunOutcome> {
     try {
       const response = await runners.run(
+        owner,
         { key: compiled.key, wasm: compiled.wasm!, stdin, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes },
         timeLimitMs,
       );
@@ -105,17 +108,17 @@ export function createGrader(options: GraderOptions = {}) {
   return {
     concurrency: size,
 
-    /** Compile and run once with the input the student typed. */
-    async run(code: string, stdin: string): Promise<{ compile: CompileResult; run: RunOutcome | null }> {
-      const compiled = await compile(code);
+    /** Compile and run once with the input the student typed; `owner` (the account) takes its turn in the queues. */
+    async run(owner: string | number, code: string, stdin: string): Promise<{ compile: CompileResult; run: RunOutcome | null }> {
+      const compiled = await compile(String(owner), code);
       if (!compiled.result.ok) return { compile: compiled.result, run: null };
-      return { compile: compiled.result, run: await execute(compiled, stdin) };
+      return { compile: compiled.result, run: await execute(String(owner), compiled, stdin) };
     },
 
     /** Compile once, run every test case; after a test runs out of time the rest are not run (they would likely too). */
-    async grade(code: string, tests: TestCase[]): Promise<GradeResult> {
+    async grade(owner: string | number, code: string, tests: TestCase[]): Promise<GradeResult> {
       const total = tests.reduce((sum, test) => sum + test.points, 0);
-      const compiled = await compile(code);
+      const compiled = await compile(String(owner), code);
       if (!compiled.result.ok) {
         return { compile: compiled.result, score: 0, total, tests: tests.map((test, index) => testResult(index, test, 'not_run', null, 'The program did not compile.')) };
       }
@@ -126,7 +129,7 @@ export function createGrader(options: GraderOptions = {}) {
           results.push(testResult(index, test, 'not_run', null, 'Not run: an earlier test ran out of time.'));
           continue;
         }
-        const outcome = await execute(compiled, test.stdin);
+        const outcome = await execute(String(owner), compiled, test.stdin);
         timedOut = outcome.status === 'time_limit';
         results.push(judge(index, test, outcome));
       }
@@ -136,7 +139,7 @@ export function createGrader(options: GraderOptions = {}) {
 
     /** Starts the workers and loads Clang, so the first student doesn't wait for it. */
     async warmUp(): Promise<void> {
-      await compile('int main(void) { return 0; }').catch(() => undefined);
+      await compile('warm-up', 'int main(void) { return 0; }').catch(() => undefined);
     },
 
     close: async () => {
