@@ -27,6 +27,9 @@ export const exerciseMessages = {
   closed: 'This program is closed: your teacher no longer accepts submissions.',
   graderDown: 'The grader is not available right now. Please try again in a minute.',
   notFound: 'No such program.',
+  /** Compiles have a CPU-time and a memory cap (a macro that expands without end, an enormous initialised array). */
+  tooComplex: 'This program is too large or complex to compile.',
+  compilerTimedOut: 'The compiler took too long on this program and was stopped.',
 } as const;
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;

@@ -1,10 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGrader, type Grader } from './grader.js';
+import { exerciseMessages } from '../../contracts/exercises.js';
+import { COMPILE_LIMITS, createGrader, type Grader, type GraderLog } from './grader.js';
 import { parseDiagnostics } from './diagnostics.js';
+import { residentBytes } from './process-pool.js';
 
+function logger() {
+  const lines: { level: 'error' | 'warn'; message: string; details: Record<string, unknown> }[] = [];
+  const log: GraderLog = {
+    error: (details, message) => lines.push({ level: 'error', message, details: details as Record<string, unknown> }),
+    warn: (details, message) => lines.push({ level: 'warn', message, details: details as Record<string, unknown> }),
+  };
+  return { log, lines };
+}
+
+const logged = logger();
 let grader: Grader;
 beforeAll(async () => {
-  grader = createGrader({ concurrency: 1, timeLimitMs: 1500 });
+  // The default compile caps, but a generous wall clock: on a busy machine 5 s of CPU can take much longer.
+  grader = createGrader({ concurrency: 1, timeLimitMs: 1500, log: logged.log, compileLimits: { wallMs: 120_000 } });
   await grader.warmUp();
 }, 120_000);
 afterAll(() => grader.close());
@@ -77,6 +90,54 @@ describe('grader: compile with Clang to WebAssembly, run with WASI', () => {
     const result = await grader.run('student-1', '#include <stdio.h>\nint main(void) { FILE *f = fopen("/etc/passwd", "r"); if (!f) { puts("no file"); return 0; } int c = fgetc(f); printf("%d", c); return 0; }\n', '');
     expect(result.run).toMatchObject({ status: 'ok', stdout: 'no file\n' });
     expect(result.run!.message).toMatch(/tried to open 'etc\/passwd'/);
+  });
+});
+
+// 796 bytes: each macro doubles the one before, so A39 stands for 2^39 tokens.
+const MACRO_BOMB = ['#define A0 x', ...Array.from({ length: 39 }, (_, i) => `#define A${i + 1} A${i} A${i}`), 'int main(void) { A39; return 0; }', ''].join('\n');
+const BIG_ARRAY = 'char a[60000000] = {1};\nint main(void) { return a[0]; }\n';
+const capLines = () => logged.lines.filter((line) => line.message === 'grader: a compile reached its cap and was stopped');
+
+describe('grader: each compile is capped', () => {
+  it('stops a macro bomb and a 60 MB initialised array with a clear compile error, then compiles normally', async () => {
+    for (const code of [MACRO_BOMB, BIG_ARRAY]) {
+      const started = Date.now();
+      const result = await grader.run('attacker', code, '');
+      expect(result.compile).toMatchObject({ ok: false, diagnostics: [{ line: 1, column: 1, severity: 'error', message: exerciseMessages.tooComplex }] });
+      // Within the caps (this test's wall clock cap is a generous 120 s; the CPU cap of 5 s is what ends these).
+      expect(Date.now() - started).toBeLessThan(120_000);
+    }
+    expect(capLines().map((line) => line.details)).toEqual([
+      expect.objectContaining({ owner: 'attacker', limit: expect.stringMatching(/^(cpu|memory)$/) }),
+      expect.objectContaining({ owner: 'attacker', limit: 'cpu' }),
+    ]);
+    expect((await grader.run('student-1', SUM, '2 2')).run).toMatchObject({ status: 'ok', stdout: '4\n' });
+  }, 300_000);
+
+  describe('the memory cap', () => {
+    const memoryLog = logger();
+    let small: Grader;
+    beforeAll(async () => {
+      // Clang's memory capped at 64 MB and CPU time practically not: the memory cap is what stops the bomb.
+      small = createGrader({ concurrency: 1, log: memoryLog.log, clangMemoryMb: 64, compileLimits: { cpuMs: 120_000, wallMs: 240_000 } });
+      await small.warmUp();
+    }, 120_000);
+    afterAll(() => small.close());
+
+    it('ends a compile whose memory reaches the cap with the same message, and the compiler goes on', async () => {
+      const [pid] = small.compilerPids();
+      let peak = 0;
+      const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid!) ?? 0)), 100);
+      const result = await small.run('attacker', MACRO_BOMB, '').finally(() => clearInterval(sampler));
+      expect(result.compile).toMatchObject({ ok: false, diagnostics: [{ line: 1, severity: 'error', message: exerciseMessages.tooComplex }] });
+      // Clang said it ran out of memory (V8 refused to grow it), the process was not killed for its size.
+      expect(memoryLog.lines).toContainEqual(
+        expect.objectContaining({ level: 'warn', details: expect.objectContaining({ limit: 'memory', cause: expect.stringMatching(/out of memory/) }) }),
+      );
+      expect(peak).toBeLessThan(COMPILE_LIMITS.processRssBytes);
+      expect((await small.run('student-1', SUM, '20 22')).run).toMatchObject({ status: 'ok', stdout: '42\n' });
+      expect(small.compilerPids()).toEqual([pid]);
+    }, 300_000);
   });
 });
 

@@ -1,25 +1,30 @@
 /**
- * Compiles and runs students' C programs off the web server's thread: Clang (WebAssembly) in a pool of compile
- * workers, the programs in a pool of run workers, both bounded by the machine's cores and serving students in turn
- * (fair-queue.ts). Turns what happened into
- * results a learner can use: diagnostics with line numbers, a status per run, a verdict per test case.
+ * Compiles and runs students' C programs away from the web server: Clang (WebAssembly) in a pool of compile
+ * processes, each compile capped in CPU time and memory; the programs in a pool of run workers (threads). Both
+ * pools serve students in turn (fair-queue.ts), bounded by the machine's cores. Turns what happened into results a
+ * learner can use: diagnostics with line numbers, a status per run, a verdict per test case. A compile stopped at a
+ * cap is logged with the cap.
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import {
   type CompileResult,
   EXERCISE_LIMITS,
+  exerciseMessages,
   type GradeResult,
   normalizeOutput,
   type RunOutcome,
   type TestCase,
   type TestResult,
 } from '../../contracts/exercises.js';
-import type { CompileRequest, CompileResponse } from './compile-worker.js';
+import type { CompileRequest, CompileResponse } from './compile-child.js';
 import { parseDiagnostics } from './diagnostics.js';
+import { JobLimitError, JobTimeoutError } from './pool-errors.js';
+import { childScript, type GraderLog, type JobLimits, ProcessPool } from './process-pool.js';
 import type { RunRequest, RunResponse } from './run-worker.js';
-import { JobTimeoutError } from './pool-errors.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
+
+export type { GraderLog } from './process-pool.js';
 
 export const COMPILE_FLAGS = [
   '-std=c17',
@@ -30,15 +35,41 @@ export const COMPILE_FLAGS = [
   `-Wl,--max-memory=${EXERCISE_LIMITS.memoryMaxBytes}`,
   `-Wl,-z,stack-size=${EXERCISE_LIMITS.stackBytes}`,
 ];
-const COMPILE_TIMEOUT_MS = 30_000;
-/** The first compile in a fresh worker loads Clang itself; later ones take a fraction of a second. */
-const COLD_COMPILE_TIMEOUT_MS = 90_000;
+
+/**
+ * What one compile may use. Measured on the 2-core bench machine, warm: a 160-line student program takes about
+ * 0.4 s of CPU and under 32 MB of Clang's memory; a 64 KB file (the most a student may send) of dense functions
+ * takes 2.2–3.7 s and still under 32 MB. A macro that doubles 40 times grows Clang's memory without end (4 GB
+ * and 10 minutes unbounded); a 60 MB initialised array keeps Clang busy for minutes.
+ */
+export const COMPILE_LIMITS = {
+  /** CPU time of Clang's thread per compile. */
+  cpuMs: 5000,
+  /** Wall-clock time per compile (reached only when the machine is starved of CPU). */
+  wallMs: 30_000,
+  /** Clang's WebAssembly memory: V8 refuses to grow it further, and Clang stops with "out of memory". */
+  clangMemoryMb: 256,
+  /** The compile process's JavaScript heap (Clang's files and output live there; it needs about 15 MB). */
+  jsHeapMb: 64,
+  /** The whole compile process (Clang's compiled code is about 450 MB of it): past this it is killed. */
+  processRssBytes: 1024 * 1024 * 1024,
+} as const;
+
+/** V8 flags of each compile process: Clang's memory in 64 KiB WebAssembly pages, a small JS heap, gc() to hand back memory. */
+export function compileProcessFlags(clangMemoryMb: number = COMPILE_LIMITS.clangMemoryMb): string[] {
+  return [`--wasm-max-mem-pages=${Math.floor((clangMemoryMb * 1024 * 1024) / 65536)}`, `--max-old-space-size=${COMPILE_LIMITS.jsHeapMb}`, '--expose-gc'];
+}
 const COMPILE_OUTPUT_MAX = 16 * 1024;
 
 export interface GraderOptions {
   /** Concurrent compilations (and, separately, runs); by default one fewer than the cores, at least one. */
   concurrency?: number;
   timeLimitMs?: number;
+  /** Where the causes of failures go; the server passes its logger. */
+  log?: GraderLog;
+  /** Tests change the compile caps, to reach one of them first. */
+  compileLimits?: Partial<JobLimits>;
+  clangMemoryMb?: number;
 }
 
 export class GraderUnavailableError extends Error {}
@@ -53,42 +84,66 @@ export function defaultGraderConcurrency(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
+const consoleLog: GraderLog = {
+  error: (details, message) => console.error(message, JSON.stringify(details)),
+  warn: (details, message) => console.warn(message, JSON.stringify(details)),
+};
+
+function compileError(message: string, output = message): CompileResult {
+  return { ok: false, diagnostics: [{ line: 1, column: 1, severity: 'error', message }], output };
+}
+
 export function createGrader(options: GraderOptions = {}) {
   const size = options.concurrency ?? defaultGraderConcurrency();
   const timeLimitMs = options.timeLimitMs ?? EXERCISE_LIMITS.timeLimitMs;
-  const compilers = new WorkerPool<CompileRequest, CompileResponse>({ script: workerScript('compile-worker', import.meta.url), size, maxQueue: 200 });
+  const log = options.log ?? consoleLog;
+  const compilers = new ProcessPool<CompileRequest, CompileResponse>({
+    script: childScript('compile-child', import.meta.url),
+    args: [JSON.stringify(COMPILE_FLAGS)],
+    nodeFlags: compileProcessFlags(options.clangMemoryMb),
+    size,
+    maxQueue: 200,
+    limits: { cpuMs: COMPILE_LIMITS.cpuMs, wallMs: COMPILE_LIMITS.wallMs, rssBytes: COMPILE_LIMITS.processRssBytes, ...options.compileLimits },
+    log,
+  });
   const runners = new WorkerPool<RunRequest, RunResponse>({
     script: workerScript('run-worker', import.meta.url),
     size,
     maxQueue: 2000,
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
   });
-  let warmed = false;
 
   async function compile(owner: string, code: string): Promise<Compiled> {
     const key = createHash('sha256').update(code).digest('hex');
+    // What the operator needs to find the program again (the run saved it as the student's draft), never its text.
+    const about = { owner, code_sha256: key, code_bytes: Buffer.byteLength(code) };
     let response: CompileResponse;
     try {
-      response = await compilers.run(owner, { code, flags: COMPILE_FLAGS, outputMaxBytes: COMPILE_OUTPUT_MAX }, warmed ? COMPILE_TIMEOUT_MS : COLD_COMPILE_TIMEOUT_MS);
-      warmed = true;
+      response = await compilers.run(owner, { code, flags: COMPILE_FLAGS, outputMaxBytes: COMPILE_OUTPUT_MAX });
     } catch (error) {
-      if (error instanceof JobTimeoutError) {
-        const output = 'The compiler took too long on this program and was stopped.';
-        return { result: { ok: false, diagnostics: [{ line: 1, column: 1, severity: 'error', message: output }], output }, wasm: null, key };
+      const cause = error instanceof Error ? error.message : String(error);
+      if (error instanceof JobLimitError) {
+        log.warn({ ...about, limit: error.limit, cause }, 'grader: a compile reached its cap and was stopped');
+        return { result: compileError(exerciseMessages.tooComplex), wasm: null, key };
       }
-      throw new GraderUnavailableError(error instanceof Error ? error.message : String(error));
+      if (error instanceof JobTimeoutError) {
+        log.warn({ ...about, cause }, 'grader: a compile ran out of time and was stopped');
+        return { result: compileError(exerciseMessages.compilerTimedOut), wasm: null, key };
+      }
+      log.error({ ...about, cause }, 'grader: unavailable');
+      throw new GraderUnavailableError(cause);
     }
     const output = response.output.trim();
+    if (response.failure) {
+      log.warn({ ...about, limit: 'memory', cause: response.failure.detail }, 'grader: a compile reached its cap and was stopped');
+      return { result: compileError(exerciseMessages.tooComplex, output ? `${output}\n${exerciseMessages.tooComplex}` : exerciseMessages.tooComplex), wasm: null, key };
+    }
     return { result: { ok: response.ok, diagnostics: parseDiagnostics(output), output }, wasm: response.wasm, key };
   }
 
   async function execute(owner: string, compiled: Compiled, stdin: string): Promise<RunOutcome> {
     try {
-      const response = await runners.run(
-        owner,
-        { key: compiled.key, wasm: compiled.wasm!, stdin, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes },
-        timeLimitMs,
-      );
+      const response = await runners.run(owner, { key: compiled.key, wasm: compiled.wasm!, stdin, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes }, timeLimitMs);
       return describeRun(response);
     } catch (error) {
       if (error instanceof JobTimeoutError) {
@@ -117,8 +172,9 @@ export function createGrader(options: GraderOptions = {}) {
 
     /** Compile once, run every test case; after a test runs out of time the rest are not run (they would likely too). */
     async grade(owner: string | number, code: string, tests: TestCase[]): Promise<GradeResult> {
+      const key = String(owner);
       const total = tests.reduce((sum, test) => sum + test.points, 0);
-      const compiled = await compile(String(owner), code);
+      const compiled = await compile(key, code);
       if (!compiled.result.ok) {
         return { compile: compiled.result, score: 0, total, tests: tests.map((test, index) => testResult(index, test, 'not_run', null, 'The program did not compile.')) };
       }
@@ -129,7 +185,7 @@ export function createGrader(options: GraderOptions = {}) {
           results.push(testResult(index, test, 'not_run', null, 'Not run: an earlier test ran out of time.'));
           continue;
         }
-        const outcome = await execute(String(owner), compiled, test.stdin);
+        const outcome = await execute(key, compiled, test.stdin);
         timedOut = outcome.status === 'time_limit';
         results.push(judge(index, test, outcome));
       }
@@ -137,10 +193,13 @@ export function createGrader(options: GraderOptions = {}) {
       return { compile: compiled.result, score, total, tests: results };
     },
 
-    /** Starts the workers and loads Clang, so the first student doesn't wait for it. */
+    /** Starts the compile processes (each loads Clang and compiles once), so the first student doesn't wait for it. */
     async warmUp(): Promise<void> {
-      await compile('warm-up', 'int main(void) { return 0; }').catch(() => undefined);
+      await compilers.start();
     },
+
+    /** Process ids of the compile processes (the bench adds up their memory). */
+    compilerPids: () => compilers.pids(),
 
     close: async () => {
       await Promise.all([compilers.close(), runners.close()]);
