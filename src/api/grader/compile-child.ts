@@ -22,8 +22,8 @@ export interface CompileResponse {
   ok: boolean;
   output: string;
   wasm: Uint8Array | null;
-  /** Set when Clang's memory reached the cap (the detail says how it ended). */
-  failure?: { kind: 'out_of_memory'; detail: string };
+  /** Set when Clang did not finish normally: its memory ran out, its stack ran out, or it crashed (the detail). */
+  failure?: { kind: 'out_of_memory' | 'stack_overflow' | 'crash'; detail: string };
 }
 
 export type ChildMessage =
@@ -67,10 +67,12 @@ function compile({ code, flags, outputMaxBytes }: CompileRequest): CompileRespon
     if (error instanceof Exit) return { ok: false, output: output.slice(0, outputMaxBytes), wasm: null };
     if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') throw error;
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    if (/LLVM ERROR: out of memory|Allocation failed/.test(tail) || /Cannot allocate Wasm memory|could not allocate memory|Out of memory/i.test(detail)) {
-      return { ok: false, output: output.slice(0, outputMaxBytes), wasm: null, failure: { kind: 'out_of_memory', detail: `${detail} (last output: ${JSON.stringify(tail.slice(-200))})` } };
-    }
-    throw error;
+    const kind = /LLVM ERROR: out of memory|Allocation failed/.test(tail) || /Cannot allocate Wasm memory|could not allocate memory|Out of memory/i.test(detail)
+      ? 'out_of_memory'
+      : error instanceof RangeError && /call stack/i.test(error.message)
+        ? 'stack_overflow'
+        : 'crash';
+    return { ok: false, output: output.slice(0, outputMaxBytes), wasm: null, failure: { kind, detail: `${detail}${tail ? ` (last output: ${JSON.stringify(tail.slice(-200))})` : ''}` } };
   } finally {
     job = undefined;
   }

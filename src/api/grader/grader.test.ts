@@ -141,6 +141,39 @@ describe('grader: each compile is capped', () => {
   });
 });
 
+describe('grader: what fails on the grader’s side is named to the student and logged', () => {
+  const errors = (owner: string) => logged.lines.filter((line) => line.level === 'error' && line.details.owner === owner);
+
+  it('a compiler crash is a compile error saying so, not "grader unavailable"', async () => {
+    const crash = await grader.run('student-2', '#pragma clang __debug crash\nint main(void) { return 0; }\n', '');
+    expect(crash).toMatchObject({ compile: { ok: false, diagnostics: [{ line: 1, column: 1, severity: 'error', message: exerciseMessages.compilerCrashed }] }, run: null });
+    expect(errors('student-2')).toEqual([
+      expect.objectContaining({ message: 'grader: the compiler crashed', details: expect.objectContaining({ cause: expect.stringMatching(/unreachable/), code_sha256: expect.any(String) }) }),
+    ]);
+
+    const nested = await grader.run('student-3', `int main(void) { return ${'('.repeat(5000)}0${')'.repeat(5000)}; }\n`, '');
+    expect(nested.compile).toMatchObject({ ok: false, diagnostics: [{ line: 1, severity: 'error', message: exerciseMessages.compilerNestedTooDeeply }] });
+    expect(errors('student-3')).toEqual([expect.objectContaining({ message: 'grader: the compiler crashed (its stack ran out)', details: expect.objectContaining({ cause: expect.stringMatching(/call stack/) }) })]);
+
+    // The compiler is fine afterwards.
+    expect((await grader.run('student-2', SUM, '1 2')).run).toMatchObject({ status: 'ok', stdout: '3\n' });
+  }, 120_000);
+
+  it('a program that imports a function the runner lacks is a run error naming it', async () => {
+    const code = '__attribute__((import_module("env"), import_name("nope"))) void nope(void);\nint main(void) { nope(); return 0; }\n';
+    const ran = await grader.run('student-4', code, '');
+    expect(ran.compile.ok).toBe(true);
+    expect(ran.run).toMatchObject({ status: 'runtime_error', message: expect.stringContaining('The program uses a function this site cannot provide: env.nope') });
+    expect(errors('student-4')).toEqual([expect.objectContaining({ message: 'grader: a program could not be run', details: expect.objectContaining({ cause: expect.stringMatching(/env\.nope/) }) })]);
+
+    // Graded: the first test says why, the rest are not run, and the log has it once.
+    const graded = await grader.grade('student-5', code, tests);
+    expect(graded.tests.map((t) => t.verdict)).toEqual(['runtime_error', 'not_run']);
+    expect(graded.tests[0]!.message).toMatch(/env\.nope/);
+    expect(errors('student-5')).toHaveLength(1);
+  }, 120_000);
+});
+
 describe('diagnostics parser', () => {
   it('reads clang lines and linker errors', () => {
     expect(parseDiagnostics("main.c:3:7: warning: unused variable 'x' [-Wunused-variable]\n    3 | int x;\nmain.c:9:1: fatal error: 'nope.h' file not found")).toEqual([

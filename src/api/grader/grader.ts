@@ -2,8 +2,8 @@
  * Compiles and runs students' C programs away from the web server: Clang (WebAssembly) in a pool of compile
  * processes, each compile capped in CPU time and memory; the programs in a pool of run workers (threads). Both
  * pools serve students in turn (fair-queue.ts), bounded by the machine's cores. Turns what happened into results a
- * learner can use: diagnostics with line numbers, a status per run, a verdict per test case. A compile stopped at a
- * cap is logged with the cap.
+ * learner can use: diagnostics with line numbers, a status per run, a verdict per test case. What goes wrong on
+ * the grader's side (a crash, a cap hit) is logged with its cause.
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -12,6 +12,7 @@ import {
   EXERCISE_LIMITS,
   exerciseMessages,
   type GradeResult,
+  missingImportsMessage,
   normalizeOutput,
   type RunOutcome,
   type TestCase,
@@ -19,7 +20,7 @@ import {
 } from '../../contracts/exercises.js';
 import type { CompileRequest, CompileResponse } from './compile-child.js';
 import { parseDiagnostics } from './diagnostics.js';
-import { JobLimitError, JobTimeoutError } from './pool-errors.js';
+import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
 import { childScript, type GraderLog, type JobLimits, ProcessPool } from './process-pool.js';
 import type { RunRequest, RunResponse } from './run-worker.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
@@ -130,21 +131,33 @@ export function createGrader(options: GraderOptions = {}) {
         log.warn({ ...about, cause }, 'grader: a compile ran out of time and was stopped');
         return { result: compileError(exerciseMessages.compilerTimedOut), wasm: null, key };
       }
+      if (error instanceof JobCrashedError) {
+        log.error({ ...about, cause }, 'grader: the compiler crashed');
+        return { result: compileError(exerciseMessages.compilerCrashed), wasm: null, key };
+      }
       log.error({ ...about, cause }, 'grader: unavailable');
       throw new GraderUnavailableError(cause);
     }
     const output = response.output.trim();
     if (response.failure) {
-      log.warn({ ...about, limit: 'memory', cause: response.failure.detail }, 'grader: a compile reached its cap and was stopped');
-      return { result: compileError(exerciseMessages.tooComplex, output ? `${output}\n${exerciseMessages.tooComplex}` : exerciseMessages.tooComplex), wasm: null, key };
+      const { kind, detail } = response.failure;
+      if (kind === 'out_of_memory') {
+        log.warn({ ...about, limit: 'memory', cause: detail }, 'grader: a compile reached its cap and was stopped');
+        return { result: compileError(exerciseMessages.tooComplex, output ? `${output}\n${exerciseMessages.tooComplex}` : exerciseMessages.tooComplex), wasm: null, key };
+      }
+      log.error({ ...about, cause: detail }, kind === 'stack_overflow' ? 'grader: the compiler crashed (its stack ran out)' : 'grader: the compiler crashed');
+      const message = kind === 'stack_overflow' ? exerciseMessages.compilerNestedTooDeeply : exerciseMessages.compilerCrashed;
+      return { result: compileError(message, output ? `${output}\n${message}` : message), wasm: null, key };
     }
     return { result: { ok: response.ok, diagnostics: parseDiagnostics(output), output }, wasm: response.wasm, key };
   }
 
-  async function execute(owner: string, compiled: Compiled, stdin: string): Promise<RunOutcome> {
+  /** `state` is shared by the runs of one grading: a program that can't be run is logged once, and not run again. */
+  async function execute(owner: string, compiled: Compiled, stdin: string, state: { cannotRun?: boolean } = {}): Promise<RunOutcome> {
+    const failed = (message: string): RunOutcome => ({ status: 'runtime_error', exit_code: null, stdout: '', stderr: '', time_ms: 0, message });
+    let response: RunResponse;
     try {
-      const response = await runners.run(owner, { key: compiled.key, wasm: compiled.wasm!, stdin, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes }, timeLimitMs);
-      return describeRun(response);
+      response = await runners.run(owner, { key: compiled.key, wasm: compiled.wasm!, stdin, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes }, timeLimitMs);
     } catch (error) {
       if (error instanceof JobTimeoutError) {
         return {
@@ -156,8 +169,22 @@ export function createGrader(options: GraderOptions = {}) {
           message: `The program was stopped after ${timeLimitMs / 1000} seconds. Is there a loop that never ends, or is it waiting for more input than it was given?`,
         };
       }
-      throw new GraderUnavailableError(error instanceof Error ? error.message : String(error));
+      const cause = error instanceof Error ? error.message : String(error);
+      if (error instanceof PoolUnavailableError) {
+        log.error({ owner, code_sha256: compiled.key, cause }, 'grader: unavailable');
+        throw new GraderUnavailableError(cause);
+      }
+      log.error({ owner, code_sha256: compiled.key, cause }, 'grader: the runner failed');
+      state.cannotRun = true;
+      return failed(exerciseMessages.runnerFailed);
     }
+    if (response.kind === 'missing_imports') {
+      const names = response.missing_imports ?? [];
+      if (!state.cannotRun) log.error({ owner, code_sha256: compiled.key, cause: `imports the runner does not provide: ${names.join(', ')}` }, 'grader: a program could not be run');
+      state.cannotRun = true;
+      return failed(missingImportsMessage(names));
+    }
+    return describeRun(response);
   }
 
   return {
@@ -170,7 +197,7 @@ export function createGrader(options: GraderOptions = {}) {
       return { compile: compiled.result, run: await execute(String(owner), compiled, stdin) };
     },
 
-    /** Compile once, run every test case; after a test runs out of time the rest are not run (they would likely too). */
+    /** Compile once, run every test case; after a test runs out of time (or can't run at all) the rest are not run. */
     async grade(owner: string | number, code: string, tests: TestCase[]): Promise<GradeResult> {
       const key = String(owner);
       const total = tests.reduce((sum, test) => sum + test.points, 0);
@@ -179,14 +206,16 @@ export function createGrader(options: GraderOptions = {}) {
         return { compile: compiled.result, score: 0, total, tests: tests.map((test, index) => testResult(index, test, 'not_run', null, 'The program did not compile.')) };
       }
       const results: TestResult[] = [];
-      let timedOut = false;
+      const state: { cannotRun?: boolean } = {};
+      let skip: string | null = null;
       for (const [index, test] of tests.entries()) {
-        if (timedOut) {
-          results.push(testResult(index, test, 'not_run', null, 'Not run: an earlier test ran out of time.'));
+        if (skip) {
+          results.push(testResult(index, test, 'not_run', null, skip));
           continue;
         }
-        const outcome = await execute(key, compiled, test.stdin);
-        timedOut = outcome.status === 'time_limit';
+        const outcome = await execute(key, compiled, test.stdin, state);
+        if (outcome.status === 'time_limit') skip = 'Not run: an earlier test ran out of time.';
+        else if (state.cannotRun) skip = 'Not run: the program could not be run.';
         results.push(judge(index, test, outcome));
       }
       const score = results.reduce((sum, r) => sum + (r.verdict === 'passed' ? r.points : 0), 0);
