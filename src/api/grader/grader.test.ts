@@ -28,7 +28,8 @@ const tests = [
   { stdin: '-4 4', expected_output: '0', visible: false, points: 3 },
 ];
 
-describe('grader: compile with Clang to WebAssembly, run with WASI', () => {
+// Each test compiles: on a busy 2-core machine a compile can take seconds of wall time.
+describe('grader: compile with Clang to WebAssembly, run with WASI', { timeout: 60_000 }, () => {
   it('passes a correct program and scores every test', async () => {
     const result = await grader.grade('student-1', SUM, tests);
     expect(result.compile.ok).toBe(true);

@@ -222,8 +222,9 @@ export function createGrader(options: GraderOptions = {}) {
       return { compile: compiled.result, score, total, tests: results };
     },
 
-    /** Starts the compile processes (each loads Clang and compiles once), so the first student doesn't wait for it. */
+    /** Starts the run workers and the compile processes (each loads Clang and compiles once), so the first student doesn't wait for them. */
     async warmUp(): Promise<void> {
+      runners.start();
       await compilers.start();
     },
 

@@ -158,3 +158,5 @@ parentPort?.on('message', ({ id, request }: { id: number; request: RunRequest })
     (error: unknown) => parentPort?.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
   );
 });
+// Loaded: the pool starts the first job's clock now.
+parentPort?.postMessage({ ready: true });

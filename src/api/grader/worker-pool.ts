@@ -2,7 +2,8 @@
  * A fixed number of worker threads taking jobs from one fair queue (round-robin by owner, see fair-queue.ts). A
  * job that runs past its time limit has its worker terminated (which stops even a tight loop in WebAssembly) and
  * replaced, so one runaway program never blocks the pool, and the web server's own thread never runs a student's
- * code.
+ * code. A worker says when it is ready (its script loaded): a job's time limit counts from then, so a worker's
+ * start is not charged to the first program it runs.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +34,14 @@ interface Job<Req, Res> {
 interface Slot {
   worker: Worker | undefined;
   busy: boolean;
+  /** The worker posted { ready: true }. */
+  ready: boolean;
+  /** A job waiting for the worker to be ready. */
+  onReady?: () => void;
 }
 
+/** How long a worker may take to load its script before the job waiting for it fails. */
+const WORKER_START_TIMEOUT_MS = 60_000;
 let nextJobId = 1;
 
 export class WorkerPool<Req, Res> {
@@ -45,7 +52,12 @@ export class WorkerPool<Req, Res> {
   constructor(
     private readonly options: { script: WorkerScript; size: number; resourceLimits?: ResourceLimits; maxQueue?: number },
   ) {
-    this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({ worker: undefined, busy: false }));
+    this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({ worker: undefined, busy: false, ready: false }));
+  }
+
+  /** Starts every worker, so the first jobs don't wait for one to load. */
+  start(): void {
+    for (const slot of this.slots) if (!slot.worker && !this.closed) this.spawn(slot);
   }
 
   /** Runs the job when a worker is free and it is this owner's turn. */
@@ -79,6 +91,12 @@ export class WorkerPool<Req, Res> {
     worker.stderr.resume();
     worker.unref();
     slot.worker = worker;
+    slot.ready = false;
+    worker.on('message', (message: { ready?: boolean }) => {
+      if (!message?.ready || slot.worker !== worker) return;
+      slot.ready = true;
+      slot.onReady?.();
+    });
     return worker;
   }
 
@@ -86,20 +104,22 @@ export class WorkerPool<Req, Res> {
     for (const slot of this.slots) {
       if (this.queue.size === 0) return;
       if (slot.busy) continue;
-      this.start(slot, this.queue.shift()!.item);
+      this.startJob(slot, this.queue.shift()!.item);
     }
   }
 
-  private start(slot: Slot, job: Job<Req, Res>): void {
+  private startJob(slot: Slot, job: Job<Req, Res>): void {
     slot.busy = true;
     const worker = slot.worker ?? this.spawn(slot);
     const id = nextJobId++;
-    const started = performance.now();
+    let started = performance.now();
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const finish = (outcome: () => void, replaceWorker: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      slot.onReady = undefined;
       this.queue.charge(job.owner, performance.now() - started);
       worker.off('message', onMessage);
       worker.off('error', onError);
@@ -112,16 +132,26 @@ export class WorkerPool<Req, Res> {
       outcome();
       if (!this.closed) this.dispatch();
     };
-    const onMessage = (message: { id: number; ok: boolean; result?: Res; error?: string }) => {
+    const onMessage = (message: { id?: number; ok: boolean; result?: Res; error?: string }) => {
       if (message.id !== id) return;
       finish(() => (message.ok ? job.resolve(message.result as Res) : job.reject(new JobCrashedError(message.error ?? 'the worker failed'))), false);
     };
     const onError = (error: Error & { code?: string }) => finish(() => job.reject(new JobCrashedError(`the worker failed: ${error.code ? `${error.code} ` : ''}${error.message}`)), true);
     const onExit = (code: number) => finish(() => job.reject(new JobCrashedError(`the worker stopped (exit code ${code})`)), true);
-    const timer = setTimeout(() => finish(() => job.reject(new JobTimeoutError(`ran past ${job.timeoutMs} ms`)), true), job.timeoutMs);
+    const begin = () => {
+      slot.onReady = undefined;
+      clearTimeout(timer);
+      started = performance.now();
+      timer = setTimeout(() => finish(() => job.reject(new JobTimeoutError(`ran past ${job.timeoutMs} ms`)), true), job.timeoutMs);
+      worker.postMessage({ id, request: job.request }, job.transfer);
+    };
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage({ id, request: job.request }, job.transfer);
+    if (slot.ready) begin();
+    else {
+      slot.onReady = begin;
+      timer = setTimeout(() => finish(() => job.reject(new JobCrashedError(`the worker did not start within ${WORKER_START_TIMEOUT_MS / 1000} s`)), true), WORKER_START_TIMEOUT_MS);
+    }
   }
 }
