@@ -3,8 +3,9 @@
  * programs, starts the production server on SQLite (with --pg, on a throwaway PostgreSQL), and loads it from this
  * a second process (wrk, Debian's package, installed when missing), 50 connections. Also measures this machine's limit: a bare node:http server answering the
  * same GET /courses/ JSON from a prepared better-sqlite3 statement. Prints per endpoint requests per second, p50 and
- * p99 latency and the ratio to the bare limit, then the targets met or not, the C grader's figures and the landing
- * page's weight. With --cluster: GET /courses/ through nginx with one and two processes.
+ * p99 latency and the ratio to the bare limit, then the targets met or not, the C grader's figures (grading rate, and
+ * grading under attack: bench/grader-attack.ts, also runnable on its own) and the landing page's weight. With
+ * --cluster: GET /courses/ through nginx with one and two processes.
  * Options: --no-build (reuse dist/), --duration=N seconds per run (default 10), --runs=N per endpoint (default 3, the
  * median p99 shown), --pg, --cluster.
  */
@@ -17,6 +18,7 @@ import { openDatabase } from '../src/api/db/database.js';
 import { migrateToLatest } from '../src/api/db/migrate.js';
 import { freePort, startPgCluster } from '../test/pg-cluster.js';
 import { benchCluster } from './cluster.js';
+import { benchGraderAttack } from './grader-attack.js';
 import { benchGrading } from './grading.js';
 import { runLighthouse } from './lighthouse.js';
 import { LANDING_PAGE_BUDGET, pageWeight } from './page-weight.js';
@@ -170,6 +172,9 @@ try {
 
   console.log('\nGrading C programs (Clang to WebAssembly, run under WASI, in worker threads)');
   for (const line of await benchGrading(base, BENCH_ADMIN, Math.max(10, duration))) console.log(`  ${line}`);
+  await settle();
+  console.log('\nGrading under attack: three students loop compiler bombs (a 796-byte macro, a 60 MB array), a fourth runs hello world');
+  for (const line of (await benchGraderAttack(base, BENCH_ADMIN, server.pid!)).lines) console.log(`  ${line}`);
 
   const weight = pageWeight('dist');
   console.log(`\nLanding page weight (gzip): JavaScript ${kb(weight.jsGzip)} (budget ${kb(LANDING_PAGE_BUDGET.jsGzip)}), CSS ${kb(weight.cssGzip)} (budget ${kb(LANDING_PAGE_BUDGET.cssGzip)})`);

@@ -148,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailQueued,
   });
   app.decorate('payments', payments);
-  const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers });
+  const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers, log: app.log });
   app.decorate('grader', grader);
   app.addHook('onClose', () => grader.close());
   const exercises = createExercisesService({ db, grader, counters });

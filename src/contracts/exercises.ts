@@ -27,7 +27,21 @@ export const exerciseMessages = {
   closed: 'This program is closed: your teacher no longer accepts submissions.',
   graderDown: 'The grader is not available right now. Please try again in a minute.',
   notFound: 'No such program.',
+  /** Compiles have a CPU-time and a memory cap (a macro that expands without end, an enormous initialised array). */
+  tooComplex: 'This program is too large or complex to compile.',
+  compilerTimedOut: 'The compiler took too long on this program and was stopped.',
+  compilerCrashed:
+    'The compiler crashed on this program: this is a fault in the compiler, not an error it can point to in your code. Try writing the part you changed last differently.',
+  compilerNestedTooDeeply:
+    'The compiler crashed on this program: something in it is nested too deeply (thousands of brackets or blocks inside each other). Split it into simpler steps.',
+  runnerFailed: 'The program could not be run: the runner stopped unexpectedly. This is not a fault in your program; please try again.',
+  missingImportsPrefix: 'The program uses a function this site cannot provide: ',
 } as const;
+
+/** What a student is told when the program asks the system for functions the runner doesn't give (e.g. `env.nope`). */
+export function missingImportsMessage(names: string[]): string {
+  return `${exerciseMessages.missingImportsPrefix}${names.join(', ')}. Programs here can use the C standard library only.`;
+}
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 

@@ -167,6 +167,24 @@ describe('C exercises', () => {
     await call('POST', `/api/v1/programs/${programId}/close`, adminToken, { closed: false });
   });
 
+  it('answers a program that crashes the compiler with a compile error saying so, not "grader unavailable"', async () => {
+    const s = await studentWithProgram();
+    const crash = '#pragma clang __debug crash\nint main(void) { return 0; }\n';
+    const ran = await call('POST', `/api/v1/student_programs/${s.spId}/run`, s.token, { code: crash, stdin: '' });
+    expect(ran.statusCode).toBe(200);
+    expect(ran.json()).toMatchObject({ compile: { ok: false, diagnostics: [{ line: 1, severity: 'error', message: expect.stringMatching(/^The compiler crashed on this program/) }] }, run: null });
+    const submitted = await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, { code: crash });
+    expect(submitted.statusCode).toBe(201);
+    expect(submitted.json()).toMatchObject({ status: 'compile_error', score: 0 });
+    // A program calling a function the runner doesn't provide: a run error that names it.
+    const imported = await call('POST', `/api/v1/student_programs/${s.spId}/run`, s.token, {
+      code: '__attribute__((import_module("env"), import_name("nope"))) void nope(void);\nint main(void) { nope(); return 0; }\n',
+      stdin: '',
+    });
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json().run).toMatchObject({ status: 'runtime_error', message: expect.stringContaining('cannot provide: env.nope') });
+  });
+
   it('a program without test cases can be run but not submitted', async () => {
     const created = await call('POST', '/programs', adminToken, { program_number: 4202, task: 'Anything.' });
     expect(created.statusCode).toBe(201);

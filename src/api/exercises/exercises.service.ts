@@ -124,7 +124,7 @@ export function createExercisesService({ db, grader, counters }: Deps) {
       if (cases.length === 0) throw new AppError('validation', 'Add at least one test case first.');
       // The admin sees every test's details, hidden ones included.
       return exclusive(admin.id, async () => {
-        const result = await grader.grade(code, cases.map((test) => ({ ...test, visible: true })));
+        const result = await grader.grade(admin.id, code, cases.map((test) => ({ ...test, visible: true })));
         result.tests.forEach((test, index) => (test.visible = cases[index]!.visible));
         return result;
       });
@@ -161,7 +161,7 @@ export function createExercisesService({ db, grader, counters }: Deps) {
     async run(student: StudentRow, studentProgramId: number, code: string, stdin: string): Promise<RunResult> {
       const sp = await ownStudentProgram(student, studentProgramId);
       return exclusive(student.id, async () => {
-        const result = await grader.run(code, stdin);
+        const result = await grader.run(student.id, code, stdin);
         const at = nowIso();
         await db
           .updateTable('student_programs')
@@ -178,7 +178,7 @@ export function createExercisesService({ db, grader, counters }: Deps) {
       const tests = sp.program_id ? await testsOf(sp.program_id) : [];
       if (tests.length === 0) throw new AppError('validation', exerciseMessages.noTests);
       return exclusive(student.id, async () => {
-        const result = await grader.grade(code, tests);
+        const result = await grader.grade(student.id, code, tests);
         const status = result.compile.ok ? ('graded' as const) : ('compile_error' as const);
         const at = nowIso();
         const id = await db.transaction().execute(async (trx) => {

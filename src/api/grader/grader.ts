@@ -1,23 +1,31 @@
 /**
- * Compiles and runs students' C programs off the web server's thread: Clang (WebAssembly) in a pool of compile
- * workers, the programs in a pool of run workers, both bounded by the machine's cores. Turns what happened into
- * results a learner can use: diagnostics with line numbers, a status per run, a verdict per test case.
+ * Compiles and runs students' C programs away from the web server: Clang (WebAssembly) in a pool of compile
+ * processes, each compile capped in CPU time and memory; the programs in a pool of run workers (threads). Both
+ * pools serve students in turn (fair-queue.ts), bounded by the machine's cores. Turns what happened into results a
+ * learner can use: diagnostics with line numbers, a status per run, a verdict per test case. What goes wrong on
+ * the grader's side (a crash, a cap hit) is logged with its cause.
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import {
   type CompileResult,
   EXERCISE_LIMITS,
+  exerciseMessages,
   type GradeResult,
+  missingImportsMessage,
   normalizeOutput,
   type RunOutcome,
   type TestCase,
   type TestResult,
 } from '../../contracts/exercises.js';
-import type { CompileRequest, CompileResponse } from './compile-worker.js';
+import type { CompileRequest, CompileResponse } from './compile-child.js';
 import { parseDiagnostics } from './diagnostics.js';
+import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
+import { childScript, type GraderLog, type JobLimits, ProcessPool } from './process-pool.js';
 import type { RunRequest, RunResponse } from './run-worker.js';
-import { JobTimeoutError, WorkerPool, workerScript } from './worker-pool.js';
+import { WorkerPool, workerScript } from './worker-pool.js';
+
+export type { GraderLog } from './process-pool.js';
 
 export const COMPILE_FLAGS = [
   '-std=c17',
@@ -28,15 +36,41 @@ export const COMPILE_FLAGS = [
   `-Wl,--max-memory=${EXERCISE_LIMITS.memoryMaxBytes}`,
   `-Wl,-z,stack-size=${EXERCISE_LIMITS.stackBytes}`,
 ];
-const COMPILE_TIMEOUT_MS = 30_000;
-/** The first compile in a fresh worker loads Clang itself; later ones take a fraction of a second. */
-const COLD_COMPILE_TIMEOUT_MS = 90_000;
+
+/**
+ * What one compile may use. Measured on the 2-core bench machine, warm: a 160-line student program takes about
+ * 0.4 s of CPU and under 32 MB of Clang's memory; a 64 KB file (the most a student may send) of dense functions
+ * takes 2.2–3.7 s and still under 32 MB. A macro that doubles 40 times grows Clang's memory without end (4 GB
+ * and 10 minutes unbounded); a 60 MB initialised array keeps Clang busy for minutes.
+ */
+export const COMPILE_LIMITS = {
+  /** CPU time of Clang's thread per compile. */
+  cpuMs: 5000,
+  /** Wall-clock time per compile (reached only when the machine is starved of CPU). */
+  wallMs: 30_000,
+  /** Clang's WebAssembly memory: V8 refuses to grow it further, and Clang stops with "out of memory". */
+  clangMemoryMb: 256,
+  /** The compile process's JavaScript heap (Clang's files and output live there; it needs about 15 MB). */
+  jsHeapMb: 64,
+  /** The whole compile process (Clang's compiled code is about 450 MB of it): past this it is killed. */
+  processRssBytes: 1024 * 1024 * 1024,
+} as const;
+
+/** V8 flags of each compile process: Clang's memory in 64 KiB WebAssembly pages, a small JS heap, gc() to hand back memory. */
+export function compileProcessFlags(clangMemoryMb: number = COMPILE_LIMITS.clangMemoryMb): string[] {
+  return [`--wasm-max-mem-pages=${Math.floor((clangMemoryMb * 1024 * 1024) / 65536)}`, `--max-old-space-size=${COMPILE_LIMITS.jsHeapMb}`, '--expose-gc'];
+}
 const COMPILE_OUTPUT_MAX = 16 * 1024;
 
 export interface GraderOptions {
   /** Concurrent compilations (and, separately, runs); by default one fewer than the cores, at least one. */
   concurrency?: number;
   timeLimitMs?: number;
+  /** Where the causes of failures go; the server passes its logger. */
+  log?: GraderLog;
+  /** Tests change the compile caps, to reach one of them first. */
+  compileLimits?: Partial<JobLimits>;
+  clangMemoryMb?: number;
 }
 
 export class GraderUnavailableError extends Error {}
@@ -51,42 +85,79 @@ export function defaultGraderConcurrency(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
+const consoleLog: GraderLog = {
+  error: (details, message) => console.error(message, JSON.stringify(details)),
+  warn: (details, message) => console.warn(message, JSON.stringify(details)),
+};
+
+function compileError(message: string, output = message): CompileResult {
+  return { ok: false, diagnostics: [{ line: 1, column: 1, severity: 'error', message }], output };
+}
+
 export function createGrader(options: GraderOptions = {}) {
   const size = options.concurrency ?? defaultGraderConcurrency();
   const timeLimitMs = options.timeLimitMs ?? EXERCISE_LIMITS.timeLimitMs;
-  const compilers = new WorkerPool<CompileRequest, CompileResponse>({ script: workerScript('compile-worker', import.meta.url), size, maxQueue: 200 });
+  const log = options.log ?? consoleLog;
+  const compilers = new ProcessPool<CompileRequest, CompileResponse>({
+    script: childScript('compile-child', import.meta.url),
+    args: [JSON.stringify(COMPILE_FLAGS)],
+    nodeFlags: compileProcessFlags(options.clangMemoryMb),
+    size,
+    maxQueue: 200,
+    limits: { cpuMs: COMPILE_LIMITS.cpuMs, wallMs: COMPILE_LIMITS.wallMs, rssBytes: COMPILE_LIMITS.processRssBytes, ...options.compileLimits },
+    log,
+  });
   const runners = new WorkerPool<RunRequest, RunResponse>({
     script: workerScript('run-worker', import.meta.url),
     size,
     maxQueue: 2000,
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
   });
-  let warmed = false;
 
-  async function compile(code: string): Promise<Compiled> {
+  async function compile(owner: string, code: string): Promise<Compiled> {
     const key = createHash('sha256').update(code).digest('hex');
+    // What the operator needs to find the program again (the run saved it as the student's draft), never its text.
+    const about = { owner, code_sha256: key, code_bytes: Buffer.byteLength(code) };
     let response: CompileResponse;
     try {
-      response = await compilers.run({ code, flags: COMPILE_FLAGS, outputMaxBytes: COMPILE_OUTPUT_MAX }, warmed ? COMPILE_TIMEOUT_MS : COLD_COMPILE_TIMEOUT_MS);
-      warmed = true;
+      response = await compilers.run(owner, { code, flags: COMPILE_FLAGS, outputMaxBytes: COMPILE_OUTPUT_MAX });
     } catch (error) {
-      if (error instanceof JobTimeoutError) {
-        const output = 'The compiler took too long on this program and was stopped.';
-        return { result: { ok: false, diagnostics: [{ line: 1, column: 1, severity: 'error', message: output }], output }, wasm: null, key };
+      const cause = error instanceof Error ? error.message : String(error);
+      if (error instanceof JobLimitError) {
+        log.warn({ ...about, limit: error.limit, cause }, 'grader: a compile reached its cap and was stopped');
+        return { result: compileError(exerciseMessages.tooComplex), wasm: null, key };
       }
-      throw new GraderUnavailableError(error instanceof Error ? error.message : String(error));
+      if (error instanceof JobTimeoutError) {
+        log.warn({ ...about, cause }, 'grader: a compile ran out of time and was stopped');
+        return { result: compileError(exerciseMessages.compilerTimedOut), wasm: null, key };
+      }
+      if (error instanceof JobCrashedError) {
+        log.error({ ...about, cause }, 'grader: the compiler crashed');
+        return { result: compileError(exerciseMessages.compilerCrashed), wasm: null, key };
+      }
+      log.error({ ...about, cause }, 'grader: unavailable');
+      throw new GraderUnavailableError(cause);
     }
     const output = response.output.trim();
+    if (response.failure) {
+      const { kind, detail } = response.failure;
+      if (kind === 'out_of_memory') {
+        log.warn({ ...about, limit: 'memory', cause: detail }, 'grader: a compile reached its cap and was stopped');
+        return { result: compileError(exerciseMessages.tooComplex, output ? `${output}\n${exerciseMessages.tooComplex}` : exerciseMessages.tooComplex), wasm: null, key };
+      }
+      log.error({ ...about, cause: detail }, kind === 'stack_overflow' ? 'grader: the compiler crashed (its stack ran out)' : 'grader: the compiler crashed');
+      const message = kind === 'stack_overflow' ? exerciseMessages.compilerNestedTooDeeply : exerciseMessages.compilerCrashed;
+      return { result: compileError(message, output ? `${output}\n${message}` : message), wasm: null, key };
+    }
     return { result: { ok: response.ok, diagnostics: parseDiagnostics(output), output }, wasm: response.wasm, key };
   }
 
-  async function execute(compiled: Compiled, stdin: string): Promise<RunOutcome> {
+  /** `state` is shared by the runs of one grading: a program that can't be run is logged once, and not run again. */
+  async function execute(owner: string, compiled: Compiled, stdin: string, state: { cannotRun?: boolean } = {}): Promise<RunOutcome> {
+    const failed = (message: string): RunOutcome => ({ status: 'runtime_error', exit_code: null, stdout: '', stderr: '', time_ms: 0, message });
+    let response: RunResponse;
     try {
-      const response = await runners.run(
-        { key: compiled.key, wasm: compiled.wasm!, stdin, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes },
-        timeLimitMs,
-      );
-      return describeRun(response);
+      response = await runners.run(owner, { key: compiled.key, wasm: compiled.wasm!, stdin, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes }, timeLimitMs);
     } catch (error) {
       if (error instanceof JobTimeoutError) {
         return {
@@ -98,46 +169,67 @@ export function createGrader(options: GraderOptions = {}) {
           message: `The program was stopped after ${timeLimitMs / 1000} seconds. Is there a loop that never ends, or is it waiting for more input than it was given?`,
         };
       }
-      throw new GraderUnavailableError(error instanceof Error ? error.message : String(error));
+      const cause = error instanceof Error ? error.message : String(error);
+      if (error instanceof PoolUnavailableError) {
+        log.error({ owner, code_sha256: compiled.key, cause }, 'grader: unavailable');
+        throw new GraderUnavailableError(cause);
+      }
+      log.error({ owner, code_sha256: compiled.key, cause }, 'grader: the runner failed');
+      state.cannotRun = true;
+      return failed(exerciseMessages.runnerFailed);
     }
+    if (response.kind === 'missing_imports') {
+      const names = response.missing_imports ?? [];
+      if (!state.cannotRun) log.error({ owner, code_sha256: compiled.key, cause: `imports the runner does not provide: ${names.join(', ')}` }, 'grader: a program could not be run');
+      state.cannotRun = true;
+      return failed(missingImportsMessage(names));
+    }
+    return describeRun(response);
   }
 
   return {
     concurrency: size,
 
-    /** Compile and run once with the input the student typed. */
-    async run(code: string, stdin: string): Promise<{ compile: CompileResult; run: RunOutcome | null }> {
-      const compiled = await compile(code);
+    /** Compile and run once with the input the student typed; `owner` (the account) takes its turn in the queues. */
+    async run(owner: string | number, code: string, stdin: string): Promise<{ compile: CompileResult; run: RunOutcome | null }> {
+      const compiled = await compile(String(owner), code);
       if (!compiled.result.ok) return { compile: compiled.result, run: null };
-      return { compile: compiled.result, run: await execute(compiled, stdin) };
+      return { compile: compiled.result, run: await execute(String(owner), compiled, stdin) };
     },
 
-    /** Compile once, run every test case; after a test runs out of time the rest are not run (they would likely too). */
-    async grade(code: string, tests: TestCase[]): Promise<GradeResult> {
+    /** Compile once, run every test case; after a test runs out of time (or can't run at all) the rest are not run. */
+    async grade(owner: string | number, code: string, tests: TestCase[]): Promise<GradeResult> {
+      const key = String(owner);
       const total = tests.reduce((sum, test) => sum + test.points, 0);
-      const compiled = await compile(code);
+      const compiled = await compile(key, code);
       if (!compiled.result.ok) {
         return { compile: compiled.result, score: 0, total, tests: tests.map((test, index) => testResult(index, test, 'not_run', null, 'The program did not compile.')) };
       }
       const results: TestResult[] = [];
-      let timedOut = false;
+      const state: { cannotRun?: boolean } = {};
+      let skip: string | null = null;
       for (const [index, test] of tests.entries()) {
-        if (timedOut) {
-          results.push(testResult(index, test, 'not_run', null, 'Not run: an earlier test ran out of time.'));
+        if (skip) {
+          results.push(testResult(index, test, 'not_run', null, skip));
           continue;
         }
-        const outcome = await execute(compiled, test.stdin);
-        timedOut = outcome.status === 'time_limit';
+        const outcome = await execute(key, compiled, test.stdin, state);
+        if (outcome.status === 'time_limit') skip = 'Not run: an earlier test ran out of time.';
+        else if (state.cannotRun) skip = 'Not run: the program could not be run.';
         results.push(judge(index, test, outcome));
       }
       const score = results.reduce((sum, r) => sum + (r.verdict === 'passed' ? r.points : 0), 0);
       return { compile: compiled.result, score, total, tests: results };
     },
 
-    /** Starts the workers and loads Clang, so the first student doesn't wait for it. */
+    /** Starts the run workers and the compile processes (each loads Clang and compiles once), so the first student doesn't wait for them. */
     async warmUp(): Promise<void> {
-      await compile('int main(void) { return 0; }').catch(() => undefined);
+      runners.start();
+      await compilers.start();
     },
+
+    /** Process ids of the compile processes (the bench adds up their memory). */
+    compilerPids: () => compilers.pids(),
 
     close: async () => {
       await Promise.all([compilers.close(), runners.close()]);

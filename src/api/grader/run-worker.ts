@@ -17,7 +17,8 @@ export interface RunRequest {
 }
 
 export interface RunResponse {
-  kind: 'exit' | 'trap' | 'output_limit';
+  /** missing_imports: the program imports functions the runner doesn't provide, so it was not started. */
+  kind: 'exit' | 'trap' | 'output_limit' | 'missing_imports';
   exit_code: number | null;
   trap: string | null;
   stdout: string;
@@ -25,6 +26,8 @@ export interface RunResponse {
   time_ms: number;
   memory_bytes: number;
   files_tried: string[];
+  /** For missing_imports: what the program asked for, as module.name. */
+  missing_imports?: string[];
 }
 
 // Node marks WASI experimental and says so once per worker; the warning means nothing to a student.
@@ -112,7 +115,16 @@ async function run(request: RunRequest): Promise<RunResponse> {
   // Sleeping would block this thread where the time limit can't reach it: a sleep returns at once.
   imports.poll_oneoff = () => ERRNO.nosys;
 
-  const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: imports, wasi_unstable: imports });
+  const provided: Record<string, Record<string, unknown>> = { wasi_snapshot_preview1: imports, wasi_unstable: imports };
+  // A C file can declare any import (`__attribute__((import_module("env"), import_name("nope")))`) and the linker
+  // lets it through: name what can't be given instead of failing to instantiate.
+  const missing = WebAssembly.Module.imports(module)
+    .filter(({ module: from, name }) => typeof provided[from]?.[name] !== 'function')
+    .map(({ module: from, name }) => `${from}.${name}`);
+  if (missing.length > 0) {
+    return { kind: 'missing_imports', exit_code: null, trap: null, stdout: '', stderr: '', time_ms: 0, memory_bytes: 0, files_tried: [], missing_imports: missing.slice(0, 10) };
+  }
+  const instance = await WebAssembly.instantiate(module, provided);
   const memory = instance.exports.memory as WebAssembly.Memory;
   sandbox.memory = memory;
   const started = performance.now();
@@ -146,3 +158,5 @@ parentPort?.on('message', ({ id, request }: { id: number; request: RunRequest })
     (error: unknown) => parentPort?.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
   );
 });
+// Loaded: the pool starts the first job's clock now.
+parentPort?.postMessage({ ready: true });

@@ -1,14 +1,15 @@
 /**
- * A fixed number of worker threads taking jobs from one queue. A job that runs past its time limit has its
- * worker terminated (which stops even a tight loop in WebAssembly) and replaced, so one runaway program never
- * blocks the pool, and the web server's own thread never runs a compiler or a student's code.
+ * A fixed number of worker threads taking jobs from one fair queue (round-robin by owner, see fair-queue.ts). A
+ * job that runs past its time limit has its worker terminated (which stops even a tight loop in WebAssembly) and
+ * replaced, so one runaway program never blocks the pool, and the web server's own thread never runs a student's
+ * code. A worker says when it is ready (its script loaded): a job's time limit counts from then, so a worker's
+ * start is not charged to the first program it runs.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
-
-export class JobTimeoutError extends Error {}
-export class WorkerFailedError extends Error {}
+import { FairQueue } from './fair-queue.js';
+import { JobCrashedError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
 
 /** A worker's entry: the compiled file, or a line of code that loads the TypeScript source through tsx. */
 export type WorkerScript = { url: URL } | { source: string };
@@ -22,6 +23,7 @@ export function workerScript(name: string, base: string): WorkerScript {
 }
 
 interface Job<Req, Res> {
+  owner: string;
   request: Req;
   transfer: Transferable[];
   timeoutMs: number;
@@ -32,33 +34,45 @@ interface Job<Req, Res> {
 interface Slot {
   worker: Worker | undefined;
   busy: boolean;
+  /** The worker posted { ready: true }. */
+  ready: boolean;
+  /** A job waiting for the worker to be ready. */
+  onReady?: () => void;
 }
 
+/** How long a worker may take to load its script before the job waiting for it fails. */
+const WORKER_START_TIMEOUT_MS = 60_000;
 let nextJobId = 1;
 
 export class WorkerPool<Req, Res> {
   private readonly slots: Slot[];
-  private readonly queue: Job<Req, Res>[] = [];
+  private readonly queue = new FairQueue<Job<Req, Res>>();
   private closed = false;
 
   constructor(
     private readonly options: { script: WorkerScript; size: number; resourceLimits?: ResourceLimits; maxQueue?: number },
   ) {
-    this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({ worker: undefined, busy: false }));
+    this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({ worker: undefined, busy: false, ready: false }));
   }
 
-  run(request: Req, timeoutMs: number, transfer: Transferable[] = []): Promise<Res> {
-    if (this.closed) return Promise.reject(new WorkerFailedError('the pool is closed'));
-    if (this.queue.length >= (this.options.maxQueue ?? 1000)) return Promise.reject(new WorkerFailedError('the queue is full'));
+  /** Starts every worker, so the first jobs don't wait for one to load. */
+  start(): void {
+    for (const slot of this.slots) if (!slot.worker && !this.closed) this.spawn(slot);
+  }
+
+  /** Runs the job when a worker is free and it is this owner's turn. */
+  run(owner: string, request: Req, timeoutMs: number, transfer: Transferable[] = []): Promise<Res> {
+    if (this.closed) return Promise.reject(new PoolUnavailableError('the pool is closed'));
+    if (this.queue.size >= (this.options.maxQueue ?? 1000)) return Promise.reject(new PoolUnavailableError('the queue is full'));
     return new Promise<Res>((resolve, reject) => {
-      this.queue.push({ request, transfer, timeoutMs, resolve, reject });
+      this.queue.push(owner, { owner, request, transfer, timeoutMs, resolve, reject });
       this.dispatch();
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new WorkerFailedError('the pool is closed'));
+    for (const job of this.queue.drain()) job.reject(new PoolUnavailableError('the pool is closed'));
     await Promise.all(this.slots.map((slot) => slot.worker?.terminate()));
   }
 
@@ -77,27 +91,36 @@ export class WorkerPool<Req, Res> {
     worker.stderr.resume();
     worker.unref();
     slot.worker = worker;
+    slot.ready = false;
+    worker.on('message', (message: { ready?: boolean }) => {
+      if (!message?.ready || slot.worker !== worker) return;
+      slot.ready = true;
+      slot.onReady?.();
+    });
     return worker;
   }
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
+      if (this.queue.size === 0) return;
       if (slot.busy) continue;
-      const job = this.queue.shift()!;
-      this.start(slot, job);
+      this.startJob(slot, this.queue.shift()!.item);
     }
   }
 
-  private start(slot: Slot, job: Job<Req, Res>): void {
+  private startJob(slot: Slot, job: Job<Req, Res>): void {
     slot.busy = true;
     const worker = slot.worker ?? this.spawn(slot);
     const id = nextJobId++;
+    let started = performance.now();
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const finish = (outcome: () => void, replaceWorker: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      slot.onReady = undefined;
+      this.queue.charge(job.owner, performance.now() - started);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
@@ -109,16 +132,26 @@ export class WorkerPool<Req, Res> {
       outcome();
       if (!this.closed) this.dispatch();
     };
-    const onMessage = (message: { id: number; ok: boolean; result?: Res; error?: string }) => {
+    const onMessage = (message: { id?: number; ok: boolean; result?: Res; error?: string }) => {
       if (message.id !== id) return;
-      finish(() => (message.ok ? job.resolve(message.result as Res) : job.reject(new WorkerFailedError(message.error ?? 'the worker failed'))), false);
+      finish(() => (message.ok ? job.resolve(message.result as Res) : job.reject(new JobCrashedError(message.error ?? 'the worker failed'))), false);
     };
-    const onError = (error: Error) => finish(() => job.reject(new WorkerFailedError(error.message)), true);
-    const onExit = () => finish(() => job.reject(new WorkerFailedError('the worker stopped')), true);
-    const timer = setTimeout(() => finish(() => job.reject(new JobTimeoutError(`ran past ${job.timeoutMs} ms`)), true), job.timeoutMs);
+    const onError = (error: Error & { code?: string }) => finish(() => job.reject(new JobCrashedError(`the worker failed: ${error.code ? `${error.code} ` : ''}${error.message}`)), true);
+    const onExit = (code: number) => finish(() => job.reject(new JobCrashedError(`the worker stopped (exit code ${code})`)), true);
+    const begin = () => {
+      slot.onReady = undefined;
+      clearTimeout(timer);
+      started = performance.now();
+      timer = setTimeout(() => finish(() => job.reject(new JobTimeoutError(`ran past ${job.timeoutMs} ms`)), true), job.timeoutMs);
+      worker.postMessage({ id, request: job.request }, job.transfer);
+    };
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage({ id, request: job.request }, job.transfer);
+    if (slot.ready) begin();
+    else {
+      slot.onReady = begin;
+      timer = setTimeout(() => finish(() => job.reject(new JobCrashedError(`the worker did not start within ${WORKER_START_TIMEOUT_MS / 1000} s`)), true), WORKER_START_TIMEOUT_MS);
+    }
   }
 }

@@ -1,0 +1,96 @@
+/**
+ * Child process: compiles C files to WebAssembly (WASI) with Clang, itself running as WebAssembly, one at a time,
+ * for as long as its parent (the grader's compile pool, process-pool.ts) keeps it. A process of its own, so the
+ * web server's memory never holds Clang's, and so V8's flags can bound it: the parent starts it with
+ * --wasm-max-mem-pages (Clang's memory can't grow past it: Clang reports "out of memory" and stops) and a small
+ * --max-old-space-size.
+ *
+ * Clang runs synchronously inside vm.Script#runInContext with breakOnSigint: when a compile passes its CPU cap the
+ * parent sends SIGINT, V8 stops Clang where it is, and this process (with Clang's compiled code still loaded)
+ * answers and takes the next job. Between jobs a SIGINT is ignored.
+ */
+import vm from 'node:vm';
+import { Exit, runClang, type Tree } from '@yowasp/clang';
+
+export interface CompileRequest {
+  code: string;
+  flags: string[];
+  outputMaxBytes: number;
+}
+
+export interface CompileResponse {
+  ok: boolean;
+  output: string;
+  wasm: Uint8Array | null;
+  /** Set when Clang did not finish normally: its memory ran out, its stack ran out, or it crashed (the detail). */
+  failure?: { kind: 'out_of_memory' | 'stack_overflow' | 'crash'; detail: string };
+}
+
+export type ChildMessage =
+  | { type: 'ready' }
+  | { type: 'result'; id: number; result: CompileResponse }
+  | { type: 'interrupted'; id: number }
+  | { type: 'failed'; id: number; error: string };
+
+/** The flags of the compiles to come, so that loading ends with one of the same kind. */
+const warmUpFlags = JSON.parse(process.argv[2] ?? '[]') as string[];
+const send = (message: ChildMessage) => process.send?.(message);
+
+// The parent may send SIGINT just as a compile ends: outside a compile it means nothing.
+process.on('SIGINT', () => undefined);
+// The parent went away: so does this process.
+process.on('disconnect', () => process.exit(0));
+
+let job: (() => Tree | undefined) | undefined;
+const context = vm.createContext({ compile: () => job!() });
+const script = new vm.Script('compile()', { filename: 'compile-child' });
+
+function compile({ code, flags, outputMaxBytes }: CompileRequest): CompileResponse {
+  const decoder = new TextDecoder();
+  let output = '';
+  // The last words too, past the cap: "LLVM ERROR: out of memory" comes after any number of diagnostics.
+  let tail = '';
+  const collect = (bytes: Uint8Array | null) => {
+    if (!bytes) return;
+    const text = decoder.decode(bytes, { stream: true });
+    if (output.length < outputMaxBytes) output += text;
+    tail = (tail + text).slice(-512);
+  };
+  job = () => runClang(['clang', ...flags, 'main.c', '-o', 'main.wasm'], { 'main.c': code }, { stdout: collect, stderr: collect, synchronously: true }) as Tree | undefined;
+  try {
+    const files = script.runInContext(context, { breakOnSigint: true }) as Tree | undefined;
+    const wasm = files?.['main.wasm'];
+    if (!(wasm instanceof Uint8Array)) return { ok: false, output: `${output}\nThe compiler produced no program.`, wasm: null };
+    // A copy of exactly the file's bytes, not the buffer it may be a view of.
+    return { ok: true, output: output.slice(0, outputMaxBytes), wasm: new Uint8Array(wasm) };
+  } catch (error) {
+    if (error instanceof Exit) return { ok: false, output: output.slice(0, outputMaxBytes), wasm: null };
+    if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') throw error;
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const kind = /LLVM ERROR: out of memory|Allocation failed/.test(tail) || /Cannot allocate Wasm memory|could not allocate memory|Out of memory/i.test(detail)
+      ? 'out_of_memory'
+      : error instanceof RangeError && /call stack/i.test(error.message)
+        ? 'stack_overflow'
+        : 'crash';
+    return { ok: false, output: output.slice(0, outputMaxBytes), wasm: null, failure: { kind, detail: `${detail}${tail ? ` (last output: ${JSON.stringify(tail.slice(-200))})` : ''}` } };
+  } finally {
+    job = undefined;
+  }
+}
+
+process.on('message', ({ id, request }: { id: number; request: CompileRequest }) => {
+  try {
+    const result = compile(request);
+    send({ type: 'result', id, result });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') send({ type: 'interrupted', id });
+    else send({ type: 'failed', id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+  // A stopped or finished Clang leaves its memory (up to the cap) to the garbage collector: give it back now.
+  setImmediate(() => (globalThis as { gc?: () => void }).gc?.());
+});
+
+// Loads Clang (reading and compiling its 70 MB of WebAssembly) and compiles once, then says it is ready.
+await runClang(null, {}, { fetchProgress: () => undefined });
+compile({ code: 'int main(void) { return 0; }\n', flags: warmUpFlags, outputMaxBytes: 1024 });
+send({ type: 'ready' });

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { JobCrashedError, JobTimeoutError } from './pool-errors.js';
+import { WorkerPool } from './worker-pool.js';
+
+// A worker that takes a while to load (as the run worker does through tsx on a busy machine), then doubles numbers.
+const SLOW_TO_LOAD = `
+const { parentPort } = require('node:worker_threads');
+const until = Date.now() + 1500;
+while (Date.now() < until);
+parentPort.on('message', ({ id, request }) => {
+  if (request < 0) for (;;);
+  if (request === 0) throw new Error('zero');
+  parentPort.postMessage({ id, ok: true, result: request * 2 });
+});
+parentPort.postMessage({ ready: true });
+`;
+
+const pools: WorkerPool<number, number>[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+});
+
+describe('worker pool: run workers, taken in turn', { timeout: 60_000 }, () => {
+  it('counts a job’s time limit from when the worker is ready, not from when it started loading', async () => {
+    const pool = new WorkerPool<number, number>({ script: { source: SLOW_TO_LOAD }, size: 1 });
+    pools.push(pool);
+    // 1.5 s of loading, a 1 s limit: the job is on time.
+    expect(await pool.run('a', 21, 1000)).toBe(42);
+    await expect(pool.run('a', -1, 300)).rejects.toBeInstanceOf(JobTimeoutError);
+    // The replacement loads afresh, and again its loading isn't the job's.
+    expect(await pool.run('a', 2, 1000)).toBe(4);
+  });
+
+  it('turns a worker that fails into a crash of that job, and goes on', async () => {
+    const pool = new WorkerPool<number, number>({ script: { source: SLOW_TO_LOAD }, size: 1 });
+    pools.push(pool);
+    pool.start();
+    const error = await pool.run('a', 0, 1000).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JobCrashedError);
+    expect((error as Error).message).toMatch(/zero/);
+    expect(await pool.run('b', 5, 1000)).toBe(10);
+  });
+});
