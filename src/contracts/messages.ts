@@ -26,4 +26,7 @@ export const messages = {
   photoType: 'The photo must be a JPEG, PNG or WebP image.',
   photoTooLarge: 'The photo must be at most 5 MB.',
   sessionExpired: 'Your session has ended. Please log in again.',
+  checkTheForm: 'Something in the form is not valid. Please check it and try again.',
+  cannotReachServer: 'Could not reach the server. Please check your connection and try again.',
+  requestFailed: 'Something went wrong. Please try again.',
 } as const;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { errorText } from '../../lib/error-text';
 
 /** Every admin panel has a title and an Exit button that closes it (spec section 2). */
 export function AdminPanel({ title, onExit, children }: { title: string; onExit: () => void; children: ReactNode }) {
@@ -37,7 +38,7 @@ export function Pager({ label, page, pages, total, noun, onPage }: { label: stri
 
 export function PanelError({ error }: { error: unknown }) {
   if (!error) return null;
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorText(error);
   return (
     <div className="alert alert-danger" role="alert">
       {text}
