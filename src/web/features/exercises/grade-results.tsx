@@ -37,11 +37,11 @@ export function RunOutput({ run }: { run: RunOutcome }) {
         {run.exit_code !== null ? ` · exit code ${run.exit_code}` : ''} · {run.time_ms} ms
       </p>
       {run.message ? <p className="mb-1">{run.message}</p> : null}
-      <h4 className="h6 mb-1">Output</h4>
+      <h3 className="h6 mb-1">Output</h3>
       <pre className="program-output">{run.stdout || '(nothing printed)'}</pre>
       {run.stderr ? (
         <>
-          <h4 className="h6 mb-1">Error output</h4>
+          <h3 className="h6 mb-1">Error output</h3>
           <pre className="program-output text-danger">{run.stderr}</pre>
         </>
       ) : null}

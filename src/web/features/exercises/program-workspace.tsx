@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { type CompileResult, codeSchema, draftSchema, EXERCISE_LIMITS, type GradeResult, type RunResult, type Workspace, exerciseMessages } from '../../../contracts/exercises';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { PageSpinner } from '../../components/page-spinner';
@@ -8,6 +8,7 @@ import { readToken } from '../auth/auth-store';
 import { CEditor, type LineNote } from './c-editor';
 import { getSubmission, getWorkspace, runProgram, saveDraft, saveDraftOnLeave, submitProgram } from './exercises-api';
 import { CompileMessages, GradeTable, RunOutput } from './grade-results';
+import { errorText } from '../../lib/error-text';
 
 const AUTOSAVE_MS = 2000;
 type SaveState = { state: 'saved' | 'saving' | 'unsaved' | 'failed'; at: string | null };
@@ -97,7 +98,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
         await client.invalidateQueries({ queryKey: ['workspace', id] });
       }
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorText(failure));
     } finally {
       setBusy(null);
     }
@@ -109,7 +110,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
       const submission = await getSubmission(id, submissionId);
       setShown({ kind: 'grade', title: `Submission at ${timeOf(submission.created_at)}`, result: submission.result });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorText(failure));
     }
   };
 
@@ -181,14 +182,14 @@ function Editor({ workspace }: { workspace: Workspace }) {
         {busy ? <p className="text-body-secondary">{busy === 'run' ? 'Compiling and running…' : 'Compiling and grading…'}</p> : null}
         {!busy && shown?.kind === 'run' ? (
           <>
-            <h3 className="h5">Run</h3>
+            <h2 className="h5">Run</h2>
             <CompileMessages compile={shown.result.compile} />
             {shown.result.run ? <RunOutput run={shown.result.run} /> : null}
           </>
         ) : null}
         {!busy && shown?.kind === 'grade' ? (
           <>
-            <h3 className="h5">{shown.title}</h3>
+            <h2 className="h5">{shown.title}</h2>
             <GradeTable result={shown.result} />
           </>
         ) : null}
@@ -215,7 +216,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
         </details>
       ) : null}
 
-      <h3 className="h5 mt-4">Your submissions</h3>
+      <h2 className="h5 mt-4">Your submissions</h2>
       {workspace.submissions.length === 0 ? (
         <p className="text-body-secondary">None yet. Submit to have your program graded against every test case.</p>
       ) : (
@@ -254,8 +255,8 @@ function Editor({ workspace }: { workspace: Workspace }) {
 }
 
 /** /DashPage/myprogs/:id — the program's task, the C editor, Run and Submit, results and history. */
-export default function ProgramWorkspace() {
-  const spId = Number(useParams().id);
+export default function ProgramWorkspace({ id }: { id: string }) {
+  const spId = Number(id);
   const workspace = useQuery({
     queryKey: ['workspace', spId],
     queryFn: () => getWorkspace(spId),
@@ -272,7 +273,8 @@ export default function ProgramWorkspace() {
     return (
       <>
         {back}
-        <div className="alert alert-danger">{workspace.error?.message ?? exerciseMessages.notFound}</div>
+        <h1 className="h4">My Progs</h1>
+        <div className="alert alert-danger">{workspace.error ? errorText(workspace.error) : exerciseMessages.notFound}</div>
       </>
     );
   }
@@ -280,7 +282,7 @@ export default function ProgramWorkspace() {
   return (
     <>
       {back}
-      <h2 className="h4">Program {workspace.data.program_number}</h2>
+      <h1 className="h4">Program {workspace.data.program_number}</h1>
       <p className="task-text">{workspace.data.task}</p>
       <Editor workspace={workspace.data} />
     </>

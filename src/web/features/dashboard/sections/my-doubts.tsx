@@ -5,6 +5,7 @@ import { STUDENT_STATUS } from '../../../../contracts/course';
 import { PageSpinner } from '../../../components/page-spinner';
 import { listSessions } from '../../../lib/course-api';
 import { askDoubt, getDoubts } from '../dashboard-api';
+import { errorText } from '../../../lib/error-text';
 
 export function MyDoubts({ student }: { student: StudentData }) {
   const client = useQueryClient();
@@ -26,7 +27,7 @@ export function MyDoubts({ student }: { student: StudentData }) {
       setSessionId('');
       await client.invalidateQueries({ queryKey: ['doubts'] });
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(errorText(caught));
     } finally {
       setBusy(false);
     }
@@ -34,7 +35,7 @@ export function MyDoubts({ student }: { student: StudentData }) {
 
   return (
     <>
-      <h2 className="h4">My Doubts</h2>
+      <h1 className="h4">My Doubts</h1>
       <form onSubmit={onSubmit} className="mb-4">
         <label className="form-label" htmlFor="doubt-question">
           Your doubt

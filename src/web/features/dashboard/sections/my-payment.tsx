@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { StudentData } from '../../../../contracts/accounts';
 import { DEFAULT_COURSE_FEE_PAISE, STUDENT_STATUS } from '../../../../contracts/course';
-import { messages } from '../../../../contracts/messages';
 import { paths } from '../../../../contracts/paths';
 import { formatAmount, formatPaymentTime, PAYMENT_CURRENCY, type PaymentOrder, paymentMessages } from '../../../../contracts/payments';
 import { ApiError } from '../../../lib/api-client';
@@ -11,6 +10,7 @@ import { createPaymentOrder, getMyPayments, verifyPayment } from '../../payments
 import { type CheckoutCallbacks, openRazorpayCheckout } from '../../payments/razorpay-checkout';
 import { TestCheckoutDialog } from '../../payments/test-checkout-dialog';
 import { StatusBadge } from '../status-badge';
+import { errorText } from '../../../lib/error-text';
 
 type Notice = { variant: 'success' | 'danger' | 'info'; text: string };
 
@@ -40,7 +40,7 @@ export function MyPayment({ student }: { student: StudentData }) {
         await refresh();
         window.alert(result.message);
       } catch (error) {
-        setNotice({ variant: 'danger', text: error instanceof Error ? error.message : messages.contactCustomerCare });
+        setNotice({ variant: 'danger', text: errorText(error) });
         await refresh();
       } finally {
         setBusy(false);
@@ -70,7 +70,7 @@ export function MyPayment({ student }: { student: StudentData }) {
         await openRazorpayCheckout(order, checkout).catch(() => setNotice({ variant: 'danger', text: paymentMessages.checkoutUnavailable }));
       }
     } catch (error) {
-      setNotice({ variant: 'danger', text: error instanceof Error ? error.message : messages.contactCustomerCare });
+      setNotice({ variant: 'danger', text: errorText(error) });
       if (error instanceof ApiError && error.status === 409) void refresh();
     } finally {
       setBusy(false);
@@ -79,7 +79,7 @@ export function MyPayment({ student }: { student: StudentData }) {
 
   return (
     <>
-      <h2 className="h4">My Payment</h2>
+      <h1 className="h4">My Payment</h1>
       <p>
         Status: <StatusBadge status={student.student_status} />
       </p>
@@ -112,10 +112,10 @@ export function MyPayment({ student }: { student: StudentData }) {
             : 'Your course fee is paid. Thank you!'}
         </p>
       ) : null}
-      {payments.isError ? <div className="alert alert-warning mt-3">{payments.error.message}</div> : null}
+      {payments.isError ? <div className="alert alert-warning mt-3">{errorText(payments.error)}</div> : null}
       {payments.data && payments.data.payments.length > 0 ? (
         <>
-          <h3 className="h6 mt-4">Your payments</h3>
+          <h2 className="h6 mt-4">Your payments</h2>
           <div className="table-responsive">
             <table className="table table-sm align-middle">
               <thead>

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { QUIZ_QUESTION_COUNT } from '../../../../contracts/course';
 import { PageSpinner } from '../../../components/page-spinner';
 import { getAttempts, getQuiz, submitQuiz } from '../dashboard-api';
+import { errorText } from '../../../lib/error-text';
 
 /** Take self assessment test: ten questions, scored by the server. */
 export function SelfTest() {
@@ -24,7 +25,7 @@ export function SelfTest() {
       setResult(response.message);
       await client.invalidateQueries({ queryKey: ['attempts'] });
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(errorText(caught));
     } finally {
       setBusy(false);
     }
@@ -38,9 +39,9 @@ export function SelfTest() {
 
   return (
     <>
-      <h2 className="h4">Take self assessment test</h2>
+      <h1 className="h4">Take self assessment test</h1>
       {quiz.isPending ? <PageSpinner /> : null}
-      {quiz.isError ? <div className="alert alert-danger">{quiz.error.message}</div> : null}
+      {quiz.isError ? <div className="alert alert-danger">{errorText(quiz.error)}</div> : null}
       {result ? (
         <div className="quiz-result">
           <p className="h4 text-success" role="status">
@@ -95,9 +96,9 @@ export function MyTests() {
   const attempts = useQuery({ queryKey: ['attempts'], queryFn: getAttempts });
   return (
     <>
-      <h2 className="h4">My Tests</h2>
+      <h1 className="h4">My Tests</h1>
       {attempts.isPending ? <PageSpinner /> : null}
-      {attempts.isError ? <div className="alert alert-danger">{attempts.error.message}</div> : null}
+      {attempts.isError ? <div className="alert alert-danger">{errorText(attempts.error)}</div> : null}
       {attempts.data?.length === 0 ? <p>No test taken yet. Try the self assessment test from the menu.</p> : null}
       {attempts.data?.map((attempt) => (
         <details key={attempt.id} className="outbox-entry">
