@@ -21,6 +21,7 @@ describe('messages shown to people', () => {
     expect(plainMessage('Payment failed: The card was declined. You can try again.')).toBe('Payment failed: The card was declined. You can try again.');
     expect(plainMessage('Line 3: error — use of undeclared identifier')).toBe('Line 3: error — use of undeclared identifier');
     expect(plainMessage('Please check email')).toBe('Please check email');
+    expect(plainMessage('tests.0.expected_output: Expected output is required.')).toBe('Expected output is required.');
   });
 
   it('say a repeated message once', () => {

@@ -10,7 +10,7 @@ import { messages } from '../../contracts/messages';
 const FIELD_PREFIX = /^[a-z][a-z0-9_]*(?:(?:\.[a-z0-9_]+)|(?:\[\d+\]))*:\s+/;
 
 /** zod's built-in messages, which name types and sizes rather than saying what to do. */
-const LIBRARY_WORDING = /^(Invalid input|Invalid option|Invalid string|Invalid type|Invalid element|Invalid key|Invalid union|Unrecognized keys?|Too (big|small)|Required$|Expected )/;
+const LIBRARY_WORDING = /^(Invalid input|Invalid option|Invalid string|Invalid type|Invalid element|Invalid key|Invalid union|Unrecognized keys?|Too (big|small)|Required$)/;
 
 /** A message as it may be shown: without a field path in front, and in plain words. */
 export function plainMessage(message: string): string {
