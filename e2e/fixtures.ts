@@ -40,9 +40,10 @@ export async function expectNoSeriousA11yViolations(page: Page, { soft = false, 
   (soft ? expect.soft : expect)(serious, `serious accessibility violations ${screen}`).toEqual([]);
 }
 
-export async function saveScreenshot(page: Page, name: string, project: string): Promise<void> {
+/** The whole page; or, with `fullPage: false`, what the window shows (where an open modal dialog is). */
+export async function saveScreenshot(page: Page, name: string, project: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync('e2e/screenshots', { recursive: true });
-  await page.screenshot({ path: `e2e/screenshots/${project}-${name}.png`, fullPage: true });
+  await page.screenshot({ path: `e2e/screenshots/${project}-${name}.png`, fullPage });
 }
 
 export async function expectHeaderAndFooter(page: Page): Promise<void> {

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../components/layout/use-page-title';
 import { useProfile } from '../auth/auth-api';
 import { ChangePasswordForm } from '../auth/change-password-form';
 import { ProfileForm } from './profile-form';
+import { EmailText } from '../../components/email-text';
 
 /**
  * The admin's Edit Profile: the teacher's account has none of a student's profile (mobile, city, college, photo);
@@ -22,7 +23,9 @@ function AdminAccount({ admin }: { admin: StudentData }) {
           {admin.first_name} {admin.last_name}
         </dd>
         <dt>Email</dt>
-        <dd>{admin.email}</dd>
+        <dd>
+          <EmailText email={admin.email} />
+        </dd>
       </dl>
       <h2 className="h4">Change Password</h2>
       <ChangePasswordForm />
