@@ -143,8 +143,3 @@ export function formatAmount(amount: number, currency: string): string {
   const text = units.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(units) ? 0 : 2, maximumFractionDigits: 2 });
   return currency === PAYMENT_CURRENCY ? `Rs.${text}` : `${currency} ${text}`;
 }
-
-/** Payment times are shown in India's time zone, where the course runs. */
-export function formatPaymentTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' }) + ' IST';
-}

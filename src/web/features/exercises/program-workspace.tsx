@@ -9,12 +9,14 @@ import { CEditor, type LineNote } from './c-editor';
 import { getSubmission, getWorkspace, runProgram, saveDraft, saveDraftOnLeave, submitProgram } from './exercises-api';
 import { CompileMessages, GradeTable, RunOutput } from './grade-results';
 import { errorText } from '../../lib/error-text';
+import { formatDateTime, formatTime } from '../../../contracts/dates';
+import { plural } from '../../../contracts/wording';
+import { ScrollRegion } from '../../components/scroll-region';
 
 const AUTOSAVE_MS = 2000;
 type SaveState = { state: 'saved' | 'saving' | 'unsaved' | 'failed'; at: string | null };
 type Shown = { kind: 'run'; result: RunResult } | { kind: 'grade'; title: string; result: GradeResult } | null;
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 function compileNotes(compile: CompileResult | undefined): LineNote[] {
   return (compile?.diagnostics ?? []).map((d) => ({ line: d.line, column: d.column, severity: d.severity === 'note' ? 'info' : d.severity, message: d.message, source: 'clang' }));
@@ -94,7 +96,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
         const submission = await submitProgram(id, code.current);
         saved.current = code.current;
         setSave({ state: 'saved', at: submission.created_at });
-        setShown({ kind: 'grade', title: `Submission at ${timeOf(submission.created_at)}`, result: submission.result });
+        setShown({ kind: 'grade', title: `Submission of ${formatDateTime(submission.created_at)}`, result: submission.result });
         await client.invalidateQueries({ queryKey: ['workspace', id] });
       }
     } catch (failure) {
@@ -108,7 +110,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
     setError(null);
     try {
       const submission = await getSubmission(id, submissionId);
-      setShown({ kind: 'grade', title: `Submission at ${timeOf(submission.created_at)}`, result: submission.result });
+      setShown({ kind: 'grade', title: `Submission of ${formatDateTime(submission.created_at)}`, result: submission.result });
     } catch (failure) {
       setError(errorText(failure));
     }
@@ -125,7 +127,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
   // As the server decides: an open program with at least one test case.
   const canSubmit = !workspace.closed && workspace.visible_tests.length + workspace.hidden_tests > 0;
   const saveText = {
-    saved: save.at ? `Draft saved at ${timeOf(save.at)}` : 'No changes yet',
+    saved: save.at ? `Draft saved at ${formatTime(save.at)}` : 'No changes yet',
     saving: 'Saving…',
     unsaved: 'Unsaved changes',
     failed: 'Could not save the draft. It will be tried again as you type.',
@@ -139,7 +141,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
           <ul className="mb-0 mt-1">
             {workspace.comments.map((c) => (
               <li key={c.id}>
-                Line {c.line}: {c.body} <span className="text-body-secondary small">— {c.author}, {new Date(c.created_at).toLocaleString()}</span>
+                Line {c.line}: {c.body} <span className="text-body-secondary small">— {c.author}, {formatDateTime(c.created_at)}</span>
               </li>
             ))}
           </ul>
@@ -198,18 +200,22 @@ function Editor({ workspace }: { workspace: Workspace }) {
       {workspace.visible_tests.length > 0 ? (
         <details className="mt-3">
           <summary>
-            Examples ({workspace.visible_tests.length} visible test{workspace.visible_tests.length === 1 ? '' : 's'}
+            Examples ({plural(workspace.visible_tests.length, 'visible test')}
             {workspace.hidden_tests ? `, ${workspace.hidden_tests} hidden` : ''})
           </summary>
           {workspace.visible_tests.map((test, index) => (
             <div key={index} className="row g-2 small mt-1">
               <div className="col-sm-6">
                 <div className="text-body-secondary">Input {index + 1}</div>
-                <pre className="program-output">{test.stdin || '(none)'}</pre>
+                <pre className="program-output" role="region" aria-label={`Input ${index + 1}`} tabIndex={0}>
+                  {test.stdin || '(none)'}
+                </pre>
               </div>
               <div className="col-sm-6">
-                <div className="text-body-secondary">Expected output ({test.points} points)</div>
-                <pre className="program-output">{test.expected_output}</pre>
+                <div className="text-body-secondary">Expected output ({plural(test.points, 'point')})</div>
+                <pre className="program-output" role="region" aria-label={`Expected output ${index + 1}`} tabIndex={0}>
+                  {test.expected_output}
+                </pre>
               </div>
             </div>
           ))}
@@ -224,6 +230,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
           <p>
             Best score: <strong>{workspace.best_score ?? 0}</strong> / {workspace.total_points}
           </p>
+          <ScrollRegion label="Your submissions">
           <table className="table table-sm w-auto">
             <thead>
               <tr>
@@ -237,17 +244,18 @@ function Editor({ workspace }: { workspace: Workspace }) {
             <tbody>
               {workspace.submissions.map((s) => (
                 <tr key={s.id}>
-                  <td>{new Date(s.created_at).toLocaleString()}</td>
+                  <td className="text-nowrap">{formatDateTime(s.created_at)}</td>
                   <td>{s.status === 'compile_error' ? 'Did not compile' : `${s.score} / ${s.total}`}</td>
                   <td>
                     <button type="button" className="btn btn-sm btn-link p-0" onClick={() => void showSubmission(s.id)}>
-                      View
+                      View<span className="visually-hidden"> the submission of {formatDateTime(s.created_at)}</span>
                     </button>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
+          </ScrollRegion>
         </>
       )}
     </>

@@ -7,6 +7,7 @@ import { getCourseBook, listSessions } from '../../../lib/course-api';
 import { getMyBatch } from '../dashboard-api';
 import { NeedsPayment } from './needs-payment';
 import { errorText } from '../../../lib/error-text';
+import { formatDate } from '../../../../contracts/dates';
 
 /** YouTube's privacy-enhanced player, loaded only when the student asks for it. */
 function LessonVideo({ id, title }: { id: string; title: string }) {
@@ -44,7 +45,7 @@ export function MyClasses({ student }: { student: StudentData }) {
       {batch.data?.batch_number ? (
         <div className="alert alert-info">
           Batch {batch.data.batch_number}
-          {batch.data.start_date ? ` starts on ${batch.data.start_date}` : ''}.{' '}
+          {batch.data.start_date ? ` starts on ${formatDate(batch.data.start_date)}` : ''}.{' '}
           {batch.data.meeting_link ? (
             <a href={batch.data.meeting_link} target="_blank" rel="noopener noreferrer">
               Join the class (video meeting)
@@ -64,7 +65,7 @@ export function MyClasses({ student }: { student: StudentData }) {
           <li key={session.id} className="card mb-3">
             <div className="card-body">
               <h2 className="h6 mb-1">
-                Session {session.session_number} · {session.session_date}
+                Session {session.session_number} · {formatDate(session.session_date)}
               </h2>
               <p className="mb-2">{session.topics}</p>
               {session.lesson_video ? <LessonVideo id={session.lesson_video} title={`Session ${session.session_number}: ${session.topics}`} /> : null}

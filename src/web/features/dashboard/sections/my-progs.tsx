@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { getMyPrograms, submitSolution } from '../dashboard-api';
 import { NeedsPayment } from './needs-payment';
 import { errorText } from '../../../lib/error-text';
+import { formatDateTime } from '../../../../contracts/dates';
 
 function ProgramCard({ program, studentId }: { program: StudentProgram; studentId: number }) {
   const client = useQueryClient();
@@ -51,9 +52,11 @@ function ProgramCard({ program, studentId }: { program: StudentProgram; studentI
         {program.solution ? (
           <details>
             <summary>
-              Your solution, submitted {program.submitted_at ? new Date(program.submitted_at).toLocaleString() : ''}
+              Your solution{program.submitted_at ? `, submitted ${formatDateTime(program.submitted_at)}` : ''}
             </summary>
-            <pre className="solution-code">{program.solution}</pre>
+            <pre className="solution-code" role="region" aria-label={`Your solution to program ${program.program_number}`} tabIndex={0}>
+              {program.solution}
+            </pre>
           </details>
         ) : (
           <p className="text-body-secondary">Not submitted yet.</p>
