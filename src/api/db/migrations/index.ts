@@ -9,6 +9,7 @@ import * as sharedState from './2026-11-22T2200-shared-state.js';
 import * as studentSearch from './2026-11-22T2300-student-search.js';
 import * as contentVersions from './2026-11-22T2400-content-versions.js';
 import * as studentSearchText from './2026-11-23T0100-student-search-text.js';
+import * as batchMailings from './2026-11-24T0100-batch-mailings.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T2300-student-search': studentSearch,
   '2026-11-22T2400-content-versions': contentVersions,
   '2026-11-23T0100-student-search-text': studentSearchText,
+  '2026-11-24T0100-batch-mailings': batchMailings,
 };
