@@ -57,13 +57,14 @@ test.describe('signed-in students', () => {
     await expect(menu.getByRole('link', { name: 'My Dashboard' })).toHaveAttribute('href', '/DashPage');
   });
 
-  test('without a profile yet still create it', async ({ page, request }) => {
+  test('without a profile yet still create it', async ({ page, request }, info) => {
     const student = await apiStudent(request, { tag: 'newcomer', profile: false });
     await open(page, '/Terms');
     await page.evaluate((token) => window.localStorage.setItem('token', token), student.token);
     await open(page, '/CreateProfile');
     await expect(page.getByRole('button', { name: 'Create Profile' })).toBeVisible();
     await expect(page).toHaveURL(/\/CreateProfile$/);
+    await checkScreen(page, 'create-profile', info.project.name);
   });
 });
 
