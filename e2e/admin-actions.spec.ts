@@ -174,11 +174,11 @@ test.describe('admin actions', () => {
     await payment.getByRole('button', { name: 'Search' }).click();
     const row = payment.getByRole('row').filter({ hasText: student.email });
     await expect(row).toContainText('Unpaid');
-    await expect(payment.getByText('Page 1 of 1 · 1 student', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: 'Update Meera Iyer to paid', exact: true }).click();
     await expect(row.locator('.status-paid')).toHaveText('Paid');
     await expect(row.getByRole('button')).toHaveCount(0);
     await expect(row).toContainText('Nothing to update');
+    await expect(payment.getByText('Page 1 of 1 · 1 student', { exact: true })).toBeVisible();
     await saveScreenshot(page, 'update-payment-status', info.project.name);
     await closePanel(payment);
 

@@ -25,7 +25,7 @@ test.describe('the self assessment test', () => {
       await route.fulfill({ response, json: questions });
     });
     await signInWithToken(page, student.token, '/DashPage/test');
-    await expect(page.getByRole('heading', { level: 1, name: 'Take self assessment test' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Take self assessment test' })).toBeVisible();
 
     const first = page.locator('ol.quiz > li').first();
     const legend = first.locator('legend');
