@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Components are tested as React renders them on the server (react-dom/server), with React 19's JSX runtime.
+        esbuild: { jsx: 'automatic' },
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],

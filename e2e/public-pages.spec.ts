@@ -136,10 +136,12 @@ test.describe('information pages', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('Verification Failed asks the visitor to contact the admin', async ({ page }, info) => {
+  test('Verification Failed asks the visitor to contact the admin at the contact address, never the admin\'s login', async ({ page }, info) => {
     await page.goto('/VerificationFailed');
     await expect(page.getByText('Email Verification Failed !')).toHaveClass(/text-danger/);
-    await expect(page.getByText('Please contact admin at teacher@example.com')).toBeVisible();
+    await expect(page.getByText('Please contact admin at help@course.example')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'help@course.example' })).toHaveAttribute('href', 'mailto:help@course.example');
+    expect(await page.content()).not.toContain('teacher@example.com');
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/Home');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Learn C programming, one live class at a time');

@@ -44,6 +44,7 @@ const child = spawn(process.execPath, ['dist/server/api/server.js'], {
     UPLOAD_DIR: `${dir}/uploads`,
     ADMIN_EMAIL: 'teacher@example.com',
     ADMIN_PASSWORD: 'Teacher#2026',
+    CONTACT_EMAIL: 'help@course.example',
     LOG_LEVEL: 'warn',
     APP_URL: `http://127.0.0.1:${process.env.PORT}`,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

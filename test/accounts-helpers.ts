@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { AppOptions } from '../src/api/app.js';
+import { type AccountLimits, defaultAccountLimits } from '../src/api/accounts/accounts.service.js';
 import { seedIfEmpty } from '../src/api/db/seed.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
@@ -50,10 +51,21 @@ export function bearer(token: string) {
 export async function createAdminTestApp(
   env: Record<string, string> = {},
   options: Pick<AppOptions, 'gatewayTimeoutMs'> = {},
+  distDir?: string,
 ): Promise<{ ctx: TestContext; adminToken: string }> {
-  const ctx = await createTestApp({ ADMIN_PASSWORD: 'Teacher#2026x', ...env }, undefined, { ipRateLimits: { login: 1000, signup: 1000, email: 1000 }, ...options });
+  // Generous limits: a test file makes many calls as one admin and from one address.
+  const ctx = await createTestApp({ ADMIN_PASSWORD: 'Teacher#2026x', ...env }, distDir, {
+    ipRateLimits: { login: 1000, signup: 1000, email: 1000 },
+    accountWriteLimits: { perMinute: 1_000_000 },
+    ...options,
+  });
   await seedIfEmpty(ctx.database.db, ctx.config);
   const login = await ctx.app.inject({ method: 'POST', url: '/students/login', payload: { email: 'teacher@example.com', password: 'Teacher#2026x' } });
   expect(login.statusCode).toBe(200);
   return { ctx, adminToken: login.json().meta.token as string };
+}
+
+/** The site's account limits with some replaced (tests use small windows and short slowdowns). */
+export function accountLimits(overrides: Partial<AccountLimits>): AccountLimits {
+  return { ...defaultAccountLimits(), ...overrides };
 }

@@ -18,7 +18,7 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   distDir?: string,
-  options: Pick<AppOptions, 'onMailQueued' | 'ipRateLimits' | 'accountLimits' | 'gatewayTimeoutMs'> = {},
+  options: Pick<AppOptions, 'onMailQueued' | 'ipRateLimits' | 'accountLimits' | 'accountWriteLimits' | 'gatewayTimeoutMs' | 'logger' | 'timeouts'> = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const uploadDir = mkdtempSync(join(tmpdir(), 'course-uploads-'));

@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { PHOTO_MAX_BYTES } from '../contracts/accounts.js';
+import { PHOTO_MAX_BYTES, PHOTO_UPLOADS_PER_HOUR } from '../contracts/accounts.js';
+import { AttemptLimiter } from './auth/attempt-limiter.js';
 import { findClientRoute } from '../contracts/paths.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { adminStudentsRoutes } from './admin/admin-students.routes.js';
@@ -14,14 +15,19 @@ import { createStudentAdminService } from './admin/student-status.service.js';
 import { type AccountLimits, createAccountsService, defaultAccountLimits, sharedAccountLimits } from './accounts/accounts.service.js';
 import { createDbCounterStore, rateLimitStore } from './shared/counters.js';
 import { type ApiRoute, registerAuthGuard } from './auth/auth-guard.js';
-import type { Config } from './config/env.js';
+import { type Config, siteInfoOf } from './config/env.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { errorBody } from './http/app-error.js';
+import '../contracts/zod-messages.js';
+import { type AccountWriteLimits, defaultAccountWriteLimits, registerAccountWriteLimits } from './http/account-write-limits.js';
+import { acceptEmptyBodies } from './http/empty-body.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { refuseUnstorableText } from './http/storable-text.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { defaultIpRateLimits, type IpRateLimits } from './http/rate-limits.js';
 import { sendCompressed } from './http/compressed-body.js';
+import { NO_STORE } from './http/serialized-json.js';
 import { loadWebPages } from './http/web-pages.js';
 import { coursesRoutes } from './courses/courses.routes.js';
 import { doubtsRoutes } from './doubts/doubts.routes.js';
@@ -36,8 +42,8 @@ import { createTestGateway } from './payments/test-gateway.js';
 import { programsRoutes } from './programs/programs.routes.js';
 import { createProgramsService } from './programs/programs.service.js';
 import { quizRoutes } from './quiz/quiz.routes.js';
+import { createQuizService } from './quiz/quiz.service.js';
 import { siteRoutes } from './site/site.routes.js';
-import { createPhotoStore } from './students/photo-store.js';
 import { profileRoutes } from './students/profile.routes.js';
 import { createProfileService } from './students/profile.service.js';
 
@@ -52,6 +58,16 @@ declare module 'fastify' {
   }
 }
 
+export interface RequestTimeouts {
+  requestMs: number;
+  headersMs: number;
+  idleMs: number;
+  checkIntervalMs: number;
+}
+
+/** A 5 MB photo takes 40 s at 1 Mbit/s: a minute for the whole request is room for a slow phone, not for a trickle. */
+export const defaultTimeouts: RequestTimeouts = { requestMs: 60_000, headersMs: 20_000, idleMs: 60_000, checkIntervalMs: 5_000 };
+
 export interface AppOptions {
   config: Config;
   db: Kysely<Database>;
@@ -63,8 +79,11 @@ export interface AppOptions {
   onMailQueued?: () => void;
   ipRateLimits?: IpRateLimits;
   accountLimits?: AccountLimits;
+  accountWriteLimits?: AccountWriteLimits;
   /** How long to wait for Razorpay's API (tests shorten it). */
   gatewayTimeoutMs?: number;
+  /** How long a client may take to send a request; tests shorten them. */
+  timeouts?: RequestTimeouts;
   /** The C grader; made from the config when absent. Closed with the app. */
   grader?: Grader;
 }
@@ -72,8 +91,14 @@ export interface AppOptions {
 /** Builds the whole site: plugins, then each area's routes, then error and 404 handlers. Tests build it too. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, dialect } = options;
+  const timeouts = options.timeouts ?? defaultTimeouts;
   const app = Fastify({
     logger: options.logger ?? false,
+    // A client has this long to send its whole request, body included (a body trickled one byte every 2 s held its
+    // socket over 150 s), and its headers; a socket idle this long is closed. Node checks every checkIntervalMs.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     // The spec's client calls `//reset_password` and `/courses/`: both reach their routes.
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
@@ -85,6 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  acceptEmptyBodies(app);
+  refuseUnstorableText(app);
   await registerSecurityHeaders(app, config);
 
   // Per-IP limits counted in the database, shared by every process; a database hiccup skips the limit rather
@@ -95,7 +122,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const mailQueued = options.onMailQueued ?? (() => undefined);
-  const photos = createPhotoStore(db);
   const counters = createDbCounterStore(db);
   const accounts = createAccountsService({
     db,
@@ -104,10 +130,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: sharedAccountLimits(options.accountLimits ?? defaultAccountLimits(), counters),
     mailQueued,
   });
-  const profiles = createProfileService({ db, config, photos, mailQueued });
-  const admin = createStudentAdminService(db, photos, config.courseFeePaise);
+  const profiles = createProfileService({
+    db,
+    config,
+    log: app.log,
+    photoUploads: new AttemptLimiter(PHOTO_UPLOADS_PER_HOUR, 60 * 60_000, counters, 'photo-uploads'),
+    mailQueued,
+  });
+  const admin = createStudentAdminService(db, config.courseFeePaise);
   const { keyId, keySecret, apiUrl } = config.razorpay;
-  const testGateway = keyId && keySecret ? undefined : createTestGateway(db);
+  const testGateway = config.testGateway ? createTestGateway(db) : undefined;
   const payments = createPaymentsService({
     db,
     config,
@@ -128,21 +160,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('apiRoutes', apiRoutes);
   await app.register(async (api) => {
     registerAuthGuard(api, db, dialect, apiRoutes);
+    registerAccountWriteLimits(api, counters, options.accountWriteLimits ?? defaultAccountWriteLimits);
+    // An API answer is personal or carries a token unless its route says otherwise: no cache keeps it.
+    api.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
+    });
     await api.register(siteRoutes, { db, dialect, config });
     await api.register(accountsRoutes, { accounts, ipLimits });
-    await api.register(profileRoutes, { profiles, photos, admin });
+    await api.register(profileRoutes, { profiles, admin, ipLimits });
     await api.register(adminStudentsRoutes, { db, dialect, admin });
     await api.register(batchesRoutes, { db, config, admin, mailQueued });
     await api.register(coursesRoutes, { db });
     await api.register(programsRoutes, { db, programs });
-    await api.register(quizRoutes, { db });
+    await api.register(quizRoutes, { quiz: createQuizService(db) });
     await api.register(doubtsRoutes, { db, config, mailQueued });
     await api.register(outboxRoutes, { db });
     await api.register(exercisesRoutes, { exercises });
     await api.register(paymentsRoutes, { db, payments, feePaise: config.courseFeePaise, testGateway });
   });
 
-  const pages = options.distDir ? loadWebPages(join(options.distDir, 'pages')) : undefined;
+  const pages = options.distDir ? await loadWebPages(options.distDir, siteInfoOf(config)) : undefined;
   if (options.distDir && pages) {
     await app.register(fastifyStatic, {
       root: resolve(options.distDir, 'web'),

@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config/env.js';
+import { loggerOptions } from './http/logging.js';
+import { type Config, ConfigError, defaultAppUrl, loadConfig } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest, withStartupLock } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed.js';
 import { createSmtpTransport, MailWorker } from './mail/mail-worker.js';
 import { PaymentReconciler } from './payments/payment-reconciler.js';
+import { photoStore } from './students/photo-store.js';
 
 /** Starts the site: reads config, migrates, seeds an empty database, listens, shuts down gracefully. */
 async function main(): Promise<void> {
@@ -20,10 +22,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const logger = {
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.token', 'req.headers.cookie'],
-  };
+  const logger = loggerOptions(config.logLevel);
   const handle = openDatabase(config.databaseUrl, (error) => console.error(`database pool error: ${error.message}`));
   const { applied, seed } = await withStartupLock(handle.db, async (db) => ({ applied: await migrateToLatest(db), seed: await seedIfEmpty(db, config) }));
 
@@ -44,6 +43,11 @@ async function main(): Promise<void> {
   });
   const reconciler = new PaymentReconciler(app.payments, app.log);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  const orphans = await photoStore.removeOrphans(handle.db).catch((error: unknown) => {
+    app.log.error({ err: error }, 'could not sweep unreferenced photos');
+    return 0;
+  });
+  if (orphans > 0) app.log.info({ orphans }, 'removed photos no student names');
   if (seed.admin) printAdminAccount(seed.admin);
 
   let closing = false;
@@ -67,13 +71,21 @@ async function main(): Promise<void> {
   void app.grader.warmUp();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`\n  C Programming Learning Hub is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/`);
+  const listening = defaultAppUrl(config.host, port);
+  console.log(`\n  C Programming Learning Hub is running at ${listening}/`);
+  if (config.appUrl !== listening) console.log(`  Public address (links in emails): ${config.appUrl}/`);
   console.log(`  Database: ${handle.dialect}${handle.dialect === 'sqlite' ? ` (${config.databaseUrl.slice(7)})` : ''}`);
-  console.log(`  Mail: ${config.mail.smtpUrl ? 'SMTP' : 'kept in the outbox and printed to this log (no SMTP_URL)'}`);
-  console.log(`  Payments: ${config.razorpay.keyId ? 'Razorpay' : 'built-in test gateway (no Razorpay keys)'}\n`);
-  if (!config.razorpay.keyId && config.env === 'production') {
-    app.log.warn('No Razorpay keys: the built-in test gateway lets anyone mark a payment as made. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET.');
+  console.log(`  Mail: ${config.mail.smtpUrl ? 'SMTP' : 'kept in the outbox, read under Mail outbox on /AdminPage and printed to this log with links redacted (no SMTP_URL)'}`);
+  console.log(`  Payments: ${paymentsLine(config)}\n`);
+  if (config.testGateway) {
+    app.log.warn('Payments go through the built-in TEST gateway: anyone can mark a payment as made. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to take real payments.');
   }
+}
+
+/** Which gateway takes payments, in words an operator can't miss. */
+function paymentsLine(config: Config): string {
+  if (config.testGateway) return 'built-in TEST gateway: any student can mark themselves paid (no RAZORPAY_KEY_ID); not for real payments';
+  return config.razorpay.keyId?.startsWith('rzp_live_') ? 'Razorpay, live keys' : 'Razorpay, test keys (no real money)';
 }
 
 function printAdminAccount(admin: { email: string; password: string; generated: boolean }): void {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { MOBILE_DIGITS } from './course.js';
+import { fieldMessages, hasControlCharacters, oneLineText } from './fields.js';
 import { messages } from './messages.js';
 import { passwordSchema } from './password.js';
 
 /** Shared by the signup, login, password and profile forms and the API routes behind them. */
 
 const email = z.string({ error: 'Email is required' }).trim().max(254, 'Email is too long').pipe(z.email('Please enter a valid email address'));
-const name = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(60, `${label} must be at most 60 characters`);
+const name = (label: string) => oneLineText(label, 60);
 
 export const signupSchema = z.strictObject({
   email,
@@ -35,9 +35,14 @@ export const changePasswordSchema = z.strictObject({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-const required = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
-const optionalText = (label: string) => z.string().trim().max(100, `${label} must be at most 100 characters`).optional();
+const required = (label: string) => oneLineText(label, 100);
+const optionalText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => !hasControlCharacters(text), fieldMessages.oneLine(label))
+    .max(100, `${label} must be at most 100 characters`)
+    .optional();
 
 /** The fields a student may change on their own profile: nothing else (no status, batch, activation or role). */
 export const profileSchema = z.strictObject({
@@ -101,6 +106,10 @@ export const profileUpdateResponseSchema = z.object({
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** 25 megapixels: any phone's photo (12 to 24 MP) fits; a 39000 x 1000 pixel bomb does not. */
+export const PHOTO_MAX_PIXELS = 25_000_000;
+/** Photo uploads per account per hour. */
+export const PHOTO_UPLOADS_PER_HOUR = 10;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /** After the course (status 2) a student leaves feedback, shown on the landing page as a testimonial. */

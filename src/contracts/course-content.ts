@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './fields.js';
 
 /** Course sessions and program exercises: shared by the admin forms and the API. */
 
@@ -10,6 +11,7 @@ const positiveNumber = (label: string) =>
     .max(100_000, `${label} is too large`);
 
 export const batchNumberSchema = positiveNumber('Batch number');
+export const programNumberSchema = positiveNumber('Program number');
 
 /** A YouTube address (watch, youtu.be, embed, shorts) or a bare 11-character video id; stored as the id. */
 export function youtubeId(input: string): string | null {
@@ -30,15 +32,9 @@ export function youtubeId(input: string): string | null {
   return id && /^[A-Za-z0-9_-]{11}$/.test(id) ? id : null;
 }
 
-const isoDate = z
-  .string({ error: 'Session date is required' })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Session date must be a date (YYYY-MM-DD)')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Session date must be a real date');
-
 export const courseSessionInputSchema = z.strictObject({
   session_number: positiveNumber('Session number'),
-  session_date: isoDate,
+  session_date: isoDateSchema('Session date'),
   topics: z.string({ error: 'Topics are required' }).trim().min(1, 'Topics are required').max(1000, 'Topics must be at most 1000 characters'),
   lesson_video: z
     .string({ error: 'Lesson video must be a YouTube link or video id' })
@@ -64,7 +60,7 @@ export const courseSessionSchema = z.object({
 export type CourseSession = z.infer<typeof courseSessionSchema>;
 
 export const programInputSchema = z.strictObject({
-  program_number: positiveNumber('Program number'),
+  program_number: programNumberSchema,
   task: z.string({ error: 'Task is required' }).trim().min(1, 'Task is required').max(5000, 'Task must be at most 5000 characters'),
 });
 export type ProgramInput = z.input<typeof programInputSchema>;
@@ -98,6 +94,7 @@ export const solutionMessages = {
   tooLarge: 'The solution must be at most 256 KB of text.',
   notText: 'The solution must be a text file (C source code).',
   empty: 'The solution is empty.',
+  missing: 'Send the solution: the program text or a .c file.',
   closed: 'This program is closed: solutions can no longer be changed.',
 } as const;
 

@@ -2,10 +2,12 @@
 export const COURSE_NAME = 'C Programming Language';
 export const SITE_NAME = 'C Programming Learning Hub';
 
-/** The fee shown on the landing page; the amount charged is decided by the server (COURSE_FEE_PAISE). */
+/**
+ * The regular fee, struck through beside the fee charged while the fee is below it. The fee charged is one setting
+ * (COURSE_FEE_PAISE, Rs.3,000 by default, the spec's introductory offer): the server charges it and every page shows it.
+ */
 export const LIST_PRICE_RUPEES = 4000;
-export const OFFER_PRICE_RUPEES = 3000;
-export const DEFAULT_COURSE_FEE_PAISE = OFFER_PRICE_RUPEES * 100;
+export const DEFAULT_COURSE_FEE_PAISE = 3000 * 100;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const MOBILE_DIGITS = 10;

@@ -1,8 +1,9 @@
+import { recordIdSchema } from './fields.js';
 import { z } from 'zod';
 
 export const doubtInputSchema = z.strictObject({
   question: z.string({ error: 'Please write your doubt' }).trim().min(1, 'Please write your doubt').max(4000, 'A doubt must be at most 4000 characters'),
-  session_id: z.number({ error: 'Choose a session from the list' }).int('Choose a session from the list').positive('Choose a session from the list').nullable().optional(),
+  session_id: recordIdSchema.nullable().optional(),
 });
 export type DoubtInput = z.infer<typeof doubtInputSchema>;
 

@@ -1,3 +1,4 @@
+import { fieldMessages, hasControlCharacters, recordIdSchema } from './fields.js';
 import { z } from 'zod';
 import { QUIZ_OPTION_COUNT, QUIZ_QUESTION_COUNT } from './course.js';
 
@@ -7,7 +8,7 @@ export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
 export const quizAnswersSchema = z.strictObject({
   answers: z
-    .array(z.strictObject({ question_id: z.number().int().positive(), answer_index: z.number().int().min(0).max(QUIZ_OPTION_COUNT - 1) }))
+    .array(z.strictObject({ question_id: recordIdSchema, answer_index: z.number().int().min(0).max(QUIZ_OPTION_COUNT - 1) }))
     .length(QUIZ_QUESTION_COUNT, `Answer all ${QUIZ_QUESTION_COUNT} questions`)
     .refine((answers) => new Set(answers.map((a) => a.question_id)).size === answers.length, 'Each question can be answered once'),
 });
@@ -29,6 +30,14 @@ export const quizAttemptSchema = z.object({
 });
 export type QuizAttempt = z.infer<typeof quizAttemptSchema>;
 
+export const quizMessages = {
+  notReady: 'The self assessment test is not ready yet. Please try again later.',
+  noOpenTest: 'This test has expired or was already submitted. Please start a new test.',
+  notYourQuestions: 'Answer the ten questions of the test you were given.',
+  questionsChanged: 'Some of these questions were changed by your teacher meanwhile. Please start a new test.',
+  noSuchQuestion: 'No such question.',
+} as const;
+
 export function scoreMessage(score: number, total = QUIZ_QUESTION_COUNT): string {
   return `You scored ${score} out of ${total}`;
 }
@@ -37,9 +46,15 @@ export function scoreMessage(score: number, total = QUIZ_QUESTION_COUNT): string
 export const quizQuestionInputSchema = z.strictObject({
   question: z.string({ error: 'Question is required' }).trim().min(1, 'Question is required').max(1000, 'A question must be at most 1000 characters'),
   options: z
-    .array(z.string({ error: 'Every option needs text' }).trim().min(1, 'Every option needs text').max(300, 'An option must be at most 300 characters'), {
-      error: `Give exactly ${QUIZ_OPTION_COUNT} options`,
-    })
+    .array(
+      z
+        .string({ error: 'Every option needs text' })
+        .trim()
+        .min(1, 'Every option needs text')
+        .max(300, 'An option must be at most 300 characters')
+        .refine((text) => !hasControlCharacters(text), fieldMessages.oneLine('An option')),
+      { error: `Give exactly ${QUIZ_OPTION_COUNT} options` },
+    )
     .length(QUIZ_OPTION_COUNT, `Give exactly ${QUIZ_OPTION_COUNT} options`),
   answer_index: z
     .number({ error: 'Choose the right answer' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SiteInfo } from './site-info.js';
 
 /** Old-student testimonial entry (spec section 3), as `GET /students/get_old_students` answers the landing page. */
 export const testimonialSchema = z.object({
@@ -11,11 +12,10 @@ export const testimonialSchema = z.object({
 });
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
-/** Public facts about the running site the browser may know (nothing secret). */
+/** SiteInfo as `GET /api/v1/site` answers it (site-info.ts says what it is). */
 export const siteInfoSchema = z.object({
-  adminEmail: z.string(),
+  contactEmail: z.string(),
   courseFeePaise: z.number().int(),
-});
-export type SiteInfo = z.infer<typeof siteInfoSchema>;
+}) satisfies z.ZodType<SiteInfo>;
 
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });

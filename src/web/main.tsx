@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes';
+import { readEmbeddedSiteInfo, SiteInfoProvider } from './lib/site-info';
 import './styles/main.scss';
 
 const root = document.getElementById('root');
@@ -9,9 +10,11 @@ if (!root) throw new Error('#root is missing from index.html');
 
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <SiteInfoProvider value={readEmbeddedSiteInfo()}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </SiteInfoProvider>
   </StrictMode>
 );
 

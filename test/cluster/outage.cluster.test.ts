@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/api/db/database.js';
 import { type PgCluster, startPgCluster } from '../pg-cluster.js';
@@ -83,6 +84,16 @@ async function crashDuringBurst(databaseUrl: string) {
     const res = await call(site, 'PATCH', `/students/${s.id}`, { mobile, city: 'Pune', country: 'India', study: 'BSc', institution: 'College' }, s.token).catch(() => ({ status: 0 }));
     return { id: s.id, mobile, status: res.status };
   });
+  // Photo saves: a photo is stored in the same transaction as the row that names it, so a kill leaves no orphan.
+  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const photoSaves = ready.map(async (s, i) => {
+    await new Promise((resolve) => setTimeout(resolve, i * 20));
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ mobile: '9876500000', city: 'Kochi', country: 'India', study: 'BSc', institution: 'College' })) form.append(name, value);
+    form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
+    const res = await fetch(`${site.url}/students/${s.id}`, { method: 'PATCH', body: form, headers: { authorization: `Bearer ${s.token}`, 'x-forwarded-for': `10.45.0.${i + 1}` } }).catch(() => ({ status: 0 }));
+    return { id: s.id, status: res.status };
+  });
   const payments = ready.map(async (s, i) => {
     await new Promise((resolve) => setTimeout(resolve, i * 30));
     try {
@@ -96,7 +107,7 @@ async function crashDuringBurst(databaseUrl: string) {
   // Killed once a few signups have been answered, with the rest (and the saves and payments) still in flight.
   await until('the first answers', async () => answeredSoFar >= 3, 10_000);
   await site.kill('SIGKILL');
-  const [signedUp, saved, paid] = await Promise.all([Promise.all(signups), Promise.all(saves), Promise.all(payments)]);
+  const [signedUp, saved, paid] = await Promise.all([Promise.all(signups), Promise.all(saves), Promise.all(payments), Promise.all(photoSaves)]);
   await site.restart();
 
   const handle = openDatabase(databaseUrl);
@@ -122,6 +133,13 @@ async function crashDuringBurst(databaseUrl: string) {
     for (const { id } of paidStudents) {
       expect(await db.selectFrom('payments').select('id').where('student_id', '=', id).where('status', '=', 'captured').execute()).toHaveLength(1);
     }
+    // Every stored photo is named by a student: none was left behind by a save the kill cut short.
+    const orphans = await db
+      .selectFrom('stored_files')
+      .select('name')
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('students').select('id').whereRef('students.image_path', '=', 'stored_files.name'))))
+      .execute();
+    expect(orphans).toEqual([]);
     // The restarted process serves the data.
     expect((await call(site, 'GET', '/students/profile', undefined, ready[0]!.token)).status).toBe(200);
     return { answered: answered.length, killedSome };

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ChangePasswordInput, LoginInput, ResetPasswordInput, SignupInput } from '../../contracts/accounts.js';
@@ -18,8 +19,15 @@ import { findStudentByEmail, findStudentById, insertStudent, updateStudent } fro
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens.repository.js';
 
 export interface AccountLimits {
-  /** Failed logins per account before it must wait. */
+  /**
+   * Failed logins per account from one address: past it, that address waits before trying that account again.
+   * Keyed by the pair, so a stranger's guesses never lock the owner out from the owner's own address.
+   */
   loginFailures: AttemptLimiter;
+  /** Failed logins per account from every address: past its max, each attempt on the account is slowed, never refused. */
+  accountFailures: AttemptLimiter;
+  /** How much slower: stepMs more per failure past accountFailures' max, at most maxMs. */
+  slowdown: { stepMs: number; maxMs: number };
   /** Verification and reset emails per account; past it, requests are answered the same but send nothing. */
   emailsPerAccount: AttemptLimiter;
 }
@@ -27,6 +35,8 @@ export interface AccountLimits {
 export function defaultAccountLimits(): AccountLimits {
   return {
     loginFailures: new AttemptLimiter(10, 15 * 60_000),
+    accountFailures: new AttemptLimiter(10, 15 * 60_000),
+    slowdown: { stepMs: 500, maxMs: 5_000 },
     emailsPerAccount: new AttemptLimiter(3, 60 * 60_000),
   };
 }
@@ -35,8 +45,16 @@ export function defaultAccountLimits(): AccountLimits {
 export function sharedAccountLimits(limits: AccountLimits, store: CounterStore): AccountLimits {
   return {
     loginFailures: limits.loginFailures.withStore(store, 'login-failures'),
+    accountFailures: limits.accountFailures.withStore(store, 'account-login-failures'),
+    slowdown: limits.slowdown,
     emailsPerAccount: limits.emailsPerAccount.withStore(store, 'account-emails'),
   };
+}
+
+/** How long an attempt on an account with this many recent failures waits before its password is checked. */
+export function loginDelayMs(failures: number, limits: Pick<AccountLimits, 'accountFailures' | 'slowdown'>): number {
+  const over = failures - limits.accountFailures.max;
+  return over <= 0 ? 0 : Math.min(over * limits.slowdown.stepMs, limits.slowdown.maxMs);
 }
 
 interface Deps {
@@ -107,16 +125,20 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
       mailQueued();
     },
 
-    async login(input: LoginInput): Promise<{ student: StudentRow; token: string }> {
-      const key = input.email.trim().toLowerCase();
-      if (await limits.loginFailures.isBlocked(key)) throw new AppError('tooManyRequests', messages.tooManyAttempts);
+    /** `address` is the caller's IP: repeated failures lock that address out of that account, and only slow the account. */
+    async login(input: LoginInput, address: string): Promise<{ student: StudentRow; token: string }> {
+      const account = input.email.trim().toLowerCase();
+      const pair = `${account}|${address}`;
+      if (await limits.loginFailures.isBlocked(pair)) throw new AppError('tooManyRequests', messages.tooManyAttempts);
+      const delay = loginDelayMs(await limits.accountFailures.count(account), limits);
+      if (delay > 0) await sleep(delay);
       const student = await findStudentByEmail(db, input.email);
       const ok = student ? await verifyPassword(student.password_hash, input.password) : await verifyPassword(await dummyHash, `${input.password}x`);
       if (!student || !ok) {
-        await limits.loginFailures.hit(key);
+        await Promise.all([limits.loginFailures.hit(pair), limits.accountFailures.hit(account)]);
         throw new AppError('unauthorized', messages.invalidCredentials);
       }
-      await limits.loginFailures.reset(key);
+      await Promise.all([limits.loginFailures.reset(pair), limits.accountFailures.reset(account)]);
       if (student.activated !== 1) throw new AppError('emailNotVerified', messages.emailNotVerified);
       const token = await createSession(db, student.id);
       return { student, token };
@@ -155,7 +177,7 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
         return true;
       });
       if (!done) throw new AppError('validation', messages.resetLinkInvalid);
-      await limits.loginFailures.reset(student.email.toLowerCase());
+      await limits.accountFailures.reset(student.email.toLowerCase());
     },
 
     async changePassword(student: StudentRow, sessionId: number, input: ChangePasswordInput): Promise<void> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, bearer, lastMailTo, signup, tokenFromLink, uniqueEmail, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { GOOD_PASSWORD, accountLimits, bearer, lastMailTo, signup, tokenFromLink, uniqueEmail, verifiedStudent } from '../../../test/accounts-helpers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { messages } from '../../contracts/messages.js';
 import { AttemptLimiter } from '../auth/attempt-limiter.js';
@@ -9,14 +9,14 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp({ ADMIN_PASSWORD: 'Teacher#2026x' }, undefined, {
     ipRateLimits: { login: 1000, signup: 1000, email: 1000 },
-    accountLimits: { loginFailures: new AttemptLimiter(5, 60_000), emailsPerAccount: new AttemptLimiter(2, 60_000) },
+    accountLimits: accountLimits({ loginFailures: new AttemptLimiter(5, 60_000), accountFailures: new AttemptLimiter(5, 60_000), slowdown: { stepMs: 100, maxMs: 250 }, emailsPerAccount: new AttemptLimiter(2, 60_000) }),
   });
   await seedIfEmpty(ctx.database.db, ctx.config);
 });
 afterAll(() => ctx.close());
 
-const login = (email: string, password: string) =>
-  ctx.app.inject({ method: 'POST', url: '/students/login', payload: { email, password } });
+const login = (email: string, password: string, address = '127.0.0.1') =>
+  ctx.app.inject({ method: 'POST', url: '/students/login', payload: { email, password }, remoteAddress: address });
 
 describe('login and logout', () => {
   it('logs a verified student in, case-insensitively, and tells the client the role', async () => {
@@ -52,12 +52,25 @@ describe('login and logout', () => {
     expect(response.json()).toEqual({ errors: [messages.emailNotVerified], code: 'emailNotVerified' });
   });
 
-  it('locks an account for a while after repeated failures, even with the right password', async () => {
+  it('locks one address out of an account after repeated failures from it, even with the right password', async () => {
     const { email } = await verifiedStudent(ctx);
-    for (let i = 0; i < 5; i += 1) expect((await login(email, 'Wrong#password1')).statusCode).toBe(401);
-    const locked = await login(email, GOOD_PASSWORD);
+    for (let i = 0; i < 5; i += 1) expect((await login(email, 'Wrong#password1', '198.51.100.40')).statusCode).toBe(401);
+    const locked = await login(email, GOOD_PASSWORD, '198.51.100.40');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().errors).toEqual([messages.tooManyAttempts]);
+    // The owner, at another address, gets in.
+    expect((await login(email, GOOD_PASSWORD, '198.51.100.41')).statusCode).toBe(200);
+  });
+
+  it('a stranger guessing from rotating addresses cannot lock the teacher out: the account is slowed, never refused', async () => {
+    for (let i = 0; i < 12; i += 1) expect((await login('teacher@example.com', 'Wrong#password1', `203.0.113.${i + 1}`)).statusCode).toBe(401);
+    const started = Date.now();
+    const owner = await login('teacher@example.com', 'Teacher#2026x', '192.0.2.10');
+    expect(owner.statusCode).toBe(200);
+    // 12 failures, 5 free: slowed by min(7 x 100 ms, 250 ms).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+    // A success clears the account's failures.
+    expect(await ctx.database.db.selectFrom('counters').select('key').where('key', 'like', 'account-login-failures:teacher@%').execute()).toEqual([]);
   });
 
   it('refuses malformed login input with 400', async () => {

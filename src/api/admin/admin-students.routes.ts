@@ -1,3 +1,4 @@
+import { idParamsSchema, recordIdSchema } from '../../contracts/fields.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -68,7 +69,7 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
       return { body: await serializeJson(studentListSchema, rows.map(toStudentData)), total };
     }, request.auth?.contentVersions);
     reply.header('x-total-count', String(value.total)).header('x-page', String(page)).header('x-per-page', String(perPage));
-    return sendSerializedJson(request, reply, value.body, `"students-${version}"`);
+    return sendSerializedJson(request, reply, value.body, `"students-${version}"`, 'personal');
   }
 
   for (const [url, kind] of Object.entries(lists)) {
@@ -101,7 +102,7 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     },
   );
 
-  app.delete('/students/:id', { config: { access: 'admin' }, schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+  app.delete('/students/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema } }, async (request, reply) => {
     await admin.deleteStudent(request.params.id);
     return reply.status(204).send();
   });
@@ -112,7 +113,7 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     {
       config: { access: 'admin' },
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParamsSchema,
         body: z.strictObject({ student_status: z.union([z.literal(0), z.literal(1), z.literal(2)]) }),
         response: { 200: profileUpdateResponseSchema },
       },
@@ -128,7 +129,7 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     {
       config: { access: 'admin' },
       schema: {
-        querystring: z.object({ student_id: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ student_id: recordIdSchema.optional() }),
         response: {
           200: z.array(z.object({ id: z.number(), student_id: z.number().nullable(), student_email: z.string(), from_status: z.number(), to_status: z.number(), changed_by_email: z.string(), created_at: z.string() })),
         },

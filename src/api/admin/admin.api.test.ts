@@ -35,8 +35,8 @@ const adminCalls: [string, string, object?][] = [
   ['PUT', '/api/v1/batches/1', { start_date: '2027-01-04' }],
   ['POST', '/api/v1/batches/1/announce'],
   ['POST', '/api/v1/batches/1/send_link'],
-  ['POST', '/invite_email', { email: 'friend@example.com' }],
-  ['GET', '/students/send_names'],
+  ['POST', '/api/v1/admin/invite_email', { email: 'friend@example.com' }],
+  ['GET', '/api/v1/admin/new_student_names'],
   ['POST', '/courses/', { session_number: 99, session_date: '2027-01-01', topics: 'x' }],
   ['DELETE', '/courses/1'],
   ['GET', '/programs/'],
@@ -227,9 +227,9 @@ describe('batches and announcements', () => {
   });
 
   it('invites by email and lists the new students', async () => {
-    expect((await asAdmin('POST', '/invite_email', { email: 'friend@example.com' })).statusCode).toBe(200);
-    expect((await asAdmin('POST', '/invite_email', { email: 'not an email' })).statusCode).toBe(400);
-    const names = await asAdmin('GET', '/students/send_names');
+    expect((await asAdmin('POST', '/api/v1/admin/invite_email', { email: 'friend@example.com' })).statusCode).toBe(200);
+    expect((await asAdmin('POST', '/api/v1/admin/invite_email', { email: 'not an email' })).statusCode).toBe(400);
+    const names = await asAdmin('GET', '/api/v1/admin/new_student_names');
     expect(names.json().every((s: object) => Object.keys(s).sort().join() === 'email,first_name,id,last_name')).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { emailOnlySchema, profileUpdateResponseSchema } from '../../contracts/accounts.js';
 import { batchInfoSchema, batchMemberSchema } from '../../contracts/admin.js';
 import { batchNumberSchema } from '../../contracts/course-content.js';
+import { isoDateSchema } from '../../contracts/fields.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
@@ -17,12 +18,7 @@ import { mailBatchOnce } from './batch-mailings.js';
 import type { StudentAdminService } from './student-status.service.js';
 
 const batchUpdateSchema = z.strictObject({
-  start_date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Start date must be a date (YYYY-MM-DD)')
-    .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Start date must be a real date')
-    .nullable()
-    .optional(),
+  start_date: isoDateSchema('Start date').nullable().optional(),
   meeting_link: z.url({ protocol: /^https$/, error: 'Meeting link must be an https:// address' }).max(500).nullable().optional(),
 });
 
@@ -145,8 +141,9 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
     },
   );
 
+  // The teacher invites someone to sign up.
   app.post(
-    '/invite_email',
+    '/api/v1/admin/invite_email',
     { config: { access: 'admin' }, schema: { body: emailOnlySchema, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       await enqueueMail(db, inviteMail(request.body.email, `${config.appUrl}${paths.signup}`));
@@ -157,7 +154,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
 
   // The new students' names: registered, unpaid and not yet in a batch.
   app.get(
-    '/students/send_names',
+    '/api/v1/admin/new_student_names',
     {
       config: { access: 'admin' },
       schema: { response: { 200: z.array(z.object({ id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() })) } },

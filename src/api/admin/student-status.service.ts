@@ -3,10 +3,10 @@ import { STUDENT_STATUS, type StudentStatus } from '../../contracts/course.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { hasCapturedPayment, recordManualPayment } from '../payments/payments.repository.js';
-import type { PhotoStore } from '../students/photo-store.js';
+import { photoStore } from '../students/photo-store.js';
 import { findStudentById, updateStudent } from '../students/students.repository.js';
 
-export function createStudentAdminService(db: Kysely<Database>, photos: PhotoStore, feePaise: number) {
+export function createStudentAdminService(db: Kysely<Database>, feePaise: number) {
   async function studentOrFail(id: number): Promise<StudentRow> {
     const student = await findStudentById(db, id);
     if (!student || student.role !== 'student') throw new AppError('notFound', 'No such student.');
@@ -44,8 +44,10 @@ export function createStudentAdminService(db: Kysely<Database>, photos: PhotoSto
     /** Removes the account, its sessions, links, programs and personal data; payments stay for the accounts. */
     async deleteStudent(id: number): Promise<void> {
       const student = await studentOrFail(id);
-      await db.deleteFrom('students').where('id', '=', id).execute();
-      await photos.remove(student.image_path);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('students').where('id', '=', id).execute();
+        await photoStore.remove(trx, student.image_path);
+      });
     },
 
     async setBatch(email: string, batch: number): Promise<StudentRow> {

@@ -21,6 +21,11 @@ export class AttemptLimiter {
     return (await this.store.count(`${this.name}:${key}`, now)) >= this.max;
   }
 
+  /** Attempts recorded in the current window. */
+  async count(key: string, now = Date.now()): Promise<number> {
+    return this.store.count(`${this.name}:${key}`, now);
+  }
+
   /** Records one attempt; returns false when the key is over its limit. */
   async hit(key: string, now = Date.now()): Promise<boolean> {
     const { count } = await this.store.hit(`${this.name}:${key}`, this.windowMs, now);

@@ -7,7 +7,7 @@ describe('configuration', () => {
     expect(config).toMatchObject({
       port: 3000,
       host: '127.0.0.1',
-      appUrl: 'http://localhost:3000',
+      appUrl: 'http://127.0.0.1:3000',
       databaseUrl: 'sqlite:./data/app.db',
       admin: { email: undefined, password: undefined },
       mail: { smtpUrl: undefined },
@@ -22,6 +22,7 @@ describe('configuration', () => {
       PORT: '8080',
       HOST: '0.0.0.0',
       APP_URL: 'https://course.example.com/',
+      CONTACT_EMAIL: 'help@example.com',
       DATABASE_URL: 'postgres://u:p@db:5432/course',
       ADMIN_EMAIL: 'Teacher@Example.com',
       ADMIN_PASSWORD: 'Secret#123',
@@ -44,6 +45,7 @@ describe('configuration', () => {
       razorpay: { keyId: 'rzp_test_1', keySecret: 's', webhookSecret: 'w', apiUrl: 'http://127.0.0.1:9999' },
       uploadDir: '/var/uploads',
       courseFeePaise: 250000,
+      contactEmail: 'help@example.com',
     });
   });
 
@@ -71,6 +73,21 @@ describe('configuration', () => {
   it('holds claimed mail for 5 minutes unless MAIL_LEASE_SECONDS says otherwise', () => {
     expect(parseConfig({}).mail.leaseMs).toBe(300_000);
     expect(parseConfig({ MAIL_LEASE_SECONDS: '10' }).mail.leaseMs).toBe(10_000);
+  });
+
+  it('links emails to the address the start banner prints when APP_URL is not set', () => {
+    expect(parseConfig({ PORT: '4000' }).appUrl).toBe('http://127.0.0.1:4000');
+    expect(parseConfig({ HOST: '0.0.0.0' }).appUrl).toBe('http://localhost:3000');
+    expect(parseConfig({ HOST: '::1' }).appUrl).toBe('http://[::1]:3000');
+    expect(parseConfig({ HOST: 'course.lan' }).appUrl).toBe('http://course.lan:3000');
+  });
+
+  it('refuses to start a public (https) site on the test gateway unless told so explicitly', () => {
+    expect(() => parseConfig({ APP_URL: 'https://course.example.com' })).toThrow(ConfigError);
+    expect(() => parseConfig({ APP_URL: 'https://course.example.com' })).toThrow(/test gateway would let any student mark themselves paid.*ALLOW_TEST_GATEWAY=true/);
+    expect(parseConfig({ APP_URL: 'https://course.example.com', ALLOW_TEST_GATEWAY: 'true' }).testGateway).toBe(true);
+    expect(parseConfig({ APP_URL: 'https://course.example.com', RAZORPAY_KEY_ID: 'rzp_live_1', RAZORPAY_KEY_SECRET: 's' }).testGateway).toBe(false);
+    expect(parseConfig({ APP_URL: 'http://127.0.0.1:3000' }).testGateway).toBe(true);
   });
 
   it('treats an empty variable as unset', () => {

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_COURSE_FEE_PAISE } from '../../contracts/course.js';
+import { DEFAULT_CONTACT_EMAIL, type SiteInfo } from '../../contracts/site-info.js';
 
 const optional = <T extends z.ZodType<string>>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -22,6 +23,8 @@ const envSchema = z.object({
     }),
   ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+  // Shown to people who need help (Verification Failed); the admin's login address is never published.
+  CONTACT_EMAIL: optional(z.email({ error: 'must be an email address' })),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be smtp://user:pass@host:port or smtps://…' })),
   MAIL_FROM: optional(z.string().min(3)),
   // How long mail claimed by a process that then died waits before another process sends it.
@@ -29,6 +32,8 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optional(z.string().min(1)),
   RAZORPAY_KEY_SECRET: optional(z.string().min(1)),
   RAZORPAY_WEBHOOK_SECRET: optional(z.string().min(1)),
+  // A public (https) site refuses to start with the built-in test gateway unless this says it is on purpose.
+  ALLOW_TEST_GATEWAY: z.enum(['true', 'false', '1', '0', 'yes', 'no']).default('false'),
   RAZORPAY_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.razorpay.com'),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
   COURSE_FEE_PAISE: z.coerce.number().int().positive().max(100_000_000).default(DEFAULT_COURSE_FEE_PAISE),
@@ -45,8 +50,11 @@ export interface Config {
   appUrl: string;
   databaseUrl: string;
   admin: { email: string | undefined; password: string | undefined };
+  contactEmail: string;
   mail: { smtpUrl: string | undefined; from: string; leaseMs: number };
   razorpay: { keyId: string | undefined; keySecret: string | undefined; webhookSecret: string | undefined; apiUrl: string };
+  /** No Razorpay keys: the site's own test checkout takes payments, and anyone can mark themselves paid. */
+  testGateway: boolean;
   uploadDir: string;
   courseFeePaise: number;
   /** Concurrent compilations (and runs) of students' C programs; undefined: one fewer than the cores. */
@@ -55,6 +63,15 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * The address the site is reached at when APP_URL is not set: the one the start banner prints, so that the links in
+ * emails open the same origin (and the same local storage) as the page the student signed up on.
+ */
+export function defaultAppUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
 
 export function parseConfig(source: Record<string, string | undefined>): Config {
   const result = envSchema.safeParse(source);
@@ -66,7 +83,14 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
     throw new ConfigError('Invalid configuration: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
   }
-  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const appUrl = (env.APP_URL ?? defaultAppUrl(env.HOST, env.PORT)).replace(/\/+$/, '');
+  const testGateway = !env.RAZORPAY_KEY_ID;
+  if (testGateway && appUrl.startsWith('https://') && !['true', '1', 'yes'].includes(env.ALLOW_TEST_GATEWAY)) {
+    throw new ConfigError(
+      `Invalid configuration: APP_URL is ${appUrl}, a public site, but no Razorpay keys are set, so the built-in test gateway would let any student mark themselves paid. ` +
+        'Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or set ALLOW_TEST_GATEWAY=true to run a public test site on purpose.',
+    );
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -74,6 +98,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     appUrl,
     databaseUrl: env.DATABASE_URL,
     admin: { email: env.ADMIN_EMAIL?.toLowerCase(), password: env.ADMIN_PASSWORD },
+    contactEmail: env.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `C Programming Learning Hub <no-reply@${new URL(appUrl).hostname}>`, leaseMs: env.MAIL_LEASE_SECONDS * 1000 },
     razorpay: {
       keyId: env.RAZORPAY_KEY_ID,
@@ -81,6 +106,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
       apiUrl: env.RAZORPAY_API_URL.replace(/\/+$/, ''),
     },
+    testGateway,
     uploadDir: env.UPLOAD_DIR,
     courseFeePaise: env.COURSE_FEE_PAISE,
     graderWorkers: env.GRADER_WORKERS ? Number(env.GRADER_WORKERS) : undefined,
@@ -92,4 +118,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
 export function loadConfig(envFile = '.env'): Config {
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   return parseConfig(process.env);
+}
+
+/** What pages show and the browser may know about this site: nothing secret. */
+export function siteInfoOf(config: Pick<Config, 'courseFeePaise' | 'contactEmail'>): SiteInfo {
+  return { courseFeePaise: config.courseFeePaise, contactEmail: config.contactEmail };
 }

@@ -1,3 +1,4 @@
+import { idParamsSchema } from '../../contracts/fields.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -10,7 +11,6 @@ import { AppError } from '../http/app-error.js';
 import { type SerializedJson, sendSerializedJson, serializeJson } from '../http/serialized-json.js';
 import { VersionedCache } from '../shared/versioned-cache.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 export const CLASSES_NEED_PAYMENT = 'The classes open once your course fee is paid. Please see My Payment.';
 
 export const coursesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
@@ -79,7 +79,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = as
     },
   );
 
-  app.delete('/courses/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/courses/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema } }, async (request, reply) => {
     const result = await db.deleteFrom('course_sessions').where('id', '=', request.params.id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new AppError('notFound', 'No such session.');
     return reply.status(204).send();

@@ -225,6 +225,12 @@ export interface QuizAttemptTable {
   created_at: Timestamp;
 }
 
+export interface QuizDealTable {
+  student_id: number;
+  question_ids: string;
+  created_at: Timestamp;
+}
+
 export interface DoubtTable {
   id: Generated<number>;
   student_id: number;
@@ -274,6 +280,7 @@ export interface Database {
   quiz_questions: QuizQuestionTable;
   status_changes: StatusChangeTable;
   quiz_attempts: QuizAttemptTable;
+  quiz_deals: QuizDealTable;
   doubts: DoubtTable;
   settings: SettingTable;
   webhook_events: WebhookEventTable;

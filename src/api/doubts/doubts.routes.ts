@@ -1,3 +1,4 @@
+import { idParamsSchema } from '../../contracts/fields.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
@@ -11,13 +12,15 @@ import { AppError } from '../http/app-error.js';
 import { doubtAnsweredMail } from '../mail/mail-templates.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
 
+/** A student asks at most this many doubts an hour: enough for any class, too few to bury the others'. */
+const DOUBTS_PER_HOUR = { name: 'doubts', max: 20, windowMs: 60 * 60_000 };
+
 interface Options {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
   mailQueued: () => void;
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const doubtsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, config, mailQueued }) => {
   const withSession = () =>
@@ -27,7 +30,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, co
       .innerJoin('students as s', 's.id', 'd.student_id')
       .select(['d.id', 'd.session_id', 'c.session_number', 'd.question', 'd.answer', 'd.answered_at', 'd.created_at', 'd.student_id', 's.first_name', 's.last_name', 's.email']);
 
-  app.post('/api/v1/doubts', { schema: { body: doubtInputSchema, response: { 201: doubtSchema } } }, async (request, reply) => {
+  app.post('/api/v1/doubts', { config: { accountLimit: DOUBTS_PER_HOUR }, schema: { body: doubtInputSchema, response: { 201: doubtSchema } } }, async (request, reply) => {
     const student = currentStudent(request);
     const sessionId = request.body.session_id ?? null;
     if (sessionId !== null && !(await db.selectFrom('course_sessions').select('id').where('id', '=', sessionId).executeTakeFirst())) {
@@ -53,7 +56,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, co
 
   app.patch(
     '/api/v1/admin/doubts/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, body: doubtAnswerSchema, response: { 200: adminDoubtSchema } } },
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, body: doubtAnswerSchema, response: { 200: adminDoubtSchema } } },
     async (request) => {
       const doubt = await withSession().where('d.id', '=', request.params.id).executeTakeFirst();
       if (!doubt) throw new AppError('notFound', 'No such doubt.');

@@ -1,3 +1,4 @@
+import { idParamsSchema, recordIdSchema } from '../../contracts/fields.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,47 +20,46 @@ import {
 import { currentStudent } from '../auth/auth-guard.js';
 import type { ExercisesService } from './exercises.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const admin = { access: 'admin' as const };
 
 export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesService }> = async (app, { exercises }) => {
   // The admin: test cases and starter code of a program, and trying a reference solution against them.
-  app.get('/api/v1/programs/:id/exercise', { config: admin, schema: { params: idParams, response: { 200: exerciseSchema } } }, async (request) =>
+  app.get('/api/v1/programs/:id/exercise', { config: admin, schema: { params: idParamsSchema, response: { 200: exerciseSchema } } }, async (request) =>
     exercises.exercise(request.params.id),
   );
   app.put(
     '/api/v1/programs/:id/exercise',
-    { config: admin, schema: { params: idParams, body: exerciseInputSchema, response: { 200: exerciseSchema } } },
+    { config: admin, schema: { params: idParamsSchema, body: exerciseInputSchema, response: { 200: exerciseSchema } } },
     async (request) => exercises.saveExercise(request.params.id, request.body),
   );
   app.post(
     '/api/v1/programs/:id/exercise/try',
-    { config: admin, schema: { params: idParams, body: tryInputSchema, response: { 200: gradeResultSchema } } },
+    { config: admin, schema: { params: idParamsSchema, body: tryInputSchema, response: { 200: gradeResultSchema } } },
     async (request) => exercises.tryReference(currentStudent(request), request.params.id, request.body.code, request.body.tests),
   );
 
   // The student's workspace on one of their programs.
-  app.get('/api/v1/student_programs/:id/workspace', { schema: { params: idParams, response: { 200: workspaceSchema } } }, async (request) =>
+  app.get('/api/v1/student_programs/:id/workspace', { schema: { params: idParamsSchema, response: { 200: workspaceSchema } } }, async (request) =>
     exercises.workspace(currentStudent(request), request.params.id),
   );
   app.put(
     '/api/v1/student_programs/:id/draft',
-    { schema: { params: idParams, body: draftSchema, response: { 200: z.object({ saved_at: z.string() }) } } },
+    { schema: { params: idParamsSchema, body: draftSchema, response: { 200: z.object({ saved_at: z.string() }) } } },
     async (request) => exercises.saveDraft(currentStudent(request), request.params.id, request.body.code),
   );
   app.post(
     '/api/v1/student_programs/:id/run',
-    { schema: { params: idParams, body: runInputSchema, response: { 200: runResultSchema } } },
+    { schema: { params: idParamsSchema, body: runInputSchema, response: { 200: runResultSchema } } },
     async (request) => exercises.run(currentStudent(request), request.params.id, request.body.code, request.body.stdin),
   );
   app.post(
     '/api/v1/student_programs/:id/submissions',
-    { schema: { params: idParams, body: submitInputSchema, response: { 201: submissionSchema } } },
+    { schema: { params: idParamsSchema, body: submitInputSchema, response: { 201: submissionSchema } } },
     async (request, reply) => reply.status(201).send(await exercises.submit(currentStudent(request), request.params.id, request.body.code)),
   );
   app.get(
     '/api/v1/student_programs/:id/submissions/:submissionId',
-    { schema: { params: idParams.extend({ submissionId: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: submissionSchema } } },
+    { schema: { params: idParamsSchema.extend({ submissionId: recordIdSchema }), response: { 200: submissionSchema } } },
     async (request) => exercises.submission(currentStudent(request), request.params.id, request.params.submissionId),
   );
 
@@ -78,12 +78,12 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
     },
     async (request) => exercises.supervision(request.query.program_number, request.query.student_batch),
   );
-  app.get('/api/v1/admin/student_programs/:id/code', { config: admin, schema: { params: idParams, response: { 200: studentCodeSchema } } }, async (request) =>
+  app.get('/api/v1/admin/student_programs/:id/code', { config: admin, schema: { params: idParamsSchema, response: { 200: studentCodeSchema } } }, async (request) =>
     exercises.studentCode(request.params.id),
   );
   app.post(
     '/api/v1/admin/student_programs/:id/comments',
-    { config: admin, schema: { params: idParams, body: commentInputSchema, response: { 201: codeCommentSchema } } },
+    { config: admin, schema: { params: idParamsSchema, body: commentInputSchema, response: { 201: codeCommentSchema } } },
     async (request, reply) => reply.status(201).send(await exercises.addComment(currentStudent(request), request.params.id, request.body.line, request.body.body)),
   );
 };

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorCode } from '../../contracts/api-errors.js';
@@ -30,10 +31,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const messages = error.validation.map((issue) => {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        return field ? `${field}: ${issue.message}` : (issue.message ?? 'Invalid value');
-      });
+      // Every rule's message names its field in plain words (contracts/zod-messages.ts), so none is prefixed.
+      const messages = [...new Set(error.validation.map((issue) => issue.message ?? 'A value is not valid.'))];
       return reply.status(400).send(errorBody('validation', messages));
     }
     if (isResponseSerializationError(error)) {
@@ -42,6 +41,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) return reply.status(statusOf(known)).send(errorBody(known));
+    // The client went away mid-request (its body cut short): nothing failed here, and the database is fine.
+    if (isClientGone(request.raw, error)) {
+      request.log.debug({ code: error.code }, 'client disconnected before the request was complete');
+      return reply.status(400).send(errorBody('validation', ['The request was cut short.']));
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send(errorBody('unavailable'));
@@ -56,4 +60,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 function statusOf(code: ApiErrorCode): number {
   return new AppError(code).status;
+}
+
+/** A request whose connection the client closed before sending all of it ('aborted' is Node's own message). */
+function isClientGone(raw: IncomingMessage, error: FastifyError): boolean {
+  return raw.readableAborted || (error.code === 'ECONNRESET' && error.message === 'aborted');
 }

@@ -44,8 +44,11 @@ const matrix: Record<string, Who[]> = {
   'PUT /api/v1/batches/:number': ADMIN,
   'POST /api/v1/batches/:number/announce': ADMIN,
   'POST /api/v1/batches/:number/send_link': ADMIN,
-  'POST /invite_email': ADMIN,
-  'GET /students/send_names': ADMIN,
+  'POST /api/v1/admin/invite_email': ADMIN,
+  'GET /api/v1/admin/new_student_names': ADMIN,
+  // The spec's profile email: anyone may ask, it only ever mails a completed profile's own address.
+  'POST /invite_email': ALL,
+  'GET /students/send_names': SIGNED_IN,
   'GET /courses': SIGNED_IN,
   'GET /api/v1/my_batch': SIGNED_IN,
   'GET /api/v1/course_book': SIGNED_IN,

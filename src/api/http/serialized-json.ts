@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type CompressedBody, compressBody, sendCompressed } from './compressed-body.js';
 
+export const NO_STORE = 'no-store';
+
 /** A JSON answer serialised once, for answers many requests share. */
 export type SerializedJson = CompressedBody;
 
@@ -13,10 +15,11 @@ export function serializeJson<S extends z.ZodType>(schema: S, value: z.input<S>)
 
 /**
  * Sends a shared answer with its ETag: 304 when the browser already holds it, gzip when the browser takes it.
- * `private, no-cache`: kept by the browser only, and checked with the server before each use.
+ * 'shared' (course sessions, testimonials): `private, no-cache`, kept by the browser only and checked with the
+ * server before each use. 'personal' (students' records): `no-store`, kept nowhere.
  */
-export function sendSerializedJson(request: FastifyRequest, reply: FastifyReply, body: SerializedJson, etag: string) {
-  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+export function sendSerializedJson(request: FastifyRequest, reply: FastifyReply, body: SerializedJson, etag: string, kind: 'shared' | 'personal' = 'shared') {
+  reply.header('etag', etag).header('cache-control', kind === 'personal' ? NO_STORE : 'private, no-cache');
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
   return sendCompressed(request, reply.type('application/json; charset=utf-8'), body);
 }

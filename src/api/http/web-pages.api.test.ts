@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { clientRoutes } from '../../contracts/paths.js';
 import { NOT_FOUND_PAGE, pageFileName } from './web-pages.js';
@@ -86,5 +87,36 @@ describe('web pages', () => {
   it('keeps API routes ahead of pages', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/healthz', headers: { accept: 'text/html' } });
     expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('pages rendered at start with the running site\'s facts', () => {
+  it('shows the fee the server charges and the contact address, and embeds them for the browser', async () => {
+    // A build in miniature with its server-side bundle: the server renders every page itself, with its configuration.
+    const built = mkdtempSync(join(tmpdir(), 'course-dist-'));
+    mkdirSync(join(built, 'web'), { recursive: true });
+    mkdirSync(join(built, 'ssr'));
+    writeFileSync(join(built, 'web', 'index.html'), '<html><head><title><!--page-title--></title></head><body><div id="root"><!--app-html--></div></body></html>');
+    writeFileSync(
+      join(built, 'ssr', 'entry-server.js'),
+      'export async function render(url, site) { return `<p>${url}: fee ${site.courseFeePaise}, write to ${site.contactEmail}</p>`; }',
+    );
+    const site = await createAdminTestApp({ COURSE_FEE_PAISE: '250000', CONTACT_EMAIL: 'help@course.example' }, {}, built);
+    try {
+      const landing = await site.ctx.app.inject({ method: 'GET', url: '/' });
+      expect(landing.body).toContain('<div id="root" data-prerendered="true"><p>/: fee 250000, write to help@course.example</p></div>');
+      expect(landing.body).toContain('<script type="application/json" id="site-info">{"contactEmail":"help@course.example","courseFeePaise":250000}</script>');
+      expect(landing.body).not.toContain('teacher@example.com');
+      const failed = await site.ctx.app.inject({ method: 'GET', url: '/VerificationFailed' });
+      expect(failed.body).toContain('"contactEmail":"help@course.example"');
+      // The fee shown is the fee charged.
+      const student = await verifiedStudent(site.ctx);
+      const order = await site.ctx.app.inject({ method: 'POST', url: '/api/v1/payments', headers: bearer(student.token), payload: {} });
+      expect(order.statusCode).toBe(201);
+      expect(order.json().amount).toBe(250000);
+    } finally {
+      await site.ctx.close();
+      rmSync(built, { recursive: true, force: true });
+    }
   });
 });

@@ -15,8 +15,17 @@ interface Layout {
   after?: string[];
 }
 
+/** A subject or greeting holds a person's name: a line break or control character in it becomes a space. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
+}
+
 /** Every email has an HTML and a plain-text part with the same words; user text is escaped in the HTML. */
-function compose({ to, subject, greeting, paragraphs, action, after = [] }: Layout): OutgoingMail {
+function compose(layout: Layout): OutgoingMail {
+  const { to, paragraphs, action, after = [] } = layout;
+  const subject = oneLine(layout.subject);
+  const greeting = oneLine(layout.greeting);
   const text = [
     greeting,
     '',

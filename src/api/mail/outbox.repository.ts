@@ -19,6 +19,18 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
     .execute();
 }
 
+/** Messages with this subject queued for this address since `sinceIso` (the address as stored, any case). */
+export async function countRecentMail(db: Db, to: string, subject: string, sinceIso: string): Promise<{ total: number; newest: string | null }> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('created_at').as('newest')])
+    .where('to_address', '=', to)
+    .where('subject', '=', subject)
+    .where('created_at', '>=', sinceIso)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), newest: row.newest ?? null };
+}
+
 export type OutboxRow = Awaited<ReturnType<typeof findDue>>[number];
 
 function findDue(db: Db, limit: number, now: string) {

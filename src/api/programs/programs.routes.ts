@@ -1,7 +1,8 @@
+import { idParamsSchema, recordIdSchema } from '../../contracts/fields.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { contentMessages, programInputSchema, programSchema, sendProgramSchema, studentProgramSchema } from '../../contracts/course-content.js';
+import { contentMessages, programInputSchema, programNumberSchema, programSchema, sendProgramSchema, studentProgramSchema } from '../../contracts/course-content.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
@@ -11,7 +12,6 @@ import { readSolution } from './solution-body.js';
 import { SOLUTION_MAX_BYTES, solutionMessages } from '../../contracts/course-content.js';
 import { nowIso } from '../db/clock.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const studentProgramColumns = ['id', 'student_id', 'program_number', 'task', 'solution', 'submitted_at'] as const;
 
 export const programsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; programs: ProgramsService }> = async (app, { db, programs }) => {
@@ -34,7 +34,7 @@ export const programsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; progr
     },
   );
 
-  app.delete('/programs/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/programs/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema } }, async (request, reply) => {
     const result = await db.deleteFrom('programs').where('id', '=', request.params.id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new AppError('notFound', 'No such program.');
     return reply.status(204).send();
@@ -42,7 +42,7 @@ export const programsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; progr
 
   app.post(
     '/api/v1/programs/:id/send',
-    { config: { access: 'admin' }, schema: { params: idParams, body: sendProgramSchema, response: { 200: z.object({ sent: z.number() }) } } },
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, body: sendProgramSchema, response: { 200: z.object({ sent: z.number() }) } } },
     async (request) => programs.sendToBatch(request.params.id, request.body.student_batch),
   );
 
@@ -52,8 +52,8 @@ export const programsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; progr
       config: { access: 'admin' },
       schema: {
         body: z.strictObject({
-          student_id: z.coerce.number().int().positive(),
-          program_number: z.coerce.number().int().positive(),
+          student_id: recordIdSchema,
+          program_number: programNumberSchema,
           task: programInputSchema.shape.task,
           solution: z.string().max(0).nullable().optional(),
         }),
@@ -68,7 +68,7 @@ export const programsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; progr
 
   app.get(
     '/student_programs/get_my_progs/:studentId',
-    { schema: { params: z.object({ studentId: z.coerce.number().int().positive() }), response: { 200: z.array(studentProgramSchema) } } },
+    { schema: { params: z.object({ studentId: recordIdSchema }), response: { 200: z.array(studentProgramSchema) } } },
     async (request) => {
       const student = currentStudent(request);
       if (student.role !== 'admin' && student.id !== request.params.studentId) throw new AppError('forbidden');
@@ -84,7 +84,7 @@ export const programsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; progr
   // The student submits (and may resubmit until the admin closes the program) a solution to one of their programs.
   app.patch(
     '/student_programs/:id',
-    { bodyLimit: SOLUTION_MAX_BYTES + 64 * 1024, schema: { params: idParams, response: { 200: z.object({ data: studentProgramSchema, meta: z.object({ message: z.string() }) }) } } },
+    { bodyLimit: SOLUTION_MAX_BYTES + 64 * 1024, schema: { params: idParamsSchema, response: { 200: z.object({ data: studentProgramSchema, meta: z.object({ message: z.string() }) }) } } },
     async (request) => {
       const student = currentStudent(request);
       const row = await db
@@ -108,7 +108,7 @@ export const programsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; progr
 
   app.post(
     '/api/v1/programs/:id/close',
-    { config: { access: 'admin' }, schema: { params: idParams, body: z.strictObject({ closed: z.boolean() }), response: { 200: programSchema.extend({ closed: z.boolean() }) } } },
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, body: z.strictObject({ closed: z.boolean() }), response: { 200: programSchema.extend({ closed: z.boolean() }) } } },
     async (request) => {
       const result = await db
         .updateTable('programs')
@@ -127,7 +127,7 @@ export const programsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; progr
     {
       config: { access: 'admin' },
       schema: {
-        params: idParams,
+        params: idParamsSchema,
         response: {
           200: z.array(studentProgramSchema.extend({ email: z.string(), first_name: z.string(), last_name: z.string() })),
         },

@@ -2,6 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { SOLUTION_MAX_BYTES, solutionMessages } from '../../contracts/course-content.js';
 import { AppError } from '../http/app-error.js';
+import { multipartError, unexpectedField } from '../http/multipart-errors.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -23,7 +24,7 @@ export function solutionText(bytes: Buffer): string {
 export async function readSolution(request: FastifyRequest): Promise<string> {
   if (!request.isMultipart()) {
     const solution = (request.body as { solution?: unknown } | null)?.solution;
-    if (typeof solution !== 'string') throw new AppError('validation', 'solution: send the program text or a .c file.');
+    if (typeof solution !== 'string') throw new AppError('validation', solutionMessages.missing);
     return solutionText(Buffer.from(solution, 'utf8'));
   }
   let found: Buffer | undefined;
@@ -31,18 +32,14 @@ export async function readSolution(request: FastifyRequest): Promise<string> {
     for await (const part of request.parts({ limits: { fileSize: SOLUTION_MAX_BYTES, fieldSize: SOLUTION_MAX_BYTES } })) {
       if (part.fieldname !== 'solution') {
         if (part.type === 'file') (part as MultipartFile).file.resume();
-        throw new AppError('validation', `Unexpected field: ${part.fieldname}`);
+        throw unexpectedField(part.fieldname);
       }
       if (part.type === 'field' && part.valueTruncated) throw new AppError('payloadTooLarge', solutionMessages.tooLarge);
       found = part.type === 'file' ? await (part as MultipartFile).toBuffer() : Buffer.from(String(part.value), 'utf8');
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('payloadTooLarge', solutionMessages.tooLarge);
-    if (code?.startsWith('FST_')) throw new AppError('validation', 'The form data could not be read.');
-    throw error;
+    throw multipartError(error, solutionMessages.tooLarge);
   }
-  if (!found) throw new AppError('validation', 'solution: send the program text or a .c file.');
+  if (!found) throw new AppError('validation', solutionMessages.missing);
   return solutionText(found);
 }

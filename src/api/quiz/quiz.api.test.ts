@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, verifiedStudent, createAdminTestApp } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
+import { quizMessages } from '../../contracts/quiz.js';
 import { sampleQuizQuestions } from '../db/seed-content.js';
 
 let ctx: TestContext;
@@ -65,6 +66,44 @@ describe('self assessment test', () => {
     }
     const stored = await ctx.database.db.selectFrom('quiz_attempts').select('id').where('student_id', '=', id).execute();
     expect(stored).toEqual([]);
+  });
+
+  it('accepts answers only to the questions it dealt, once: the answer key cannot be harvested or a 10/10 chosen', async () => {
+    const { token, id } = await verifiedStudent(ctx);
+    const submit = (answers: { question_id: number; answer_index: number }[]) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/quiz/attempts', headers: bearer(token), payload: { answers } });
+    // No test dealt yet: nothing to answer.
+    const bank = (await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/quiz_questions', headers: bearer(adminToken) })).json() as { id: number; question: string }[];
+    const chosen = bank.slice(0, 10).map((q) => ({ question_id: q.id, answer_index: correctIndex(q.question) }));
+    const undealt = await submit(chosen);
+    expect(undealt.statusCode).toBe(409);
+    expect(undealt.json().errors).toEqual([quizMessages.noOpenTest]);
+
+    const dealt = (await ctx.app.inject({ method: 'GET', url: '/api/v1/quiz', headers: bearer(token) })).json() as { id: number; question: string }[];
+    const dealtIds = new Set(dealt.map((q) => q.id));
+    // Ten questions of the student's choosing (not the ones dealt): refused, and the review of nothing is sent.
+    const others = bank.filter((q) => !dealtIds.has(q.id));
+    const picked = [...others, ...dealt].slice(0, 10).map((q) => ({ question_id: q.id, answer_index: 0 }));
+    const refused = await submit(picked);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([quizMessages.notYourQuestions]);
+    expect(refused.body).not.toContain('correct');
+
+    // The dealt test is still open (the refusal used nothing up): answered, reviewed for its own questions only.
+    const answered = await submit(dealt.map((q) => ({ question_id: q.id, answer_index: 0 })));
+    expect(answered.statusCode).toBe(201);
+    expect(answered.json().attempt.review.map((r: { question: string }) => r.question).sort()).toEqual(dealt.map((q) => q.question).sort());
+    // Once.
+    expect((await submit(dealt.map((q) => ({ question_id: q.id, answer_index: 1 })))).statusCode).toBe(409);
+    expect(await ctx.database.db.selectFrom('quiz_attempts').select('id').where('student_id', '=', id).execute()).toHaveLength(1);
+  });
+
+  it('lets a dealt test expire after three hours', async () => {
+    const { token, id } = await verifiedStudent(ctx);
+    const dealt = (await ctx.app.inject({ method: 'GET', url: '/api/v1/quiz', headers: bearer(token) })).json() as { id: number }[];
+    await ctx.database.db.updateTable('quiz_deals').set({ created_at: new Date(Date.now() - 3 * 60 * 60_000 - 1000).toISOString() }).where('student_id', '=', id).execute();
+    const late = await ctx.app.inject({ method: 'POST', url: '/api/v1/quiz/attempts', headers: bearer(token), payload: { answers: dealt.map((q) => ({ question_id: q.id, answer_index: 0 })) } });
+    expect(late.statusCode).toBe(409);
   });
 
   it('lets the admin edit the question bank, and nobody else', async () => {

@@ -1,21 +1,25 @@
+import { idParamsSchema } from '../../contracts/fields.js';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FEEDBACK_NOT_YET, feedbackSchema, PHOTO_MAX_BYTES, profileSchema, profileUpdateResponseSchema, studentDataSchema } from '../../contracts/accounts.js';
+import { emailOnlySchema, FEEDBACK_NOT_YET, feedbackSchema, messageResponseSchema, PHOTO_MAX_BYTES, profileSchema, profileUpdateResponseSchema, studentDataSchema } from '../../contracts/accounts.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { messages } from '../../contracts/messages.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { AppError } from '../http/app-error.js';
+import { type IpRateLimits, rateLimit } from '../http/rate-limits.js';
+import { multipartError, unexpectedField } from '../http/multipart-errors.js';
+import { containsNul } from '../http/storable-text.js';
+import { fieldMessages } from '../../contracts/fields.js';
 import type { StudentAdminService } from '../admin/student-status.service.js';
-import type { PhotoStore } from './photo-store.js';
 import type { ProfileService } from './profile.service.js';
 import { toStudentData, toStudentResource } from './student-view.js';
 
 interface Options {
   profiles: ProfileService;
-  photos: PhotoStore;
   admin: StudentAdminService;
+  ipLimits: IpRateLimits;
 }
 
 /** The only change the admin makes through `PATCH /students/{id}`: Update Payment Status. */
@@ -43,7 +47,7 @@ async function readProfileBody(request: FastifyRequest): Promise<ParsedBody> {
         const file = part as MultipartFile;
         if (file.fieldname !== 'image') {
           file.file.resume();
-          throw new AppError('validation', `Unexpected file field: ${file.fieldname}`);
+          throw unexpectedField(file.fieldname);
         }
         const buffer = await file.toBuffer();
         if (buffer.length > 0) photo = buffer; // an empty file input sends an empty part
@@ -52,25 +56,40 @@ async function readProfileBody(request: FastifyRequest): Promise<ParsedBody> {
       }
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payloadTooLarge', messages.photoTooLarge);
-    if (code?.startsWith('FST_')) throw new AppError('validation', 'The form data could not be read.');
-    throw error;
+    throw multipartError(error, messages.photoTooLarge);
   }
+  if (containsNul(fields)) throw new AppError('validation', fieldMessages.nulCharacter);
   return { fields, photo };
 }
 
-export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, photos, admin }) => {
+export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, admin, ipLimits }) => {
   app.get('/students/profile', { schema: { response: { 200: studentDataSchema } } }, async (request) =>
     toStudentData(currentStudent(request)),
+  );
+
+  // "The new student's data": Create Profile learns its own id (and the rest of its record) from this call.
+  app.get('/students/send_names', { schema: { response: { 200: studentDataSchema } } }, async (request) =>
+    toStudentData(currentStudent(request)),
+  );
+
+  // The spec's client sends this without a token after saving a new profile; see requestProfileMail.
+  app.post(
+    '/invite_email',
+    {
+      config: { access: 'public', ...rateLimit(ipLimits, 'email') },
+      schema: { body: emailOnlySchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      profiles.requestProfileMail(request.body.email);
+      return { message: messages.profileMailRequested };
+    },
   );
 
   app.patch(
     '/students/:id',
     {
       bodyLimit: PHOTO_MAX_BYTES + 64 * 1024,
-      schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: profileUpdateResponseSchema } },
+      schema: { params: idParamsSchema, response: { 200: profileUpdateResponseSchema } },
     },
     async (request) => {
       const student = currentStudent(request);
@@ -95,10 +114,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profi
       }
       const parsed = profileSchema.safeParse(fields);
       if (!parsed.success) {
-        throw new AppError(
-          'validation',
-          parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)),
-        );
+        throw new AppError('validation', parsed.error.issues.map((issue) => issue.message));
       }
       const updated = await profiles.updateProfile(student, parsed.data, photo);
       return { data: toStudentResource(updated), meta: { message: messages.profileUpdated } };
@@ -109,7 +125,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profi
     '/uploads/photos/:name',
     { config: { access: 'public' }, schema: { params: z.object({ name: z.string().max(100) }) } },
     async (request, reply) => {
-      const photo = await photos.read(request.params.name);
+      const photo = await profiles.photo(request.params.name);
       if (!photo) throw new AppError('notFound', 'No such photo.');
       return reply
         .type('image/webp')

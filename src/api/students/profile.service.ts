@@ -1,22 +1,65 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ProfileInput } from '../../contracts/accounts.js';
 import { paths } from '../../contracts/paths.js';
+import { messages } from '../../contracts/messages.js';
+import type { AttemptLimiter } from '../auth/attempt-limiter.js';
 import type { Config } from '../config/env.js';
+import { AppError } from '../http/app-error.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { profileCreatedMail } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
-import { type PhotoStore, processPhoto } from './photo-store.js';
-import { findStudentById, updateStudent } from './students.repository.js';
+import { countRecentMail, enqueueMail } from '../mail/outbox.repository.js';
+import { PhotoProcessor, photoStore } from './photo-store.js';
+import { findStudentByEmail, findStudentById, updateStudent } from './students.repository.js';
 
 interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
-  photos: PhotoStore;
+  log: FastifyBaseLogger;
+  /** Photo uploads per account (PHOTO_UPLOADS_PER_HOUR), counted in the shared store. */
+  photoUploads: AttemptLimiter;
   mailQueued: () => void;
 }
 
-export function createProfileService({ db, config, photos, mailQueued }: Deps) {
+/** A profile is complete once the student has saved it the first time (mobile is one of its required fields). */
+export function hasCompletedProfile(student: Pick<StudentRow, 'mobile' | 'role'>): boolean {
+  return student.role === 'student' && student.mobile !== null;
+}
+
+/** The profile email goes to one address at most this often: the one sent with the profile itself counts. */
+export const PROFILE_MAIL_LIMIT = { perDay: 3, minGapMs: 10 * 60_000 } as const;
+const DAY_MS = 24 * 60 * 60_000;
+
+export function createProfileService({ db, config, log, photoUploads, mailQueued }: Deps) {
+  const processor = new PhotoProcessor();
+  const profileMail = (student: StudentRow) => profileCreatedMail(student.email, student.first_name, `${config.appUrl}${paths.dashboard}`);
+
   return {
+    /** A stored profile photo by its name, for `GET /uploads/photos/:name`. */
+    photo(name: string): Promise<Buffer | undefined> {
+      return photoStore.read(db, name);
+    },
+
+    /**
+     * `POST /invite_email`: the spec's client asks for the "profile created" email after saving a new profile, and
+     * sends no token. So the email has fixed content and goes only to an account whose profile is complete, at most
+     * PROFILE_MAIL_LIMIT.perDay times a day and not again within minutes (the profile's own save already queued
+     * one). The caller answers the same whatever happens here, and this runs after the answer.
+     */
+    requestProfileMail(email: string): void {
+      void (async () => {
+        const student = await findStudentByEmail(db, email);
+        if (!student || student.activated !== 1 || !hasCompletedProfile(student)) return;
+        const mail = profileMail(student);
+        const now = Date.now();
+        const recent = await countRecentMail(db, student.email, mail.subject, new Date(now - DAY_MS).toISOString());
+        if (recent.total >= PROFILE_MAIL_LIMIT.perDay) return;
+        if (recent.newest && now - Date.parse(recent.newest) < PROFILE_MAIL_LIMIT.minGapMs) return;
+        await enqueueMail(db, mail);
+        mailQueued();
+      })().catch((error: unknown) => log.error({ err: error }, 'profile email request failed'));
+    },
+
     async saveFeedback(student: StudentRow, feedback: string): Promise<StudentRow> {
       await updateStudent(db, student.id, { feedback });
       const row = await findStudentById(db, student.id);
@@ -24,27 +67,25 @@ export function createProfileService({ db, config, photos, mailQueued }: Deps) {
       return row;
     },
 
-    /** Saves the student's own profile fields and photo; the first completed profile gets a welcome email. */
+    /**
+     * Saves the student's own profile fields and photo; the first completed profile gets a welcome email. The photo,
+     * the row that names it and the removal of the old one are one transaction.
+     */
     async updateProfile(student: StudentRow, input: ProfileInput, photo: Buffer | undefined): Promise<StudentRow> {
-      const newPhoto = photo ? await photos.save(await processPhoto(photo)) : undefined;
+      if (photo && !(await photoUploads.hit(String(student.id)))) throw new AppError('tooManyRequests', messages.photoUploadsPerHour);
+      const processed = photo ? await processor.process(photo) : undefined;
       const firstProfile = student.mobile === null;
-      try {
-        const updated = await db.transaction().execute(async (trx) => {
-          await updateStudent(trx, student.id, { ...input, ...(newPhoto ? { image_path: newPhoto } : {}) });
-          const row = await findStudentById(trx, student.id);
-          if (!row) throw new Error('student vanished inside its own transaction');
-          if (firstProfile) {
-            await enqueueMail(trx, profileCreatedMail(row.email, row.first_name, `${config.appUrl}${paths.dashboard}`));
-          }
-          return row;
-        });
-        if (newPhoto) await photos.remove(student.image_path);
-        if (firstProfile) mailQueued();
-        return updated;
-      } catch (error) {
-        if (newPhoto) await photos.remove(newPhoto);
-        throw error;
-      }
+      const updated = await db.transaction().execute(async (trx) => {
+        const newPhoto = processed ? await photoStore.save(trx, processed) : undefined;
+        await updateStudent(trx, student.id, { ...input, ...(newPhoto ? { image_path: newPhoto } : {}) });
+        if (newPhoto) await photoStore.remove(trx, student.image_path);
+        const row = await findStudentById(trx, student.id);
+        if (!row) throw new Error('student vanished inside its own transaction');
+        if (firstProfile) await enqueueMail(trx, profileMail(row));
+        return row;
+      });
+      if (firstProfile) mailQueued();
+      return updated;
     },
   };
 }

@@ -9,6 +9,8 @@ import * as sharedState from './2026-11-22T2200-shared-state.js';
 import * as studentSearch from './2026-11-22T2300-student-search.js';
 import * as contentVersions from './2026-11-22T2400-content-versions.js';
 import * as studentSearchText from './2026-11-23T0100-student-search-text.js';
+import * as outboxRecipient from './2026-11-23T0200-outbox-recipient.js';
+import * as quizDeals from './2026-11-23T0300-quiz-deals.js';
 import * as batchMailings from './2026-11-24T0100-batch-mailings.js';
 
 /**
@@ -26,5 +28,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T2300-student-search': studentSearch,
   '2026-11-22T2400-content-versions': contentVersions,
   '2026-11-23T0100-student-search-text': studentSearchText,
+  '2026-11-23T0200-outbox-recipient': outboxRecipient,
+  '2026-11-23T0300-quiz-deals': quizDeals,
   '2026-11-24T0100-batch-mailings': batchMailings,
 };

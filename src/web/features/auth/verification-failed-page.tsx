@@ -1,17 +1,16 @@
 import { Link } from 'react-router';
 import { paths } from '../../../contracts/paths';
 import { usePageTitle } from '../../components/layout/use-page-title';
-import { useSiteInfo } from './site-info';
+import { useSiteInfo } from '../../lib/site-info';
 
 export function VerificationFailedPage() {
   usePageTitle('Email Verification Failed');
-  const { data } = useSiteInfo();
+  const { contactEmail } = useSiteInfo();
   return (
     <div className="container page-narrow text-center">
       <h1 className="h2 text-danger">Email Verification Failed !</h1>
       <p className="lead">
-        Please contact admin at{' '}
-        {data ? <a href={`mailto:${data.adminEmail}`}>{data.adminEmail}</a> : <span className="text-body-secondary">…</span>}
+        Please contact admin at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
       </p>
       <Link to={paths.homeAlias}>Go to the home page</Link>
     </div>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { COURSE_NAME, COURSE_TOPICS, LIST_PRICE_RUPEES, OFFER_PRICE_RUPEES, formatRupees } from '../../../contracts/course';
+import { COURSE_NAME, COURSE_TOPICS, LIST_PRICE_RUPEES, formatRupees } from '../../../contracts/course';
 import { EnrollNow } from '../../components/enroll-now';
 import { usePageTitle } from '../../components/layout/use-page-title';
+import { useSiteInfo } from '../../lib/site-info';
 import { faqs, featureCards, features, howItWorks, instructor } from './landing-content';
 import { TestimonialsSection } from './testimonials-section';
 
@@ -97,13 +98,7 @@ int main(void)
         <div className="fee-card card">
           <div className="card-body">
             <p className="h5 mb-2">{COURSE_NAME}</p>
-            <p className="fee">
-              <del className="fee-old" aria-label={`Regular fee ${formatRupees(LIST_PRICE_RUPEES)}`}>
-                {formatRupees(LIST_PRICE_RUPEES)}
-              </del>{' '}
-              <span className="fee-new">{formatRupees(OFFER_PRICE_RUPEES)}</span>
-            </p>
-            <p className="mb-0">Introductory offer: {formatRupees(OFFER_PRICE_RUPEES)} for the full course, paid online.</p>
+            <CourseFee />
           </div>
         </div>
       </Section>
@@ -118,6 +113,31 @@ int main(void)
           ))}
         </dl>
       </Section>
+    </>
+  );
+}
+
+/** The fee the server charges (one setting), with the regular fee struck through while the fee is below it. */
+function CourseFee() {
+  const { courseFeePaise } = useSiteInfo();
+  const fee = formatRupees(courseFeePaise / 100);
+  const onOffer = courseFeePaise < LIST_PRICE_RUPEES * 100;
+  return (
+    <>
+      <p className="fee">
+        {onOffer ? (
+          <>
+            <del className="fee-old" aria-label={`Regular fee ${formatRupees(LIST_PRICE_RUPEES)}`}>
+              {formatRupees(LIST_PRICE_RUPEES)}
+            </del>{' '}
+          </>
+        ) : null}
+        <span className="fee-new">{fee}</span>
+      </p>
+      <p className="mb-0">
+        {onOffer ? 'Introductory offer: ' : 'Course fee: '}
+        {fee} for the full course, paid online.
+      </p>
     </>
   );
 }

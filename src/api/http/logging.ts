@@ -1,0 +1,78 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/**
+ * No secret reaches a log. Links carry them in two places: query strings (`/StudentEmailVerified?token=…` holds a
+ * session, `/ResetPassword?token=…` a reset token) and path segments (a private feed's key). Replaying either would
+ * sign in or reset a password, so every URL is redacted before it is written, at every level.
+ */
+export const REDACTED = '[redacted]';
+
+const SECRET_PARAM = /token|secret|key|signature|password|passwd|code|auth|session|otp|hash/i;
+/**
+ * What the site's secrets look like: 20 or more URL-safe base64 characters with a digit among them (random tokens,
+ * hex digests); a word such as `StudentEmailVerified` has none.
+ */
+const SECRET_VALUE = /^(?=[^.]*[0-9])[A-Za-z0-9_-]{20,}$/;
+const SECRET_SEGMENT = /^(?=[^.]*[0-9])[A-Za-z0-9_-]{20,}(\.[A-Za-z0-9]{1,5})?$/;
+
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return SECRET_VALUE.test(safeDecode(pair)) ? REDACTED : pair;
+      const name = safeDecode(pair.slice(0, eq));
+      const value = safeDecode(pair.slice(eq + 1));
+      return SECRET_PARAM.test(name) || SECRET_VALUE.test(value) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** A path with its query, as a request line or a link carries it, with every secret replaced. */
+export function redactUrl(url: string): string {
+  const hashAt = url.indexOf('#');
+  const withoutHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
+  const queryAt = withoutHash.indexOf('?');
+  const path = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
+  const query = queryAt >= 0 ? withoutHash.slice(queryAt + 1) : undefined;
+  const cleanPath = path
+    .split('/')
+    .map((segment) => (SECRET_SEGMENT.test(safeDecode(segment)) ? REDACTED : segment))
+    .join('/');
+  return query === undefined ? cleanPath : `${cleanPath}?${redactQuery(query)}`;
+}
+
+/** Every http(s) link inside a text (an email printed to the log) with its secrets replaced. */
+export function redactLinks(text: string): string {
+  return text.replace(/https?:\/\/[^\s"'<>]+/g, (link) => {
+    const match = link.match(/^(https?:\/\/[^/?#]+)(.*)$/);
+    return match ? `${match[1]}${redactUrl(match[2] ?? '')}` : link;
+  });
+}
+
+/** The site's logger: one JSON line per request, URLs redacted, credentials in headers never serialised. */
+export function loggerOptions(level: string): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.headers.token', 'req.headers.cookie'],
+    serializers: {
+      req(request: FastifyRequest) {
+        return {
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        };
+      },
+    },
+  };
+}
