@@ -51,6 +51,7 @@ test.describe('admin actions', () => {
     const question = `Which operator takes an address? (${number})`;
     expect((await request.post('/api/v1/admin/quiz_questions', { headers: admin, data: { question, options: ['*', '&', '->', '.'], answer_index: 1 } })).ok()).toBe(true);
     const student = await apiStudent(request, { tag: 'deleteme', firstName: 'Dora', lastName: 'Delete' });
+    expect((await request.put('/api/v1/admin/course_book', { headers: admin, data: { url: 'https://drive.google.com/file/d/1CourseBookFileId/view' } })).ok()).toBe(true);
 
     /** Asks for the delete, checks the dialog, cancels it (nothing happens), then confirms. */
     const deleteWithConfirmation = async (trigger: Locator, title: string, confirmLabel: string, gone: Locator, shot: string) => {
@@ -84,6 +85,15 @@ test.describe('admin actions', () => {
     const course = await openAdminPanel(page, admin, 'Create Course', 'Create Course (Add/Delete Your Session Details)');
     const sessionRow = course.getByRole('row').filter({ hasText: `A session to delete (${number})` });
     await deleteWithConfirmation(sessionRow.getByRole('button', { name: `Delete session ${number}` }), `Delete session ${number}?`, `Delete session ${number}`, sessionRow, 'confirm-delete-session');
+    // Saving an empty course book link removes the book: asked too (and only cancelled here, since other tests
+    // running at the same time show the book).
+    await expect(course.getByRole('link', { name: 'this Google Drive file' })).toBeVisible();
+    await course.getByRole('button', { name: 'Save course book' }).click();
+    const removeBook = page.getByRole('dialog', { name: 'Remove the course book?' });
+    await expect(removeBook).toHaveClass(/app-dialog/);
+    await removeBook.getByRole('button', { name: 'Cancel' }).click();
+    await expect(removeBook).toHaveCount(0);
+    await expect(course.getByRole('link', { name: 'this Google Drive file' })).toBeVisible();
     await closePanel(course);
 
     const questions = await openAdminPanel(page, admin, 'Self assessment questions', 'Self assessment questions');

@@ -130,6 +130,16 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
         className="d-flex flex-wrap gap-2 align-items-end"
         onSubmit={(event) => {
           event.preventDefault();
+          // An empty link removes the book students see: asked first, like every other removal.
+          if (bookUrl.trim() === '' && book.data?.preview_url) {
+            void confirm({
+              title: 'Remove the course book?',
+              message: <p className="mb-0">Students no longer see the course book in My Classes until you save a new link.</p>,
+              confirmLabel: 'Remove the course book',
+              action: () => saveBook.mutateAsync(''),
+            });
+            return;
+          }
           saveBook.mutate(bookUrl, { onSuccess: () => setBookUrl('') });
         }}
       >
