@@ -59,3 +59,50 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
+
+/** The admin's bearer token, for setting up a test's data through the API. */
+export async function adminHeaders(request: APIRequestContext): Promise<{ authorization: string }> {
+  const login = await request.post('/students/login', { data: ADMIN });
+  expect(login.ok()).toBe(true);
+  return { authorization: `Bearer ${(await login.json()).meta.token as string}` };
+}
+
+export interface ApiStudent {
+  id: number;
+  email: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+/**
+ * A verified student made through the API (signup, the emailed link, and optionally the profile), so a test
+ * about a screen doesn't walk through the signup screens first.
+ */
+export async function apiStudent(
+  request: APIRequestContext,
+  { tag, firstName = 'Asha', lastName = 'Nair', email = newEmail(tag), profile = true }: { tag: string; firstName?: string; lastName?: string; email?: string; profile?: boolean },
+): Promise<ApiStudent> {
+  const signup = await request.post('/students', { data: { email, password: PASSWORD, first_name: firstName, last_name: lastName } });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const link = await linkFromOutbox(request, email, /Verify your email/);
+  const verified = await request.get(link.replace(/^https?:\/\/[^/]+/, ''), { maxRedirects: 0 });
+  const token = new URL(verified.headers().location ?? '', 'http://x').searchParams.get('token');
+  expect(token, 'the verification link signs the student in').toBeTruthy();
+  const headers = { authorization: `Bearer ${token}` };
+  const me = (await (await request.get('/students/profile', { headers })).json()) as { id: number };
+  if (profile) {
+    const saved = await request.patch(`/students/${me.id}`, {
+      headers,
+      multipart: { mobile: '9876543210', city: 'Thiruvananthapuram', country: 'India', study: 'B.Tech Computer Science', institution: 'College of Engineering' },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  }
+  return { id: me.id, email, token: token!, headers };
+}
+
+/** Signs the browser in with a token, as the verification page does, and opens a page. */
+export async function signInWithToken(page: Page, token: string, url: string): Promise<void> {
+  await open(page, '/Terms');
+  await page.evaluate((value) => window.localStorage.setItem('token', value), token);
+  await open(page, url);
+}

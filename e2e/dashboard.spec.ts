@@ -38,7 +38,7 @@ test.describe('student dashboard', () => {
     expect((await request.put('/api/v1/admin/course_book', { headers, data: { url: 'https://drive.google.com/file/d/1CourseBookFileId/view' } })).ok()).toBe(true);
 
     await open(page, '/DashPage/myclasses');
-    await expect(page.getByText(`Batch ${batch} starts on 2027-03-01.`)).toBeVisible();
+    await expect(page.getByText(`Batch ${batch} starts on 1 Mar 2027.`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Join the class (video meeting)' })).toHaveAttribute('href', `https://meet.example.com/c-${batch}`);
     const session = page.locator('.session-list li', { hasText: `Video session for batch ${batch}` });
     await expect(session.getByRole('button', { name: /Play the lesson video/ })).toBeVisible();
@@ -119,7 +119,8 @@ test.describe('student dashboard', () => {
     await expect(panel.locator('summary', { hasText: question })).toContainText('(*)');
     await saveScreenshot(page, 'admin-questions', info.project.name);
     await panel.locator('details', { hasText: question }).locator('summary').click();
-    await panel.locator('details', { hasText: question }).getByRole('button', { name: 'Delete' }).click();
+    await panel.locator('details', { hasText: question }).getByRole('button', { name: /^Delete/ }).click();
+    await page.getByRole('dialog', { name: 'Delete this question?' }).getByRole('button', { name: 'Delete question' }).click();
     await expect(panel.locator('summary', { hasText: question })).toHaveCount(0);
   });
 });

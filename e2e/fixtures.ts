@@ -32,17 +32,18 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
 
 export { expect };
 
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+export async function expectNoSeriousA11yViolations(page: Page, { soft = false, screen = '' } = {}): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
+  (soft ? expect.soft : expect)(serious, `serious accessibility violations ${screen}`).toEqual([]);
 }
 
-export async function saveScreenshot(page: Page, name: string, project: string): Promise<void> {
+/** The whole page; or, with `fullPage: false`, what the window shows (where an open modal dialog is). */
+export async function saveScreenshot(page: Page, name: string, project: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync('e2e/screenshots', { recursive: true });
-  await page.screenshot({ path: `e2e/screenshots/${project}-${name}.png`, fullPage: true });
+  await page.screenshot({ path: `e2e/screenshots/${project}-${name}.png`, fullPage });
 }
 
 export async function expectHeaderAndFooter(page: Page): Promise<void> {
@@ -80,8 +81,56 @@ export async function expectHeaderAndFooter(page: Page): Promise<void> {
   await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/Terms');
 }
 
+/** Opens the header's person-icon menu (behind the menu button on a phone) and returns it. */
+export async function openAccountMenu(page: Page) {
+  await page.locator('html[data-ready="true"]').waitFor();
+  const nav = page.locator('header #site-nav');
+  if ((page.viewportSize()?.width ?? 1024) < 768) {
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await expect(nav).toHaveClass(/\bshow\b/);
+  }
+  const menu = page.locator('.dropdown-menu.show');
+  // On a busy machine the first click can land before the dropdown listens; click again only if it stayed shut.
+  await expect(async () => {
+    if (!(await menu.isVisible())) await nav.getByRole('button', { name: 'Account menu' }).click();
+    await expect(menu).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  return menu;
+}
+
 /** Opens a page and waits until it is interactive (hydrated), so that typing is not lost. */
 export async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('html[data-ready="true"]').waitFor();
+}
+
+/**
+ * Nothing on the page scrolls sideways: the page is no wider than the window, and anything wider than its box
+ * (a table, code) scrolls inside its own region, which the keyboard can reach and a screen reader can name.
+ */
+export async function expectNoSidewaysScroll(page: Page, { soft = false, screen = '' } = {}): Promise<void> {
+  const found = await page.evaluate(() => {
+    const root = document.documentElement;
+    const unreachable: string[] = [];
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      const style = getComputedStyle(element);
+      if (!['auto', 'scroll'].includes(style.overflowX) || element.scrollWidth <= element.clientWidth + 1) continue;
+      const named = element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby');
+      if (element.tabIndex < 0 || !named) unreachable.push(`${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`);
+    }
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, unreachable };
+  });
+  const check = soft ? expect.soft : expect;
+  check(found.scrollWidth, `${screen} scrolls sideways`).toBeLessThanOrEqual(found.clientWidth);
+  check(found.unreachable, `${screen}: regions that scroll sideways but are not focusable and named`).toEqual([]);
+}
+
+/**
+ * A screen's checks at the project's width: no sideways scroll and no serious accessibility violation (soft, so
+ * one run reports every screen that fails), and a screenshot to look at.
+ */
+export async function checkScreen(page: Page, name: string, project: string): Promise<void> {
+  await expectNoSidewaysScroll(page, { soft: true, screen: name });
+  await saveScreenshot(page, name, project);
+  await expectNoSeriousA11yViolations(page, { soft: true, screen: name });
 }

@@ -26,3 +26,17 @@ export const batchInfoSchema = z.object({
   students: z.number(),
 });
 export type BatchInfo = z.infer<typeof batchInfoSchema>;
+
+/**
+ * Announce start date and Send meeting link. `resend: true` sends again what this batch was already sent; without
+ * it a repeat sends nothing and answers `already_sent`, so the admin is asked first.
+ */
+export const batchMailingInputSchema = z.object({ resend: z.boolean().optional() }).nullish();
+export type BatchMailingInput = z.infer<typeof batchMailingInputSchema>;
+
+export const batchMailingResultSchema = z.object({
+  queued: z.number(),
+  /** Only when nothing was sent: the earlier sending of the same date or link to this batch (`resend` not set). */
+  already_sent: z.object({ students: z.number(), sent_at: z.string() }).optional(),
+});
+export type BatchMailingResult = z.infer<typeof batchMailingResultSchema>;

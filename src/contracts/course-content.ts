@@ -37,9 +37,9 @@ export const courseSessionInputSchema = z.strictObject({
   session_date: isoDateSchema('Session date'),
   topics: z.string({ error: 'Topics are required' }).trim().min(1, 'Topics are required').max(1000, 'Topics must be at most 1000 characters'),
   lesson_video: z
-    .string()
+    .string({ error: 'Lesson video must be a YouTube link or video id' })
     .trim()
-    .max(200)
+    .max(200, 'Lesson video must be a YouTube link or video id')
     .optional()
     .transform((value, ctx) => {
       if (!value) return null;
@@ -116,7 +116,7 @@ export function drivePreviewUrl(fileId: string): string {
 }
 
 export const courseBookInputSchema = z.strictObject({
-  url: z.string().max(500).transform((value, ctx) => {
+  url: z.string({ error: 'Give the Google Drive link of the course book' }).max(500, 'The course book link must be at most 500 characters').transform((value, ctx) => {
     if (value.trim() === '') return null;
     const id = driveFileId(value);
     if (!id) ctx.addIssue({ code: 'custom', message: 'The course book must be a Google Drive file link (https://drive.google.com/file/d/…)' });

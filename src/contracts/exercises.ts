@@ -52,12 +52,12 @@ export const codeSchema = z
 
 /** A draft may be empty (the student cleared the editor), but not too large. */
 export const draftSchema = z.strictObject({
-  code: z.string({ error: 'code is required.' }).refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, exerciseMessages.codeTooLarge),
+  code: z.string({ error: 'The draft is missing its code.' }).refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, exerciseMessages.codeTooLarge),
 });
 
 const stdinSchema = z
-  .string()
-  .max(EXERCISE_LIMITS.stdinMaxBytes)
+  .string({ error: 'The input must be text.' })
+  .max(EXERCISE_LIMITS.stdinMaxBytes, 'The input must be at most 64 KB.')
   .refine((text) => byteLength(text) <= EXERCISE_LIMITS.stdinMaxBytes, 'The input must be at most 64 KB.');
 
 export const runInputSchema = z.strictObject({ code: codeSchema, stdin: stdinSchema.default('') });
@@ -67,10 +67,10 @@ export const testCaseInputSchema = z.strictObject({
   stdin: stdinSchema.default(''),
   expected_output: z
     .string({ error: 'Expected output is required.' })
-    .max(EXERCISE_LIMITS.expectedMaxBytes)
+    .max(EXERCISE_LIMITS.expectedMaxBytes, 'The expected output must be at most 64 KB.')
     .refine((text) => byteLength(text) <= EXERCISE_LIMITS.expectedMaxBytes, 'The expected output must be at most 64 KB.'),
   visible: z.boolean().default(true),
-  points: z.coerce.number().int('Points must be a whole number').min(0, 'Points must be 0 or more').max(EXERCISE_LIMITS.maxPoints, 'Points must be at most 100').default(1),
+  points: z.coerce.number({ error: 'Points must be a number' }).int('Points must be a whole number').min(0, 'Points must be 0 or more').max(EXERCISE_LIMITS.maxPoints, 'Points must be at most 100').default(1),
 });
 export type TestCaseInput = z.input<typeof testCaseInputSchema>;
 
@@ -185,7 +185,7 @@ export const submissionSchema = submissionSummarySchema.extend({ code: z.string(
 export type Submission = z.infer<typeof submissionSchema>;
 
 export const commentInputSchema = z.strictObject({
-  line: z.coerce.number().int('Line must be a whole number').min(1, 'Line must be 1 or more').max(100_000),
+  line: z.coerce.number({ error: 'Line must be a number' }).int('Line must be a whole number').min(1, 'Line must be 1 or more').max(100_000, 'There is no such line'),
   body: z.string({ error: 'Write a comment.' }).trim().min(1, 'Write a comment.').max(EXERCISE_LIMITS.commentMaxChars, 'A comment must be at most 2000 characters.'),
 });
 

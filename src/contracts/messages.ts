@@ -30,4 +30,7 @@ export const messages = {
   photoUploadsPerHour: 'You have changed your photo many times in the last hour. Please try again later.',
   sessionExpired: 'Your session has ended. Please log in again.',
   profileMailRequested: 'If this email belongs to a student whose profile is complete, we have sent the profile email to it.',
+  checkTheForm: 'Something in the form is not valid. Please check it and try again.',
+  cannotReachServer: 'Could not reach the server. Please check your connection and try again.',
+  requestFailed: 'Something went wrong. Please try again.',
 } as const;

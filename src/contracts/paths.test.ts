@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientRoutes, findClientRoute, paths, routeKey } from './paths.js';
+import { clientRoutes, findClientRoute, matchDashboardPath, paths, routeKey } from './paths.js';
 
 describe('client routes', () => {
   it('lists every route of the spec', () => {
@@ -34,11 +34,25 @@ describe('client routes', () => {
     expect(routeKey('/StudentLogin/')).toBe('/studentlogin');
   });
 
-  it('nests /DashPage/* and nothing else', () => {
+  it("nests the dashboard's sections and nothing else", () => {
     expect(findClientRoute('/DashPage/myprogs')?.path).toBe(paths.dashboard);
     expect(findClientRoute('/dashpage/changePassword')?.path).toBe(paths.dashboard);
+    expect(findClientRoute('/DashPage/myprogs/12')?.path).toBe(paths.dashboard);
+    expect(findClientRoute('/dashpage/nonsense')).toBeUndefined();
+    expect(findClientRoute('/DashPage/myclasses/more')).toBeUndefined();
     expect(findClientRoute('/AboutUs/more')).toBeUndefined();
     expect(findClientRoute('/students')).toBeUndefined();
+  });
+
+  it('matches dashboard sections whatever their case', () => {
+    expect(matchDashboardPath('/DashPage')).toEqual({ section: 'overview' });
+    expect(matchDashboardPath('/dashpage/')).toEqual({ section: 'overview' });
+    expect(matchDashboardPath('/dashpage/myclasses')).toEqual({ section: 'myClasses' });
+    expect(matchDashboardPath('/DashPage/MYTESTS')).toEqual({ section: 'myTests' });
+    expect(matchDashboardPath('/dashpage/changepassword')).toEqual({ section: 'changePassword' });
+    expect(matchDashboardPath('/DashPage/myprogs/7')).toEqual({ section: 'program', programId: '7' });
+    expect(matchDashboardPath('/DashPage/nonsense')).toBeUndefined();
+    expect(matchDashboardPath('/DashPageX')).toBeUndefined();
   });
 
   it('prerenders the public pages', () => {

@@ -42,6 +42,26 @@ export const dashboardPaths = {
   myFeedback: 'myfeedback',
   changePassword: 'changePassword',
 } as const;
+export type DashboardSection = keyof typeof dashboardPaths;
+
+/** What a /DashPage/… address opens: the overview, a section, or one program in the editor (myprogs/:id). */
+export type DashboardMatch = { section: 'overview' } | { section: DashboardSection } | { section: 'program'; programId: string };
+
+/**
+ * The dashboard screen a path belongs to, matched case-insensitively (the spec writes both /dashpage/myclasses
+ * and /DashPage/mytests); undefined for any other path, /DashPage/nonsense included, which is a page not found.
+ */
+export function matchDashboardPath(pathname: string): DashboardMatch | undefined {
+  const key = routeKey(pathname);
+  const base = routeKey(paths.dashboard);
+  if (key === base) return { section: 'overview' };
+  if (!key.startsWith(`${base}/`)) return undefined;
+  const rest = key.slice(base.length + 1);
+  const section = (Object.keys(dashboardPaths) as DashboardSection[]).find((name) => dashboardPaths[name].toLowerCase() === rest);
+  if (section) return { section };
+  const program = new RegExp(`^${dashboardPaths.myProgs}/([^/]+)$`).exec(rest);
+  return program ? { section: 'program', programId: program[1]! } : undefined;
+}
 
 const DEFAULT_DESCRIPTION =
   'Learn the C programming language in live online batches: beginner-friendly lessons, hands-on coding exercises, assessment tests and doubts clarified on the spot.';
@@ -75,13 +95,12 @@ export function routeKey(pathname: string): string {
   return collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;
 }
 
-/** The client route a browser path belongs to, matched case-insensitively; /DashPage/* is nested. */
+/** The client route a browser path belongs to, matched case-insensitively; the dashboard's sections are nested. */
 export function findClientRoute(pathname: string): ClientRoute | undefined {
   const key = routeKey(pathname);
   const exact = clientRoutes.find((route) => routeKey(route.path) === key);
   if (exact) return exact;
-  const dashboard = routeKey(paths.dashboard);
-  if (key.startsWith(`${dashboard}/`)) return clientRoutes.find((route) => route.path === paths.dashboard);
+  if (matchDashboardPath(pathname)) return clientRoutes.find((route) => route.path === paths.dashboard);
   return undefined;
 }
 

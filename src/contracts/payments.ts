@@ -48,13 +48,13 @@ const gatewayId = (label: string) =>
 
 /** The checkout's success answer, sent back to the server to be verified before anything is believed. */
 export const paymentVerificationSchema = z.object({
-  order_id: gatewayId('order_id'),
-  razorpay_payment_id: gatewayId('razorpay_payment_id'),
+  order_id: gatewayId('The order ID'),
+  razorpay_payment_id: gatewayId('The payment ID'),
   razorpay_signature: z
-    .string({ error: 'razorpay_signature is required.' })
+    .string({ error: 'The payment signature is required.' })
     .trim()
-    .min(1, 'razorpay_signature is required.')
-    .max(256, 'razorpay_signature is too long.'),
+    .min(1, 'The payment signature is required.')
+    .max(256, 'The payment signature is too long.'),
 });
 export type PaymentVerification = z.infer<typeof paymentVerificationSchema>;
 
@@ -99,8 +99,8 @@ export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
 /** The test gateway's checkout: the tester chooses how the payment ends. */
 export const testCheckoutInputSchema = z.object({
-  order_id: gatewayId('order_id'),
-  outcome: z.enum(['success', 'failure'], { error: 'outcome must be success or failure.' }),
+  order_id: gatewayId('The order ID'),
+  outcome: z.enum(['success', 'failure'], { error: 'Choose whether the test payment succeeds or fails.' }),
 });
 
 /** Razorpay Checkout's `handler` response; the test checkout answers the same shape. */
@@ -142,9 +142,4 @@ export function formatAmount(amount: number, currency: string): string {
   const units = amount / 100;
   const text = units.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(units) ? 0 : 2, maximumFractionDigits: 2 });
   return currency === PAYMENT_CURRENCY ? `Rs.${text}` : `${currency} ${text}`;
-}
-
-/** Payment times are shown in India's time zone, where the course runs. */
-export function formatPaymentTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' }) + ' IST';
 }

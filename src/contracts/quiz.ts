@@ -44,17 +44,22 @@ export function scoreMessage(score: number, total = QUIZ_QUESTION_COUNT): string
 
 /** The admin's question bank. */
 export const quizQuestionInputSchema = z.strictObject({
-  question: z.string().trim().min(1, 'Question is required').max(1000),
+  question: z.string({ error: 'Question is required' }).trim().min(1, 'Question is required').max(1000, 'A question must be at most 1000 characters'),
   options: z
     .array(
       z
-        .string()
+        .string({ error: 'Every option needs text' })
         .trim()
         .min(1, 'Every option needs text')
         .max(300, 'An option must be at most 300 characters')
         .refine((text) => !hasControlCharacters(text), fieldMessages.oneLine('An option')),
+      { error: `Give exactly ${QUIZ_OPTION_COUNT} options` },
     )
     .length(QUIZ_OPTION_COUNT, `Give exactly ${QUIZ_OPTION_COUNT} options`),
-  answer_index: z.number().int().min(0).max(QUIZ_OPTION_COUNT - 1),
+  answer_index: z
+    .number({ error: 'Choose the right answer' })
+    .int('Choose the right answer')
+    .min(0, 'Choose the right answer')
+    .max(QUIZ_OPTION_COUNT - 1, 'Choose the right answer'),
 });
 export const adminQuizQuestionSchema = quizQuestionSchema.extend({ answer_index: z.number() });

@@ -221,7 +221,7 @@ describe('batches and announcements', () => {
     const link = await asAdmin('POST', '/api/v1/batches/8/send_link');
     expect(link.json()).toEqual({ queued: 1 });
     const mails = await ctx.database.db.selectFrom('outbox').select(['to_address', 'subject', 'text_body']).execute();
-    expect(mails.some((m) => m.to_address === waiting.email && m.subject.includes('starts on 2027-02-01'))).toBe(true);
+    expect(mails.some((m) => m.to_address === waiting.email && m.subject.includes('starts on 1 Feb 2027'))).toBe(true);
     expect(mails.some((m) => m.to_address === joined.email && m.subject.includes('starts on'))).toBe(false);
     expect(mails.find((m) => m.to_address === joined.email && m.subject === 'Your class link for batch 8')?.text_body).toContain('https://meet.example.com/c-batch-8');
   });

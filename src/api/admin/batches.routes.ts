@@ -13,6 +13,8 @@ import { AppError } from '../http/app-error.js';
 import { batchStartMail, inviteMail, meetingLinkMail } from '../mail/mail-templates.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
 import { toStudentResource } from '../students/student-view.js';
+import { batchMailingInputSchema, batchMailingResultSchema } from '../../contracts/admin.js';
+import { mailBatchOnce } from './batch-mailings.js';
 import type { StudentAdminService } from './student-status.service.js';
 
 const batchUpdateSchema = z.strictObject({
@@ -87,11 +89,15 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
   // How it works: the start date goes to every registered student not yet in a batch...
   app.post(
     '/api/v1/batches/:number/announce',
-    { config: { access: 'admin' }, schema: { params: z.object({ number: batchNumberSchema }), response: { 200: z.object({ queued: z.number() }) } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: z.object({ number: batchNumberSchema }), body: batchMailingInputSchema, response: { 200: batchMailingResultSchema } },
+    },
     async (request) => {
       const batch = await db.selectFrom('batches').selectAll().where('batch_number', '=', request.params.number).executeTakeFirst();
       if (!batch?.start_date) throw new AppError('validation', 'Set the start date of this batch first.');
-      const queued = await db.transaction().execute(async (trx) => {
+      const startDate = batch.start_date;
+      const result = await mailBatchOnce(db, { batchNumber: batch.batch_number, kind: 'start_date', content: startDate, resend: request.body?.resend === true }, async (trx) => {
         const students = await trx
           .selectFrom('students')
           .select(['email', 'first_name'])
@@ -100,22 +106,26 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
           .where('student_batch', 'is', null)
           .where('student_status', '=', STUDENT_STATUS.unpaid)
           .execute();
-        for (const s of students) await enqueueMail(trx, batchStartMail(s.email, s.first_name, batch.batch_number, batch.start_date ?? '', `${config.appUrl}${paths.dashboard}`));
+        for (const s of students) await enqueueMail(trx, batchStartMail(s.email, s.first_name, batch.batch_number, startDate, `${config.appUrl}${paths.dashboard}`));
         return students.length;
       });
-      mailQueued();
-      return { queued };
+      if (result.queued > 0) mailQueued();
+      return result;
     },
   );
 
   // ...and the meeting link to every paid student of the batch.
   app.post(
     '/api/v1/batches/:number/send_link',
-    { config: { access: 'admin' }, schema: { params: z.object({ number: batchNumberSchema }), response: { 200: z.object({ queued: z.number() }) } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: z.object({ number: batchNumberSchema }), body: batchMailingInputSchema, response: { 200: batchMailingResultSchema } },
+    },
     async (request) => {
       const batch = await db.selectFrom('batches').selectAll().where('batch_number', '=', request.params.number).executeTakeFirst();
       if (!batch?.meeting_link) throw new AppError('validation', 'Set the meeting link of this batch first.');
-      const queued = await db.transaction().execute(async (trx) => {
+      const link = batch.meeting_link;
+      const result = await mailBatchOnce(db, { batchNumber: batch.batch_number, kind: 'meeting_link', content: link, resend: request.body?.resend === true }, async (trx) => {
         const students = await trx
           .selectFrom('students')
           .select(['email', 'first_name'])
@@ -123,11 +133,11 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
           .where('student_batch', '=', batch.batch_number)
           .where('student_status', '=', STUDENT_STATUS.paid)
           .execute();
-        for (const s of students) await enqueueMail(trx, meetingLinkMail(s.email, s.first_name, batch.batch_number, batch.start_date, batch.meeting_link ?? ''));
+        for (const s of students) await enqueueMail(trx, meetingLinkMail(s.email, s.first_name, batch.batch_number, batch.start_date, link));
         return students.length;
       });
-      mailQueued();
-      return { queued };
+      if (result.queued > 0) mailQueued();
+      return result;
     },
   );
 

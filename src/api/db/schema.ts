@@ -60,6 +60,17 @@ export interface BatchTable {
   created_at: Timestamp;
 }
 
+/** A start date announced, or a meeting link sent, to a batch's students (migration 2026-11-24T0100). */
+export interface BatchMailingTable {
+  id: Generated<number>;
+  batch_number: number;
+  kind: 'start_date' | 'meeting_link';
+  /** What was sent: the start date, or the meeting link. */
+  content: string;
+  recipients: number;
+  sent_at: Timestamp;
+}
+
 export interface CourseSessionTable {
   id: Generated<number>;
   session_number: number;
@@ -260,6 +271,7 @@ export interface Database {
   auth_sessions: AuthSessionTable;
   email_tokens: EmailTokenTable;
   batches: BatchTable;
+  batch_mailings: BatchMailingTable;
   course_sessions: CourseSessionTable;
   programs: ProgramTable;
   student_programs: StudentProgramTable;

@@ -1,4 +1,5 @@
 import { COURSE_NAME, SITE_NAME } from '../../contracts/course.js';
+import { formatDate, formatDateTime } from '../../contracts/dates.js';
 import type { OutgoingMail } from './outbox.repository.js';
 
 function escapeHtml(text: string): string {
@@ -87,13 +88,15 @@ export function newProgramMail(to: string, firstName: string, programNumber: num
   });
 }
 
+/** `startDate` is the batch's date, 'YYYY-MM-DD'; the email says it the way every screen does ('4 Jan 2027'). */
 export function batchStartMail(to: string, firstName: string, batch: number, startDate: string, url: string): OutgoingMail {
+  const starts = formatDate(startDate);
   return compose({
     to,
-    subject: `Batch ${batch} of the C Programming Language course starts on ${startDate}`,
+    subject: `Batch ${batch} of the C Programming Language course starts on ${starts}`,
     greeting: `Hello ${firstName},`,
     paragraphs: [
-      `The next batch (batch ${batch}) starts on ${startDate}.`,
+      `The next batch (batch ${batch}) starts on ${starts}.`,
       'Join it by paying the course fee from My Payment on your dashboard before the batch starts. The video-meeting link is sent to everyone who joins.',
     ],
     action: { label: 'Open my dashboard', url },
@@ -106,7 +109,7 @@ export function meetingLinkMail(to: string, firstName: string, batch: number, st
     subject: `Your class link for batch ${batch}`,
     greeting: `Hello ${firstName},`,
     paragraphs: [
-      `Welcome to batch ${batch}${startDate ? `, starting on ${startDate}` : ''}. Join every class through this video-meeting link:`,
+      `Welcome to batch ${batch}${startDate ? `, starting on ${formatDate(startDate)}` : ''}. Join every class through this video-meeting link:`,
       link,
       'Listen to the session, note your doubts and clear them at the end of the session.',
     ],
@@ -139,6 +142,7 @@ export interface ReceiptDetails {
   amount: string;
   paymentId: string;
   orderId: string;
+  /** When the payment was confirmed: an ISO instant, printed in the course's time zone. */
   paidAt: string;
 }
 
@@ -151,7 +155,7 @@ export function paymentReceiptMail(to: string, firstName: string, receipt: Recei
       `We have received your payment of ${receipt.amount} for the ${COURSE_NAME} course. Thank you!`,
       `Payment ID: ${receipt.paymentId}`,
       `Order ID: ${receipt.orderId}`,
-      `Paid on: ${receipt.paidAt}`,
+      `Paid on: ${formatDateTime(receipt.paidAt)}`,
       'Your classes and program exercises are now open on your dashboard. The video-meeting link for your batch is sent by email before the batch starts.',
     ],
     action: { label: 'Open my dashboard', url },

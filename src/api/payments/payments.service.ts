@@ -11,7 +11,6 @@ import { COURSE_NAME, SITE_NAME, STUDENT_STATUS } from '../../contracts/course.j
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import {
   formatAmount,
-  formatPaymentTime,
   PAYMENT_CURRENCY,
   type PaymentOrder,
   type PaymentVerification,
@@ -120,7 +119,7 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
         .execute();
       const student = await findStudentById(trx, row.student_id);
       if (student) {
-        const receipt = { amount: formatAmount(row.amount, row.currency), paymentId, orderId: row.order_id, paidAt: formatPaymentTime(nowIso()) };
+        const receipt = { amount: formatAmount(row.amount, row.currency), paymentId, orderId: row.order_id, paidAt: nowIso() };
         await enqueueMail(trx, paymentReceiptMail(student.email, student.first_name, receipt, `${config.appUrl}${paths.dashboard}/${dashboardPaths.myPayment}`));
       }
     }

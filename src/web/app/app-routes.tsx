@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { paths } from '../../contracts/paths';
+import { dashboardPaths, paths } from '../../contracts/paths';
 import { SiteLayout } from '../components/layout/site-layout';
 import { LandingPage } from '../features/landing/landing-page';
 
@@ -27,6 +27,13 @@ const AdminPage = named(() => import('../features/admin/admin-page'), 'AdminPage
 const NotFoundPage = named(() => import('../pages/not-found-page'), 'NotFoundPage');
 const QueryLayout = named(() => import('./query-layout'), 'QueryLayout');
 
+/** The dashboard's addresses, each listed, so that anything else under /DashPage is a page not found. */
+const dashboardRoutes = [
+  paths.dashboard,
+  ...Object.values(dashboardPaths).map((section) => `${paths.dashboard}/${section}`),
+  `${paths.dashboard}/${dashboardPaths.myProgs}/:id`,
+];
+
 /**
  * Routes of the spec (section 2); React Router matches them case-insensitively. The pages that talk to the API
  * through TanStack Query sit under QueryLayout; the others, the landing page first, load without it.
@@ -52,7 +59,9 @@ export function AppRoutes() {
           <Route path={paths.createProfile} element={<CreateProfilePage />} />
           <Route path={paths.profile} element={<ProfilePage />} />
           <Route path={paths.changePassword} element={<ChangePasswordPage />} />
-          <Route path={`${paths.dashboard}/*`} element={<DashboardPage />} />
+          {dashboardRoutes.map((path) => (
+            <Route key={path} path={path} element={<DashboardPage />} />
+          ))}
           <Route path={paths.admin} element={<AdminPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

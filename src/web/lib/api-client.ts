@@ -1,12 +1,18 @@
 /** The one place the browser talks to the API: JSON in and out, `{ errors }` turned into an ApiError. */
+import { messages } from '../../contracts/messages';
 import { readToken } from '../features/auth/auth-store';
+import { plainMessages } from './error-text';
 
+/** An API error; its messages are already in the words a person reads (error-text.ts). */
 export class ApiError extends Error {
+  readonly errors: string[];
   constructor(
     readonly status: number,
-    readonly errors: string[],
+    errors: string[],
   ) {
-    super(errors.join(' '));
+    const plain = plainMessages(errors);
+    super(plain.join(' '));
+    this.errors = plain;
   }
 }
 
@@ -37,14 +43,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       signal: options.signal,
     });
   } catch {
-    throw new ApiError(0, ['Could not reach the server. Please check your connection and try again.']);
+    throw new ApiError(0, [messages.cannotReachServer]);
   }
   const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
   const payload: unknown =
     response.status === 204 ? null : isJson ? await response.json().catch(() => null) : await response.text().catch(() => null);
   if (!response.ok) {
     const errors = (payload as { errors?: unknown } | null)?.errors;
-    throw new ApiError(response.status, Array.isArray(errors) ? errors.map(String) : [`Request failed (${response.status}).`]);
+    throw new ApiError(response.status, Array.isArray(errors) && errors.length > 0 ? errors.map(String) : [messages.requestFailed]);
   }
   return { data: payload as T, headers: response.headers };
 }

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../contracts/paths';
+import { useStoredRole } from '../../features/auth/auth-store';
 import { PersonIcon } from './person-icon';
 
 /**
@@ -11,6 +12,8 @@ import { PersonIcon } from './person-icon';
  */
 export function AccountMenu({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false);
+  // The admin's dashboard is /AdminPage; their Edit Profile (/Profile) shows the admin's own account page.
+  const isAdmin = useStoredRole() === 'admin';
   const rootRef = useRef<HTMLLIElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -68,7 +71,7 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
       {/* data-bs-popper="static" is Bootstrap's hook for a dropdown placed by CSS alone (below the toggle, right-aligned). */}
       <ul id="account-menu-items" className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`} data-bs-popper="static" onClick={closeOnLink}>
         <li>
-          <Link className="dropdown-item" to={paths.dashboard}>
+          <Link className="dropdown-item" to={isAdmin ? paths.admin : paths.dashboard}>
             My Dashboard
           </Link>
         </li>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StudentData } from '../../../contracts/accounts';
 import type { z } from 'zod';
-import type { BatchInfo, BatchMember } from '../../../contracts/admin';
+import type { BatchInfo, BatchMailingResult, BatchMember } from '../../../contracts/admin';
 import type { adminQuizQuestionSchema } from '../../../contracts/quiz';
 import type { CourseSession, CourseSessionInput, Program, ProgramInput, StudentProgram } from '../../../contracts/course-content';
 import type { AdminDoubt } from '../../../contracts/doubts';
@@ -58,8 +58,11 @@ export const updateBatch = (email: string, batch: number) =>
   apiFetch('/students/update_batch', { method: 'PATCH', body: { email, student_batch: batch }, auth: true });
 export const saveBatch = (batch: number, body: { start_date: string | null; meeting_link: string | null }) =>
   apiFetch<BatchInfo>(`/api/v1/batches/${batch}`, { method: 'PUT', body, auth: true });
-export const announceStart = (batch: number) => apiFetch<{ queued: number }>(`/api/v1/batches/${batch}/announce`, { method: 'POST', auth: true });
-export const sendMeetingLink = (batch: number) => apiFetch<{ queued: number }>(`/api/v1/batches/${batch}/send_link`, { method: 'POST', auth: true });
+/** Without `resend`, a repeat of what the batch was already sent queues nothing and answers `already_sent`. */
+export const announceStart = (batch: number, resend = false) =>
+  apiFetch<BatchMailingResult>(`/api/v1/batches/${batch}/announce`, { method: 'POST', body: { resend }, auth: true });
+export const sendMeetingLink = (batch: number, resend = false) =>
+  apiFetch<BatchMailingResult>(`/api/v1/batches/${batch}/send_link`, { method: 'POST', body: { resend }, auth: true });
 export const listBatches = () => apiFetch<BatchInfo[]>('/api/v1/batches', { auth: true });
 
 export const addSession = (input: CourseSessionInput) => apiFetch<CourseSession>('/courses/', { method: 'POST', body: input, auth: true });

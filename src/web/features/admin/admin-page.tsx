@@ -60,7 +60,7 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
       return (
         <StudentListPanel
           title="Update Payment Status"
-          kind="new"
+          kind="all"
           columns={['first_name', 'last_name', 'email', 'status']}
           emptyText="No new student"
           action={{ label: 'Update', render: (s) => <UpdateStatusButton student={s} to={1} /> }}
@@ -73,7 +73,7 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
       return (
         <StudentListPanel
           title="Update Course Completion"
-          kind="new"
+          kind="all"
           columns={['first_name', 'last_name', 'email', 'status']}
           emptyText="No new student"
           action={{ label: 'Update', render: (s) => <UpdateStatusButton student={s} to={2} /> }}

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { plural } from '../../../contracts/wording';
+import { errorText } from '../../lib/error-text';
 
 /** Every admin panel has a title and an Exit button that closes it (spec section 2). */
 export function AdminPanel({ title, onExit, children }: { title: string; onExit: () => void; children: ReactNode }) {
@@ -18,15 +20,15 @@ export function AdminPanel({ title, onExit, children }: { title: string; onExit:
   );
 }
 
-/** Previous / Next under a paged admin list, with where the admin is and how many there are. */
+/** Previous / Next under a paged admin list, with where the admin is and how many there are ("1 student"). */
 export function Pager({ label, page, pages, total, noun, onPage }: { label: string; page: number; pages: number; total: number; noun: string; onPage: (page: number) => void }) {
   return (
-    <nav className="d-flex align-items-center gap-2" aria-label={label}>
+    <nav className="pager" aria-label={label}>
       <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </button>
-      <span>
-        Page {page} of {pages} · {total} {noun}
+      <span className="pager-status">
+        Page {page} of {pages} · {plural(total, noun)}
       </span>
       <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         Next
@@ -37,7 +39,7 @@ export function Pager({ label, page, pages, total, noun, onPage }: { label: stri
 
 export function PanelError({ error }: { error: unknown }) {
   if (!error) return null;
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorText(error);
   return (
     <div className="alert alert-danger" role="alert">
       {text}

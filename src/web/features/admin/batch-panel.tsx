@@ -1,5 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import type { BatchMailingResult } from '../../../contracts/admin';
+import { formatDateTime } from '../../../contracts/dates';
+import { plural } from '../../../contracts/wording';
+import { useConfirm } from '../../components/confirm-dialog';
+import { ScrollRegion } from '../../components/scroll-region';
 import { StatusBadge } from '../dashboard/status-badge';
 import { type BatchMember, announceStart, getBatch, listBatches, saveBatch, sendMeetingLink, updateBatch } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
@@ -14,8 +19,42 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
   const [startDate, setStartDate] = useState('');
   const [link, setLink] = useState('');
   const { run, message, error } = usePanelAction();
+  const { confirm, dialog } = useConfirm();
   const batches = useQuery({ queryKey: ['admin', 'batches'], queryFn: listBatches });
   const number = Number(batch);
+
+  /**
+   * Announce and Send meeting link send once; the server refuses a silent repeat of the same date or link to
+   * the same batch and says when it went, and the admin is asked before it goes again (issue 16).
+   */
+  const mailOnce = (kind: 'announce' | 'link') =>
+    run(async () => {
+      const send = kind === 'announce' ? announceStart : sendMeetingLink;
+      const done = (result: BatchMailingResult) =>
+        kind === 'announce'
+          ? `${plural(result.queued, 'email')} queued: start date announced to registered students not yet in a batch.`
+          : `${plural(result.queued, 'email')} queued: meeting link sent to the paid students of batch ${number}.`;
+      const first = await send(number);
+      if (!first.already_sent) return done(first);
+      const { students, sent_at } = first.already_sent;
+      let again: BatchMailingResult | null = null;
+      const confirmed = await confirm({
+        danger: false,
+        title: kind === 'announce' ? 'Announce the start date again?' : 'Send the link again?',
+        message: (
+          <p className="mb-0">
+            {kind === 'announce'
+              ? `The start date was already announced to ${plural(students, 'student')} on ${formatDateTime(sent_at)}. Announce it again?`
+              : `The link was already sent to ${plural(students, 'student')} on ${formatDateTime(sent_at)}. Send it again?`}
+          </p>
+        ),
+        confirmLabel: kind === 'announce' ? 'Announce it again' : 'Send it again',
+        action: async () => {
+          again = await send(number, true);
+        },
+      });
+      return confirmed && again ? done(again) : kind === 'announce' ? 'Not announced again.' : 'The link was not sent again.';
+    });
 
   const showStudents = () =>
     run(async () => {
@@ -70,26 +109,28 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
           {members.length === 0 ? (
             <p>No student in batch {number} yet.</p>
           ) : (
-            <table className="table table-sm">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Batch</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((m) => (
-                  <tr key={m.id}>
-                    <td>{m.email}</td>
-                    <td>{m.student_batch}</td>
-                    <td>
-                      <StatusBadge status={m.student_status} />
-                    </td>
+            <ScrollRegion label="Students in the batch" className="mb-3">
+              <table className="table table-sm mb-0">
+                <thead>
+                  <tr>
+                    <th scope="col">Email</th>
+                    <th scope="col">Batch</th>
+                    <th scope="col">Status</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {members.map((m) => (
+                    <tr key={m.id}>
+                      <td className="text-nowrap">{m.email}</td>
+                      <td>{m.student_batch}</td>
+                      <td>
+                        <StatusBadge status={m.student_status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
           )}
           <form className="d-flex flex-wrap gap-2 align-items-end mb-4" onSubmit={onUpdate}>
             <div>
@@ -122,13 +163,14 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
             </div>
           </form>
           <div className="d-flex flex-wrap gap-2">
-            <button type="button" className="btn btn-outline-success" onClick={() => run(async () => `${(await announceStart(number)).queued} emails queued: start date announced to registered students not yet in a batch.`)}>
+            <button type="button" className="btn btn-outline-success" onClick={() => void mailOnce('announce')}>
               Announce start date
             </button>
-            <button type="button" className="btn btn-outline-success" onClick={() => run(async () => `${(await sendMeetingLink(number)).queued} emails queued: meeting link sent to the paid students of batch ${number}.`)}>
+            <button type="button" className="btn btn-outline-success" onClick={() => void mailOnce('link')}>
               Send meeting link
             </button>
           </div>
+          {dialog}
         </>
       ) : null}
     </AdminPanel>

@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { formatDate } from '../../../contracts/dates';
+import type { CourseSession } from '../../../contracts/course-content';
+import { useConfirm } from '../../components/confirm-dialog';
 import { PageSpinner } from '../../components/page-spinner';
+import { ScrollRegion } from '../../components/scroll-region';
 import { getCourseBook, listSessions } from '../../lib/course-api';
 import { addSession, deleteSession, setCourseBook } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
@@ -12,6 +16,19 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
   const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'sessions'] });
   const add = useMutation({ mutationFn: addSession, onSuccess: refresh });
   const remove = useMutation({ mutationFn: deleteSession, onSuccess: refresh });
+  const { confirm, dialog } = useConfirm();
+  const askDelete = (session: CourseSession) =>
+    void confirm({
+      title: `Delete session ${session.session_number}?`,
+      message: (
+        <p className="mb-0">
+          Session {session.session_number} ({formatDate(session.session_date)}) and its lesson video leave every student’s My Classes. Doubts asked
+          about it are kept. This cannot be undone.
+        </p>
+      ),
+      confirmLabel: `Delete session ${session.session_number}`,
+      action: () => remove.mutateAsync(session.id),
+    });
   const [form, setForm] = useState({ session_number: '', session_date: '', topics: '', lesson_video: '' });
   const book = useQuery({ queryKey: ['admin', 'course-book'], queryFn: getCourseBook });
   const [bookUrl, setBookUrl] = useState('');
@@ -27,11 +44,11 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
 
   return (
     <AdminPanel title="Create Course (Add/Delete Your Session Details)" onExit={onExit}>
-      <PanelError error={sessions.error ?? remove.error} />
+      <PanelError error={sessions.error} />
       {sessions.isPending ? <PageSpinner /> : null}
       {sessions.data?.length === 0 ? <p>No session yet.</p> : null}
       {sessions.data && sessions.data.length > 0 ? (
-        <div className="table-responsive">
+        <ScrollRegion label="Sessions">
           <table className="table table-sm align-middle">
             <thead>
               <tr>
@@ -46,20 +63,21 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
               {sessions.data.map((s) => (
                 <tr key={s.id}>
                   <td>{s.session_number}</td>
-                  <td>{s.session_date}</td>
-                  <td>{s.topics}</td>
-                  <td>{s.lesson_video ?? '—'}</td>
+                  <td className="text-nowrap">{formatDate(s.session_date)}</td>
+                  <td className="topics-cell">{s.topics}</td>
+                  <td className="text-nowrap">{s.lesson_video ?? '—'}</td>
                   <td>
-                    <button type="button" className="btn btn-sm btn-danger" disabled={remove.isPending} onClick={() => remove.mutate(s.id)}>
-                      Delete
+                    <button type="button" className="btn btn-sm btn-danger" disabled={remove.isPending} onClick={() => askDelete(s)}>
+                      Delete<span className="visually-hidden"> session {s.session_number}</span>
                     </button>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
+      {dialog}
       <h3 className="h5 mt-3">Add a session</h3>
       <PanelError error={add.error} />
       <form className="row g-2" onSubmit={onAdd}>
@@ -112,6 +130,16 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
         className="d-flex flex-wrap gap-2 align-items-end"
         onSubmit={(event) => {
           event.preventDefault();
+          // An empty link removes the book students see: asked first, like every other removal.
+          if (bookUrl.trim() === '' && book.data?.preview_url) {
+            void confirm({
+              title: 'Remove the course book?',
+              message: <p className="mb-0">Students no longer see the course book in My Classes until you save a new link.</p>,
+              confirmLabel: 'Remove the course book',
+              action: () => saveBook.mutateAsync(''),
+            });
+            return;
+          }
           saveBook.mutate(bookUrl, { onSuccess: () => setBookUrl('') });
         }}
       >

@@ -4,6 +4,8 @@ import { PageSpinner } from '../../components/page-spinner';
 import { type Doubt } from '../../../contracts/doubts';
 import { answerDoubt, listDoubts } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
+import { formatDateTime } from '../../../contracts/dates';
+import { EmailText } from '../../components/email-text';
 
 function AnswerForm({ doubt }: { doubt: Doubt }) {
   const client = useQueryClient();
@@ -42,7 +44,7 @@ export function DoubtsPanel({ onExit }: { onExit: () => void }) {
         <div key={doubt.id} className={`card mb-2 ${doubt.answered_at ? '' : 'border-warning'}`}>
           <div className="card-body">
             <p className="mb-1 small text-body-secondary">
-              {doubt.first_name} {doubt.last_name} ({doubt.email}) · {new Date(doubt.created_at).toLocaleString()}
+              {doubt.first_name} {doubt.last_name} (<EmailText email={doubt.email} />) · {formatDateTime(doubt.created_at)}
               {doubt.session_number ? ` · Session ${doubt.session_number}` : ''} · {doubt.answered_at ? 'answered' : 'waiting'}
             </p>
             <p className="doubt-question">{doubt.question}</p>

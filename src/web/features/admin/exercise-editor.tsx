@@ -5,6 +5,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { getExercise, saveExercise, tryReference } from '../exercises/exercises-api';
 import { GradeTable } from '../exercises/grade-results';
 import { PanelError } from './admin-panel';
+import { plural } from '../../../contracts/wording';
 
 type Draft = { stdin: string; expected_output: string; visible: boolean; points: string };
 const blank: Draft = { stdin: '', expected_output: '', visible: true, points: '1' };
@@ -30,7 +31,7 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
     try {
       const stored = await saveExercise(exercise.program_id, { starter_code: starter, tests: asInput() });
       client.setQueryData(['admin', 'exercise', exercise.program_id], stored);
-      setSaved(`Saved: ${stored.tests.length} test case${stored.tests.length === 1 ? '' : 's'}.`);
+      setSaved(`Saved: ${plural(stored.tests.length, 'test case')}.`);
     } catch (failure) {
       setError(failure);
     } finally {

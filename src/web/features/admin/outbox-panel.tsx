@@ -3,6 +3,9 @@ import { PageSpinner } from '../../components/page-spinner';
 import type { OutboxEntry } from '../../../contracts/admin';
 import { apiFetch } from '../../lib/api-client';
 import { AdminPanel, PanelError } from './admin-panel';
+import { formatDateTime } from '../../../contracts/dates';
+import { plural } from '../../../contracts/wording';
+import { EmailText } from '../../components/email-text';
 
 /** Every email the site wrote, delivered or not: the only way to read them when no SMTP server is set. */
 export function OutboxPanel({ onExit }: { onExit: () => void }) {
@@ -22,7 +25,7 @@ export function OutboxPanel({ onExit }: { onExit: () => void }) {
             <span className={`badge me-2 ${mail.status === 'sent' ? 'text-bg-success' : mail.status === 'failed' ? 'text-bg-danger' : 'text-bg-secondary'}`}>
               {mail.status}
             </span>
-            {mail.subject} — {mail.to_address} · {mail.attempts} attempt{mail.attempts === 1 ? '' : 's'}
+            {mail.subject} — <EmailText email={mail.to_address} /> · {formatDateTime(mail.created_at)} · {plural(mail.attempts, 'attempt')}
           </summary>
           <pre className="outbox-text">{mail.text_body}</pre>
           {mail.last_error ? <p className="text-danger">Last error: {mail.last_error}</p> : null}

@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
-import { formatAmount, formatPaymentTime } from '../../../contracts/payments';
+import { formatDateTime } from '../../../contracts/dates';
+import { formatAmount } from '../../../contracts/payments';
+import { ScrollRegion } from '../../components/scroll-region';
 import { listAllPayments } from '../payments/payments-api';
 import { AdminPanel, Pager, PanelError } from './admin-panel';
 
@@ -27,7 +29,7 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
       {data && data.payments.length === 0 ? <p>No payment yet.</p> : null}
       {data && data.payments.length > 0 ? (
         <>
-          <div className="table-responsive">
+          <ScrollRegion label="Payment records">
             <table className="table table-sm table-striped align-middle">
               <thead>
                 <tr>
@@ -43,14 +45,14 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
               <tbody>
                 {data.payments.map((p) => (
                   <tr key={p.id}>
-                    <td>{formatPaymentTime(p.paid_at ?? p.created_at)}</td>
+                    <td className="text-nowrap">{formatDateTime(p.paid_at ?? p.created_at)}</td>
                     <td>
                       {p.first_name ? `${p.first_name} ${p.last_name ?? ''}` : <span className="text-body-secondary">(deleted)</span>}
-                      <div className="small text-body-secondary text-break">{p.student_email}</div>
+                      <div className="small text-body-secondary text-nowrap">{p.student_email}</div>
                     </td>
-                    <td className="text-break">{p.paid_via === 'manual' ? '—' : p.order_id}</td>
-                    <td className="text-break">{p.payment_id ?? '—'}</td>
-                    <td>{formatAmount(p.amount, p.currency)}</td>
+                    <td className="text-nowrap">{p.paid_via === 'manual' ? '—' : p.order_id}</td>
+                    <td className="text-nowrap">{p.payment_id ?? '—'}</td>
+                    <td className="text-nowrap">{formatAmount(p.amount, p.currency)}</td>
                     <td>
                       <span className={`badge ${statusClasses[p.status]}`}>{statusLabels[p.status]}</span>
                       {p.status === 'failed' && p.failure_reason ? <div className="small text-body-secondary">{p.failure_reason}</div> : null}
@@ -60,8 +62,8 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
                 ))}
               </tbody>
             </table>
-          </div>
-          <Pager label="Payments pages" page={page} pages={pages} total={data.total} noun="payments" onPage={setPage} />
+          </ScrollRegion>
+          <Pager label="Payments pages" page={page} pages={pages} total={data.total} noun="payment" onPage={setPage} />
         </>
       ) : null}
     </AdminPanel>

@@ -1,10 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { formatDateTime } from '../../../contracts/dates';
+import { plural } from '../../../contracts/wording';
+import { useConfirm } from '../../components/confirm-dialog';
 import { PageSpinner } from '../../components/page-spinner';
+import { ScrollRegion } from '../../components/scroll-region';
 import { type BatchMember, type Submission, addProgram, closeProgram, deleteProgram, getBatch, listPrograms, listSubmissions, sendProgram } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { ExerciseEditor } from './exercise-editor';
 import { usePanelAction } from './use-panel-action';
+import { EmailText } from '../../components/email-text';
 
 /** Program Exercises (Add/Delete Your Program Details), Send Task to a batch, and the students' solutions. */
 export function ProgramsPanel({ onExit }: { onExit: () => void }) {
@@ -19,6 +24,25 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
   const { run, message, error, clear } = usePanelAction();
   const [submissions, setSubmissions] = useState<{ programNumber: number; rows: Submission[] } | null>(null);
   const [testsOf, setTestsOf] = useState<number | null>(null);
+  const { confirm, dialog } = useConfirm();
+  const batchNumber = Number(batch) >= 1 ? Number(batch) : null;
+
+  const askDelete = (program: { id: number; program_number: number }) =>
+    void confirm({
+      title: `Delete program ${program.program_number}?`,
+      message: (
+        <p className="mb-0">
+          Program {program.program_number} leaves this list, with its starter code and test cases, so it can no longer be sent or graded. Students
+          it was sent to keep their copy and what they wrote. This cannot be undone.
+        </p>
+      ),
+      confirmLabel: `Delete program ${program.program_number}`,
+      action: async () => {
+        clear();
+        await remove.mutateAsync(program.id);
+        if (testsOf === program.id) setTestsOf(null);
+      },
+    });
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +59,7 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
           </label>
           <input id="program-batch" className="form-control" type="number" min={1} value={batch} onChange={(e) => setBatch(e.target.value)} />
         </div>
-        <button type="button" className="btn btn-outline-primary" disabled={!(Number(batch) >= 1)} onClick={() => run(async () => setMembers(await getBatch(Number(batch))))}>
+        <button type="button" className="btn btn-outline-primary" disabled={batchNumber === null} onClick={() => run(async () => setMembers(await getBatch(Number(batch))))}>
           Show batch List
         </button>
       </div>
@@ -43,25 +67,27 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
         members.length === 0 ? (
           <p>No student in batch {batch}.</p>
         ) : (
-          <table className="table table-sm w-auto">
-            <thead>
-              <tr>
-                <th scope="col">Id</th>
-                <th scope="col">Email</th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((m) => (
-                <tr key={m.id}>
-                  <td>{m.id}</td>
-                  <td>{m.email}</td>
+          <ScrollRegion label="Students in the batch" className="mb-3">
+            <table className="table table-sm w-auto mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">Id</th>
+                  <th scope="col">Email</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {members.map((m) => (
+                  <tr key={m.id}>
+                    <td>{m.id}</td>
+                    <td className="text-nowrap">{m.email}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
         )
       ) : null}
-      <PanelError error={error ?? programs.error ?? remove.error} />
+      <PanelError error={error ?? programs.error} />
       {message ? (
         <div className="alert alert-success" role="status">
           {message}
@@ -70,59 +96,61 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
       {programs.isPending ? <PageSpinner /> : null}
       {programs.data?.length === 0 ? <p>No program yet.</p> : null}
       {programs.data && programs.data.length > 0 ? (
-        <div className="table-responsive">
-          <table className="table table-sm align-middle">
-            <thead>
-              <tr>
-                <th scope="col">Program</th>
-                <th scope="col">Task</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {programs.data.map((p) => (
-                <tr key={p.id}>
-                  <td>{p.program_number}</td>
-                  <td className="task-cell">{p.task}</td>
-                  <td className="text-nowrap">
-                    <button type="button" className="btn btn-sm btn-danger me-1" onClick={() => remove.mutate(p.id)}>
-                      Delete
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-success me-1"
-                      disabled={!(Number(batch) >= 1)}
-                      title={Number(batch) >= 1 ? undefined : 'Enter a batch number first'}
-                      onClick={() => run(async () => `Program ${p.program_number} sent to ${(await sendProgram(p.id, Number(batch))).sent} students of batch ${batch}.`)}
-                    >
-                      Send Task
-                    </button>
-                    <button type="button" className="btn btn-sm btn-outline-primary me-1" aria-pressed={testsOf === p.id} onClick={() => setTestsOf(testsOf === p.id ? null : p.id)}>
-                      Test cases
-                    </button>
-                    <button type="button" className="btn btn-sm btn-outline-secondary me-1" onClick={() => run(async () => setSubmissions({ programNumber: p.program_number, rows: await listSubmissions(p.id) }))}>
-                      Solutions
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-dark"
-                      onClick={() =>
-                        run(async () => {
-                          await closeProgram(p.id, !p.closed);
-                          await refresh();
-                          return `Program ${p.program_number} ${p.closed ? 'reopened' : 'closed'}.`;
-                        })
-                      }
-                    >
-                      {p.closed ? 'Reopen' : 'Close'}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        // One card per program rather than a table: the task reads as a paragraph and the buttons wrap onto
+        // more lines on a phone instead of being cut off.
+        <ul className="program-list" aria-label="Programs">
+          {programs.data.map((p) => (
+            <li key={p.id} className="program-item">
+              <h3 className="h6 fw-bold mb-1">
+                Program {p.program_number}
+                {p.closed ? <span className="badge text-bg-secondary ms-2">Closed</span> : null}
+              </h3>
+              <p className="task-text mb-2">{p.task}</p>
+              <div className="d-flex flex-wrap gap-2">
+                <button type="button" className="btn btn-sm btn-danger" disabled={remove.isPending} onClick={() => askDelete(p)}>
+                  Delete<span className="visually-hidden"> program {p.program_number}</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-success"
+                  disabled={batchNumber === null}
+                  title={batchNumber === null ? 'Enter a batch number first' : undefined}
+                  onClick={() =>
+                    run(async () => `Program ${p.program_number} sent to ${plural((await sendProgram(p.id, Number(batch))).sent, 'student')} of batch ${batch}.`)
+                  }
+                >
+                  Send Task<span className="visually-hidden"> (program {p.program_number})</span>
+                </button>
+                <button type="button" className="btn btn-sm btn-outline-primary" aria-pressed={testsOf === p.id} onClick={() => setTestsOf(testsOf === p.id ? null : p.id)}>
+                  Test cases<span className="visually-hidden"> of program {p.program_number}</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-secondary"
+                  onClick={() => run(async () => setSubmissions({ programNumber: p.program_number, rows: await listSubmissions(p.id) }))}
+                >
+                  Solutions<span className="visually-hidden"> to program {p.program_number}</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-dark"
+                  onClick={() =>
+                    run(async () => {
+                      await closeProgram(p.id, !p.closed);
+                      await refresh();
+                      return `Program ${p.program_number} ${p.closed ? 'reopened' : 'closed'}.`;
+                    })
+                  }
+                >
+                  {p.closed ? 'Reopen' : 'Close'}
+                  <span className="visually-hidden"> program {p.program_number}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
       ) : null}
+      {dialog}
       {testsOf !== null ? <ExerciseEditor programId={testsOf} onClose={() => setTestsOf(null)} /> : null}
       {submissions ? (
         <div className="mb-3">
@@ -131,9 +159,14 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
           {submissions.rows.map((row) => (
             <details key={row.id} className="outbox-entry">
               <summary>
-                {row.first_name} {row.last_name} ({row.email}) — {row.submitted_at ? `submitted ${new Date(row.submitted_at).toLocaleString()}` : 'not submitted yet'}
+                {row.first_name} {row.last_name} (<EmailText email={row.email} />) —{' '}
+                {row.submitted_at ? `submitted ${formatDateTime(row.submitted_at)}` : 'not submitted yet'}
               </summary>
-              {row.solution ? <pre className="outbox-text">{row.solution}</pre> : null}
+              {row.solution ? (
+                <pre className="solution-code" role="region" aria-label={`Solution of ${row.first_name} ${row.last_name}`} tabIndex={0}>
+                  {row.solution}
+                </pre>
+              ) : null}
             </details>
           ))}
         </div>

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useConfirm } from '../../components/confirm-dialog';
+import { InlineCode } from '../../components/inline-code';
 import { PageSpinner } from '../../components/page-spinner';
 import { type BankQuestion, type BankQuestionInput, addQuestion, deleteQuestion, listQuestions, updateQuestion } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
@@ -52,16 +54,35 @@ function QuestionItem({ question }: { question: BankQuestion }) {
   const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'questions'] });
   const save = useMutation({ mutationFn: (input: BankQuestionInput) => updateQuestion(question.id, input), onSuccess: refresh });
   const remove = useMutation({ mutationFn: () => deleteQuestion(question.id), onSuccess: refresh });
+  const { confirm, dialog } = useConfirm();
+  const askDelete = () =>
+    void confirm({
+      title: 'Delete this question?',
+      message: (
+        <>
+          <p>
+            “<InlineCode text={question.question} />” leaves the self assessment test. Results of tests already taken keep it. This cannot be
+            undone.
+          </p>
+        </>
+      ),
+      confirmLabel: 'Delete question',
+      action: () => remove.mutateAsync(),
+    });
   return (
     <details className="outbox-entry">
       <summary>
-        {question.question} <span className="text-success">({question.options[question.answer_index]})</span>
+        <InlineCode text={question.question} />{' '}
+        <span className="text-success">
+          (<InlineCode text={question.options[question.answer_index] ?? ''} />)
+        </span>
       </summary>
       <QuestionForm initial={question} onSave={(input) => save.mutate(input)} label={`Save question ${question.id}`} busy={save.isPending} />
-      <PanelError error={save.error ?? remove.error} />
-      <button type="button" className="btn btn-danger btn-sm" onClick={() => remove.mutate()} disabled={remove.isPending}>
-        Delete
+      <PanelError error={save.error} />
+      <button type="button" className="btn btn-danger btn-sm" onClick={askDelete} disabled={remove.isPending}>
+        Delete<span className="visually-hidden"> question {question.id}</span>
       </button>
+      {dialog}
     </details>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { StudentData } from '../../../contracts/accounts';
 import { PageSpinner } from '../../components/page-spinner';
+import { ScrollRegion } from '../../components/scroll-region';
 import { apiFetch } from '../../lib/api-client';
 import { StatusBadge } from '../dashboard/status-badge';
 import { type ListParams, type StudentListKind, listUrl, useStudentList } from './admin-api';
@@ -8,7 +9,11 @@ import { AdminPanel, Pager, PanelError } from './admin-panel';
 
 export type Column = 'pic' | 'id' | 'first_name' | 'last_name' | 'email' | 'mobile' | 'city' | 'country' | 'study' | 'college' | 'activated' | 'status' | 'batch';
 
-const columnInfo: Record<Column, { label: string; sort?: string; cell: (s: StudentData) => ReactNode }> = {
+/**
+ * Each column's header, sort key and cell. `nowrap` columns (emails, numbers) are never broken inside a word: a
+ * table that is then too wide for the screen scrolls inside its own region.
+ */
+const columnInfo: Record<Column, { label: string; sort?: string; nowrap?: boolean; cell: (s: StudentData) => ReactNode }> = {
   pic: {
     label: 'Pic',
     cell: (s) =>
@@ -21,18 +26,18 @@ const columnInfo: Record<Column, { label: string; sort?: string; cell: (s: Stude
         </span>
       ),
   },
-  id: { label: 'Id', sort: 'id', cell: (s) => s.id },
+  id: { label: 'Id', sort: 'id', nowrap: true, cell: (s) => s.id },
   first_name: { label: 'First Name', sort: 'first_name', cell: (s) => s.first_name },
   last_name: { label: 'Last Name', sort: 'last_name', cell: (s) => s.last_name },
-  email: { label: 'Email', sort: 'email', cell: (s) => s.email },
-  mobile: { label: 'Mobile', cell: (s) => s.mobile },
+  email: { label: 'Email', sort: 'email', nowrap: true, cell: (s) => s.email },
+  mobile: { label: 'Mobile', nowrap: true, cell: (s) => s.mobile },
   city: { label: 'City', sort: 'city', cell: (s) => s.city },
   country: { label: 'Country', sort: 'country', cell: (s) => s.country },
   study: { label: 'Study', cell: (s) => s.study },
   college: { label: 'College', cell: (s) => s.institution },
-  activated: { label: 'Activated', cell: (s) => (s.activated ? 'Yes' : 'No') },
-  status: { label: 'Status', sort: 'student_status', cell: (s) => <StatusBadge status={s.student_status} /> },
-  batch: { label: 'Batch', sort: 'student_batch', cell: (s) => s.student_batch ?? '' },
+  activated: { label: 'Activated', nowrap: true, cell: (s) => (s.activated ? 'Yes' : 'No') },
+  status: { label: 'Status', sort: 'student_status', nowrap: true, cell: (s) => <StatusBadge status={s.student_status} /> },
+  batch: { label: 'Batch', sort: 'student_batch', nowrap: true, cell: (s) => s.student_batch ?? '' },
 };
 
 export const listColumns: Column[] = ['pic', 'first_name', 'last_name', 'email', 'mobile', 'city', 'country', 'study', 'college', 'activated'];
@@ -97,7 +102,7 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, onEx
         <p>{params.q ? 'No student matches the search.' : emptyText}</p>
       ) : data ? (
         <>
-          <div className="table-responsive">
+          <ScrollRegion label="Students">
             <table className={`table table-sm align-middle admin-table${isFetching ? ' opacity-50' : ''}`}>
               <thead>
                 <tr>
@@ -124,15 +129,17 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, onEx
                 {data.students.map((student) => (
                   <tr key={student.id}>
                     {columns.map((column) => (
-                      <td key={column}>{columnInfo[column].cell(student)}</td>
+                      <td key={column} className={columnInfo[column].nowrap ? 'text-nowrap' : undefined}>
+                        {columnInfo[column].cell(student)}
+                      </td>
                     ))}
-                    {action ? <td>{action.render(student)}</td> : null}
+                    {action ? <td className="text-nowrap">{action.render(student)}</td> : null}
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
-          <Pager label={`${title} pages`} page={params.page} pages={pages} total={data.total} noun="students" onPage={(page) => setParams((p) => ({ ...p, page }))} />
+          </ScrollRegion>
+          <Pager label={`${title} pages`} page={params.page} pages={pages} total={data.total} noun="student" onPage={(page) => setParams((p) => ({ ...p, page }))} />
         </>
       ) : null}
     </AdminPanel>

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { formatDateTime } from '../../../contracts/dates';
 import { PageSpinner } from '../../components/page-spinner';
+import { ScrollRegion } from '../../components/scroll-region';
 import { addComment, getStudentCode, getSupervision } from '../exercises/exercises-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { listPrograms } from './admin-api';
@@ -13,7 +15,7 @@ function ago(iso: string | null): string {
   const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
   if (seconds < 60) return `${seconds} s ago`;
   if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  return new Date(iso).toLocaleString();
+  return formatDateTime(iso);
 }
 
 function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: number; onClose: () => void }) {
@@ -61,11 +63,14 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
         </button>
       </div>
       <p className="small mb-1">Click a line to comment on it.</p>
-      <ol className="code-lines">
+      {/* Each line is a button named by its number and its code ("Line 5: return 0;"), not by the number alone. */}
+      <ol className="code-lines" tabIndex={0} aria-label={`Code of ${data.student.first_name} ${data.student.last_name}, one button per line`}>
         {lines.map((text, index) => (
           <li key={index} className={commented.has(index + 1) ? 'has-comment' : undefined}>
-            <button type="button" className={`code-line ${Number(line) === index + 1 ? 'selected' : ''}`} onClick={() => setLine(String(index + 1))} aria-label={`Line ${index + 1}`}>
+            <button type="button" className={`code-line ${Number(line) === index + 1 ? 'selected' : ''}`} aria-pressed={Number(line) === index + 1} onClick={() => setLine(String(index + 1))}>
+              <span className="visually-hidden">Line {index + 1}: </span>
               <code>{text || ' '}</code>
+              {text.trim() === '' ? <span className="visually-hidden">(blank)</span> : null}
             </button>
           </li>
         ))}
@@ -94,7 +99,7 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
         <ul className="mt-2 mb-0 small">
           {data.comments.map((c) => (
             <li key={c.id}>
-              Line {c.line}: {c.body} <span className="text-body-secondary">({new Date(c.created_at).toLocaleString()})</span>
+              Line {c.line}: {c.body} <span className="text-body-secondary">({formatDateTime(c.created_at)})</span>
             </li>
           ))}
         </ul>
@@ -152,7 +157,7 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
       {programNumber === null ? <p>Choose a program to see every student working on it.</p> : null}
       {rows.data && rows.data.length === 0 ? <p>No student has this program{batchNumber ? ` in batch ${batchNumber}` : ''} yet.</p> : null}
       {rows.data && rows.data.length > 0 ? (
-        <div className="table-responsive">
+        <ScrollRegion label="Students working on the program">
           <table className="table table-sm align-middle">
             <thead>
               <tr>
@@ -168,9 +173,9 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
                 <tr key={row.student_program_id} className={row.last_run_summary && !/finished|\d+\/\d+/.test(row.last_run_summary) ? 'table-warning' : undefined}>
                   <td>
                     {row.first_name} {row.last_name}
-                    <div className="small text-body-secondary">{row.email}</div>
+                    <div className="small text-body-secondary text-nowrap">{row.email}</div>
                     <button type="button" className="btn btn-sm btn-outline-primary mt-1" onClick={() => setOpen(row.student_program_id)}>
-                      Open code
+                      Open code<span className="visually-hidden"> of {row.first_name} {row.last_name}</span>
                     </button>
                   </td>
                   <td>{ago(row.draft_saved_at)}</td>
@@ -184,7 +189,7 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
     </AdminPanel>
   );

@@ -11,7 +11,7 @@ import type {
   StudentData,
 } from '../../../contracts/accounts';
 import { ApiError, apiFetch } from '../../lib/api-client';
-import { clearSession, useSignedIn } from './auth-store';
+import { clearSession, storeRole, useSignedIn } from './auth-store';
 
 export const signupRequest = (input: SignupInput) => apiFetch<AuthResponse>('/students', { method: 'POST', body: input });
 export const loginRequest = (input: LoginInput) => apiFetch<AuthResponse>('/students/login', { method: 'POST', body: input });
@@ -43,5 +43,9 @@ export function useProfile() {
   useEffect(() => {
     if (expired) clearSession();
   }, [expired]);
+  const role = query.data?.role;
+  useEffect(() => {
+    if (role) storeRole(role);
+  }, [role]);
   return { ...query, signedIn };
 }

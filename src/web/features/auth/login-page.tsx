@@ -2,21 +2,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { type LoginInput, loginSchema } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
 import { paths } from '../../../contracts/paths';
 import { Field } from '../../components/field';
 import { FormErrors } from '../../components/form-errors';
+import { useSignedInDestination } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { ApiError } from '../../lib/api-client';
 import { loginRequest, resendEmailRequest } from './auth-api';
 import { storeToken } from './auth-store';
+import { errorText } from '../../lib/error-text';
 
 export function LoginPage() {
   usePageTitle('Login');
-  const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
@@ -32,10 +32,9 @@ export function LoginPage() {
     setResent(null);
     try {
       const { data, meta } = await loginRequest(input);
-      storeToken(meta.token);
+      // Signed in: the page sends the account on (useSignedInDestination), the admin to /AdminPage.
       queryClient.setQueryData(['profile'], data.attributes);
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(data.attributes.role === 'admin' ? paths.admin : (from ?? paths.dashboard), { replace: true });
+      storeToken(meta.token, data.attributes.role);
     } catch (error) {
       if (error instanceof ApiError) {
         setServerErrors(error.errors);
@@ -49,9 +48,12 @@ export function LoginPage() {
     try {
       setResent((await resendEmailRequest(unverifiedEmail)).message);
     } catch (error) {
-      setResent(error instanceof ApiError ? error.errors.join(' ') : messages.contactCustomerCare);
+      setResent(errorText(error));
     }
   };
+
+  const destination = useSignedInDestination();
+  if (destination) return <Navigate to={destination} replace />;
 
   return (
     <div className="container page-form">

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { z } from 'zod';
 import { signupSchema } from '../../../contracts/accounts';
 import { SIGNUP_CONFIRMATION_SECONDS } from '../../../contracts/course';
@@ -9,10 +9,12 @@ import { messages } from '../../../contracts/messages';
 import { paths } from '../../../contracts/paths';
 import { Field } from '../../components/field';
 import { FormErrors } from '../../components/form-errors';
+import { useSignedInDestination } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { PasswordChecklist } from '../../components/password-checklist';
 import { ApiError } from '../../lib/api-client';
 import { resendEmailRequest, signupRequest } from './auth-api';
+import { errorText } from '../../lib/error-text';
 
 const signupFormSchema = signupSchema
   .extend({ confirm_password: z.string() })
@@ -31,7 +33,7 @@ function AlmostThere({ email, onDone }: { email: string; onDone: () => void }) {
     try {
       setResent((await resendEmailRequest(email)).message);
     } catch (error) {
-      setResent(error instanceof ApiError ? error.errors.join(' ') : messages.contactCustomerCare);
+      setResent(errorText(error));
     } finally {
       setSending(false);
     }
@@ -72,6 +74,10 @@ export function SignupPage() {
       setServerErrors(error instanceof ApiError ? error.errors : [messages.contactCustomerCare]);
     }
   };
+
+  // Signing up is for visitors: someone already signed in goes on to their dashboard (the admin to /AdminPage).
+  const destination = useSignedInDestination();
+  if (destination) return <Navigate to={destination} replace />;
 
   return (
     <div className="container page-form">

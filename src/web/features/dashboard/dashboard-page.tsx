@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
-import { NavLink, Route, Routes, useLocation } from 'react-router';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import type { StudentData } from '../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../contracts/course';
-import { dashboardPaths, paths } from '../../../contracts/paths';
+import { type DashboardMatch, dashboardPaths, matchDashboardPath, paths } from '../../../contracts/paths';
 import { PageSpinner } from '../../components/page-spinner';
 import { RequireAuth } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
@@ -21,20 +21,27 @@ const ProgramWorkspace = lazy(() => import('../exercises/program-workspace'));
 
 /** The spec's menu labels, in its order. */
 const menu = [
-  { to: dashboardPaths.myClasses, label: 'My Classes' },
-  { to: dashboardPaths.myProgs, label: 'My Progs' },
-  { to: dashboardPaths.myDoubts, label: 'My Doubts' },
-  { to: dashboardPaths.myTests, label: 'My Tests' },
-  { to: dashboardPaths.myPayment, label: 'My Payment' },
-  { to: dashboardPaths.changePassword, label: 'Change Password' },
-  { to: dashboardPaths.test, label: 'Take self assessment test' },
-  { to: dashboardPaths.myFeedback, label: 'My Feedback (After course)' },
+  { section: 'myClasses', label: 'My Classes' },
+  { section: 'myProgs', label: 'My Progs' },
+  { section: 'myDoubts', label: 'My Doubts' },
+  { section: 'myTests', label: 'My Tests' },
+  { section: 'myPayment', label: 'My Payment' },
+  { section: 'changePassword', label: 'Change Password' },
+  { section: 'test', label: 'Take self assessment test' },
+  { section: 'myFeedback', label: 'My Feedback (After course)' },
 ] as const;
+
+/** The browser tab's title for a dashboard screen: the section's menu label. */
+function titleOf(match: DashboardMatch): string {
+  if (match.section === 'overview') return 'My Dashboard';
+  if (match.section === 'program') return 'My Progs';
+  return menu.find((item) => item.section === match.section)?.label ?? 'My Dashboard';
+}
 
 function Overview({ student }: { student: StudentData }) {
   return (
     <>
-      <h2 className="h4">Welcome, {student.first_name}</h2>
+      <h1 className="h4">Welcome, {student.first_name}</h1>
       <p>
         Course status: <StatusBadge status={student.student_status} />
       </p>
@@ -52,7 +59,41 @@ function Overview({ student }: { student: StudentData }) {
   );
 }
 
-function Dashboard() {
+function Section({ match, student }: { match: DashboardMatch; student: StudentData }): ReactNode {
+  switch (match.section) {
+    case 'overview':
+      return <Overview student={student} />;
+    case 'program':
+      return (
+        <Suspense fallback={<PageSpinner />}>
+          <ProgramWorkspace id={match.programId} />
+        </Suspense>
+      );
+    case 'changePassword':
+      return (
+        <>
+          <h1 className="h4">Change Password</h1>
+          <ChangePasswordForm />
+        </>
+      );
+    case 'myClasses':
+      return <MyClasses student={student} />;
+    case 'myProgs':
+      return <MyProgs student={student} />;
+    case 'myDoubts':
+      return <MyDoubts student={student} />;
+    case 'myTests':
+      return <MyTests />;
+    case 'myPayment':
+      return <MyPayment student={student} />;
+    case 'test':
+      return <SelfTest />;
+    case 'myFeedback':
+      return <MyFeedback student={student} />;
+  }
+}
+
+function Dashboard({ match }: { match: DashboardMatch }) {
   const { data: student } = useProfile();
   const { pathname } = useLocation();
   // On a phone the menu folds away; it opens on request and closes again on navigation.
@@ -83,52 +124,30 @@ function Dashboard() {
         </button>
         <ul id="dashboard-menu-list" className={menuOpen ? 'open' : undefined}>
           {menu.map((item) => (
-            <li key={item.to}>
-              <NavLink to={`${paths.dashboard}/${item.to}`}>{item.label}</NavLink>
+            <li key={item.section}>
+              <NavLink to={`${paths.dashboard}/${dashboardPaths[item.section]}`} end={item.section !== 'myProgs'}>
+                {item.label}
+              </NavLink>
             </li>
           ))}
         </ul>
       </nav>
       <section className="dashboard-content">
-        <Routes>
-          <Route index element={<Overview student={student} />} />
-          <Route
-            path={dashboardPaths.changePassword}
-            element={
-              <>
-                <h2 className="h4">Change Password</h2>
-                <ChangePasswordForm />
-              </>
-            }
-          />
-          <Route path={dashboardPaths.myClasses} element={<MyClasses student={student} />} />
-          <Route path={dashboardPaths.myProgs} element={<MyProgs student={student} />} />
-          <Route
-            path={`${dashboardPaths.myProgs}/:id`}
-            element={
-              <Suspense fallback={<PageSpinner />}>
-                <ProgramWorkspace />
-              </Suspense>
-            }
-          />
-          <Route path={dashboardPaths.myDoubts} element={<MyDoubts student={student} />} />
-          <Route path={dashboardPaths.myTests} element={<MyTests />} />
-          <Route path={dashboardPaths.myPayment} element={<MyPayment student={student} />} />
-          <Route path={dashboardPaths.test} element={<SelfTest />} />
-          <Route path={dashboardPaths.myFeedback} element={<MyFeedback student={student} />} />
-          <Route path="*" element={<Overview student={student} />} />
-        </Routes>
+        <Section match={match} student={student} />
       </section>
     </div>
   );
 }
 
+/** /DashPage and its sections; app-routes lists each address, so anything else there is a page not found. */
 export function DashboardPage() {
-  usePageTitle('My Dashboard');
+  const { pathname } = useLocation();
+  const match = matchDashboardPath(pathname) ?? { section: 'overview' };
+  usePageTitle(titleOf(match));
   return (
     <div className="container-lg page-wide">
-      <RequireAuth>
-        <Dashboard />
+      <RequireAuth role="student">
+        <Dashboard match={match} />
       </RequireAuth>
     </div>
   );

@@ -15,7 +15,9 @@ export function CompileMessages({ compile }: { compile: CompileResult }) {
           ))}
         </ul>
       ) : (
-        <pre className="mb-0 mt-1 small">{compile.output}</pre>
+        <pre className="mb-0 mt-1 small program-output" role="region" aria-label="Compiler output" tabIndex={0}>
+          {compile.output}
+        </pre>
       )}
     </div>
   );
@@ -37,12 +39,16 @@ export function RunOutput({ run }: { run: RunOutcome }) {
         {run.exit_code !== null ? ` · exit code ${run.exit_code}` : ''} · {run.time_ms} ms
       </p>
       {run.message ? <p className="mb-1">{run.message}</p> : null}
-      <h4 className="h6 mb-1">Output</h4>
-      <pre className="program-output">{run.stdout || '(nothing printed)'}</pre>
+      <h3 className="h6 mb-1">Output</h3>
+      <pre className="program-output" role="region" aria-label="Output" tabIndex={0}>
+        {run.stdout || '(nothing printed)'}
+      </pre>
       {run.stderr ? (
         <>
-          <h4 className="h6 mb-1">Error output</h4>
-          <pre className="program-output text-danger">{run.stderr}</pre>
+          <h3 className="h6 mb-1">Error output</h3>
+          <pre className="program-output text-danger" role="region" aria-label="Error output" tabIndex={0}>
+            {run.stderr}
+          </pre>
         </>
       ) : null}
     </div>
@@ -66,7 +72,8 @@ export function GradeTable({ result }: { result: GradeResult }) {
                 {verdictLabels[test.verdict]}
               </span>
               <span className="text-body-secondary small">
-                {test.verdict === 'passed' ? test.points : 0}/{test.points} points{test.visible ? '' : ' · hidden test'}
+                {test.verdict === 'passed' ? test.points : 0}/{test.points} {test.points === 1 ? 'point' : 'points'}
+                {test.visible ? '' : ' · hidden test'}
                 {test.verdict !== 'not_run' ? ` · ${test.time_ms} ms` : ''}
               </span>
             </div>
@@ -75,15 +82,21 @@ export function GradeTable({ result }: { result: GradeResult }) {
               <div className="row g-2 small">
                 <div className="col-md-4">
                   <div className="text-body-secondary">Input</div>
-                  <pre className="program-output">{test.stdin || '(none)'}</pre>
+                  <pre className="program-output" role="region" aria-label={`Input of test ${test.index + 1}`} tabIndex={0}>
+                    {test.stdin || '(none)'}
+                  </pre>
                 </div>
                 <div className="col-md-4">
                   <div className="text-body-secondary">Expected output</div>
-                  <pre className="program-output">{test.expected_output}</pre>
+                  <pre className="program-output" role="region" aria-label={`Expected output of test ${test.index + 1}`} tabIndex={0}>
+                    {test.expected_output}
+                  </pre>
                 </div>
                 <div className="col-md-4">
                   <div className="text-body-secondary">Your output</div>
-                  <pre className="program-output">{test.actual_output || '(nothing printed)'}</pre>
+                  <pre className="program-output" role="region" aria-label={`Your output of test ${test.index + 1}`} tabIndex={0}>
+                    {test.actual_output || '(nothing printed)'}
+                  </pre>
                 </div>
               </div>
             ) : null}

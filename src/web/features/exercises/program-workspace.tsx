@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { type CompileResult, codeSchema, draftSchema, EXERCISE_LIMITS, type GradeResult, type RunResult, type Workspace, exerciseMessages } from '../../../contracts/exercises';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { PageSpinner } from '../../components/page-spinner';
@@ -8,12 +8,15 @@ import { readToken } from '../auth/auth-store';
 import { CEditor, type LineNote } from './c-editor';
 import { getSubmission, getWorkspace, runProgram, saveDraft, saveDraftOnLeave, submitProgram } from './exercises-api';
 import { CompileMessages, GradeTable, RunOutput } from './grade-results';
+import { errorText } from '../../lib/error-text';
+import { formatDateTime, formatTime } from '../../../contracts/dates';
+import { plural } from '../../../contracts/wording';
+import { ScrollRegion } from '../../components/scroll-region';
 
 const AUTOSAVE_MS = 2000;
 type SaveState = { state: 'saved' | 'saving' | 'unsaved' | 'failed'; at: string | null };
 type Shown = { kind: 'run'; result: RunResult } | { kind: 'grade'; title: string; result: GradeResult } | null;
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 function compileNotes(compile: CompileResult | undefined): LineNote[] {
   return (compile?.diagnostics ?? []).map((d) => ({ line: d.line, column: d.column, severity: d.severity === 'note' ? 'info' : d.severity, message: d.message, source: 'clang' }));
@@ -93,11 +96,11 @@ function Editor({ workspace }: { workspace: Workspace }) {
         const submission = await submitProgram(id, code.current);
         saved.current = code.current;
         setSave({ state: 'saved', at: submission.created_at });
-        setShown({ kind: 'grade', title: `Submission at ${timeOf(submission.created_at)}`, result: submission.result });
+        setShown({ kind: 'grade', title: `Submission of ${formatDateTime(submission.created_at)}`, result: submission.result });
         await client.invalidateQueries({ queryKey: ['workspace', id] });
       }
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorText(failure));
     } finally {
       setBusy(null);
     }
@@ -107,9 +110,9 @@ function Editor({ workspace }: { workspace: Workspace }) {
     setError(null);
     try {
       const submission = await getSubmission(id, submissionId);
-      setShown({ kind: 'grade', title: `Submission at ${timeOf(submission.created_at)}`, result: submission.result });
+      setShown({ kind: 'grade', title: `Submission of ${formatDateTime(submission.created_at)}`, result: submission.result });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorText(failure));
     }
   };
 
@@ -124,7 +127,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
   // As the server decides: an open program with at least one test case.
   const canSubmit = !workspace.closed && workspace.visible_tests.length + workspace.hidden_tests > 0;
   const saveText = {
-    saved: save.at ? `Draft saved at ${timeOf(save.at)}` : 'No changes yet',
+    saved: save.at ? `Draft saved at ${formatTime(save.at)}` : 'No changes yet',
     saving: 'Saving…',
     unsaved: 'Unsaved changes',
     failed: 'Could not save the draft. It will be tried again as you type.',
@@ -138,7 +141,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
           <ul className="mb-0 mt-1">
             {workspace.comments.map((c) => (
               <li key={c.id}>
-                Line {c.line}: {c.body} <span className="text-body-secondary small">— {c.author}, {new Date(c.created_at).toLocaleString()}</span>
+                Line {c.line}: {c.body} <span className="text-body-secondary small">— {c.author}, {formatDateTime(c.created_at)}</span>
               </li>
             ))}
           </ul>
@@ -181,14 +184,14 @@ function Editor({ workspace }: { workspace: Workspace }) {
         {busy ? <p className="text-body-secondary">{busy === 'run' ? 'Compiling and running…' : 'Compiling and grading…'}</p> : null}
         {!busy && shown?.kind === 'run' ? (
           <>
-            <h3 className="h5">Run</h3>
+            <h2 className="h5">Run</h2>
             <CompileMessages compile={shown.result.compile} />
             {shown.result.run ? <RunOutput run={shown.result.run} /> : null}
           </>
         ) : null}
         {!busy && shown?.kind === 'grade' ? (
           <>
-            <h3 className="h5">{shown.title}</h3>
+            <h2 className="h5">{shown.title}</h2>
             <GradeTable result={shown.result} />
           </>
         ) : null}
@@ -197,25 +200,29 @@ function Editor({ workspace }: { workspace: Workspace }) {
       {workspace.visible_tests.length > 0 ? (
         <details className="mt-3">
           <summary>
-            Examples ({workspace.visible_tests.length} visible test{workspace.visible_tests.length === 1 ? '' : 's'}
+            Examples ({plural(workspace.visible_tests.length, 'visible test')}
             {workspace.hidden_tests ? `, ${workspace.hidden_tests} hidden` : ''})
           </summary>
           {workspace.visible_tests.map((test, index) => (
             <div key={index} className="row g-2 small mt-1">
               <div className="col-sm-6">
                 <div className="text-body-secondary">Input {index + 1}</div>
-                <pre className="program-output">{test.stdin || '(none)'}</pre>
+                <pre className="program-output" role="region" aria-label={`Input ${index + 1}`} tabIndex={0}>
+                  {test.stdin || '(none)'}
+                </pre>
               </div>
               <div className="col-sm-6">
-                <div className="text-body-secondary">Expected output ({test.points} points)</div>
-                <pre className="program-output">{test.expected_output}</pre>
+                <div className="text-body-secondary">Expected output ({plural(test.points, 'point')})</div>
+                <pre className="program-output" role="region" aria-label={`Expected output ${index + 1}`} tabIndex={0}>
+                  {test.expected_output}
+                </pre>
               </div>
             </div>
           ))}
         </details>
       ) : null}
 
-      <h3 className="h5 mt-4">Your submissions</h3>
+      <h2 className="h5 mt-4">Your submissions</h2>
       {workspace.submissions.length === 0 ? (
         <p className="text-body-secondary">None yet. Submit to have your program graded against every test case.</p>
       ) : (
@@ -223,6 +230,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
           <p>
             Best score: <strong>{workspace.best_score ?? 0}</strong> / {workspace.total_points}
           </p>
+          <ScrollRegion label="Your submissions">
           <table className="table table-sm w-auto">
             <thead>
               <tr>
@@ -236,17 +244,18 @@ function Editor({ workspace }: { workspace: Workspace }) {
             <tbody>
               {workspace.submissions.map((s) => (
                 <tr key={s.id}>
-                  <td>{new Date(s.created_at).toLocaleString()}</td>
+                  <td className="text-nowrap">{formatDateTime(s.created_at)}</td>
                   <td>{s.status === 'compile_error' ? 'Did not compile' : `${s.score} / ${s.total}`}</td>
                   <td>
                     <button type="button" className="btn btn-sm btn-link p-0" onClick={() => void showSubmission(s.id)}>
-                      View
+                      View<span className="visually-hidden"> the submission of {formatDateTime(s.created_at)}</span>
                     </button>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
+          </ScrollRegion>
         </>
       )}
     </>
@@ -254,8 +263,8 @@ function Editor({ workspace }: { workspace: Workspace }) {
 }
 
 /** /DashPage/myprogs/:id — the program's task, the C editor, Run and Submit, results and history. */
-export default function ProgramWorkspace() {
-  const spId = Number(useParams().id);
+export default function ProgramWorkspace({ id }: { id: string }) {
+  const spId = Number(id);
   const workspace = useQuery({
     queryKey: ['workspace', spId],
     queryFn: () => getWorkspace(spId),
@@ -272,7 +281,8 @@ export default function ProgramWorkspace() {
     return (
       <>
         {back}
-        <div className="alert alert-danger">{workspace.error?.message ?? exerciseMessages.notFound}</div>
+        <h1 className="h4">My Progs</h1>
+        <div className="alert alert-danger">{workspace.error ? errorText(workspace.error) : exerciseMessages.notFound}</div>
       </>
     );
   }
@@ -280,7 +290,7 @@ export default function ProgramWorkspace() {
   return (
     <>
       {back}
-      <h2 className="h4">Program {workspace.data.program_number}</h2>
+      <h1 className="h4">Program {workspace.data.program_number}</h1>
       <p className="task-text">{workspace.data.task}</p>
       <Editor workspace={workspace.data} />
     </>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatAmount, type PaymentOrder } from '../../../contracts/payments';
 import { payOnTestGateway } from './payments-api';
 import type { CheckoutCallbacks } from './razorpay-checkout';
+import { errorText } from '../../lib/error-text';
 
 /**
  * The built-in test gateway's checkout, in place of Razorpay's when the site has no keys. The tester chooses
@@ -37,7 +38,7 @@ export function TestCheckoutDialog({ order, onSuccess, onFailure, onDismiss }: {
       if ('error' in result) finish(() => onFailure(result.error.description));
       else finish(() => onSuccess(result));
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorText(failure));
       setBusy(false);
     }
   };

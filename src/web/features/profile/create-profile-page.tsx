@@ -1,5 +1,7 @@
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
 import { messages } from '../../../contracts/messages';
+import { paths } from '../../../contracts/paths';
 import { RequireAuth } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { useProfile } from '../auth/auth-api';
@@ -8,7 +10,10 @@ import { ProfileForm } from './profile-form';
 function CreateProfile() {
   const navigate = useNavigate();
   const { data } = useProfile();
+  // A profile already made is edited on /Profile; decided on arrival, so saving this form doesn't count.
+  const [alreadyMade] = useState(() => data?.mobile != null);
   if (!data) return null;
+  if (alreadyMade) return <Navigate to={paths.profile} replace />;
   return (
     <ProfileForm
       student={data}
@@ -28,7 +33,7 @@ export function CreateProfilePage() {
   return (
     <div className="container page-narrow">
       <h1 className="h2 mb-3">Profile</h1>
-      <RequireAuth>
+      <RequireAuth role="student">
         <CreateProfile />
       </RequireAuth>
     </div>

@@ -1,14 +1,47 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
+import type { StudentData } from '../../../contracts/accounts';
+import { paths } from '../../../contracts/paths';
 import { RequireAuth } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { useProfile } from '../auth/auth-api';
+import { ChangePasswordForm } from '../auth/change-password-form';
 import { ProfileForm } from './profile-form';
+import { EmailText } from '../../components/email-text';
+
+/**
+ * The admin's Edit Profile: the teacher's account has none of a student's profile (mobile, city, college, photo);
+ * its email is the site's ADMIN_EMAIL setting. What the teacher can change is the password.
+ */
+function AdminAccount({ admin }: { admin: StudentData }) {
+  return (
+    <>
+      <p>This is the teacher’s account, which runs the course from the Admin Dashboard. It has no student profile.</p>
+      <dl className="account-details">
+        <dt>Name</dt>
+        <dd>
+          {admin.first_name} {admin.last_name}
+        </dd>
+        <dt>Email</dt>
+        <dd>
+          <EmailText email={admin.email} />
+        </dd>
+      </dl>
+      <h2 className="h4">Change Password</h2>
+      <ChangePasswordForm />
+      <p className="mt-4">
+        <Link to={paths.admin}>Back to the Admin Dashboard</Link>
+      </p>
+    </>
+  );
+}
 
 function ProfileView() {
   const { data } = useProfile();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   if (!data) return null;
+  if (data.role === 'admin') return <AdminAccount admin={data} />;
   return (
     <>
       {saved ? (

@@ -6,6 +6,8 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { getCourseBook, listSessions } from '../../../lib/course-api';
 import { getMyBatch } from '../dashboard-api';
 import { NeedsPayment } from './needs-payment';
+import { errorText } from '../../../lib/error-text';
+import { formatDate } from '../../../../contracts/dates';
 
 /** YouTube's privacy-enhanced player, loaded only when the student asks for it. */
 function LessonVideo({ id, title }: { id: string; title: string }) {
@@ -39,11 +41,11 @@ export function MyClasses({ student }: { student: StudentData }) {
   if (!paid) return <NeedsPayment title="My Classes" what="The classes" />;
   return (
     <>
-      <h2 className="h4">My Classes</h2>
+      <h1 className="h4">My Classes</h1>
       {batch.data?.batch_number ? (
         <div className="alert alert-info">
           Batch {batch.data.batch_number}
-          {batch.data.start_date ? ` starts on ${batch.data.start_date}` : ''}.{' '}
+          {batch.data.start_date ? ` starts on ${formatDate(batch.data.start_date)}` : ''}.{' '}
           {batch.data.meeting_link ? (
             <a href={batch.data.meeting_link} target="_blank" rel="noopener noreferrer">
               Join the class (video meeting)
@@ -56,15 +58,15 @@ export function MyClasses({ student }: { student: StudentData }) {
         <p>You will be added to the next batch; its start date and meeting link come by email.</p>
       ) : null}
       {sessions.isPending ? <PageSpinner /> : null}
-      {sessions.isError ? <div className="alert alert-danger">{sessions.error.message}</div> : null}
+      {sessions.isError ? <div className="alert alert-danger">{errorText(sessions.error)}</div> : null}
       {sessions.data?.length === 0 ? <p>No session is planned yet.</p> : null}
       <ol className="session-list">
         {sessions.data?.map((session) => (
           <li key={session.id} className="card mb-3">
             <div className="card-body">
-              <h3 className="h6 mb-1">
-                Session {session.session_number} · {session.session_date}
-              </h3>
+              <h2 className="h6 mb-1">
+                Session {session.session_number} · {formatDate(session.session_date)}
+              </h2>
               <p className="mb-2">{session.topics}</p>
               {session.lesson_video ? <LessonVideo id={session.lesson_video} title={`Session ${session.session_number}: ${session.topics}`} /> : null}
             </div>
@@ -73,9 +75,9 @@ export function MyClasses({ student }: { student: StudentData }) {
       </ol>
       {book.data?.preview_url ? (
         <section aria-labelledby="course-book-heading" className="mt-4">
-          <h3 id="course-book-heading" className="h5">
+          <h2 id="course-book-heading" className="h5">
             Course book
-          </h3>
+          </h2>
           <div className="ratio course-book">
             <iframe src={book.data.preview_url} title="Course book" loading="lazy" referrerPolicy="strict-origin-when-cross-origin" />
           </div>

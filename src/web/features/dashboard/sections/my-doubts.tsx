@@ -5,6 +5,8 @@ import { STUDENT_STATUS } from '../../../../contracts/course';
 import { PageSpinner } from '../../../components/page-spinner';
 import { listSessions } from '../../../lib/course-api';
 import { askDoubt, getDoubts } from '../dashboard-api';
+import { errorText } from '../../../lib/error-text';
+import { formatDate } from '../../../../contracts/dates';
 
 export function MyDoubts({ student }: { student: StudentData }) {
   const client = useQueryClient();
@@ -26,7 +28,7 @@ export function MyDoubts({ student }: { student: StudentData }) {
       setSessionId('');
       await client.invalidateQueries({ queryKey: ['doubts'] });
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(errorText(caught));
     } finally {
       setBusy(false);
     }
@@ -34,26 +36,38 @@ export function MyDoubts({ student }: { student: StudentData }) {
 
   return (
     <>
-      <h2 className="h4">My Doubts</h2>
+      <h1 className="h4">My Doubts</h1>
       <form onSubmit={onSubmit} className="mb-4">
         <label className="form-label" htmlFor="doubt-question">
           Your doubt
         </label>
         <textarea id="doubt-question" className="form-control" rows={3} value={question} onChange={(e) => setQuestion(e.target.value)} />
         {sessions.data && sessions.data.length > 0 ? (
-          <>
-            <label className="form-label mt-2" htmlFor="doubt-session">
-              About a session (optional)
-            </label>
-            <select id="doubt-session" className="form-select" value={sessionId} onChange={(e) => setSessionId(e.target.value)}>
-              <option value="">General</option>
-              {sessions.data.map((s) => (
-                <option key={s.id} value={s.id}>
-                  Session {s.session_number}: {s.topics.slice(0, 60)}
-                </option>
-              ))}
-            </select>
-          </>
+          // Radio buttons rather than a select: a closed select cuts a long session title at its edge, mid-word,
+          // on a phone; a label wraps and shows the whole title.
+          <fieldset className="mt-3">
+            <legend className="form-label fs-6 mb-1">About a session (optional)</legend>
+            <div className="session-choices">
+              {[{ id: '', label: 'General' }, ...sessions.data.map((s) => ({ id: String(s.id), label: `Session ${s.session_number} (${formatDate(s.session_date)}): ${s.topics}` }))].map(
+                (choice) => (
+                  <div className="form-check" key={choice.id || 'general'}>
+                    <input
+                      className="form-check-input"
+                      type="radio"
+                      name="doubt-session"
+                      id={`doubt-session-${choice.id || 'general'}`}
+                      value={choice.id}
+                      checked={sessionId === choice.id}
+                      onChange={() => setSessionId(choice.id)}
+                    />
+                    <label className="form-check-label" htmlFor={`doubt-session-${choice.id || 'general'}`}>
+                      {choice.label}
+                    </label>
+                  </div>
+                ),
+              )}
+            </div>
+          </fieldset>
         ) : null}
         {error ? (
           <p className="text-danger mt-2 mb-0" role="alert">

@@ -4,6 +4,7 @@ import { FEEDBACK_NOT_YET, type StudentData } from '../../../../contracts/accoun
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { messages } from '../../../../contracts/messages';
 import { sendFeedback } from '../dashboard-api';
+import { errorText } from '../../../lib/error-text';
 
 export function MyFeedback({ student }: { student: StudentData }) {
   const client = useQueryClient();
@@ -12,7 +13,7 @@ export function MyFeedback({ student }: { student: StudentData }) {
   if (student.student_status !== STUDENT_STATUS.completed) {
     return (
       <>
-        <h2 className="h4">My Feedback (After course)</h2>
+        <h1 className="h4">My Feedback (After course)</h1>
         <p>{FEEDBACK_NOT_YET}</p>
       </>
     );
@@ -26,14 +27,14 @@ export function MyFeedback({ student }: { student: StudentData }) {
       client.setQueryData(['profile'], response.data.attributes);
       window.alert(messages.feedbackSubmitted);
     } catch (error) {
-      window.alert(error instanceof Error ? error.message : messages.contactCustomerCare);
+      window.alert(errorText(error));
     } finally {
       setBusy(false);
     }
   };
   return (
     <>
-      <h2 className="h4">My Feedback (After course)</h2>
+      <h1 className="h4">My Feedback (After course)</h1>
       <p>Tell future students about the course. Your feedback appears on the home page with your name, study, institution and photo.</p>
       <form onSubmit={onSubmit}>
         <label className="form-label" htmlFor="feedback-text">

@@ -3,14 +3,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { StudentData } from '../../../../contracts/accounts';
 import { DEFAULT_COURSE_FEE_PAISE, STUDENT_STATUS } from '../../../../contracts/course';
-import { messages } from '../../../../contracts/messages';
-import { paths } from '../../../../contracts/paths';
-import { formatAmount, formatPaymentTime, PAYMENT_CURRENCY, type PaymentOrder, paymentMessages } from '../../../../contracts/payments';
+import { dashboardPaths, paths } from '../../../../contracts/paths';
+import { formatDateTime } from '../../../../contracts/dates';
+import { formatAmount, PAYMENT_CURRENCY, type PaymentOrder, paymentMessages } from '../../../../contracts/payments';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { ApiError } from '../../../lib/api-client';
 import { createPaymentOrder, getMyPayments, verifyPayment } from '../../payments/payments-api';
 import { type CheckoutCallbacks, openRazorpayCheckout } from '../../payments/razorpay-checkout';
 import { TestCheckoutDialog } from '../../payments/test-checkout-dialog';
 import { StatusBadge } from '../status-badge';
+import { errorText } from '../../../lib/error-text';
 
 type Notice = { variant: 'success' | 'danger' | 'info'; text: string };
 
@@ -25,6 +27,7 @@ export function MyPayment({ student }: { student: StudentData }) {
   const [testOrder, setTestOrder] = useState<PaymentOrder | null>(null);
 
   const paid = student.student_status !== STUDENT_STATUS.unpaid;
+  const completed = student.student_status === STUDENT_STATUS.completed;
   const fee = payments.data?.fee ?? { amount: DEFAULT_COURSE_FEE_PAISE, currency: PAYMENT_CURRENCY };
   const captured = payments.data?.payments.find((p) => p.status === 'captured');
   const refresh = () =>
@@ -40,7 +43,7 @@ export function MyPayment({ student }: { student: StudentData }) {
         await refresh();
         window.alert(result.message);
       } catch (error) {
-        setNotice({ variant: 'danger', text: error instanceof Error ? error.message : messages.contactCustomerCare });
+        setNotice({ variant: 'danger', text: errorText(error) });
         await refresh();
       } finally {
         setBusy(false);
@@ -70,7 +73,7 @@ export function MyPayment({ student }: { student: StudentData }) {
         await openRazorpayCheckout(order, checkout).catch(() => setNotice({ variant: 'danger', text: paymentMessages.checkoutUnavailable }));
       }
     } catch (error) {
-      setNotice({ variant: 'danger', text: error instanceof Error ? error.message : messages.contactCustomerCare });
+      setNotice({ variant: 'danger', text: errorText(error) });
       if (error instanceof ApiError && error.status === 409) void refresh();
     } finally {
       setBusy(false);
@@ -79,14 +82,27 @@ export function MyPayment({ student }: { student: StudentData }) {
 
   return (
     <>
-      <h2 className="h4">My Payment</h2>
+      <h1 className="h4">My Payment</h1>
       <p>
         Status: <StatusBadge status={student.student_status} />
       </p>
-      <p>
-        Course fee: <strong>{formatAmount(fee.amount, fee.currency)}</strong> (introductory offer). You can pay any time before your
-        batch starts; see the <Link to={paths.terms}>Terms</Link> for refunds.
-      </p>
+      {/* What is true for this student's status: a fee to pay, a fee paid, or a course completed. */}
+      {!paid ? (
+        <p>
+          Course fee: <strong>{formatAmount(fee.amount, fee.currency)}</strong> (introductory offer). You can pay any time before your
+          batch starts; see the <Link to={paths.terms}>Terms</Link> for refunds.
+        </p>
+      ) : completed ? (
+        <p>
+          You have completed the course, and your course fee is paid. Thank you! Tell future students how it went in{' '}
+          <Link to={`${paths.dashboard}/${dashboardPaths.myFeedback}`}>My Feedback (After course)</Link>.
+        </p>
+      ) : (
+        <p>
+          Your course fee is paid: your classes and program exercises are open. If you cancel before your batch starts, the fee is refunded
+          in full; see the <Link to={paths.terms}>Terms</Link>.
+        </p>
+      )}
       {!paid && payments.data?.gateway === 'test' ? (
         <p className="text-body-secondary small">This site takes payments through a built-in test gateway: no real money is charged.</p>
       ) : null}
@@ -105,18 +121,18 @@ export function MyPayment({ student }: { student: StudentData }) {
         {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
         Pay Now
       </button>
-      {paid ? (
+      {paid && payments.data ? (
         <p className="mt-3 mb-0">
           {captured?.payment_id
-            ? `Paid ${formatAmount(captured.amount, captured.currency)}${captured.paid_at ? ` on ${formatPaymentTime(captured.paid_at)}` : ''}. Payment ID: ${captured.payment_id}.`
-            : 'Your course fee is paid. Thank you!'}
+            ? `Paid ${formatAmount(captured.amount, captured.currency)}${captured.paid_at ? ` on ${formatDateTime(captured.paid_at)}` : ''}. Payment ID: ${captured.payment_id}.`
+            : 'Your teacher recorded your payment. Thank you!'}
         </p>
       ) : null}
-      {payments.isError ? <div className="alert alert-warning mt-3">{payments.error.message}</div> : null}
+      {payments.isError ? <div className="alert alert-warning mt-3">{errorText(payments.error)}</div> : null}
       {payments.data && payments.data.payments.length > 0 ? (
         <>
-          <h3 className="h6 mt-4">Your payments</h3>
-          <div className="table-responsive">
+          <h2 className="h6 mt-4">Your payments</h2>
+          <ScrollRegion label="Your payments">
             <table className="table table-sm align-middle">
               <thead>
                 <tr>
@@ -129,18 +145,18 @@ export function MyPayment({ student }: { student: StudentData }) {
               <tbody>
                 {payments.data.payments.map((p) => (
                   <tr key={p.order_id}>
-                    <td>{formatPaymentTime(p.paid_at ?? p.created_at)}</td>
-                    <td>{formatAmount(p.amount, p.currency)}</td>
+                    <td className="text-nowrap">{formatDateTime(p.paid_at ?? p.created_at)}</td>
+                    <td className="text-nowrap">{formatAmount(p.amount, p.currency)}</td>
                     <td>
                       {statusLabels[p.status]}
                       {p.status === 'failed' && p.failure_reason ? <div className="small text-body-secondary">{p.failure_reason}</div> : null}
                     </td>
-                    <td className="text-break">{p.payment_id ?? (p.paid_via === 'manual' ? 'Recorded by your teacher' : '—')}</td>
+                    <td className={p.payment_id ? 'text-nowrap' : undefined}>{p.payment_id ?? (p.paid_via === 'manual' ? 'Recorded by your teacher' : '—')}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       ) : null}
       {testOrder ? <TestCheckoutDialog order={testOrder} {...checkout} /> : null}

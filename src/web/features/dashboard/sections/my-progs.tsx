@@ -8,6 +8,8 @@ import { STUDENT_STATUS } from '../../../../contracts/course';
 import { PageSpinner } from '../../../components/page-spinner';
 import { getMyPrograms, submitSolution } from '../dashboard-api';
 import { NeedsPayment } from './needs-payment';
+import { errorText } from '../../../lib/error-text';
+import { formatDateTime } from '../../../../contracts/dates';
 
 function ProgramCard({ program, studentId }: { program: StudentProgram; studentId: number }) {
   const client = useQueryClient();
@@ -32,7 +34,7 @@ function ProgramCard({ program, studentId }: { program: StudentProgram; studentI
       setResult({ ok: true, text: 'Solution submitted.' });
       await client.invalidateQueries({ queryKey: ['my-programs', studentId] });
     } catch (error) {
-      setResult({ ok: false, text: error instanceof Error ? error.message : String(error) });
+      setResult({ ok: false, text: errorText(error) });
     } finally {
       setBusy(false);
     }
@@ -41,7 +43,7 @@ function ProgramCard({ program, studentId }: { program: StudentProgram; studentI
   return (
     <li className="card mb-3">
       <div className="card-body">
-        <h3 className="h6">Program {program.program_number}</h3>
+        <h2 className="h6">Program {program.program_number}</h2>
         <p className="task-text">{program.task}</p>
         <Link className="btn btn-primary mb-2" to={`${paths.dashboard}/${dashboardPaths.myProgs}/${program.id}`}>
           Open in the editor
@@ -50,9 +52,11 @@ function ProgramCard({ program, studentId }: { program: StudentProgram; studentI
         {program.solution ? (
           <details>
             <summary>
-              Your solution, submitted {program.submitted_at ? new Date(program.submitted_at).toLocaleString() : ''}
+              Your solution{program.submitted_at ? `, submitted ${formatDateTime(program.submitted_at)}` : ''}
             </summary>
-            <pre className="solution-code">{program.solution}</pre>
+            <pre className="solution-code" role="region" aria-label={`Your solution to program ${program.program_number}`} tabIndex={0}>
+              {program.solution}
+            </pre>
           </details>
         ) : (
           <p className="text-body-secondary">Not submitted yet.</p>
@@ -82,9 +86,9 @@ export function MyProgs({ student }: { student: StudentData }) {
   if (!paid) return <NeedsPayment title="My Progs" what="Program exercises" />;
   return (
     <>
-      <h2 className="h4">My Progs</h2>
+      <h1 className="h4">My Progs</h1>
       {programs.isPending ? <PageSpinner /> : null}
-      {programs.isError ? <div className="alert alert-danger">{programs.error.message}</div> : null}
+      {programs.isError ? <div className="alert alert-danger">{errorText(programs.error)}</div> : null}
       {programs.data?.length === 0 ? <p>No program yet: your teacher sends them after each topic.</p> : null}
       <ol className="list-unstyled">
         {[...(programs.data ?? [])]

@@ -5,7 +5,7 @@ import { dashboardPaths, paths } from '../../../../contracts/paths';
 export function NeedsPayment({ title, what }: { title: string; what: string }) {
   return (
     <>
-      <h2 className="h4">{title}</h2>
+      <h1 className="h4">{title}</h1>
       <p>{what} open once your course fee is paid.</p>
       <Link className="btn btn-primary" to={`${paths.dashboard}/${dashboardPaths.myPayment}`}>
         Go to My Payment

@@ -1,8 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { QUIZ_QUESTION_COUNT } from '../../../../contracts/course';
+import { formatDateTime } from '../../../../contracts/dates';
+import { InlineCode } from '../../../components/inline-code';
 import { PageSpinner } from '../../../components/page-spinner';
 import { getAttempts, getQuiz, submitQuiz } from '../dashboard-api';
+import { errorText } from '../../../lib/error-text';
 
 /** Take self assessment test: ten questions, scored by the server. */
 export function SelfTest() {
@@ -24,7 +27,7 @@ export function SelfTest() {
       setResult(response.message);
       await client.invalidateQueries({ queryKey: ['attempts'] });
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(errorText(caught));
     } finally {
       setBusy(false);
     }
@@ -38,9 +41,9 @@ export function SelfTest() {
 
   return (
     <>
-      <h2 className="h4">Take self assessment test</h2>
+      <h1 className="h4">Take self assessment test</h1>
       {quiz.isPending ? <PageSpinner /> : null}
-      {quiz.isError ? <div className="alert alert-danger">{quiz.error.message}</div> : null}
+      {quiz.isError ? <div className="alert alert-danger">{errorText(quiz.error)}</div> : null}
       {result ? (
         <div className="quiz-result">
           <p className="h4 text-success" role="status">
@@ -52,13 +55,16 @@ export function SelfTest() {
         </div>
       ) : quiz.data ? (
         <form onSubmit={onSubmit}>
+          {/* The number is part of each question's legend, so it sits with the question (a list marker sat beside the first answer). */}
           <ol className="quiz">
-            {quiz.data.map((question) => (
-              <li key={question.id} className="mb-3">
+            {quiz.data.map((question, number) => (
+              <li key={question.id}>
                 <fieldset>
-                  <legend className="h6">{question.question}</legend>
+                  <legend className="quiz-question">
+                    <span className="quiz-number">{number + 1}.</span> <InlineCode text={question.question} />
+                  </legend>
                   {question.options.map((option, index) => (
-                    <div className="form-check" key={index}>
+                    <div className="form-check quiz-option" key={index}>
                       <input
                         className="form-check-input"
                         type="radio"
@@ -68,7 +74,7 @@ export function SelfTest() {
                         onChange={() => setAnswers((current) => ({ ...current, [question.id]: index }))}
                       />
                       <label className="form-check-label" htmlFor={`q${question.id}-${index}`}>
-                        {option}
+                        <InlineCode text={option} />
                       </label>
                     </div>
                   ))}
@@ -95,24 +101,28 @@ export function MyTests() {
   const attempts = useQuery({ queryKey: ['attempts'], queryFn: getAttempts });
   return (
     <>
-      <h2 className="h4">My Tests</h2>
+      <h1 className="h4">My Tests</h1>
       {attempts.isPending ? <PageSpinner /> : null}
-      {attempts.isError ? <div className="alert alert-danger">{attempts.error.message}</div> : null}
+      {attempts.isError ? <div className="alert alert-danger">{errorText(attempts.error)}</div> : null}
       {attempts.data?.length === 0 ? <p>No test taken yet. Try the self assessment test from the menu.</p> : null}
       {attempts.data?.map((attempt) => (
         <details key={attempt.id} className="outbox-entry">
           <summary>
-            {new Date(attempt.created_at).toLocaleString()} — {attempt.score} out of {attempt.total}
+            {formatDateTime(attempt.created_at)} — {attempt.score} out of {attempt.total}
           </summary>
           <ol>
             {attempt.review.map((item, index) => (
               <li key={index} className="mb-2">
-                {item.question}
+                <InlineCode text={item.question} />
                 <br />
                 <span className={item.chosen === item.correct ? 'text-success' : 'text-danger'}>
-                  Your answer: {item.options[item.chosen]}
+                  Your answer: <InlineCode text={item.options[item.chosen] ?? ''} />
                 </span>
-                {item.chosen === item.correct ? null : <span className="d-block">Correct answer: {item.options[item.correct]}</span>}
+                {item.chosen === item.correct ? null : (
+                  <span className="d-block">
+                    Correct answer: <InlineCode text={item.options[item.correct] ?? ''} />
+                  </span>
+                )}
               </li>
             ))}
           </ol>

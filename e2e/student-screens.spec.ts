@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { adminHeaders, apiStudent, signInWithToken } from './accounts.js';
+import { checkScreen, expect, test } from './fixtures.js';
+
+/** Issue 16, section 3: items 4 (the quiz), 9 (My Payment's words) and 11 (session titles and dates). */
+
+const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
+
+/** WCAG contrast of an rgb()/rgba() colour (alpha ignored) against white. */
+function contrastOnWhite(css: string): number {
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  return 1.05 / (luminance + 0.05);
+}
+
+test.describe('the self assessment test', () => {
+  test('numbers sit with their questions, `code` shows as code (never as HTML), and the radio buttons are large and clear', async ({ page, request }, info) => {
+    const student = await apiStudent(request, { tag: 'quiz' });
+    // Whatever ten questions are drawn, the first one has code in it (and markup, which must stay text).
+    await page.route('**/api/v1/quiz', async (route) => {
+      const response = await route.fetch();
+      const questions = (await response.json()) as { id: number; question: string; options: string[] }[];
+      questions[0]!.question = 'What does `sizeof(int)` return on most 32- and 64-bit systems?';
+      questions[0]!.options = ['1', '2', '`<b>4</b>`', '8'];
+      await route.fulfill({ response, json: questions });
+    });
+    await signInWithToken(page, student.token, '/DashPage/test');
+    await expect(page.getByRole('heading', { name: 'Take self assessment test' })).toBeVisible();
+
+    const first = page.locator('ol.quiz > li').first();
+    const legend = first.locator('legend');
+    await expect(legend).toHaveText('1. What does sizeof(int) return on most 32- and 64-bit systems?');
+    await expect(legend.locator('code')).toHaveText('sizeof(int)');
+    await expect(first.getByRole('group', { name: '1. What does sizeof(int) return on most 32- and 64-bit systems?' })).toBeVisible();
+    // The option's markup is shown as text, inside code: no <b> element was made.
+    await expect(first.getByText('<b>4</b>')).toBeVisible();
+    await expect(first.locator('b')).toHaveCount(0);
+    await expect(page.getByText('`')).toHaveCount(0);
+
+    // The number is on the question's line, above the first answer, not beside it.
+    const number = await legend.locator('.quiz-number').boundingBox();
+    const radio = first.getByRole('radio').first();
+    const radioBox = await radio.boundingBox();
+    expect(number && radioBox && number.y + number.height <= radioBox.y).toBe(true);
+    await expect(page.locator('ol.quiz')).toHaveCSS('list-style-type', 'none');
+
+    // Radio buttons: at least 20 px, with a 2 px outline that stands out from white (3:1 or more).
+    expect(radioBox!.width).toBeGreaterThanOrEqual(20);
+    expect(radioBox!.height).toBeGreaterThanOrEqual(20);
+    const border = await radio.evaluate((input) => {
+      const style = getComputedStyle(input);
+      return { width: parseFloat(style.borderTopWidth), color: style.borderTopColor };
+    });
+    expect(border.width).toBeGreaterThanOrEqual(2);
+    expect(contrastOnWhite(border.color)).toBeGreaterThanOrEqual(3);
+    await checkScreen(page, 'quiz-code-and-numbers', info.project.name);
+  });
+});
+
+test.describe('My Payment', () => {
+  test('says what is true for an unpaid, a paid and a completed student', async ({ page, request }, info) => {
+    const admin = await adminHeaders(request);
+    const student = await apiStudent(request, { tag: 'paywords' });
+    const payBefore = page.getByText('You can pay any time before your batch starts');
+
+    await signInWithToken(page, student.token, '/DashPage/mypayment');
+    await expect(page.locator('.status-unpaid')).toHaveText('Unpaid');
+    await expect(payBefore).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+
+    expect((await request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(true);
+    await page.reload();
+    await expect(page.locator('.status-paid')).toHaveText('Paid');
+    await expect(page.getByText('Your course fee is paid: your classes and program exercises are open.')).toBeVisible();
+    await expect(page.getByText('Your teacher recorded your payment. Thank you!')).toBeVisible();
+    await expect(payBefore).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
+    await checkScreen(page, 'my-payment-paid-words', info.project.name);
+
+    expect((await request.put(`/students/${student.id}`, { headers: admin, data: { student_status: 2 } })).ok()).toBe(true);
+    await page.reload();
+    await expect(page.locator('.status-completed')).toHaveText('Completed');
+    await expect(page.getByText('You have completed the course, and your course fee is paid.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'My Feedback (After course)' }).last()).toHaveAttribute('href', '/DashPage/myfeedback');
+    await expect(payBefore).toHaveCount(0);
+    await expect(page.getByText('refunded')).toHaveCount(0);
+  });
+});
+
+test.describe('dates and session titles', () => {
+  // A reader far from India: a session on 30 Nov is still 30 Nov, and times are India's.
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('one date format in India Standard Time on every screen and in the emails; session titles shown whole', async ({ page, request }, info) => {
+    const admin = await adminHeaders(request);
+    const batch = unique();
+    const session = unique();
+    // 60 characters in, the old cut fell in the middle of a word; at 360 px the select cut it again at its edge.
+    const topics = `Pointers and arrays in depth: how an array name quietly decays into a pointer to its first element (${session})`;
+    const student = await apiStudent(request, { tag: 'dates' });
+    expect((await request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(true);
+    expect((await request.patch('/students/update_batch', { headers: admin, data: { email: student.email, student_batch: batch } })).ok()).toBe(true);
+    expect((await request.put(`/api/v1/batches/${batch}`, { headers: admin, data: { start_date: '2026-11-30', meeting_link: `https://meet.example.com/d-${batch}` } })).ok()).toBe(true);
+    expect((await request.post('/courses/', { headers: admin, data: { session_number: session, session_date: '2026-11-30', topics } })).ok()).toBe(true);
+
+    await page.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|drive\.google\.com)\//, (route) => route.fulfill({ status: 204 }));
+    await signInWithToken(page, student.token, '/DashPage/myclasses');
+    await expect(page.getByText(`Batch ${batch} starts on 30 Nov 2026.`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Session ${session} · 30 Nov 2026` })).toBeVisible();
+    await expect(page.getByText(/\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4}/)).toHaveCount(0);
+
+    await page.goto('/DashPage/mydoubts');
+    // The session's whole title, with its date, where the old select showed its first 60 characters cut mid-word.
+    const choice = page.getByRole('radio', { name: `Session ${session} (30 Nov 2026): ${topics}`, exact: true });
+    await expect(choice).toBeVisible();
+    const label = page.locator(`label[for="${await choice.getAttribute('id')}"]`);
+    expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth), 'the title wraps within its label').toBe(true);
+    await choice.check();
+    await page.getByLabel('Your doubt').fill('Is an array name a pointer?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await expect(page.locator('.card', { hasText: 'Is an array name a pointer?' })).toContainText(`Session ${session}:`);
+    await checkScreen(page, 'doubt-sessions', info.project.name);
+
+    await page.goto('/DashPage/mypayment');
+    await expect(page.getByRole('region', { name: 'Your payments' })).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm) IST/);
+
+    // The admin's screens: the same date.
+    await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
+    await page.getByRole('button', { name: 'Create Course', exact: true }).click();
+    await expect(page.getByRole('row').filter({ hasText: topics })).toContainText('30 Nov 2026');
+
+    // The emails: the start date as the screens say it.
+    await page.getByRole('button', { name: 'Exit' }).click();
+    await page.getByRole('button', { name: 'Create Batch', exact: true }).click();
+    await page.getByLabel('Batch number').fill(String(batch));
+    await page.getByRole('button', { name: 'Show Present Students' }).click();
+    await page.getByRole('button', { name: 'Send meeting link' }).click();
+    await expect(page.getByRole('status')).toContainText('1 email queued');
+    await expect
+      .poll(() => {
+        const mails = JSON.parse(readFileSync('.tmp/e2e-data/mail.json', 'utf8')) as { to: string; subject: string; text: string }[];
+        return mails.find((m) => m.to.includes(student.email) && m.subject === `Your class link for batch ${batch}`)?.text ?? '';
+      }, { timeout: 20_000 })
+      .toContain(`Welcome to batch ${batch}, starting on 30 Nov 2026.`);
+  });
+});

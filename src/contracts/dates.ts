@@ -1,0 +1,98 @@
+/**
+ * Dates and times as people read them, the same on every screen and in every email: "30 Nov 2026" and
+ * "23 Nov 2026, 1:04 pm IST", in the course's time zone (India Standard Time), whatever the reader's computer or
+ * the server's zone is set to.
+ *
+ * Intl converts an instant to the course's wall clock; the words around the numbers are ours, so a browser and
+ * the server (each with its own ICU data: "Sep" or "Sept", "pm" or "PM", a space or a narrow no-break space)
+ * print the same text. Not for the landing page: a browser's first Intl call loads locale data (decision 007).
+ */
+
+export const COURSE_TIME_ZONE = 'Asia/Kolkata';
+export const COURSE_TIME_ZONE_LABEL = 'IST';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** A calendar date with no time of day, such as a session date: '2026-11-30'. */
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+let courseClock: Intl.DateTimeFormat | undefined;
+
+/** The course's wall clock at an instant. Made on first use, not when the module loads. */
+function inCourseZone(instant: Date): WallClock {
+  courseClock ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: COURSE_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  const parts = Object.fromEntries(courseClock.formatToParts(instant).map((part) => [part.type, part.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+function toInstant(value: string | Date): Date | undefined {
+  const instant = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(instant.getTime()) ? undefined : instant;
+}
+
+const dayMonthYear = (year: number, month: number, day: number) => `${day} ${MONTHS[month - 1]} ${year}`;
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+function clockTime({ hour, minute, second }: WallClock, withSeconds: boolean): string {
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${hour12}:${twoDigits(minute)}${withSeconds ? `:${twoDigits(second)}` : ''} ${hour < 12 ? 'am' : 'pm'}`;
+}
+
+/**
+ * "30 Nov 2026". A date-only value ('2026-11-30', a session or batch start date) is a day on the course's
+ * calendar and is printed as it is, never moved through a time zone (which could shift it by a day); an instant
+ * (an ISO timestamp) is the day it was in India. Anything unreadable is returned unchanged.
+ */
+export function formatDate(value: string | Date): string {
+  if (typeof value === 'string') {
+    const match = DATE_ONLY.exec(value.trim());
+    if (match) {
+      const [, year, month, day] = match.map(Number) as [number, number, number, number];
+      return month >= 1 && month <= 12 && day >= 1 && day <= 31 ? dayMonthYear(year, month, day) : value;
+    }
+  }
+  const instant = toInstant(value);
+  if (!instant) return String(value);
+  const clock = inCourseZone(instant);
+  return dayMonthYear(clock.year, clock.month, clock.day);
+}
+
+/** "23 Nov 2026, 1:04 pm IST": an instant, on the course's clock. */
+export function formatDateTime(value: string | Date): string {
+  const instant = toInstant(value);
+  if (!instant) return String(value);
+  const clock = inCourseZone(instant);
+  return `${dayMonthYear(clock.year, clock.month, clock.day)}, ${clockTime(clock, false)} ${COURSE_TIME_ZONE_LABEL}`;
+}
+
+/** "1:04:05 pm IST": the time of day alone, for things that happen many times a day (a draft saved, a run). */
+export function formatTime(value: string | Date): string {
+  const instant = toInstant(value);
+  if (!instant) return String(value);
+  return `${clockTime(inCourseZone(instant), true)} ${COURSE_TIME_ZONE_LABEL}`;
+}

@@ -1,0 +1,22 @@
+/**
+ * Question texts mark code the way chat and Markdown do, with backticks: "What does `sizeof(int)` return?".
+ * The pieces between a pair of backticks are code; everything stays text (shown by React, never parsed as HTML).
+ * A backtick without its pair, or a pair around nothing, is shown as it is.
+ */
+export interface TextPiece {
+  text: string;
+  code: boolean;
+}
+
+export function splitInlineCode(text: string): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  const pattern = /`([^`\n]+)`/g;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) pieces.push({ text: text.slice(last, match.index), code: false });
+    pieces.push({ text: match[1]!, code: true });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) pieces.push({ text: text.slice(last), code: false });
+  return pieces;
+}
