@@ -25,7 +25,7 @@ const kinds: Record<string, string> = {
   date: 'a date',
 };
 
-export function plainMessage(issue: $ZodRawIssue): string | undefined {
+export function zodIssueMessage(issue: $ZodRawIssue): string | undefined {
   const label = fieldLabel(issue.path);
   const subject = label ?? 'The request';
   switch (issue.code) {
@@ -55,4 +55,4 @@ export function plainMessage(issue: $ZodRawIssue): string | undefined {
   }
 }
 
-z.config({ customError: plainMessage });
+z.config({ customError: zodIssueMessage });
