@@ -89,7 +89,8 @@ async function crashDuringBurst(databaseUrl: string) {
   const photoSaves = ready.map(async (s, i) => {
     await new Promise((resolve) => setTimeout(resolve, i * 20));
     const form = new FormData();
-    for (const [name, value] of Object.entries({ mobile: '9876500000', city: 'Kochi', country: 'India', study: 'BSc', institution: 'College' })) form.append(name, value);
+    // The same mobile as this student's JSON save above, which races with it: whichever lands last, the mobile is right.
+    for (const [name, value] of Object.entries({ mobile: `98765432${String(i).padStart(2, '0')}`, city: 'Kochi', country: 'India', study: 'BSc', institution: 'College' })) form.append(name, value);
     form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
     const res = await fetch(`${site.url}/students/${s.id}`, { method: 'PATCH', body: form, headers: { authorization: `Bearer ${s.token}`, 'x-forwarded-for': `10.45.0.${i + 1}` } }).catch(() => ({ status: 0 }));
     return { id: s.id, status: res.status };
