@@ -170,7 +170,7 @@ try {
     `           50 connections alongside ${loginsAlongside.rps.toFixed(0)} logins/s: GET /courses/ ${coursesDuringLogins.rps.toFixed(0)} req/s, p99 ${ms(coursesDuringLogins.p99)} ms (alone ${courses.rps.toFixed(0)} req/s; one core is hashing)`,
   );
 
-  console.log('\nGrading C programs (Clang to WebAssembly, run under WASI, in worker threads)');
+  console.log('\nGrading C programs (Clang to WebAssembly, run under WASI, compiles in capped child processes, runs in worker threads)');
   for (const line of await benchGrading(base, BENCH_ADMIN, Math.max(10, duration))) console.log(`  ${line}`);
   await settle();
   console.log('\nGrading under attack: three students loop compiler bombs (a 796-byte macro, a 60 MB array), a fourth runs hello world');
