@@ -13,7 +13,7 @@ import { adminStudentsRoutes } from './admin/admin-students.routes.js';
 import { batchesRoutes } from './admin/batches.routes.js';
 import { createStudentAdminService } from './admin/student-status.service.js';
 import { type AccountLimits, createAccountsService, defaultAccountLimits, sharedAccountLimits } from './accounts/accounts.service.js';
-import { createDbCounterStore, rateLimitStore } from './shared/counters.js';
+import { createDbCounterStore, rateLimitStore } from './common/counters.js';
 import { type ApiRoute, registerAuthGuard } from './auth/auth-guard.js';
 import { type Config, siteInfoOf } from './config/env.js';
 import type { DialectName } from './db/database.js';

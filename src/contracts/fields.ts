@@ -34,6 +34,12 @@ export function hasControlCharacters(text: string): boolean {
   return CONTROL_CHARACTERS.test(text);
 }
 
+/** Text made one line: each run of control characters (and Unicode's line and paragraph separators) becomes a space. */
+export function toOneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
+}
+
 export function hasNul(text: string): boolean {
   return NUL.test(text);
 }

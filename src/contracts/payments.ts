@@ -1,5 +1,5 @@
 /**
- * The payment calls (spec section 7: `POST /api/v1/payments`, `POST /api/v1/payments/update_payment_status`),
+ * The payment calls (`POST /api/v1/payments`, `POST /api/v1/payments/update_payment_status`),
  * the built-in test gateway's checkout, and the admin's payment list: shapes and messages, shared by both ends.
  */
 import { z } from 'zod';

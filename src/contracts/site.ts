@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SiteInfo } from './site-info.js';
 
-/** Old-student testimonial entry (spec section 3), as `GET /students/get_old_students` answers the landing page. */
+/** Old-student testimonial entry, as `GET /students/get_old_students` answers the landing page. */
 export const testimonialSchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),

@@ -5,7 +5,7 @@ import type { ChangePasswordInput, LoginInput, ResetPasswordInput, SignupInput }
 import { messages } from '../../contracts/messages.js';
 import { paths } from '../../contracts/paths.js';
 import { AttemptLimiter } from '../auth/attempt-limiter.js';
-import type { CounterStore } from '../shared/counters.js';
+import type { CounterStore } from '../common/counters.js';
 import { hashPassword, verifyPassword } from '../auth/password-hash.js';
 import { newUniqId } from '../auth/random.js';
 import { createSession, deleteSession, deleteSessionsOf } from '../auth/sessions.repository.js';
@@ -177,7 +177,9 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
         return true;
       });
       if (!done) throw new AppError('validation', messages.resetLinkInvalid);
-      await limits.accountFailures.reset(student.email.toLowerCase());
+      // The mailbox is proven: the account's slowdown ends, and so does any address's lockout from it.
+      const account = student.email.toLowerCase();
+      await Promise.all([limits.accountFailures.reset(account), limits.loginFailures.resetPrefix(`${account}|`)]);
     },
 
     async changePassword(student: StudentRow, sessionId: number, input: ChangePasswordInput): Promise<void> {

@@ -62,6 +62,18 @@ describe('login and logout', () => {
     expect((await login(email, GOOD_PASSWORD, '198.51.100.41')).statusCode).toBe(200);
   });
 
+  it('lifts an address\'s lockout from an account once its password is reset through the email', async () => {
+    const { email } = await verifiedStudent(ctx);
+    for (let i = 0; i < 5; i += 1) await login(email, 'Wrong#password1', '198.51.100.42');
+    expect((await login(email, GOOD_PASSWORD, '198.51.100.42')).statusCode).toBe(429);
+    await ctx.app.inject({ method: 'POST', url: '/forgot_password', payload: { email } });
+    await expect.poll(async () => (await lastMailTo(ctx, email)).subject).toContain('Reset');
+    const resetToken = tokenFromLink((await lastMailTo(ctx, email)).text_body);
+    const reset = await ctx.app.inject({ method: 'POST', url: '/reset_password', headers: bearer(resetToken), payload: { email, password: 'Ritchie#C1972' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(email, 'Ritchie#C1972', '198.51.100.42')).statusCode).toBe(200);
+  });
+
   it('a stranger guessing from rotating addresses cannot lock the teacher out: the account is slowed, never refused', async () => {
     for (let i = 0; i < 12; i += 1) expect((await login('teacher@example.com', 'Wrong#password1', `203.0.113.${i + 1}`)).statusCode).toBe(401);
     const started = Date.now();

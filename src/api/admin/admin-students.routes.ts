@@ -10,7 +10,7 @@ import { currentStudent } from '../auth/auth-guard.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { type SerializedJson, sendSerializedJson, serializeJson } from '../http/serialized-json.js';
-import { VersionedCache } from '../shared/versioned-cache.js';
+import { VersionedCache } from '../common/versioned-cache.js';
 import { studentPhotoUrl } from '../students/student-photo.js';
 import { toStudentData, toStudentResource } from '../students/student-view.js';
 import { listTestimonialRows } from '../students/testimonials.repository.js';

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import type { DialectName } from '../db/database.js';
 import type { Database, StudentRow } from '../db/schema.js';
-import { VersionedCache } from '../shared/versioned-cache.js';
+import { VersionedCache } from '../common/versioned-cache.js';
 
 export type StudentListKind = 'old' | 'new' | 'regd' | 'all';
 

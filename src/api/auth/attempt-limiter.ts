@@ -1,4 +1,4 @@
-import { type CounterStore, MemoryCounterStore } from '../shared/counters.js';
+import { type CounterStore, MemoryCounterStore } from '../common/counters.js';
 
 /**
  * Counts attempts per key (an account, an email address) in a fixed window, in a counter store shared by every
@@ -34,5 +34,10 @@ export class AttemptLimiter {
 
   async reset(key: string): Promise<void> {
     await this.store.clear(`${this.name}:${key}`);
+  }
+
+  /** Resets every key that starts with `prefix` (all of an account's account-and-address pairs). */
+  async resetPrefix(prefix: string): Promise<void> {
+    await this.store.clearPrefix(`${this.name}:${prefix}`);
   }
 }

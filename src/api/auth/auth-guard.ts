@@ -4,7 +4,7 @@ import { messages } from '../../contracts/messages.js';
 import type { DialectName } from '../db/database.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import type { ContentVersions } from '../shared/versioned-cache.js';
+import type { ContentVersions } from '../common/versioned-cache.js';
 import { sessionFinder } from './sessions.repository.js';
 
 export type Access = 'public' | 'student' | 'admin';

@@ -2,7 +2,7 @@ import { type CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import { isoAfter, nowIso } from '../db/clock.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { contentVersionColumns, contentVersionsOf } from '../shared/versioned-cache.js';
+import { contentVersionColumns, contentVersionsOf } from '../common/versioned-cache.js';
 import { hashToken, newToken } from './random.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

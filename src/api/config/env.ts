@@ -1,5 +1,5 @@
 /**
- * The one module that reads the environment (ARCHITECTURE.md, "Configuration contract").
+ * The one module that reads the environment (the configuration contract in the README: the variable names are an interface operators rely on).
  * A bad value stops the start with one line naming the variable.
  */
 import { existsSync } from 'node:fs';

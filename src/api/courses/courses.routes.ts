@@ -9,7 +9,7 @@ import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
 import { type SerializedJson, sendSerializedJson, serializeJson } from '../http/serialized-json.js';
-import { VersionedCache } from '../shared/versioned-cache.js';
+import { VersionedCache } from '../common/versioned-cache.js';
 
 export const CLASSES_NEED_PAYMENT = 'The classes open once your course fee is paid. Please see My Payment.';
 

@@ -20,7 +20,7 @@ import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { GraderUnavailableError, type Grader } from '../grader/grader.js';
 import { AppError } from '../http/app-error.js';
-import type { CounterStore } from '../shared/counters.js';
+import type { CounterStore } from '../common/counters.js';
 
 interface Deps {
   db: Kysely<Database>;

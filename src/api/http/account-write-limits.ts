@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AttemptLimiter } from '../auth/attempt-limiter.js';
-import type { CounterStore } from '../shared/counters.js';
+import type { CounterStore } from '../common/counters.js';
 import { AppError } from './app-error.js';
 
 export interface AccountWriteLimits {

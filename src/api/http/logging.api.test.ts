@@ -1,18 +1,12 @@
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMailTo, signup, tokenFromLink, uniqueEmail } from '../../../test/accounts-helpers.js';
+import { captureLog } from '../../../test/log-capture.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { MailWorker } from '../mail/mail-worker.js';
 import { loggerOptions, REDACTED, redactLinks, redactUrl } from './logging.js';
 
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { stream: sink, lines } = captureLog();
 
 let ctx: TestContext;
 beforeAll(async () => {

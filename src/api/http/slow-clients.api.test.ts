@@ -3,18 +3,12 @@
  * request timeout, and a client that hangs up mid-body is not taken for a database outage.
  */
 import { type AddressInfo, connect, type Socket } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog } from '../../../test/log-capture.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { loggerOptions } from './logging.js';
 
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { stream: sink, lines } = captureLog();
 
 let ctx: TestContext;
 let port: number;

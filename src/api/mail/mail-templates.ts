@@ -1,3 +1,4 @@
+import { toOneLine } from '../../contracts/fields.js';
 import { COURSE_NAME, SITE_NAME } from '../../contracts/course.js';
 import { formatDate, formatDateTime } from '../../contracts/dates.js';
 import type { OutgoingMail } from './outbox.repository.js';
@@ -15,17 +16,12 @@ interface Layout {
   after?: string[];
 }
 
-/** A subject or greeting holds a person's name: a line break or control character in it becomes a space. */
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
-}
-
 /** Every email has an HTML and a plain-text part with the same words; user text is escaped in the HTML. */
 function compose(layout: Layout): OutgoingMail {
   const { to, paragraphs, action, after = [] } = layout;
-  const subject = oneLine(layout.subject);
-  const greeting = oneLine(layout.greeting);
+  // A subject or greeting holds a person's name: a line break or control character in it becomes a space.
+  const subject = toOneLine(layout.subject);
+  const greeting = toOneLine(layout.greeting);
   const text = [
     greeting,
     '',

@@ -1,5 +1,5 @@
 /**
- * Razorpay's two signatures (ARCHITECTURE.md, "Razorpay"): the checkout's is the hex HMAC-SHA256 of
+ * Razorpay's two signatures, as Razorpay documents them: the checkout's is the hex HMAC-SHA256 of
  * `order_id|payment_id` keyed with the key secret; the webhook's is the hex HMAC-SHA256 of the raw body
  * keyed with the separate webhook secret. Both are compared in constant time.
  */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../contracts/paths';
 
-/** Every landing section ends with this button (spec section 2). */
+/** Every landing section ends with this button. */
 export function EnrollNow() {
   return (
     <div className="enroll-now">

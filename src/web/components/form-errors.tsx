@@ -1,4 +1,4 @@
-/** Server errors, shown in red above a form (spec section 8). */
+/** Server errors, shown in red above a form. */
 export function FormErrors({ errors }: { errors: string[] }) {
   if (errors.length === 0) return null;
   return (

@@ -1,9 +1,9 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { DEFAULT_COURSE_FEE_PAISE } from '../../contracts/course';
-import { SITE_INFO_ELEMENT_ID, type SiteInfo } from '../../contracts/site-info';
+import { DEFAULT_CONTACT_EMAIL, SITE_INFO_ELEMENT_ID, type SiteInfo } from '../../contracts/site-info';
 
 /** Used only where a page was served without the block (the Vite dev server's index.html). */
-const FALLBACK: SiteInfo = { courseFeePaise: DEFAULT_COURSE_FEE_PAISE, contactEmail: '' };
+const FALLBACK: SiteInfo = { courseFeePaise: DEFAULT_COURSE_FEE_PAISE, contactEmail: DEFAULT_CONTACT_EMAIL };
 
 const SiteInfoContext = createContext<SiteInfo>(FALLBACK);
 

@@ -5,7 +5,7 @@ import { useStoredRole } from '../../features/auth/auth-store';
 import { PersonIcon } from './person-icon';
 
 /**
- * The header's person-icon dropdown (spec section 2), a disclosure button over a list of links styled with
+ * The header's person-icon dropdown, a disclosure button over a list of links styled with
  * Bootstrap's dropdown classes: Escape, a click or focus outside it closes it; arrow keys move between items.
  * Hand-made rather than react-bootstrap's NavDropdown, whose Popper and overlay code added some 20 KB gzip to the
  * landing page's JavaScript (docs/decisions/007-landing-page-weight.md).

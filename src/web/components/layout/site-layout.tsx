@@ -5,7 +5,7 @@ import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** A header and a footer appear on every page (spec section 2). */
+/** A header and a footer appear on every page. */
 export function SiteLayout() {
   return (
     <div className="site">

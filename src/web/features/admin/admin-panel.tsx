@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { plural } from '../../../contracts/wording';
 import { errorText } from '../../lib/error-text';
 
-/** Every admin panel has a title and an Exit button that closes it (spec section 2). */
+/** Every admin panel has a title and an Exit button that closes it. */
 export function AdminPanel({ title, onExit, children }: { title: string; onExit: () => void; children: ReactNode }) {
   const id = `panel-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (

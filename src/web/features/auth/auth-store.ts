@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The auth token lives in local storage under `token` (spec section 3); the signed-in flag follows it. */
+/** The auth token lives in local storage under `token`; the signed-in flag follows it. */
 const TOKEN_KEY = 'token';
 /**
  * Whether the signed-in account is the admin, kept beside the token so the header (on every page, the landing
@@ -42,7 +42,7 @@ export function storeRole(role: AccountRole): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
-/** Logout clears local storage (spec section 4). */
+/** Logout clears local storage. */
 export function clearSession(): void {
   window.localStorage.clear();
   window.dispatchEvent(new Event(CHANGE_EVENT));

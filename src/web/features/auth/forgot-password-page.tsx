@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
   });
 
   const onSubmit = async ({ email }: ForgotForm) => {
-    // Both lines are cleared at each new submission (spec section 4).
+    // Both lines are cleared at each new submission.
     setSuccess('');
     setError('');
     try {

@@ -8,7 +8,7 @@ import { PasswordChecklist } from '../../components/password-checklist';
 import { resetPasswordRequest } from './auth-api';
 import { clearSession, storeToken } from './auth-store';
 
-/** The checklist shows the rule but does not block submitting (spec section 5); the server has the last word. */
+/** The checklist shows the rule but does not block submitting; the server has the last word. */
 export function ResetPasswordPage() {
   usePageTitle('Reset Password');
   const navigate = useNavigate();

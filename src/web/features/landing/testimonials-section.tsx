@@ -37,7 +37,7 @@ function TestimonialCard({ entry }: { entry: Testimonial }) {
 
 export function TestimonialsSection() {
   const { data, isPending, isError } = useTestimonials();
-  // Entries with null feedback are skipped (spec section 2).
+  // Entries with null feedback are skipped.
   const entries = (data ?? []).filter((entry) => entry.feedback !== null && entry.feedback.trim() !== '');
   return (
     <section className="landing-section" id="testimonials" aria-labelledby="testimonials-heading">

@@ -10,6 +10,8 @@ export interface CounterStore {
   hit(key: string, windowMs: number, now?: number): Promise<{ count: number; resetAt: number }>;
   count(key: string, now?: number): Promise<number>;
   clear(key: string): Promise<void>;
+  /** Clears every key that starts with `prefix`. */
+  clearPrefix(prefix: string): Promise<void>;
 }
 
 export class MemoryCounterStore implements CounterStore {
@@ -30,6 +32,10 @@ export class MemoryCounterStore implements CounterStore {
 
   async clear(key: string) {
     this.entries.delete(key);
+  }
+
+  async clearPrefix(prefix: string) {
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 }
 
@@ -64,6 +70,10 @@ export function createDbCounterStore(db: Kysely<Database>): CounterStore {
     },
     async clear(key) {
       await db.deleteFrom('counters').where('key', '=', key).execute();
+    },
+    async clearPrefix(prefix) {
+      // A range rather than LIKE: an email's '_' or '%' would be a wildcard there.
+      await db.deleteFrom('counters').where('key', '>=', prefix).where('key', '<', `${prefix}\uffff`).execute();
     },
   };
 }
