@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -34,13 +35,34 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The browser bundle must never pull in server code or secrets.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/**', '!**/lib/api-client'], message: 'Web code may import src/contracts, not src/api.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/api/**', '!**/lib/api-client'], message: 'Web code may import src/contracts, not src/api.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/contracts/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/**', '**/web/**'], message: 'Contracts depend on nothing of the app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/api/**', '**/web/**'], message: 'Contracts depend on nothing of the app.' }] },
+      ],
+    },
+  },
+  prettier,
+  {
+    // After eslint-config-prettier, which turns max-len off: Prettier wraps code at 120 columns but leaves long
+    // comments and strings alone, so the line length is kept here (long messages in strings are allowed).
+    rules: {
+      'max-len': [
+        'error',
+        { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreUrls: true, ignoreRegExpLiterals: true },
+      ],
     },
   },
 );

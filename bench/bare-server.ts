@@ -7,9 +7,14 @@ import SQLite from 'better-sqlite3';
 
 const [path, port] = process.argv.slice(2);
 const db = new SQLite(path!, { readonly: true });
-const statement = db.prepare('select id, session_number, session_date, topics, lesson_video from course_sessions order by session_number');
+const statement = db.prepare(
+  'select id, session_number, session_date, topics, lesson_video from course_sessions order by session_number',
+);
 createServer((_request, response) => {
   const body = JSON.stringify(statement.all());
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  response.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
   response.end(body);
 }).listen(Number(port), '127.0.0.1', () => process.send?.('ready'));

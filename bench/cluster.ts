@@ -27,9 +27,12 @@ async function measure(processes: number, duration: number) {
 export async function benchCluster(duration: number): Promise<void> {
   console.log(`\nGET /courses/ through nginx, 50 connections, ${duration} s, PostgreSQL\n`);
   const one = await measure(1, duration);
-  const line = (r: LoadResult) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors`;
+  const line = (r: LoadResult) =>
+    `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors`;
   console.log(`  1 process:   ${line(one)}`);
   const two = await measure(2, duration);
   console.log(`  2 processes: ${line(two)}`);
-  console.log(`  ratio 2/1: ${(two.rps / one.rps).toFixed(2)} (this machine has 2 cores, shared by nginx, PostgreSQL, the load generator and the site)`);
+  console.log(
+    `  ratio 2/1: ${(two.rps / one.rps).toFixed(2)} (this machine has 2 cores, shared by nginx, PostgreSQL, the load generator and the site)`,
+  );
 }

@@ -17,7 +17,12 @@ import { freePort } from '../test/pg-cluster.js';
 import { adminLogin, type BenchSession, poster, studentsWithProgram } from './students.js';
 
 // 796 bytes: A39 stands for 2^39 tokens.
-export const MACRO_BOMB = ['#define A0 x', ...Array.from({ length: 39 }, (_, i) => `#define A${i + 1} A${i} A${i}`), 'int main(void) { A39; return 0; }', ''].join('\n');
+export const MACRO_BOMB = [
+  '#define A0 x',
+  ...Array.from({ length: 39 }, (_, i) => `#define A${i + 1} A${i} A${i}`),
+  'int main(void) { A39; return 0; }',
+  '',
+].join('\n');
 export const BIG_ARRAY = 'char a[60000000] = {1};\nint main(void) { return a[0]; }\n';
 const HELLO = '#include <stdio.h>\n\nint main(void) {\n  printf("hello, world\\n");\n  return 0;\n}\n';
 
@@ -63,7 +68,12 @@ export function treeRss(rootPid: number): { total: number; root: number; pids: n
   return { total, root, pids };
 }
 
-export async function benchGraderAttack(base: string, admin: { email: string; password: string }, serverPid: number, options: { helloRuns?: number } = {}): Promise<AttackResult> {
+export async function benchGraderAttack(
+  base: string,
+  admin: { email: string; password: string },
+  serverPid: number,
+  options: { helloRuns?: number } = {},
+): Promise<AttackResult> {
   const helloRuns = options.helloRuns ?? 6;
   const post = poster(base);
   const adminToken = await adminLogin(base, admin);
@@ -71,8 +81,15 @@ export async function benchGraderAttack(base: string, admin: { email: string; pa
   const [victim, ...attackers] = students as [BenchSession, ...BenchSession[]];
   const run = async (session: BenchSession, code: string) => {
     const started = performance.now();
-    const response = await post(`/api/v1/student_programs/${session.studentProgramId}/run`, { code, stdin: '' }, session.token);
-    const body = (await response.json()) as { compile?: { ok: boolean; diagnostics: { message: string }[] }; run?: { stdout: string } | null };
+    const response = await post(
+      `/api/v1/student_programs/${session.studentProgramId}/run`,
+      { code, stdin: '' },
+      session.token,
+    );
+    const body = (await response.json()) as {
+      compile?: { ok: boolean; diagnostics: { message: string }[] };
+      run?: { stdout: string } | null;
+    };
     return { status: response.status, body, ms: performance.now() - started };
   };
 
@@ -102,7 +119,8 @@ export async function benchGraderAttack(base: string, admin: { email: string; pa
   });
   const hello = async () => {
     const { status, body, ms } = await run(victim, HELLO);
-    if (status !== 200 || body.run?.stdout !== 'hello, world\n') throw new Error(`hello world failed: ${status} ${JSON.stringify(body).slice(0, 300)}`);
+    if (status !== 200 || body.run?.stdout !== 'hello, world\n')
+      throw new Error(`hello world failed: ${status} ${JSON.stringify(body).slice(0, 300)}`);
     return ms;
   };
 
@@ -139,7 +157,16 @@ export async function benchGraderAttack(base: string, admin: { email: string; pa
       `${met.hello ? 'met    ' : 'NOT MET'}  hello-world Run under ${ATTACK_TARGETS.helloMaxMs / 1000} s while 3 students loop compiler bombs: max ${s(maxHello)}`,
       `${met.memory ? 'met    ' : 'NOT MET'}  resident memory of the site under ${gb(ATTACK_TARGETS.totalRssBytes)} during the attack: peak ${gb(peakRss)}`,
     ];
-    return { helloMs, firstHelloMs, peakRssBytes: peakRss, peakServerRssBytes: peakServerRss, bombs, processesSeen: seen.size, met, lines };
+    return {
+      helloMs,
+      firstHelloMs,
+      peakRssBytes: peakRss,
+      peakServerRssBytes: peakServerRss,
+      bombs,
+      processesSeen: seen.size,
+      met,
+      lines,
+    };
   } finally {
     stop = true;
     clearInterval(sampler);
@@ -170,7 +197,13 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${port}`;
     for (let attempt = 0; ; attempt += 1) {
       if (attempt > 300) throw new Error('the server did not start (run `npm run build` first)');
-      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // The server loads Clang into its compile processes after it starts listening: let that pass.
@@ -180,7 +213,9 @@ async function main(): Promise<void> {
     for (const line of result.lines) console.log(`  ${line}`);
     process.exitCode = result.met.hello && result.met.memory ? 0 : 1;
   } finally {
-    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve).kill('SIGTERM') : resolve(undefined)));
+    await new Promise((resolve) =>
+      server.exitCode === null ? server.once('exit', resolve).kill('SIGTERM') : resolve(undefined),
+    );
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -6,20 +6,44 @@
 import { adminLogin, json, poster, studentsWithProgram } from './students.js';
 import { load } from './wrk.js';
 
-const PROGRAM = '#include <stdio.h>\nint main(void) {\n  long a, b;\n  if (scanf("%ld %ld", &a, &b) != 2) return 1;\n  printf("%ld\\n", a + b);\n  return 0;\n}\n';
+const PROGRAM =
+  '#include <stdio.h>\nint main(void) {\n  long a, b;\n  if (scanf("%ld %ld", &a, &b) != 2) return 1;\n  printf("%ld\\n", a + b);\n  return 0;\n}\n';
 const STUDENTS = 4;
 
-export async function benchGrading(base: string, admin: { email: string; password: string }, durationS: number): Promise<string[]> {
+export async function benchGrading(
+  base: string,
+  admin: { email: string; password: string },
+  durationS: number,
+): Promise<string[]> {
   const post = poster(base);
   const adminToken = await adminLogin(base, admin);
-  const tests = Array.from({ length: 10 }, (_, i) => ({ stdin: `${i * 7} ${i * 13}\n`, expected_output: `${i * 20}\n`, visible: i < 3, points: 1 }));
-  const sessions = await studentsWithProgram(base, adminToken, STUDENTS, { label: 'grader', task: 'Print the sum of two numbers.', tests });
+  const tests = Array.from({ length: 10 }, (_, i) => ({
+    stdin: `${i * 7} ${i * 13}\n`,
+    expected_output: `${i * 20}\n`,
+    visible: i < 3,
+    points: 1,
+  }));
+  const sessions = await studentsWithProgram(base, adminToken, STUDENTS, {
+    label: 'grader',
+    task: 'Print the sum of two numbers.',
+    tests,
+  });
 
   // Warm: the first compile loads Clang into each compile worker.
-  await json(await post(`/api/v1/student_programs/${sessions[0]!.studentProgramId}/submissions`, { code: PROGRAM }, sessions[0]!.token));
+  await json(
+    await post(
+      `/api/v1/student_programs/${sessions[0]!.studentProgramId}/submissions`,
+      { code: PROGRAM },
+      sessions[0]!.token,
+    ),
+  );
 
   const coursesUrl = `${base}/courses/`;
-  const asStudents = { connections: 50, bearerTokens: sessions.map((session) => session.token), headers: { 'accept-encoding': 'gzip, deflate, br' } };
+  const asStudents = {
+    connections: 50,
+    bearerTokens: sessions.map((session) => session.token),
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  };
   const idle = await load(coursesUrl, { ...asStudents, durationS: Math.max(3, Math.round(durationS / 2)) });
 
   let gradings = 0;
@@ -27,7 +51,11 @@ export async function benchGrading(base: string, admin: { email: string; passwor
   let stop = false;
   const graders = sessions.map(async (session) => {
     while (!stop) {
-      const response = await post(`/api/v1/student_programs/${session.studentProgramId}/submissions`, { code: PROGRAM }, session.token);
+      const response = await post(
+        `/api/v1/student_programs/${session.studentProgramId}/submissions`,
+        { code: PROGRAM },
+        session.token,
+      );
       const body = (await response.json()) as { score?: number };
       if (response.status === 201 && body.score === 10) gradings += 1;
       else failures += 1;

@@ -39,7 +39,12 @@ interface FailedAudit {
 async function lighthouseReport(url: string): Promise<Result> {
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
   try {
-    const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const run = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
     if (!run) throw new Error(`Lighthouse returned no result for ${url}`);
     return run.lhr;
   } finally {
@@ -48,11 +53,15 @@ async function lighthouseReport(url: string): Promise<Result> {
 }
 
 async function audit(url: string): Promise<{ result: LighthouseResult; failed: FailedAudit[]; report: Result }> {
-  // On a busy machine Chrome's trace now and then misses the page load (NO_NAVSTART); Lighthouse's advice is to run again.
+  // On a busy machine Chrome's trace now and then misses the page load (NO_NAVSTART); Lighthouse's advice is to run
+  // again.
   let report = await lighthouseReport(url);
   if (report.runtimeError) report = await lighthouseReport(url);
   if (report.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${report.runtimeError.message}`);
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, report.categories[id]?.score ?? 0])) as Record<Category, number>;
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, report.categories[id]?.score ?? 0])) as Record<
+    Category,
+    number
+  >;
   const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
   const audited = new Set(CATEGORIES.flatMap((id) => report.categories[id]?.auditRefs.map((ref) => ref.id) ?? []));
   const failed = Object.values(report.audits)
@@ -88,6 +97,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for (const id of CATEGORIES) console.log(`  ${id.padEnd(15)} ${Math.round(result.scores[id] * 100)}`);
   console.log(`  LCP ${Math.round(result.lcpMs)} ms, CLS ${result.cls.toFixed(3)}, TBT ${Math.round(result.tbtMs)} ms`);
   for (const entry of failed) {
-    console.log(`  not passed: ${entry.id} (${entry.score})${entry.displayValue ? ` ${entry.displayValue}` : ''}: ${entry.title}`);
+    console.log(
+      `  not passed: ${entry.id} (${entry.score})${entry.displayValue ? ` ${entry.displayValue}` : ''}: ${entry.title}`,
+    );
   }
 }

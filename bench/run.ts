@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds the site, seeds a database with 100,000 students, 100 batches, 1,000 sessions and
  * programs, starts the production server on SQLite (with --pg, on a throwaway PostgreSQL), and loads it from this
- * a second process (wrk, Debian's package, installed when missing), 50 connections. Also measures this machine's limit: a bare node:http server answering the
+ * a second process (wrk, Debian's package, installed when missing), 50 connections. Also measures this machine's limit:
+ * a bare node:http server answering the
  * same GET /courses/ JSON from a prepared better-sqlite3 statement. Prints per endpoint requests per second, p50 and
  * p99 latency and the ratio to the bare limit, then the targets met or not, the C grader's figures (grading rate, and
  * grading under attack: bench/grader-attack.ts, also runnable on its own) and the landing page's weight. With
@@ -59,11 +60,22 @@ try {
   const port = await freePort();
   const server = spawn(process.execPath, ['dist/server/api/server.js'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+    },
   });
   children.push(server);
   const barePort = await freePort();
-  const bare = fork('bench/bare-server.ts', [pg ? join(dataDir, 'bare.db') : join(dataDir, 'app.db'), String(barePort)], { execArgv: ['--import', 'tsx'], stdio: 'ignore' });
+  const bare = fork(
+    'bench/bare-server.ts',
+    [pg ? join(dataDir, 'bare.db') : join(dataDir, 'app.db'), String(barePort)],
+    { execArgv: ['--import', 'tsx'], stdio: 'ignore' },
+  );
   children.push(bare);
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(`${base}/healthz`);
@@ -72,7 +84,11 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 6000));
 
   const login = async (who: { email: string; password: string }, ip: string) => {
-    const response = await fetch(`${base}/students/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(who) });
+    const response = await fetch(`${base}/students/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify(who),
+    });
     return ((await response.json()) as { meta: { token: string } }).meta.token;
   };
   // Fifty paid students signed in: the student lines' requests come from each in turn, as a class's would.
@@ -80,7 +96,14 @@ try {
   const adminToken = await login(BENCH_ADMIN, '10.1.1.1');
   const asStudents = { bearerTokens: studentTokens };
   const browser = { 'accept-encoding': 'gzip, deflate, br' };
-  const loginLoad = { connections: 10, durationS: duration, method: 'POST' as const, body: JSON.stringify(BENCH_STUDENT), headers: { 'content-type': 'application/json' }, varyIp: true };
+  const loginLoad = {
+    connections: 10,
+    durationS: duration,
+    method: 'POST' as const,
+    body: JSON.stringify(BENCH_STUDENT),
+    headers: { 'content-type': 'application/json' },
+    varyIp: true,
+  };
 
   // Each line starts once the previous one's requests have drained (the server answers a health check at once).
   const settle = async () => {
@@ -113,7 +136,12 @@ try {
     // As a browser asks (it takes gzip), and as a client that doesn't: ~9 KB or ~130 KB per answer.
     ['GET /courses/ (student)', await measure(`${base}/courses/`, { ...asStudents, headers: browser })],
     ['GET /courses/ (student, no gzip)', await measure(`${base}/courses/`, asStudents)],
-    ['admin list, search "sharma", page 3', await measure(`${base}/students/get_regd_students?q=sharma&page=3&per_page=25`, { headers: { authorization: `Bearer ${adminToken}` } })],
+    [
+      'admin list, search "sharma", page 3',
+      await measure(`${base}/students/get_regd_students?q=sharma&page=3&per_page=25`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      }),
+    ],
     ['POST /students/login', await measure(`${base}/students/login`, loginLoad)],
   ];
   // The same lists uncached: one admin, each request a term not asked before (a new count and a new page).
@@ -121,7 +149,10 @@ try {
   const cold: number[] = [];
   for (const [i, term] of SEARCH_TERMS.entries()) {
     const started = performance.now();
-    const response = await fetch(`${base}/students/get_regd_students?q=${encodeURIComponent(term)}&page=${(i % 5) + 1}&per_page=25`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const response = await fetch(
+      `${base}/students/get_regd_students?q=${encodeURIComponent(term)}&page=${(i % 5) + 1}&per_page=25`,
+      { headers: { authorization: `Bearer ${adminToken}` } },
+    );
     await response.arrayBuffer();
     cold.push(performance.now() - started);
   }
@@ -140,21 +171,46 @@ try {
   const oneClient = { connections: 1, durationS: duration, ...asStudents, headers: browser };
   const probeAlone = await measure(`${base}/courses/`, oneClient);
   await settle();
-  const [probeDuringLogins, loginsWithProbe] = await Promise.all([load(`${base}/courses/`, oneClient), load(`${base}/students/login`, loginLoad)]);
+  const [probeDuringLogins, loginsWithProbe] = await Promise.all([
+    load(`${base}/courses/`, oneClient),
+    load(`${base}/students/login`, loginLoad),
+  ]);
   results.push(['GET /courses/ one client', probeAlone], ['GET /courses/ one client, logins run', probeDuringLogins]);
 
-  console.log(`\nLoad (wrk): ${CONNECTIONS} connections (10 for logins), ${runs} runs of ${duration} s per line (median p99 shown), server on ${pg ? 'PostgreSQL' : 'SQLite'}, 100,000 students\n`);
-  console.log(pad('endpoint', 40) + pad('req/s', 9) + pad('p50 ms', 8) + pad('p95', 8) + pad('p99 ms', 8) + pad('vs bare', 9) + pad('errors', 8) + 'p99 of each run');
+  console.log(
+    `\nLoad (wrk): ${CONNECTIONS} connections (10 for logins), ${runs} runs of ${duration} s per line (median p99 shown), server on ${pg ? 'PostgreSQL' : 'SQLite'}, 100,000 students\n`,
+  );
+  console.log(
+    pad('endpoint', 40) +
+      pad('req/s', 9) +
+      pad('p50 ms', 8) +
+      pad('p95', 8) +
+      pad('p99 ms', 8) +
+      pad('vs bare', 9) +
+      pad('errors', 8) +
+      'p99 of each run',
+  );
   for (const [name, r] of results) {
     console.log(
-      pad(name, 40) + pad(r.rps.toFixed(0), 9) + pad(ms(r.p50), 8) + pad(ms(r.p95), 8) + pad(ms(r.p99), 8) + pad((r.rps / limit.rps).toFixed(2), 9) + pad(String(r.errors), 8) + (r.p99Runs?.map(ms).join(', ') ?? ''),
+      pad(name, 40) +
+        pad(r.rps.toFixed(0), 9) +
+        pad(ms(r.p50), 8) +
+        pad(ms(r.p95), 8) +
+        pad(ms(r.p99), 8) +
+        pad((r.rps / limit.rps).toFixed(2), 9) +
+        pad(String(r.errors), 8) +
+        (r.p99Runs?.map(ms).join(', ') ?? ''),
     );
   }
   const find = (name: string) => results.find(([n]) => n === name)![1];
   const courses = find('GET /courses/ (student)');
   const admin = find('admin list, search "sharma", page 3');
   console.log('\nTargets');
-  target('GET /courses/ at least 0.6 of the bare limit', courses.rps / limit.rps >= 0.6, (courses.rps / limit.rps).toFixed(2));
+  target(
+    'GET /courses/ at least 0.6 of the bare limit',
+    courses.rps / limit.rps >= 0.6,
+    (courses.rps / limit.rps).toFixed(2),
+  );
   target('GET /courses/ p99 under 25 ms', courses.p99 < 25, `${ms(courses.p99)} ms`);
   target('admin list p95 under 50 ms at 100,000 students', admin.p95 < 50, `${ms(admin.p95)} ms`);
   console.log(
@@ -170,25 +226,38 @@ try {
     `           50 connections alongside ${loginsAlongside.rps.toFixed(0)} logins/s: GET /courses/ ${coursesDuringLogins.rps.toFixed(0)} req/s, p99 ${ms(coursesDuringLogins.p99)} ms (alone ${courses.rps.toFixed(0)} req/s; one core is hashing)`,
   );
 
-  console.log('\nGrading C programs (Clang to WebAssembly, run under WASI, compiles in capped child processes, runs in worker threads)');
+  console.log(
+    '\nGrading C programs (Clang to WebAssembly, run under WASI, compiles in capped child processes, runs in worker threads)',
+  );
   for (const line of await benchGrading(base, BENCH_ADMIN, Math.max(10, duration))) console.log(`  ${line}`);
   await settle();
-  console.log('\nGrading under attack: three students loop compiler bombs (a 796-byte macro, a 60 MB array), a fourth runs hello world');
+  console.log(
+    '\nGrading under attack: three students loop compiler bombs (a 796-byte macro, a 60 MB array), a fourth runs hello world',
+  );
   for (const line of (await benchGraderAttack(base, BENCH_ADMIN, server.pid!)).lines) console.log(`  ${line}`);
 
   const weight = pageWeight('dist');
-  console.log(`\nLanding page weight (gzip): JavaScript ${kb(weight.jsGzip)} (budget ${kb(LANDING_PAGE_BUDGET.jsGzip)}), CSS ${kb(weight.cssGzip)} (budget ${kb(LANDING_PAGE_BUDGET.cssGzip)})`);
+  console.log(
+    `\nLanding page weight (gzip): JavaScript ${kb(weight.jsGzip)} (budget ${kb(LANDING_PAGE_BUDGET.jsGzip)}), CSS ${kb(weight.cssGzip)} (budget ${kb(LANDING_PAGE_BUDGET.cssGzip)})`,
+  );
   target('landing JavaScript within budget', weight.jsGzip <= LANDING_PAGE_BUDGET.jsGzip, kb(weight.jsGzip));
   target('landing CSS within budget', weight.cssGzip <= LANDING_PAGE_BUDGET.cssGzip, kb(weight.cssGzip));
 
   await settle();
   console.log('\nLighthouse, landing page, mobile emulation (Debian Chromium)');
   const lighthouse = await runLighthouse(`${base}/`);
-  for (const [category, score] of Object.entries(lighthouse.scores)) target(`${category} at least 95`, score >= 0.95, String(Math.round(score * 100)));
-  console.log(`  LCP ${(lighthouse.lcpMs / 1000).toFixed(2)} s, CLS ${lighthouse.cls.toFixed(3)}, total blocking time ${lighthouse.tbtMs.toFixed(0)} ms`);
+  for (const [category, score] of Object.entries(lighthouse.scores))
+    target(`${category} at least 95`, score >= 0.95, String(Math.round(score * 100)));
+  console.log(
+    `  LCP ${(lighthouse.lcpMs / 1000).toFixed(2)} s, CLS ${lighthouse.cls.toFixed(3)}, total blocking time ${lighthouse.tbtMs.toFixed(0)} ms`,
+  );
 } finally {
   // The servers first, and PostgreSQL once they have closed their connections.
-  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM')) : undefined)));
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM')) : undefined,
+    ),
+  );
   pg?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

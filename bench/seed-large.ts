@@ -9,14 +9,43 @@ import type { Database } from '../src/api/db/schema.js';
 
 export const BENCH_STUDENT = { email: 'bench.student@example.com', password: 'Bench#Student2026' };
 /** Paid students who can log in with BENCH_STUDENT's password: the load signs in as all of them, as a class would. */
-export const BENCH_STUDENTS = Array.from({ length: 50 }, (_, i) => ({ ...BENCH_STUDENT, email: i === 0 ? BENCH_STUDENT.email : `bench.student${i}@example.com` }));
+export const BENCH_STUDENTS = Array.from({ length: 50 }, (_, i) => ({
+  ...BENCH_STUDENT,
+  email: i === 0 ? BENCH_STUDENT.email : `bench.student${i}@example.com`,
+}));
 export const BENCH_ADMIN = { email: 'teacher@example.com', password: 'Teacher#2026' };
 
-const CITIES = ['Pune', 'Mumbai', 'Delhi', 'Chennai', 'Kolkata', 'Bengaluru', 'Hyderabad', 'Jaipur', 'Lucknow', 'Kochi'];
-const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Diya', 'Isha', 'Kabir', 'Meera', 'Rohan', 'Saanvi', 'Tara', 'Arjun', 'Nisha'];
+const CITIES = [
+  'Pune',
+  'Mumbai',
+  'Delhi',
+  'Chennai',
+  'Kolkata',
+  'Bengaluru',
+  'Hyderabad',
+  'Jaipur',
+  'Lucknow',
+  'Kochi',
+];
+const FIRST = [
+  'Aarav',
+  'Vivaan',
+  'Aditya',
+  'Diya',
+  'Isha',
+  'Kabir',
+  'Meera',
+  'Rohan',
+  'Saanvi',
+  'Tara',
+  'Arjun',
+  'Nisha',
+];
 const LAST = ['Sharma', 'Verma', 'Iyer', 'Nair', 'Gupta', 'Reddy', 'Das', 'Khan', 'Patel', 'Joshi'];
 
-/** Searches an admin might type: names, cities, a mobile number's start, an email (each matches 1 to 10,000 students). */
+/**
+ * Searches an admin might type: names, cities, a mobile number's start, an email (each matches 1 to 10,000 students).
+ */
 export const SEARCH_TERMS = [
   ...LAST.filter((name) => name !== 'Sharma'), // the 50-connection line searches for Sharma
   ...FIRST,
@@ -29,8 +58,28 @@ export async function seedLarge(db: Kysely<Database>, students = 100_000): Promi
   const studentHash = await hashPassword(BENCH_STUDENT.password);
   const adminHash = await hashPassword(BENCH_ADMIN.password);
   const now = new Date().toISOString();
-  await db.insertInto('students').values({ email: BENCH_ADMIN.email, password_hash: adminHash, role: 'admin', first_name: 'Course', last_name: 'Admin', activated: 1, uniq_id: 'bench-admin' }).execute();
-  await db.insertInto('batches').values(Array.from({ length: 100 }, (_, i) => ({ batch_number: i + 1, start_date: '2027-01-04', meeting_link: `https://meet.example.com/batch-${i + 1}` }))).execute();
+  await db
+    .insertInto('students')
+    .values({
+      email: BENCH_ADMIN.email,
+      password_hash: adminHash,
+      role: 'admin',
+      first_name: 'Course',
+      last_name: 'Admin',
+      activated: 1,
+      uniq_id: 'bench-admin',
+    })
+    .execute();
+  await db
+    .insertInto('batches')
+    .values(
+      Array.from({ length: 100 }, (_, i) => ({
+        batch_number: i + 1,
+        start_date: '2027-01-04',
+        meeting_link: `https://meet.example.com/batch-${i + 1}`,
+      })),
+    )
+    .execute();
   const CHUNK = 500;
   for (let start = 0; start < students; start += CHUNK) {
     const rows = [];
@@ -59,11 +108,23 @@ export async function seedLarge(db: Kysely<Database>, students = 100_000): Promi
   for (let start = 0; start < 1000; start += CHUNK) {
     await db
       .insertInto('course_sessions')
-      .values(Array.from({ length: CHUNK }, (_, j) => ({ session_number: start + j + 1, session_date: '2027-01-04', topics: `Topic ${start + j + 1}: pointers and arrays`, lesson_video: 'dQw4w9WgXcQ' })))
+      .values(
+        Array.from({ length: CHUNK }, (_, j) => ({
+          session_number: start + j + 1,
+          session_date: '2027-01-04',
+          topics: `Topic ${start + j + 1}: pointers and arrays`,
+          lesson_video: 'dQw4w9WgXcQ',
+        })),
+      )
       .execute();
     await db
       .insertInto('programs')
-      .values(Array.from({ length: CHUNK }, (_, j) => ({ program_number: start + j + 1, task: `Write program ${start + j + 1}.` })))
+      .values(
+        Array.from({ length: CHUNK }, (_, j) => ({
+          program_number: start + j + 1,
+          task: `Write program ${start + j + 1}.`,
+        })),
+      )
       .execute();
   }
 }

@@ -48,7 +48,14 @@ export function ensureWrk(): void {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return;
     if (process.getuid?.() !== 0) throw new Error('The bench needs wrk: sudo apt-get install wrk');
     console.log('Installing wrk (Debian package)…');
-    execFileSync('sh', ['-c', 'apt-get install -y wrk >/dev/null 2>&1 || (apt-get update >/dev/null && apt-get install -y wrk >/dev/null)'], { stdio: 'inherit' });
+    execFileSync(
+      'sh',
+      [
+        '-c',
+        'apt-get install -y wrk >/dev/null 2>&1 || (apt-get update >/dev/null && apt-get install -y wrk >/dev/null)',
+      ],
+      { stdio: 'inherit' },
+    );
   }
 }
 
@@ -66,15 +73,32 @@ export function load(url: string, options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     // Pinned to the last core, so the scheduler doesn't bounce the load generator across the server's cores.
     const last = String(availableParallelism() - 1);
-    const child = hasTaskset ? spawn('taskset', ['-c', last, 'wrk', ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] }) : spawn('wrk', args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = hasTaskset
+      ? spawn('taskset', ['-c', last, 'wrk', ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+      : spawn('wrk', args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
       const line = output.split('\n').find((text) => text.startsWith('WRK_RESULT '));
       if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${output}`));
-      const r = JSON.parse(line.slice('WRK_RESULT '.length)) as { requests: number; duration_us: number; errors: number; non2xx: number; p50: number; p95: number; p99: number };
-      resolve({ rps: r.requests / (r.duration_us / 1e6), total: r.requests, p50: r.p50, p95: r.p95, p99: r.p99, errors: r.errors + r.non2xx });
+      const r = JSON.parse(line.slice('WRK_RESULT '.length)) as {
+        requests: number;
+        duration_us: number;
+        errors: number;
+        non2xx: number;
+        p50: number;
+        p95: number;
+        p99: number;
+      };
+      resolve({
+        rps: r.requests / (r.duration_us / 1e6),
+        total: r.requests,
+        p50: r.p50,
+        p95: r.p95,
+        p99: r.p99,
+        errors: r.errors + r.non2xx,
+      });
     });
   });
 }

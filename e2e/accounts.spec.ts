@@ -6,7 +6,10 @@ test.describe('student account flow', () => {
   // Wrong passwords and taken emails are answered with 4xx on purpose; the browser logs each one.
   test.use({ allowedConsoleErrors: [/the server responded with a status of 40[139]/] });
   test.setTimeout(60_000);
-  test('signup → email link → create profile → dashboard → logout → forgot → reset → login', async ({ page, request }, info) => {
+  test('signup → email link → create profile → dashboard → logout → forgot → reset → login', async ({
+    page,
+    request,
+  }, info) => {
     const email = newEmail('grace');
     await signUp(page, email);
     await saveScreenshot(page, 'signup-almost-there', info.project.name);
@@ -36,7 +39,9 @@ test.describe('student account flow', () => {
     await page.getByLabel(/Photo/).setInputFiles({
       name: 'me.png',
       mimeType: 'image/png',
-      buffer: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a6f97' } }).png().toBuffer(),
+      buffer: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a6f97' } })
+        .png()
+        .toBuffer(),
     });
     await saveScreenshot(page, 'create-profile', info.project.name);
     const created = nextAlert(page);
@@ -108,7 +113,13 @@ test.describe('student account flow', () => {
     });
     await open(page, '/StudentSignup');
     const checklist = page.getByRole('list', { name: 'Password requirements' });
-    await expect(checklist.locator('li')).toHaveText([/Capital letter/, /Passwords match/, /Special character/, /Minimum length 8/, /A number/]);
+    await expect(checklist.locator('li')).toHaveText([
+      /Capital letter/,
+      /Passwords match/,
+      /Special character/,
+      /Minimum length 8/,
+      /A number/,
+    ]);
     await page.getByLabel('Password', { exact: true }).fill('abc');
     await expect(checklist.locator('li.ok')).toHaveCount(0);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -173,7 +184,13 @@ test.describe('student account flow', () => {
     const link = await linkFromOutbox(request, email, /Verify your email/);
     await open(page, link.replace(/^https?:\/\/[^/]+/, ''));
     await page.getByRole('button', { name: 'Continue' }).click();
-    for (const [label, value] of [['City', 'Pune'], ['Mobile', '9123456789'], ['Country', 'India'], ['Study / job role', 'BCA'], ['College / company', 'MES']]) {
+    for (const [label, value] of [
+      ['City', 'Pune'],
+      ['Mobile', '9123456789'],
+      ['Country', 'India'],
+      ['Study / job role', 'BCA'],
+      ['College / company', 'MES'],
+    ]) {
       await page.getByLabel(label!).fill(value!);
     }
     const created = nextAlert(page);

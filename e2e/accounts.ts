@@ -20,7 +20,9 @@ export async function linkFromOutbox(request: APIRequestContext, to: string, sub
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get('/api/v1/admin/outbox', { headers: { authorization: `Bearer ${adminToken}` } });
+      const response = await request.get('/api/v1/admin/outbox', {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
       const mails = (await response.json()) as { to_address: string; subject: string; text_body: string }[];
       const mail = mails.find((m) => m.to_address === to && subject.test(m.subject));
       link = mail?.text_body.match(/https?:\/\/\S+/)?.[0];
@@ -80,9 +82,17 @@ export interface ApiStudent {
  */
 export async function apiStudent(
   request: APIRequestContext,
-  { tag, firstName = 'Asha', lastName = 'Nair', email = newEmail(tag), profile = true }: { tag: string; firstName?: string; lastName?: string; email?: string; profile?: boolean },
+  {
+    tag,
+    firstName = 'Asha',
+    lastName = 'Nair',
+    email = newEmail(tag),
+    profile = true,
+  }: { tag: string; firstName?: string; lastName?: string; email?: string; profile?: boolean },
 ): Promise<ApiStudent> {
-  const signup = await request.post('/students', { data: { email, password: PASSWORD, first_name: firstName, last_name: lastName } });
+  const signup = await request.post('/students', {
+    data: { email, password: PASSWORD, first_name: firstName, last_name: lastName },
+  });
   expect(signup.status(), await signup.text()).toBe(201);
   const link = await linkFromOutbox(request, email, /Verify your email/);
   const verified = await request.get(link.replace(/^https?:\/\/[^/]+/, ''), { maxRedirects: 0 });
@@ -93,7 +103,13 @@ export async function apiStudent(
   if (profile) {
     const saved = await request.patch(`/students/${me.id}`, {
       headers,
-      multipart: { mobile: '9876543210', city: 'Thiruvananthapuram', country: 'India', study: 'B.Tech Computer Science', institution: 'College of Engineering' },
+      multipart: {
+        mobile: '9876543210',
+        city: 'Thiruvananthapuram',
+        country: 'India',
+        study: 'B.Tech Computer Science',
+        institution: 'College of Engineering',
+      },
     });
     expect(saved.ok(), await saved.text()).toBe(true);
   }

@@ -2,18 +2,34 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { adminHeaders, apiStudent, signInWithToken } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures.js';
 
-/** Issue 16, section 3: items 3 (confirmations), 5 (plain messages), 6 (plurals, a second send) and 10 (status lists). */
+/**
+ * Issue 16, section 3: items 3 (confirmations), 5 (plain messages), 6 (plurals, a second send) and 10 (status lists).
+ */
 
 const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
 
 /** 'Your class link for batch N' emails to one address, as the outbox holds them. */
-async function linkMails(request: APIRequestContext, admin: { authorization: string }, to: string, batch: number): Promise<number> {
-  const mails = (await (await request.get('/api/v1/admin/outbox?limit=200', { headers: admin })).json()) as { to_address: string; subject: string }[];
+async function linkMails(
+  request: APIRequestContext,
+  admin: { authorization: string },
+  to: string,
+  batch: number,
+): Promise<number> {
+  const mails = (await (await request.get('/api/v1/admin/outbox?limit=200', { headers: admin })).json()) as {
+    to_address: string;
+    subject: string;
+  }[];
   return mails.filter((m) => m.to_address === to && m.subject === `Your class link for batch ${batch}`).length;
 }
 
-async function openAdminPanel(page: Page, admin: { authorization: string }, button: string, region: string): Promise<Locator> {
-  if (!page.url().endsWith('/AdminPage')) await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
+async function openAdminPanel(
+  page: Page,
+  admin: { authorization: string },
+  button: string,
+  region: string,
+): Promise<Locator> {
+  if (!page.url().endsWith('/AdminPage'))
+    await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
   await page.getByRole('button', { name: button, exact: true }).click();
   const panel = page.getByRole('region', { name: region });
   await expect(panel).toBeVisible();
@@ -42,19 +58,54 @@ test.describe('admin actions', () => {
     expect(browserDialogs, 'browser dialogs (window.confirm/alert) opened').toEqual([]);
   });
 
-  test('every destructive action asks first, in the same dialog, and Cancel keeps the thing', async ({ page, request }, info) => {
+  test('every destructive action asks first, in the same dialog, and Cancel keeps the thing', async ({
+    page,
+    request,
+  }, info) => {
     const admin = await adminHeaders(request);
     const number = unique();
-    const program = (await (await request.post('/programs/', { headers: admin, data: { program_number: number, task: `A program to delete (${number})` } })).json()) as { id: number };
+    const program = (await (
+      await request.post('/programs/', {
+        headers: admin,
+        data: { program_number: number, task: `A program to delete (${number})` },
+      })
+    ).json()) as { id: number };
     expect(program.id).toBeGreaterThan(0);
-    expect((await request.post('/courses/', { headers: admin, data: { session_number: number, session_date: '2026-11-30', topics: `A session to delete (${number})` } })).ok()).toBe(true);
+    expect(
+      (
+        await request.post('/courses/', {
+          headers: admin,
+          data: { session_number: number, session_date: '2026-11-30', topics: `A session to delete (${number})` },
+        })
+      ).ok(),
+    ).toBe(true);
     const question = `Which operator takes an address? (${number})`;
-    expect((await request.post('/api/v1/admin/quiz_questions', { headers: admin, data: { question, options: ['*', '&', '->', '.'], answer_index: 1 } })).ok()).toBe(true);
+    expect(
+      (
+        await request.post('/api/v1/admin/quiz_questions', {
+          headers: admin,
+          data: { question, options: ['*', '&', '->', '.'], answer_index: 1 },
+        })
+      ).ok(),
+    ).toBe(true);
     const student = await apiStudent(request, { tag: 'deleteme', firstName: 'Dora', lastName: 'Delete' });
-    expect((await request.put('/api/v1/admin/course_book', { headers: admin, data: { url: 'https://drive.google.com/file/d/1CourseBookFileId/view' } })).ok()).toBe(true);
+    expect(
+      (
+        await request.put('/api/v1/admin/course_book', {
+          headers: admin,
+          data: { url: 'https://drive.google.com/file/d/1CourseBookFileId/view' },
+        })
+      ).ok(),
+    ).toBe(true);
 
     /** Asks for the delete, checks the dialog, cancels it (nothing happens), then confirms. */
-    const deleteWithConfirmation = async (trigger: Locator, title: string, confirmLabel: string, gone: Locator, shot: string) => {
+    const deleteWithConfirmation = async (
+      trigger: Locator,
+      title: string,
+      confirmLabel: string,
+      gone: Locator,
+      shot: string,
+    ) => {
       await trigger.click();
       const dialog = page.getByRole('dialog', { name: title });
       await expect(dialog).toBeVisible();
@@ -77,14 +128,36 @@ test.describe('admin actions', () => {
       await expect(gone).toHaveCount(0);
     };
 
-    const programs = await openAdminPanel(page, admin, 'Program Exercises', 'Program Exercises (Add/Delete Your Program Details)');
+    const programs = await openAdminPanel(
+      page,
+      admin,
+      'Program Exercises',
+      'Program Exercises (Add/Delete Your Program Details)',
+    );
     const programItem = programs.getByRole('listitem').filter({ hasText: `A program to delete (${number})` });
-    await deleteWithConfirmation(programItem.getByRole('button', { name: `Delete program ${number}` }), `Delete program ${number}?`, `Delete program ${number}`, programItem, 'confirm-delete-program');
+    await deleteWithConfirmation(
+      programItem.getByRole('button', { name: `Delete program ${number}` }),
+      `Delete program ${number}?`,
+      `Delete program ${number}`,
+      programItem,
+      'confirm-delete-program',
+    );
     await closePanel(programs);
 
-    const course = await openAdminPanel(page, admin, 'Create Course', 'Create Course (Add/Delete Your Session Details)');
+    const course = await openAdminPanel(
+      page,
+      admin,
+      'Create Course',
+      'Create Course (Add/Delete Your Session Details)',
+    );
     const sessionRow = course.getByRole('row').filter({ hasText: `A session to delete (${number})` });
-    await deleteWithConfirmation(sessionRow.getByRole('button', { name: `Delete session ${number}` }), `Delete session ${number}?`, `Delete session ${number}`, sessionRow, 'confirm-delete-session');
+    await deleteWithConfirmation(
+      sessionRow.getByRole('button', { name: `Delete session ${number}` }),
+      `Delete session ${number}?`,
+      `Delete session ${number}`,
+      sessionRow,
+      'confirm-delete-session',
+    );
     // Saving an empty course book link removes the book: asked too (and only cancelled here, since other tests
     // running at the same time show the book).
     await expect(course.getByRole('link', { name: 'this Google Drive file' })).toBeVisible();
@@ -99,14 +172,26 @@ test.describe('admin actions', () => {
     const questions = await openAdminPanel(page, admin, 'Self assessment questions', 'Self assessment questions');
     const item = questions.locator('details', { hasText: question });
     await item.locator('summary').click();
-    await deleteWithConfirmation(item.getByRole('button', { name: /^Delete question/ }), 'Delete this question?', 'Delete question', item, 'confirm-delete-question');
+    await deleteWithConfirmation(
+      item.getByRole('button', { name: /^Delete question/ }),
+      'Delete this question?',
+      'Delete question',
+      item,
+      'confirm-delete-question',
+    );
     await closePanel(questions);
 
     const data = await openAdminPanel(page, admin, 'Data View', 'Student Data');
     await data.getByRole('searchbox').fill(student.email);
     await data.getByRole('button', { name: 'Search' }).click();
     const studentRow = data.getByRole('row').filter({ hasText: student.email });
-    await deleteWithConfirmation(studentRow.getByRole('button', { name: 'Delete Dora Delete' }), 'Delete Dora Delete?', 'Delete student', studentRow, 'confirm-delete-student');
+    await deleteWithConfirmation(
+      studentRow.getByRole('button', { name: 'Delete Dora Delete' }),
+      'Delete Dora Delete?',
+      'Delete student',
+      studentRow,
+      'confirm-delete-student',
+    );
     await expect(data.getByText('No student matches the search.')).toBeVisible();
   });
 
@@ -114,9 +199,25 @@ test.describe('admin actions', () => {
     const admin = await adminHeaders(request);
     const batch = unique();
     const student = await apiStudent(request, { tag: 'linked' });
-    expect((await request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(true);
-    expect((await request.patch('/students/update_batch', { headers: admin, data: { email: student.email, student_batch: batch } })).ok()).toBe(true);
-    expect((await request.put(`/api/v1/batches/${batch}`, { headers: admin, data: { start_date: '2027-01-04', meeting_link: `https://meet.example.com/once-${batch}` } })).ok()).toBe(true);
+    expect((await request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(
+      true,
+    );
+    expect(
+      (
+        await request.patch('/students/update_batch', {
+          headers: admin,
+          data: { email: student.email, student_batch: batch },
+        })
+      ).ok(),
+    ).toBe(true);
+    expect(
+      (
+        await request.put(`/api/v1/batches/${batch}`, {
+          headers: admin,
+          data: { start_date: '2027-01-04', meeting_link: `https://meet.example.com/once-${batch}` },
+        })
+      ).ok(),
+    ).toBe(true);
 
     const panel = await openAdminPanel(page, admin, 'Create Batch', 'Create Batch (Add Students to a Batch)');
     await panel.getByLabel('Batch number').fill(String(batch));
@@ -124,14 +225,18 @@ test.describe('admin actions', () => {
     await expect(panel.getByRole('row').filter({ hasText: student.email })).toBeVisible();
 
     await panel.getByRole('button', { name: 'Send meeting link' }).click();
-    await expect(panel.getByRole('status')).toHaveText(`1 email queued: meeting link sent to the paid students of batch ${batch}.`);
+    await expect(panel.getByRole('status')).toHaveText(
+      `1 email queued: meeting link sent to the paid students of batch ${batch}.`,
+    );
     expect(await linkMails(request, admin, student.email, batch)).toBe(1);
 
     // The same link again: the site says when it went and asks; Cancel sends nothing.
     await panel.getByRole('button', { name: 'Send meeting link' }).click();
     const again = page.getByRole('dialog', { name: 'Send the link again?' });
     await expect(again).toBeVisible();
-    await expect(again).toContainText(/^Send the link again\?The link was already sent to 1 student on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm) IST\. Send it again\?/);
+    await expect(again).toContainText(
+      /^Send the link again\?The link was already sent to 1 student on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm) IST\. Send it again\?/,
+    );
     await saveScreenshot(page, 'confirm-send-link-again', info.project.name, { fullPage: false });
     await expectNoSeriousA11yViolations(page, { soft: true, screen: 'confirm-send-link-again' });
     await again.getByRole('button', { name: 'Cancel' }).click();
@@ -141,7 +246,9 @@ test.describe('admin actions', () => {
     // Confirmed, it goes again.
     await panel.getByRole('button', { name: 'Send meeting link' }).click();
     await again.getByRole('button', { name: 'Send it again' }).click();
-    await expect(panel.getByRole('status')).toHaveText(`1 email queued: meeting link sent to the paid students of batch ${batch}.`);
+    await expect(panel.getByRole('status')).toHaveText(
+      `1 email queued: meeting link sent to the paid students of batch ${batch}.`,
+    );
     await expect.poll(() => linkMails(request, admin, student.email, batch)).toBe(2);
 
     // A new link is not a repeat: it goes at once.
@@ -149,7 +256,9 @@ test.describe('admin actions', () => {
     await panel.getByRole('button', { name: 'Save' }).click();
     await expect(panel.getByRole('status')).toHaveText(`Batch ${batch} saved.`);
     await panel.getByRole('button', { name: 'Send meeting link' }).click();
-    await expect(panel.getByRole('status')).toHaveText(`1 email queued: meeting link sent to the paid students of batch ${batch}.`);
+    await expect(panel.getByRole('status')).toHaveText(
+      `1 email queued: meeting link sent to the paid students of batch ${batch}.`,
+    );
 
     // Announce: the count agrees with its noun, and a repeat asks too.
     await panel.getByRole('button', { name: 'Announce start date' }).click();
@@ -168,14 +277,33 @@ test.describe('admin actions', () => {
 
     // Send Task to a batch of one: "1 student".
     const number = unique();
-    expect((await request.post('/programs/', { headers: admin, data: { program_number: number, task: `One student's task (${number})` } })).status()).toBe(201);
-    const programs = await openAdminPanel(page, admin, 'Program Exercises', 'Program Exercises (Add/Delete Your Program Details)');
+    expect(
+      (
+        await request.post('/programs/', {
+          headers: admin,
+          data: { program_number: number, task: `One student's task (${number})` },
+        })
+      ).status(),
+    ).toBe(201);
+    const programs = await openAdminPanel(
+      page,
+      admin,
+      'Program Exercises',
+      'Program Exercises (Add/Delete Your Program Details)',
+    );
     await programs.getByLabel('Batch number').fill(String(batch));
-    await programs.getByRole('listitem').filter({ hasText: `One student's task (${number})` }).getByRole('button', { name: /^Send Task/ }).click();
+    await programs
+      .getByRole('listitem')
+      .filter({ hasText: `One student's task (${number})` })
+      .getByRole('button', { name: /^Send Task/ })
+      .click();
     await expect(programs.getByRole('status')).toHaveText(`Program ${number} sent to 1 student of batch ${batch}.`);
   });
 
-  test('Update Payment Status and Update Course Completion keep every student, with their status and a button only where it applies', async ({ page, request }, info) => {
+  test('Update Payment Status and Update Course Completion keep every student, with their status and a button only where it applies', async ({
+    page,
+    request,
+  }, info) => {
     const admin = await adminHeaders(request);
     const student = await apiStudent(request, { tag: 'status', firstName: 'Meera', lastName: 'Iyer' });
 
@@ -210,12 +338,19 @@ test.describe('admin actions', () => {
     const paymentAgain = await openAdminPanel(page, admin, 'Update Payment Status', 'Update Payment Status');
     await paymentAgain.getByRole('searchbox').fill(student.email);
     await paymentAgain.getByRole('button', { name: 'Search' }).click();
-    await expect(paymentAgain.getByRole('row').filter({ hasText: student.email }).locator('.status-completed')).toHaveText('Completed');
+    await expect(
+      paymentAgain.getByRole('row').filter({ hasText: student.email }).locator('.status-completed'),
+    ).toHaveText('Completed');
   });
 
   test('error messages are plain sentences, without internal field names', async ({ page, request }) => {
     const admin = await adminHeaders(request);
-    const course = await openAdminPanel(page, admin, 'Create Course', 'Create Course (Add/Delete Your Session Details)');
+    const course = await openAdminPanel(
+      page,
+      admin,
+      'Create Course',
+      'Create Course (Add/Delete Your Session Details)',
+    );
     await course.getByLabel('Session number').fill(String(unique()));
     await course.getByLabel('Session date').fill('2027-02-01');
     await course.getByLabel('Lesson video (YouTube link or id)').fill('https://vimeo.com/12345');

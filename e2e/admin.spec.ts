@@ -14,7 +14,11 @@ test.describe('admin dashboard', () => {
   // Unknown emails and duplicate numbers are answered with 404/409 on purpose; the browser logs each one.
   test.use({ allowedConsoleErrors: [/the server responded with a status of 40[49]/] });
   // One walk through every panel is enough; the phone run checks the same screens at 360 px.
-  test('the admin runs a batch: students, batch, sessions, program, task, payment, completion, announcements', async ({ page, browser, request }, info) => {
+  test('the admin runs a batch: students, batch, sessions, program, task, payment, completion, announcements', async ({
+    page,
+    browser,
+    request,
+  }, info) => {
     const batch = info.project.name === 'phone' ? 41 : 31;
     const sessionNumber = batch * 10;
     const students = [newEmail('ada'), newEmail('alan')];
@@ -41,7 +45,22 @@ test.describe('admin dashboard', () => {
     await regd.getByRole('button', { name: 'Search' }).click();
     await expect(regd.locator('tbody tr')).toHaveCount(1);
     await expect(regd.locator('tbody tr .status-unpaid')).toHaveText('Unpaid');
-    await expect(regd.locator('thead th')).toContainText(['Pic', 'Id', 'First Name', 'Last Name', 'Email', 'Mobile', 'City', 'Country', 'Study', 'College', 'Activated', 'Status', 'Batch', 'Delete']);
+    await expect(regd.locator('thead th')).toContainText([
+      'Pic',
+      'Id',
+      'First Name',
+      'Last Name',
+      'Email',
+      'Mobile',
+      'City',
+      'Country',
+      'Study',
+      'College',
+      'Activated',
+      'Status',
+      'Batch',
+      'Delete',
+    ]);
     await saveScreenshot(page, 'admin-regd-students', info.project.name);
     await expectNoSeriousA11yViolations(page);
     await regd.getByRole('button', { name: 'Exit' }).click();
@@ -81,7 +100,9 @@ test.describe('admin dashboard', () => {
     await course.getByLabel('Lesson video (YouTube link or id)').fill('https://youtu.be/dQw4w9WgXcQ');
     await course.getByLabel('Topics').fill(`Pointer drills for batch ${batch}`);
     await course.getByRole('button', { name: 'Add' }).click();
-    await expect(course.locator('tbody tr', { hasText: `Pointer drills for batch ${batch}` })).toContainText('dQw4w9WgXcQ');
+    await expect(course.locator('tbody tr', { hasText: `Pointer drills for batch ${batch}` })).toContainText(
+      'dQw4w9WgXcQ',
+    );
     await course.getByLabel('Session number').fill(String(sessionNumber));
     await course.getByLabel('Session date').fill('2027-01-06');
     await course.getByLabel('Topics').fill('Again');
@@ -95,13 +116,19 @@ test.describe('admin dashboard', () => {
     const programsPanel = page.getByRole('region', { name: 'Program Exercises (Add/Delete Your Program Details)' });
     await programsPanel.getByLabel('Batch number').fill(String(batch));
     await programsPanel.getByRole('button', { name: 'Show batch List' }).click();
-    await expect(programsPanel.getByRole('region', { name: 'Students in the batch' }).locator('tbody tr')).toHaveCount(2);
+    await expect(programsPanel.getByRole('region', { name: 'Students in the batch' }).locator('tbody tr')).toHaveCount(
+      2,
+    );
     await programsPanel.getByLabel('Program number').fill(String(sessionNumber));
     await programsPanel.getByLabel('Task').fill(`Swap two numbers using pointers (batch ${batch}).`);
     await programsPanel.getByRole('button', { name: 'Add' }).click();
-    const row = programsPanel.getByRole('listitem').filter({ hasText: `Swap two numbers using pointers (batch ${batch}).` });
+    const row = programsPanel
+      .getByRole('listitem')
+      .filter({ hasText: `Swap two numbers using pointers (batch ${batch}).` });
     await row.getByRole('button', { name: 'Send Task' }).click();
-    await expect(programsPanel.getByRole('status')).toHaveText(`Program ${sessionNumber} sent to 2 students of batch ${batch}.`);
+    await expect(programsPanel.getByRole('status')).toHaveText(
+      `Program ${sessionNumber} sent to 2 students of batch ${batch}.`,
+    );
     await row.getByRole('button', { name: 'Send Task' }).click();
     await expect(programsPanel.getByRole('alert')).toHaveText('This program already sent');
     await row.getByRole('button', { name: 'Close' }).click();
@@ -122,7 +149,10 @@ test.describe('admin dashboard', () => {
       await payment.getByRole('searchbox').fill(email);
       await payment.getByRole('button', { name: 'Search' }).click();
       await expect(payment.locator('tbody tr')).toHaveCount(1);
-      await payment.locator('tbody tr').getByRole('button', { name: /^Update/ }).click();
+      await payment
+        .locator('tbody tr')
+        .getByRole('button', { name: /^Update/ })
+        .click();
       await expect(payment.locator('tbody tr .status-paid')).toHaveText('Paid');
     }
     await saveScreenshot(page, 'admin-payment', info.project.name);
@@ -131,7 +161,9 @@ test.describe('admin dashboard', () => {
     await batchPanel.getByLabel('Batch number').fill(String(batch));
     await batchPanel.getByRole('button', { name: 'Show Present Students' }).click();
     await batchPanel.getByRole('button', { name: 'Send meeting link' }).click();
-    await expect(batchPanel.getByRole('status')).toContainText(`2 emails queued: meeting link sent to the paid students of batch ${batch}.`);
+    await expect(batchPanel.getByRole('status')).toContainText(
+      `2 emails queued: meeting link sent to the paid students of batch ${batch}.`,
+    );
     await batchPanel.getByRole('button', { name: 'Exit' }).click();
 
     // Update Course Completion for one student: the old students list shows them.
@@ -139,7 +171,10 @@ test.describe('admin dashboard', () => {
     const completion = page.getByRole('region', { name: 'Update Course Completion' });
     await completion.getByRole('searchbox').fill(students[1]!);
     await completion.getByRole('button', { name: 'Search' }).click();
-    await completion.locator('tbody tr').getByRole('button', { name: /^Update/ }).click();
+    await completion
+      .locator('tbody tr')
+      .getByRole('button', { name: /^Update/ })
+      .click();
     // The student stays listed, now completed.
     await expect(completion.locator('tbody tr .status-completed')).toHaveText('Completed');
     await completion.getByRole('button', { name: 'Exit' }).click();
@@ -154,14 +189,28 @@ test.describe('admin dashboard', () => {
 
     // The announcements and the task arrived at the real SMTP server.
     await expect
-      .poll(() => {
-        const mails = delivered();
-        return students.map((email) => ({
-          task: mails.some((m) => m.to.includes(email) && m.subject === `New program exercise: Program ${sessionNumber}`),
-          link: mails.some((m) => m.to.includes(email) && m.subject === `Your class link for batch ${batch}` && m.text.includes(`https://meet.example.com/batch-${batch}`)),
-          start: mails.some((m) => m.to.includes(email) && m.subject.startsWith(`Batch ${batch} of the C Programming Language course starts on 4 Jan 2027`)),
-        }));
-      }, { timeout: 20_000 })
+      .poll(
+        () => {
+          const mails = delivered();
+          return students.map((email) => ({
+            task: mails.some(
+              (m) => m.to.includes(email) && m.subject === `New program exercise: Program ${sessionNumber}`,
+            ),
+            link: mails.some(
+              (m) =>
+                m.to.includes(email) &&
+                m.subject === `Your class link for batch ${batch}` &&
+                m.text.includes(`https://meet.example.com/batch-${batch}`),
+            ),
+            start: mails.some(
+              (m) =>
+                m.to.includes(email) &&
+                m.subject.startsWith(`Batch ${batch} of the C Programming Language course starts on 4 Jan 2027`),
+            ),
+          }));
+        },
+        { timeout: 20_000 },
+      )
       .toEqual(students.map(() => ({ task: true, link: true, start: true })));
 
     // Data View and delete with confirmation.
@@ -172,7 +221,10 @@ test.describe('admin dashboard', () => {
     await expect(data.locator('tbody tr')).toHaveCount(1);
     await saveScreenshot(page, 'admin-data-view', info.project.name);
     await data.getByRole('button', { name: /^Delete/ }).click();
-    await page.getByRole('dialog', { name: /^Delete .*\?$/ }).getByRole('button', { name: 'Delete student' }).click();
+    await page
+      .getByRole('dialog', { name: /^Delete .*\?$/ })
+      .getByRole('button', { name: 'Delete student' })
+      .click();
     await expect(data.getByText('No student matches the search.')).toBeVisible();
   });
 

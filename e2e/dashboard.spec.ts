@@ -5,12 +5,24 @@ import { expect, expectNoSeriousA11yViolations, open, saveScreenshot, test } fro
 test.describe('student dashboard', () => {
   test.setTimeout(180_000);
 
-  test('a paid student watches a class, submits a solution, takes the test, asks a doubt, and leaves feedback after the course', async ({ page, request, browser }, info) => {
+  test('a paid student watches a class, submits a solution, takes the test, asks a doubt, and leaves feedback after the course', async ({
+    page,
+    request,
+    browser,
+  }, info) => {
     // The lesson video's thumbnail and player come from YouTube, which this machine can't reach: serve stand-ins.
-    const thumbnail = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#333' } }).jpeg().toBuffer();
-    await page.route('https://i.ytimg.com/**', (route) => route.fulfill({ body: thumbnail, contentType: 'image/jpeg' }));
-    await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ body: '<!doctype html><title>player</title><p>player</p>', contentType: 'text/html' }));
-    await page.route('https://drive.google.com/**', (route) => route.fulfill({ body: '<!doctype html><title>book</title><p>book</p>', contentType: 'text/html' }));
+    const thumbnail = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#333' } })
+      .jpeg()
+      .toBuffer();
+    await page.route('https://i.ytimg.com/**', (route) =>
+      route.fulfill({ body: thumbnail, contentType: 'image/jpeg' }),
+    );
+    await page.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({ body: '<!doctype html><title>player</title><p>player</p>', contentType: 'text/html' }),
+    );
+    await page.route('https://drive.google.com/**', (route) =>
+      route.fulfill({ body: '<!doctype html><title>book</title><p>book</p>', contentType: 'text/html' }),
+    );
 
     const email = newEmail('dash');
     await signUp(page, email);
@@ -20,7 +32,11 @@ test.describe('student dashboard', () => {
 
     const admin = (await (await request.post('/students/login', { data: ADMIN })).json()).meta.token as string;
     const headers = { authorization: `Bearer ${admin}` };
-    const me = (await (await request.get('/students/profile', { headers: { authorization: `Bearer ${await page.evaluate(() => window.localStorage.getItem('token'))}` } })).json()) as { id: number };
+    const me = (await (
+      await request.get('/students/profile', {
+        headers: { authorization: `Bearer ${await page.evaluate(() => window.localStorage.getItem('token'))}` },
+      })
+    ).json()) as { id: number };
     const batch = info.project.name === 'phone' ? 62 : 61;
 
     // Unpaid: classes are closed, with a way to My Payment.
@@ -31,26 +47,70 @@ test.describe('student dashboard', () => {
 
     // The teacher takes the fee, puts the student in a batch, adds a session with a video and sends a program.
     expect((await request.patch(`/students/${me.id}`, { headers, data: { student_status: 1 } })).ok()).toBe(true);
-    expect((await request.patch('/students/update_batch', { headers, data: { email, student_batch: batch } })).ok()).toBe(true);
-    expect((await request.put(`/api/v1/batches/${batch}`, { headers, data: { start_date: '2027-03-01', meeting_link: `https://meet.example.com/c-${batch}` } })).ok()).toBe(true);
-    await request.post('/courses/', { headers, data: { session_number: batch * 10 + 1, session_date: '2027-03-01', topics: `Video session for batch ${batch}`, lesson_video: 'dQw4w9WgXcQ' } });
-    expect((await request.post('/student_programs/', { headers, data: { student_id: me.id, program_number: batch * 10, task: 'Print the sum of two numbers.', solution: '' } })).status()).toBe(201);
-    expect((await request.put('/api/v1/admin/course_book', { headers, data: { url: 'https://drive.google.com/file/d/1CourseBookFileId/view' } })).ok()).toBe(true);
+    expect(
+      (await request.patch('/students/update_batch', { headers, data: { email, student_batch: batch } })).ok(),
+    ).toBe(true);
+    expect(
+      (
+        await request.put(`/api/v1/batches/${batch}`, {
+          headers,
+          data: { start_date: '2027-03-01', meeting_link: `https://meet.example.com/c-${batch}` },
+        })
+      ).ok(),
+    ).toBe(true);
+    await request.post('/courses/', {
+      headers,
+      data: {
+        session_number: batch * 10 + 1,
+        session_date: '2027-03-01',
+        topics: `Video session for batch ${batch}`,
+        lesson_video: 'dQw4w9WgXcQ',
+      },
+    });
+    expect(
+      (
+        await request.post('/student_programs/', {
+          headers,
+          data: { student_id: me.id, program_number: batch * 10, task: 'Print the sum of two numbers.', solution: '' },
+        })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await request.put('/api/v1/admin/course_book', {
+          headers,
+          data: { url: 'https://drive.google.com/file/d/1CourseBookFileId/view' },
+        })
+      ).ok(),
+    ).toBe(true);
 
     await open(page, '/DashPage/myclasses');
     await expect(page.getByText(`Batch ${batch} starts on 1 Mar 2027.`)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Join the class (video meeting)' })).toHaveAttribute('href', `https://meet.example.com/c-${batch}`);
+    await expect(page.getByRole('link', { name: 'Join the class (video meeting)' })).toHaveAttribute(
+      'href',
+      `https://meet.example.com/c-${batch}`,
+    );
     const session = page.locator('.session-list li', { hasText: `Video session for batch ${batch}` });
     await expect(session.getByRole('button', { name: /Play the lesson video/ })).toBeVisible();
     await expect(session.locator('iframe')).toHaveCount(0);
     await session.getByRole('button', { name: /Play the lesson video/ }).click();
-    await expect(session.locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
-    await expect(page.locator('iframe[title="Course book"]')).toHaveAttribute('src', /^https:\/\/drive\.google\.com\/file\/d\/[A-Za-z0-9_-]+\/preview$/);
+    await expect(session.locator('iframe')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+    );
+    await expect(page.locator('iframe[title="Course book"]')).toHaveAttribute(
+      'src',
+      /^https:\/\/drive\.google\.com\/file\/d\/[A-Za-z0-9_-]+\/preview$/,
+    );
     await saveScreenshot(page, 'my-classes', info.project.name);
 
     await open(page, '/DashPage/myprogs');
     const program = page.locator('li.card', { hasText: `Program ${batch * 10}` });
-    await program.getByLabel('Paste your program').fill('#include <stdio.h>\nint main(void) { int a, b; scanf("%d %d", &a, &b); printf("%d\\n", a + b); return 0; }');
+    await program
+      .getByLabel('Paste your program')
+      .fill(
+        '#include <stdio.h>\nint main(void) { int a, b; scanf("%d %d", &a, &b); printf("%d\\n", a + b); return 0; }',
+      );
     await program.getByRole('button', { name: 'Submit' }).click();
     await expect(program.getByRole('status')).toHaveText('Solution submitted.');
     await expect(program.locator('summary')).toContainText('Your solution, submitted');
@@ -86,7 +146,9 @@ test.describe('student dashboard', () => {
     await saveScreenshot(adminPage, 'admin-doubts', info.project.name);
     await adminContext.close();
     await open(page, '/DashPage/mydoubts');
-    await expect(page.locator('.doubt-answer')).toHaveText('Answer: scanf stores into the variable, so it needs its address.');
+    await expect(page.locator('.doubt-answer')).toHaveText(
+      'Answer: scanf stores into the variable, so it needs its address.',
+    );
     await saveScreenshot(page, 'my-doubts', info.project.name);
 
     await open(page, '/DashPage/myfeedback');
@@ -113,14 +175,24 @@ test.describe('student dashboard', () => {
     await expect(panel.locator('details').first()).toBeVisible();
     const question = `Which operator dereferences a pointer? (${info.project.name})`;
     await panel.getByLabel('Question').last().fill(question);
-    for (const [index, text] of ['&', '*', '->', '.'].entries()) await panel.getByLabel(`Option ${index + 1}`, { exact: true }).last().fill(text);
+    for (const [index, text] of ['&', '*', '->', '.'].entries())
+      await panel
+        .getByLabel(`Option ${index + 1}`, { exact: true })
+        .last()
+        .fill(text);
     await panel.getByLabel('Option 2 is the right answer').last().check();
     await panel.getByRole('button', { name: 'Add question' }).click();
     await expect(panel.locator('summary', { hasText: question })).toContainText('(*)');
     await saveScreenshot(page, 'admin-questions', info.project.name);
     await panel.locator('details', { hasText: question }).locator('summary').click();
-    await panel.locator('details', { hasText: question }).getByRole('button', { name: /^Delete/ }).click();
-    await page.getByRole('dialog', { name: 'Delete this question?' }).getByRole('button', { name: 'Delete question' }).click();
+    await panel
+      .locator('details', { hasText: question })
+      .getByRole('button', { name: /^Delete/ })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Delete this question?' })
+      .getByRole('button', { name: 'Delete question' })
+      .click();
     await expect(panel.locator('summary', { hasText: question })).toHaveCount(0);
   });
 });

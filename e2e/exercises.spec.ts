@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { ADMIN, linkFromOutbox, logIn, newEmail, signUp } from './accounts.js';
 import { expect, open, saveScreenshot, test } from './fixtures.js';
 
-const SUM = '#include <stdio.h>\nint main(void) {\n  int a, b;\n  if (scanf("%d %d", &a, &b) != 2) return 1;\n  printf("%d\\n", a + b);\n  return 0;\n}\n';
+const SUM =
+  '#include <stdio.h>\nint main(void) {\n  int a, b;\n  if (scanf("%d %d", &a, &b) != 2) return 1;\n  printf("%d\\n", a + b);\n  return 0;\n}\n';
 
 /** Replaces the editor's text, as a paste would (typing key by key would meet the editor's auto-closing brackets). */
 async function setCode(page: Page, code: string) {
@@ -15,30 +16,61 @@ async function setCode(page: Page, code: string) {
 test.describe('C exercises in the browser', () => {
   test.setTimeout(180_000);
 
-  test('a student writes, runs and submits a program and sees the score, while the teacher supervises and comments', async ({ page, request, browser }, info) => {
+  test('a student writes, runs and submits a program and sees the score, while the teacher supervises and comments', async ({
+    page,
+    request,
+    browser,
+  }, info) => {
     const programNumber = 7000 + Math.floor(Math.random() * 2000);
     const admin = (await (await request.post('/students/login', { data: ADMIN })).json()).meta.token as string;
     const headers = { authorization: `Bearer ${admin}` };
-    const program = await request.post('/programs/', { headers, data: { program_number: programNumber, task: 'Read two integers and print their sum.' } });
+    const program = await request.post('/programs/', {
+      headers,
+      data: { program_number: programNumber, task: 'Read two integers and print their sum.' },
+    });
     expect(program.status()).toBe(201);
     const programId = (await program.json()).id as number;
     const tests = [
       { stdin: '2 3\n', expected_output: '5\n', visible: true, points: 2 },
       { stdin: '-7 -8\n', expected_output: '-15\n', visible: false, points: 3 },
     ];
-    expect((await request.put(`/api/v1/programs/${programId}/exercise`, { headers, data: { starter_code: '#include <stdio.h>\n\nint main(void) {\n  return 0;\n}\n', tests } })).ok()).toBe(true);
+    expect(
+      (
+        await request.put(`/api/v1/programs/${programId}/exercise`, {
+          headers,
+          data: { starter_code: '#include <stdio.h>\n\nint main(void) {\n  return 0;\n}\n', tests },
+        })
+      ).ok(),
+    ).toBe(true);
 
     const email = newEmail('coder');
     await signUp(page, email);
     await open(page, (await linkFromOutbox(request, email, /Verify your email/)).replace(/^https?:\/\/[^/]+/, ''));
     await expect(page.getByText('Email Verification Success !')).toBeVisible();
     const token = await page.evaluate(() => window.localStorage.getItem('token'));
-    const me = (await (await request.get('/students/profile', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number };
+    const me = (await (
+      await request.get('/students/profile', { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { id: number };
     expect((await request.patch(`/students/${me.id}`, { headers, data: { student_status: 1 } })).ok()).toBe(true);
-    expect((await request.post('/student_programs/', { headers, data: { student_id: me.id, program_number: programNumber, task: 'Read two integers and print their sum.', solution: '' } })).status()).toBe(201);
+    expect(
+      (
+        await request.post('/student_programs/', {
+          headers,
+          data: {
+            student_id: me.id,
+            program_number: programNumber,
+            task: 'Read two integers and print their sum.',
+            solution: '',
+          },
+        })
+      ).status(),
+    ).toBe(201);
 
     await open(page, '/DashPage/myprogs');
-    await page.locator('li.card', { hasText: `Program ${programNumber}` }).getByRole('link', { name: 'Open in the editor' }).click();
+    await page
+      .locator('li.card', { hasText: `Program ${programNumber}` })
+      .getByRole('link', { name: 'Open in the editor' })
+      .click();
     await expect(page.getByRole('heading', { name: `Program ${programNumber}` })).toBeVisible();
     await expect(page.locator('.cm-content')).toContainText('int main(void)');
 
@@ -86,7 +118,9 @@ test.describe('C exercises in the browser', () => {
     await teacher.getByRole('button', { name: 'Line 5' }).click();
     await teacher.getByLabel('Comment').fill('Good. What if the input has letters?');
     await teacher.getByRole('button', { name: 'Add comment' }).click();
-    await expect(teacher.locator('section[aria-label^="Code of"]')).toContainText('Line 5: Good. What if the input has letters?');
+    await expect(teacher.locator('section[aria-label^="Code of"]')).toContainText(
+      'Line 5: Good. What if the input has letters?',
+    );
     await saveScreenshot(teacher, 'admin-supervision', info.project.name);
     await adminContext.close();
 

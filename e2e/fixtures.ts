@@ -20,7 +20,8 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
       const errors: string[] = [];
       page.on('console', (message) => {
         const text = message.text();
-        if (message.type() === 'error' && !allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+        if (message.type() === 'error' && !allowedConsoleErrors.some((pattern) => pattern.test(text)))
+          errors.push(text);
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
@@ -36,12 +37,20 @@ export async function expectNoSeriousA11yViolations(page: Page, { soft = false, 
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
   (soft ? expect.soft : expect)(serious, `serious accessibility violations ${screen}`).toEqual([]);
 }
 
 /** The whole page; or, with `fullPage: false`, what the window shows (where an open modal dialog is). */
-export async function saveScreenshot(page: Page, name: string, project: string, { fullPage = true } = {}): Promise<void> {
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  project: string,
+  { fullPage = true } = {},
+): Promise<void> {
   mkdirSync('e2e/screenshots', { recursive: true });
   await page.screenshot({ path: `e2e/screenshots/${project}-${name}.png`, fullPage });
 }
@@ -116,7 +125,8 @@ export async function expectNoSidewaysScroll(page: Page, { soft = false, screen 
       const style = getComputedStyle(element);
       if (!['auto', 'scroll'].includes(style.overflowX) || element.scrollWidth <= element.clientWidth + 1) continue;
       const named = element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby');
-      if (element.tabIndex < 0 || !named) unreachable.push(`${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`);
+      if (element.tabIndex < 0 || !named)
+        unreachable.push(`${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`);
     }
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, unreachable };
   });

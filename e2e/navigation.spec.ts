@@ -4,7 +4,9 @@ import { checkScreen, expect, open, openAccountMenu, test } from './fixtures.js'
 /** Issue 16, section 3, items 2 and 8: each account goes to its own pages, and unknown addresses are not found. */
 
 test.describe("the admin's person menu", () => {
-  test("My Dashboard opens the Admin Dashboard and Edit Profile the admin's account, never a student's pages", async ({ page }, info) => {
+  test("My Dashboard opens the Admin Dashboard and Edit Profile the admin's account, never a student's pages", async ({
+    page,
+  }, info) => {
     await open(page, '/StudentLogin');
     await logIn(page, ADMIN.email, ADMIN.password);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();

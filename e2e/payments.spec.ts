@@ -17,9 +17,15 @@ async function verifiedStudentOnMyPayment(page: Page, request: APIRequestContext
 test.describe('paying the course fee through the built-in test gateway', () => {
   test.setTimeout(120_000);
 
-  test('a student pays, sees Paid and the payment ID, and the admin sees the payment', async ({ page, request, browser }, info) => {
+  test('a student pays, sees Paid and the payment ID, and the admin sees the payment', async ({
+    page,
+    request,
+    browser,
+  }, info) => {
     // My Classes shows YouTube thumbnails and a Drive preview, which this machine can't reach: serve stand-ins.
-    await page.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|drive\.google\.com)\//, (route) => route.fulfill({ status: 204 }));
+    await page.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|drive\.google\.com)\//, (route) =>
+      route.fulfill({ status: 204 }),
+    );
     const email = await verifiedStudentOnMyPayment(page, request, 'pay');
     await expect(page.getByText('Course fee: Rs.3,000')).toBeVisible();
     await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -67,13 +73,18 @@ test.describe('paying the course fee through the built-in test gateway', () => {
     await adminContext.close();
   });
 
-  test('a failed payment is shown, and the student tries again, cancels, and then pays', async ({ page, request }, info) => {
+  test('a failed payment is shown, and the student tries again, cancels, and then pays', async ({
+    page,
+    request,
+  }, info) => {
     await verifiedStudentOnMyPayment(page, request, 'payfail');
     await page.getByRole('button', { name: 'Pay Now' }).click();
     const checkout = page.getByRole('dialog', { name: 'Test checkout' });
     await checkout.getByRole('button', { name: 'Fail this payment' }).click();
     await expect(checkout).toBeHidden();
-    await expect(page.getByRole('alert')).toHaveText('Payment failed: The tester chose to fail this test payment. You can try again.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Payment failed: The tester chose to fail this test payment. You can try again.',
+    );
     await expect(page.locator('.status-unpaid')).toHaveText('Unpaid');
     await expect(page.locator('table')).toContainText('Failed');
     await saveScreenshot(page, 'my-payment-failed', info.project.name);

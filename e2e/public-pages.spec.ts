@@ -40,7 +40,12 @@ test.describe('landing page', () => {
       await expect(enroll).toHaveAttribute('href', '/StudentSignup');
     }
     await expect(page.locator('section#highlights .card')).toHaveCount(3);
-    for (const feature of ['Beginner-friendly lessons', 'Hands-on coding exercises', 'Doubts clarified on the spot', 'Flexible scheduling']) {
+    for (const feature of [
+      'Beginner-friendly lessons',
+      'Hands-on coding exercises',
+      'Doubts clarified on the spot',
+      'Flexible scheduling',
+    ]) {
       await expect(page.locator('section#features')).toContainText(feature);
     }
     await expect(page.locator('section#course-content li')).toHaveText(topics);
@@ -73,7 +78,14 @@ test.describe('landing page', () => {
     await page.route('**/students/get_old_students', (route) =>
       route.fulfill({
         json: [
-          { first_name: 'Asha', last_name: 'Menon', study: 'B.Tech', institution: 'CET', feedback: 'Loved the pointers class.', get_image_url: null },
+          {
+            first_name: 'Asha',
+            last_name: 'Menon',
+            study: 'B.Tech',
+            institution: 'CET',
+            feedback: 'Loved the pointers class.',
+            get_image_url: null,
+          },
           { first_name: 'Ravi', last_name: 'K', study: 'BCA', institution: 'MES', feedback: null, get_image_url: null },
         ],
       }),
@@ -90,7 +102,9 @@ test.describe('landing page', () => {
     // Other tests add testimonials to the shared database; this one needs an empty list.
     await page.route('**/students/get_old_students', (route) => route.fulfill({ json: [] }));
     await page.goto('/');
-    await expect(page.locator('section#testimonials')).toContainText('Testimonials from students who complete the course will appear here.');
+    await expect(page.locator('section#testimonials')).toContainText(
+      'Testimonials from students who complete the course will appear here.',
+    );
   });
 });
 
@@ -100,7 +114,9 @@ test.describe('information pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Us');
     await expect(page.locator('main')).toContainText('C and C++ trainer');
     await expect(page.locator('main')).toContainText('former faculty member of a software training institute');
-    await expect(page.locator('main')).toContainText('freelance full stack developer working with Ruby on Rails and React');
+    await expect(page.locator('main')).toContainText(
+      'freelance full stack developer working with Ruby on Rails and React',
+    );
     await expect(page.getByRole('link', { name: /professional profile/ })).toHaveAttribute('href', /^https:\/\//);
     await expectHeaderAndFooter(page);
     await saveScreenshot(page, 'about-us', info.project.name);
@@ -136,18 +152,22 @@ test.describe('information pages', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('Verification Failed asks the visitor to contact the admin at the contact address, never the admin\'s login', async ({ page }, info) => {
+  test("Verification Failed asks the visitor to contact the admin at the contact address, never the admin's login", async ({
+    page,
+  }, info) => {
     await page.goto('/VerificationFailed');
     await expect(page.getByText('Email Verification Failed !')).toHaveClass(/text-danger/);
     await expect(page.getByText('Please contact admin at help@course.example')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'help@course.example' })).toHaveAttribute('href', 'mailto:help@course.example');
+    await expect(page.getByRole('link', { name: 'help@course.example' })).toHaveAttribute(
+      'href',
+      'mailto:help@course.example',
+    );
     expect(await page.content()).not.toContain('teacher@example.com');
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/Home');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Learn C programming, one live class at a time');
     await saveScreenshot(page, 'verification-failed', info.project.name);
   });
-
 });
 
 test.describe('routes', () => {
@@ -192,7 +212,10 @@ test.describe('routes', () => {
     await page.reload();
     const isPhone = (page.viewportSize()?.width ?? 1024) < 768;
     if (isPhone) await page.getByRole('button', { name: 'Open the menu' }).click();
-    await expect(page.locator('#site-nav').getByRole('link', { name: 'Logout', exact: true })).toHaveAttribute('href', '/StudentLogout');
+    await expect(page.locator('#site-nav').getByRole('link', { name: 'Logout', exact: true })).toHaveAttribute(
+      'href',
+      '/StudentLogout',
+    );
   });
 });
 

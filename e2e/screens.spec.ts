@@ -17,19 +17,26 @@ const longTask = (batch: number) =>
 const LONG_CODE = `#include <stdio.h>\n\nint main(void) {\n  printf("%s\\n", "a string literal that is much longer than a phone is wide, so the editor scrolls sideways inside itself");\n  return 0;\n}\n`;
 
 async function stubExternalMedia(page: Page) {
-  await page.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|drive\.google\.com)\//, (route) => route.fulfill({ status: 204 }));
+  await page.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|drive\.google\.com)\//, (route) =>
+    route.fulfill({ status: 204 }),
+  );
 }
 
 /** The screen has loaded its heading, and it is the page's h1 (every screen has one). */
 async function expectHeading(page: Page, name: string | RegExp) {
   await expect(page.getByRole('heading', { name }).first()).toBeVisible();
-  expect.soft(await page.getByRole('heading', { level: 1 }).allTextContents(), 'the h1').toEqual([typeof name === 'string' ? name : expect.stringMatching(name)]);
+  expect
+    .soft(await page.getByRole('heading', { level: 1 }).allTextContents(), 'the h1')
+    .toEqual([typeof name === 'string' ? name : expect.stringMatching(name)]);
 }
 
 /** WCAG contrast ratio of two CSS rgb() colours. */
 function contrast(a: string, b: string): number {
   const luminance = (css: string) => {
-    const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = (css.match(/[\d.]+/g) ?? [])
+      .slice(0, 3)
+      .map((v) => Number(v) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
@@ -52,7 +59,9 @@ test.describe('the keyboard focus', () => {
       await page.keyboard.press('Tab');
       const focused = page.locator(':focus');
       await expect(focused).toHaveCount(1);
-      expect(await focused.evaluate((element) => element.closest('header') !== null), 'focus is in the header').toBe(true);
+      expect(await focused.evaluate((element) => element.closest('header') !== null), 'focus is in the header').toBe(
+        true,
+      );
       const ring = await ringOf(focused);
       expect(ring.style).toBe('solid');
       expect(ring.width).toBeGreaterThanOrEqual(2);
@@ -91,7 +100,11 @@ test.describe('every screen fits the width and passes axe', () => {
       for (const [path, heading] of pages) {
         await open(page, path);
         await expectHeading(page, heading);
-        await checkScreen(page, `visitor${path === '/' ? '-home' : path.replaceAll('/', '-').toLowerCase()}`, info.project.name);
+        await checkScreen(
+          page,
+          `visitor${path === '/' ? '-home' : path.replaceAll('/', '-').toLowerCase()}`,
+          info.project.name,
+        );
       }
     });
   });
@@ -166,7 +179,9 @@ test.describe('every screen fits the width and passes axe', () => {
     await shot('logout');
 
     // Completed.
-    expect((await request.put(`/students/${student.id}`, { headers: admin, data: { student_status: 2 } })).ok()).toBe(true);
+    expect((await request.put(`/students/${student.id}`, { headers: admin, data: { student_status: 2 } })).ok()).toBe(
+      true,
+    );
     await open(page, '/DashPage/myfeedback');
     await expect(page.getByLabel('Your feedback')).toBeVisible();
     await shot('feedback');
@@ -234,7 +249,10 @@ test.describe('every screen fits the width and passes axe', () => {
     await programs.getByLabel('Batch number').fill(String(batch));
     await programs.getByRole('button', { name: 'Show batch List' }).click();
     await expect(programs.getByText(student.email)).toBeVisible();
-    const row = programs.getByRole('list', { name: 'Programs' }).getByRole('listitem').filter({ hasText: longTask(batch) });
+    const row = programs
+      .getByRole('list', { name: 'Programs' })
+      .getByRole('listitem')
+      .filter({ hasText: longTask(batch) });
     await expect(row).toBeVisible();
     await shot('programs');
     await row.getByRole('button', { name: /Test cases/ }).click();
@@ -246,7 +264,10 @@ test.describe('every screen fits the width and passes axe', () => {
 
     const supervision = await openPanel('Live supervision', 'Live supervision');
     await supervision.getByLabel('Program', { exact: true }).selectOption(String(programNumber));
-    await supervision.locator('tr', { hasText: student.email }).getByRole('button', { name: /Open code/ }).click();
+    await supervision
+      .locator('tr', { hasText: student.email })
+      .getByRole('button', { name: /Open code/ })
+      .click();
     await expect(supervision.locator('.code-lines')).toContainText('a string literal');
     // Each line's button says its number and its code, not "Line 4" alone.
     await expect(supervision.getByRole('button', { name: /^Line 4: printf\(.*a string literal/ })).toBeVisible();
@@ -273,7 +294,9 @@ test.describe('every screen fits the width and passes axe', () => {
     await shot('outbox');
     await exit(outbox);
 
-    expect((await request.put(`/students/${student.id}`, { headers: admin, data: { student_status: 2 } })).ok()).toBe(true);
+    expect((await request.put(`/students/${student.id}`, { headers: admin, data: { student_status: 2 } })).ok()).toBe(
+      true,
+    );
     const old = await openPanel('List of Old Students', 'List of Old Students');
     await search(old, student.email);
     await shot('old-students');
@@ -285,28 +308,88 @@ test.describe('every screen fits the width and passes axe', () => {
  * The teacher takes the student's fee, puts them in a batch with a start date and link, adds a session, sends a
  * program with test cases; the student saves a draft, asks a doubt (answered) and takes the self assessment test.
  */
-async function seedPaidStudent(request: APIRequestContext, admin: { authorization: string }, student: ApiStudent, batch: number) {
+async function seedPaidStudent(
+  request: APIRequestContext,
+  admin: { authorization: string },
+  student: ApiStudent,
+  batch: number,
+) {
   const ok = async (response: Promise<{ ok(): boolean; text(): Promise<string> }>) => {
     const answer = await response;
     expect(answer.ok(), await answer.text()).toBe(true);
     return answer as unknown as { json(): Promise<unknown> };
   };
   await ok(request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } }));
-  await ok(request.patch('/students/update_batch', { headers: admin, data: { email: student.email, student_batch: batch } }));
-  await ok(request.put(`/api/v1/batches/${batch}`, { headers: admin, data: { start_date: '2026-11-30', meeting_link: `https://meet.example.com/c-${batch}` } }));
+  await ok(
+    request.patch('/students/update_batch', { headers: admin, data: { email: student.email, student_batch: batch } }),
+  );
+  await ok(
+    request.put(`/api/v1/batches/${batch}`, {
+      headers: admin,
+      data: { start_date: '2026-11-30', meeting_link: `https://meet.example.com/c-${batch}` },
+    }),
+  );
   const session = (await (
-    await ok(request.post('/courses/', { headers: admin, data: { session_number: unique(), session_date: '2026-11-30', topics: `Pointers and arrays: how an array name decays to a pointer (batch ${batch})` } }))
+    await ok(
+      request.post('/courses/', {
+        headers: admin,
+        data: {
+          session_number: unique(),
+          session_date: '2026-11-30',
+          topics: `Pointers and arrays: how an array name decays to a pointer (batch ${batch})`,
+        },
+      }),
+    )
   ).json()) as { id: number };
   const programNumber = unique();
-  const program = (await (await ok(request.post('/programs/', { headers: admin, data: { program_number: programNumber, task: longTask(batch) } }))).json()) as { id: number };
-  await ok(request.put(`/api/v1/programs/${program.id}/exercise`, { headers: admin, data: { starter_code: '', tests: [{ stdin: 'one two\n', expected_output: 'one\ntwo\n', visible: true, points: 1 }] } }));
+  const program = (await (
+    await ok(
+      request.post('/programs/', { headers: admin, data: { program_number: programNumber, task: longTask(batch) } }),
+    )
+  ).json()) as { id: number };
+  await ok(
+    request.put(`/api/v1/programs/${program.id}/exercise`, {
+      headers: admin,
+      data: {
+        starter_code: '',
+        tests: [{ stdin: 'one two\n', expected_output: 'one\ntwo\n', visible: true, points: 1 }],
+      },
+    }),
+  );
   await ok(request.post(`/api/v1/programs/${program.id}/send`, { headers: admin, data: { student_batch: batch } }));
-  const mine = (await (await ok(request.get(`/student_programs/get_my_progs/${student.id}`, { headers: student.headers }))).json()) as { id: number; program_number: number }[];
+  const mine = (await (
+    await ok(request.get(`/student_programs/get_my_progs/${student.id}`, { headers: student.headers }))
+  ).json()) as { id: number; program_number: number }[];
   const studentProgram = mine.find((p) => p.program_number === programNumber)!;
-  await ok(request.put(`/api/v1/student_programs/${studentProgram.id}/draft`, { headers: student.headers, data: { code: LONG_CODE } }));
-  const doubt = (await (await ok(request.post('/api/v1/doubts', { headers: student.headers, data: { question: 'Why does an array name decay to a pointer when passed to a function?', session_id: session.id } }))).json()) as { id: number };
-  await ok(request.patch(`/api/v1/admin/doubts/${doubt.id}`, { headers: admin, data: { answer: 'Because C passes arrays by the address of their first element.' } }));
+  await ok(
+    request.put(`/api/v1/student_programs/${studentProgram.id}/draft`, {
+      headers: student.headers,
+      data: { code: LONG_CODE },
+    }),
+  );
+  const doubt = (await (
+    await ok(
+      request.post('/api/v1/doubts', {
+        headers: student.headers,
+        data: {
+          question: 'Why does an array name decay to a pointer when passed to a function?',
+          session_id: session.id,
+        },
+      }),
+    )
+  ).json()) as { id: number };
+  await ok(
+    request.patch(`/api/v1/admin/doubts/${doubt.id}`, {
+      headers: admin,
+      data: { answer: 'Because C passes arrays by the address of their first element.' },
+    }),
+  );
   const quiz = (await (await ok(request.get('/api/v1/quiz', { headers: student.headers }))).json()) as { id: number }[];
-  await ok(request.post('/api/v1/quiz/attempts', { headers: student.headers, data: { answers: quiz.map((q) => ({ question_id: q.id, answer_index: 0 })) } }));
+  await ok(
+    request.post('/api/v1/quiz/attempts', {
+      headers: student.headers,
+      data: { answers: quiz.map((q) => ({ question_id: q.id, answer_index: 0 })) },
+    }),
+  );
   return { programNumber, studentProgramId: studentProgram.id };
 }

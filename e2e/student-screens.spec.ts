@@ -8,13 +8,19 @@ const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
 
 /** WCAG contrast of an rgb()/rgba() colour (alpha ignored) against white. */
 function contrastOnWhite(css: string): number {
-  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? [])
+    .slice(0, 3)
+    .map((v) => Number(v) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   return 1.05 / (luminance + 0.05);
 }
 
 test.describe('the self assessment test', () => {
-  test('numbers sit with their questions, `code` shows as code (never as HTML), and the radio buttons are large and clear', async ({ page, request }, info) => {
+  test('numbers sit with their questions, `code` shows as code (never as HTML), and the radio buttons are large and clear', async ({
+    page,
+    request,
+  }, info) => {
     const student = await apiStudent(request, { tag: 'quiz' });
     // Whatever ten questions are drawn, the first one has code in it (and markup, which must stay text).
     await page.route('**/api/v1/quiz', async (route) => {
@@ -31,7 +37,9 @@ test.describe('the self assessment test', () => {
     const legend = first.locator('legend');
     await expect(legend).toHaveText('1. What does sizeof(int) return on most 32- and 64-bit systems?');
     await expect(legend.locator('code')).toHaveText('sizeof(int)');
-    await expect(first.getByRole('group', { name: '1. What does sizeof(int) return on most 32- and 64-bit systems?' })).toBeVisible();
+    await expect(
+      first.getByRole('group', { name: '1. What does sizeof(int) return on most 32- and 64-bit systems?' }),
+    ).toBeVisible();
     // The option's markup is shown as text, inside code: no <b> element was made.
     await expect(first.getByText('<b>4</b>')).toBeVisible();
     await expect(first.locator('b')).toHaveCount(0);
@@ -68,7 +76,9 @@ test.describe('My Payment', () => {
     await expect(payBefore).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
 
-    expect((await request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(true);
+    expect((await request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(
+      true,
+    );
     await page.reload();
     await expect(page.locator('.status-paid')).toHaveText('Paid');
     await expect(page.getByText('Your course fee is paid: your classes and program exercises are open.')).toBeVisible();
@@ -77,11 +87,16 @@ test.describe('My Payment', () => {
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
     await checkScreen(page, 'my-payment-paid-words', info.project.name);
 
-    expect((await request.put(`/students/${student.id}`, { headers: admin, data: { student_status: 2 } })).ok()).toBe(true);
+    expect((await request.put(`/students/${student.id}`, { headers: admin, data: { student_status: 2 } })).ok()).toBe(
+      true,
+    );
     await page.reload();
     await expect(page.locator('.status-completed')).toHaveText('Completed');
     await expect(page.getByText('You have completed the course, and your course fee is paid.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'My Feedback (After course)' }).last()).toHaveAttribute('href', '/DashPage/myfeedback');
+    await expect(page.getByRole('link', { name: 'My Feedback (After course)' }).last()).toHaveAttribute(
+      'href',
+      '/DashPage/myfeedback',
+    );
     await expect(payBefore).toHaveCount(0);
     await expect(page.getByText('refunded')).toHaveCount(0);
   });
@@ -91,19 +106,47 @@ test.describe('dates and session titles', () => {
   // A reader far from India: a session on 30 Nov is still 30 Nov, and times are India's.
   test.use({ timezoneId: 'America/Los_Angeles' });
 
-  test('one date format in India Standard Time on every screen and in the emails; session titles shown whole', async ({ page, request }, info) => {
+  test('one date format in India Standard Time on every screen and in the emails; session titles shown whole', async ({
+    page,
+    request,
+  }, info) => {
     const admin = await adminHeaders(request);
     const batch = unique();
     const session = unique();
     // 60 characters in, the old cut fell in the middle of a word; at 360 px the select cut it again at its edge.
     const topics = `Pointers and arrays in depth: how an array name quietly decays into a pointer to its first element (${session})`;
     const student = await apiStudent(request, { tag: 'dates' });
-    expect((await request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(true);
-    expect((await request.patch('/students/update_batch', { headers: admin, data: { email: student.email, student_batch: batch } })).ok()).toBe(true);
-    expect((await request.put(`/api/v1/batches/${batch}`, { headers: admin, data: { start_date: '2026-11-30', meeting_link: `https://meet.example.com/d-${batch}` } })).ok()).toBe(true);
-    expect((await request.post('/courses/', { headers: admin, data: { session_number: session, session_date: '2026-11-30', topics } })).ok()).toBe(true);
+    expect((await request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(
+      true,
+    );
+    expect(
+      (
+        await request.patch('/students/update_batch', {
+          headers: admin,
+          data: { email: student.email, student_batch: batch },
+        })
+      ).ok(),
+    ).toBe(true);
+    expect(
+      (
+        await request.put(`/api/v1/batches/${batch}`, {
+          headers: admin,
+          data: { start_date: '2026-11-30', meeting_link: `https://meet.example.com/d-${batch}` },
+        })
+      ).ok(),
+    ).toBe(true);
+    expect(
+      (
+        await request.post('/courses/', {
+          headers: admin,
+          data: { session_number: session, session_date: '2026-11-30', topics },
+        })
+      ).ok(),
+    ).toBe(true);
 
-    await page.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|drive\.google\.com)\//, (route) => route.fulfill({ status: 204 }));
+    await page.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|drive\.google\.com)\//, (route) =>
+      route.fulfill({ status: 204 }),
+    );
     await signInWithToken(page, student.token, '/DashPage/myclasses');
     await expect(page.getByText(`Batch ${batch} starts on 30 Nov 2026.`)).toBeVisible();
     await expect(page.getByRole('heading', { name: `Session ${session} · 30 Nov 2026` })).toBeVisible();
@@ -114,15 +157,22 @@ test.describe('dates and session titles', () => {
     const choice = page.getByRole('radio', { name: `Session ${session} (30 Nov 2026): ${topics}`, exact: true });
     await expect(choice).toBeVisible();
     const label = page.locator(`label[for="${await choice.getAttribute('id')}"]`);
-    expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth), 'the title wraps within its label').toBe(true);
+    expect(
+      await label.evaluate((element) => element.scrollWidth <= element.clientWidth),
+      'the title wraps within its label',
+    ).toBe(true);
     await choice.check();
     await page.getByLabel('Your doubt').fill('Is an array name a pointer?');
     await page.getByRole('button', { name: 'Ask' }).click();
-    await expect(page.locator('.card', { hasText: 'Is an array name a pointer?' })).toContainText(`Session ${session}:`);
+    await expect(page.locator('.card', { hasText: 'Is an array name a pointer?' })).toContainText(
+      `Session ${session}:`,
+    );
     await checkScreen(page, 'doubt-sessions', info.project.name);
 
     await page.goto('/DashPage/mypayment');
-    await expect(page.getByRole('region', { name: 'Your payments' })).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm) IST/);
+    await expect(page.getByRole('region', { name: 'Your payments' })).toContainText(
+      /\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm) IST/,
+    );
 
     // The admin's screens: the same date.
     await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
@@ -137,10 +187,20 @@ test.describe('dates and session titles', () => {
     await page.getByRole('button', { name: 'Send meeting link' }).click();
     await expect(page.getByRole('status')).toContainText('1 email queued');
     await expect
-      .poll(() => {
-        const mails = JSON.parse(readFileSync('.tmp/e2e-data/mail.json', 'utf8')) as { to: string; subject: string; text: string }[];
-        return mails.find((m) => m.to.includes(student.email) && m.subject === `Your class link for batch ${batch}`)?.text ?? '';
-      }, { timeout: 20_000 })
+      .poll(
+        () => {
+          const mails = JSON.parse(readFileSync('.tmp/e2e-data/mail.json', 'utf8')) as {
+            to: string;
+            subject: string;
+            text: string;
+          }[];
+          return (
+            mails.find((m) => m.to.includes(student.email) && m.subject === `Your class link for batch ${batch}`)
+              ?.text ?? ''
+          );
+        },
+        { timeout: 20_000 },
+      )
       .toContain(`Welcome to batch ${batch}, starting on 30 Nov 2026.`);
   });
 });

@@ -10,6 +10,8 @@ console.log(
     `CSS ${kb(weight.cssGzip)} of ${kb(LANDING_PAGE_BUDGET.cssGzip)}`,
 );
 if (over.length > 0) {
-  console.error(`Over budget: ${over.map((key) => (key === 'jsGzip' ? 'JavaScript' : 'CSS')).join(' and ')}. Files: ${weight.files.join(', ')}`);
+  console.error(
+    `Over budget: ${over.map((key) => (key === 'jsGzip' ? 'JavaScript' : 'CSS')).join(' and ')}. Files: ${weight.files.join(', ')}`,
+  );
   process.exit(1);
 }

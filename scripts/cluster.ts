@@ -126,7 +126,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub), { recursive: true });
   writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, nginxPort, ports));
   const nginxBinary = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
-  const nginx = spawn(nginxBinary, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const nginx = spawn(nginxBinary, ['-p', dir, '-c', join(dir, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await waitForHealth(`${url}/healthz`);
 
   return {
@@ -156,7 +158,9 @@ async function main(): Promise<void> {
   const processes = Number(args.find((a) => a.startsWith('--processes='))?.split('=')[1] ?? 3);
   if (!args.includes('--no-build')) execSync('npm run -s build', { stdio: 'inherit' });
   const cluster = await startCluster({ processes, output: 'inherit' });
-  console.log(`\n  Cluster running: ${cluster.url}/ (nginx) -> ${cluster.processes.map((p) => `127.0.0.1:${p.port}`).join(', ')}`);
+  console.log(
+    `\n  Cluster running: ${cluster.url}/ (nginx) -> ${cluster.processes.map((p) => `127.0.0.1:${p.port}`).join(', ')}`,
+  );
   console.log(`  Database: ${cluster.databaseUrl}`);
   console.log('  Admin: teacher@example.com / Teacher#2026. Ctrl-C stops everything.\n');
   const stop = () => void cluster.stop().then(() => process.exit(0));

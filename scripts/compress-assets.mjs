@@ -1,5 +1,6 @@
 /**
- * Build step (`node scripts/compress-assets.mjs [dir]`, default dist/web): writes a Brotli (.br) and a gzip (.gz) copy next to each text asset in dist/web, once, at their
+ * Build step (`node scripts/compress-assets.mjs [dir]`, default dist/web): writes a Brotli (.br) and a gzip (.gz) copy
+ * next to each text asset in dist/web, once, at their
  * strongest settings; the server sends them to browsers that take them (@fastify/static's preCompressed).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -24,7 +25,12 @@ for (const path of files(ROOT)) {
   if (!TEXT.test(path)) continue;
   const content = readFileSync(path);
   if (content.length < FROM_BYTES) continue;
-  writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    }),
+  );
   writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
   count += 1;
 }

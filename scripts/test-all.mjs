@@ -12,12 +12,18 @@ function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : `FAILED (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${label}: ${result.status === 0 ? 'ok' : `FAILED (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return result.status === 0;
 }
 
 function hasPostgres() {
-  if (existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))) return true;
+  if (
+    existsSync('/usr/lib/postgresql') &&
+    readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))
+  )
+    return true;
   return spawnSync('sh', ['-c', 'command -v initdb']).status === 0;
 }
 
@@ -38,7 +44,9 @@ if (!existsSync(CHROMIUM)) missing.push('chromium');
 if (!hasPostgres()) missing.push('postgresql');
 if (spawnSync('sh', ['-c', 'command -v nginx || test -x /usr/sbin/nginx']).status !== 0) missing.push('nginx');
 if (missing.length > 0 && !aptInstall(missing)) {
-  console.error(`Missing ${missing.join(' and ')}: install them (apt-get install -y ${missing.join(' ')}) and run npm test again.`);
+  console.error(
+    `Missing ${missing.join(' and ')}: install them (apt-get install -y ${missing.join(' ')}) and run npm test again.`,
+  );
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }

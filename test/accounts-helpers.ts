@@ -14,7 +14,11 @@ export function uniqueEmail(prefix = 'student'): string {
 }
 
 export async function signup(app: FastifyInstance, email: string, password = GOOD_PASSWORD) {
-  return app.inject({ method: 'POST', url: '/students', payload: { email, password, first_name: 'Dennis', last_name: 'Ritchie' } });
+  return app.inject({
+    method: 'POST',
+    url: '/students',
+    payload: { email, password, first_name: 'Dennis', last_name: 'Ritchie' },
+  });
 }
 
 /** The newest outbox message to an address (as stored; compared case-insensitively). */
@@ -32,11 +36,17 @@ export function tokenFromLink(text: string): string {
 }
 
 /** Signs a student up and follows the verification link; returns the session token. */
-export async function verifiedStudent(ctx: TestContext, email = uniqueEmail()): Promise<{ email: string; token: string; id: number }> {
+export async function verifiedStudent(
+  ctx: TestContext,
+  email = uniqueEmail(),
+): Promise<{ email: string; token: string; id: number }> {
   const created = await signup(ctx.app, email);
   expect(created.statusCode).toBe(201);
   const mail = await lastMailTo(ctx, email);
-  const verify = await ctx.app.inject({ method: 'GET', url: `/students/verify_email?token=${encodeURIComponent(tokenFromLink(mail.text_body))}` });
+  const verify = await ctx.app.inject({
+    method: 'GET',
+    url: `/students/verify_email?token=${encodeURIComponent(tokenFromLink(mail.text_body))}`,
+  });
   expect(verify.statusCode).toBe(303);
   const token = tokenFromLink(String(verify.headers.location));
   return { email, token, id: Number(created.json().data.id) };
@@ -46,8 +56,10 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
-
-/** A fresh app and database with the seeded admin signed in (and generous per-IP limits for the many calls of a test file). */
+/**
+ * A fresh app and database with the seeded admin signed in (and generous per-IP limits for the many calls of a test
+ * file).
+ */
 export async function createAdminTestApp(
   env: Record<string, string> = {},
   options: Pick<AppOptions, 'gatewayTimeoutMs'> = {},
@@ -60,7 +72,11 @@ export async function createAdminTestApp(
     ...options,
   });
   await seedIfEmpty(ctx.database.db, ctx.config);
-  const login = await ctx.app.inject({ method: 'POST', url: '/students/login', payload: { email: 'teacher@example.com', password: 'Teacher#2026x' } });
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/students/login',
+    payload: { email: 'teacher@example.com', password: 'Teacher#2026x' },
+  });
   expect(login.statusCode).toBe(200);
   return { ctx, adminToken: login.json().meta.token as string };
 }

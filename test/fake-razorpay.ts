@@ -59,7 +59,15 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   };
   const error = (res: ServerResponse, status: number, description: string) =>
-    send(res, status, { error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed' } });
+    send(res, status, {
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description,
+        source: 'business',
+        step: 'payment_initiation',
+        reason: 'input_validation_failed',
+      },
+    });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -71,16 +79,28 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       hanging.add(res);
       return;
     }
-    if (fake.behaviour === 'error500') return error(res, 500, 'We are facing some trouble completing your request at the moment.');
+    if (fake.behaviour === 'error500')
+      return error(res, 500, 'We are facing some trouble completing your request at the moment.');
     if (!authorized) return error(res, 401, 'The api key provided is invalid');
     if (req.method === 'POST' && path === '/v1/orders') {
       const body = JSON.parse(raw || '{}') as Partial<FakeOrder>;
-      if (!Number.isInteger(body.amount) || (body.amount ?? 0) < 100) return error(res, 400, 'The amount must be atleast INR 1.00');
+      if (!Number.isInteger(body.amount) || (body.amount ?? 0) < 100)
+        return error(res, 400, 'The amount must be atleast INR 1.00');
       if (body.currency !== 'INR') return error(res, 400, 'Currency is not supported');
-      if (typeof body.receipt !== 'string' || body.receipt.length > 40) return error(res, 400, 'receipt: the length must be at most 40');
+      if (typeof body.receipt !== 'string' || body.receipt.length > 40)
+        return error(res, 400, 'receipt: the length must be at most 40');
       const order = { id: id('order'), amount: body.amount!, currency: body.currency, receipt: body.receipt };
       orders.push(order);
-      return send(res, 200, { ...order, entity: 'order', amount_paid: 0, amount_due: order.amount, status: 'created', attempts: 0, notes: {}, created_at: Math.floor(Date.now() / 1000) });
+      return send(res, 200, {
+        ...order,
+        entity: 'order',
+        amount_paid: 0,
+        amount_due: order.amount,
+        status: 'created',
+        attempts: 0,
+        notes: {},
+        created_at: Math.floor(Date.now() / 1000),
+      });
     }
     const match = path.match(/^\/v1\/orders\/([^/]+)\/payments$/);
     if (req.method === 'GET' && match) {
@@ -115,7 +135,8 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         status,
         email: 'student@example.com',
         contact: '+919876543210',
-        error_description: status === 'failed' ? 'Your payment has been cancelled. Try again or complete the payment later.' : null,
+        error_description:
+          status === 'failed' ? 'Your payment has been cancelled. Try again or complete the payment later.' : null,
         ...overrides,
       };
       payments.push(payment);
@@ -131,11 +152,31 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     webhook(event, payment, eventId = id('evt')) {
       const contains = event === 'order.paid' ? ['payment', 'order'] : ['payment'];
       const payload: Record<string, unknown> = { payment: { entity: payment } };
-      if (event === 'order.paid') payload.order = { entity: { id: payment.order_id, entity: 'order', amount: payment.amount, amount_paid: payment.amount, status: 'paid' } };
-      const body = JSON.stringify({ entity: 'event', account_id: 'acc_fake', event, contains, payload, created_at: Math.floor(Date.now() / 1000) });
+      if (event === 'order.paid')
+        payload.order = {
+          entity: {
+            id: payment.order_id,
+            entity: 'order',
+            amount: payment.amount,
+            amount_paid: payment.amount,
+            status: 'paid',
+          },
+        };
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_fake',
+        event,
+        contains,
+        payload,
+        created_at: Math.floor(Date.now() / 1000),
+      });
       return {
         body,
-        headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, webhookSecret), 'x-razorpay-event-id': eventId },
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': webhookSignature(body, webhookSecret),
+          'x-razorpay-event-id': eventId,
+        },
       };
     },
     async close() {

@@ -45,7 +45,8 @@ process.on('message', async ({ id, request }: { id: number; request: TestChildRe
     }
     process.send!({ type: 'result', id, result });
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') process.send!({ type: 'interrupted', id });
+    if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED')
+      process.send!({ type: 'interrupted', id });
     else process.send!({ type: 'failed', id, error: String(error) });
   }
 });

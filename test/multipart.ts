@@ -1,5 +1,8 @@
 /** Builds a multipart/form-data body for `app.inject`, the way a browser's FormData does. */
-export function multipart(fields: Record<string, string>, files: { name: string; filename: string; type: string; data: Buffer }[] = []) {
+export function multipart(
+  fields: Record<string, string>,
+  files: { name: string; filename: string; type: string; data: Buffer }[] = [],
+) {
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {

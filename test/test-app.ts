@@ -18,11 +18,26 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   distDir?: string,
-  options: Pick<AppOptions, 'onMailQueued' | 'ipRateLimits' | 'accountLimits' | 'accountWriteLimits' | 'gatewayTimeoutMs' | 'logger' | 'timeouts'> = {},
+  options: Pick<
+    AppOptions,
+    | 'onMailQueued'
+    | 'ipRateLimits'
+    | 'accountLimits'
+    | 'accountWriteLimits'
+    | 'gatewayTimeoutMs'
+    | 'logger'
+    | 'timeouts'
+  > = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const uploadDir = mkdtempSync(join(tmpdir(), 'course-uploads-'));
-  const config = parseConfig({ NODE_ENV: 'test', ADMIN_EMAIL: 'teacher@example.com', UPLOAD_DIR: uploadDir, APP_URL: 'http://course.test', ...env });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    ADMIN_EMAIL: 'teacher@example.com',
+    UPLOAD_DIR: uploadDir,
+    APP_URL: 'http://course.test',
+    ...env,
+  });
   const app = await buildApp({ config, db: database.db, dialect: database.dialect, distDir, ...options });
   await app.ready();
   return {

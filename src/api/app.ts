@@ -12,7 +12,12 @@ import { accountsRoutes } from './accounts/accounts.routes.js';
 import { adminStudentsRoutes } from './admin/admin-students.routes.js';
 import { batchesRoutes } from './admin/batches.routes.js';
 import { createStudentAdminService } from './admin/student-status.service.js';
-import { type AccountLimits, createAccountsService, defaultAccountLimits, sharedAccountLimits } from './accounts/accounts.service.js';
+import {
+  type AccountLimits,
+  createAccountsService,
+  defaultAccountLimits,
+  sharedAccountLimits,
+} from './accounts/accounts.service.js';
 import { createDbCounterStore, rateLimitStore } from './common/counters.js';
 import { type ApiRoute, registerAuthGuard } from './auth/auth-guard.js';
 import { type Config, siteInfoOf } from './config/env.js';
@@ -20,7 +25,11 @@ import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { errorBody } from './http/app-error.js';
 import '../contracts/zod-messages.js';
-import { type AccountWriteLimits, defaultAccountWriteLimits, registerAccountWriteLimits } from './http/account-write-limits.js';
+import {
+  type AccountWriteLimits,
+  defaultAccountWriteLimits,
+  registerAccountWriteLimits,
+} from './http/account-write-limits.js';
 import { acceptEmptyBodies } from './http/empty-body.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { refuseUnstorableText } from './http/storable-text.js';
@@ -66,7 +75,12 @@ export interface RequestTimeouts {
 }
 
 /** A 5 MB photo takes 40 s at 1 Mbit/s: a minute for the whole request is room for a slow phone, not for a trickle. */
-export const defaultTimeouts: RequestTimeouts = { requestMs: 60_000, headersMs: 20_000, idleMs: 60_000, checkIntervalMs: 5_000 };
+export const defaultTimeouts: RequestTimeouts = {
+  requestMs: 60_000,
+  headersMs: 20_000,
+  idleMs: 60_000,
+  checkIntervalMs: 5_000,
+};
 
 export interface AppOptions {
   config: Config;
@@ -116,7 +130,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Per-IP limits counted in the database, shared by every process; a database hiccup skips the limit rather
   // than failing the request.
-  await app.register(rateLimitPlugin, { global: false, store: rateLimitStore(createDbCounterStore(db)), skipOnError: true });
+  await app.register(rateLimitPlugin, {
+    global: false,
+    store: rateLimitStore(createDbCounterStore(db)),
+    skipOnError: true,
+  });
   await app.register(multipart, {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 32, headerPairs: 100 },
   });
@@ -143,7 +161,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const payments = createPaymentsService({
     db,
     config,
-    gateway: testGateway ?? createRazorpayGateway({ apiUrl, keyId: keyId ?? '', keySecret: keySecret ?? '', timeoutMs: options.gatewayTimeoutMs }),
+    gateway:
+      testGateway ??
+      createRazorpayGateway({
+        apiUrl,
+        keyId: keyId ?? '',
+        keySecret: keySecret ?? '',
+        timeoutMs: options.gatewayTimeoutMs,
+      }),
     log: app.log,
     mailQueued,
   });
@@ -186,7 +211,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       index: false,
       cacheControl: false,
       wildcard: false,
-      // The build writes .br and .gz next to each asset (scripts/compress-assets.mjs); served to clients that take them.
+      // The build writes .br and .gz next to each asset (scripts/compress-assets.mjs); served to clients that take
+      // them.
       preCompressed: true,
       setHeaders(res, path) {
         const immutable = path.includes(`${join('web', 'assets')}`);
@@ -201,7 +227,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A client route is always a page; any other path is a 404 page for a browser and JSON for everyone else.
     if (pages && isRead && (findClientRoute(pathname) || (request.headers.accept ?? '').includes('text/html'))) {
       const page = pages.pageFor(pathname);
-      return sendCompressed(request, reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache'), page.html);
+      return sendCompressed(
+        request,
+        reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache'),
+        page.html,
+      );
     }
     return reply.status(404).send(errorBody('notFound', [`No route for ${request.method} ${pathname}`]));
   });

@@ -24,7 +24,10 @@ async function main(): Promise<void> {
 
   const logger = loggerOptions(config.logLevel);
   const handle = openDatabase(config.databaseUrl, (error) => console.error(`database pool error: ${error.message}`));
-  const { applied, seed } = await withStartupLock(handle.db, async (db) => ({ applied: await migrateToLatest(db), seed: await seedIfEmpty(db, config) }));
+  const { applied, seed } = await withStartupLock(handle.db, async (db) => ({
+    applied: await migrateToLatest(db),
+    seed: await seedIfEmpty(db, config),
+  }));
 
   const app = await buildApp({
     config,
@@ -75,16 +78,21 @@ async function main(): Promise<void> {
   console.log(`\n  C Programming Learning Hub is running at ${listening}/`);
   if (config.appUrl !== listening) console.log(`  Public address (links in emails): ${config.appUrl}/`);
   console.log(`  Database: ${handle.dialect}${handle.dialect === 'sqlite' ? ` (${config.databaseUrl.slice(7)})` : ''}`);
-  console.log(`  Mail: ${config.mail.smtpUrl ? 'SMTP' : 'kept in the outbox, read under Mail outbox on /AdminPage and printed to this log with links redacted (no SMTP_URL)'}`);
+  console.log(
+    `  Mail: ${config.mail.smtpUrl ? 'SMTP' : 'kept in the outbox, read under Mail outbox on /AdminPage and printed to this log with links redacted (no SMTP_URL)'}`,
+  );
   console.log(`  Payments: ${paymentsLine(config)}\n`);
   if (config.testGateway) {
-    app.log.warn('Payments go through the built-in TEST gateway: anyone can mark a payment as made. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to take real payments.');
+    app.log.warn(
+      'Payments go through the built-in TEST gateway: anyone can mark a payment as made. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to take real payments.',
+    );
   }
 }
 
 /** Which gateway takes payments, in words an operator can't miss. */
 function paymentsLine(config: Config): string {
-  if (config.testGateway) return 'built-in TEST gateway: any student can mark themselves paid (no RAZORPAY_KEY_ID); not for real payments';
+  if (config.testGateway)
+    return 'built-in TEST gateway: any student can mark themselves paid (no RAZORPAY_KEY_ID); not for real payments';
   return config.razorpay.keyId?.startsWith('rzp_live_') ? 'Razorpay, live keys' : 'Razorpay, test keys (no real money)';
 }
 

@@ -6,7 +6,11 @@ import { passwordSchema } from './password.js';
 
 /** Shared by the signup, login, password and profile forms and the API routes behind them. */
 
-const email = z.string({ error: 'Email is required' }).trim().max(254, 'Email is too long').pipe(z.email('Please enter a valid email address'));
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'));
 const name = (label: string) => oneLineText(label, 60);
 
 export const signupSchema = z.strictObject({
@@ -19,7 +23,10 @@ export type SignupInput = z.infer<typeof signupSchema>;
 
 export const loginSchema = z.strictObject({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(1024, 'Password is too long'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -30,7 +37,10 @@ export const resetPasswordSchema = z.strictObject({ email, password: passwordSch
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const changePasswordSchema = z.strictObject({
-  current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024),
+  current_password: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(1024),
   password: passwordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -48,7 +58,10 @@ const optionalText = (label: string) =>
 export const profileSchema = z.strictObject({
   first_name: name('First name').optional(),
   last_name: name('Last name').optional(),
-  mobile: z.string({ error: 'Mobile is required' }).trim().regex(new RegExp(`^[0-9]{${MOBILE_DIGITS}}$`), `Mobile must be exactly ${MOBILE_DIGITS} digits`),
+  mobile: z
+    .string({ error: 'Mobile is required' })
+    .trim()
+    .regex(new RegExp(`^[0-9]{${MOBILE_DIGITS}}$`), `Mobile must be exactly ${MOBILE_DIGITS} digits`),
   city: required('City'),
   country: required('Country'),
   study: required('Study / job role'),
@@ -114,6 +127,10 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /** After the course (status 2) a student leaves feedback, shown on the landing page as a testimonial. */
 export const feedbackSchema = z.strictObject({
-  feedback: z.string({ error: 'Feedback is required' }).trim().min(1, 'Feedback is required').max(2000, 'Feedback must be at most 2000 characters'),
+  feedback: z
+    .string({ error: 'Feedback is required' })
+    .trim()
+    .min(1, 'Feedback is required')
+    .max(2000, 'Feedback must be at most 2000 characters'),
 });
 export const FEEDBACK_NOT_YET = 'Feedback opens once you have completed the course.';

@@ -16,7 +16,12 @@ export const outboxEntrySchema = z.object({
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
-export const batchMemberSchema = z.object({ id: z.number(), student_batch: z.number().nullable(), email: z.string(), student_status: z.number() });
+export const batchMemberSchema = z.object({
+  id: z.number(),
+  student_batch: z.number().nullable(),
+  email: z.string(),
+  student_status: z.number(),
+});
 export type BatchMember = z.infer<typeof batchMemberSchema>;
 
 export const batchInfoSchema = z.object({

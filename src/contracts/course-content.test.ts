@@ -11,8 +11,9 @@ describe('youtubeId', () => {
     ['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
   ])('reads %s', (input, id) => expect(youtubeId(input)).toBe(id));
 
-  it.each(['https://vimeo.com/123', 'https://www.youtube.com/watch?v=short', 'not a url', 'javascript:alert(1)'])('refuses %s', (input) =>
-    expect(youtubeId(input)).toBeNull(),
+  it.each(['https://vimeo.com/123', 'https://www.youtube.com/watch?v=short', 'not a url', 'javascript:alert(1)'])(
+    'refuses %s',
+    (input) => expect(youtubeId(input)).toBeNull(),
   );
 });
 

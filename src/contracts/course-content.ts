@@ -35,7 +35,11 @@ export function youtubeId(input: string): string | null {
 export const courseSessionInputSchema = z.strictObject({
   session_number: positiveNumber('Session number'),
   session_date: isoDateSchema('Session date'),
-  topics: z.string({ error: 'Topics are required' }).trim().min(1, 'Topics are required').max(1000, 'Topics must be at most 1000 characters'),
+  topics: z
+    .string({ error: 'Topics are required' })
+    .trim()
+    .min(1, 'Topics are required')
+    .max(1000, 'Topics must be at most 1000 characters'),
   lesson_video: z
     .string({ error: 'Lesson video must be a YouTube link or video id' })
     .trim()
@@ -61,7 +65,11 @@ export type CourseSession = z.infer<typeof courseSessionSchema>;
 
 export const programInputSchema = z.strictObject({
   program_number: programNumberSchema,
-  task: z.string({ error: 'Task is required' }).trim().min(1, 'Task is required').max(5000, 'Task must be at most 5000 characters'),
+  task: z
+    .string({ error: 'Task is required' })
+    .trim()
+    .min(1, 'Task is required')
+    .max(5000, 'Task must be at most 5000 characters'),
 });
 export type ProgramInput = z.input<typeof programInputSchema>;
 
@@ -106,7 +114,8 @@ export function driveFileId(input: string): string | null {
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' || (url.hostname !== 'drive.google.com' && url.hostname !== 'docs.google.com')) return null;
+  if (url.protocol !== 'https:' || (url.hostname !== 'drive.google.com' && url.hostname !== 'docs.google.com'))
+    return null;
   const id = url.pathname.match(/\/d\/([A-Za-z0-9_-]{10,})/)?.[1] ?? url.searchParams.get('id');
   return id && /^[A-Za-z0-9_-]{10,}$/.test(id) ? id : null;
 }
@@ -116,11 +125,18 @@ export function drivePreviewUrl(fileId: string): string {
 }
 
 export const courseBookInputSchema = z.strictObject({
-  url: z.string({ error: 'Give the Google Drive link of the course book' }).max(500, 'The course book link must be at most 500 characters').transform((value, ctx) => {
-    if (value.trim() === '') return null;
-    const id = driveFileId(value);
-    if (!id) ctx.addIssue({ code: 'custom', message: 'The course book must be a Google Drive file link (https://drive.google.com/file/d/…)' });
-    return id;
-  }),
+  url: z
+    .string({ error: 'Give the Google Drive link of the course book' })
+    .max(500, 'The course book link must be at most 500 characters')
+    .transform((value, ctx) => {
+      if (value.trim() === '') return null;
+      const id = driveFileId(value);
+      if (!id)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'The course book must be a Google Drive file link (https://drive.google.com/file/d/…)',
+        });
+      return id;
+    }),
 });
 export const courseBookSchema = z.object({ preview_url: z.string().nullable() });

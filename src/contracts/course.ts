@@ -4,7 +4,8 @@ export const SITE_NAME = 'C Programming Learning Hub';
 
 /**
  * The regular fee, struck through beside the fee charged while the fee is below it. The fee charged is one setting
- * (COURSE_FEE_PAISE, Rs.3,000 by default, the spec's introductory offer): the server charges it and every page shows it.
+ * (COURSE_FEE_PAISE, Rs.3,000 by default, the spec's introductory offer): the server charges it and every page shows
+ * it.
  */
 export const LIST_PRICE_RUPEES = 4000;
 export const DEFAULT_COURSE_FEE_PAISE = 3000 * 100;

@@ -2,13 +2,21 @@ import { recordIdSchema } from './fields.js';
 import { z } from 'zod';
 
 export const doubtInputSchema = z.strictObject({
-  question: z.string({ error: 'Please write your doubt' }).trim().min(1, 'Please write your doubt').max(4000, 'A doubt must be at most 4000 characters'),
+  question: z
+    .string({ error: 'Please write your doubt' })
+    .trim()
+    .min(1, 'Please write your doubt')
+    .max(4000, 'A doubt must be at most 4000 characters'),
   session_id: recordIdSchema.nullable().optional(),
 });
 export type DoubtInput = z.infer<typeof doubtInputSchema>;
 
 export const doubtAnswerSchema = z.strictObject({
-  answer: z.string({ error: 'Please write the answer' }).trim().min(1, 'Please write the answer').max(8000, 'An answer must be at most 8000 characters'),
+  answer: z
+    .string({ error: 'Please write the answer' })
+    .trim()
+    .min(1, 'Please write the answer')
+    .max(8000, 'An answer must be at most 8000 characters'),
 });
 
 export const doubtSchema = z.object({
@@ -22,5 +30,10 @@ export const doubtSchema = z.object({
 });
 export type Doubt = z.infer<typeof doubtSchema>;
 
-export const adminDoubtSchema = doubtSchema.extend({ student_id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() });
+export const adminDoubtSchema = doubtSchema.extend({
+  student_id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
 export type AdminDoubt = z.infer<typeof adminDoubtSchema>;

@@ -34,7 +34,8 @@ export const exerciseMessages = {
     'The compiler crashed on this program: this is a fault in the compiler, not an error it can point to in your code. Try writing the part you changed last differently.',
   compilerNestedTooDeeply:
     'The compiler crashed on this program: something in it is nested too deeply (thousands of brackets or blocks inside each other). Split it into simpler steps.',
-  runnerFailed: 'The program could not be run: the runner stopped unexpectedly. This is not a fault in your program; please try again.',
+  runnerFailed:
+    'The program could not be run: the runner stopped unexpectedly. This is not a fault in your program; please try again.',
   missingImportsPrefix: 'The program uses a function this site cannot provide: ',
 } as const;
 
@@ -52,7 +53,9 @@ export const codeSchema = z
 
 /** A draft may be empty (the student cleared the editor), but not too large. */
 export const draftSchema = z.strictObject({
-  code: z.string({ error: 'The draft is missing its code.' }).refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, exerciseMessages.codeTooLarge),
+  code: z
+    .string({ error: 'The draft is missing its code.' })
+    .refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, exerciseMessages.codeTooLarge),
 });
 
 const stdinSchema = z
@@ -68,9 +71,17 @@ export const testCaseInputSchema = z.strictObject({
   expected_output: z
     .string({ error: 'Expected output is required.' })
     .max(EXERCISE_LIMITS.expectedMaxBytes, 'The expected output must be at most 64 KB.')
-    .refine((text) => byteLength(text) <= EXERCISE_LIMITS.expectedMaxBytes, 'The expected output must be at most 64 KB.'),
+    .refine(
+      (text) => byteLength(text) <= EXERCISE_LIMITS.expectedMaxBytes,
+      'The expected output must be at most 64 KB.',
+    ),
   visible: z.boolean().default(true),
-  points: z.coerce.number({ error: 'Points must be a number' }).int('Points must be a whole number').min(0, 'Points must be 0 or more').max(EXERCISE_LIMITS.maxPoints, 'Points must be at most 100').default(1),
+  points: z.coerce
+    .number({ error: 'Points must be a number' })
+    .int('Points must be a whole number')
+    .min(0, 'Points must be 0 or more')
+    .max(EXERCISE_LIMITS.maxPoints, 'Points must be at most 100')
+    .default(1),
 });
 export type TestCaseInput = z.input<typeof testCaseInputSchema>;
 
@@ -137,7 +148,15 @@ export type RunOutcome = z.infer<typeof runOutcomeSchema>;
 export const runResultSchema = z.object({ compile: compileResultSchema, run: runOutcomeSchema.nullable() });
 export type RunResult = z.infer<typeof runResultSchema>;
 
-export const verdicts = ['passed', 'wrong_answer', 'time_limit', 'runtime_error', 'output_limit', 'memory_limit', 'not_run'] as const;
+export const verdicts = [
+  'passed',
+  'wrong_answer',
+  'time_limit',
+  'runtime_error',
+  'output_limit',
+  'memory_limit',
+  'not_run',
+] as const;
 export type Verdict = (typeof verdicts)[number];
 
 export const verdictLabels: Record<Verdict, string> = {
@@ -185,8 +204,16 @@ export const submissionSchema = submissionSummarySchema.extend({ code: z.string(
 export type Submission = z.infer<typeof submissionSchema>;
 
 export const commentInputSchema = z.strictObject({
-  line: z.coerce.number({ error: 'Line must be a number' }).int('Line must be a whole number').min(1, 'Line must be 1 or more').max(100_000, 'There is no such line'),
-  body: z.string({ error: 'Write a comment.' }).trim().min(1, 'Write a comment.').max(EXERCISE_LIMITS.commentMaxChars, 'A comment must be at most 2000 characters.'),
+  line: z.coerce
+    .number({ error: 'Line must be a number' })
+    .int('Line must be a whole number')
+    .min(1, 'Line must be 1 or more')
+    .max(100_000, 'There is no such line'),
+  body: z
+    .string({ error: 'Write a comment.' })
+    .trim()
+    .min(1, 'Write a comment.')
+    .max(EXERCISE_LIMITS.commentMaxChars, 'A comment must be at most 2000 characters.'),
 });
 
 export const codeCommentSchema = z.object({

@@ -72,5 +72,8 @@ export function isoDateSchema(label: string) {
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .refine(isRealIsoDate, `${label} must be a real date between ${DATE_YEARS.min} and ${DATE_YEARS.max}, written as YYYY-MM-DD`);
+    .refine(
+      isRealIsoDate,
+      `${label} must be a real date between ${DATE_YEARS.min} and ${DATE_YEARS.max}, written as YYYY-MM-DD`,
+    );
 }

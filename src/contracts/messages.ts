@@ -14,10 +14,13 @@ export const messages = {
   loginAgain: 'Login again',
   // Ours, where the spec is silent.
   invalidCredentials: 'Invalid email or password.',
-  emailNotVerified: 'Please verify your email before logging in. Check your inbox for the verification link, or send a new one.',
+  emailNotVerified:
+    'Please verify your email before logging in. Check your inbox for the verification link, or send a new one.',
   emailTaken: 'An account with this email already exists. Please log in, or use Forgot Password.',
-  forgotPasswordSent: 'If an account exists for this email, we have sent a link to reset the password. Please check your inbox.',
-  resendSent: 'If this email has an account waiting for verification, we have sent a new verification link. Please check your inbox.',
+  forgotPasswordSent:
+    'If an account exists for this email, we have sent a link to reset the password. Please check your inbox.',
+  resendSent:
+    'If this email has an account waiting for verification, we have sent a new verification link. Please check your inbox.',
   resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one from Forgot Password.',
   passwordChanged: 'Password changed successfully',
   wrongCurrentPassword: 'Your current password is not correct.',
@@ -25,11 +28,13 @@ export const messages = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   photoType: 'The photo must be a JPEG, PNG or WebP image.',
   photoTooLarge: 'The photo must be at most 5 MB.',
-  photoTooManyPixels: 'The photo is too large: it may have at most 25 megapixels (for example 5000 x 5000 pixels). Please choose a smaller photo.',
+  photoTooManyPixels:
+    'The photo is too large: it may have at most 25 megapixels (for example 5000 x 5000 pixels). Please choose a smaller photo.',
   photoBusy: 'Many photos are being uploaded right now. Please try again in a minute.',
   photoUploadsPerHour: 'You have changed your photo many times in the last hour. Please try again later.',
   sessionExpired: 'Your session has ended. Please log in again.',
-  profileMailRequested: 'If this email belongs to a student whose profile is complete, we have sent the profile email to it.',
+  profileMailRequested:
+    'If this email belongs to a student whose profile is complete, we have sent the profile email to it.',
   checkTheForm: 'Something in the form is not valid. Please check it and try again.',
   cannotReachServer: 'Could not reach the server. Please check your connection and try again.',
   requestFailed: 'Something went wrong. Please try again.',

@@ -8,7 +8,12 @@ describe('password rule', () => {
   });
 
   it('names each missing check', () => {
-    expect(failedPasswordChecks('abc')).toEqual(['Capital letter', 'Special character', 'Minimum length 8', 'A number']);
+    expect(failedPasswordChecks('abc')).toEqual([
+      'Capital letter',
+      'Special character',
+      'Minimum length 8',
+      'A number',
+    ]);
     expect(failedPasswordChecks('Abcdefg#')).toEqual(['A number']);
     const result = passwordSchema.safeParse('abcdefgh1');
     expect(result.success).toBe(false);

@@ -45,7 +45,8 @@ export const dashboardPaths = {
 export type DashboardSection = keyof typeof dashboardPaths;
 
 /** What a /DashPage/… address opens: the overview, a section, or one program in the editor (myprogs/:id). */
-export type DashboardMatch = { section: 'overview' } | { section: DashboardSection } | { section: 'program'; programId: string };
+export type DashboardMatch =
+  { section: 'overview' } | { section: DashboardSection } | { section: 'program'; programId: string };
 
 /**
  * The dashboard screen a path belongs to, matched case-insensitively (the spec writes both /dashpage/myclasses
@@ -57,7 +58,9 @@ export function matchDashboardPath(pathname: string): DashboardMatch | undefined
   if (key === base) return { section: 'overview' };
   if (!key.startsWith(`${base}/`)) return undefined;
   const rest = key.slice(base.length + 1);
-  const section = (Object.keys(dashboardPaths) as DashboardSection[]).find((name) => dashboardPaths[name].toLowerCase() === rest);
+  const section = (Object.keys(dashboardPaths) as DashboardSection[]).find(
+    (name) => dashboardPaths[name].toLowerCase() === rest,
+  );
   if (section) return { section };
   const program = new RegExp(`^${dashboardPaths.myProgs}/([^/]+)$`).exec(rest);
   return program ? { section: 'program', programId: program[1]! } : undefined;

@@ -128,7 +128,8 @@ export const paymentMessages = {
   alreadyPaid: 'You have already paid the course fee.',
   orderInProgress: 'Your payment is already being set up. Please try again in a moment.',
   gatewayDown: 'The payment service is not answering right now. No money was taken. Please try again in a few minutes.',
-  notVerified: 'This payment could not be verified. If money was taken, it will be matched to your account automatically within an hour; otherwise please try again.',
+  notVerified:
+    'This payment could not be verified. If money was taken, it will be matched to your account automatically within an hour; otherwise please try again.',
   orderAlreadyPaidOtherwise: 'This order is already paid with another payment.',
   failed: (reason: string) => `Payment failed: ${reason} You can try again.`,
   cancelled: 'Payment cancelled. You can try again whenever you are ready.',
@@ -140,6 +141,9 @@ export const paymentMessages = {
 /** 300000 paise, INR -> "Rs.3,000"; paise show only when there are some. */
 export function formatAmount(amount: number, currency: string): string {
   const units = amount / 100;
-  const text = units.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(units) ? 0 : 2, maximumFractionDigits: 2 });
+  const text = units.toLocaleString('en-IN', {
+    minimumFractionDigits: Number.isInteger(units) ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
   return currency === PAYMENT_CURRENCY ? `Rs.${text}` : `${currency} ${text}`;
 }

@@ -8,9 +8,21 @@ export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
 export const quizAnswersSchema = z.strictObject({
   answers: z
-    .array(z.strictObject({ question_id: recordIdSchema, answer_index: z.number().int().min(0).max(QUIZ_OPTION_COUNT - 1) }))
+    .array(
+      z.strictObject({
+        question_id: recordIdSchema,
+        answer_index: z
+          .number()
+          .int()
+          .min(0)
+          .max(QUIZ_OPTION_COUNT - 1),
+      }),
+    )
     .length(QUIZ_QUESTION_COUNT, `Answer all ${QUIZ_QUESTION_COUNT} questions`)
-    .refine((answers) => new Set(answers.map((a) => a.question_id)).size === answers.length, 'Each question can be answered once'),
+    .refine(
+      (answers) => new Set(answers.map((a) => a.question_id)).size === answers.length,
+      'Each question can be answered once',
+    ),
 });
 export type QuizAnswers = z.infer<typeof quizAnswersSchema>;
 
@@ -44,7 +56,11 @@ export function scoreMessage(score: number, total = QUIZ_QUESTION_COUNT): string
 
 /** The admin's question bank. */
 export const quizQuestionInputSchema = z.strictObject({
-  question: z.string({ error: 'Question is required' }).trim().min(1, 'Question is required').max(1000, 'A question must be at most 1000 characters'),
+  question: z
+    .string({ error: 'Question is required' })
+    .trim()
+    .min(1, 'Question is required')
+    .max(1000, 'A question must be at most 1000 characters'),
   options: z
     .array(
       z

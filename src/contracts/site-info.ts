@@ -16,6 +16,9 @@ export const SITE_INFO_ELEMENT_ID = 'site-info';
 
 /** SiteInfo as a JSON block inside HTML: `<` escaped, so no text in it can close the script element. */
 export function siteInfoScript(info: SiteInfo): string {
-  const json = JSON.stringify({ contactEmail: info.contactEmail, courseFeePaise: info.courseFeePaise }).replaceAll('<', '\\u003c');
+  const json = JSON.stringify({ contactEmail: info.contactEmail, courseFeePaise: info.courseFeePaise }).replaceAll(
+    '<',
+    '\\u003c',
+  );
   return `<script type="application/json" id="${SITE_INFO_ELEMENT_ID}">${json}</script>`;
 }

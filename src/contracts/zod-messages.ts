@@ -11,7 +11,11 @@ import type { $ZodRawIssue } from 'zod/v4/core';
 export function fieldLabel(path: readonly PropertyKey[] | undefined): string | undefined {
   const name = [...(path ?? [])].reverse().find((segment): segment is string => typeof segment === 'string');
   if (!name) return undefined;
-  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').replaceAll('_', ' ').trim().toLowerCase();
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replaceAll('_', ' ')
+    .trim()
+    .toLowerCase();
   return words ? words[0]!.toUpperCase() + words.slice(1) : undefined;
 }
 
@@ -30,17 +34,27 @@ export function zodIssueMessage(issue: $ZodRawIssue): string | undefined {
   const subject = label ?? 'The request';
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined || issue.input === null) return label ? `${label} is required.` : 'The request needs a body: a JSON object with the fields of this form.';
+      if (issue.input === undefined || issue.input === null)
+        return label
+          ? `${label} is required.`
+          : 'The request needs a body: a JSON object with the fields of this form.';
       return `${subject} must be ${kinds[issue.expected] ?? issue.expected}.`;
     case 'unrecognized_keys':
-      return issue.keys.length === 1 ? `"${issue.keys[0]}" is not a field this form takes.` : `${issue.keys.map((k: string) => `"${k}"`).join(', ')} are not fields this form takes.`;
+      return issue.keys.length === 1
+        ? `"${issue.keys[0]}" is not a field this form takes.`
+        : `${issue.keys.map((k: string) => `"${k}"`).join(', ')} are not fields this form takes.`;
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? `${subject} is required.` : `${subject} must be at least ${issue.minimum} characters.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${subject} must have at least ${issue.minimum} items.`;
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1
+          ? `${subject} is required.`
+          : `${subject} must be at least ${issue.minimum} characters.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `${subject} must have at least ${issue.minimum} items.`;
       return `${subject} must be at least ${issue.minimum}.`;
     case 'too_big':
       if (issue.origin === 'string') return `${subject} must be at most ${issue.maximum} characters.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${subject} must have at most ${issue.maximum} items.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `${subject} must have at most ${issue.maximum} items.`;
       return `${subject} must be at most ${issue.maximum}.`;
     case 'invalid_format':
       if (issue.format === 'email') return `${subject} must be an email address.`;

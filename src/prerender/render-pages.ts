@@ -44,7 +44,10 @@ export async function renderPages(distDir: string, site: SiteInfo): Promise<Map<
       .replace('</body>', `${facts}\n  </body>`);
     return body === null
       ? withMeta.replace('<!--app-html-->', '<div class="boot-loading" role="status">Loading…</div>')
-      : withMeta.replace('<div id="root"><!--app-html--></div>', `<div id="root" data-prerendered="true">${body}</div>`);
+      : withMeta.replace(
+          '<div id="root"><!--app-html--></div>',
+          `<div id="root" data-prerendered="true">${body}</div>`,
+        );
   }
 
   const pages = new Map<string, string>();

@@ -17,7 +17,15 @@ export async function startSite(env: Record<string, string>): Promise<SiteProces
   const launch = () =>
     spawn(process.execPath, [resolve('dist/server/api/server.js')], {
       stdio: ['ignore', 'ignore', 'ignore'],
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', GRADER_WORKERS: '1', ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        GRADER_WORKERS: '1',
+        ...env,
+      },
     });
   const url = `http://127.0.0.1:${port}`;
   const exited = (child: ChildProcess) =>

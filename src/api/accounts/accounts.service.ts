@@ -24,7 +24,9 @@ export interface AccountLimits {
    * Keyed by the pair, so a stranger's guesses never lock the owner out from the owner's own address.
    */
   loginFailures: AttemptLimiter;
-  /** Failed logins per account from every address: past its max, each attempt on the account is slowed, never refused. */
+  /**
+   * Failed logins per account from every address: past its max, each attempt on the account is slowed, never refused.
+   */
   accountFailures: AttemptLimiter;
   /** How much slower: stepMs more per failure past accountFailures' max, at most maxMs. */
   slowdown: { stepMs: number; maxMs: number };
@@ -125,7 +127,9 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
       mailQueued();
     },
 
-    /** `address` is the caller's IP: repeated failures lock that address out of that account, and only slow the account. */
+    /**
+     * `address` is the caller's IP: repeated failures lock that address out of that account, and only slow the account.
+     */
     async login(input: LoginInput, address: string): Promise<{ student: StudentRow; token: string }> {
       const account = input.email.trim().toLowerCase();
       const pair = `${account}|${address}`;
@@ -133,7 +137,9 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
       const delay = loginDelayMs(await limits.accountFailures.count(account), limits);
       if (delay > 0) await sleep(delay);
       const student = await findStudentByEmail(db, input.email);
-      const ok = student ? await verifyPassword(student.password_hash, input.password) : await verifyPassword(await dummyHash, `${input.password}x`);
+      const ok = student
+        ? await verifyPassword(student.password_hash, input.password)
+        : await verifyPassword(await dummyHash, `${input.password}x`);
       if (!student || !ok) {
         await Promise.all([limits.loginFailures.hit(pair), limits.accountFailures.hit(account)]);
         throw new AppError('unauthorized', messages.invalidCredentials);
@@ -148,7 +154,10 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
       await deleteSession(db, sessionId);
     },
 
-    /** Answers the same whether or not the email has an account; the work runs after the answer, so timing tells nothing. */
+    /**
+     * Answers the same whether or not the email has an account; the work runs after the answer, so timing tells
+     * nothing.
+     */
     requestPasswordReset(email: string): void {
       void (async () => {
         const student = await findStudentByEmail(db, email);

@@ -23,7 +23,12 @@ export async function issueEmailToken(db: Db, studentId: number, purpose: EmailT
   const token = newToken();
   await db
     .insertInto('email_tokens')
-    .values({ student_id: studentId, purpose, token_hash: hashToken(token), expires_at: isoAfter(TOKEN_LIFETIME_MS[purpose]) })
+    .values({
+      student_id: studentId,
+      purpose,
+      token_hash: hashToken(token),
+      expires_at: isoAfter(TOKEN_LIFETIME_MS[purpose]),
+    })
     .execute();
   return token;
 }
@@ -32,7 +37,11 @@ export async function issueEmailToken(db: Db, studentId: number, purpose: EmailT
  * Uses a token once: the conditional update succeeds for exactly one caller, so a link followed
  * twice at the same moment still works only once. Returns the student's id, or undefined.
  */
-export async function consumeEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): Promise<number | undefined> {
+export async function consumeEmailToken(
+  db: Db,
+  token: string,
+  purpose: EmailTokenPurpose,
+): Promise<number | undefined> {
   const row = await db
     .selectFrom('email_tokens')
     .select(['id', 'student_id'])

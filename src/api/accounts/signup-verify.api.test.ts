@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, bearer, lastMailTo, signup, tokenFromLink, uniqueEmail } from '../../../test/accounts-helpers.js';
+import {
+  GOOD_PASSWORD,
+  bearer,
+  lastMailTo,
+  signup,
+  tokenFromLink,
+  uniqueEmail,
+} from '../../../test/accounts-helpers.js';
 import { type CapturedMail, linkIn, startSmtpCapture } from '../../../test/smtp-capture.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { messages } from '../../contracts/messages.js';
@@ -12,7 +19,12 @@ let worker: MailWorker;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   ctx = await createTestApp({ SMTP_URL: smtp.url });
-  worker = new MailWorker({ db: ctx.database.db, log: ctx.app.log, from: ctx.config.mail.from, transport: createSmtpTransport(smtp.url) });
+  worker = new MailWorker({
+    db: ctx.database.db,
+    log: ctx.app.log,
+    from: ctx.config.mail.from,
+    transport: createSmtpTransport(smtp.url),
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -33,7 +45,10 @@ describe('signup and email verification', () => {
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.meta.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(body.data).toMatchObject({ type: 'student', attributes: { email, activated: false, student_status: 0, role: 'student' } });
+    expect(body.data).toMatchObject({
+      type: 'student',
+      attributes: { email, activated: false, student_status: 0, role: 'student' },
+    });
     expect(JSON.stringify(body)).not.toContain('password');
 
     // Not verified yet: the signup token opens nothing but logout.
@@ -61,7 +76,11 @@ describe('signup and email verification', () => {
   });
 
   it('sends a failed or expired link to /VerificationFailed', async () => {
-    for (const url of ['/students/verify_email?token=garbage', '/students/verify_email', `/students/verify_email?token=${'x'.repeat(43)}`]) {
+    for (const url of [
+      '/students/verify_email?token=garbage',
+      '/students/verify_email',
+      `/students/verify_email?token=${'x'.repeat(43)}`,
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe('/VerificationFailed');
@@ -69,7 +88,10 @@ describe('signup and email verification', () => {
     const email = uniqueEmail();
     await signup(ctx.app, email);
     const token = tokenFromLink((await lastMailTo(ctx, email)).text_body);
-    await ctx.database.db.updateTable('email_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await ctx.database.db
+      .updateTable('email_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     const expired = await ctx.app.inject({ method: 'GET', url: `/students/verify_email?token=${token}` });
     expect(expired.headers.location).toBe('/VerificationFailed');
   });
@@ -78,13 +100,20 @@ describe('signup and email verification', () => {
     const email = uniqueEmail();
     await signup(ctx.app, email);
     const first = tokenFromLink((await lastMailTo(ctx, email)).text_body);
-    const resend = await ctx.app.inject({ method: 'GET', url: `/students/resend_email?email=${encodeURIComponent(email.toUpperCase())}` });
+    const resend = await ctx.app.inject({
+      method: 'GET',
+      url: `/students/resend_email?email=${encodeURIComponent(email.toUpperCase())}`,
+    });
     expect(resend.statusCode).toBe(200);
     expect(resend.json()).toEqual({ message: messages.resendSent });
     const second = tokenFromLink((await lastMailTo(ctx, email)).text_body);
     expect(second).not.toBe(first);
-    expect((await ctx.app.inject({ method: 'GET', url: `/students/verify_email?token=${first}` })).headers.location).toBe('/VerificationFailed');
-    expect(String((await ctx.app.inject({ method: 'GET', url: `/students/verify_email?token=${second}` })).headers.location)).toMatch(/^\/StudentEmailVerified/);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/students/verify_email?token=${first}` })).headers.location,
+    ).toBe('/VerificationFailed');
+    expect(
+      String((await ctx.app.inject({ method: 'GET', url: `/students/verify_email?token=${second}` })).headers.location),
+    ).toMatch(/^\/StudentEmailVerified/);
   });
 
   it('answers resend the same for an unknown email, and refuses a malformed one', async () => {
@@ -104,9 +133,17 @@ describe('signup and email verification', () => {
 
   it('creates one account when the same email signs up twice at once', async () => {
     const email = uniqueEmail();
-    const results = await Promise.all([signup(ctx.app, email), signup(ctx.app, email), signup(ctx.app, email.toUpperCase())]);
+    const results = await Promise.all([
+      signup(ctx.app, email),
+      signup(ctx.app, email),
+      signup(ctx.app, email.toUpperCase()),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    const rows = await ctx.database.db.selectFrom('students').select('id').where('email', 'in', [email, email.toUpperCase()]).execute();
+    const rows = await ctx.database.db
+      .selectFrom('students')
+      .select('id')
+      .where('email', 'in', [email, email.toUpperCase()])
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -115,19 +152,37 @@ describe('signup and email verification', () => {
     ['a malformed email', { email: 'nope', password: GOOD_PASSWORD, first_name: 'A', last_name: 'B' }],
     ['a weak password', { email: 'weak@example.com', password: 'password', first_name: 'A', last_name: 'B' }],
     ['a common password', { email: 'common@example.com', password: 'Password@123', first_name: 'A', last_name: 'B' }],
-    ['a too long password', { email: 'long@example.com', password: `Aa1#${'x'.repeat(200)}`, first_name: 'A', last_name: 'B' }],
+    [
+      'a too long password',
+      { email: 'long@example.com', password: `Aa1#${'x'.repeat(200)}`, first_name: 'A', last_name: 'B' },
+    ],
     ['an empty first name', { email: 'empty@example.com', password: GOOD_PASSWORD, first_name: '  ', last_name: 'B' }],
-    ['a too long last name', { email: 'ln@example.com', password: GOOD_PASSWORD, first_name: 'A', last_name: 'x'.repeat(61) }],
+    [
+      'a too long last name',
+      { email: 'ln@example.com', password: GOOD_PASSWORD, first_name: 'A', last_name: 'x'.repeat(61) },
+    ],
     ['a number for a name', { email: 'num@example.com', password: GOOD_PASSWORD, first_name: 5, last_name: 'B' }],
-    ['a role it may not set', { email: 'role@example.com', password: GOOD_PASSWORD, first_name: 'A', last_name: 'B', role: 'admin' }],
-    ['a status it may not set', { email: 'st@example.com', password: GOOD_PASSWORD, first_name: 'A', last_name: 'B', student_status: 1 }],
+    [
+      'a role it may not set',
+      { email: 'role@example.com', password: GOOD_PASSWORD, first_name: 'A', last_name: 'B', role: 'admin' },
+    ],
+    [
+      'a status it may not set',
+      { email: 'st@example.com', password: GOOD_PASSWORD, first_name: 'A', last_name: 'B', student_status: 1 },
+    ],
     ['an array', [1, 2]],
   ])('refuses %s with 400 and stores nothing', async (_label, payload) => {
-    const before = await ctx.database.db.selectFrom('students').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await ctx.database.db
+      .selectFrom('students')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const response = await ctx.app.inject({ method: 'POST', url: '/students', payload: payload as object });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.length).toBeGreaterThan(0);
-    const after = await ctx.database.db.selectFrom('students').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.database.db
+      .selectFrom('students')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -142,7 +197,11 @@ describe('signup and email verification', () => {
     expect(Date.parse(row.next_attempt_at)).toBeGreaterThan(Date.now() + 20_000);
 
     smtp.refuse(false);
-    await ctx.database.db.updateTable('outbox').set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', row.id).execute();
+    await ctx.database.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', row.id)
+      .execute();
     await worker.runOnce();
     row = await lastMailTo(ctx, email);
     expect(row.status).toBe('sent');

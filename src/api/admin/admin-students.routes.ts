@@ -29,7 +29,21 @@ const listQuery = z.object({
 
 const studentListSchema = z.array(studentDataSchema);
 const testimonialsSchema = z.array(testimonialSchema);
-const csvHeader = ['Id', 'First Name', 'Last Name', 'Email', 'Mobile', 'City', 'Country', 'Study', 'College', 'Activated', 'Status', 'Batch', 'Registered'];
+const csvHeader = [
+  'Id',
+  'First Name',
+  'Last Name',
+  'Email',
+  'Mobile',
+  'City',
+  'Country',
+  'Study',
+  'College',
+  'Activated',
+  'Status',
+  'Batch',
+  'Registered',
+];
 const TESTIMONIAL_LIMIT = 60;
 
 interface Options {
@@ -51,12 +65,31 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     '/students': 'all',
   };
 
-  async function answerList(kind: StudentListKind, query: z.infer<typeof listQuery>, request: FastifyRequest, reply: FastifyReply) {
+  async function answerList(
+    kind: StudentListKind,
+    query: z.infer<typeof listQuery>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     if (query.format === 'csv') {
       const rows = await studentLists.all(kind, query);
       const csv = toCsv(
         csvHeader,
-        rows.map((r) => [r.id, r.first_name, r.last_name, r.email, r.mobile, r.city, r.country, r.study, r.institution, r.activated === 1 ? 'Yes' : 'No', r.student_status, r.student_batch, r.created_at]),
+        rows.map((r) => [
+          r.id,
+          r.first_name,
+          r.last_name,
+          r.email,
+          r.mobile,
+          r.city,
+          r.country,
+          r.study,
+          r.institution,
+          r.activated === 1 ? 'Yes' : 'No',
+          r.student_status,
+          r.student_batch,
+          r.created_at,
+        ]),
       );
       return reply
         .type('text/csv; charset=utf-8')
@@ -64,24 +97,36 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
         .send(csv);
     }
     const { q, sort, order, page, per_page: perPage } = query;
-    const { value, version } = await listAnswers.get(JSON.stringify([kind, q?.trim(), sort, order, page, perPage]), async () => {
-      const { rows, total } = await studentLists.page(kind, { q, sort, order, page, perPage });
-      return { body: await serializeJson(studentListSchema, rows.map(toStudentData)), total };
-    }, request.auth?.contentVersions);
-    reply.header('x-total-count', String(value.total)).header('x-page', String(page)).header('x-per-page', String(perPage));
+    const { value, version } = await listAnswers.get(
+      JSON.stringify([kind, q?.trim(), sort, order, page, perPage]),
+      async () => {
+        const { rows, total } = await studentLists.page(kind, { q, sort, order, page, perPage });
+        return { body: await serializeJson(studentListSchema, rows.map(toStudentData)), total };
+      },
+      request.auth?.contentVersions,
+    );
+    reply
+      .header('x-total-count', String(value.total))
+      .header('x-page', String(page))
+      .header('x-per-page', String(perPage));
     return sendSerializedJson(request, reply, value.body, `"students-${version}"`, 'personal');
   }
 
   for (const [url, kind] of Object.entries(lists)) {
-    app.get(url, { config: { access: 'admin' }, schema: { querystring: listQuery, response: { 200: studentListSchema } } }, (request, reply) =>
-      answerList(kind, request.query, request, reply),
+    app.get(
+      url,
+      { config: { access: 'admin' }, schema: { querystring: listQuery, response: { 200: studentListSchema } } },
+      (request, reply) => answerList(kind, request.query, request, reply),
     );
   }
 
   // The landing page calls this without a token and gets testimonials; the admin's token gets the full list.
   app.get(
     '/students/get_old_students',
-    { config: { access: 'public' }, schema: { querystring: listQuery, response: { 200: z.union([studentListSchema, testimonialsSchema]) } } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: listQuery, response: { 200: z.union([studentListSchema, testimonialsSchema]) } },
+    },
     async (request, reply) => {
       if (request.auth?.student.role === 'admin') return answerList('old', request.query, request, reply);
       const { value, version } = await testimonials.get('landing', async () => {
@@ -102,10 +147,14 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     },
   );
 
-  app.delete('/students/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema } }, async (request, reply) => {
-    await admin.deleteStudent(request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/students/:id',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await admin.deleteStudent(request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   // Update Course Completion: `PUT /students/{id}` with `{student_status: 2}` (Update Payment is the admin's PATCH).
   app.put(
@@ -131,12 +180,26 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
       schema: {
         querystring: z.object({ student_id: recordIdSchema.optional() }),
         response: {
-          200: z.array(z.object({ id: z.number(), student_id: z.number().nullable(), student_email: z.string(), from_status: z.number(), to_status: z.number(), changed_by_email: z.string(), created_at: z.string() })),
+          200: z.array(
+            z.object({
+              id: z.number(),
+              student_id: z.number().nullable(),
+              student_email: z.string(),
+              from_status: z.number(),
+              to_status: z.number(),
+              changed_by_email: z.string(),
+              created_at: z.string(),
+            }),
+          ),
         },
       },
     },
     async (request) => {
-      let query = db.selectFrom('status_changes').select(['id', 'student_id', 'student_email', 'from_status', 'to_status', 'changed_by_email', 'created_at']).orderBy('id', 'desc').limit(200);
+      let query = db
+        .selectFrom('status_changes')
+        .select(['id', 'student_id', 'student_email', 'from_status', 'to_status', 'changed_by_email', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(200);
       if (request.query.student_id) query = query.where('student_id', '=', request.query.student_id);
       return query.execute();
     },

@@ -10,9 +10,15 @@ let studentToken: string;
 let studentId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ ADMIN_PASSWORD: 'Teacher#2026x' }, undefined, { ipRateLimits: { login: 1000, signup: 1000, email: 1000 } });
+  ctx = await createTestApp({ ADMIN_PASSWORD: 'Teacher#2026x' }, undefined, {
+    ipRateLimits: { login: 1000, signup: 1000, email: 1000 },
+  });
   await seedIfEmpty(ctx.database.db, ctx.config);
-  const login = await ctx.app.inject({ method: 'POST', url: '/students/login', payload: { email: 'teacher@example.com', password: 'Teacher#2026x' } });
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/students/login',
+    payload: { email: 'teacher@example.com', password: 'Teacher#2026x' },
+  });
   adminToken = login.json().meta.token;
   const student = await verifiedStudent(ctx);
   studentToken = student.token;
@@ -51,17 +57,37 @@ const adminCalls: [string, string, object?][] = [
 
 describe('admin routes refuse everyone but the admin', () => {
   it.each(adminCalls)('%s %s: 401 anonymous, 403 student, nothing changed', async (method, url, payload) => {
-    const before = await ctx.database.db.selectFrom('students').select(['id', 'student_status', 'student_batch']).orderBy('id').execute();
+    const before = await ctx.database.db
+      .selectFrom('students')
+      .select(['id', 'student_status', 'student_batch'])
+      .orderBy('id')
+      .execute();
     const anonymous = await ctx.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
     expect(anonymous.statusCode).toBe(401);
-    const student = await ctx.app.inject({ method: method as 'GET', url, headers: bearer(studentToken), ...(payload ? { payload } : {}) });
+    const student = await ctx.app.inject({
+      method: method as 'GET',
+      url,
+      headers: bearer(studentToken),
+      ...(payload ? { payload } : {}),
+    });
     expect(student.statusCode).toBe(403);
     expect(student.json().errors).toHaveLength(1);
-    expect(await ctx.database.db.selectFrom('students').select(['id', 'student_status', 'student_batch']).orderBy('id').execute()).toEqual(before);
+    expect(
+      await ctx.database.db
+        .selectFrom('students')
+        .select(['id', 'student_status', 'student_batch'])
+        .orderBy('id')
+        .execute(),
+    ).toEqual(before);
   });
 
   it("a student's PATCH on another student is refused", async () => {
-    const response = await ctx.app.inject({ method: 'PATCH', url: `/students/${studentId + 1000}`, headers: bearer(studentToken), payload: { student_status: 1 } });
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/students/${studentId + 1000}`,
+      headers: bearer(studentToken),
+      payload: { student_status: 1 },
+    });
     expect(response.statusCode).toBe(403);
   });
 });
@@ -101,10 +127,21 @@ describe('student lists', () => {
     const email = `searchable.${Date.now()}@example.com`;
     const [row] = await ctx.database.db
       .insertInto('students')
-      .values({ email, password_hash: 'x', first_name: 'Quentin', last_name: 'Blake', activated: 1, uniq_id: `u-${Date.now()}`, city: 'Nagpur' })
+      .values({
+        email,
+        password_hash: 'x',
+        first_name: 'Quentin',
+        last_name: 'Blake',
+        activated: 1,
+        uniq_id: `u-${Date.now()}`,
+        city: 'Nagpur',
+      })
       .returning('id')
       .execute();
-    const find = async (q: string) => (await asAdmin('GET', `/students/get_regd_students?q=${encodeURIComponent(q)}&per_page=200`)).json().map((s: { email: string }) => s.email);
+    const find = async (q: string) =>
+      (await asAdmin('GET', `/students/get_regd_students?q=${encodeURIComponent(q)}&per_page=200`))
+        .json()
+        .map((s: { email: string }) => s.email);
     expect(await find('nagp')).toContain(email);
     await ctx.database.db.updateTable('students').set({ city: 'Shillong' }).where('id', '=', row!.id).execute();
     expect(await find('nagp')).not.toContain(email);
@@ -131,12 +168,19 @@ describe('student lists', () => {
     const csv = await asAdmin('GET', '/students?format=csv&q=lister');
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Id,First Name,Last Name,Email,Mobile,City,Country,Study,College,Activated,Status,Batch,Registered');
+    expect(lines[0]).toBe(
+      'Id,First Name,Last Name,Email,Mobile,City,Country,Study,College,Activated,Status,Batch,Registered',
+    );
     expect(lines).toHaveLength(31);
   });
 
   it('refuses bad list parameters with 400', async () => {
-    for (const url of ['/students?sort=password_hash', '/students?page=0', '/students?per_page=5000', '/students?order=sideways']) {
+    for (const url of [
+      '/students?sort=password_hash',
+      '/students?page=0',
+      '/students?per_page=5000',
+      '/students?order=sideways',
+    ]) {
       expect((await asAdmin('GET', url)).statusCode, url).toBe(400);
     }
   });
@@ -151,7 +195,15 @@ describe('payment and completion updates', () => {
     const done = await asAdmin('PUT', `/students/${id}`, { student_status: 2 });
     expect(done.json().data.attributes.student_status).toBe(2);
     const log = await asAdmin('GET', `/api/v1/admin/status_changes?student_id=${id}`);
-    expect(log.json().map((c: { from_status: number; to_status: number; changed_by_email: string }) => [c.from_status, c.to_status, c.changed_by_email])).toEqual([
+    expect(
+      log
+        .json()
+        .map((c: { from_status: number; to_status: number; changed_by_email: string }) => [
+          c.from_status,
+          c.to_status,
+          c.changed_by_email,
+        ]),
+    ).toEqual([
       [1, 2, 'teacher@example.com'],
       [0, 1, 'teacher@example.com'],
     ]);
@@ -161,7 +213,9 @@ describe('payment and completion updates', () => {
     expect((await asAdmin('PATCH', '/students/999999', { student_status: 1 })).statusCode).toBe(404);
     expect((await asAdmin('PUT', `/students/${studentId}`, { student_status: 5 })).statusCode).toBe(400);
     expect((await asAdmin('PUT', `/students/${studentId}`, { student_status: '2' })).statusCode).toBe(400);
-    expect((await asAdmin('PATCH', `/students/${studentId}`, { student_status: 1, role: 'admin' })).statusCode).toBe(400);
+    expect((await asAdmin('PATCH', `/students/${studentId}`, { student_status: 1, role: 'admin' })).statusCode).toBe(
+      400,
+    );
     expect((await asAdmin('PUT', '/students/abc', { student_status: 2 })).statusCode).toBe(400);
   });
 });
@@ -169,16 +223,29 @@ describe('payment and completion updates', () => {
 describe('deleting a student', () => {
   it('removes the account and its sessions, keeps payments', async () => {
     const { id, token, email } = await verifiedStudent(ctx);
-    await ctx.database.db.insertInto('payments').values({ student_id: id, student_email: email, order_id: `order_${id}`, amount: 300000, currency: 'INR' }).execute();
+    await ctx.database.db
+      .insertInto('payments')
+      .values({ student_id: id, student_email: email, order_id: `order_${id}`, amount: 300000, currency: 'INR' })
+      .execute();
     expect((await asAdmin('DELETE', `/students/${id}`)).statusCode).toBe(204);
-    expect((await ctx.app.inject({ method: 'GET', url: '/students/profile', headers: bearer(token) })).statusCode).toBe(401);
-    const payment = await ctx.database.db.selectFrom('payments').selectAll().where('order_id', '=', `order_${id}`).executeTakeFirstOrThrow();
+    expect((await ctx.app.inject({ method: 'GET', url: '/students/profile', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+    const payment = await ctx.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', `order_${id}`)
+      .executeTakeFirstOrThrow();
     expect(payment.student_id).toBeNull();
     expect((await asAdmin('DELETE', `/students/${id}`)).statusCode).toBe(404);
   });
 
   it('never deletes the admin account', async () => {
-    const admin = await ctx.database.db.selectFrom('students').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
+    const admin = await ctx.database.db
+      .selectFrom('students')
+      .select('id')
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
     expect((await asAdmin('DELETE', `/students/${admin.id}`)).statusCode).toBe(404);
   });
 });
@@ -187,11 +254,25 @@ describe('batches and announcements', () => {
   it('moves students into a batch by email, case-insensitively, and lists the batch', async () => {
     const a = await verifiedStudent(ctx);
     const b = await verifiedStudent(ctx);
-    expect((await asAdmin('PATCH', '/students/update_batch', { email: a.email.toUpperCase(), student_batch: 7 })).statusCode).toBe(200);
-    expect((await asAdmin('PATCH', '/students/update_batch', { email: b.email, student_batch: 7 })).statusCode).toBe(200);
+    expect(
+      (await asAdmin('PATCH', '/students/update_batch', { email: a.email.toUpperCase(), student_batch: 7 })).statusCode,
+    ).toBe(200);
+    expect((await asAdmin('PATCH', '/students/update_batch', { email: b.email, student_batch: 7 })).statusCode).toBe(
+      200,
+    );
     const list = await asAdmin('GET', '/students/getbatch?student_batch=7');
-    expect(list.json().map((s: { email: string }) => s.email).sort()).toEqual([a.email, b.email].sort());
-    expect(list.json()[0]).toEqual({ id: expect.any(Number), student_batch: 7, email: expect.any(String), student_status: 0 });
+    expect(
+      list
+        .json()
+        .map((s: { email: string }) => s.email)
+        .sort(),
+    ).toEqual([a.email, b.email].sort());
+    expect(list.json()[0]).toEqual({
+      id: expect.any(Number),
+      student_batch: 7,
+      email: expect.any(String),
+      student_status: 0,
+    });
   });
 
   it("answers 'Please check email' for an unknown email, and 400 for bad batch numbers", async () => {
@@ -199,7 +280,10 @@ describe('batches and announcements', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().errors).toEqual([contentMessages.checkEmail]);
     for (const batch of [-1, 0, 'abc', 1.5]) {
-      expect((await asAdmin('PATCH', '/students/update_batch', { email: 'nobody@example.com', student_batch: batch })).statusCode).toBe(400);
+      expect(
+        (await asAdmin('PATCH', '/students/update_batch', { email: 'nobody@example.com', student_batch: batch }))
+          .statusCode,
+      ).toBe(400);
     }
     expect((await asAdmin('GET', '/students/getbatch?student_batch=-3')).statusCode).toBe(400);
   });
@@ -213,7 +297,10 @@ describe('batches and announcements', () => {
     expect((await asAdmin('POST', '/api/v1/batches/8/announce')).statusCode).toBe(400);
     expect((await asAdmin('PUT', '/api/v1/batches/8', { start_date: '2027-02-30' })).statusCode).toBe(400);
     expect((await asAdmin('PUT', '/api/v1/batches/8', { meeting_link: 'javascript:alert(1)' })).statusCode).toBe(400);
-    const set = await asAdmin('PUT', '/api/v1/batches/8', { start_date: '2027-02-01', meeting_link: 'https://meet.example.com/c-batch-8' });
+    const set = await asAdmin('PUT', '/api/v1/batches/8', {
+      start_date: '2027-02-01',
+      meeting_link: 'https://meet.example.com/c-batch-8',
+    });
     expect(set.json()).toMatchObject({ batch_number: 8, start_date: '2027-02-01', students: 1 });
 
     const announce = await asAdmin('POST', '/api/v1/batches/8/announce');
@@ -223,23 +310,36 @@ describe('batches and announcements', () => {
     const mails = await ctx.database.db.selectFrom('outbox').select(['to_address', 'subject', 'text_body']).execute();
     expect(mails.some((m) => m.to_address === waiting.email && m.subject.includes('starts on 1 Feb 2027'))).toBe(true);
     expect(mails.some((m) => m.to_address === joined.email && m.subject.includes('starts on'))).toBe(false);
-    expect(mails.find((m) => m.to_address === joined.email && m.subject === 'Your class link for batch 8')?.text_body).toContain('https://meet.example.com/c-batch-8');
+    expect(
+      mails.find((m) => m.to_address === joined.email && m.subject === 'Your class link for batch 8')?.text_body,
+    ).toContain('https://meet.example.com/c-batch-8');
   });
 
   it('invites by email and lists the new students', async () => {
     expect((await asAdmin('POST', '/api/v1/admin/invite_email', { email: 'friend@example.com' })).statusCode).toBe(200);
     expect((await asAdmin('POST', '/api/v1/admin/invite_email', { email: 'not an email' })).statusCode).toBe(400);
     const names = await asAdmin('GET', '/api/v1/admin/new_student_names');
-    expect(names.json().every((s: object) => Object.keys(s).sort().join() === 'email,first_name,id,last_name')).toBe(true);
+    expect(names.json().every((s: object) => Object.keys(s).sort().join() === 'email,first_name,id,last_name')).toBe(
+      true,
+    );
   });
 });
 
 describe('course sessions', () => {
   it('adds a session (201), storing a YouTube link as its id, and refuses a duplicate number', async () => {
-    const added = await asAdmin('POST', '/courses/', { session_number: 50, session_date: '2027-03-01', topics: 'Pointers to functions', lesson_video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3' });
+    const added = await asAdmin('POST', '/courses/', {
+      session_number: 50,
+      session_date: '2027-03-01',
+      topics: 'Pointers to functions',
+      lesson_video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3',
+    });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ session_number: 50, lesson_video: 'dQw4w9WgXcQ' });
-    const duplicate = await asAdmin('POST', '/courses/', { session_number: 50, session_date: '2027-03-02', topics: 'Again' });
+    const duplicate = await asAdmin('POST', '/courses/', {
+      session_number: 50,
+      session_date: '2027-03-02',
+      topics: 'Again',
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().errors).toEqual([contentMessages.sessionNumberTaken]);
     expect((await asAdmin('DELETE', `/courses/${added.json().id}`)).statusCode).toBe(204);
@@ -294,10 +394,23 @@ describe('program exercises', () => {
     expect(again.json().errors).toEqual([contentMessages.programAlreadySent]);
     expect((await asAdmin('POST', `/api/v1/programs/${program.id}/send`, { student_batch: 99 })).statusCode).toBe(400);
 
-    const mine = await ctx.app.inject({ method: 'GET', url: `/student_programs/get_my_progs/${a.id}`, headers: bearer(a.token) });
-    expect(mine.json()).toEqual([expect.objectContaining({ program_number: 42, task: 'Reverse a string.', solution: null })]);
-    expect((await ctx.app.inject({ method: 'GET', url: `/student_programs/get_my_progs/${b.id}`, headers: bearer(a.token) })).statusCode).toBe(403);
-    const mails = await ctx.database.db.selectFrom('outbox').select('to_address').where('subject', '=', 'New program exercise: Program 42').execute();
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: `/student_programs/get_my_progs/${a.id}`,
+      headers: bearer(a.token),
+    });
+    expect(mine.json()).toEqual([
+      expect.objectContaining({ program_number: 42, task: 'Reverse a string.', solution: null }),
+    ]);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/student_programs/get_my_progs/${b.id}`, headers: bearer(a.token) }))
+        .statusCode,
+    ).toBe(403);
+    const mails = await ctx.database.db
+      .selectFrom('outbox')
+      .select('to_address')
+      .where('subject', '=', 'New program exercise: Program 42')
+      .execute();
     expect(mails.map((m) => m.to_address).sort()).toEqual([a.email, b.email].sort());
 
     const submissions = await asAdmin('GET', `/api/v1/admin/programs/${program.id}/submissions`);
@@ -307,10 +420,22 @@ describe('program exercises', () => {
 
   it('sends to one student with POST /student_programs/, once', async () => {
     const s = await verifiedStudent(ctx);
-    const first = await asAdmin('POST', '/student_programs/', { student_id: s.id, program_number: 43, task: 'Sum of digits.', solution: '' });
+    const first = await asAdmin('POST', '/student_programs/', {
+      student_id: s.id,
+      program_number: 43,
+      task: 'Sum of digits.',
+      solution: '',
+    });
     expect(first.statusCode).toBe(201);
-    const second = await asAdmin('POST', '/student_programs/', { student_id: s.id, program_number: 43, task: 'Sum of digits.', solution: '' });
+    const second = await asAdmin('POST', '/student_programs/', {
+      student_id: s.id,
+      program_number: 43,
+      task: 'Sum of digits.',
+      solution: '',
+    });
     expect(second.json().errors).toEqual([contentMessages.programAlreadySent]);
-    expect((await asAdmin('POST', '/student_programs/', { student_id: 999999, program_number: 43, task: 'x' })).statusCode).toBe(404);
+    expect(
+      (await asAdmin('POST', '/student_programs/', { student_id: 999999, program_number: 43, task: 'x' })).statusCode,
+    ).toBe(404);
   });
 });

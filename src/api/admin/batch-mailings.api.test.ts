@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
 
-/** Issue 16: a second 'Send meeting link' (or announcement) of the same thing to the same batch is asked about first. */
+/**
+ * Issue 16: a second 'Send meeting link' (or announcement) of the same thing to the same batch is asked about first.
+ */
 
 let ctx: TestContext;
 let adminToken: string;
@@ -16,21 +18,35 @@ const asAdmin = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload?: object
   ctx.app.inject({ method, url, headers: bearer(adminToken), ...(payload ? { payload } : {}) });
 
 async function mailsTo(email: string, subject: string): Promise<number> {
-  const rows = await ctx.database.db.selectFrom('outbox').select('id').where('to_address', '=', email).where('subject', '=', subject).execute();
+  const rows = await ctx.database.db
+    .selectFrom('outbox')
+    .select('id')
+    .where('to_address', '=', email)
+    .where('subject', '=', subject)
+    .execute();
   return rows.length;
 }
 
 async function paidStudentInBatch(batch: number): Promise<string> {
   const student = await verifiedStudent(ctx);
   expect((await asAdmin('PATCH', `/students/${student.id}`, { student_status: 1 })).statusCode).toBe(200);
-  expect((await asAdmin('PATCH', '/students/update_batch', { email: student.email, student_batch: batch })).statusCode).toBe(200);
+  expect(
+    (await asAdmin('PATCH', '/students/update_batch', { email: student.email, student_batch: batch })).statusCode,
+  ).toBe(200);
   return student.email;
 }
 
 describe('send_link', () => {
   it('sends once, answers a repeat with when and to how many it went, and sends again only when asked to', async () => {
     const email = await paidStudentInBatch(21);
-    expect((await asAdmin('PUT', '/api/v1/batches/21', { start_date: '2027-01-04', meeting_link: 'https://meet.example.com/b21' })).statusCode).toBe(200);
+    expect(
+      (
+        await asAdmin('PUT', '/api/v1/batches/21', {
+          start_date: '2027-01-04',
+          meeting_link: 'https://meet.example.com/b21',
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const first = await asAdmin('POST', '/api/v1/batches/21/send_link');
     expect(first.statusCode).toBe(200);
@@ -57,7 +73,10 @@ describe('send_link', () => {
   it('two sends at once queue the link once', async () => {
     const email = await paidStudentInBatch(22);
     await asAdmin('PUT', '/api/v1/batches/22', { meeting_link: 'https://meet.example.com/b22' });
-    const answers = await Promise.all([asAdmin('POST', '/api/v1/batches/22/send_link'), asAdmin('POST', '/api/v1/batches/22/send_link')]);
+    const answers = await Promise.all([
+      asAdmin('POST', '/api/v1/batches/22/send_link'),
+      asAdmin('POST', '/api/v1/batches/22/send_link'),
+    ]);
     expect(answers.map((a) => a.json().queued).sort()).toEqual([0, 1]);
     expect(await mailsTo(email, 'Your class link for batch 22')).toBe(1);
   });
@@ -91,7 +110,9 @@ describe('announce', () => {
     expect(repeat.json().already_sent.students).toBe(first.json().queued);
     expect(await mailsTo(student.email, subject)).toBe(1);
 
-    expect((await asAdmin('POST', '/api/v1/batches/25/announce', { resend: true })).json().queued).toBe(first.json().queued);
+    expect((await asAdmin('POST', '/api/v1/batches/25/announce', { resend: true })).json().queued).toBe(
+      first.json().queued,
+    );
     expect(await mailsTo(student.email, subject)).toBe(2);
   });
 });

@@ -17,7 +17,11 @@ interface Mailing {
  * click used to send identical emails without a word). The check and the record happen in one transaction under
  * the batch's row lock, so two clicks at once can't both pass it. `queue` enqueues the emails and says how many.
  */
-export async function mailBatchOnce(db: Kysely<Database>, mailing: Mailing, queue: (trx: Transaction<Database>) => Promise<number>): Promise<BatchMailingResult> {
+export async function mailBatchOnce(
+  db: Kysely<Database>,
+  mailing: Mailing,
+  queue: (trx: Transaction<Database>) => Promise<number>,
+): Promise<BatchMailingResult> {
   return db.transaction().execute(async (trx) => {
     // SQLite runs one transaction at a time already; PostgreSQL needs the lock.
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
@@ -37,7 +41,10 @@ export async function mailBatchOnce(db: Kysely<Database>, mailing: Mailing, queu
     const queued = await queue(trx);
     // Sending to nobody (no paid student yet) is not a sending to ask about later.
     if (queued > 0) {
-      await trx.insertInto('batch_mailings').values({ batch_number: mailing.batchNumber, kind: mailing.kind, content: mailing.content, recipients: queued }).execute();
+      await trx
+        .insertInto('batch_mailings')
+        .values({ batch_number: mailing.batchNumber, kind: mailing.kind, content: mailing.content, recipients: queued })
+        .execute();
     }
     return { queued };
   });

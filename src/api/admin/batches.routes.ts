@@ -19,7 +19,11 @@ import type { StudentAdminService } from './student-status.service.js';
 
 const batchUpdateSchema = z.strictObject({
   start_date: isoDateSchema('Start date').nullable().optional(),
-  meeting_link: z.url({ protocol: /^https$/, error: 'Meeting link must be an https:// address' }).max(500).nullable().optional(),
+  meeting_link: z
+    .url({ protocol: /^https$/, error: 'Meeting link must be an https:// address' })
+    .max(500)
+    .nullable()
+    .optional(),
 });
 
 interface Options {
@@ -53,7 +57,10 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
     '/students/update_batch',
     {
       config: { access: 'admin' },
-      schema: { body: z.strictObject({ email: emailOnlySchema.shape.email, student_batch: batchNumberSchema }), response: { 200: profileUpdateResponseSchema } },
+      schema: {
+        body: z.strictObject({ email: emailOnlySchema.shape.email, student_batch: batchNumberSchema }),
+        response: { 200: profileUpdateResponseSchema },
+      },
     },
     async (request) => {
       const updated = await admin.setBatch(request.body.email, request.body.student_batch);
@@ -61,27 +68,58 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
     },
   );
 
-  app.get('/api/v1/batches', { config: { access: 'admin' }, schema: { response: { 200: z.array(batchInfoSchema) } } }, async () => {
-    const batches = await db.selectFrom('batches').select(['batch_number', 'start_date', 'meeting_link']).orderBy('batch_number').execute();
-    const counts = await db
-      .selectFrom('students')
-      .select(['student_batch', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('student_batch', 'is not', null)
-      .groupBy('student_batch')
-      .execute();
-    return batches.map((b) => ({ ...b, students: Number(counts.find((c) => c.student_batch === b.batch_number)?.n ?? 0) }));
-  });
+  app.get(
+    '/api/v1/batches',
+    { config: { access: 'admin' }, schema: { response: { 200: z.array(batchInfoSchema) } } },
+    async () => {
+      const batches = await db
+        .selectFrom('batches')
+        .select(['batch_number', 'start_date', 'meeting_link'])
+        .orderBy('batch_number')
+        .execute();
+      const counts = await db
+        .selectFrom('students')
+        .select(['student_batch', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('student_batch', 'is not', null)
+        .groupBy('student_batch')
+        .execute();
+      return batches.map((b) => ({
+        ...b,
+        students: Number(counts.find((c) => c.student_batch === b.batch_number)?.n ?? 0),
+      }));
+    },
+  );
 
   app.put(
     '/api/v1/batches/:number',
-    { config: { access: 'admin' }, schema: { params: z.object({ number: batchNumberSchema }), body: batchUpdateSchema, response: { 200: batchInfoSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: z.object({ number: batchNumberSchema }),
+        body: batchUpdateSchema,
+        response: { 200: batchInfoSchema },
+      },
+    },
     async (request) => {
       const number = request.params.number;
-      await db.insertInto('batches').values({ batch_number: number }).onConflict((oc) => oc.column('batch_number').doNothing()).execute();
+      await db
+        .insertInto('batches')
+        .values({ batch_number: number })
+        .onConflict((oc) => oc.column('batch_number').doNothing())
+        .execute();
       // An empty body changes nothing (and an UPDATE with nothing to set is not valid SQL).
-      if (Object.keys(request.body).length > 0) await db.updateTable('batches').set(request.body).where('batch_number', '=', number).execute();
-      const batch = await db.selectFrom('batches').select(['batch_number', 'start_date', 'meeting_link']).where('batch_number', '=', number).executeTakeFirstOrThrow();
-      const count = await db.selectFrom('students').select((eb) => eb.fn.countAll<number>().as('n')).where('student_batch', '=', number).executeTakeFirstOrThrow();
+      if (Object.keys(request.body).length > 0)
+        await db.updateTable('batches').set(request.body).where('batch_number', '=', number).execute();
+      const batch = await db
+        .selectFrom('batches')
+        .select(['batch_number', 'start_date', 'meeting_link'])
+        .where('batch_number', '=', number)
+        .executeTakeFirstOrThrow();
+      const count = await db
+        .selectFrom('students')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('student_batch', '=', number)
+        .executeTakeFirstOrThrow();
       return { ...batch, students: Number(count.n) };
     },
   );
@@ -91,24 +129,51 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
     '/api/v1/batches/:number/announce',
     {
       config: { access: 'admin' },
-      schema: { params: z.object({ number: batchNumberSchema }), body: batchMailingInputSchema, response: { 200: batchMailingResultSchema } },
+      schema: {
+        params: z.object({ number: batchNumberSchema }),
+        body: batchMailingInputSchema,
+        response: { 200: batchMailingResultSchema },
+      },
     },
     async (request) => {
-      const batch = await db.selectFrom('batches').selectAll().where('batch_number', '=', request.params.number).executeTakeFirst();
+      const batch = await db
+        .selectFrom('batches')
+        .selectAll()
+        .where('batch_number', '=', request.params.number)
+        .executeTakeFirst();
       if (!batch?.start_date) throw new AppError('validation', 'Set the start date of this batch first.');
       const startDate = batch.start_date;
-      const result = await mailBatchOnce(db, { batchNumber: batch.batch_number, kind: 'start_date', content: startDate, resend: request.body?.resend === true }, async (trx) => {
-        const students = await trx
-          .selectFrom('students')
-          .select(['email', 'first_name'])
-          .where('role', '=', 'student')
-          .where('activated', '=', 1)
-          .where('student_batch', 'is', null)
-          .where('student_status', '=', STUDENT_STATUS.unpaid)
-          .execute();
-        for (const s of students) await enqueueMail(trx, batchStartMail(s.email, s.first_name, batch.batch_number, startDate, `${config.appUrl}${paths.dashboard}`));
-        return students.length;
-      });
+      const result = await mailBatchOnce(
+        db,
+        {
+          batchNumber: batch.batch_number,
+          kind: 'start_date',
+          content: startDate,
+          resend: request.body?.resend === true,
+        },
+        async (trx) => {
+          const students = await trx
+            .selectFrom('students')
+            .select(['email', 'first_name'])
+            .where('role', '=', 'student')
+            .where('activated', '=', 1)
+            .where('student_batch', 'is', null)
+            .where('student_status', '=', STUDENT_STATUS.unpaid)
+            .execute();
+          for (const s of students)
+            await enqueueMail(
+              trx,
+              batchStartMail(
+                s.email,
+                s.first_name,
+                batch.batch_number,
+                startDate,
+                `${config.appUrl}${paths.dashboard}`,
+              ),
+            );
+          return students.length;
+        },
+      );
       if (result.queued > 0) mailQueued();
       return result;
     },
@@ -119,23 +184,36 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
     '/api/v1/batches/:number/send_link',
     {
       config: { access: 'admin' },
-      schema: { params: z.object({ number: batchNumberSchema }), body: batchMailingInputSchema, response: { 200: batchMailingResultSchema } },
+      schema: {
+        params: z.object({ number: batchNumberSchema }),
+        body: batchMailingInputSchema,
+        response: { 200: batchMailingResultSchema },
+      },
     },
     async (request) => {
-      const batch = await db.selectFrom('batches').selectAll().where('batch_number', '=', request.params.number).executeTakeFirst();
+      const batch = await db
+        .selectFrom('batches')
+        .selectAll()
+        .where('batch_number', '=', request.params.number)
+        .executeTakeFirst();
       if (!batch?.meeting_link) throw new AppError('validation', 'Set the meeting link of this batch first.');
       const link = batch.meeting_link;
-      const result = await mailBatchOnce(db, { batchNumber: batch.batch_number, kind: 'meeting_link', content: link, resend: request.body?.resend === true }, async (trx) => {
-        const students = await trx
-          .selectFrom('students')
-          .select(['email', 'first_name'])
-          .where('role', '=', 'student')
-          .where('student_batch', '=', batch.batch_number)
-          .where('student_status', '=', STUDENT_STATUS.paid)
-          .execute();
-        for (const s of students) await enqueueMail(trx, meetingLinkMail(s.email, s.first_name, batch.batch_number, batch.start_date, link));
-        return students.length;
-      });
+      const result = await mailBatchOnce(
+        db,
+        { batchNumber: batch.batch_number, kind: 'meeting_link', content: link, resend: request.body?.resend === true },
+        async (trx) => {
+          const students = await trx
+            .selectFrom('students')
+            .select(['email', 'first_name'])
+            .where('role', '=', 'student')
+            .where('student_batch', '=', batch.batch_number)
+            .where('student_status', '=', STUDENT_STATUS.paid)
+            .execute();
+          for (const s of students)
+            await enqueueMail(trx, meetingLinkMail(s.email, s.first_name, batch.batch_number, batch.start_date, link));
+          return students.length;
+        },
+      );
       if (result.queued > 0) mailQueued();
       return result;
     },
@@ -144,7 +222,10 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
   // The teacher invites someone to sign up.
   app.post(
     '/api/v1/admin/invite_email',
-    { config: { access: 'admin' }, schema: { body: emailOnlySchema, response: { 200: z.object({ message: z.string() }) } } },
+    {
+      config: { access: 'admin' },
+      schema: { body: emailOnlySchema, response: { 200: z.object({ message: z.string() }) } },
+    },
     async (request) => {
       await enqueueMail(db, inviteMail(request.body.email, `${config.appUrl}${paths.signup}`));
       mailQueued();
@@ -157,7 +238,11 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
     '/api/v1/admin/new_student_names',
     {
       config: { access: 'admin' },
-      schema: { response: { 200: z.array(z.object({ id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() })) } },
+      schema: {
+        response: {
+          200: z.array(z.object({ id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() })),
+        },
+      },
     },
     async () =>
       db

@@ -6,7 +6,17 @@ import { VersionedCache } from '../common/versioned-cache.js';
 
 export type StudentListKind = 'old' | 'new' | 'regd' | 'all';
 
-export const sortableColumns = ['id', 'first_name', 'last_name', 'email', 'city', 'country', 'student_status', 'student_batch', 'created_at'] as const;
+export const sortableColumns = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'city',
+  'country',
+  'student_status',
+  'student_batch',
+  'created_at',
+] as const;
 export type SortColumn = (typeof sortableColumns)[number];
 
 export interface ListQuery {
@@ -17,7 +27,10 @@ export interface ListQuery {
   perPage: number;
 }
 
-/** What the admin's search looks in; PostgreSQL keeps it lowercased as `students.search_text` (migration 2026-11-23T0100). */
+/**
+ * What the admin's search looks in; PostgreSQL keeps it lowercased as `students.search_text` (migration
+ * 2026-11-23T0100).
+ */
 const HAYSTACK = sql`coalesce(students.first_name, '') || ' ' || coalesce(students.last_name, '') || ' ' || students.email || ' ' || coalesce(students.city, '') || ' ' || coalesce(students.mobile, '') || ' ' || students.uniq_id`;
 
 function escapeLike(text: string): string {
@@ -39,7 +52,11 @@ function kindCondition(kind: StudentListKind): RawBuilder<boolean> {
  * columns joined together (SQLite's LIKE ignores ASCII case). PostgreSQL: LIKE on the stored, lowercased
  * `search_text`, which its trigram index answers; lower() folds the term as it folded the text.
  */
-function source(dialect: DialectName, kind: StudentListKind, q: string | undefined): { from: RawBuilder<unknown>; id: RawBuilder<unknown> } {
+function source(
+  dialect: DialectName,
+  kind: StudentListKind,
+  q: string | undefined,
+): { from: RawBuilder<unknown>; id: RawBuilder<unknown> } {
   const term = q?.trim();
   if (term && dialect === 'sqlite' && [...term].length >= 3) {
     const phrase = `"${term.replaceAll('"', '""')}"`;
@@ -50,7 +67,10 @@ function source(dialect: DialectName, kind: StudentListKind, q: string | undefin
   }
   if (term) {
     const pattern = `%${escapeLike(term)}%`;
-    const matches = dialect === 'postgres' ? sql`students.search_text like lower(${pattern}) escape '\\'` : sql`${HAYSTACK} like ${pattern} escape '\\'`;
+    const matches =
+      dialect === 'postgres'
+        ? sql`students.search_text like lower(${pattern}) escape '\\'`
+        : sql`${HAYSTACK} like ${pattern} escape '\\'`;
     return { from: sql`students where ${kindCondition(kind)} and ${matches}`, id: sql`students.id` };
   }
   return { from: sql`students where ${kindCondition(kind)}`, id: sql`students.id` };
@@ -78,7 +98,9 @@ export class StudentListsRepository {
   async page(kind: StudentListKind, query: ListQuery): Promise<{ rows: StudentRow[]; total: number }> {
     const { from, id } = source(this.dialect, kind, query.q);
     const [rows, total] = await Promise.all([
-      sql<StudentRow>`select students.* from ${from} order by ${orderBy(id, query.sort, query.order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(this.db),
+      sql<StudentRow>`select students.* from ${from} order by ${orderBy(id, query.sort, query.order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(
+        this.db,
+      ),
       this.totals.get(`${kind}\n${query.q?.trim() ?? ''}`, async () => {
         const counted = await sql<{ total: number | string }>`select count(*) as total from ${from}`.execute(this.db);
         return Number(counted.rows[0]?.total ?? 0);
@@ -90,6 +112,10 @@ export class StudentListsRepository {
   /** Every matching row, for the CSV download. */
   async all(kind: StudentListKind, query: Pick<ListQuery, 'q' | 'sort' | 'order'>): Promise<StudentRow[]> {
     const { from, id } = source(this.dialect, kind, query.q);
-    return (await sql<StudentRow>`select students.* from ${from} order by ${orderBy(id, query.sort, query.order)}`.execute(this.db)).rows;
+    return (
+      await sql<StudentRow>`select students.* from ${from} order by ${orderBy(id, query.sort, query.order)}`.execute(
+        this.db,
+      )
+    ).rows;
   }
 }

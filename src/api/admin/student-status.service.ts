@@ -21,7 +21,11 @@ export function createStudentAdminService(db: Kysely<Database>, feePaise: number
       const student = await studentOrFail(id);
       return db.transaction().execute(async (trx) => {
         await updateStudent(trx, id, { student_status: status });
-        if (status === STUDENT_STATUS.paid && student.student_status === STUDENT_STATUS.unpaid && !(await hasCapturedPayment(trx, id))) {
+        if (
+          status === STUDENT_STATUS.paid &&
+          student.student_status === STUDENT_STATUS.unpaid &&
+          !(await hasCapturedPayment(trx, id))
+        ) {
           await recordManualPayment(trx, student, feePaise);
         }
         await trx
@@ -59,7 +63,11 @@ export function createStudentAdminService(db: Kysely<Database>, feePaise: number
         .executeTakeFirst();
       if (!student) throw new AppError('notFound', 'Please check email');
       return db.transaction().execute(async (trx) => {
-        await trx.insertInto('batches').values({ batch_number: batch }).onConflict((oc) => oc.column('batch_number').doNothing()).execute();
+        await trx
+          .insertInto('batches')
+          .values({ batch_number: batch })
+          .onConflict((oc) => oc.column('batch_number').doNothing())
+          .execute();
         await updateStudent(trx, student.id, { student_batch: batch });
         const updated = await findStudentById(trx, student.id);
         if (!updated) throw new Error('student vanished inside its own transaction');

@@ -42,7 +42,8 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,200}$/;
 /** The bearer token, or the spec's `token` header; whatever the route does with it. */
 export function requestToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  const bearer = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
+  const bearer =
+    typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
   const token = bearer ?? (typeof request.headers.token === 'string' ? request.headers.token.trim() : undefined);
   return token && TOKEN_FORMAT.test(token) ? token : undefined;
 }
@@ -51,27 +52,35 @@ export function requestToken(request: FastifyRequest): string | undefined {
  * Login is required by default for every route registered in `app`; public routes say so with
  * `config: { access: 'public' }`, admin routes with `access: 'admin'`. The check is a hook, not code in handlers.
  */
-export function registerAuthGuard(app: FastifyInstance, db: Kysely<Database>, dialect: DialectName, routes: ApiRoute[] = []): void {
+export function registerAuthGuard(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  dialect: DialectName,
+  routes: ApiRoute[] = [],
+): void {
   app.decorateRequest('auth', null);
   const findSession = sessionFinder(db, dialect);
 
   app.addHook('onRoute', (route) => {
     route.config = { access: 'student', ...(route.config ?? {}) } as typeof route.config;
     const access = (route.config as { access?: Access }).access ?? 'student';
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access, body: route.schema?.body });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access, body: route.schema?.body });
   });
 
   app.addHook('onRequest', async (request) => {
     const token = requestToken(request);
     if (token) {
       const found = await findSession(token);
-      if (found) request.auth = { student: found.student, sessionId: found.session.id, contentVersions: found.contentVersions };
+      if (found)
+        request.auth = { student: found.student, sessionId: found.session.id, contentVersions: found.contentVersions };
     }
     const { access = 'student', allowUnverified = false } = request.routeOptions.config;
     if (access === 'public') return;
     if (!request.auth) throw new AppError('unauthorized', token ? messages.sessionExpired : undefined);
     if (access === 'admin' && request.auth.student.role !== 'admin') throw new AppError('forbidden');
-    if (!allowUnverified && request.auth.student.activated !== 1) throw new AppError('emailNotVerified', messages.emailNotVerified);
+    if (!allowUnverified && request.auth.student.activated !== 1)
+      throw new AppError('emailNotVerified', messages.emailNotVerified);
   });
 }
 

@@ -44,10 +44,17 @@ function countingSessionQueries() {
 describe('signed-in requests arriving together', () => {
   it('each get their own account; unknown and ended sessions are refused', async () => {
     const ended = students[5]!;
-    expect((await ctx.app.inject({ method: 'POST', url: '/students/logout', headers: bearer(ended.token) })).statusCode).toBeLessThan(300);
-    const callers = [...students.slice(0, 5), ...students.slice(0, 5)].map((s) => ({ token: s.token, expect: s.email }));
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/students/logout', headers: bearer(ended.token) })).statusCode,
+    ).toBeLessThan(300);
+    const callers = [...students.slice(0, 5), ...students.slice(0, 5)].map((s) => ({
+      token: s.token,
+      expect: s.email,
+    }));
     callers.push({ token: newToken(), expect: '' }, { token: ended.token, expect: '' });
-    const answers = await Promise.all(callers.map((c) => ctx.app.inject({ method: 'GET', url: '/students/profile', headers: bearer(c.token) })));
+    const answers = await Promise.all(
+      callers.map((c) => ctx.app.inject({ method: 'GET', url: '/students/profile', headers: bearer(c.token) })),
+    );
     answers.forEach((answer, i) => {
       const caller = callers[i]!;
       if (caller.expect) {
@@ -65,7 +72,11 @@ describe('signed-in requests arriving together', () => {
     const find = sessionFinder(db, ctx.database.dialect);
     const tokens = await Promise.all(students.slice(0, 5).map((s) => createSession(ctx.database.db, s.id)));
     const found = await Promise.all([...tokens, newToken(), tokens[0]!].map((token) => find(token)));
-    expect(found.map((f) => f?.student.email)).toEqual([...students.slice(0, 5).map((s) => s.email), undefined, students[0]!.email]);
+    expect(found.map((f) => f?.student.email)).toEqual([
+      ...students.slice(0, 5).map((s) => s.email),
+      undefined,
+      students[0]!.email,
+    ]);
     expect(counter.queries).toBe(ctx.database.dialect === 'postgres' ? 1 : 7);
   });
 
@@ -88,11 +99,24 @@ describe('signed-in requests arriving together', () => {
   it("hands back the student's row alone, and the session's own fields beside it", async () => {
     const find = sessionFinder(ctx.database.db, ctx.database.dialect);
     const token = await createSession(ctx.database.db, students[3]!.id);
-    const stored = await ctx.database.db.selectFrom('students').selectAll().where('id', '=', students[3]!.id).executeTakeFirstOrThrow();
-    const session = await ctx.database.db.selectFrom('auth_sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+    const stored = await ctx.database.db
+      .selectFrom('students')
+      .selectAll()
+      .where('id', '=', students[3]!.id)
+      .executeTakeFirstOrThrow();
+    const session = await ctx.database.db
+      .selectFrom('auth_sessions')
+      .selectAll()
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
     const found = await find(token);
     expect(found?.student).toEqual(stored);
-    expect(found?.session).toEqual({ id: session.id, student_id: students[3]!.id, expires_at: session.expires_at, last_used_at: session.last_used_at });
+    expect(found?.session).toEqual({
+      id: session.id,
+      student_id: students[3]!.id,
+      expires_at: session.expires_at,
+      last_used_at: session.last_used_at,
+    });
   });
 
   it('fails every waiting lookup when the query fails, and the next batch works again', async () => {
@@ -119,9 +143,13 @@ describe('signed-in requests arriving together', () => {
     if (ctx.database.dialect !== 'postgres') return;
     const { db } = ctx.database;
     await sql`insert into students (email, password_hash, first_name, last_name, uniq_id)
-      select 'older' || g || '@example.com', 'x', 'Older', 'Student', 'OLDER' || g from generate_series(1, 20000) g`.execute(db);
+      select 'older' || g || '@example.com', 'x', 'Older', 'Student', 'OLDER' || g from generate_series(1, 20000) g`.execute(
+      db,
+    );
     await sql`insert into auth_sessions (student_id, token_hash, expires_at)
-      select (select min(id) from students) + g % 50, 'older-session-' || g, '2099-01-01T00:00:00.000Z' from generate_series(1, 1000) g`.execute(db);
+      select (select min(id) from students) + g % 50, 'older-session-' || g, '2099-01-01T00:00:00.000Z' from generate_series(1, 1000) g`.execute(
+      db,
+    );
     await sql`analyze students, auth_sessions`.execute(db);
     const newcomer = await verifiedStudent(ctx, uniqueEmail('newcomer'));
 
@@ -135,8 +163,12 @@ describe('signed-in requests arriving together', () => {
       try {
         // EXECUTE's arguments are part of a utility statement: literals, not bound parameters.
         const literal = (value: unknown) => sql.lit(value as string | number);
-        const args = batch.parameters.map((value) => (Array.isArray(value) ? sql`array[${sql.join(value.map(literal))}]::text[]` : literal(value)));
-        const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (analyze, format json) execute session_batch(${sql.join(args)})`.execute(connection);
+        const args = batch.parameters.map((value) =>
+          Array.isArray(value) ? sql`array[${sql.join(value.map(literal))}]::text[]` : literal(value),
+        );
+        const { rows } = await sql<{
+          'QUERY PLAN': unknown;
+        }>`explain (analyze, format json) execute session_batch(${sql.join(args)})`.execute(connection);
         return rowsReadByTable((rows[0]!['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan);
       } finally {
         await sql`deallocate session_batch`.execute(connection);
@@ -158,7 +190,10 @@ interface PlanNode {
 /** Rows each table's scans read in an EXPLAIN ANALYZE plan: those returned and those filtered out. */
 function rowsReadByTable(node: PlanNode, totals: Record<string, number> = {}): Record<string, number> {
   const table = node['Relation Name'];
-  if (table) totals[table] = (totals[table] ?? 0) + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1);
+  if (table)
+    totals[table] =
+      (totals[table] ?? 0) +
+      ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1);
   for (const child of node.Plans ?? []) rowsReadByTable(child, totals);
   return totals;
 }

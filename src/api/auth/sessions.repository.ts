@@ -26,11 +26,21 @@ const TOKEN_HASH = '\0token_hash';
 const TOKEN_HASHES = '\0token_hashes';
 const NOW = '\0now';
 
-const SESSION_SELECTION = ['a.id as session_id', 'a.token_hash as session_token_hash', 'a.expires_at as session_expires_at', 'a.last_used_at as session_last_used_at'] as const;
+const SESSION_SELECTION = [
+  'a.id as session_id',
+  'a.token_hash as session_token_hash',
+  'a.expires_at as session_expires_at',
+  'a.last_used_at as session_last_used_at',
+] as const;
 
 /** Sessions (`a`) with their students (`s`), as SQLite joins them. */
 function sessionsWithStudents(db: Kysely<Database>) {
-  return db.selectFrom('auth_sessions as a').innerJoin('students as s', 's.id', 'a.student_id').selectAll('s').select(SESSION_SELECTION).select(contentVersionColumns());
+  return db
+    .selectFrom('auth_sessions as a')
+    .innerJoin('students as s', 's.id', 'a.student_id')
+    .selectAll('s')
+    .select(SESSION_SELECTION)
+    .select(contentVersionColumns());
 }
 
 /**
@@ -47,9 +57,17 @@ function sessionsOfTokens(db: Kysely<Database>) {
   return db
     .selectFrom(sql<{ t: string }>`unnest(${TOKEN_HASHES}::text[])`.as('t'))
     .crossJoinLateral((eb) =>
-      eb.selectFrom('auth_sessions').selectAll().whereRef('auth_sessions.token_hash', '=', 't.t').where('expires_at', '>', NOW).offset(sql.lit(0)).as('a'),
+      eb
+        .selectFrom('auth_sessions')
+        .selectAll()
+        .whereRef('auth_sessions.token_hash', '=', 't.t')
+        .where('expires_at', '>', NOW)
+        .offset(sql.lit(0))
+        .as('a'),
     )
-    .crossJoinLateral((eb) => eb.selectFrom('students').selectAll().whereRef('students.id', '=', 'a.student_id').offset(sql.lit(0)).as('s'))
+    .crossJoinLateral((eb) =>
+      eb.selectFrom('students').selectAll().whereRef('students.id', '=', 'a.student_id').offset(sql.lit(0)).as('s'),
+    )
     .selectAll('s')
     .select(SESSION_SELECTION)
     .select(contentVersionColumns());
@@ -58,7 +76,14 @@ function sessionsOfTokens(db: Kysely<Database>) {
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsWithStudents>['executeTakeFirstOrThrow']>>;
 
 /** The columns the session row adds to the student's. */
-const SESSION_COLUMNS = ['session_id', 'session_token_hash', 'session_expires_at', 'session_last_used_at', 'version_course_sessions', 'version_students'] as const;
+const SESSION_COLUMNS = [
+  'session_id',
+  'session_token_hash',
+  'session_expires_at',
+  'session_last_used_at',
+  'version_course_sessions',
+  'version_students',
+] as const;
 
 /**
  * The row becomes the student once the session's columns are taken out of it. Copying the rest instead (`...student`)
@@ -66,7 +91,12 @@ const SESSION_COLUMNS = ['session_id', 'session_token_hash', 'session_expires_at
  * copies slowly, while deleting a key from one is a hash-table removal.
  */
 function splitRow(row: SessionRow) {
-  const session = { id: row.session_id, student_id: row.id, expires_at: row.session_expires_at, last_used_at: row.session_last_used_at };
+  const session = {
+    id: row.session_id,
+    student_id: row.id,
+    expires_at: row.session_expires_at,
+    last_used_at: row.session_last_used_at,
+  };
   const contentVersions = contentVersionsOf(row);
   for (const column of SESSION_COLUMNS) Reflect.deleteProperty(row, column);
   return { session, student: row as Omit<SessionRow, (typeof SESSION_COLUMNS)[number]>, contentVersions };
@@ -75,11 +105,17 @@ function splitRow(row: SessionRow) {
 type SessionWithStudent = ReturnType<typeof splitRow>;
 
 function withValues<R>(query: CompiledQuery<R>, values: Record<string, unknown>): CompiledQuery<R> {
-  return { ...query, parameters: query.parameters.map((value) => (typeof value === 'string' && value in values ? values[value] : value)) };
+  return {
+    ...query,
+    parameters: query.parameters.map((value) => (typeof value === 'string' && value in values ? values[value] : value)),
+  };
 }
 
 /** Lookups waiting for the next batch, by token hash. */
-type Waiting = Map<string, { resolve: (found: SessionWithStudent | undefined) => void; reject: (error: unknown) => void }[]>;
+type Waiting = Map<
+  string,
+  { resolve: (found: SessionWithStudent | undefined) => void; reject: (error: unknown) => void }[]
+>;
 const MAX_BATCH = 200;
 
 /**
@@ -93,7 +129,10 @@ const MAX_BATCH = 200;
  * to parse), so the lookups of requests read in the same turn of the event loop go in one query, right after it.
  * Each request still reads its session after it arrived, so a logout or a changed account counts at once.
  */
-export function sessionFinder(db: Kysely<Database>, dialect: DialectName): (token: string) => Promise<SessionWithStudent | undefined> {
+export function sessionFinder(
+  db: Kysely<Database>,
+  dialect: DialectName,
+): (token: string) => Promise<SessionWithStudent | undefined> {
   const lookUp = dialect === 'sqlite' ? oneAtATime(db) : together(db);
   return async (token) => {
     const session = await lookUp(hashToken(token));
@@ -106,7 +145,9 @@ type LookUp = (tokenHash: string) => Promise<SessionWithStudent | undefined>;
 
 function oneAtATime(db: Kysely<Database>): LookUp {
   const query = sessionsWithStudents(db)
-    .where('a.id', '=', (eb) => eb.selectFrom('auth_sessions').select('id').where('token_hash', '=', TOKEN_HASH).where('expires_at', '>', NOW))
+    .where('a.id', '=', (eb) =>
+      eb.selectFrom('auth_sessions').select('id').where('token_hash', '=', TOKEN_HASH).where('expires_at', '>', NOW),
+    )
     .compile();
   return async (tokenHash) => {
     const row = (await db.executeQuery(withValues(query, { [TOKEN_HASH]: tokenHash, [NOW]: nowIso() }))).rows[0];

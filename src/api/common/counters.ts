@@ -19,7 +19,10 @@ export class MemoryCounterStore implements CounterStore {
 
   async hit(key: string, windowMs: number, now = Date.now()) {
     const entry = this.entries.get(key);
-    const next = !entry || entry.resetAt <= now ? { count: 1, resetAt: now + windowMs } : { count: entry.count + 1, resetAt: entry.resetAt };
+    const next =
+      !entry || entry.resetAt <= now
+        ? { count: 1, resetAt: now + windowMs }
+        : { count: entry.count + 1, resetAt: entry.resetAt };
     this.entries.set(key, next);
     if (this.entries.size > 10_000) for (const [k, e] of this.entries) if (e.resetAt <= now) this.entries.delete(k);
     return next;
@@ -65,7 +68,12 @@ export function createDbCounterStore(db: Kysely<Database>): CounterStore {
       return { count: Number(row.count), resetAt: Date.parse(row.reset_at) };
     },
     async count(key, now = Date.now()) {
-      const row = await db.selectFrom('counters').select('count').where('key', '=', key).where('reset_at', '>', new Date(now).toISOString()).executeTakeFirst();
+      const row = await db
+        .selectFrom('counters')
+        .select('count')
+        .where('key', '=', key)
+        .where('reset_at', '>', new Date(now).toISOString())
+        .executeTakeFirst();
       return row ? Number(row.count) : 0;
     },
     async clear(key) {
@@ -92,7 +100,11 @@ export function rateLimitStore(counters: CounterStore) {
     }
 
     // The plugin calls incr(key, callback, timeWindow, max); its type file omits the last two.
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, ...rest: unknown[]): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      ...rest: unknown[]
+    ): void {
       const timeWindow = typeof rest[0] === 'number' ? rest[0] : 60_000;
       const now = Date.now();
       counters.hit(`ip:${this.namespace}:${key}`, timeWindow, now).then(

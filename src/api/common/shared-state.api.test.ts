@@ -38,7 +38,8 @@ describe('state shared by several processes', () => {
   it('counts per-IP limits across processes', async () => {
     const ip = '198.51.100.7';
     const codes = [];
-    for (const app of [ctx.app, other, ctx.app, other, ctx.app]) codes.push((await login(app, uniqueEmail(), 'Wrong#Pass1', ip)).statusCode);
+    for (const app of [ctx.app, other, ctx.app, other, ctx.app])
+      codes.push((await login(app, uniqueEmail(), 'Wrong#Pass1', ip)).statusCode);
     expect(codes).toEqual([401, 401, 401, 401, 429]);
     // Another address is not affected.
     expect((await login(other, uniqueEmail(), 'Wrong#Pass1', '198.51.100.8')).statusCode).toBe(401);
@@ -60,9 +61,19 @@ describe('state shared by several processes', () => {
 
   it('serves a photo uploaded through one process from the other', async () => {
     const s = await verifiedStudent(ctx);
-    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#36c' } }).png().toBuffer();
-    const body = multipart({ mobile: '9876543210', city: 'Pune', country: 'India', study: 'BSc', institution: 'College' }, [{ name: 'image', filename: 'me.png', type: 'image/png', data: photo }]);
-    const saved = await ctx.app.inject({ method: 'PATCH', url: `/students/${s.id}`, headers: { ...body.headers, ...bearer(s.token) }, payload: body.payload });
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
+    const body = multipart(
+      { mobile: '9876543210', city: 'Pune', country: 'India', study: 'BSc', institution: 'College' },
+      [{ name: 'image', filename: 'me.png', type: 'image/png', data: photo }],
+    );
+    const saved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/students/${s.id}`,
+      headers: { ...body.headers, ...bearer(s.token) },
+      payload: body.payload,
+    });
     expect(saved.statusCode).toBe(200);
     const url = String(saved.json().data.attributes.get_image_url);
     expect(url).toMatch(/^\/uploads\/photos\/[a-f0-9]{32}\.webp$/);

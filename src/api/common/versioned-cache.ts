@@ -8,19 +8,30 @@ export type ContentVersions = Partial<Record<VersionedTable, number>>;
 
 /** The table's current version: triggers bump it with every change, in the writer's own transaction. */
 async function contentVersion(db: Kysely<Database>, table: VersionedTable): Promise<number> {
-  const row = await db.selectFrom('content_versions').select('version').where('name', '=', table).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('content_versions')
+    .select('version')
+    .where('name', '=', table)
+    .executeTakeFirstOrThrow();
   return Number(row.version);
 }
 
 /** The versions as columns of another query, so reading them costs no round trip of its own. */
 export function contentVersionColumns() {
   const eb = expressionBuilder<Database, never>();
-  const version = (table: VersionedTable) => eb.selectFrom('content_versions').select('version').where('name', '=', table);
-  return [version('course_sessions').as('version_course_sessions'), version('students').as('version_students')] as const;
+  const version = (table: VersionedTable) =>
+    eb.selectFrom('content_versions').select('version').where('name', '=', table);
+  return [
+    version('course_sessions').as('version_course_sessions'),
+    version('students').as('version_students'),
+  ] as const;
 }
 
 /** The versions read by `contentVersionColumns`, from the row they came back in. */
-export function contentVersionsOf(row: { version_course_sessions: number | null; version_students: number | null }): ContentVersions {
+export function contentVersionsOf(row: {
+  version_course_sessions: number | null;
+  version_students: number | null;
+}): ContentVersions {
   const read = (value: number | null) => (value === null ? undefined : Number(value));
   return { course_sessions: read(row.version_course_sessions), students: read(row.version_students) };
 }

@@ -84,9 +84,14 @@ describe('configuration', () => {
 
   it('refuses to start a public (https) site on the test gateway unless told so explicitly', () => {
     expect(() => parseConfig({ APP_URL: 'https://course.example.com' })).toThrow(ConfigError);
-    expect(() => parseConfig({ APP_URL: 'https://course.example.com' })).toThrow(/test gateway would let any student mark themselves paid.*ALLOW_TEST_GATEWAY=true/);
+    expect(() => parseConfig({ APP_URL: 'https://course.example.com' })).toThrow(
+      /test gateway would let any student mark themselves paid.*ALLOW_TEST_GATEWAY=true/,
+    );
     expect(parseConfig({ APP_URL: 'https://course.example.com', ALLOW_TEST_GATEWAY: 'true' }).testGateway).toBe(true);
-    expect(parseConfig({ APP_URL: 'https://course.example.com', RAZORPAY_KEY_ID: 'rzp_live_1', RAZORPAY_KEY_SECRET: 's' }).testGateway).toBe(false);
+    expect(
+      parseConfig({ APP_URL: 'https://course.example.com', RAZORPAY_KEY_ID: 'rzp_live_1', RAZORPAY_KEY_SECRET: 's' })
+        .testGateway,
+    ).toBe(false);
     expect(parseConfig({ APP_URL: 'http://127.0.0.1:3000' }).testGateway).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 /**
- * The one module that reads the environment (the configuration contract in the README: the variable names are an interface operators rely on).
+ * The one module that reads the environment (the configuration contract in the README: the variable names are an
+ * interface operators rely on).
  * A bad value stops the start with one line naming the variable.
  */
 import { existsSync } from 'node:fs';
@@ -34,7 +35,9 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optional(z.string().min(1)),
   // A public (https) site refuses to start with the built-in test gateway unless this says it is on purpose.
   ALLOW_TEST_GATEWAY: z.enum(['true', 'false', '1', '0', 'yes', 'no']).default('false'),
-  RAZORPAY_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.razorpay.com'),
+  RAZORPAY_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api.razorpay.com'),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
   COURSE_FEE_PAISE: z.coerce.number().int().positive().max(100_000_000).default(DEFAULT_COURSE_FEE_PAISE),
   GRADER_WORKERS: optional(z.string().regex(/^[1-9][0-9]?$/, 'must be a whole number from 1 to 99')),
@@ -52,7 +55,12 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   contactEmail: string;
   mail: { smtpUrl: string | undefined; from: string; leaseMs: number };
-  razorpay: { keyId: string | undefined; keySecret: string | undefined; webhookSecret: string | undefined; apiUrl: string };
+  razorpay: {
+    keyId: string | undefined;
+    keySecret: string | undefined;
+    webhookSecret: string | undefined;
+    apiUrl: string;
+  };
   /** No Razorpay keys: the site's own test checkout takes payments, and anyone can mark themselves paid. */
   testGateway: boolean;
   uploadDir: string;
@@ -99,7 +107,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     databaseUrl: env.DATABASE_URL,
     admin: { email: env.ADMIN_EMAIL?.toLowerCase(), password: env.ADMIN_PASSWORD },
     contactEmail: env.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `C Programming Learning Hub <no-reply@${new URL(appUrl).hostname}>`, leaseMs: env.MAIL_LEASE_SECONDS * 1000 },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `C Programming Learning Hub <no-reply@${new URL(appUrl).hostname}>`,
+      leaseMs: env.MAIL_LEASE_SECONDS * 1000,
+    },
     razorpay: {
       keyId: env.RAZORPAY_KEY_ID,
       keySecret: env.RAZORPAY_KEY_SECRET,

@@ -2,7 +2,14 @@ import { idParamsSchema } from '../../contracts/fields.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { contentMessages, courseBookInputSchema, courseBookSchema, courseSessionInputSchema, courseSessionSchema, drivePreviewUrl } from '../../contracts/course-content.js';
+import {
+  contentMessages,
+  courseBookInputSchema,
+  courseBookSchema,
+  courseSessionInputSchema,
+  courseSessionSchema,
+  drivePreviewUrl,
+} from '../../contracts/course-content.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import type { Database } from '../db/schema.js';
@@ -21,9 +28,19 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = as
   const sessionsSchema = z.array(courseSessionSchema);
   app.get('/courses', { schema: { response: { 200: sessionsSchema } } }, async (request, reply) => {
     const student = currentStudent(request);
-    if (student.role !== 'admin' && student.student_status === STUDENT_STATUS.unpaid) throw new AppError('forbidden', CLASSES_NEED_PAYMENT);
-    const { value, version } = await sessionsCache.get('all', async () =>
-      serializeJson(sessionsSchema, await db.selectFrom('course_sessions').select(['id', 'session_number', 'session_date', 'topics', 'lesson_video']).orderBy('session_number').execute()),
+    if (student.role !== 'admin' && student.student_status === STUDENT_STATUS.unpaid)
+      throw new AppError('forbidden', CLASSES_NEED_PAYMENT);
+    const { value, version } = await sessionsCache.get(
+      'all',
+      async () =>
+        serializeJson(
+          sessionsSchema,
+          await db
+            .selectFrom('course_sessions')
+            .select(['id', 'session_number', 'session_date', 'topics', 'lesson_video'])
+            .orderBy('session_number')
+            .execute(),
+        ),
       request.auth?.contentVersions,
     );
     return sendSerializedJson(request, reply, value, `"sessions-${version}"`);
@@ -32,20 +49,40 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = as
   // The batch a paid student belongs to: its start date and the video-meeting link of the classes.
   app.get(
     '/api/v1/my_batch',
-    { schema: { response: { 200: z.object({ batch_number: z.number().nullable(), start_date: z.string().nullable(), meeting_link: z.string().nullable() }) } } },
+    {
+      schema: {
+        response: {
+          200: z.object({
+            batch_number: z.number().nullable(),
+            start_date: z.string().nullable(),
+            meeting_link: z.string().nullable(),
+          }),
+        },
+      },
+    },
     async (request) => {
       const student = currentStudent(request);
-      if (student.role !== 'admin' && student.student_status === STUDENT_STATUS.unpaid) throw new AppError('forbidden', CLASSES_NEED_PAYMENT);
+      if (student.role !== 'admin' && student.student_status === STUDENT_STATUS.unpaid)
+        throw new AppError('forbidden', CLASSES_NEED_PAYMENT);
       if (student.student_batch === null) return { batch_number: null, start_date: null, meeting_link: null };
-      const batch = await db.selectFrom('batches').select(['start_date', 'meeting_link']).where('batch_number', '=', student.student_batch).executeTakeFirst();
-      return { batch_number: student.student_batch, start_date: batch?.start_date ?? null, meeting_link: batch?.meeting_link ?? null };
+      const batch = await db
+        .selectFrom('batches')
+        .select(['start_date', 'meeting_link'])
+        .where('batch_number', '=', student.student_batch)
+        .executeTakeFirst();
+      return {
+        batch_number: student.student_batch,
+        start_date: batch?.start_date ?? null,
+        meeting_link: batch?.meeting_link ?? null,
+      };
     },
   );
 
   const COURSE_BOOK = 'course_book_drive_id';
   app.get('/api/v1/course_book', { schema: { response: { 200: courseBookSchema } } }, async (request) => {
     const student = currentStudent(request);
-    if (student.role !== 'admin' && student.student_status === STUDENT_STATUS.unpaid) throw new AppError('forbidden', CLASSES_NEED_PAYMENT);
+    if (student.role !== 'admin' && student.student_status === STUDENT_STATUS.unpaid)
+      throw new AppError('forbidden', CLASSES_NEED_PAYMENT);
     const row = await db.selectFrom('settings').select('value').where('key', '=', COURSE_BOOK).executeTakeFirst();
     return { preview_url: row ? drivePreviewUrl(row.value) : null };
   });
@@ -56,7 +93,12 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = as
     async (request) => {
       const id = request.body.url;
       if (id === null) await db.deleteFrom('settings').where('key', '=', COURSE_BOOK).execute();
-      else await db.insertInto('settings').values({ key: COURSE_BOOK, value: id }).onConflict((oc) => oc.column('key').doUpdateSet({ value: id })).execute();
+      else
+        await db
+          .insertInto('settings')
+          .values({ key: COURSE_BOOK, value: id })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: id }))
+          .execute();
       return { preview_url: id === null ? null : drivePreviewUrl(id) };
     },
   );
@@ -79,9 +121,13 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = as
     },
   );
 
-  app.delete('/courses/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema } }, async (request, reply) => {
-    const result = await db.deleteFrom('course_sessions').where('id', '=', request.params.id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new AppError('notFound', 'No such session.');
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/courses/:id',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const result = await db.deleteFrom('course_sessions').where('id', '=', request.params.id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw new AppError('notFound', 'No such session.');
+      return reply.status(204).send();
+    },
+  );
 };

@@ -7,7 +7,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (command === 'backup') {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const file = args.find((a) => a.startsWith('--out='))?.slice(6) ?? `backups/course-${stamp}.${config.databaseUrl.startsWith('sqlite:') ? 'db' : 'dump'}`;
+    const file =
+      args.find((a) => a.startsWith('--out='))?.slice(6) ??
+      `backups/course-${stamp}.${config.databaseUrl.startsWith('sqlite:') ? 'db' : 'dump'}`;
     await backupDatabase(config.databaseUrl, file);
     console.log(`Backup written: ${file}`);
   } else if (command === 'restore') {

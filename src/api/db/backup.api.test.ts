@@ -48,12 +48,18 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const emails = async (db: DatabaseHandle) => (await db.db.selectFrom('students').select('email').execute()).map((r) => r.email).sort();
+const emails = async (db: DatabaseHandle) =>
+  (await db.db.selectFrom('students').select('email').execute()).map((r) => r.email).sort();
 
 describe('backup and restore', () => {
   it('copies the database while the site writes, and a restore brings back every record of the copy', async () => {
     const config = parseConfig({ NODE_ENV: 'test', DATABASE_URL: sourceUrl, APP_URL: 'http://course.test' });
-    const app = await buildApp({ config, db: source.db, dialect: source.dialect, ipRateLimits: { login: 1000, signup: 1000, email: 1000 } });
+    const app = await buildApp({
+      config,
+      db: source.db,
+      dialect: source.dialect,
+      ipRateLimits: { login: 1000, signup: 1000, email: 1000 },
+    });
     await app.ready();
     for (let i = 0; i < 5; i += 1) expect((await signup(app, uniqueEmail('before'))).statusCode).toBe(201);
     const atStart = await emails(source);

@@ -37,7 +37,9 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
     }
     return;
   }
-  await run(pgTool('pg_dump'), ['--format=custom', '--no-owner', '--file', file, databaseUrl], { maxBuffer: 16 * 1024 * 1024 });
+  await run(pgTool('pg_dump'), ['--format=custom', '--no-owner', '--file', file, databaseUrl], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 /** Replaces the database's contents with the backup's. Stop the site first: its open connections hold the old data. */
@@ -52,7 +54,11 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
     renameSync(temp, path);
     return;
   }
-  await run(pgTool('pg_restore'), ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', databaseUrl, file], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await run(
+    pgTool('pg_restore'),
+    ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', databaseUrl, file],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
 }

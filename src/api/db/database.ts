@@ -97,7 +97,8 @@ const MAX_NAMED_STATEMENTS = 1000;
 function usePreparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
-    if (typeof text !== 'string' || !Array.isArray(values) || callback !== undefined) return query(text, values, callback);
+    if (typeof text !== 'string' || !Array.isArray(values) || callback !== undefined)
+      return query(text, values, callback);
     let name = statementNames.get(text);
     if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
       name = `s${statementNames.size}`;

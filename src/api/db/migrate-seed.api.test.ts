@@ -14,7 +14,14 @@ beforeEach(async () => {
 afterEach(() => handle.destroy());
 
 const count = async (table: 'students' | 'course_sessions' | 'programs' | 'quiz_questions') =>
-  Number((await handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await handle.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('migrations and seed', () => {
   it('are idempotent: a second migration run applies nothing', async () => {
@@ -44,7 +51,11 @@ describe('migrations and seed', () => {
     expect(result.seeded).toBe(true);
     expect(result.admin?.email).toBe(DEFAULT_ADMIN_EMAIL);
     expect(result.admin?.generated).toBe(true);
-    const admin = await handle.db.selectFrom('students').selectAll().where('role', '=', 'admin').executeTakeFirstOrThrow();
+    const admin = await handle.db
+      .selectFrom('students')
+      .selectAll()
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
     expect(admin.activated).toBe(1);
     expect(admin.password_hash).toMatch(/^\$argon2id\$/);
     expect(await argon2.verify(admin.password_hash, result.admin?.password ?? '')).toBe(true);
@@ -70,12 +81,21 @@ describe('migrations and seed', () => {
 
   it('enforces the student status values and unique emails in the database itself', async () => {
     const base = { password_hash: 'x', first_name: 'A', last_name: 'B' };
-    await handle.db.insertInto('students').values({ ...base, email: 'a@example.com', uniq_id: 'CP-1' }).execute();
+    await handle.db
+      .insertInto('students')
+      .values({ ...base, email: 'a@example.com', uniq_id: 'CP-1' })
+      .execute();
     await expect(
-      handle.db.insertInto('students').values({ ...base, email: 'a@example.com', uniq_id: 'CP-2' }).execute(),
+      handle.db
+        .insertInto('students')
+        .values({ ...base, email: 'a@example.com', uniq_id: 'CP-2' })
+        .execute(),
     ).rejects.toThrow();
     await expect(
-      handle.db.insertInto('students').values({ ...base, email: 'b@example.com', uniq_id: 'CP-3', student_status: 7 }).execute(),
+      handle.db
+        .insertInto('students')
+        .values({ ...base, email: 'b@example.com', uniq_id: 'CP-3', student_status: 7 })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -100,10 +120,13 @@ describe('PostgreSQL connections', () => {
   it('prepare each query once per connection and reuse it with new parameters', async () => {
     if (handle.dialect !== 'postgres') return;
     const prepared = await handle.db.connection().execute(async (connection) => {
-      for (const n of [1, 2, 3]) await connection.selectFrom('course_sessions').select('topics').where('session_number', '=', n).execute();
+      for (const n of [1, 2, 3])
+        await connection.selectFrom('course_sessions').select('topics').where('session_number', '=', n).execute();
       return sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
     });
-    const sessionQueries = prepared.rows.filter((row) => row.statement.includes('from "course_sessions" where "session_number" = $1'));
+    const sessionQueries = prepared.rows.filter((row) =>
+      row.statement.includes('from "course_sessions" where "session_number" = $1'),
+    );
     expect(sessionQueries).toHaveLength(1);
   });
 });

@@ -1,7 +1,10 @@
 /** Sample course content a fresh site starts with; the admin edits or deletes it from the dashboard. */
 
 export const sampleSessions: { topics: string; lesson_video: string | null }[] = [
-  { topics: 'Introduction to programming: algorithms, flowcharts, compilers and your first C program', lesson_video: null },
+  {
+    topics: 'Introduction to programming: algorithms, flowcharts, compilers and your first C program',
+    lesson_video: null,
+  },
   { topics: 'Features of C, structure of a C program, compiling and running', lesson_video: null },
   { topics: 'Fundamentals: data types, variables, constants, operators and expressions', lesson_video: null },
   { topics: 'Control flow: if, else, switch and the conditional operator', lesson_video: null },

@@ -13,7 +13,11 @@ export interface SeedResult {
 }
 
 /** Creates the admin account and sample content, only when the database has no account at all. */
-export async function seedIfEmpty(db: Kysely<Database>, config: Pick<Config, 'admin'>, now = new Date()): Promise<SeedResult> {
+export async function seedIfEmpty(
+  db: Kysely<Database>,
+  config: Pick<Config, 'admin'>,
+  now = new Date(),
+): Promise<SeedResult> {
   const existing = await db.selectFrom('students').select('id').limit(1).executeTakeFirst();
   if (existing) return { seeded: false };
 
@@ -57,7 +61,11 @@ export async function seedIfEmpty(db: Kysely<Database>, config: Pick<Config, 'ad
     await trx
       .insertInto('quiz_questions')
       .values(
-        sampleQuizQuestions.map((q) => ({ question: q.question, options: JSON.stringify(q.options), answer_index: q.answer })),
+        sampleQuizQuestions.map((q) => ({
+          question: q.question,
+          options: JSON.stringify(q.options),
+          answer_index: q.answer,
+        })),
       )
       .execute();
     return true;

@@ -23,7 +23,13 @@ const UNAVAILABLE_CODES = new Set([
   'SQLITE_LOCKED',
 ]);
 
-const UNAVAILABLE_MESSAGES = [/timeout exceeded when trying to connect/i, /Connection terminated/i, /connection error/i, /the database system is (starting up|shutting down)/i, /Client was closed/i];
+const UNAVAILABLE_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /Connection terminated/i,
+  /connection error/i,
+  /the database system is (starting up|shutting down)/i,
+  /Client was closed/i,
+];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

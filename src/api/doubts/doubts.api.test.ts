@@ -13,39 +13,132 @@ afterAll(() => ctx.close());
 describe('doubts', () => {
   it('a student asks (optionally about a session), the admin answers, the student sees it and gets an email', async () => {
     const s = await verifiedStudent(ctx);
-    const session = await ctx.database.db.selectFrom('course_sessions').select(['id', 'session_number']).orderBy('session_number').executeTakeFirstOrThrow();
-    const asked = await ctx.app.inject({ method: 'POST', url: '/api/v1/doubts', headers: bearer(s.token), payload: { question: 'Why does scanf need &?', session_id: session.id } });
+    const session = await ctx.database.db
+      .selectFrom('course_sessions')
+      .select(['id', 'session_number'])
+      .orderBy('session_number')
+      .executeTakeFirstOrThrow();
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/doubts',
+      headers: bearer(s.token),
+      payload: { question: 'Why does scanf need &?', session_id: session.id },
+    });
     expect(asked.statusCode).toBe(201);
-    expect(asked.json()).toMatchObject({ question: 'Why does scanf need &?', session_number: session.session_number, answer: null });
-    const general = await ctx.app.inject({ method: 'POST', url: '/api/v1/doubts', headers: bearer(s.token), payload: { question: 'Is there a book?' } });
+    expect(asked.json()).toMatchObject({
+      question: 'Why does scanf need &?',
+      session_number: session.session_number,
+      answer: null,
+    });
+    const general = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/doubts',
+      headers: bearer(s.token),
+      payload: { question: 'Is there a book?' },
+    });
     expect(general.json().session_id).toBeNull();
 
     const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/doubts', headers: bearer(adminToken) });
-    expect(list.json().slice(0, 2).map((d: { answered_at: string | null }) => d.answered_at)).toEqual([null, null]);
-    const answered = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/admin/doubts/${asked.json().id}`, headers: bearer(adminToken), payload: { answer: 'scanf writes into the variable, so it needs its address.' } });
+    expect(
+      list
+        .json()
+        .slice(0, 2)
+        .map((d: { answered_at: string | null }) => d.answered_at),
+    ).toEqual([null, null]);
+    const answered = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/doubts/${asked.json().id}`,
+      headers: bearer(adminToken),
+      payload: { answer: 'scanf writes into the variable, so it needs its address.' },
+    });
     expect(answered.statusCode).toBe(200);
     expect(answered.json().answered_at).not.toBeNull();
     const after = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/doubts', headers: bearer(adminToken) });
     expect(after.json()[0].id).toBe(general.json().id);
 
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/v1/doubts', headers: bearer(s.token) });
-    expect(mine.json().find((d: { id: number }) => d.id === asked.json().id).answer).toBe('scanf writes into the variable, so it needs its address.');
+    expect(mine.json().find((d: { id: number }) => d.id === asked.json().id).answer).toBe(
+      'scanf writes into the variable, so it needs its address.',
+    );
     const mail = await lastMailTo(ctx, s.email);
     expect(mail.subject).toBe('Your teacher answered your doubt');
     expect(mail.text_body).toContain('needs its address');
   });
 
-  it("keeps doubts private and refuses empty ones, unknown sessions, and students answering", async () => {
+  it('keeps doubts private and refuses empty ones, unknown sessions, and students answering', async () => {
     const a = await verifiedStudent(ctx);
     const b = await verifiedStudent(ctx);
-    const asked = await ctx.app.inject({ method: 'POST', url: '/api/v1/doubts', headers: bearer(a.token), payload: { question: 'Private question' } });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/doubts', headers: bearer(b.token) })).json()).toEqual([]);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/doubts', headers: bearer(a.token), payload: { question: '   ' } })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/doubts', headers: bearer(a.token), payload: { question: 'x', session_id: 999999 } })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/doubts', headers: bearer(a.token), payload: { question: 'x'.repeat(4001) } })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/v1/admin/doubts/${asked.json().id}`, headers: bearer(b.token), payload: { answer: 'hack' } })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/doubts', headers: bearer(a.token) })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/v1/admin/doubts/999999', headers: bearer(adminToken), payload: { answer: 'x' } })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/v1/admin/doubts/${asked.json().id}`, headers: bearer(adminToken), payload: { answer: '' } })).statusCode).toBe(400);
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/doubts',
+      headers: bearer(a.token),
+      payload: { question: 'Private question' },
+    });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/doubts', headers: bearer(b.token) })).json()).toEqual(
+      [],
+    );
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/doubts',
+          headers: bearer(a.token),
+          payload: { question: '   ' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/doubts',
+          headers: bearer(a.token),
+          payload: { question: 'x', session_id: 999999 },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/doubts',
+          headers: bearer(a.token),
+          payload: { question: 'x'.repeat(4001) },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/admin/doubts/${asked.json().id}`,
+          headers: bearer(b.token),
+          payload: { answer: 'hack' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/doubts', headers: bearer(a.token) })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: '/api/v1/admin/doubts/999999',
+          headers: bearer(adminToken),
+          payload: { answer: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/admin/doubts/${asked.json().id}`,
+          headers: bearer(adminToken),
+          payload: { answer: '' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

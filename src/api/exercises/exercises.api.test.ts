@@ -7,7 +7,8 @@ let adminToken: string;
 let programId: number;
 const PROGRAM_NUMBER = 4201;
 
-const SUM = '#include <stdio.h>\nint main(void) {\n  int a, b;\n  if (scanf("%d %d", &a, &b) != 2) return 1;\n  printf("%d\\n", a + b);\n  return 0;\n}\n';
+const SUM =
+  '#include <stdio.h>\nint main(void) {\n  int a, b;\n  if (scanf("%d %d", &a, &b) != 2) return 1;\n  printf("%d\\n", a + b);\n  return 0;\n}\n';
 const TESTS = [
   { stdin: '2 3\n', expected_output: '5\n', visible: true, points: 2 },
   { stdin: '10 -4\n', expected_output: '6\n', visible: true, points: 3 },
@@ -15,21 +16,39 @@ const TESTS = [
 ];
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  ctx.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 /** A verified student with this program sent to them (the spec's one-student call), in batch 42. */
 async function studentWithProgram() {
   const s = await verifiedStudent(ctx);
   await call('PATCH', `/students/${s.id}`, adminToken, { student_status: 1 });
-  await ctx.app.inject({ method: 'PATCH', url: '/students/update_batch', headers: bearer(adminToken), payload: { email: s.email, student_batch: 42 } });
-  const sent = await call('POST', '/student_programs', adminToken, { student_id: s.id, program_number: PROGRAM_NUMBER, task: 'Print the sum of two numbers.', solution: '' });
+  await ctx.app.inject({
+    method: 'PATCH',
+    url: '/students/update_batch',
+    headers: bearer(adminToken),
+    payload: { email: s.email, student_batch: 42 },
+  });
+  const sent = await call('POST', '/student_programs', adminToken, {
+    student_id: s.id,
+    program_number: PROGRAM_NUMBER,
+    task: 'Print the sum of two numbers.',
+    solution: '',
+  });
   expect(sent.statusCode).toBe(201);
   return { ...s, spId: sent.json().id as number };
 }
 
 beforeAll(async () => {
   ({ ctx, adminToken } = await createAdminTestApp());
-  const created = await call('POST', '/programs', adminToken, { program_number: PROGRAM_NUMBER, task: 'Print the sum of two numbers.' });
+  const created = await call('POST', '/programs', adminToken, {
+    program_number: PROGRAM_NUMBER,
+    task: 'Print the sum of two numbers.',
+  });
   programId = created.json().id;
   await ctx.app.grader.warmUp();
 }, 120_000);
@@ -37,7 +56,10 @@ afterAll(() => ctx.close());
 
 describe('C exercises', () => {
   it('the admin sets starter code and test cases, and tries a reference solution against them', async () => {
-    const saved = await call('PUT', `/api/v1/programs/${programId}/exercise`, adminToken, { starter_code: '#include <stdio.h>\n\nint main(void) {\n  return 0;\n}\n', tests: TESTS });
+    const saved = await call('PUT', `/api/v1/programs/${programId}/exercise`, adminToken, {
+      starter_code: '#include <stdio.h>\n\nint main(void) {\n  return 0;\n}\n',
+      tests: TESTS,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().tests).toEqual(TESTS);
     const tried = await call('POST', `/api/v1/programs/${programId}/exercise/try`, adminToken, { code: SUM });
@@ -45,35 +67,62 @@ describe('C exercises', () => {
     expect(tried.json()).toMatchObject({ score: 10, total: 10 });
     // The admin sees the hidden test's output too.
     expect(tried.json().tests[2]).toMatchObject({ visible: false, verdict: 'passed', actual_output: '-15\n' });
-    const wrong = await call('POST', `/api/v1/programs/${programId}/exercise/try`, adminToken, { code: SUM, tests: [{ stdin: '1 1', expected_output: '3' }] });
-    expect(wrong.json().tests[0]).toMatchObject({ verdict: 'wrong_answer', expected_output: '3', actual_output: '2\n' });
+    const wrong = await call('POST', `/api/v1/programs/${programId}/exercise/try`, adminToken, {
+      code: SUM,
+      tests: [{ stdin: '1 1', expected_output: '3' }],
+    });
+    expect(wrong.json().tests[0]).toMatchObject({
+      verdict: 'wrong_answer',
+      expected_output: '3',
+      actual_output: '2\n',
+    });
     expect((await call('GET', `/api/v1/programs/${programId}/exercise`, adminToken)).json().tests).toHaveLength(3);
   });
 
   it('a student writes, saves a draft, runs with input, submits, and sees the score and the history', async () => {
     const s = await studentWithProgram();
     const workspace = (await call('GET', `/api/v1/student_programs/${s.spId}/workspace`, s.token)).json();
-    expect(workspace).toMatchObject({ program_number: PROGRAM_NUMBER, starter_code: expect.stringContaining('int main'), draft_code: null, hidden_tests: 1, total_points: 10, closed: false });
+    expect(workspace).toMatchObject({
+      program_number: PROGRAM_NUMBER,
+      starter_code: expect.stringContaining('int main'),
+      draft_code: null,
+      hidden_tests: 1,
+      total_points: 10,
+      closed: false,
+    });
     // Hidden tests stay hidden.
     expect(workspace.visible_tests).toEqual([
       { stdin: '2 3\n', expected_output: '5\n', points: 2 },
       { stdin: '10 -4\n', expected_output: '6\n', points: 3 },
     ]);
 
-    expect((await call('PUT', `/api/v1/student_programs/${s.spId}/draft`, s.token, { code: '// thinking' })).statusCode).toBe(200);
-    expect((await call('GET', `/api/v1/student_programs/${s.spId}/workspace`, s.token)).json().draft_code).toBe('// thinking');
+    expect(
+      (await call('PUT', `/api/v1/student_programs/${s.spId}/draft`, s.token, { code: '// thinking' })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', `/api/v1/student_programs/${s.spId}/workspace`, s.token)).json().draft_code).toBe(
+      '// thinking',
+    );
 
     const ran = await call('POST', `/api/v1/student_programs/${s.spId}/run`, s.token, { code: SUM, stdin: '40 2' });
     expect(ran.statusCode).toBe(200);
     expect(ran.json()).toMatchObject({ compile: { ok: true }, run: { status: 'ok', stdout: '42\n', exit_code: 0 } });
 
-    const wrong = await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, { code: SUM.replace('a + b', 'a - b') });
+    const wrong = await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, {
+      code: SUM.replace('a + b', 'a - b'),
+    });
     expect(wrong.statusCode).toBe(201);
     expect(wrong.json()).toMatchObject({ status: 'graded', score: 0, total: 10 });
     const right = await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, { code: SUM });
     expect(right.json()).toMatchObject({ status: 'graded', score: 10, total: 10 });
-    expect(right.json().result.tests[2]).toMatchObject({ visible: false, verdict: 'passed', stdin: null, actual_output: null });
-    const broken = await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, { code: 'int main(void) { return x; }' });
+    expect(right.json().result.tests[2]).toMatchObject({
+      visible: false,
+      verdict: 'passed',
+      stdin: null,
+      actual_output: null,
+    });
+    const broken = await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, {
+      code: 'int main(void) { return x; }',
+    });
     expect(broken.json()).toMatchObject({ status: 'compile_error', score: 0 });
     expect(broken.json().result.compile.diagnostics[0]).toMatchObject({ line: 1, severity: 'error' });
 
@@ -89,18 +138,41 @@ describe('C exercises', () => {
 
   it('the teacher watches the batch live, opens a student’s code and comments on a line the student then sees', async () => {
     const s = await studentWithProgram();
-    await call('POST', `/api/v1/student_programs/${s.spId}/run`, s.token, { code: 'int main(void) { for (;;) {} }', stdin: '' });
-    const rows = (await call('GET', `/api/v1/admin/supervision?program_number=${PROGRAM_NUMBER}&student_batch=42`, adminToken)).json();
+    await call('POST', `/api/v1/student_programs/${s.spId}/run`, s.token, {
+      code: 'int main(void) { for (;;) {} }',
+      stdin: '',
+    });
+    const rows = (
+      await call('GET', `/api/v1/admin/supervision?program_number=${PROGRAM_NUMBER}&student_batch=42`, adminToken)
+    ).json();
     const row = rows.find((r: { student_program_id: number }) => r.student_program_id === s.spId);
-    expect(row).toMatchObject({ email: s.email, last_run_summary: 'Run: time limit', best_score: null, submissions: 0 });
+    expect(row).toMatchObject({
+      email: s.email,
+      last_run_summary: 'Run: time limit',
+      best_score: null,
+      submissions: 0,
+    });
     expect(row.draft_saved_at).not.toBeNull();
 
     const code = (await call('GET', `/api/v1/admin/student_programs/${s.spId}/code`, adminToken)).json();
-    expect(code).toMatchObject({ code: 'int main(void) { for (;;) {} }', source: 'draft', student: { email: s.email } });
-    const comment = await call('POST', `/api/v1/admin/student_programs/${s.spId}/comments`, adminToken, { line: 1, body: 'This loop never ends: what should stop it?' });
+    expect(code).toMatchObject({
+      code: 'int main(void) { for (;;) {} }',
+      source: 'draft',
+      student: { email: s.email },
+    });
+    const comment = await call('POST', `/api/v1/admin/student_programs/${s.spId}/comments`, adminToken, {
+      line: 1,
+      body: 'This loop never ends: what should stop it?',
+    });
     expect(comment.statusCode).toBe(201);
     const seen = (await call('GET', `/api/v1/student_programs/${s.spId}/workspace`, s.token)).json();
-    expect(seen.comments).toEqual([expect.objectContaining({ line: 1, body: 'This loop never ends: what should stop it?', author: expect.any(String) })]);
+    expect(seen.comments).toEqual([
+      expect.objectContaining({
+        line: 1,
+        body: 'This loop never ends: what should stop it?',
+        author: expect.any(String),
+      }),
+    ]);
   });
 
   it('keeps students to their own programs and the admin screens to the admin', async () => {
@@ -116,8 +188,13 @@ describe('C exercises', () => {
       expect((await call(method, url, undefined, body)).statusCode).toBe(401);
     }
     expect((await call('GET', `/api/v1/admin/student_programs/${a.spId}/code`, b.token)).statusCode).toBe(403);
-    expect((await call('POST', `/api/v1/admin/student_programs/${a.spId}/comments`, b.token, { line: 1, body: 'x' })).statusCode).toBe(403);
-    expect((await call('GET', `/api/v1/admin/supervision?program_number=${PROGRAM_NUMBER}`, b.token)).statusCode).toBe(403);
+    expect(
+      (await call('POST', `/api/v1/admin/student_programs/${a.spId}/comments`, b.token, { line: 1, body: 'x' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call('GET', `/api/v1/admin/supervision?program_number=${PROGRAM_NUMBER}`, b.token)).statusCode).toBe(
+      403,
+    );
     expect((await call('PUT', `/api/v1/programs/${programId}/exercise`, b.token, { tests: [] })).statusCode).toBe(403);
     expect((await call('GET', `/api/v1/programs/${programId}/exercise`, b.token)).statusCode).toBe(403);
     expect((await call('GET', `/api/v1/student_programs/${a.spId}/workspace`, a.token)).json().draft_code).toBeNull();
@@ -142,8 +219,16 @@ describe('C exercises', () => {
     }
     expect((await call('PUT', `${url}/draft`, s.token, { code: 'z'.repeat(64 * 1024 + 1) })).statusCode).toBe(400);
     const tooMany = Array.from({ length: 51 }, () => ({ stdin: '', expected_output: '' }));
-    expect((await call('PUT', `/api/v1/programs/${programId}/exercise`, adminToken, { tests: tooMany })).statusCode).toBe(400);
-    expect((await call('PUT', `/api/v1/programs/${programId}/exercise`, adminToken, { tests: [{ stdin: 'q'.repeat(70_000), expected_output: '' }] })).statusCode).toBe(400);
+    expect(
+      (await call('PUT', `/api/v1/programs/${programId}/exercise`, adminToken, { tests: tooMany })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call('PUT', `/api/v1/programs/${programId}/exercise`, adminToken, {
+          tests: [{ stdin: 'q'.repeat(70_000), expected_output: '' }],
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await call('PUT', `/api/v1/programs/999999/exercise`, adminToken, { tests: [] })).statusCode).toBe(404);
     expect((await call('GET', `/api/v1/student_programs/999999/workspace`, s.token)).statusCode).toBe(404);
     // The saved tests were not touched by the refused saves.
@@ -154,7 +239,9 @@ describe('C exercises', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const second = await call('POST', `${url}/run`, s.token, { code: SUM, stdin: '1 2' });
     expect(second.statusCode).toBe(429);
-    expect(second.json().errors).toEqual(['You already have a program compiling or running. Please wait for it to finish.']);
+    expect(second.json().errors).toEqual([
+      'You already have a program compiling or running. Please wait for it to finish.',
+    ]);
     const started = Date.now();
     expect((await call('GET', '/courses/', s.token)).statusCode).toBe(200);
     expect(Date.now() - started).toBeLessThan(1000);
@@ -172,7 +259,15 @@ describe('C exercises', () => {
     const crash = '#pragma clang __debug crash\nint main(void) { return 0; }\n';
     const ran = await call('POST', `/api/v1/student_programs/${s.spId}/run`, s.token, { code: crash, stdin: '' });
     expect(ran.statusCode).toBe(200);
-    expect(ran.json()).toMatchObject({ compile: { ok: false, diagnostics: [{ line: 1, severity: 'error', message: expect.stringMatching(/^The compiler crashed on this program/) }] }, run: null });
+    expect(ran.json()).toMatchObject({
+      compile: {
+        ok: false,
+        diagnostics: [
+          { line: 1, severity: 'error', message: expect.stringMatching(/^The compiler crashed on this program/) },
+        ],
+      },
+      run: null,
+    });
     const submitted = await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, { code: crash });
     expect(submitted.statusCode).toBe(201);
     expect(submitted.json()).toMatchObject({ status: 'compile_error', score: 0 });
@@ -182,14 +277,22 @@ describe('C exercises', () => {
       stdin: '',
     });
     expect(imported.statusCode).toBe(200);
-    expect(imported.json().run).toMatchObject({ status: 'runtime_error', message: expect.stringContaining('cannot provide: env.nope') });
+    expect(imported.json().run).toMatchObject({
+      status: 'runtime_error',
+      message: expect.stringContaining('cannot provide: env.nope'),
+    });
   });
 
   it('a program without test cases can be run but not submitted', async () => {
     const created = await call('POST', '/programs', adminToken, { program_number: 4202, task: 'Anything.' });
     expect(created.statusCode).toBe(201);
     const s = await verifiedStudent(ctx);
-    const sent = await call('POST', '/student_programs', adminToken, { student_id: s.id, program_number: 4202, task: 'Anything.', solution: '' });
+    const sent = await call('POST', '/student_programs', adminToken, {
+      student_id: s.id,
+      program_number: 4202,
+      task: 'Anything.',
+      solution: '',
+    });
     const res = await call('POST', `/api/v1/student_programs/${sent.json().id}/submissions`, s.token, { code: SUM });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatch(/no test cases yet/);

@@ -24,8 +24,10 @@ const admin = { access: 'admin' as const };
 
 export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesService }> = async (app, { exercises }) => {
   // The admin: test cases and starter code of a program, and trying a reference solution against them.
-  app.get('/api/v1/programs/:id/exercise', { config: admin, schema: { params: idParamsSchema, response: { 200: exerciseSchema } } }, async (request) =>
-    exercises.exercise(request.params.id),
+  app.get(
+    '/api/v1/programs/:id/exercise',
+    { config: admin, schema: { params: idParamsSchema, response: { 200: exerciseSchema } } },
+    async (request) => exercises.exercise(request.params.id),
   );
   app.put(
     '/api/v1/programs/:id/exercise',
@@ -35,12 +37,15 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
   app.post(
     '/api/v1/programs/:id/exercise/try',
     { config: admin, schema: { params: idParamsSchema, body: tryInputSchema, response: { 200: gradeResultSchema } } },
-    async (request) => exercises.tryReference(currentStudent(request), request.params.id, request.body.code, request.body.tests),
+    async (request) =>
+      exercises.tryReference(currentStudent(request), request.params.id, request.body.code, request.body.tests),
   );
 
   // The student's workspace on one of their programs.
-  app.get('/api/v1/student_programs/:id/workspace', { schema: { params: idParamsSchema, response: { 200: workspaceSchema } } }, async (request) =>
-    exercises.workspace(currentStudent(request), request.params.id),
+  app.get(
+    '/api/v1/student_programs/:id/workspace',
+    { schema: { params: idParamsSchema, response: { 200: workspaceSchema } } },
+    async (request) => exercises.workspace(currentStudent(request), request.params.id),
   );
   app.put(
     '/api/v1/student_programs/:id/draft',
@@ -55,11 +60,14 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
   app.post(
     '/api/v1/student_programs/:id/submissions',
     { schema: { params: idParamsSchema, body: submitInputSchema, response: { 201: submissionSchema } } },
-    async (request, reply) => reply.status(201).send(await exercises.submit(currentStudent(request), request.params.id, request.body.code)),
+    async (request, reply) =>
+      reply.status(201).send(await exercises.submit(currentStudent(request), request.params.id, request.body.code)),
   );
   app.get(
     '/api/v1/student_programs/:id/submissions/:submissionId',
-    { schema: { params: idParamsSchema.extend({ submissionId: recordIdSchema }), response: { 200: submissionSchema } } },
+    {
+      schema: { params: idParamsSchema.extend({ submissionId: recordIdSchema }), response: { 200: submissionSchema } },
+    },
     async (request) => exercises.submission(currentStudent(request), request.params.id, request.params.submissionId),
   );
 
@@ -78,12 +86,22 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
     },
     async (request) => exercises.supervision(request.query.program_number, request.query.student_batch),
   );
-  app.get('/api/v1/admin/student_programs/:id/code', { config: admin, schema: { params: idParamsSchema, response: { 200: studentCodeSchema } } }, async (request) =>
-    exercises.studentCode(request.params.id),
+  app.get(
+    '/api/v1/admin/student_programs/:id/code',
+    { config: admin, schema: { params: idParamsSchema, response: { 200: studentCodeSchema } } },
+    async (request) => exercises.studentCode(request.params.id),
   );
   app.post(
     '/api/v1/admin/student_programs/:id/comments',
-    { config: admin, schema: { params: idParamsSchema, body: commentInputSchema, response: { 201: codeCommentSchema } } },
-    async (request, reply) => reply.status(201).send(await exercises.addComment(currentStudent(request), request.params.id, request.body.line, request.body.body)),
+    {
+      config: admin,
+      schema: { params: idParamsSchema, body: commentInputSchema, response: { 201: codeCommentSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await exercises.addComment(currentStudent(request), request.params.id, request.body.line, request.body.body),
+        ),
   );
 };

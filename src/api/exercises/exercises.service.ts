@@ -36,7 +36,8 @@ export function createExercisesService({ db, grader, counters }: Deps) {
   async function exclusive<T>(accountId: number, job: () => Promise<T>): Promise<T> {
     const slot = `grader-job:${accountId}`;
     // The first hit in the lease window holds the slot; a second at once is refused.
-    if ((await counters.hit(slot, JOB_LEASE_MS)).count > 1) throw new AppError('tooManyRequests', exerciseMessages.busy);
+    if ((await counters.hit(slot, JOB_LEASE_MS)).count > 1)
+      throw new AppError('tooManyRequests', exerciseMessages.busy);
     try {
       return await job();
     } catch (error) {
@@ -54,8 +55,18 @@ export function createExercisesService({ db, grader, counters }: Deps) {
   }
 
   async function testsOf(programId: number): Promise<TestCase[]> {
-    const rows = await db.selectFrom('program_tests').selectAll().where('program_id', '=', programId).orderBy('position').execute();
-    return rows.map((row) => ({ stdin: row.stdin, expected_output: row.expected_output, visible: row.visible === 1, points: row.points }));
+    const rows = await db
+      .selectFrom('program_tests')
+      .selectAll()
+      .where('program_id', '=', programId)
+      .orderBy('position')
+      .execute();
+    return rows.map((row) => ({
+      stdin: row.stdin,
+      expected_output: row.expected_output,
+      visible: row.visible === 1,
+      points: row.points,
+    }));
   }
 
   /** The student's own program (by student_programs.id) with the program it was made from, or 404. */
@@ -63,7 +74,19 @@ export function createExercisesService({ db, grader, counters }: Deps) {
     const row = await db
       .selectFrom('student_programs as sp')
       .leftJoin('programs as p', 'p.program_number', 'sp.program_number')
-      .select(['sp.id', 'sp.student_id', 'sp.program_number', 'sp.task', 'sp.solution', 'sp.draft_code', 'sp.draft_saved_at', 'sp.best_score', 'p.id as program_id', 'p.starter_code', 'p.closed_at'])
+      .select([
+        'sp.id',
+        'sp.student_id',
+        'sp.program_number',
+        'sp.task',
+        'sp.solution',
+        'sp.draft_code',
+        'sp.draft_saved_at',
+        'sp.best_score',
+        'p.id as program_id',
+        'p.starter_code',
+        'p.closed_at',
+      ])
       .where('sp.id', '=', studentProgramId)
       .executeTakeFirst();
     if (!row || row.student_id !== student.id) throw new AppError('notFound', exerciseMessages.notFound);
@@ -91,7 +114,8 @@ export function createExercisesService({ db, grader, counters }: Deps) {
   }
 
   function runSummary(result: RunResult): string {
-    if (!result.compile.ok) return `Run: did not compile (${result.compile.diagnostics.filter((d) => d.severity === 'error').length || 1} error(s))`;
+    if (!result.compile.ok)
+      return `Run: did not compile (${result.compile.diagnostics.filter((d) => d.severity === 'error').length || 1} error(s))`;
     const run = result.run!;
     return run.status === 'ok' ? `Run: finished in ${run.time_ms} ms` : `Run: ${run.status.replace('_', ' ')}`;
   }
@@ -99,18 +123,37 @@ export function createExercisesService({ db, grader, counters }: Deps) {
   return {
     async exercise(programId: number): Promise<Exercise> {
       const program = await programOrFail(programId);
-      return { program_id: program.id, program_number: program.program_number, task: program.task, starter_code: program.starter_code ?? '', tests: await testsOf(program.id) };
+      return {
+        program_id: program.id,
+        program_number: program.program_number,
+        task: program.task,
+        starter_code: program.starter_code ?? '',
+        tests: await testsOf(program.id),
+      };
     },
 
     async saveExercise(programId: number, input: { starter_code: string; tests: TestCase[] }): Promise<Exercise> {
       const program = await programOrFail(programId);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('programs').set({ starter_code: input.starter_code || null }).where('id', '=', program.id).execute();
+        await trx
+          .updateTable('programs')
+          .set({ starter_code: input.starter_code || null })
+          .where('id', '=', program.id)
+          .execute();
         await trx.deleteFrom('program_tests').where('program_id', '=', program.id).execute();
         if (input.tests.length > 0) {
           await trx
             .insertInto('program_tests')
-            .values(input.tests.map((test, position) => ({ program_id: program.id, position, stdin: test.stdin, expected_output: test.expected_output, visible: test.visible ? 1 : 0, points: test.points })))
+            .values(
+              input.tests.map((test, position) => ({
+                program_id: program.id,
+                position,
+                stdin: test.stdin,
+                expected_output: test.expected_output,
+                visible: test.visible ? 1 : 0,
+                points: test.points,
+              })),
+            )
             .execute();
         }
       });
@@ -118,13 +161,22 @@ export function createExercisesService({ db, grader, counters }: Deps) {
     },
 
     /** The admin tries a reference solution against the tests given (or the saved ones); nothing is stored. */
-    async tryReference(admin: StudentRow, programId: number, code: string, tests: TestCase[] | undefined): Promise<GradeResult> {
+    async tryReference(
+      admin: StudentRow,
+      programId: number,
+      code: string,
+      tests: TestCase[] | undefined,
+    ): Promise<GradeResult> {
       await programOrFail(programId);
       const cases = tests ?? (await testsOf(programId));
       if (cases.length === 0) throw new AppError('validation', 'Add at least one test case first.');
       // The admin sees every test's details, hidden ones included.
       return exclusive(admin.id, async () => {
-        const result = await grader.grade(admin.id, code, cases.map((test) => ({ ...test, visible: true })));
+        const result = await grader.grade(
+          admin.id,
+          code,
+          cases.map((test) => ({ ...test, visible: true })),
+        );
         result.tests.forEach((test, index) => (test.visible = cases[index]!.visible));
         return result;
       });
@@ -142,7 +194,9 @@ export function createExercisesService({ db, grader, counters }: Deps) {
         draft_saved_at: sp.draft_saved_at,
         solution: sp.solution,
         closed: sp.closed_at !== null && sp.closed_at !== undefined,
-        visible_tests: tests.filter((t) => t.visible).map(({ stdin, expected_output, points }) => ({ stdin, expected_output, points })),
+        visible_tests: tests
+          .filter((t) => t.visible)
+          .map(({ stdin, expected_output, points }) => ({ stdin, expected_output, points })),
         hidden_tests: tests.filter((t) => !t.visible).length,
         total_points: tests.reduce((sum, t) => sum + t.points, 0),
         best_score: sp.best_score,
@@ -154,7 +208,11 @@ export function createExercisesService({ db, grader, counters }: Deps) {
     async saveDraft(student: StudentRow, studentProgramId: number, code: string): Promise<{ saved_at: string }> {
       const sp = await ownStudentProgram(student, studentProgramId);
       const savedAt = nowIso();
-      await db.updateTable('student_programs').set({ draft_code: code, draft_saved_at: savedAt }).where('id', '=', sp.id).execute();
+      await db
+        .updateTable('student_programs')
+        .set({ draft_code: code, draft_saved_at: savedAt })
+        .where('id', '=', sp.id)
+        .execute();
       return { saved_at: savedAt };
     },
 
@@ -184,7 +242,14 @@ export function createExercisesService({ db, grader, counters }: Deps) {
         const id = await db.transaction().execute(async (trx) => {
           const inserted = await trx
             .insertInto('submissions')
-            .values({ student_program_id: sp.id, code, status, score: result.score, total: result.total, result: JSON.stringify(result) })
+            .values({
+              student_program_id: sp.id,
+              code,
+              status,
+              score: result.score,
+              total: result.total,
+              result: JSON.stringify(result),
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           await trx
@@ -195,7 +260,8 @@ export function createExercisesService({ db, grader, counters }: Deps) {
               draft_code: code,
               draft_saved_at: at,
               last_run_at: at,
-              last_run_summary: status === 'graded' ? `Submitted: ${result.score}/${result.total}` : 'Submitted: did not compile',
+              last_run_summary:
+                status === 'graded' ? `Submitted: ${result.score}/${result.total}` : 'Submitted: did not compile',
               best_score: sql<number>`case when best_score is null or best_score < ${result.score} then ${result.score} else best_score end`,
               best_total: result.total,
             })
@@ -209,9 +275,22 @@ export function createExercisesService({ db, grader, counters }: Deps) {
 
     async submission(student: StudentRow, studentProgramId: number, submissionId: number) {
       const sp = await ownStudentProgram(student, studentProgramId);
-      const row = await db.selectFrom('submissions').selectAll().where('id', '=', submissionId).where('student_program_id', '=', sp.id).executeTakeFirst();
+      const row = await db
+        .selectFrom('submissions')
+        .selectAll()
+        .where('id', '=', submissionId)
+        .where('student_program_id', '=', sp.id)
+        .executeTakeFirst();
       if (!row) throw new AppError('notFound', 'No such submission.');
-      return { id: row.id, created_at: row.created_at, status: row.status, score: row.score, total: row.total, code: row.code, result: JSON.parse(row.result) as GradeResult };
+      return {
+        id: row.id,
+        created_at: row.created_at,
+        status: row.status,
+        score: row.score,
+        total: row.total,
+        code: row.code,
+        result: JSON.parse(row.result) as GradeResult,
+      };
     },
 
     async supervision(programNumber: number, batch: number | undefined): Promise<SupervisionRow[]> {
@@ -229,20 +308,44 @@ export function createExercisesService({ db, grader, counters }: Deps) {
           'sp.last_run_summary',
           'sp.best_score',
           'sp.best_total',
-          eb.selectFrom('submissions').select(eb.fn.countAll<number>().as('n')).whereRef('submissions.student_program_id', '=', 'sp.id').as('submissions'),
-          eb.selectFrom('code_comments').select(eb.fn.countAll<number>().as('n')).whereRef('code_comments.student_program_id', '=', 'sp.id').as('comments'),
+          eb
+            .selectFrom('submissions')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('submissions.student_program_id', '=', 'sp.id')
+            .as('submissions'),
+          eb
+            .selectFrom('code_comments')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('code_comments.student_program_id', '=', 'sp.id')
+            .as('comments'),
         ])
         .where('sp.program_number', '=', programNumber);
       if (batch !== undefined) query = query.where('s.student_batch', '=', batch);
       const rows = await query.orderBy('s.first_name').orderBy('s.id').limit(500).execute();
-      return rows.map((row) => ({ ...row, submissions: Number(row.submissions ?? 0), comments: Number(row.comments ?? 0) }));
+      return rows.map((row) => ({
+        ...row,
+        submissions: Number(row.submissions ?? 0),
+        comments: Number(row.comments ?? 0),
+      }));
     },
 
     async studentCode(studentProgramId: number): Promise<StudentCode> {
       const row = await db
         .selectFrom('student_programs as sp')
         .innerJoin('students as s', 's.id', 'sp.student_id')
-        .select(['sp.id', 'sp.program_number', 'sp.task', 'sp.draft_code', 'sp.solution', 'sp.draft_saved_at', 'sp.last_run_summary', 's.id as student_id', 's.first_name', 's.last_name', 's.email'])
+        .select([
+          'sp.id',
+          'sp.program_number',
+          'sp.task',
+          'sp.draft_code',
+          'sp.solution',
+          'sp.draft_saved_at',
+          'sp.last_run_summary',
+          's.id as student_id',
+          's.first_name',
+          's.last_name',
+          's.email',
+        ])
         .where('sp.id', '=', studentProgramId)
         .executeTakeFirst();
       if (!row) throw new AppError('notFound', exerciseMessages.notFound);
@@ -262,7 +365,11 @@ export function createExercisesService({ db, grader, counters }: Deps) {
     },
 
     async addComment(admin: StudentRow, studentProgramId: number, line: number, body: string): Promise<CodeComment> {
-      const exists = await db.selectFrom('student_programs').select('id').where('id', '=', studentProgramId).executeTakeFirst();
+      const exists = await db
+        .selectFrom('student_programs')
+        .select('id')
+        .where('id', '=', studentProgramId)
+        .executeTakeFirst();
       if (!exists) throw new AppError('notFound', exerciseMessages.notFound);
       const author = `${admin.first_name} ${admin.last_name}`.trim() || 'Teacher';
       const row = await db

@@ -56,23 +56,36 @@ function compile({ code, flags, outputMaxBytes }: CompileRequest): CompileRespon
     if (output.length < outputMaxBytes) output += text;
     tail = (tail + text).slice(-512);
   };
-  job = () => runClang(['clang', ...flags, 'main.c', '-o', 'main.wasm'], { 'main.c': code }, { stdout: collect, stderr: collect, synchronously: true }) as Tree | undefined;
+  job = () =>
+    runClang(
+      ['clang', ...flags, 'main.c', '-o', 'main.wasm'],
+      { 'main.c': code },
+      { stdout: collect, stderr: collect, synchronously: true },
+    ) as Tree | undefined;
   try {
     const files = script.runInContext(context, { breakOnSigint: true }) as Tree | undefined;
     const wasm = files?.['main.wasm'];
-    if (!(wasm instanceof Uint8Array)) return { ok: false, output: `${output}\nThe compiler produced no program.`, wasm: null };
+    if (!(wasm instanceof Uint8Array))
+      return { ok: false, output: `${output}\nThe compiler produced no program.`, wasm: null };
     // A copy of exactly the file's bytes, not the buffer it may be a view of.
     return { ok: true, output: output.slice(0, outputMaxBytes), wasm: new Uint8Array(wasm) };
   } catch (error) {
     if (error instanceof Exit) return { ok: false, output: output.slice(0, outputMaxBytes), wasm: null };
     if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') throw error;
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    const kind = /LLVM ERROR: out of memory|Allocation failed/.test(tail) || /Cannot allocate Wasm memory|could not allocate memory|Out of memory/i.test(detail)
-      ? 'out_of_memory'
-      : error instanceof RangeError && /call stack/i.test(error.message)
-        ? 'stack_overflow'
-        : 'crash';
-    return { ok: false, output: output.slice(0, outputMaxBytes), wasm: null, failure: { kind, detail: `${detail}${tail ? ` (last output: ${JSON.stringify(tail.slice(-200))})` : ''}` } };
+    const kind =
+      /LLVM ERROR: out of memory|Allocation failed/.test(tail) ||
+      /Cannot allocate Wasm memory|could not allocate memory|Out of memory/i.test(detail)
+        ? 'out_of_memory'
+        : error instanceof RangeError && /call stack/i.test(error.message)
+          ? 'stack_overflow'
+          : 'crash';
+    return {
+      ok: false,
+      output: output.slice(0, outputMaxBytes),
+      wasm: null,
+      failure: { kind, detail: `${detail}${tail ? ` (last output: ${JSON.stringify(tail.slice(-200))})` : ''}` },
+    };
   } finally {
     job = undefined;
   }

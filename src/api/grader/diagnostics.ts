@@ -15,7 +15,9 @@ export function parseDiagnostics(output: string): Diagnostic[] {
     }
     const tool = TOOL_ERROR.exec(line);
     if (tool) {
-      const message = tool[1]!.replace(/^main\.o: |^[^:]*main-[0-9a-f]+\.o: /, '').replace(/^undefined symbol: (\w+)$/, 'undefined symbol: $1 (is a function missing, or misspelled?)');
+      const message = tool[1]!
+        .replace(/^main\.o: |^[^:]*main-[0-9a-f]+\.o: /, '')
+        .replace(/^undefined symbol: (\w+)$/, 'undefined symbol: $1 (is a function missing, or misspelled?)');
       if (!/linker command failed/.test(message)) diagnostics.push({ line: 1, column: 1, severity: 'error', message });
     }
   }

@@ -7,7 +7,11 @@ function clock() {
 }
 
 /** Shifts everything, charging each job `cost(owner)` ms as if it ran before the next was chosen. */
-function order(queue: FairQueue<string>, cost: (owner: string) => number = () => 0, time?: { advance(ms: number): void }): string[] {
+function order(
+  queue: FairQueue<string>,
+  cost: (owner: string) => number = () => 0,
+  time?: { advance(ms: number): void },
+): string[] {
   const out: string[] = [];
   for (let next = queue.shift(); next; next = queue.shift()) {
     out.push(next.item);

@@ -59,7 +59,8 @@ export class FairQueue<T> {
       const usage = Math.round(this.usage(owner));
       const served = this.stats.get(owner)?.served ?? -1;
       // Strictly less: among equals the owner that began waiting first (the Map's order) keeps its place.
-      if (!best || usage < best.usage || (usage === best.usage && served < best.served)) best = { owner, usage, served };
+      if (!best || usage < best.usage || (usage === best.usage && served < best.served))
+        best = { owner, usage, served };
     }
     if (!best) return undefined;
     const line = this.waiting.get(best.owner)!;
@@ -105,6 +106,7 @@ export class FairQueue<T> {
 
   /** Owners with nothing waiting and next to no recent use are as good as new: their records go. */
   private forgetIdle(): void {
-    for (const owner of this.stats.keys()) if (!this.waiting.has(owner) && this.usage(owner) < 1) this.stats.delete(owner);
+    for (const owner of this.stats.keys())
+      if (!this.waiting.has(owner) && this.usage(owner) < 1) this.stats.delete(owner);
   }
 }

@@ -22,7 +22,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => grader.close());
 
-const SUM = '#include <stdio.h>\nint main(void) {\n  int a, b;\n  if (scanf("%d %d", &a, &b) != 2) return 1;\n  printf("%d\\n", a + b);\n  return 0;\n}\n';
+const SUM =
+  '#include <stdio.h>\nint main(void) {\n  int a, b;\n  if (scanf("%d %d", &a, &b) != 2) return 1;\n  printf("%d\\n", a + b);\n  return 0;\n}\n';
 const tests = [
   { stdin: '2 3\n', expected_output: '5\n', visible: true, points: 2 },
   { stdin: '-4 4', expected_output: '0', visible: false, points: 3 },
@@ -47,13 +48,33 @@ describe('grader: compile with Clang to WebAssembly, run with WASI', { timeout: 
   });
 
   it('reports compile errors and warnings with line numbers', async () => {
-    const result = await grader.grade('student-1', '#include <stdio.h>\nint main(void) {\n  int x = 1;\n  printf("%d\\n", missing + x);\n}\n', tests);
+    const result = await grader.grade(
+      'student-1',
+      '#include <stdio.h>\nint main(void) {\n  int x = 1;\n  printf("%d\\n", missing + x);\n}\n',
+      tests,
+    );
     expect(result.compile.ok).toBe(false);
-    expect(result.compile.diagnostics).toContainEqual(expect.objectContaining({ line: 4, severity: 'error', message: expect.stringContaining("undeclared identifier 'missing'") }));
+    expect(result.compile.diagnostics).toContainEqual(
+      expect.objectContaining({
+        line: 4,
+        severity: 'error',
+        message: expect.stringContaining("undeclared identifier 'missing'"),
+      }),
+    );
     expect(result.tests.every((t) => t.verdict === 'not_run')).toBe(true);
-    const warned = await grader.run('student-1', 'int main(void) {\n  int a = 1;\n  int unused;\n  return a - 1;\n}\n', '');
+    const warned = await grader.run(
+      'student-1',
+      'int main(void) {\n  int a = 1;\n  int unused;\n  return a - 1;\n}\n',
+      '',
+    );
     expect(warned.compile.ok).toBe(true);
-    expect(warned.compile.diagnostics).toContainEqual(expect.objectContaining({ line: 3, severity: 'warning', message: expect.stringContaining("unused variable 'unused'") }));
+    expect(warned.compile.diagnostics).toContainEqual(
+      expect.objectContaining({
+        line: 3,
+        severity: 'warning',
+        message: expect.stringContaining("unused variable 'unused'"),
+      }),
+    );
     const linked = await grader.run('student-1', 'void helper(void);\nint main(void) { helper(); return 0; }\n', '');
     expect(linked.compile.ok).toBe(false);
     expect(linked.compile.diagnostics[0]?.message).toMatch(/undefined symbol: helper/);
@@ -67,20 +88,40 @@ describe('grader: compile with Clang to WebAssembly, run with WASI', { timeout: 
   });
 
   it('caps output, memory and the stack, and reports crashes and odd exit codes', async () => {
-    const spam = await grader.run('student-1', '#include <stdio.h>\nint main(void) { for (;;) puts("spam spam spam"); }\n', '');
+    const spam = await grader.run(
+      'student-1',
+      '#include <stdio.h>\nint main(void) { for (;;) puts("spam spam spam"); }\n',
+      '',
+    );
     expect(spam.run).toMatchObject({ status: 'output_limit' });
     expect(spam.run!.stdout.length).toBeLessThanOrEqual(64 * 1024);
 
-    const hog = await grader.run('student-1', '#include <stdlib.h>\n#include <string.h>\nchar *keep[100000];\nint main(void) { for (int i = 0;; i++) { char *p = malloc(1 << 20); if (!p) return 3; memset(p, i, 1 << 20); keep[i] = p; } }\n', '');
+    const hog = await grader.run(
+      'student-1',
+      '#include <stdlib.h>\n#include <string.h>\nchar *keep[100000];\nint main(void) { for (int i = 0;; i++) { char *p = malloc(1 << 20); if (!p) return 3; memset(p, i, 1 << 20); keep[i] = p; } }\n',
+      '',
+    );
     expect(hog.run).toMatchObject({ status: 'memory_limit', exit_code: 3 });
 
-    const deep = await grader.run('student-1', 'int f(int n) { volatile char b[256]; b[0] = (char)n; return n ? f(n - 1) + b[0] : 0; }\nint main(void) { return f(100000000); }\n', '');
+    const deep = await grader.run(
+      'student-1',
+      'int f(int n) { volatile char b[256]; b[0] = (char)n; return n ? f(n - 1) + b[0] : 0; }\nint main(void) { return f(100000000); }\n',
+      '',
+    );
     expect(deep.run).toMatchObject({ status: 'runtime_error' });
     expect(deep.run!.message).toMatch(/stack overflow/);
-    const outOfBounds = await grader.run('student-1', '#include <stdio.h>\nint a[10];\nint main(void) { volatile int i = 100000000; printf("%d", a[i]); return 0; }\n', '');
+    const outOfBounds = await grader.run(
+      'student-1',
+      '#include <stdio.h>\nint a[10];\nint main(void) { volatile int i = 100000000; printf("%d", a[i]); return 0; }\n',
+      '',
+    );
     expect(outOfBounds.run).toMatchObject({ status: 'runtime_error', message: expect.stringMatching(/out of bounds/) });
 
-    const div = await grader.run('student-1', '#include <stdio.h>\nint main(void) { volatile int z = 0; printf("%d", 10 / z); return 0; }\n', '');
+    const div = await grader.run(
+      'student-1',
+      '#include <stdio.h>\nint main(void) { volatile int z = 0; printf("%d", 10 / z); return 0; }\n',
+      '',
+    );
     expect(div.run!.message).toMatch(/division by zero/);
 
     const odd = await grader.run('student-1', '#include <stdlib.h>\nint main(void) { exit(300); }\n', '');
@@ -88,23 +129,36 @@ describe('grader: compile with Clang to WebAssembly, run with WASI', { timeout: 
   });
 
   it('refuses files and reports the attempt', async () => {
-    const result = await grader.run('student-1', '#include <stdio.h>\nint main(void) { FILE *f = fopen("/etc/passwd", "r"); if (!f) { puts("no file"); return 0; } int c = fgetc(f); printf("%d", c); return 0; }\n', '');
+    const result = await grader.run(
+      'student-1',
+      '#include <stdio.h>\nint main(void) { FILE *f = fopen("/etc/passwd", "r"); if (!f) { puts("no file"); return 0; } int c = fgetc(f); printf("%d", c); return 0; }\n',
+      '',
+    );
     expect(result.run).toMatchObject({ status: 'ok', stdout: 'no file\n' });
     expect(result.run!.message).toMatch(/tried to open 'etc\/passwd'/);
   });
 });
 
 // 796 bytes: each macro doubles the one before, so A39 stands for 2^39 tokens.
-const MACRO_BOMB = ['#define A0 x', ...Array.from({ length: 39 }, (_, i) => `#define A${i + 1} A${i} A${i}`), 'int main(void) { A39; return 0; }', ''].join('\n');
+const MACRO_BOMB = [
+  '#define A0 x',
+  ...Array.from({ length: 39 }, (_, i) => `#define A${i + 1} A${i} A${i}`),
+  'int main(void) { A39; return 0; }',
+  '',
+].join('\n');
 const BIG_ARRAY = 'char a[60000000] = {1};\nint main(void) { return a[0]; }\n';
-const capLines = () => logged.lines.filter((line) => line.message === 'grader: a compile reached its cap and was stopped');
+const capLines = () =>
+  logged.lines.filter((line) => line.message === 'grader: a compile reached its cap and was stopped');
 
 describe('grader: each compile is capped', () => {
   it('stops a macro bomb and a 60 MB initialised array with a clear compile error, then compiles normally', async () => {
     for (const code of [MACRO_BOMB, BIG_ARRAY]) {
       const started = Date.now();
       const result = await grader.run('attacker', code, '');
-      expect(result.compile).toMatchObject({ ok: false, diagnostics: [{ line: 1, column: 1, severity: 'error', message: exerciseMessages.tooComplex }] });
+      expect(result.compile).toMatchObject({
+        ok: false,
+        diagnostics: [{ line: 1, column: 1, severity: 'error', message: exerciseMessages.tooComplex }],
+      });
       // Within the caps (this test's wall clock cap is a generous 120 s; the CPU cap of 5 s is what ends these).
       expect(Date.now() - started).toBeLessThan(120_000);
     }
@@ -120,7 +174,12 @@ describe('grader: each compile is capped', () => {
     let small: Grader;
     beforeAll(async () => {
       // Clang's memory capped at 64 MB and CPU time practically not: the memory cap is what stops the bomb.
-      small = createGrader({ concurrency: 1, log: memoryLog.log, clangMemoryMb: 64, compileLimits: { cpuMs: 120_000, wallMs: 240_000 } });
+      small = createGrader({
+        concurrency: 1,
+        log: memoryLog.log,
+        clangMemoryMb: 64,
+        compileLimits: { cpuMs: 120_000, wallMs: 240_000 },
+      });
       await small.warmUp();
     }, 120_000);
     afterAll(() => small.close());
@@ -130,10 +189,16 @@ describe('grader: each compile is capped', () => {
       let peak = 0;
       const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid!) ?? 0)), 100);
       const result = await small.run('attacker', MACRO_BOMB, '').finally(() => clearInterval(sampler));
-      expect(result.compile).toMatchObject({ ok: false, diagnostics: [{ line: 1, severity: 'error', message: exerciseMessages.tooComplex }] });
+      expect(result.compile).toMatchObject({
+        ok: false,
+        diagnostics: [{ line: 1, severity: 'error', message: exerciseMessages.tooComplex }],
+      });
       // Clang said it ran out of memory (V8 refused to grow it), the process was not killed for its size.
       expect(memoryLog.lines).toContainEqual(
-        expect.objectContaining({ level: 'warn', details: expect.objectContaining({ limit: 'memory', cause: expect.stringMatching(/out of memory/) }) }),
+        expect.objectContaining({
+          level: 'warn',
+          details: expect.objectContaining({ limit: 'memory', cause: expect.stringMatching(/out of memory/) }),
+        }),
       );
       expect(peak).toBeLessThan(COMPILE_LIMITS.processRssBytes);
       expect((await small.run('student-1', SUM, '20 22')).run).toMatchObject({ status: 'ok', stdout: '42\n' });
@@ -143,29 +208,63 @@ describe('grader: each compile is capped', () => {
 });
 
 describe('grader: what fails on the grader’s side is named to the student and logged', () => {
-  const errors = (owner: string) => logged.lines.filter((line) => line.level === 'error' && line.details.owner === owner);
+  const errors = (owner: string) =>
+    logged.lines.filter((line) => line.level === 'error' && line.details.owner === owner);
 
   it('a compiler crash is a compile error saying so, not "grader unavailable"', async () => {
     const crash = await grader.run('student-2', '#pragma clang __debug crash\nint main(void) { return 0; }\n', '');
-    expect(crash).toMatchObject({ compile: { ok: false, diagnostics: [{ line: 1, column: 1, severity: 'error', message: exerciseMessages.compilerCrashed }] }, run: null });
+    expect(crash).toMatchObject({
+      compile: {
+        ok: false,
+        diagnostics: [{ line: 1, column: 1, severity: 'error', message: exerciseMessages.compilerCrashed }],
+      },
+      run: null,
+    });
     expect(errors('student-2')).toEqual([
-      expect.objectContaining({ message: 'grader: the compiler crashed', details: expect.objectContaining({ cause: expect.stringMatching(/unreachable/), code_sha256: expect.any(String) }) }),
+      expect.objectContaining({
+        message: 'grader: the compiler crashed',
+        details: expect.objectContaining({
+          cause: expect.stringMatching(/unreachable/),
+          code_sha256: expect.any(String),
+        }),
+      }),
     ]);
 
-    const nested = await grader.run('student-3', `int main(void) { return ${'('.repeat(5000)}0${')'.repeat(5000)}; }\n`, '');
-    expect(nested.compile).toMatchObject({ ok: false, diagnostics: [{ line: 1, severity: 'error', message: exerciseMessages.compilerNestedTooDeeply }] });
-    expect(errors('student-3')).toEqual([expect.objectContaining({ message: 'grader: the compiler crashed (its stack ran out)', details: expect.objectContaining({ cause: expect.stringMatching(/call stack/) }) })]);
+    const nested = await grader.run(
+      'student-3',
+      `int main(void) { return ${'('.repeat(5000)}0${')'.repeat(5000)}; }\n`,
+      '',
+    );
+    expect(nested.compile).toMatchObject({
+      ok: false,
+      diagnostics: [{ line: 1, severity: 'error', message: exerciseMessages.compilerNestedTooDeeply }],
+    });
+    expect(errors('student-3')).toEqual([
+      expect.objectContaining({
+        message: 'grader: the compiler crashed (its stack ran out)',
+        details: expect.objectContaining({ cause: expect.stringMatching(/call stack/) }),
+      }),
+    ]);
 
     // The compiler is fine afterwards.
     expect((await grader.run('student-2', SUM, '1 2')).run).toMatchObject({ status: 'ok', stdout: '3\n' });
   }, 120_000);
 
   it('a program that imports a function the runner lacks is a run error naming it', async () => {
-    const code = '__attribute__((import_module("env"), import_name("nope"))) void nope(void);\nint main(void) { nope(); return 0; }\n';
+    const code =
+      '__attribute__((import_module("env"), import_name("nope"))) void nope(void);\nint main(void) { nope(); return 0; }\n';
     const ran = await grader.run('student-4', code, '');
     expect(ran.compile.ok).toBe(true);
-    expect(ran.run).toMatchObject({ status: 'runtime_error', message: expect.stringContaining('The program uses a function this site cannot provide: env.nope') });
-    expect(errors('student-4')).toEqual([expect.objectContaining({ message: 'grader: a program could not be run', details: expect.objectContaining({ cause: expect.stringMatching(/env\.nope/) }) })]);
+    expect(ran.run).toMatchObject({
+      status: 'runtime_error',
+      message: expect.stringContaining('The program uses a function this site cannot provide: env.nope'),
+    });
+    expect(errors('student-4')).toEqual([
+      expect.objectContaining({
+        message: 'grader: a program could not be run',
+        details: expect.objectContaining({ cause: expect.stringMatching(/env\.nope/) }),
+      }),
+    ]);
 
     // Graded: the first test says why, the rest are not run, and the log has it once.
     const graded = await grader.grade('student-5', code, tests);
@@ -177,12 +276,25 @@ describe('grader: what fails on the grader’s side is named to the student and 
 
 describe('diagnostics parser', () => {
   it('reads clang lines and linker errors', () => {
-    expect(parseDiagnostics("main.c:3:7: warning: unused variable 'x' [-Wunused-variable]\n    3 | int x;\nmain.c:9:1: fatal error: 'nope.h' file not found")).toEqual([
+    expect(
+      parseDiagnostics(
+        "main.c:3:7: warning: unused variable 'x' [-Wunused-variable]\n    3 | int x;\nmain.c:9:1: fatal error: 'nope.h' file not found",
+      ),
+    ).toEqual([
       { line: 3, column: 7, severity: 'warning', message: "unused variable 'x' [-Wunused-variable]" },
       { line: 9, column: 1, severity: 'error', message: "'nope.h' file not found" },
     ]);
-    expect(parseDiagnostics('wasm-ld: error: main.o: undefined symbol: helper\nclang: error: linker command failed with exit code 1')).toEqual([
-      { line: 1, column: 1, severity: 'error', message: 'undefined symbol: helper (is a function missing, or misspelled?)' },
+    expect(
+      parseDiagnostics(
+        'wasm-ld: error: main.o: undefined symbol: helper\nclang: error: linker command failed with exit code 1',
+      ),
+    ).toEqual([
+      {
+        line: 1,
+        column: 1,
+        severity: 'error',
+        message: 'undefined symbol: helper (is a function missing, or misspelled?)',
+      },
     ]);
   });
 });

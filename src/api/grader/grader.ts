@@ -56,9 +56,16 @@ export const COMPILE_LIMITS = {
   processRssBytes: 1024 * 1024 * 1024,
 } as const;
 
-/** V8 flags of each compile process: Clang's memory in 64 KiB WebAssembly pages, a small JS heap, gc() to hand back memory. */
+/**
+ * V8 flags of each compile process: Clang's memory in 64 KiB WebAssembly pages, a small JS heap, gc() to hand back
+ * memory.
+ */
 export function compileProcessFlags(clangMemoryMb: number = COMPILE_LIMITS.clangMemoryMb): string[] {
-  return [`--wasm-max-mem-pages=${Math.floor((clangMemoryMb * 1024 * 1024) / 65536)}`, `--max-old-space-size=${COMPILE_LIMITS.jsHeapMb}`, '--expose-gc'];
+  return [
+    `--wasm-max-mem-pages=${Math.floor((clangMemoryMb * 1024 * 1024) / 65536)}`,
+    `--max-old-space-size=${COMPILE_LIMITS.jsHeapMb}`,
+    '--expose-gc',
+  ];
 }
 const COMPILE_OUTPUT_MAX = 16 * 1024;
 
@@ -104,7 +111,12 @@ export function createGrader(options: GraderOptions = {}) {
     nodeFlags: compileProcessFlags(options.clangMemoryMb),
     size,
     maxQueue: 200,
-    limits: { cpuMs: COMPILE_LIMITS.cpuMs, wallMs: COMPILE_LIMITS.wallMs, rssBytes: COMPILE_LIMITS.processRssBytes, ...options.compileLimits },
+    limits: {
+      cpuMs: COMPILE_LIMITS.cpuMs,
+      wallMs: COMPILE_LIMITS.wallMs,
+      rssBytes: COMPILE_LIMITS.processRssBytes,
+      ...options.compileLimits,
+    },
     log,
   });
   const runners = new WorkerPool<RunRequest, RunResponse>({
@@ -143,21 +155,48 @@ export function createGrader(options: GraderOptions = {}) {
       const { kind, detail } = response.failure;
       if (kind === 'out_of_memory') {
         log.warn({ ...about, limit: 'memory', cause: detail }, 'grader: a compile reached its cap and was stopped');
-        return { result: compileError(exerciseMessages.tooComplex, output ? `${output}\n${exerciseMessages.tooComplex}` : exerciseMessages.tooComplex), wasm: null, key };
+        return {
+          result: compileError(
+            exerciseMessages.tooComplex,
+            output ? `${output}\n${exerciseMessages.tooComplex}` : exerciseMessages.tooComplex,
+          ),
+          wasm: null,
+          key,
+        };
       }
-      log.error({ ...about, cause: detail }, kind === 'stack_overflow' ? 'grader: the compiler crashed (its stack ran out)' : 'grader: the compiler crashed');
-      const message = kind === 'stack_overflow' ? exerciseMessages.compilerNestedTooDeeply : exerciseMessages.compilerCrashed;
+      log.error(
+        { ...about, cause: detail },
+        kind === 'stack_overflow' ? 'grader: the compiler crashed (its stack ran out)' : 'grader: the compiler crashed',
+      );
+      const message =
+        kind === 'stack_overflow' ? exerciseMessages.compilerNestedTooDeeply : exerciseMessages.compilerCrashed;
       return { result: compileError(message, output ? `${output}\n${message}` : message), wasm: null, key };
     }
     return { result: { ok: response.ok, diagnostics: parseDiagnostics(output), output }, wasm: response.wasm, key };
   }
 
   /** `state` is shared by the runs of one grading: a program that can't be run is logged once, and not run again. */
-  async function execute(owner: string, compiled: Compiled, stdin: string, state: { cannotRun?: boolean } = {}): Promise<RunOutcome> {
-    const failed = (message: string): RunOutcome => ({ status: 'runtime_error', exit_code: null, stdout: '', stderr: '', time_ms: 0, message });
+  async function execute(
+    owner: string,
+    compiled: Compiled,
+    stdin: string,
+    state: { cannotRun?: boolean } = {},
+  ): Promise<RunOutcome> {
+    const failed = (message: string): RunOutcome => ({
+      status: 'runtime_error',
+      exit_code: null,
+      stdout: '',
+      stderr: '',
+      time_ms: 0,
+      message,
+    });
     let response: RunResponse;
     try {
-      response = await runners.run(owner, { key: compiled.key, wasm: compiled.wasm!, stdin, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes }, timeLimitMs);
+      response = await runners.run(
+        owner,
+        { key: compiled.key, wasm: compiled.wasm!, stdin, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes },
+        timeLimitMs,
+      );
     } catch (error) {
       if (error instanceof JobTimeoutError) {
         return {
@@ -180,7 +219,11 @@ export function createGrader(options: GraderOptions = {}) {
     }
     if (response.kind === 'missing_imports') {
       const names = response.missing_imports ?? [];
-      if (!state.cannotRun) log.error({ owner, code_sha256: compiled.key, cause: `imports the runner does not provide: ${names.join(', ')}` }, 'grader: a program could not be run');
+      if (!state.cannotRun)
+        log.error(
+          { owner, code_sha256: compiled.key, cause: `imports the runner does not provide: ${names.join(', ')}` },
+          'grader: a program could not be run',
+        );
       state.cannotRun = true;
       return failed(missingImportsMessage(names));
     }
@@ -191,7 +234,11 @@ export function createGrader(options: GraderOptions = {}) {
     concurrency: size,
 
     /** Compile and run once with the input the student typed; `owner` (the account) takes its turn in the queues. */
-    async run(owner: string | number, code: string, stdin: string): Promise<{ compile: CompileResult; run: RunOutcome | null }> {
+    async run(
+      owner: string | number,
+      code: string,
+      stdin: string,
+    ): Promise<{ compile: CompileResult; run: RunOutcome | null }> {
       const compiled = await compile(String(owner), code);
       if (!compiled.result.ok) return { compile: compiled.result, run: null };
       return { compile: compiled.result, run: await execute(String(owner), compiled, stdin) };
@@ -203,7 +250,12 @@ export function createGrader(options: GraderOptions = {}) {
       const total = tests.reduce((sum, test) => sum + test.points, 0);
       const compiled = await compile(key, code);
       if (!compiled.result.ok) {
-        return { compile: compiled.result, score: 0, total, tests: tests.map((test, index) => testResult(index, test, 'not_run', null, 'The program did not compile.')) };
+        return {
+          compile: compiled.result,
+          score: 0,
+          total,
+          tests: tests.map((test, index) => testResult(index, test, 'not_run', null, 'The program did not compile.')),
+        };
       }
       const results: TestResult[] = [];
       const state: { cannotRun?: boolean } = {};
@@ -222,7 +274,10 @@ export function createGrader(options: GraderOptions = {}) {
       return { compile: compiled.result, score, total, tests: results };
     },
 
-    /** Starts the run workers and the compile processes (each loads Clang and compiles once), so the first student doesn't wait for them. */
+    /**
+     * Starts the run workers and the compile processes (each loads Clang and compiles once), so the first student
+     * doesn't wait for them.
+     */
     async warmUp(): Promise<void> {
       runners.start();
       await compilers.start();
@@ -241,23 +296,49 @@ export type Grader = ReturnType<typeof createGrader>;
 
 /** What happened, in a sentence a beginner can act on. */
 export function describeRun(response: RunResponse): RunOutcome {
-  const base = { stdout: response.stdout, stderr: response.stderr, time_ms: response.time_ms, exit_code: response.exit_code };
+  const base = {
+    stdout: response.stdout,
+    stderr: response.stderr,
+    time_ms: response.time_ms,
+    exit_code: response.exit_code,
+  };
   const files = response.files_tried.length
     ? ` The program tried to open ${response.files_tried.map((f) => `'${f}'`).join(', ')}: programs here can't use files, only standard input and output.`
     : '';
   const memoryFull = response.memory_bytes >= EXERCISE_LIMITS.memoryMaxBytes - 1024 * 1024;
   if (response.kind === 'output_limit') {
-    return { ...base, status: 'output_limit', message: `The program printed more than ${EXERCISE_LIMITS.outputMaxBytes / 1024} KB and was stopped. Is a loop printing forever?` };
+    return {
+      ...base,
+      status: 'output_limit',
+      message: `The program printed more than ${EXERCISE_LIMITS.outputMaxBytes / 1024} KB and was stopped. Is a loop printing forever?`,
+    };
   }
   if (response.kind === 'trap') {
-    if (memoryFull) return { ...base, status: 'memory_limit', message: `The program used all ${EXERCISE_LIMITS.memoryMaxBytes / 1024 / 1024} MB of memory it may use, then crashed.${files}` };
-    return { ...base, status: 'runtime_error', message: `The program crashed: ${trapMessage(response.trap ?? '')}.${files}` };
+    if (memoryFull)
+      return {
+        ...base,
+        status: 'memory_limit',
+        message: `The program used all ${EXERCISE_LIMITS.memoryMaxBytes / 1024 / 1024} MB of memory it may use, then crashed.${files}`,
+      };
+    return {
+      ...base,
+      status: 'runtime_error',
+      message: `The program crashed: ${trapMessage(response.trap ?? '')}.${files}`,
+    };
   }
   if (memoryFull && response.exit_code !== 0) {
-    return { ...base, status: 'memory_limit', message: `The program used all ${EXERCISE_LIMITS.memoryMaxBytes / 1024 / 1024} MB of memory it may use (malloc returned NULL).${files}` };
+    return {
+      ...base,
+      status: 'memory_limit',
+      message: `The program used all ${EXERCISE_LIMITS.memoryMaxBytes / 1024 / 1024} MB of memory it may use (malloc returned NULL).${files}`,
+    };
   }
   if (response.exit_code !== 0) {
-    return { ...base, status: 'runtime_error', message: `The program ended with exit code ${response.exit_code} (0 means success).${files}` };
+    return {
+      ...base,
+      status: 'runtime_error',
+      message: `The program ended with exit code ${response.exit_code} (0 means success).${files}`,
+    };
   }
   return { ...base, status: 'ok', message: files ? files.trim() : null };
 }
@@ -265,13 +346,20 @@ export function describeRun(response: RunResponse): RunOutcome {
 function trapMessage(trap: string): string {
   if (/call stack/i.test(trap)) return 'stack overflow (is a recursion never ending?)';
   if (/divide by zero/i.test(trap)) return 'division by zero';
-  if (/out of bounds/i.test(trap)) return 'memory access out of bounds (an array index or pointer past its memory, or a stack overflow from recursion that goes too deep)';
+  if (/out of bounds/i.test(trap))
+    return 'memory access out of bounds (an array index or pointer past its memory, or a stack overflow from recursion that goes too deep)';
   if (/unreachable/i.test(trap)) return 'it reached code that must never run (often undefined behaviour, or abort())';
   if (/integer overflow/i.test(trap)) return 'integer overflow in a conversion';
   return trap;
 }
 
-function testResult(index: number, test: TestCase, verdict: TestResult['verdict'], outcome: RunOutcome | null, message: string | null): TestResult {
+function testResult(
+  index: number,
+  test: TestCase,
+  verdict: TestResult['verdict'],
+  outcome: RunOutcome | null,
+  message: string | null,
+): TestResult {
   return {
     index,
     visible: test.visible,
@@ -288,5 +376,11 @@ function testResult(index: number, test: TestCase, verdict: TestResult['verdict'
 export function judge(index: number, test: TestCase, outcome: RunOutcome): TestResult {
   if (outcome.status !== 'ok') return testResult(index, test, outcome.status, outcome, outcome.message);
   const passed = normalizeOutput(outcome.stdout) === normalizeOutput(test.expected_output);
-  return testResult(index, test, passed ? 'passed' : 'wrong_answer', outcome, passed ? null : 'The output is not what was expected.');
+  return testResult(
+    index,
+    test,
+    passed ? 'passed' : 'wrong_answer',
+    outcome,
+    passed ? null : 'The output is not what was expected.',
+  );
 }

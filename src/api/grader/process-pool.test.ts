@@ -18,7 +18,15 @@ function logger() {
   return { log, lines };
 }
 
-function pool(options: { limits?: Partial<JobLimits>; args?: string[]; nodeFlags?: string[]; size?: number; interruptGraceMs?: number } = {}) {
+function pool(
+  options: {
+    limits?: Partial<JobLimits>;
+    args?: string[];
+    nodeFlags?: string[];
+    size?: number;
+    interruptGraceMs?: number;
+  } = {},
+) {
   const { log, lines } = logger();
   const created = new ProcessPool<TestChildRequest, unknown>({
     script,
@@ -39,7 +47,8 @@ describe('process pool: compile processes, taken in turn, capped', { timeout: 60
     const { pool: p } = pool();
     await p.start();
     const done: string[] = [];
-    const job = (owner: string, value: string, ms = 0) => p.run(owner, ms ? { action: 'sleep', ms, value } : { action: 'echo', value }).then((v) => done.push(v as string));
+    const job = (owner: string, value: string, ms = 0) =>
+      p.run(owner, ms ? { action: 'sleep', ms, value } : { action: 'echo', value }).then((v) => done.push(v as string));
     // a1 holds the only process while the rest queue up, a's first.
     await Promise.all([job('a', 'a1', 300), job('a', 'a2'), job('a', 'a3'), job('b', 'b1'), job('c', 'c1')]);
     expect(done).toEqual(['a1', 'b1', 'c1', 'a2', 'a3']);
@@ -58,14 +67,20 @@ describe('process pool: compile processes, taken in turn, capped', { timeout: 60
   });
 
   it('stops a job past its wall-clock cap, and kills a process that doesn’t stop when asked', async () => {
-    // This job sleeps outside the interruptible script: SIGINT can't stop it, so after the grace period the process goes.
+    // This job sleeps outside the interruptible script: SIGINT can't stop it, so after the grace period the process
+    // goes.
     const { pool: p, lines } = pool({ limits: { wallMs: 300 }, interruptGraceMs: 300 });
     await p.start();
     const [pid] = p.pids();
     await expect(p.run('a', { action: 'sleep', ms: 60_000, value: 'late' })).rejects.toBeInstanceOf(JobTimeoutError);
     expect(await p.run('a', { action: 'echo', value: 'next' })).toBe('next');
     expect(p.pids()).not.toEqual([pid]);
-    expect(lines).toContainEqual(expect.objectContaining({ level: 'warn', message: 'grader: a compiler process did not stop its job when asked; killed' }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message: 'grader: a compiler process did not stop its job when asked; killed',
+      }),
+    );
   });
 
   it('kills a process past its memory cap and starts another', async () => {
@@ -95,7 +110,9 @@ describe('process pool: compile processes, taken in turn, capped', { timeout: 60
     const threw = await p.run('a', { action: 'throw' }).catch((e: unknown) => e);
     expect(threw).toBeInstanceOf(JobCrashedError);
     expect((threw as Error).message).toMatch(/the job blew up/);
-    expect(lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'grader: the compiler process failed a job' }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 'error', message: 'grader: the compiler process failed a job' }),
+    );
     expect(await p.run('a', { action: 'echo', value: 'still here' })).toBe('still here');
   });
 
@@ -104,7 +121,9 @@ describe('process pool: compile processes, taken in turn, capped', { timeout: 60
     const error = await broken.run('a', { action: 'echo', value: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PoolUnavailableError);
     expect((error as Error).message).toMatch(/cannot load the compiler/);
-    expect(lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'grader: a compiler process could not start' }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 'error', message: 'grader: a compiler process could not start' }),
+    );
 
     const { pool: p } = pool();
     await p.close();

@@ -112,7 +112,12 @@ export class ProcessPool<Req, Res> {
   private poller: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ProcessPoolOptions) {
-    this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({ state: 'empty' as const, stderrTail: '', outOfMemory: false, killed: false }));
+    this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({
+      state: 'empty' as const,
+      stderrTail: '',
+      outOfMemory: false,
+      killed: false,
+    }));
   }
 
   /** Starts every child (each loads its program and says it is ready); resolves when each is ready or has failed. */
@@ -123,7 +128,8 @@ export class ProcessPool<Req, Res> {
   /** Runs the job when a child is free and it is this owner's turn. */
   run(owner: string, request: Req): Promise<Res> {
     if (this.closed) return Promise.reject(new PoolUnavailableError('the pool is closed'));
-    if (this.queue.size >= (this.options.maxQueue ?? 1000)) return Promise.reject(new PoolUnavailableError('the queue is full'));
+    if (this.queue.size >= (this.options.maxQueue ?? 1000))
+      return Promise.reject(new PoolUnavailableError('the queue is full'));
     return new Promise<Res>((resolve, reject) => {
       this.queue.push(owner, { owner, request, resolve, reject });
       this.dispatch();
@@ -141,7 +147,8 @@ export class ProcessPool<Req, Res> {
     for (const job of this.queue.drain()) job.reject(new PoolUnavailableError('the pool is closed'));
     await Promise.all(
       this.slots.map((slot) => {
-        if (slot.running && !slot.running.settled) this.settle(slot, (job) => job.reject(new PoolUnavailableError('the pool is closed')));
+        if (slot.running && !slot.running.settled)
+          this.settle(slot, (job) => job.reject(new PoolUnavailableError('the pool is closed')));
         const child = slot.child;
         if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
         slot.killed = true;
@@ -176,7 +183,10 @@ export class ProcessPool<Req, Res> {
     (child.stderr as { unref?: () => void } | null)?.unref?.();
     slot.started = new Promise<void>((resolve) => {
       const startTimer = setTimeout(() => {
-        this.options.log.error({ pid: child.pid, stderr: slot.stderrTail }, `grader: a compiler process did not start within ${this.startTimeoutMs / 1000} s; killed`);
+        this.options.log.error(
+          { pid: child.pid, stderr: slot.stderrTail },
+          `grader: a compiler process did not start within ${this.startTimeoutMs / 1000} s; killed`,
+        );
         slot.killed = true;
         child.kill('SIGKILL');
       }, this.startTimeoutMs);
@@ -194,7 +204,9 @@ export class ProcessPool<Req, Res> {
         }
         this.onMessage(slot, child, message);
       });
-      child.on('error', (error) => this.options.log.error({ pid: child.pid, err: error.message }, 'grader: compiler process error'));
+      child.on('error', (error) =>
+        this.options.log.error({ pid: child.pid, err: error.message }, 'grader: compiler process error'),
+      );
       // 'close', not 'exit': by then all it wrote to stderr (V8's fatal errors) has been read.
       child.on('close', (code, signal) => {
         clearTimeout(startTimer);
@@ -214,23 +226,37 @@ export class ProcessPool<Req, Res> {
     for (const slot of this.slots) {
       if (this.queue.size === 0) return;
       if (slot.state === 'idle') this.startJob(slot, this.queue.shift()!.item);
-      else if (slot.state === 'empty' && (slot.failedStartAt === undefined || Date.now() - slot.failedStartAt > RESTART_BACKOFF_MS)) void this.spawn(slot);
+      else if (
+        slot.state === 'empty' &&
+        (slot.failedStartAt === undefined || Date.now() - slot.failedStartAt > RESTART_BACKOFF_MS)
+      )
+        void this.spawn(slot);
     }
     // Nothing can serve the queue (every child failed to start, recently): the grader is down, say so at once.
     if (this.queue.size > 0 && this.slots.every((slot) => slot.state === 'empty')) {
       const cause = this.slots.map((slot) => slot.stderrTail.trim()).find(Boolean) ?? 'no output';
-      for (const job of this.queue.drain()) job.reject(new PoolUnavailableError(`the compiler processes could not start: ${cause.slice(-300)}`));
+      for (const job of this.queue.drain())
+        job.reject(new PoolUnavailableError(`the compiler processes could not start: ${cause.slice(-300)}`));
     }
   }
 
   private startJob(slot: Slot<Req, Res>, job: Job<Req, Res>): void {
     const child = slot.child!;
-    const running: Running<Req, Res> = { id: nextJobId++, job, startedAt: Date.now(), cpuAtStart: mainThreadCpuMs(child.pid!), settled: false };
+    const running: Running<Req, Res> = {
+      id: nextJobId++,
+      job,
+      startedAt: Date.now(),
+      cpuAtStart: mainThreadCpuMs(child.pid!),
+      settled: false,
+    };
     slot.state = 'busy';
     slot.running = running;
     holdOpen(child, true);
     child.send({ id: running.id, request: job.request }, (error) => {
-      if (error) this.kill(slot, (j) => j.reject(new JobCrashedError(`could not send the job to the compiler process: ${error.message}`)));
+      if (error)
+        this.kill(slot, (j) =>
+          j.reject(new JobCrashedError(`could not send the job to the compiler process: ${error.message}`)),
+        );
     });
     if (!this.poller) {
       this.poller = setInterval(() => this.poll(), this.options.pollMs ?? 100);
@@ -256,12 +282,19 @@ export class ProcessPool<Req, Res> {
       }
       const rss = residentBytes(pid);
       if (rss !== null && rss > rssBytes) {
-        this.kill(slot, (job) => job.reject(new JobLimitError('memory', `the compiler process reached ${mb(rss)} of memory (cap ${mb(rssBytes)})`)));
+        this.kill(slot, (job) =>
+          job.reject(
+            new JobLimitError('memory', `the compiler process reached ${mb(rss)} of memory (cap ${mb(rssBytes)})`),
+          ),
+        );
         continue;
       }
       const cpu = running.cpuAtStart === null ? null : mainThreadCpuMs(pid);
       if (cpu !== null && running.cpuAtStart !== null && cpu - running.cpuAtStart > cpuMs) {
-        this.stop(slot, new JobLimitError('cpu', `the compile used ${cpu - running.cpuAtStart} ms of CPU time (cap ${cpuMs} ms)`));
+        this.stop(
+          slot,
+          new JobLimitError('cpu', `the compile used ${cpu - running.cpuAtStart} ms of CPU time (cap ${cpuMs} ms)`),
+        );
       } else if (now - running.startedAt > wallMs) {
         this.stop(slot, new JobTimeoutError(`the compile ran past ${wallMs} ms`));
       }
@@ -298,7 +331,9 @@ export class ProcessPool<Req, Res> {
     if (message.type === 'failed') {
       // Something other than the compiler failed in the child: start afresh.
       this.options.log.error({ pid: child.pid, err: message.error }, 'grader: the compiler process failed a job');
-      this.kill(slot, (job) => job.reject(new JobCrashedError(message.error.split('\n')[0] ?? 'the compiler process failed')));
+      this.kill(slot, (job) =>
+        job.reject(new JobCrashedError(message.error.split('\n')[0] ?? 'the compiler process failed')),
+      );
       return;
     }
     if (!running.settled) {
@@ -320,18 +355,27 @@ export class ProcessPool<Req, Res> {
     slot.state = 'empty';
     const how = signal ? `signal ${signal}` : `exit code ${code}`;
     // The fatal error's own line if there is one (a native stack trace follows it), else the last words.
-    const stderr = (slot.stderrTail.split('\n').find((line) => /FATAL|out of memory/i.test(line)) ?? slot.stderrTail).trim().slice(-600);
+    const stderr = (slot.stderrTail.split('\n').find((line) => /FATAL|out of memory/i.test(line)) ?? slot.stderrTail)
+      .trim()
+      .slice(-600);
     if (running && !running.settled) {
       // V8 stops a process whose JavaScript heap (or other memory it must have) runs out with a fatal error.
       const outOfMemory = slot.outOfMemory;
       this.settle(
         slot,
         (job) =>
-          job.reject(outOfMemory ? new JobLimitError('memory', `the compiler process ran out of memory (${how}): ${stderr}`) : new JobCrashedError(`the compiler process died (${how}): ${stderr || 'no output'}`)),
+          job.reject(
+            outOfMemory
+              ? new JobLimitError('memory', `the compiler process ran out of memory (${how}): ${stderr}`)
+              : new JobCrashedError(`the compiler process died (${how}): ${stderr || 'no output'}`),
+          ),
         running,
       );
     } else if (!slot.killed && !this.closed) {
-      this.options.log.error({ pid: child.pid, how, stderr }, wasStarting ? 'grader: a compiler process could not start' : 'grader: a compiler process died between jobs');
+      this.options.log.error(
+        { pid: child.pid, how, stderr },
+        wasStarting ? 'grader: a compiler process could not start' : 'grader: a compiler process died between jobs',
+      );
     }
     if (wasStarting && !slot.killed) slot.failedStartAt = Date.now();
     if (this.closed) return;

@@ -55,7 +55,13 @@ async function run(request: RunRequest): Promise<RunResponse> {
   const module = await moduleFor(request.key, request.wasm);
   // A preopened directory makes the C library call path_open, so an attempt to open a file is seen and refused;
   // every path call below is answered "not capable" and never reaches the directory.
-  const wasi = new WASI({ version: 'preview1', args: ['main'], env: {}, preopens: { '/': tmpdir() }, returnOnExit: true });
+  const wasi = new WASI({
+    version: 'preview1',
+    args: ['main'],
+    env: {},
+    preopens: { '/': tmpdir() },
+    returnOnExit: true,
+  });
   const base = wasi.wasiImport as Record<string, (...args: number[]) => number>;
   // Set once the module is instantiated; the imports below run only after that.
   const sandbox: { memory?: WebAssembly.Memory } = {};
@@ -69,20 +75,37 @@ async function run(request: RunRequest): Promise<RunResponse> {
   const filesTried: string[] = [];
 
   const iovecs = (iovs: number, count: number) =>
-    Array.from({ length: count }, (_, i) => ({ at: view().getUint32(iovs + i * 8, true), length: view().getUint32(iovs + i * 8 + 4, true) }));
+    Array.from({ length: count }, (_, i) => ({
+      at: view().getUint32(iovs + i * 8, true),
+      length: view().getUint32(iovs + i * 8 + 4, true),
+    }));
 
   const denied = () => ERRNO.notcapable;
   const imports: Record<string, (...args: number[]) => number> = {};
-  for (const name of Object.keys(base)) imports[name] = name.startsWith('path_') || name.startsWith('sock_') ? denied : () => ERRNO.nosys;
+  for (const name of Object.keys(base))
+    imports[name] = name.startsWith('path_') || name.startsWith('sock_') ? denied : () => ERRNO.nosys;
   // What a C program needs from the system, and nothing more.
-  for (const name of ['args_get', 'args_sizes_get', 'environ_get', 'environ_sizes_get', 'clock_res_get', 'clock_time_get', 'random_get', 'sched_yield', 'proc_exit', 'fd_prestat_get', 'fd_prestat_dir_name']) {
+  for (const name of [
+    'args_get',
+    'args_sizes_get',
+    'environ_get',
+    'environ_sizes_get',
+    'clock_res_get',
+    'clock_time_get',
+    'random_get',
+    'sched_yield',
+    'proc_exit',
+    'fd_prestat_get',
+    'fd_prestat_dir_name',
+  ]) {
     imports[name] = base[name]!;
   }
   imports.fd_fdstat_get = (fd, at) => (fd <= 3 ? base.fd_fdstat_get!(fd, at) : ERRNO.badf);
   imports.fd_close = (fd) => (fd <= 2 ? ERRNO.success : ERRNO.badf);
   imports.fd_seek = (fd) => (fd <= 2 ? ERRNO.spipe : ERRNO.badf);
   imports.path_open = (_dirfd, _flags, pathAt, pathLength) => {
-    if (filesTried.length < 5) filesTried.push(Buffer.from(memoryBuffer(), pathAt, Math.min(pathLength, 200)).toString('utf8'));
+    if (filesTried.length < 5)
+      filesTried.push(Buffer.from(memoryBuffer(), pathAt, Math.min(pathLength, 200)).toString('utf8'));
     return ERRNO.notcapable;
   };
   imports.fd_read = (fd, iovs, count, readAt) => {
@@ -122,7 +145,17 @@ async function run(request: RunRequest): Promise<RunResponse> {
     .filter(({ module: from, name }) => typeof provided[from]?.[name] !== 'function')
     .map(({ module: from, name }) => `${from}.${name}`);
   if (missing.length > 0) {
-    return { kind: 'missing_imports', exit_code: null, trap: null, stdout: '', stderr: '', time_ms: 0, memory_bytes: 0, files_tried: [], missing_imports: missing.slice(0, 10) };
+    return {
+      kind: 'missing_imports',
+      exit_code: null,
+      trap: null,
+      stdout: '',
+      stderr: '',
+      time_ms: 0,
+      memory_bytes: 0,
+      files_tried: [],
+      missing_imports: missing.slice(0, 10),
+    };
   }
   const instance = await WebAssembly.instantiate(module, provided);
   const memory = instance.exports.memory as WebAssembly.Memory;
@@ -155,7 +188,8 @@ async function run(request: RunRequest): Promise<RunResponse> {
 parentPort?.on('message', ({ id, request }: { id: number; request: RunRequest }) => {
   run(request).then(
     (result) => parentPort?.postMessage({ id, ok: true, result }),
-    (error: unknown) => parentPort?.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      parentPort?.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
   );
 });
 // Loaded: the pool starts the first job's clock now.

@@ -50,9 +50,18 @@ export class WorkerPool<Req, Res> {
   private closed = false;
 
   constructor(
-    private readonly options: { script: WorkerScript; size: number; resourceLimits?: ResourceLimits; maxQueue?: number },
+    private readonly options: {
+      script: WorkerScript;
+      size: number;
+      resourceLimits?: ResourceLimits;
+      maxQueue?: number;
+    },
   ) {
-    this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({ worker: undefined, busy: false, ready: false }));
+    this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({
+      worker: undefined,
+      busy: false,
+      ready: false,
+    }));
   }
 
   /** Starts every worker, so the first jobs don't wait for one to load. */
@@ -63,7 +72,8 @@ export class WorkerPool<Req, Res> {
   /** Runs the job when a worker is free and it is this owner's turn. */
   run(owner: string, request: Req, timeoutMs: number, transfer: Transferable[] = []): Promise<Res> {
     if (this.closed) return Promise.reject(new PoolUnavailableError('the pool is closed'));
-    if (this.queue.size >= (this.options.maxQueue ?? 1000)) return Promise.reject(new PoolUnavailableError('the queue is full'));
+    if (this.queue.size >= (this.options.maxQueue ?? 1000))
+      return Promise.reject(new PoolUnavailableError('the queue is full'));
     return new Promise<Res>((resolve, reject) => {
       this.queue.push(owner, { owner, request, transfer, timeoutMs, resolve, reject });
       this.dispatch();
@@ -134,15 +144,30 @@ export class WorkerPool<Req, Res> {
     };
     const onMessage = (message: { id?: number; ok: boolean; result?: Res; error?: string }) => {
       if (message.id !== id) return;
-      finish(() => (message.ok ? job.resolve(message.result as Res) : job.reject(new JobCrashedError(message.error ?? 'the worker failed'))), false);
+      finish(
+        () =>
+          message.ok
+            ? job.resolve(message.result as Res)
+            : job.reject(new JobCrashedError(message.error ?? 'the worker failed')),
+        false,
+      );
     };
-    const onError = (error: Error & { code?: string }) => finish(() => job.reject(new JobCrashedError(`the worker failed: ${error.code ? `${error.code} ` : ''}${error.message}`)), true);
-    const onExit = (code: number) => finish(() => job.reject(new JobCrashedError(`the worker stopped (exit code ${code})`)), true);
+    const onError = (error: Error & { code?: string }) =>
+      finish(
+        () =>
+          job.reject(new JobCrashedError(`the worker failed: ${error.code ? `${error.code} ` : ''}${error.message}`)),
+        true,
+      );
+    const onExit = (code: number) =>
+      finish(() => job.reject(new JobCrashedError(`the worker stopped (exit code ${code})`)), true);
     const begin = () => {
       slot.onReady = undefined;
       clearTimeout(timer);
       started = performance.now();
-      timer = setTimeout(() => finish(() => job.reject(new JobTimeoutError(`ran past ${job.timeoutMs} ms`)), true), job.timeoutMs);
+      timer = setTimeout(
+        () => finish(() => job.reject(new JobTimeoutError(`ran past ${job.timeoutMs} ms`)), true),
+        job.timeoutMs,
+      );
       worker.postMessage({ id, request: job.request }, job.transfer);
     };
     worker.on('message', onMessage);
@@ -151,7 +176,15 @@ export class WorkerPool<Req, Res> {
     if (slot.ready) begin();
     else {
       slot.onReady = begin;
-      timer = setTimeout(() => finish(() => job.reject(new JobCrashedError(`the worker did not start within ${WORKER_START_TIMEOUT_MS / 1000} s`)), true), WORKER_START_TIMEOUT_MS);
+      timer = setTimeout(
+        () =>
+          finish(
+            () =>
+              job.reject(new JobCrashedError(`the worker did not start within ${WORKER_START_TIMEOUT_MS / 1000} s`)),
+            true,
+          ),
+        WORKER_START_TIMEOUT_MS,
+      );
     }
   }
 }

@@ -3,5 +3,9 @@
 import type { RunOptions, Tree } from '@yowasp/clang';
 
 declare module '@yowasp/clang' {
-  export function runClang(args: string[] | null, files?: Tree, options?: RunOptions): Promise<Tree | undefined> | Tree | undefined;
+  export function runClang(
+    args: string[] | null,
+    files?: Tree,
+    options?: RunOptions,
+  ): Promise<Tree | undefined> | Tree | undefined;
 }

@@ -31,7 +31,11 @@ export const WRITE_LIMIT_MESSAGE = 'You are doing this too often. Please wait a 
  * in the teacher's panel. Counted in the shared store, so the limit holds whichever process a request reaches.
  * Registered after the auth guard: it counts the account the guard found.
  */
-export function registerAccountWriteLimits(app: FastifyInstance, store: CounterStore, limits: AccountWriteLimits): void {
+export function registerAccountWriteLimits(
+  app: FastifyInstance,
+  store: CounterStore,
+  limits: AccountWriteLimits,
+): void {
   const general = new AttemptLimiter(limits.perMinute, 60_000, store, 'account-writes');
   const routeLimiters = new Map<string, AttemptLimiter>();
   app.addHook('onRequest', async (request) => {
@@ -41,7 +45,11 @@ export function registerAccountWriteLimits(app: FastifyInstance, store: CounterS
     if (own === false) return;
     if (own) {
       let limiter = routeLimiters.get(own.name);
-      if (!limiter) routeLimiters.set(own.name, (limiter = new AttemptLimiter(own.max, own.windowMs, store, `account-${own.name}`)));
+      if (!limiter)
+        routeLimiters.set(
+          own.name,
+          (limiter = new AttemptLimiter(own.max, own.windowMs, store, `account-${own.name}`)),
+        );
       if (!(await limiter.hit(String(account)))) throw new AppError('tooManyRequests', WRITE_LIMIT_MESSAGE);
     }
     if (!(await general.hit(String(account)))) throw new AppError('tooManyRequests', WRITE_LIMIT_MESSAGE);

@@ -19,25 +19,62 @@ let studentProgramId: number;
 beforeAll(async () => {
   ({ ctx, adminToken } = await createAdminTestApp());
   student = await verifiedStudent(ctx);
-  const admin = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object) => ctx.app.inject({ method, url, headers: bearer(adminToken), payload });
+  const admin = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object) =>
+    ctx.app.inject({ method, url, headers: bearer(adminToken), payload });
   await admin('PATCH', `/students/${student.id}`, { student_status: 1 });
   await admin('POST', '/programs', { program_number: 4401, task: 'Hello' });
-  studentProgramId = (await admin('POST', '/student_programs', { student_id: student.id, program_number: 4401, task: 'Hello', solution: '' })).json().id;
+  studentProgramId = (
+    await admin('POST', '/student_programs', {
+      student_id: student.id,
+      program_number: 4401,
+      task: 'Hello',
+      solution: '',
+    })
+  ).json().id;
 }, 60_000);
 afterAll(() => ctx.close());
 
 async function snapshot(db: Kysely<Database>): Promise<string> {
-  const tables = ['students', 'auth_sessions', 'course_sessions', 'programs', 'student_programs', 'doubts', 'code_comments', 'quiz_attempts', 'batches', 'stored_files'] as const;
+  const tables = [
+    'students',
+    'auth_sessions',
+    'course_sessions',
+    'programs',
+    'student_programs',
+    'doubts',
+    'code_comments',
+    'quiz_attempts',
+    'batches',
+    'stored_files',
+  ] as const;
   const counts = [];
-  for (const table of tables) counts.push((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await db.selectFrom('students').select(['id', 'first_name', 'mobile', 'city', 'student_status']).orderBy('id').execute();
+  for (const table of tables)
+    counts.push(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const rows = await db
+    .selectFrom('students')
+    .select(['id', 'first_name', 'mobile', 'city', 'student_status'])
+    .orderBy('id')
+    .execute();
   const sp = await db.selectFrom('student_programs').select(['id', 'draft_code', 'solution']).orderBy('id').execute();
   return JSON.stringify([counts.map(Number), rows, sp]);
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-async function expectRefused(method: Method, url: string, token: string | undefined, payload?: object | string, headers: Record<string, string> = {}) {
+async function expectRefused(
+  method: Method,
+  url: string,
+  token: string | undefined,
+  payload?: object | string,
+  headers: Record<string, string> = {},
+) {
   const before = await snapshot(ctx.database.db);
   const response = await ctx.app.inject({
     method,
@@ -73,10 +110,22 @@ describe('ids the database cannot hold', () => {
 
   it('are refused in bodies and queries: student programs, doubts, quiz answers, status changes', async () => {
     for (const id of [2147483648, 3000000000]) {
-      await expectRefused('POST', '/student_programs/', adminToken, { student_id: id, program_number: 4401, task: 'Hello', solution: '' });
-      await expectRefused('POST', '/student_programs/', adminToken, { student_id: student.id, program_number: id, task: 'Hello', solution: '' });
+      await expectRefused('POST', '/student_programs/', adminToken, {
+        student_id: id,
+        program_number: 4401,
+        task: 'Hello',
+        solution: '',
+      });
+      await expectRefused('POST', '/student_programs/', adminToken, {
+        student_id: student.id,
+        program_number: id,
+        task: 'Hello',
+        solution: '',
+      });
       await expectRefused('POST', '/api/v1/doubts', student.token, { question: 'Why?', session_id: id });
-      await expectRefused('POST', '/api/v1/quiz/attempts', student.token, { answers: Array.from({ length: 10 }, (_, i) => ({ question_id: id + i, answer_index: 0 })) });
+      await expectRefused('POST', '/api/v1/quiz/attempts', student.token, {
+        answers: Array.from({ length: 10 }, (_, i) => ({ question_id: id + i, answer_index: 0 })),
+      });
       await expectRefused('GET', `/api/v1/admin/status_changes?student_id=${id}`, adminToken);
       await expectRefused('PATCH', `/student_programs/${id}`, student.token, { solution: 'int main(void){return 0;}' });
     }
@@ -87,49 +136,126 @@ describe('text a database cannot store', () => {
   const nul = 'a\u0000b';
   const bodies: [Method, () => string, () => string, Record<string, unknown>][] = [
     ['POST', () => '/students/login', () => '', { email: 'someone@example.com', password: 'Kernighan#1978' }],
-    ['POST', () => '/students', () => '', { email: 'nul.signup@example.com', password: 'Kernighan#1978', first_name: 'Nul', last_name: 'Byte' }],
-    ['PATCH', () => `/students/${student.id}`, () => student.token, { mobile: '9876543210', city: 'Pune', country: 'India', study: 'BSc', institution: 'College', work: 'w', office: 'o' }],
+    [
+      'POST',
+      () => '/students',
+      () => '',
+      { email: 'nul.signup@example.com', password: 'Kernighan#1978', first_name: 'Nul', last_name: 'Byte' },
+    ],
+    [
+      'PATCH',
+      () => `/students/${student.id}`,
+      () => student.token,
+      {
+        mobile: '9876543210',
+        city: 'Pune',
+        country: 'India',
+        study: 'BSc',
+        institution: 'College',
+        work: 'w',
+        office: 'o',
+      },
+    ],
     ['POST', () => '/api/v1/doubts', () => student.token, { question: 'What is a pointer?' }],
-    ['PUT', () => `/api/v1/student_programs/${studentProgramId}/draft`, () => student.token, { code: 'int main(void) { return 0; }' }],
-    ['POST', () => `/api/v1/admin/student_programs/${studentProgramId}/comments`, () => adminToken, { line: 1, body: 'Nice start' }],
+    [
+      'PUT',
+      () => `/api/v1/student_programs/${studentProgramId}/draft`,
+      () => student.token,
+      { code: 'int main(void) { return 0; }' },
+    ],
+    [
+      'POST',
+      () => `/api/v1/admin/student_programs/${studentProgramId}/comments`,
+      () => adminToken,
+      { line: 1, body: 'Nice start' },
+    ],
     ['POST', () => '/programs/', () => adminToken, { program_number: 4402, task: 'Print hello' }],
-    ['POST', () => '/courses/', () => adminToken, { session_number: 4402, session_date: '2027-01-04', topics: 'Pointers' }],
-    ['POST', () => '/api/v1/admin/quiz_questions', () => adminToken, { question: 'Which?', options: ['a', 'b', 'c', 'd'], answer_index: 0 }],
+    [
+      'POST',
+      () => '/courses/',
+      () => adminToken,
+      { session_number: 4402, session_date: '2027-01-04', topics: 'Pointers' },
+    ],
+    [
+      'POST',
+      () => '/api/v1/admin/quiz_questions',
+      () => adminToken,
+      { question: 'Which?', options: ['a', 'b', 'c', 'd'], answer_index: 0 },
+    ],
   ];
 
   it('a NUL in any text field of login, signup, profile, doubts, drafts, comments, tasks, topics and questions: 400, nothing stored', async () => {
     for (const [method, url, token, valid] of bodies) {
       for (const [field, value] of Object.entries(valid)) {
         if (typeof value === 'string') {
-          const response = await expectRefused(method, url(), token() || undefined, { ...valid, [field]: value.replace(/^(.)/, `$1${nul}`) });
+          const response = await expectRefused(method, url(), token() || undefined, {
+            ...valid,
+            [field]: value.replace(/^(.)/, `$1${nul}`),
+          });
           expect(response.statusCode, `${url()} ${field}`).toBe(400);
           expect(response.json().errors, `${url()} ${field}`).toEqual([fieldMessages.nulCharacter]);
         }
-        if (Array.isArray(value)) await expectRefused(method, url(), token() || undefined, { ...valid, [field]: [nul, ...value.slice(1)] });
+        if (Array.isArray(value))
+          await expectRefused(method, url(), token() || undefined, { ...valid, [field]: [nul, ...value.slice(1)] });
       }
     }
   });
 
   it('a NUL in a multipart profile field: 400, nothing stored', async () => {
     const form = multipart({ mobile: '9876543210', city: nul, country: 'India', study: 'BSc', institution: 'College' });
-    const response = await expectRefused('PATCH', `/students/${student.id}`, student.token, form.payload as unknown as string, form.headers);
+    const response = await expectRefused(
+      'PATCH',
+      `/students/${student.id}`,
+      student.token,
+      form.payload as unknown as string,
+      form.headers,
+    );
     expect(response.json().errors).toEqual([fieldMessages.nulCharacter]);
   });
 
-  it('a NUL in the admin\'s search: 400, on every list', async () => {
-    for (const list of ['/students', '/students/get_new_students', '/students/get_regd_students', '/students/get_old_students']) {
+  it("a NUL in the admin's search: 400, on every list", async () => {
+    for (const list of [
+      '/students',
+      '/students/get_new_students',
+      '/students/get_regd_students',
+      '/students/get_old_students',
+    ]) {
       const response = await expectRefused('GET', `${list}?q=a%00b`, adminToken);
       expect(response.statusCode).toBe(400);
     }
   });
 
-  it('line breaks and control characters in a name or another one-line field: 400, so no mail carries an attacker\'s lines', async () => {
+  it("line breaks and control characters in a name or another one-line field: 400, so no mail carries an attacker's lines", async () => {
     const injected = 'Eve\r\nBcc: victim@example.com\r\n\r\nClick http://evil.example';
-    await expectRefused('POST', '/students', undefined, { email: 'crlf.signup@example.com', password: 'Kernighan#1978', first_name: injected, last_name: 'X' });
-    await expectRefused('POST', '/students', undefined, { email: 'crlf.signup@example.com', password: 'Kernighan#1978', first_name: 'Eve', last_name: 'X\u0007' });
-    const response = await expectRefused('PATCH', `/students/${student.id}`, student.token, { mobile: '9876543210', city: 'Pune\nBcc: x', country: 'India', study: 'BSc', institution: 'College' });
-    expect(response.json().errors).toEqual(['City must be one line of text, without line breaks or control characters.']);
-    expect(await ctx.database.db.selectFrom('outbox').select('id').where('to_address', '=', 'crlf.signup@example.com').execute()).toEqual([]);
+    await expectRefused('POST', '/students', undefined, {
+      email: 'crlf.signup@example.com',
+      password: 'Kernighan#1978',
+      first_name: injected,
+      last_name: 'X',
+    });
+    await expectRefused('POST', '/students', undefined, {
+      email: 'crlf.signup@example.com',
+      password: 'Kernighan#1978',
+      first_name: 'Eve',
+      last_name: 'X\u0007',
+    });
+    const response = await expectRefused('PATCH', `/students/${student.id}`, student.token, {
+      mobile: '9876543210',
+      city: 'Pune\nBcc: x',
+      country: 'India',
+      study: 'BSc',
+      institution: 'College',
+    });
+    expect(response.json().errors).toEqual([
+      'City must be one line of text, without line breaks or control characters.',
+    ]);
+    expect(
+      await ctx.database.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('to_address', '=', 'crlf.signup@example.com')
+        .execute(),
+    ).toEqual([]);
   });
 });
 
@@ -139,7 +265,11 @@ describe('bodies that cannot be read', () => {
       [`/students/${student.id}`, () => student.token],
       [`/student_programs/${studentProgramId}`, () => student.token],
     ] as const) {
-      for (const type of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; charset=utf-8']) {
+      for (const type of [
+        'multipart/form-data',
+        'multipart/form-data; boundary=',
+        'multipart/form-data; charset=utf-8',
+      ]) {
         const response = await expectRefused('PATCH', url, token(), 'name=value', { 'content-type': type });
         expect(response.statusCode, `${url} ${type}`).toBe(400);
       }
@@ -151,7 +281,12 @@ describe('bodies that cannot be read', () => {
       const response = await expectRefused('PUT', '/api/v1/batches/12', adminToken, { start_date });
       expect(response.statusCode, start_date).toBe(400);
     }
-    const ok = await ctx.app.inject({ method: 'PUT', url: '/api/v1/batches/12', headers: bearer(adminToken), payload: { start_date: '2027-02-28' } });
+    const ok = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/batches/12',
+      headers: bearer(adminToken),
+      payload: { start_date: '2027-02-28' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().start_date).toBe('2027-02-28');
   });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdminTestApp, GOOD_PASSWORD, signup, uniqueEmail, verifiedStudent } from '../../../test/accounts-helpers.js';
+import {
+  bearer,
+  createAdminTestApp,
+  GOOD_PASSWORD,
+  signup,
+  uniqueEmail,
+  verifiedStudent,
+} from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;
@@ -15,7 +22,11 @@ describe('personal answers are not cached', () => {
     const signedUp = await signup(ctx.app, email);
     expect(signedUp.headers['cache-control']).toBe('no-store');
     const student = await verifiedStudent(ctx);
-    const login = await ctx.app.inject({ method: 'POST', url: '/students/login', payload: { email: student.email, password: GOOD_PASSWORD } });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/students/login',
+      payload: { email: student.email, password: GOOD_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     const calls: [string, string, string][] = [
       ['GET', '/students/profile', student.token],
@@ -41,7 +52,12 @@ describe('personal answers are not cached', () => {
 
   it('lets shared answers be kept by the browser and checked before use', async () => {
     const student = await verifiedStudent(ctx);
-    await ctx.app.inject({ method: 'PATCH', url: `/students/${student.id}`, headers: bearer(adminToken), payload: { student_status: 1 } });
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/students/${student.id}`,
+      headers: bearer(adminToken),
+      payload: { student_status: 1 },
+    });
     const courses = await ctx.app.inject({ method: 'GET', url: '/courses/', headers: bearer(student.token) });
     expect(courses.statusCode).toBe(200);
     expect(courses.headers['cache-control']).toBe('private, no-cache');

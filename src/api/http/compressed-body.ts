@@ -24,7 +24,8 @@ export function compressBodySync(raw: Buffer): CompressedBody {
 /** Sends the gzipped bytes to a client that takes gzip, the plain ones otherwise. */
 export function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: CompressedBody) {
   reply.header('vary', 'accept-encoding');
-  if (body.gzipped && acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(body.gzipped);
+  if (body.gzipped && acceptsGzip(request.headers['accept-encoding']))
+    return reply.header('content-encoding', 'gzip').send(body.gzipped);
   return reply.send(body.raw);
 }
 

@@ -11,7 +11,10 @@ export function acceptEmptyBodies(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const { headers } = request;
     if (!BODY_METHODS.has(request.method) || headers['content-type'] === undefined) return;
-    if (headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0')) {
+    if (
+      headers['transfer-encoding'] === undefined &&
+      (headers['content-length'] === undefined || headers['content-length'] === '0')
+    ) {
       delete headers['content-type'];
     }
   });

@@ -10,7 +10,10 @@ const { stream: sink, lines } = captureLog();
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({}, undefined, { logger: { ...loggerOptions('trace'), stream: sink }, ipRateLimits: { login: 1000, signup: 1000, email: 1000 } });
+  ctx = await createTestApp({}, undefined, {
+    logger: { ...loggerOptions('trace'), stream: sink },
+    ipRateLimits: { login: 1000, signup: 1000, email: 1000 },
+  });
 });
 afterAll(() => ctx.close());
 
@@ -22,24 +25,37 @@ describe('no token in any log', () => {
     expect(redactUrl(`/calendar/${secret}.ics`)).toBe(`/calendar/${REDACTED}`);
     expect(redactUrl(`/x?next=${secret}`)).toBe(`/x?next=${REDACTED}`);
     expect(redactUrl('/students/getbatch?student_batch=3')).toBe('/students/getbatch?student_batch=3');
-    expect(redactLinks(`Open http://course.test/ResetPassword?token=${secret} now`)).toBe(`Open http://course.test/ResetPassword?token=${REDACTED} now`);
+    expect(redactLinks(`Open http://course.test/ResetPassword?token=${secret} now`)).toBe(
+      `Open http://course.test/ResetPassword?token=${REDACTED} now`,
+    );
   });
 
   it('writes no session or reset token into the request log, at trace level, and none into a printed email', async () => {
     const email = uniqueEmail('logged');
     expect((await signup(ctx.app, email)).statusCode).toBe(201);
     const verifyToken = tokenFromLink((await lastMailTo(ctx, email)).text_body);
-    const verify = await ctx.app.inject({ method: 'GET', url: `/students/verify_email?token=${encodeURIComponent(verifyToken)}` });
+    const verify = await ctx.app.inject({
+      method: 'GET',
+      url: `/students/verify_email?token=${encodeURIComponent(verifyToken)}`,
+    });
     const session = tokenFromLink(String(verify.headers.location));
     await ctx.app.inject({ method: 'GET', url: `/StudentEmailVerified?token=${encodeURIComponent(session)}` });
     await ctx.app.inject({ method: 'POST', url: '/forgot_password', payload: { email } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const resetToken = tokenFromLink((await lastMailTo(ctx, email)).text_body);
     await ctx.app.inject({ method: 'GET', url: `/ResetPassword?token=${encodeURIComponent(resetToken)}` });
-    await ctx.app.inject({ method: 'GET', url: `/students/profile?token=${encodeURIComponent(session)}`, headers: { token: session, authorization: `Bearer ${session}` } });
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/students/profile?token=${encodeURIComponent(session)}`,
+      headers: { token: session, authorization: `Bearer ${session}` },
+    });
 
     // Without SMTP_URL the worker prints every message to the log: its links are redacted there too.
-    const worker = new MailWorker({ db: ctx.database.db, log: pino({ level: 'trace' }, sink), from: 'site@course.test' });
+    const worker = new MailWorker({
+      db: ctx.database.db,
+      log: pino({ level: 'trace' }, sink),
+      from: 'site@course.test',
+    });
     expect(await worker.runOnce()).toBeGreaterThan(0);
 
     const log = lines.join('');

@@ -2,7 +2,8 @@ import { AppError } from './app-error.js';
 
 const TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 
-export const FORM_DATA_UNREADABLE = 'The form data could not be read. Send it again as multipart/form-data from the form.';
+export const FORM_DATA_UNREADABLE =
+  'The form data could not be read. Send it again as multipart/form-data from the form.';
 
 /**
  * What a failure while reading multipart form data means for the client. Only parsing happens while the parts are

@@ -110,32 +110,59 @@ beforeAll(async () => {
   const b = await verifiedStudent(ctx);
   tokens.a = a.token;
   tokens.b = b.token;
-  const admin = (path: string, payload: object, method: 'POST' | 'PATCH' | 'PUT' = 'POST') => ctx.app.inject({ method, url: path, headers: bearer(adminToken), payload });
+  const admin = (path: string, payload: object, method: 'POST' | 'PATCH' | 'PUT' = 'POST') =>
+    ctx.app.inject({ method, url: path, headers: bearer(adminToken), payload });
 
   // A's order (before A is marked paid), then both students paid so that their sections open.
-  ids.order = (await ctx.app.inject({ method: 'POST', url: '/api/v1/payments', headers: bearer(a.token) })).json().order_id;
+  ids.order = (
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/payments', headers: bearer(a.token) })
+  ).json().order_id;
   await admin(`/students/${a.id}`, { student_status: 1 }, 'PATCH');
   await admin(`/students/${b.id}`, { student_status: 1 }, 'PATCH');
   ids.student = a.id;
   const program = (await admin('/programs', { program_number: 9101, task: 'Matrix program' })).json();
   ids.program = program.id;
   await admin(`/api/v1/programs/${program.id}/exercise`, { tests: [{ stdin: '', expected_output: 'x' }] }, 'PUT');
-  const sp = (await admin('/student_programs', { student_id: a.id, program_number: 9101, task: 'Matrix program', solution: '' })).json();
+  const sp = (
+    await admin('/student_programs', { student_id: a.id, program_number: 9101, task: 'Matrix program', solution: '' })
+  ).json();
   ids.studentProgram = sp.id;
   const submission = await ctx.database.db
     .insertInto('submissions')
-    .values({ student_program_id: sp.id, code: 'int main(void){return 0;}', status: 'graded', score: 0, total: 1, result: JSON.stringify({ compile: { ok: true, diagnostics: [], output: '' }, score: 0, total: 1, tests: [] }) })
+    .values({
+      student_program_id: sp.id,
+      code: 'int main(void){return 0;}',
+      status: 'graded',
+      score: 0,
+      total: 1,
+      result: JSON.stringify({ compile: { ok: true, diagnostics: [], output: '' }, score: 0, total: 1, tests: [] }),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   ids.submission = submission.id;
-  ids.doubt = (await ctx.app.inject({ method: 'POST', url: '/api/v1/doubts', headers: bearer(a.token), payload: { question: 'Why?' } })).json().id;
-  ids.course = (await admin('/courses', { session_number: 9101, session_date: '2027-01-04', topics: 'Matrix' })).json().id;
-  ids.question = (await admin('/api/v1/admin/quiz_questions', { question: 'Matrix?', options: ['a', 'b', 'c', 'd'], answer_index: 0 })).json().id;
+  ids.doubt = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/doubts',
+      headers: bearer(a.token),
+      payload: { question: 'Why?' },
+    })
+  ).json().id;
+  ids.course = (
+    await admin('/courses', { session_number: 9101, session_date: '2027-01-04', topics: 'Matrix' })
+  ).json().id;
+  ids.question = (
+    await admin('/api/v1/admin/quiz_questions', { question: 'Matrix?', options: ['a', 'b', 'c', 'd'], answer_index: 0 })
+  ).json().id;
   // Spare resources for the admin's deletes, so A's stay for the other checks.
   spare.student = (await verifiedStudent(ctx)).id;
-  spare.course = (await admin('/courses', { session_number: 9102, session_date: '2027-01-05', topics: 'Spare' })).json().id;
+  spare.course = (
+    await admin('/courses', { session_number: 9102, session_date: '2027-01-05', topics: 'Spare' })
+  ).json().id;
   spare.program = (await admin('/programs', { program_number: 9102, task: 'Spare' })).json().id;
-  spare.question = (await admin('/api/v1/admin/quiz_questions', { question: 'Spare?', options: ['a', 'b', 'c', 'd'], answer_index: 1 })).json().id;
+  spare.question = (
+    await admin('/api/v1/admin/quiz_questions', { question: 'Spare?', options: ['a', 'b', 'c', 'd'], answer_index: 1 })
+  ).json().id;
 }, 60_000);
 afterAll(() => ctx.close());
 
@@ -176,12 +203,22 @@ const OWNER_SUCCEEDS = new Set([
 function bodyFor(method: string, url: string): object | undefined {
   if (method === 'GET' || method === 'DELETE') return undefined;
   const bodies: Record<string, object> = {
-    'PATCH /students/:id': { mobile: '9876543210', city: 'Pune', country: 'India', study: 'BSc', institution: 'College' },
+    'PATCH /students/:id': {
+      mobile: '9876543210',
+      city: 'Pune',
+      country: 'India',
+      study: 'BSc',
+      institution: 'College',
+    },
     'PATCH /student_programs/:id': { solution: 'int main(void){return 0;}' },
     'PUT /api/v1/student_programs/:id/draft': { code: '// mine' },
     'POST /api/v1/student_programs/:id/run': { code: 'int main(void){return 0;}', stdin: '' },
     'POST /api/v1/student_programs/:id/submissions': { code: 'int main(void){return 0;}' },
-    'POST /api/v1/payments/update_payment_status': { order_id: String(ids.order), razorpay_payment_id: 'pay_Matrix00000000', razorpay_signature: 'f'.repeat(64) },
+    'POST /api/v1/payments/update_payment_status': {
+      order_id: String(ids.order),
+      razorpay_payment_id: 'pay_Matrix00000000',
+      razorpay_signature: 'f'.repeat(64),
+    },
     'POST /api/v1/payments/test_checkout': { order_id: String(ids.order), outcome: 'failure' },
   };
   return bodies[`${method} ${url}`] ?? {};
@@ -190,15 +227,33 @@ function bodyFor(method: string, url: string): object | undefined {
 /** After anonymous and B have tried everything: A's resources are as they were. */
 async function expectAsResourcesUntouched(): Promise<void> {
   const db = ctx.database.db;
-  const student = await db.selectFrom('students').select(['id', 'mobile', 'student_status']).where('id', '=', Number(ids.student)).executeTakeFirst();
+  const student = await db
+    .selectFrom('students')
+    .select(['id', 'mobile', 'student_status'])
+    .where('id', '=', Number(ids.student))
+    .executeTakeFirst();
   expect(student).toMatchObject({ mobile: null, student_status: 1 });
-  expect(await db.selectFrom('course_sessions').select('id').where('id', '=', Number(ids.course)).executeTakeFirst()).toBeDefined();
-  expect(await db.selectFrom('programs').select('id').where('id', '=', Number(ids.program)).executeTakeFirst()).toBeDefined();
-  const sp = await db.selectFrom('student_programs').select(['draft_code', 'solution']).where('id', '=', Number(ids.studentProgram)).executeTakeFirstOrThrow();
+  expect(
+    await db.selectFrom('course_sessions').select('id').where('id', '=', Number(ids.course)).executeTakeFirst(),
+  ).toBeDefined();
+  expect(
+    await db.selectFrom('programs').select('id').where('id', '=', Number(ids.program)).executeTakeFirst(),
+  ).toBeDefined();
+  const sp = await db
+    .selectFrom('student_programs')
+    .select(['draft_code', 'solution'])
+    .where('id', '=', Number(ids.studentProgram))
+    .executeTakeFirstOrThrow();
   expect(sp).toEqual({ draft_code: null, solution: null });
-  const payment = await db.selectFrom('payments').select(['status']).where('order_id', '=', String(ids.order)).executeTakeFirstOrThrow();
+  const payment = await db
+    .selectFrom('payments')
+    .select(['status'])
+    .where('order_id', '=', String(ids.order))
+    .executeTakeFirstOrThrow();
   expect(payment.status).toBe('created');
-  expect(await db.selectFrom('test_gateway_payments').select('id').where('order_id', '=', String(ids.order)).execute()).toEqual([]);
+  expect(
+    await db.selectFrom('test_gateway_payments').select('id').where('order_id', '=', String(ids.order)).execute(),
+  ).toEqual([]);
 }
 
 describe('permission matrix', () => {
@@ -228,11 +283,17 @@ describe('permission matrix', () => {
           ...(body ? { payload: JSON.stringify(body) } : {}),
           remoteAddress: `10.77.${ALL.indexOf(who)}.${Math.floor(Math.random() * 200) + 1}`,
         });
-        const refused = [401, 403, 404].includes(response.statusCode) || (who === 'b' && response.statusCode === 400 && key.includes('payments'));
-        if (who === 'a' && OWNER_SUCCEEDS.has(key) && response.statusCode >= 300) problems.push(`a failed on its own resource, ${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
-        if (allowed && [401, 403].includes(response.statusCode)) problems.push(`${who} refused on ${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
-        if (!allowed && !refused) problems.push(`${who} NOT refused on ${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
-        if (response.statusCode >= 500) problems.push(`${who} got ${response.statusCode} on ${key}: ${response.body.slice(0, 120)}`);
+        const refused =
+          [401, 403, 404].includes(response.statusCode) ||
+          (who === 'b' && response.statusCode === 400 && key.includes('payments'));
+        if (who === 'a' && OWNER_SUCCEEDS.has(key) && response.statusCode >= 300)
+          problems.push(`a failed on its own resource, ${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (allowed && [401, 403].includes(response.statusCode))
+          problems.push(`${who} refused on ${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (!allowed && !refused)
+          problems.push(`${who} NOT refused on ${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (response.statusCode >= 500)
+          problems.push(`${who} got ${response.statusCode} on ${key}: ${response.body.slice(0, 120)}`);
       }
     }
     expect(problems).toEqual([]);
@@ -241,12 +302,25 @@ describe('permission matrix', () => {
   it('ends sessions and changes passwords only for the signed-in caller', async () => {
     for (const who of ['anonymous'] as Who[]) {
       expect((await ctx.app.inject({ method: 'POST', url: '/students/logout' })).statusCode, who).toBe(401);
-      expect((await ctx.app.inject({ method: 'POST', url: '/change_password', payload: { current_password: 'x', password: 'Newpass#2026', password_confirmation: 'Newpass#2026' } })).statusCode, who).toBe(401);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/change_password',
+            payload: { current_password: 'x', password: 'Newpass#2026', password_confirmation: 'Newpass#2026' },
+          })
+        ).statusCode,
+        who,
+      ).toBe(401);
     }
     const logout = await ctx.app.inject({ method: 'POST', url: '/students/logout', headers: bearer(tokens.b!) });
     expect(logout.statusCode).toBeLessThan(300);
-    expect((await ctx.app.inject({ method: 'GET', url: '/students/profile', headers: bearer(tokens.b!) })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/students/profile', headers: bearer(tokens.b!) })).statusCode,
+    ).toBe(401);
     // A is still signed in: B's logout ended only B's session.
-    expect((await ctx.app.inject({ method: 'GET', url: '/students/profile', headers: bearer(tokens.a!) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/students/profile', headers: bearer(tokens.a!) })).statusCode,
+    ).toBe(200);
   });
 });

@@ -18,7 +18,13 @@ export function serializeJson<S extends z.ZodType>(schema: S, value: z.input<S>)
  * 'shared' (course sessions, testimonials): `private, no-cache`, kept by the browser only and checked with the
  * server before each use. 'personal' (students' records): `no-store`, kept nowhere.
  */
-export function sendSerializedJson(request: FastifyRequest, reply: FastifyReply, body: SerializedJson, etag: string, kind: 'shared' | 'personal' = 'shared') {
+export function sendSerializedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SerializedJson,
+  etag: string,
+  kind: 'shared' | 'personal' = 'shared',
+) {
   reply.header('etag', etag).header('cache-control', kind === 'personal' ? NO_STORE : 'private, no-cache');
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
   return sendCompressed(request, reply.type('application/json; charset=utf-8'), body);

@@ -37,7 +37,9 @@ describe('slow clients', () => {
     socket.on('data', (chunk) => (answer += String(chunk)));
     const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
     const started = Date.now();
-    socket.write('POST /students/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{');
+    socket.write(
+      'POST /students/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{',
+    );
     const trickle = setInterval(() => socket.writable && socket.write(' '), 200);
     const at = await Promise.race([closed, new Promise<number>((resolve) => setTimeout(() => resolve(-1), 15_000))]);
     clearInterval(trickle);
@@ -54,7 +56,9 @@ describe('slow clients', () => {
     for (let i = 0; i < 20; i += 1) {
       const socket = await open();
       socket.on('error', () => undefined);
-      socket.write('POST /students/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"email":"a');
+      socket.write(
+        'POST /students/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"email":"a',
+      );
       await new Promise((resolve) => setTimeout(resolve, 20));
       socket.destroy();
     }

@@ -19,7 +19,8 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'course-dist-'));
   mkdirSync(join(dist, 'pages'));
   mkdirSync(join(dist, 'web', 'assets'), { recursive: true });
-  for (const route of clientRoutes) writeFileSync(join(dist, 'pages', pageFileName(route.path)), `<p>page ${route.path}</p>`);
+  for (const route of clientRoutes)
+    writeFileSync(join(dist, 'pages', pageFileName(route.path)), `<p>page ${route.path}</p>`);
   writeFileSync(join(dist, 'pages', 'index.html'), LANDING);
   writeFileSync(join(dist, 'pages', NOT_FOUND_PAGE), '<p>not found page</p>');
   writeFileSync(join(dist, 'web', 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -39,7 +40,11 @@ describe('web pages', () => {
     expect(page.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(page.rawPayload).toString()).toBe(LANDING);
     expect((await ctx.app.inject({ method: 'GET', url: '/' })).body).toBe(LANDING);
-    const script = await ctx.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const script = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(script.headers['content-encoding']).toBe('br');
     expect(script.headers['content-type']).toMatch(/javascript/);
     expect(brotliDecompressSync(script.rawPayload).toString()).toBe(BIG_SCRIPT);
@@ -90,28 +95,44 @@ describe('web pages', () => {
   });
 });
 
-describe('pages rendered at start with the running site\'s facts', () => {
+describe("pages rendered at start with the running site's facts", () => {
   it('shows the fee the server charges and the contact address, and embeds them for the browser', async () => {
     // A build in miniature with its server-side bundle: the server renders every page itself, with its configuration.
     const built = mkdtempSync(join(tmpdir(), 'course-dist-'));
     mkdirSync(join(built, 'web'), { recursive: true });
     mkdirSync(join(built, 'ssr'));
-    writeFileSync(join(built, 'web', 'index.html'), '<html><head><title><!--page-title--></title></head><body><div id="root"><!--app-html--></div></body></html>');
+    writeFileSync(
+      join(built, 'web', 'index.html'),
+      '<html><head><title><!--page-title--></title></head><body><div id="root"><!--app-html--></div></body></html>',
+    );
     writeFileSync(
       join(built, 'ssr', 'entry-server.js'),
       'export async function render(url, site) { return `<p>${url}: fee ${site.courseFeePaise}, write to ${site.contactEmail}</p>`; }',
     );
-    const site = await createAdminTestApp({ COURSE_FEE_PAISE: '250000', CONTACT_EMAIL: 'help@course.example' }, {}, built);
+    const site = await createAdminTestApp(
+      { COURSE_FEE_PAISE: '250000', CONTACT_EMAIL: 'help@course.example' },
+      {},
+      built,
+    );
     try {
       const landing = await site.ctx.app.inject({ method: 'GET', url: '/' });
-      expect(landing.body).toContain('<div id="root" data-prerendered="true"><p>/: fee 250000, write to help@course.example</p></div>');
-      expect(landing.body).toContain('<script type="application/json" id="site-info">{"contactEmail":"help@course.example","courseFeePaise":250000}</script>');
+      expect(landing.body).toContain(
+        '<div id="root" data-prerendered="true"><p>/: fee 250000, write to help@course.example</p></div>',
+      );
+      expect(landing.body).toContain(
+        '<script type="application/json" id="site-info">{"contactEmail":"help@course.example","courseFeePaise":250000}</script>',
+      );
       expect(landing.body).not.toContain('teacher@example.com');
       const failed = await site.ctx.app.inject({ method: 'GET', url: '/VerificationFailed' });
       expect(failed.body).toContain('"contactEmail":"help@course.example"');
       // The fee shown is the fee charged.
       const student = await verifiedStudent(site.ctx);
-      const order = await site.ctx.app.inject({ method: 'POST', url: '/api/v1/payments', headers: bearer(student.token), payload: {} });
+      const order = await site.ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/payments',
+        headers: bearer(student.token),
+        payload: {},
+      });
       expect(order.statusCode).toBe(201);
       expect(order.json().amount).toBe(250000);
     } finally {

@@ -4,7 +4,12 @@ import { formatDate, formatDateTime } from '../../contracts/dates.js';
 import type { OutgoingMail } from './outbox.repository.js';
 
 function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 }
 
 interface Layout {
@@ -45,7 +50,9 @@ export function verificationMail(to: string, firstName: string, url: string): Ou
     to,
     subject: `Verify your email for ${SITE_NAME}`,
     greeting: `Hello ${firstName},`,
-    paragraphs: ['Thank you for signing up for the C Programming Language course. Please verify your email address to activate your account.'],
+    paragraphs: [
+      'Thank you for signing up for the C Programming Language course. Please verify your email address to activate your account.',
+    ],
     action: { label: 'Verify my email', url },
     after: ['This link works once and expires in 24 hours. If you did not sign up, you can ignore this email.'],
   });
@@ -58,7 +65,9 @@ export function passwordResetMail(to: string, firstName: string, url: string): O
     greeting: `Hello ${firstName},`,
     paragraphs: ['We received a request to reset the password of your account.'],
     action: { label: 'Reset my password', url },
-    after: ['This link works once and expires in one hour. If you did not ask for it, you can ignore this email: your password stays the same.'],
+    after: [
+      'This link works once and expires in one hour. If you did not ask for it, you can ignore this email: your password stays the same.',
+    ],
   });
 }
 
@@ -74,7 +83,13 @@ export function profileCreatedMail(to: string, firstName: string, dashboardUrl: 
   });
 }
 
-export function newProgramMail(to: string, firstName: string, programNumber: number, task: string, url: string): OutgoingMail {
+export function newProgramMail(
+  to: string,
+  firstName: string,
+  programNumber: number,
+  task: string,
+  url: string,
+): OutgoingMail {
   return compose({
     to,
     subject: `New program exercise: Program ${programNumber}`,
@@ -85,7 +100,13 @@ export function newProgramMail(to: string, firstName: string, programNumber: num
 }
 
 /** `startDate` is the batch's date, 'YYYY-MM-DD'; the email says it the way every screen does ('4 Jan 2027'). */
-export function batchStartMail(to: string, firstName: string, batch: number, startDate: string, url: string): OutgoingMail {
+export function batchStartMail(
+  to: string,
+  firstName: string,
+  batch: number,
+  startDate: string,
+  url: string,
+): OutgoingMail {
   const starts = formatDate(startDate);
   return compose({
     to,
@@ -99,7 +120,13 @@ export function batchStartMail(to: string, firstName: string, batch: number, sta
   });
 }
 
-export function meetingLinkMail(to: string, firstName: string, batch: number, startDate: string | null, link: string): OutgoingMail {
+export function meetingLinkMail(
+  to: string,
+  firstName: string,
+  batch: number,
+  startDate: string | null,
+  link: string,
+): OutgoingMail {
   return compose({
     to,
     subject: `Your class link for batch ${batch}`,
@@ -124,7 +151,13 @@ export function inviteMail(to: string, url: string): OutgoingMail {
   });
 }
 
-export function doubtAnsweredMail(to: string, firstName: string, question: string, answer: string, url: string): OutgoingMail {
+export function doubtAnsweredMail(
+  to: string,
+  firstName: string,
+  question: string,
+  answer: string,
+  url: string,
+): OutgoingMail {
   return compose({
     to,
     subject: 'Your teacher answered your doubt',

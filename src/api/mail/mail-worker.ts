@@ -63,7 +63,9 @@ export class MailWorker {
       const rows = await findUnlogged(db, BATCH);
       for (const row of rows) {
         // Its links carry tokens: the log shows the message with them redacted; the admin's Mail outbox shows it whole.
-        log.info(`mail (no SMTP_URL: kept in the outbox, read it whole under Mail outbox on /AdminPage) to ${row.to_address}: ${row.subject}\n${redactLinks(row.text_body)}`);
+        log.info(
+          `mail (no SMTP_URL: kept in the outbox, read it whole under Mail outbox on /AdminPage) to ${row.to_address}: ${row.subject}\n${redactLinks(row.text_body)}`,
+        );
         await markLogged(db, row.id);
       }
       return rows.length;
@@ -71,7 +73,13 @@ export class MailWorker {
     const rows = await claimDueMail(db, BATCH, this.options.leaseMs ?? 5 * 60_000);
     for (const row of rows) {
       try {
-        await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+        await transport.sendMail({
+          from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+        });
         await markSent(db, row.id);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

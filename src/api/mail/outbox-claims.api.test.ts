@@ -15,7 +15,8 @@ const silentLog = { info: () => undefined, warn: () => undefined, error: () => u
 
 describe('outbox claims', () => {
   it('three workers on one database send every message exactly once', async () => {
-    for (let i = 0; i < 60; i += 1) await enqueueMail(database.db, { to: `r${i}@example.com`, subject: `message ${i}`, text: 't', html: '<p>t</p>' });
+    for (let i = 0; i < 60; i += 1)
+      await enqueueMail(database.db, { to: `r${i}@example.com`, subject: `message ${i}`, text: 't', html: '<p>t</p>' });
     const sent: string[] = [];
     const transport = {
       async sendMail(mail: { to: string }) {
@@ -25,7 +26,9 @@ describe('outbox claims', () => {
         return {};
       },
     } as unknown as Transporter;
-    const workers = [1, 2, 3].map(() => new MailWorker({ db: database.db, log: silentLog, from: 'site@example.com', transport }));
+    const workers = [1, 2, 3].map(
+      () => new MailWorker({ db: database.db, log: silentLog, from: 'site@example.com', transport }),
+    );
     // Passes run side by side until the outbox is empty.
     for (let round = 0; round < 10; round += 1) await Promise.all(workers.map((w) => w.runOnce()));
     expect(sent).toHaveLength(60);

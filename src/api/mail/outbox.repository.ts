@@ -20,7 +20,12 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
 }
 
 /** Messages with this subject queued for this address since `sinceIso` (the address as stored, any case). */
-export async function countRecentMail(db: Db, to: string, subject: string, sinceIso: string): Promise<{ total: number; newest: string | null }> {
+export async function countRecentMail(
+  db: Db,
+  to: string,
+  subject: string,
+  sinceIso: string,
+): Promise<{ total: number; newest: string | null }> {
   const row = await db
     .selectFrom('outbox')
     .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('created_at').as('newest')])
@@ -99,7 +104,11 @@ export async function markLogged(db: Kysely<Database>, id: number): Promise<void
 }
 
 export async function markSent(db: Kysely<Database>, id: number): Promise<void> {
-  await db.updateTable('outbox').set({ status: 'sent', sent_at: nowIso(), last_error: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('outbox')
+    .set({ status: 'sent', sent_at: nowIso(), last_error: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markAttemptFailed(
@@ -123,7 +132,18 @@ export async function markAttemptFailed(
 export function listOutbox(db: Kysely<Database>, limit: number) {
   return db
     .selectFrom('outbox')
-    .select(['id', 'to_address', 'subject', 'text_body', 'status', 'attempts', 'last_error', 'created_at', 'sent_at', 'logged_at'])
+    .select([
+      'id',
+      'to_address',
+      'subject',
+      'text_body',
+      'status',
+      'attempts',
+      'last_error',
+      'created_at',
+      'sent_at',
+      'logged_at',
+    ])
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

@@ -54,7 +54,12 @@ const paymentSchema = z.object({
 const paymentsSchema = z.object({ items: z.array(paymentSchema) });
 
 /** Razorpay's REST API at RAZORPAY_API_URL, with basic auth (key id and secret). */
-export function createRazorpayGateway(options: { apiUrl: string; keyId: string; keySecret: string; timeoutMs?: number }): PaymentGatewayClient {
+export function createRazorpayGateway(options: {
+  apiUrl: string;
+  keyId: string;
+  keySecret: string;
+  timeoutMs?: number;
+}): PaymentGatewayClient {
   const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
 
   async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
@@ -62,7 +67,11 @@ export function createRazorpayGateway(options: { apiUrl: string; keyId: string; 
     try {
       response = await fetch(`${options.apiUrl}${path}`, {
         method,
-        headers: { authorization, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
       });
@@ -73,7 +82,9 @@ export function createRazorpayGateway(options: { apiUrl: string; keyId: string; 
     const payload: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const description = (payload as { error?: { description?: unknown } } | undefined)?.error?.description;
-      throw new GatewayError(`Razorpay ${method} ${path} answered ${response.status}${typeof description === 'string' ? `: ${description}` : ''}`);
+      throw new GatewayError(
+        `Razorpay ${method} ${path} answered ${response.status}${typeof description === 'string' ? `: ${description}` : ''}`,
+      );
     }
     const parsed = schema.safeParse(payload);
     if (!parsed.success) throw new GatewayError(`Razorpay ${method} ${path} answered an unexpected body`);

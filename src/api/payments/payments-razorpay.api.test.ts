@@ -28,14 +28,24 @@ beforeEach(() => {
   fake.behaviour = 'ok';
 });
 
-const createOrder = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/payments', headers: bearer(token), payload: { amount: 1 } });
+const createOrder = (token: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/payments', headers: bearer(token), payload: { amount: 1 } });
 const sendWebhook = (delivery: { body: string; headers: Record<string, string> }) =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhook', headers: delivery.headers, payload: delivery.body });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/webhook',
+    headers: delivery.headers,
+    payload: delivery.body,
+  });
 const studentStatus = async (id: number) =>
-  (await ctx.database.db.selectFrom('students').select('student_status').where('id', '=', id).executeTakeFirstOrThrow()).student_status;
-const paymentRows = (studentId: number) => ctx.database.db.selectFrom('payments').selectAll().where('student_id', '=', studentId).execute();
+  (await ctx.database.db.selectFrom('students').select('student_status').where('id', '=', id).executeTakeFirstOrThrow())
+    .student_status;
+const paymentRows = (studentId: number) =>
+  ctx.database.db.selectFrom('payments').selectAll().where('student_id', '=', studentId).execute();
 const receiptCount = async (email: string) =>
-  (await ctx.database.db.selectFrom('outbox').select('subject').where('to_address', '=', email).execute()).filter((m) => m.subject.startsWith('Payment receipt')).length;
+  (await ctx.database.db.selectFrom('outbox').select('subject').where('to_address', '=', email).execute()).filter((m) =>
+    m.subject.startsWith('Payment receipt'),
+  ).length;
 
 describe('payments with Razorpay (a fake Razorpay on loopback)', () => {
   it('creates the order through the Orders API with basic auth, for the server’s fee, and verifies the checkout signature', async () => {
@@ -49,7 +59,12 @@ describe('payments with Razorpay (a fake Razorpay on loopback)', () => {
     expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/orders', authorized: true });
 
     const payment = fake.pay(res.json().order_id, 'captured');
-    const verified = await ctx.app.inject({ method: 'POST', url: '/api/v1/payments/update_payment_status', headers: bearer(s.token), payload: fake.checkoutResponse(payment) });
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/update_payment_status',
+      headers: bearer(s.token),
+      payload: fake.checkoutResponse(payment),
+    });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().message).toBe(`Payment successful! Payment ID: ${payment.id}`);
     expect(await studentStatus(s.id)).toBe(1);
@@ -70,7 +85,8 @@ describe('payments with Razorpay (a fake Razorpay on loopback)', () => {
     const delivery = fake.webhook('payment.authorized', authorized, 'evt_authorized_1');
     expect((await sendWebhook(delivery)).json()).toEqual({ status: 'applied' });
     expect(await studentStatus(s.id)).toBe(1);
-    // The same delivery again, the capture and order.paid for the same payment, and the old failure once more: nothing changes.
+    // The same delivery again, the capture and order.paid for the same payment, and the old failure once more: nothing
+    // changes.
     expect((await sendWebhook(delivery)).json()).toEqual({ status: 'duplicate' });
     const captured = { ...authorized, status: 'captured' as const };
     expect((await sendWebhook(fake.webhook('payment.captured', captured))).json()).toEqual({ status: 'ignored' });
@@ -81,7 +97,11 @@ describe('payments with Razorpay (a fake Razorpay on loopback)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'captured', payment_id: authorized.id, paid_via: 'webhook' });
     expect(await receiptCount(s.email)).toBe(1);
-    const events = await ctx.database.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', 'evt_authorized_1').execute();
+    const events = await ctx.database.db
+      .selectFrom('webhook_events')
+      .select('event_id')
+      .where('event_id', '=', 'evt_authorized_1')
+      .execute();
     expect(events).toHaveLength(1);
   });
 
@@ -106,10 +126,26 @@ describe('payments with Razorpay (a fake Razorpay on loopback)', () => {
     expect(await studentStatus(s.id)).toBe(0);
     // Signed but not an event, or not JSON: 400, nothing stored.
     const junk = JSON.stringify({ hello: 'world' });
-    const junkRes = await sendWebhook({ body: junk, headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(junk, fake.webhookSecret) } });
+    const junkRes = await sendWebhook({
+      body: junk,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': webhookSignature(junk, fake.webhookSecret),
+      },
+    });
     expect(junkRes.statusCode).toBe(400);
     const notJson = 'not json';
-    expect((await sendWebhook({ body: notJson, headers: { 'content-type': 'text/plain', 'x-razorpay-signature': webhookSignature(notJson, fake.webhookSecret) } })).statusCode).toBe(400);
+    expect(
+      (
+        await sendWebhook({
+          body: notJson,
+          headers: {
+            'content-type': 'text/plain',
+            'x-razorpay-signature': webhookSignature(notJson, fake.webhookSecret),
+          },
+        })
+      ).statusCode,
+    ).toBe(400);
     // A genuine, signed event for a payment whose amount isn't the order's is not believed.
     const short = fake.pay(order.order_id, 'captured', { amount: 100 });
     expect((await sendWebhook(fake.webhook('payment.captured', short))).json()).toEqual({ status: 'ignored' });
@@ -159,8 +195,16 @@ describe('payments with Razorpay (a fake Razorpay on loopback)', () => {
     expect(sameMinute.captured).toBe(0);
     await ctx.app.payments.reconcileDue(new Date(later.getTime() + 6 * 60_000));
     expect(await studentStatus(s.id)).toBe(1);
-    expect((await paymentRows(s.id))[0]).toMatchObject({ status: 'captured', payment_id: payment.id, paid_via: 'reconciliation' });
-    expect(fake.requests.some((r) => r.method === 'GET' && r.path === `/v1/orders/${order.order_id}/payments` && r.authorized)).toBe(true);
+    expect((await paymentRows(s.id))[0]).toMatchObject({
+      status: 'captured',
+      payment_id: payment.id,
+      paid_via: 'reconciliation',
+    });
+    expect(
+      fake.requests.some(
+        (r) => r.method === 'GET' && r.path === `/v1/orders/${order.order_id}/payments` && r.authorized,
+      ),
+    ).toBe(true);
     expect(await receiptCount(s.email)).toBe(1);
   });
 });

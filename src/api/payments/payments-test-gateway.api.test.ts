@@ -12,20 +12,35 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const post = (url: string, token: string | undefined, payload?: unknown) =>
-  ctx.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const studentStatus = async (id: number) =>
-  (await ctx.database.db.selectFrom('students').select('student_status').where('id', '=', id).executeTakeFirstOrThrow()).student_status;
-const paymentRows = (studentId: number) => ctx.database.db.selectFrom('payments').selectAll().where('student_id', '=', studentId).execute();
+  (await ctx.database.db.selectFrom('students').select('student_status').where('id', '=', id).executeTakeFirstOrThrow())
+    .student_status;
+const paymentRows = (studentId: number) =>
+  ctx.database.db.selectFrom('payments').selectAll().where('student_id', '=', studentId).execute();
 const receipts = async (email: string) =>
-  (await ctx.database.db.selectFrom('outbox').select('subject').where('to_address', '=', email).execute()).filter((m) => m.subject.startsWith('Payment receipt'));
+  (await ctx.database.db.selectFrom('outbox').select('subject').where('to_address', '=', email).execute()).filter((m) =>
+    m.subject.startsWith('Payment receipt'),
+  );
 
 describe('payments through the built-in test gateway (no Razorpay keys)', () => {
   it('makes an order for the fee the server knows, whatever amount the client sends, and reuses it', async () => {
     const s = await verifiedStudent(ctx);
     const first = await post('/api/v1/payments', s.token, { amount: 100, email: 'x@y.z', name: 'Tamper', mobile: '1' });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ amount: 300000, currency: 'INR', key: 'rzp_test_builtin', gateway: 'test', prefill: { email: s.email, name: 'Dennis Ritchie' } });
+    expect(first.json()).toMatchObject({
+      amount: 300000,
+      currency: 'INR',
+      key: 'rzp_test_builtin',
+      gateway: 'test',
+      prefill: { email: s.email, name: 'Dennis Ritchie' },
+    });
     expect(first.json().order_id).toMatch(/^order_[A-Za-z0-9]{14}$/);
     const again = await post('/api/v1/payments', s.token, {});
     expect(again.statusCode).toBe(200);
@@ -37,21 +52,41 @@ describe('payments through the built-in test gateway (no Razorpay keys)', () => 
     const s = await verifiedStudent(ctx);
     const order = (await post('/api/v1/payments', s.token)).json();
 
-    const failed = await post('/api/v1/payments/test_checkout', s.token, { order_id: order.order_id, outcome: 'failure' });
+    const failed = await post('/api/v1/payments/test_checkout', s.token, {
+      order_id: order.order_id,
+      outcome: 'failure',
+    });
     expect(failed.statusCode).toBe(200);
     expect(failed.json().error).toMatchObject({ reason: 'payment_failed', metadata: { order_id: order.order_id } });
-    const afterFailure = (await ctx.app.inject({ method: 'GET', url: '/api/v1/payments', headers: bearer(s.token) })).json();
+    const afterFailure = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/payments', headers: bearer(s.token) })
+    ).json();
     expect(afterFailure).toMatchObject({ fee: { amount: 300000, currency: 'INR' }, gateway: 'test' });
-    expect(afterFailure.payments).toEqual([expect.objectContaining({ order_id: order.order_id, status: 'failed', failure_reason: 'The tester chose to fail this test payment.' })]);
+    expect(afterFailure.payments).toEqual([
+      expect.objectContaining({
+        order_id: order.order_id,
+        status: 'failed',
+        failure_reason: 'The tester chose to fail this test payment.',
+      }),
+    ]);
     expect(await studentStatus(s.id)).toBe(0);
 
     const retry = await post('/api/v1/payments', s.token);
     expect(retry.json().order_id).toBe(order.order_id);
-    const success = await post('/api/v1/payments/test_checkout', s.token, { order_id: order.order_id, outcome: 'success' });
+    const success = await post('/api/v1/payments/test_checkout', s.token, {
+      order_id: order.order_id,
+      outcome: 'success',
+    });
     const response = success.json();
     expect(response.razorpay_order_id).toBe(order.order_id);
     // Signed exactly as Razorpay signs: HMAC-SHA256 of order_id|payment_id with the (test) key secret.
-    const secret = (await ctx.database.db.selectFrom('settings').select('value').where('key', '=', 'test_gateway_key_secret').executeTakeFirstOrThrow()).value;
+    const secret = (
+      await ctx.database.db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'test_gateway_key_secret')
+        .executeTakeFirstOrThrow()
+    ).value;
     expect(response.razorpay_signature).toBe(checkoutSignature(order.order_id, response.razorpay_payment_id, secret));
 
     const verify = () =>
@@ -77,31 +112,76 @@ describe('payments through the built-in test gateway (no Razorpay keys)', () => 
     expect((await verify()).statusCode).toBe(200);
     const rows = await paymentRows(s.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'captured', payment_id: response.razorpay_payment_id, paid_via: 'checkout', open_for_student: null });
+    expect(rows[0]).toMatchObject({
+      status: 'captured',
+      payment_id: response.razorpay_payment_id,
+      paid_via: 'checkout',
+      open_for_student: null,
+    });
     const mail = await receipts(s.email);
     expect(mail).toHaveLength(1);
-    const body = (await ctx.database.db.selectFrom('outbox').select('text_body').where('to_address', '=', s.email).orderBy('id', 'desc').executeTakeFirstOrThrow()).text_body;
+    const body = (
+      await ctx.database.db
+        .selectFrom('outbox')
+        .select('text_body')
+        .where('to_address', '=', s.email)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).text_body;
     expect(body).toContain('Rs.3,000');
     expect(body).toContain(response.razorpay_payment_id);
 
     const payAgain = await post('/api/v1/payments', s.token);
     expect(payAgain.statusCode).toBe(409);
     expect(payAgain.json().errors).toEqual(['You have already paid the course fee.']);
-    expect((await post('/api/v1/payments/test_checkout', s.token, { order_id: order.order_id, outcome: 'success' })).statusCode).toBe(409);
+    expect(
+      (await post('/api/v1/payments/test_checkout', s.token, { order_id: order.order_id, outcome: 'success' }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('refuses a wrong or missing signature, an unknown order and another student’s order, changing nothing', async () => {
     const a = await verifiedStudent(ctx);
     const b = await verifiedStudent(ctx);
     const orderA = (await post('/api/v1/payments', a.token)).json();
-    const paid = (await post('/api/v1/payments/test_checkout', a.token, { order_id: orderA.order_id, outcome: 'success' })).json();
+    const paid = (
+      await post('/api/v1/payments/test_checkout', a.token, { order_id: orderA.order_id, outcome: 'success' })
+    ).json();
 
     const attempts = [
-      { token: a.token, body: { order_id: orderA.order_id, razorpay_payment_id: paid.razorpay_payment_id, razorpay_signature: '0'.repeat(64) } },
-      { token: a.token, body: { order_id: orderA.order_id, razorpay_payment_id: 'pay_Other000000000', razorpay_signature: paid.razorpay_signature } },
-      { token: a.token, body: { order_id: 'order_Unknown0000000', razorpay_payment_id: paid.razorpay_payment_id, razorpay_signature: paid.razorpay_signature } },
+      {
+        token: a.token,
+        body: {
+          order_id: orderA.order_id,
+          razorpay_payment_id: paid.razorpay_payment_id,
+          razorpay_signature: '0'.repeat(64),
+        },
+      },
+      {
+        token: a.token,
+        body: {
+          order_id: orderA.order_id,
+          razorpay_payment_id: 'pay_Other000000000',
+          razorpay_signature: paid.razorpay_signature,
+        },
+      },
+      {
+        token: a.token,
+        body: {
+          order_id: 'order_Unknown0000000',
+          razorpay_payment_id: paid.razorpay_payment_id,
+          razorpay_signature: paid.razorpay_signature,
+        },
+      },
       // B replays A's genuine, correctly signed callback.
-      { token: b.token, body: { order_id: orderA.order_id, razorpay_payment_id: paid.razorpay_payment_id, razorpay_signature: paid.razorpay_signature } },
+      {
+        token: b.token,
+        body: {
+          order_id: orderA.order_id,
+          razorpay_payment_id: paid.razorpay_payment_id,
+          razorpay_signature: paid.razorpay_signature,
+        },
+      },
     ];
     for (const attempt of attempts) {
       const res = await post('/api/v1/payments/update_payment_status', attempt.token, attempt.body);
@@ -111,20 +191,32 @@ describe('payments through the built-in test gateway (no Razorpay keys)', () => 
     for (const body of [
       { order_id: orderA.order_id, razorpay_payment_id: paid.razorpay_payment_id },
       { order_id: orderA.order_id, razorpay_signature: paid.razorpay_signature },
-      { order_id: `${orderA.order_id}' OR 1=1 --`, razorpay_payment_id: paid.razorpay_payment_id, razorpay_signature: paid.razorpay_signature },
+      {
+        order_id: `${orderA.order_id}' OR 1=1 --`,
+        razorpay_payment_id: paid.razorpay_payment_id,
+        razorpay_signature: paid.razorpay_signature,
+      },
       { order_id: 12345, razorpay_payment_id: [], razorpay_signature: {} },
     ]) {
       const res = await post('/api/v1/payments/update_payment_status', a.token, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors.length).toBeGreaterThan(0);
     }
-    const malformed = await ctx.app.inject({ method: 'POST', url: '/api/v1/payments/update_payment_status', headers: { ...bearer(a.token), 'content-type': 'application/json' }, payload: '{"order_id": ' });
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/update_payment_status',
+      headers: { ...bearer(a.token), 'content-type': 'application/json' },
+      payload: '{"order_id": ',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(await studentStatus(a.id)).toBe(0);
     expect(await studentStatus(b.id)).toBe(0);
     expect((await paymentRows(a.id))[0]).toMatchObject({ status: 'created', payment_id: null });
     // B can't drive A's order through the test checkout either.
-    expect((await post('/api/v1/payments/test_checkout', b.token, { order_id: orderA.order_id, outcome: 'success' })).statusCode).toBe(404);
+    expect(
+      (await post('/api/v1/payments/test_checkout', b.token, { order_id: orderA.order_id, outcome: 'success' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('two Pay Now clicks at once share one order', async () => {
@@ -149,17 +241,27 @@ describe('payments through the built-in test gateway (no Razorpay keys)', () => 
   it('reconciliation finds a payment whose callback never came (the browser closed)', async () => {
     const s = await verifiedStudent(ctx);
     const order = (await post('/api/v1/payments', s.token)).json();
-    const paid = (await post('/api/v1/payments/test_checkout', s.token, { order_id: order.order_id, outcome: 'success' })).json();
+    const paid = (
+      await post('/api/v1/payments/test_checkout', s.token, { order_id: order.order_id, outcome: 'success' })
+    ).json();
     // Too soon: the callback may still be on its way.
     expect(await ctx.app.payments.reconcileDue(new Date())).toEqual({ checked: 0, captured: 0 });
     const later = new Date(Date.now() + 6 * 60_000);
     const pass = await ctx.app.payments.reconcileDue(later);
     expect(pass.captured).toBeGreaterThanOrEqual(1);
     expect(await studentStatus(s.id)).toBe(1);
-    expect((await paymentRows(s.id))[0]).toMatchObject({ status: 'captured', payment_id: paid.razorpay_payment_id, paid_via: 'reconciliation' });
+    expect((await paymentRows(s.id))[0]).toMatchObject({
+      status: 'captured',
+      payment_id: paid.razorpay_payment_id,
+      paid_via: 'reconciliation',
+    });
     expect(await receipts(s.email)).toHaveLength(1);
     // The callback arriving after all is accepted and changes nothing.
-    const late = await post('/api/v1/payments/update_payment_status', s.token, { order_id: order.order_id, razorpay_payment_id: paid.razorpay_payment_id, razorpay_signature: paid.razorpay_signature });
+    const late = await post('/api/v1/payments/update_payment_status', s.token, {
+      order_id: order.order_id,
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_signature: paid.razorpay_signature,
+    });
     expect(late.statusCode).toBe(200);
     expect(await receipts(s.email)).toHaveLength(1);
   });
@@ -167,32 +269,81 @@ describe('payments through the built-in test gateway (no Razorpay keys)', () => 
   it('the admin sees every payment, and a manual Update Payment Status is recorded as manual', async () => {
     const online = await verifiedStudent(ctx);
     const order = (await post('/api/v1/payments', online.token)).json();
-    const paid = (await post('/api/v1/payments/test_checkout', online.token, { order_id: order.order_id, outcome: 'success' })).json();
-    await post('/api/v1/payments/update_payment_status', online.token, { order_id: order.order_id, razorpay_payment_id: paid.razorpay_payment_id, razorpay_signature: paid.razorpay_signature });
+    const paid = (
+      await post('/api/v1/payments/test_checkout', online.token, { order_id: order.order_id, outcome: 'success' })
+    ).json();
+    await post('/api/v1/payments/update_payment_status', online.token, {
+      order_id: order.order_id,
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_signature: paid.razorpay_signature,
+    });
 
     const cash = await verifiedStudent(ctx);
-    const manual = await ctx.app.inject({ method: 'PATCH', url: `/students/${cash.id}`, headers: bearer(adminToken), payload: { student_status: 1 } });
+    const manual = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/students/${cash.id}`,
+      headers: bearer(adminToken),
+      payload: { student_status: 1 },
+    });
     expect(manual.statusCode).toBe(200);
     // Setting it again records nothing more.
-    await ctx.app.inject({ method: 'PATCH', url: `/students/${cash.id}`, headers: bearer(adminToken), payload: { student_status: 1 } });
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/students/${cash.id}`,
+      headers: bearer(adminToken),
+      payload: { student_status: 1 },
+    });
 
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/payments?per_page=200', headers: bearer(adminToken) });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/payments?per_page=200',
+      headers: bearer(adminToken),
+    });
     expect(list.statusCode).toBe(200);
-    const rows = list.json() as { order_id: string; student_email: string; paid_via: string | null; payment_id: string | null; amount: number; status: string; created_at: string }[];
-    expect(rows.find((r) => r.order_id === order.order_id)).toMatchObject({ student_email: online.email, payment_id: paid.razorpay_payment_id, amount: 300000, status: 'captured', paid_via: 'checkout' });
+    const rows = list.json() as {
+      order_id: string;
+      student_email: string;
+      paid_via: string | null;
+      payment_id: string | null;
+      amount: number;
+      status: string;
+      created_at: string;
+    }[];
+    expect(rows.find((r) => r.order_id === order.order_id)).toMatchObject({
+      student_email: online.email,
+      payment_id: paid.razorpay_payment_id,
+      amount: 300000,
+      status: 'captured',
+      paid_via: 'checkout',
+    });
     const manualRows = rows.filter((r) => r.student_email === cash.email);
     expect(manualRows).toHaveLength(1);
     expect(manualRows[0]).toMatchObject({ paid_via: 'manual', status: 'captured', payment_id: null, amount: 300000 });
     expect(Number(list.headers['x-total-count'])).toBe(rows.length);
-    const captured = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/payments?status=captured', headers: bearer(adminToken) });
+    const captured = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/payments?status=captured',
+      headers: bearer(adminToken),
+    });
     expect((captured.json() as { status: string }[]).every((r) => r.status === 'captured')).toBe(true);
 
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/payments', headers: bearer(online.token) })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/payments?status=bogus', headers: bearer(adminToken) })).statusCode).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/payments', headers: bearer(online.token) }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/payments?status=bogus', headers: bearer(adminToken) }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('webhooks are off without a webhook secret', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(res.statusCode).toBe(404);
   });
 });

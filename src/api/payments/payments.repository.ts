@@ -27,7 +27,11 @@ export function findOpenOrder(db: Db, studentId: number) {
 }
 
 /** Reserves the student's one open order before the gateway is asked; the unique index refuses a second. */
-export async function insertPlaceholderOrder(db: Db, student: { id: number; email: string }, amount: number): Promise<number> {
+export async function insertPlaceholderOrder(
+  db: Db,
+  student: { id: number; email: string },
+  amount: number,
+): Promise<number> {
   const row = await db
     .insertInto('payments')
     .values({
@@ -51,7 +55,15 @@ export async function markCaptured(db: Db, id: number, paymentId: string, via: P
   const now = nowIso();
   const result = await db
     .updateTable('payments')
-    .set({ status: 'captured', payment_id: paymentId, paid_via: via, paid_at: now, updated_at: now, open_for_student: null, failure_reason: null })
+    .set({
+      status: 'captured',
+      payment_id: paymentId,
+      paid_via: via,
+      paid_at: now,
+      updated_at: now,
+      open_for_student: null,
+      failure_reason: null,
+    })
     .where('id', '=', id)
     .where('status', '!=', 'captured')
     .executeTakeFirst();
@@ -69,7 +81,11 @@ export async function markFailed(db: Db, id: number, reason: string): Promise<vo
 }
 
 /** The admin's Update Payment Status, for a fee received outside the site (cash, bank transfer): recorded as manual. */
-export async function recordManualPayment(db: Db, student: { id: number; email: string }, amount: number): Promise<void> {
+export async function recordManualPayment(
+  db: Db,
+  student: { id: number; email: string },
+  amount: number,
+): Promise<void> {
   const now = nowIso();
   await db
     .insertInto('payments')
@@ -119,7 +135,10 @@ export function listStudentPayments(db: Db, studentId: number) {
     .execute();
 }
 
-export function listAllPayments(db: Db, options: { status?: 'created' | 'captured' | 'failed'; limit: number; offset: number }) {
+export function listAllPayments(
+  db: Db,
+  options: { status?: 'created' | 'captured' | 'failed'; limit: number; offset: number },
+) {
   let query = db
     .selectFrom('payments as p')
     .leftJoin('students as s', 's.id', 'p.student_id')
@@ -130,7 +149,10 @@ export function listAllPayments(db: Db, options: { status?: 'created' | 'capture
 }
 
 export async function countAllPayments(db: Db, status?: 'created' | 'captured' | 'failed'): Promise<number> {
-  let query = db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', 'not like', `${PLACEHOLDER_PREFIX}%`);
+  let query = db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('order_id', 'not like', `${PLACEHOLDER_PREFIX}%`);
   if (status) query = query.where('status', '=', status);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);

@@ -19,7 +19,13 @@ import { currentStudent } from '../auth/auth-guard.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { PaymentsService } from './payments.service.js';
-import { countAllPayments, findPaymentByOrderId, isPlaceholder, listAllPayments, listStudentPayments } from './payments.repository.js';
+import {
+  countAllPayments,
+  findPaymentByOrderId,
+  isPlaceholder,
+  listAllPayments,
+  listStudentPayments,
+} from './payments.repository.js';
 import type { TestGateway } from './test-gateway.js';
 
 interface Options {
@@ -68,12 +74,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
   // The built-in test gateway's checkout page calls this when the tester chooses how the payment ends.
   app.post(
     '/api/v1/payments/test_checkout',
-    { schema: { body: testCheckoutInputSchema, response: { 200: z.union([checkoutSuccessSchema, checkoutFailureSchema]) } } },
+    {
+      schema: {
+        body: testCheckoutInputSchema,
+        response: { 200: z.union([checkoutSuccessSchema, checkoutFailureSchema]) },
+      },
+    },
     async (request) => {
       if (!testGateway) throw new AppError('notFound', paymentMessages.testGatewayOff);
       const student = currentStudent(request);
       const row = await findPaymentByOrderId(db, request.body.order_id);
-      if (!row || row.student_id !== student.id || isPlaceholder(row.order_id)) throw new AppError('notFound', 'No such order.');
+      if (!row || row.student_id !== student.id || isPlaceholder(row.order_id))
+        throw new AppError('notFound', 'No such order.');
       if (row.status === 'captured') throw new AppError('conflict', paymentMessages.alreadyPaid);
       const result = await testGateway.pay(row, request.body.outcome);
       // What Razorpay's payment.failed webhook would record in live mode.
@@ -82,10 +94,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     },
   );
 
-  // Razorpay's webhook: public, authenticated by its signature over the raw body, so this context reads bodies as bytes.
+  // Razorpay's webhook: public, authenticated by its signature over the raw body, so this context reads bodies as
+  // bytes.
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     webhook.post('/api/v1/payments/webhook', { config: { access: 'public' } }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = (name: string) => {

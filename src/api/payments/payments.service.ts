@@ -92,7 +92,11 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
       gateway: gateway.mode,
       name: SITE_NAME,
       description: `${COURSE_NAME} course fee`,
-      prefill: { name: `${student.first_name} ${student.last_name}`.trim(), email: student.email, contact: student.mobile ?? '' },
+      prefill: {
+        name: `${student.first_name} ${student.last_name}`.trim(),
+        email: student.email,
+        contact: student.mobile ?? '',
+      },
     };
   }
 
@@ -100,11 +104,20 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
    * The one place an order becomes paid. Idempotent: the same payment again changes nothing; a different
    * payment on an order already paid is refused (and logged, since that would be money to refund).
    */
-  async function capture(trx: Transaction<Database>, paymentRowId: number, paymentId: string, via: PaidVia): Promise<CaptureOutcome> {
+  async function capture(
+    trx: Transaction<Database>,
+    paymentRowId: number,
+    paymentId: string,
+    via: PaidVia,
+  ): Promise<CaptureOutcome> {
     const row = await findPaymentById(trx, paymentRowId);
     if (!row) return 'noSuchOrder';
     if (row.status === 'captured') return row.payment_id === paymentId ? 'already' : 'otherPayment';
-    const usedElsewhere = await trx.selectFrom('payments').select('id').where('payment_id', '=', paymentId).executeTakeFirst();
+    const usedElsewhere = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirst();
     if (usedElsewhere) return 'otherPayment';
     if (!(await markCaptured(trx, row.id, paymentId, via))) {
       const now = await findPaymentById(trx, row.id);
@@ -119,8 +132,21 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
         .execute();
       const student = await findStudentById(trx, row.student_id);
       if (student) {
-        const receipt = { amount: formatAmount(row.amount, row.currency), paymentId, orderId: row.order_id, paidAt: nowIso() };
-        await enqueueMail(trx, paymentReceiptMail(student.email, student.first_name, receipt, `${config.appUrl}${paths.dashboard}/${dashboardPaths.myPayment}`));
+        const receipt = {
+          amount: formatAmount(row.amount, row.currency),
+          paymentId,
+          orderId: row.order_id,
+          paidAt: nowIso(),
+        };
+        await enqueueMail(
+          trx,
+          paymentReceiptMail(
+            student.email,
+            student.first_name,
+            receipt,
+            `${config.appUrl}${paths.dashboard}/${dashboardPaths.myPayment}`,
+          ),
+        );
       }
     }
     log.info({ orderId: row.order_id, paymentId, via }, 'payment captured');
@@ -132,7 +158,8 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
     try {
       const outcome = await db.transaction().execute((trx) => capture(trx, paymentRowId, paymentId, via));
       if (outcome === 'captured') mailQueued();
-      if (outcome === 'otherPayment') log.error({ paymentRowId, paymentId, via }, 'a second payment arrived for an order already paid: refund it');
+      if (outcome === 'otherPayment')
+        log.error({ paymentRowId, paymentId, via }, 'a second payment arrived for an order already paid: refund it');
       return outcome;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -144,7 +171,11 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
   /** A payment the gateway reports, believed only if it is for this order's amount and currency. */
   function matchesOrder(row: PaymentRow, payment: { amount: number; currency: string }): boolean {
     const ok = payment.amount === row.amount && payment.currency === row.currency;
-    if (!ok) log.warn({ orderId: row.order_id, amount: payment.amount, currency: payment.currency }, 'payment amount does not match its order');
+    if (!ok)
+      log.warn(
+        { orderId: row.order_id, amount: payment.amount, currency: payment.currency },
+        'payment amount does not match its order',
+      );
     return ok;
   }
 
@@ -155,14 +186,20 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
     async createOrder(student: StudentRow): Promise<{ order: PaymentOrder; created: boolean }> {
       // Each round either returns, or changes something, or waits for another request; the bound is a safety net.
       for (let round = 0; round < MAX_WAITS + 5; round += 1) {
-        if (student.student_status !== STUDENT_STATUS.unpaid) throw new AppError('conflict', paymentMessages.alreadyPaid);
+        if (student.student_status !== STUDENT_STATUS.unpaid)
+          throw new AppError('conflict', paymentMessages.alreadyPaid);
         const open = await findOpenOrder(db, student.id);
         if (open && !isPlaceholder(open.order_id)) {
-          if (open.amount === fee && open.currency === PAYMENT_CURRENCY) return { order: checkoutOptions(open, student), created: false };
+          if (open.amount === fee && open.currency === PAYMENT_CURRENCY)
+            return { order: checkoutOptions(open, student), created: false };
           // The fee changed since this order was made: retire it and make one at today's fee.
           await db
             .updateTable('payments')
-            .set({ open_for_student: null, failure_reason: 'Replaced by a new order after the course fee changed.', updated_at: nowIso() })
+            .set({
+              open_for_student: null,
+              failure_reason: 'Replaced by a new order after the course fee changed.',
+              updated_at: nowIso(),
+            })
             .where('id', '=', open.id)
             .where('status', '!=', 'captured')
             .execute();
@@ -195,7 +232,11 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
           if (order.amount !== fee || order.currency !== PAYMENT_CURRENCY) {
             throw new GatewayError(`the gateway made an order for ${order.amount} ${order.currency}`);
           }
-          await db.updateTable('payments').set({ order_id: order.id, updated_at: nowIso() }).where('id', '=', rowId).execute();
+          await db
+            .updateTable('payments')
+            .set({ order_id: order.id, updated_at: nowIso() })
+            .where('id', '=', rowId)
+            .execute();
         } catch (error) {
           await db.deleteFrom('payments').where('id', '=', rowId).execute();
           log.warn({ err: error, studentId: student.id }, 'payment order could not be created');
@@ -212,7 +253,10 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
     async verifyCheckout(student: StudentRow, input: PaymentVerification) {
       const row = await findPaymentByOrderId(db, input.order_id);
       if (!row || row.student_id !== student.id || isPlaceholder(row.order_id)) {
-        log.warn({ studentId: student.id, orderId: input.order_id }, 'payment callback for an order that is not the caller’s');
+        log.warn(
+          { studentId: student.id, orderId: input.order_id },
+          'payment callback for an order that is not the caller’s',
+        );
         throw new AppError('validation', paymentMessages.notVerified);
       }
       const expected = checkoutSignature(row.order_id, input.razorpay_payment_id, await gateway.keySecret());
@@ -243,11 +287,17 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
      * Razorpay's webhook: the signature over the raw body first, then at most once per event id, then the
      * event, in any order: failures never undo a payment, and a payment is credited once whatever arrives.
      */
-    async handleWebhook(rawBody: Buffer, signature: string | undefined, eventId: string | undefined): Promise<WebhookResult> {
+    async handleWebhook(
+      rawBody: Buffer,
+      signature: string | undefined,
+      eventId: string | undefined,
+    ): Promise<WebhookResult> {
       const secret = config.razorpay.webhookSecret;
       if (!secret) throw new AppError('notFound', 'Webhooks are not enabled on this site.');
-      if (!signatureMatches(webhookSignature(rawBody, secret), signature)) throw new AppError('validation', 'The webhook signature is not valid.');
-      if (eventId !== undefined && (eventId.length === 0 || eventId.length > 100)) throw new AppError('validation', 'The event id is not valid.');
+      if (!signatureMatches(webhookSignature(rawBody, secret), signature))
+        throw new AppError('validation', 'The webhook signature is not valid.');
+      if (eventId !== undefined && (eventId.length === 0 || eventId.length > 100))
+        throw new AppError('validation', 'The event id is not valid.');
       let body: unknown;
       try {
         body = JSON.parse(rawBody.toString('utf8'));
@@ -282,7 +332,11 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
             if (!matchesOrder(row, payment)) return 'ignored';
             const outcome = await capture(trx, row.id, payment.id, 'webhook');
             captured = outcome === 'captured';
-            if (outcome === 'otherPayment') log.error({ orderId: row.order_id, paymentId: payment.id }, 'a second payment arrived for an order already paid: refund it');
+            if (outcome === 'otherPayment')
+              log.error(
+                { orderId: row.order_id, paymentId: payment.id },
+                'a second payment arrived for an order already paid: refund it',
+              );
             return captured ? 'applied' : 'ignored';
           }
           case 'payment.failed':
@@ -318,20 +372,31 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
       for (const row of candidates) {
         if (checked >= limit) break;
         if (row.checked_at && Date.parse(row.checked_at) + nextCheckDelayMs(row.check_count) > nowMs) continue;
-        let claim = db.updateTable('payments').set({ checked_at: now.toISOString(), check_count: row.check_count + 1 }).where('id', '=', row.id);
-        claim = row.checked_at === null ? claim.where('checked_at', 'is', null) : claim.where('checked_at', '=', row.checked_at);
+        let claim = db
+          .updateTable('payments')
+          .set({ checked_at: now.toISOString(), check_count: row.check_count + 1 })
+          .where('id', '=', row.id);
+        claim =
+          row.checked_at === null
+            ? claim.where('checked_at', 'is', null)
+            : claim.where('checked_at', '=', row.checked_at);
         if (Number((await claim.executeTakeFirst()).numUpdatedRows) !== 1) continue;
         checked += 1;
         try {
           const payments = await gateway.orderPayments(row.order_id);
-          const paid = payments.find((p) => (p.status === 'captured' || p.status === 'authorized') && matchesOrder(row, p));
+          const paid = payments.find(
+            (p) => (p.status === 'captured' || p.status === 'authorized') && matchesOrder(row, p),
+          );
           if (paid) {
             if ((await captureOnce(row.id, paid.id, 'reconciliation')) === 'captured') capturedCount += 1;
           } else if (payments.length > 0 && payments.every((p) => p.status === 'failed')) {
             await markFailed(db, row.id, payments.at(-1)?.error_description ?? 'The payment failed.');
           }
         } catch (error) {
-          log.warn({ err: error, orderId: row.order_id }, 'reconciliation could not ask the gateway; it will ask again later');
+          log.warn(
+            { err: error, orderId: row.order_id },
+            'reconciliation could not ask the gateway; it will ask again later',
+          );
         }
       }
       return { checked, captured: capturedCount };

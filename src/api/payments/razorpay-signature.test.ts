@@ -4,7 +4,8 @@ import { nextCheckDelayMs } from './payments.service.js';
 import { checkoutSignature, signatureMatches, webhookSignature } from './razorpay-signature.js';
 
 describe('Razorpay signatures', () => {
-  // Computed independently: printf 'order_IluGWxBm9U8zJ8|pay_IH4NVgf4Dreq1l' | openssl dgst -sha256 -hmac 'EnLs21M47BllR3X8PSFtjtbd'
+  // Computed independently: printf 'order_IluGWxBm9U8zJ8|pay_IH4NVgf4Dreq1l' | openssl dgst -sha256 -hmac
+  // 'EnLs21M47BllR3X8PSFtjtbd'
   const expected = 'c7a6b6e37e5fb8b5387cd93cff2f9cedbf5cb78112fd50292c56b4cecb49b80d';
 
   it('signs a checkout as hex HMAC-SHA256 of order_id|payment_id', () => {

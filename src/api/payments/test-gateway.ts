@@ -24,7 +24,10 @@ export function gatewayStyleId(prefix: 'order' | 'pay'): string {
 
 export interface TestGateway extends PaymentGatewayClient {
   /** What the test checkout page does when the tester chooses success or failure. */
-  pay(order: { order_id: string; amount: number; currency: string }, outcome: 'success' | 'failure'): Promise<CheckoutSuccess | CheckoutFailure>;
+  pay(
+    order: { order_id: string; amount: number; currency: string },
+    outcome: 'success' | 'failure',
+  ): Promise<CheckoutSuccess | CheckoutFailure>;
 }
 
 export function createTestGateway(db: Kysely<Database>): TestGateway {
@@ -36,7 +39,11 @@ export function createTestGateway(db: Kysely<Database>): TestGateway {
       .values({ key: SECRET_SETTING, value: randomBytes(24).toString('hex') })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
-    const row = await db.selectFrom('settings').select('value').where('key', '=', SECRET_SETTING).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', SECRET_SETTING)
+      .executeTakeFirstOrThrow();
     secret = row.value;
     return secret;
   }
@@ -49,7 +56,12 @@ export function createTestGateway(db: Kysely<Database>): TestGateway {
       return { id: gatewayStyleId('order'), amount: request.amount, currency: request.currency };
     },
     async orderPayments(orderId) {
-      const rows = await db.selectFrom('test_gateway_payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('test_gateway_payments')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .orderBy('id')
+        .execute();
       return rows.map((row) => ({
         id: row.payment_id,
         order_id: row.order_id,

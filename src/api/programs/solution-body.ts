@@ -29,12 +29,15 @@ export async function readSolution(request: FastifyRequest): Promise<string> {
   }
   let found: Buffer | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: SOLUTION_MAX_BYTES, fieldSize: SOLUTION_MAX_BYTES } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: SOLUTION_MAX_BYTES, fieldSize: SOLUTION_MAX_BYTES },
+    })) {
       if (part.fieldname !== 'solution') {
         if (part.type === 'file') (part as MultipartFile).file.resume();
         throw unexpectedField(part.fieldname);
       }
-      if (part.type === 'field' && part.valueTruncated) throw new AppError('payloadTooLarge', solutionMessages.tooLarge);
+      if (part.type === 'field' && part.valueTruncated)
+        throw new AppError('payloadTooLarge', solutionMessages.tooLarge);
       found = part.type === 'file' ? await (part as MultipartFile).toBuffer() : Buffer.from(String(part.value), 'utf8');
     }
   } catch (error) {

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../contracts/fields.js';
-import { adminQuizQuestionSchema, quizAnswersSchema, quizAttemptSchema, quizQuestionInputSchema, quizQuestionSchema } from '../../contracts/quiz.js';
+import {
+  adminQuizQuestionSchema,
+  quizAnswersSchema,
+  quizAttemptSchema,
+  quizQuestionInputSchema,
+  quizQuestionSchema,
+} from '../../contracts/quiz.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import type { QuizService } from './quiz.service.js';
 
@@ -10,33 +16,58 @@ const ATTEMPTS_PER_HOUR = { name: 'quiz-attempts', max: 10, windowMs: 60 * 60_00
 
 export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (app, { quiz }) => {
   // A new test dealt to the student: ten random questions, without their answers.
-  app.get('/api/v1/quiz', { schema: { response: { 200: z.array(quizQuestionSchema) } } }, async (request) => quiz.deal(currentStudent(request).id));
+  app.get('/api/v1/quiz', { schema: { response: { 200: z.array(quizQuestionSchema) } } }, async (request) =>
+    quiz.deal(currentStudent(request).id),
+  );
 
   app.post(
     '/api/v1/quiz/attempts',
-    { config: { accountLimit: ATTEMPTS_PER_HOUR }, schema: { body: quizAnswersSchema, response: { 201: z.object({ message: z.string(), attempt: quizAttemptSchema }) } } },
-    async (request, reply) => reply.status(201).send(await quiz.submit(currentStudent(request).id, request.body.answers)),
+    {
+      config: { accountLimit: ATTEMPTS_PER_HOUR },
+      schema: {
+        body: quizAnswersSchema,
+        response: { 201: z.object({ message: z.string(), attempt: quizAttemptSchema }) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await quiz.submit(currentStudent(request).id, request.body.answers)),
   );
 
-  app.get('/api/v1/quiz/attempts', { schema: { response: { 200: z.array(quizAttemptSchema) } } }, async (request) => quiz.attempts(currentStudent(request).id));
+  app.get('/api/v1/quiz/attempts', { schema: { response: { 200: z.array(quizAttemptSchema) } } }, async (request) =>
+    quiz.attempts(currentStudent(request).id),
+  );
 
   // The admin's question bank.
-  app.get('/api/v1/admin/quiz_questions', { config: { access: 'admin' }, schema: { response: { 200: z.array(adminQuizQuestionSchema) } } }, async () => quiz.questions());
+  app.get(
+    '/api/v1/admin/quiz_questions',
+    { config: { access: 'admin' }, schema: { response: { 200: z.array(adminQuizQuestionSchema) } } },
+    async () => quiz.questions(),
+  );
 
   app.post(
     '/api/v1/admin/quiz_questions',
-    { config: { access: 'admin' }, schema: { body: quizQuestionInputSchema, response: { 201: adminQuizQuestionSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { body: quizQuestionInputSchema, response: { 201: adminQuizQuestionSchema } },
+    },
     async (request, reply) => reply.status(201).send(await quiz.addQuestion(request.body)),
   );
 
   app.put(
     '/api/v1/admin/quiz_questions/:id',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, body: quizQuestionInputSchema, response: { 200: adminQuizQuestionSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, body: quizQuestionInputSchema, response: { 200: adminQuizQuestionSchema } },
+    },
     async (request) => quiz.updateQuestion(request.params.id, request.body),
   );
 
-  app.delete('/api/v1/admin/quiz_questions/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema } }, async (request, reply) => {
-    await quiz.deleteQuestion(request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/v1/admin/quiz_questions/:id',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await quiz.deleteQuestion(request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -16,7 +16,7 @@ describe('site information', () => {
     expect(response.json()).toEqual({ status: 'ok', database: testDialect() });
   });
 
-  it('tells the browser the contact address and the fee, never the admin\'s login email', async () => {
+  it("tells the browser the contact address and the fee, never the admin's login email", async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/site' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ contactEmail: 'support@c-course.local', courseFeePaise: 250000 });
@@ -26,7 +26,10 @@ describe('site information', () => {
   it('uses CONTACT_EMAIL when set', async () => {
     const other = await createTestApp({ ADMIN_EMAIL: 'teacher@example.com', CONTACT_EMAIL: 'help@course.example' });
     try {
-      expect((await other.app.inject({ method: 'GET', url: '/api/v1/site' })).json()).toEqual({ contactEmail: 'help@course.example', courseFeePaise: 300000 });
+      expect((await other.app.inject({ method: 'GET', url: '/api/v1/site' })).json()).toEqual({
+        contactEmail: 'help@course.example',
+        courseFeePaise: 300000,
+      });
     } finally {
       await other.close();
     }

@@ -12,10 +12,14 @@ interface Options {
 }
 
 export const siteRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, dialect, config }) => {
-  app.get('/api/v1/site', { config: { access: 'public' }, schema: { response: { 200: siteInfoSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return siteInfoOf(config);
-  });
+  app.get(
+    '/api/v1/site',
+    { config: { access: 'public' }, schema: { response: { 200: siteInfoSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return siteInfoOf(config);
+    },
+  );
 
   app.get('/healthz', { config: { access: 'public' }, schema: { response: { 200: healthSchema } } }, async () => {
     await db.selectFrom('students').select('id').limit(1).execute();

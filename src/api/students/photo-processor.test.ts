@@ -30,7 +30,10 @@ describe('photo processing has bounded memory', () => {
       if (input[0] === 1) throw new AppError('validation', 'bad photo');
       return input;
     });
-    const results = await Promise.allSettled([processor.process(Buffer.from([1])), processor.process(Buffer.from([2]))]);
+    const results = await Promise.allSettled([
+      processor.process(Buffer.from([1])),
+      processor.process(Buffer.from([2])),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
   });
 });

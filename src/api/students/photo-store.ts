@@ -82,7 +82,16 @@ export class PhotoProcessor {
 export const photoStore = {
   async save(db: Db, photo: Buffer): Promise<string> {
     const name = `${randomBytes(16).toString('hex')}.webp`;
-    await db.insertInto('stored_files').values({ name, content_type: 'image/webp', content: photo, size: photo.length, created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto('stored_files')
+      .values({
+        name,
+        content_type: 'image/webp',
+        content: photo,
+        size: photo.length,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     return name;
   },
 
@@ -105,7 +114,15 @@ export const photoStore = {
     const result = await db
       .deleteFrom('stored_files')
       .where('created_at', '<', new Date(now - graceMs).toISOString())
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('students').select(sql`1`.as('one')).whereRef('students.image_path', '=', 'stored_files.name'))))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('students')
+              .select(sql`1`.as('one'))
+              .whereRef('students.image_path', '=', 'stored_files.name'),
+          ),
+        ),
+      )
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   },

@@ -3,7 +3,16 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailOnlySchema, FEEDBACK_NOT_YET, feedbackSchema, messageResponseSchema, PHOTO_MAX_BYTES, profileSchema, profileUpdateResponseSchema, studentDataSchema } from '../../contracts/accounts.js';
+import {
+  emailOnlySchema,
+  FEEDBACK_NOT_YET,
+  feedbackSchema,
+  messageResponseSchema,
+  PHOTO_MAX_BYTES,
+  profileSchema,
+  profileUpdateResponseSchema,
+  studentDataSchema,
+} from '../../contracts/accounts.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { messages } from '../../contracts/messages.js';
 import { currentStudent } from '../auth/auth-guard.js';
@@ -107,14 +116,20 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profi
         if (student.student_status !== STUDENT_STATUS.completed) throw new AppError('forbidden', FEEDBACK_NOT_YET);
         const feedback = feedbackSchema.safeParse(fields);
         if (!feedback.success || photo) {
-          throw new AppError('validation', feedback.success ? 'Send the feedback on its own.' : feedback.error.issues.map((issue) => issue.message));
+          throw new AppError(
+            'validation',
+            feedback.success ? 'Send the feedback on its own.' : feedback.error.issues.map((issue) => issue.message),
+          );
         }
         const updated = await profiles.saveFeedback(student, feedback.data.feedback);
         return { data: toStudentResource(updated), meta: { message: messages.feedbackSubmitted } };
       }
       const parsed = profileSchema.safeParse(fields);
       if (!parsed.success) {
-        throw new AppError('validation', parsed.error.issues.map((issue) => issue.message));
+        throw new AppError(
+          'validation',
+          parsed.error.issues.map((issue) => issue.message),
+        );
       }
       const updated = await profiles.updateProfile(student, parsed.data, photo);
       return { data: toStudentResource(updated), meta: { message: messages.profileUpdated } };

@@ -32,7 +32,8 @@ const DAY_MS = 24 * 60 * 60_000;
 
 export function createProfileService({ db, config, log, photoUploads, mailQueued }: Deps) {
   const processor = new PhotoProcessor();
-  const profileMail = (student: StudentRow) => profileCreatedMail(student.email, student.first_name, `${config.appUrl}${paths.dashboard}`);
+  const profileMail = (student: StudentRow) =>
+    profileCreatedMail(student.email, student.first_name, `${config.appUrl}${paths.dashboard}`);
 
   return {
     /** A stored profile photo by its name, for `GET /uploads/photos/:name`. */
@@ -72,7 +73,8 @@ export function createProfileService({ db, config, log, photoUploads, mailQueued
      * the row that names it and the removal of the old one are one transaction.
      */
     async updateProfile(student: StudentRow, input: ProfileInput, photo: Buffer | undefined): Promise<StudentRow> {
-      if (photo && !(await photoUploads.hit(String(student.id)))) throw new AppError('tooManyRequests', messages.photoUploadsPerHour);
+      if (photo && !(await photoUploads.hit(String(student.id))))
+        throw new AppError('tooManyRequests', messages.photoUploadsPerHour);
       const processed = photo ? await processor.process(photo) : undefined;
       const firstProfile = student.mobile === null;
       const updated = await db.transaction().execute(async (trx) => {

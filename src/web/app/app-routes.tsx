@@ -13,7 +13,10 @@ const AboutUsPage = named(() => import('../features/legal/about-us-page'), 'Abou
 const TermsPage = named(() => import('../features/legal/terms-page'), 'TermsPage');
 const PrivacyPolicyPage = named(() => import('../features/legal/privacy-policy-page'), 'PrivacyPolicyPage');
 const EmailVerifiedPage = named(() => import('../features/auth/email-verified-page'), 'EmailVerifiedPage');
-const VerificationFailedPage = named(() => import('../features/auth/verification-failed-page'), 'VerificationFailedPage');
+const VerificationFailedPage = named(
+  () => import('../features/auth/verification-failed-page'),
+  'VerificationFailedPage',
+);
 const SignupPage = named(() => import('../features/auth/signup-page'), 'SignupPage');
 const LoginPage = named(() => import('../features/auth/login-page'), 'LoginPage');
 const LogoutPage = named(() => import('../features/auth/logout-page'), 'LogoutPage');

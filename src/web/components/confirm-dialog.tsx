@@ -79,10 +79,22 @@ function ConfirmDialog({ request, onDone }: { request: ConfirmRequest; onDone: (
         </div>
       ) : null}
       <div className="d-flex flex-wrap justify-content-end gap-2">
-        <button ref={cancelRef} type="button" className="btn btn-outline-secondary" disabled={busy} onClick={() => finish(false)}>
+        <button
+          ref={cancelRef}
+          type="button"
+          className="btn btn-outline-secondary"
+          disabled={busy}
+          onClick={() => finish(false)}
+        >
           Cancel
         </button>
-        <button type="button" className={`btn ${request.danger === false ? 'btn-primary' : 'btn-danger'}`} disabled={busy} aria-busy={busy} onClick={() => void confirm()}>
+        <button
+          type="button"
+          className={`btn ${request.danger === false ? 'btn-primary' : 'btn-danger'}`}
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void confirm()}
+        >
           {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
           {request.confirmLabel}
         </button>
@@ -97,7 +109,10 @@ function ConfirmDialog({ request, onDone }: { request: ConfirmRequest; onDone: (
  */
 export function useConfirm() {
   const [open, setOpen] = useState<{ request: ConfirmRequest; resolve: (confirmed: boolean) => void } | null>(null);
-  const confirm = useCallback((request: ConfirmRequest) => new Promise<boolean>((resolve) => setOpen({ request, resolve })), []);
+  const confirm = useCallback(
+    (request: ConfirmRequest) => new Promise<boolean>((resolve) => setOpen({ request, resolve })),
+    [],
+  );
   const dialog = open ? (
     <ConfirmDialog
       request={open.request}

@@ -4,7 +4,15 @@ import { splitInlineCode } from '../lib/inline-code';
 export function InlineCode({ text }: { text: string }) {
   return (
     <>
-      {splitInlineCode(text).map((piece, index) => (piece.code ? <code key={index} className="inline-code">{piece.text}</code> : <span key={index}>{piece.text}</span>))}
+      {splitInlineCode(text).map((piece, index) =>
+        piece.code ? (
+          <code key={index} className="inline-code">
+            {piece.text}
+          </code>
+        ) : (
+          <span key={index}>{piece.text}</span>
+        ),
+      )}
     </>
   );
 }

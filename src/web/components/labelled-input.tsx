@@ -14,7 +14,13 @@ export function LabelledInput({ id, label, value, onChange, className, ...input 
       <label className="form-label" htmlFor={id}>
         {label}
       </label>
-      <input id={id} className="form-control" value={value} onChange={(event) => onChange(event.target.value)} {...input} />
+      <input
+        id={id}
+        className="form-control"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...input}
+      />
     </div>
   );
 }

@@ -5,9 +5,22 @@ import type { ReactNode } from 'react';
  * never scrolls sideways). The box is a named region the keyboard can reach, so it can be scrolled without a
  * pointer and a screen reader says what it holds.
  */
-export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+export function ScrollRegion({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className={`table-responsive scroll-region${className ? ` ${className}` : ''}`} role="region" aria-label={label} tabIndex={0}>
+    <div
+      className={`table-responsive scroll-region${className ? ` ${className}` : ''}`}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
       {children}
     </div>
   );

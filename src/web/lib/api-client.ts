@@ -28,7 +28,10 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
 }
 
 /** Like apiFetch, with the response headers (list totals travel in `x-total-count`). */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined && !(options.body instanceof FormData)) headers['content-type'] = 'application/json';
   const token = options.auth ? readToken() : null;
@@ -39,7 +42,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       method: options.method ?? 'GET',
       headers,
       body:
-        options.body === undefined ? undefined : options.body instanceof FormData ? options.body : JSON.stringify(options.body),
+        options.body === undefined
+          ? undefined
+          : options.body instanceof FormData
+            ? options.body
+            : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch {
@@ -47,10 +54,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
   const payload: unknown =
-    response.status === 204 ? null : isJson ? await response.json().catch(() => null) : await response.text().catch(() => null);
+    response.status === 204
+      ? null
+      : isJson
+        ? await response.json().catch(() => null)
+        : await response.text().catch(() => null);
   if (!response.ok) {
     const errors = (payload as { errors?: unknown } | null)?.errors;
-    throw new ApiError(response.status, Array.isArray(errors) && errors.length > 0 ? errors.map(String) : [messages.requestFailed]);
+    throw new ApiError(
+      response.status,
+      Array.isArray(errors) && errors.length > 0 ? errors.map(String) : [messages.requestFailed],
+    );
   }
   return { data: payload as T, headers: response.headers };
 }

@@ -10,7 +10,8 @@ import { messages } from '../../contracts/messages';
 const FIELD_PREFIX = /^[a-z][a-z0-9_]*(?:(?:\.[a-z0-9_]+)|(?:\[\d+\]))*:\s+/;
 
 /** zod's built-in messages, which name types and sizes rather than saying what to do. */
-const LIBRARY_WORDING = /^(Invalid input|Invalid option|Invalid string|Invalid type|Invalid element|Invalid key|Invalid union|Unrecognized keys?|Too (big|small)|Required$)/;
+const LIBRARY_WORDING =
+  /^(Invalid input|Invalid option|Invalid string|Invalid type|Invalid element|Invalid key|Invalid union|Unrecognized keys?|Too (big|small)|Required$)/;
 
 /** A message as it may be shown: without a field path in front, and in plain words. */
 export function plainMessage(message: string): string {
@@ -26,7 +27,8 @@ export function plainMessages(list: readonly string[]): string[] {
 
 /** Any error as one line for a person: the API's messages, or the site's request to try again. */
 export function errorText(error: unknown): string {
-  if (error instanceof Error && 'errors' in error && Array.isArray(error.errors)) return plainMessages(error.errors.map(String)).join(' ');
+  if (error instanceof Error && 'errors' in error && Array.isArray(error.errors))
+    return plainMessages(error.errors.map(String)).join(' ');
   if (error instanceof Error && error.message) return plainMessage(error.message);
   return messages.contactCustomerCare;
 }

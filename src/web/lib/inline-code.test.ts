@@ -19,7 +19,9 @@ describe('splitInlineCode', () => {
   });
 
   it('keeps a text without backticks whole', () => {
-    expect(splitInlineCode('Which keyword defines a structure type?')).toEqual([{ text: 'Which keyword defines a structure type?', code: false }]);
+    expect(splitInlineCode('Which keyword defines a structure type?')).toEqual([
+      { text: 'Which keyword defines a structure type?', code: false },
+    ]);
     expect(splitInlineCode('')).toEqual([]);
   });
 

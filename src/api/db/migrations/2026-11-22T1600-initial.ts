@@ -15,7 +15,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', idType, id)
     .addColumn('email', 'text', (col) => col.notNull().unique())
     .addColumn('password_hash', 'text', (col) => col.notNull())
-    .addColumn('role', 'text', (col) => col.notNull().defaultTo('student').check(sql`role in ('student', 'admin')`))
+    .addColumn('role', 'text', (col) =>
+      col
+        .notNull()
+        .defaultTo('student')
+        .check(sql`role in ('student', 'admin')`),
+    )
     .addColumn('first_name', 'text', (col) => col.notNull())
     .addColumn('last_name', 'text', (col) => col.notNull())
     .addColumn('mobile', 'text')
@@ -27,7 +32,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('office', 'text')
     .addColumn('activated', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('student_status', 'integer', (col) =>
-      col.notNull().defaultTo(0).check(sql`student_status in (0, 1, 2)`),
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`student_status in (0, 1, 2)`),
     )
     .addColumn('student_batch', 'integer')
     .addColumn('uniq_id', 'text', (col) => col.notNull().unique())
@@ -36,7 +44,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', timestampType, createdAt)
     .addColumn('updated_at', timestampType, createdAt)
     .execute();
-  await db.schema.createIndex('students_status_batch_idx').on('students').columns(['student_status', 'student_batch']).execute();
+  await db.schema
+    .createIndex('students_status_batch_idx')
+    .on('students')
+    .columns(['student_status', 'student_batch'])
+    .execute();
   await db.schema.createIndex('students_batch_idx').on('students').column('student_batch').execute();
 
   await db.schema
@@ -111,7 +123,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('amount', 'integer', (col) => col.notNull().check(sql`amount > 0`))
     .addColumn('currency', 'text', (col) => col.notNull())
     .addColumn('status', 'text', (col) =>
-      col.notNull().defaultTo('created').check(sql`status in ('created', 'captured', 'failed')`),
+      col
+        .notNull()
+        .defaultTo('created')
+        .check(sql`status in ('created', 'captured', 'failed')`),
     )
     .addColumn('created_at', timestampType, createdAt)
     .addColumn('updated_at', timestampType, createdAt)
@@ -126,7 +141,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('text_body', 'text', (col) => col.notNull())
     .addColumn('html_body', 'text', (col) => col.notNull())
     .addColumn('status', 'text', (col) =>
-      col.notNull().defaultTo('pending').check(sql`status in ('pending', 'sent', 'failed')`),
+      col
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'sent', 'failed')`),
     )
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('next_attempt_at', timestampType, createdAt)

@@ -7,8 +7,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Emails are compared case-insensitively; mail still goes to the address as the student typed it.
   await sql`create unique index students_email_lower_unique on students (lower(email))`.execute(db);
   // Without SMTP_URL a message is printed to the log once and stays pending in the outbox.
-  await db.schema.alterTable('outbox').addColumn('logged_at', isPostgres ? 'timestamptz' : 'text').execute();
-  await db.schema.createIndex('email_tokens_purpose_idx').on('email_tokens').columns(['student_id', 'purpose']).execute();
+  await db.schema
+    .alterTable('outbox')
+    .addColumn('logged_at', isPostgres ? 'timestamptz' : 'text')
+    .execute();
+  await db.schema
+    .createIndex('email_tokens_purpose_idx')
+    .on('email_tokens')
+    .columns(['student_id', 'purpose'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

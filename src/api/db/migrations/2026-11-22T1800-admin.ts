@@ -8,7 +8,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Who changed a student's status, from what to what, and when; kept when either account is deleted.
   await db.schema
     .createTable('status_changes')
-    .addColumn('id', isPostgres ? 'serial' : 'integer', (col) => (isPostgres ? col.primaryKey() : col.primaryKey().autoIncrement()))
+    .addColumn('id', isPostgres ? 'serial' : 'integer', (col) =>
+      isPostgres ? col.primaryKey() : col.primaryKey().autoIncrement(),
+    )
     .addColumn('student_id', 'integer', (col) => col.references('students.id').onDelete('set null'))
     .addColumn('student_email', 'text', (col) => col.notNull())
     .addColumn('from_status', 'integer', (col) => col.notNull())
@@ -20,7 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('status_changes_student_idx').on('status_changes').column('student_id').execute();
   // The admin lists filter by role (and status) and sort by one column: an index per sortable column
   // keeps a page of 100,000 students from sorting the whole table.
-  await db.schema.createIndex('students_role_status_id_idx').on('students').columns(['role', 'student_status', 'id']).execute();
+  await db.schema
+    .createIndex('students_role_status_id_idx')
+    .on('students')
+    .columns(['role', 'student_status', 'id'])
+    .execute();
   for (const column of ['first_name', 'last_name', 'email', 'city', 'country', 'student_batch', 'created_at']) {
     await db.schema.createIndex(`students_role_${column}_idx`).on('students').columns(['role', column, 'id']).execute();
   }

@@ -22,7 +22,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('payments_open_student_idx').on('payments').column('open_for_student').unique().execute();
   // Reconciliation: when the job last asked Razorpay about this order, and how often it has.
   await db.schema.alterTable('payments').addColumn('checked_at', timestampType).execute();
-  await db.schema.alterTable('payments').addColumn('check_count', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('payments')
+    .addColumn('check_count', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('payments_unpaid_idx').on('payments').columns(['status', 'created_at']).execute();
 
   // Webhook deliveries already applied, by Razorpay's x-razorpay-event-id: a repeated delivery changes nothing.
@@ -47,7 +50,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('error_description', 'text')
     .addColumn('created_at', timestampType, (col) => col.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('test_gateway_payments_order_idx').on('test_gateway_payments').column('order_id').execute();
+  await db.schema
+    .createIndex('test_gateway_payments_order_idx')
+    .on('test_gateway_payments')
+    .column('order_id')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

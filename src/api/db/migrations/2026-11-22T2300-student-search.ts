@@ -30,6 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;
-  for (const trigger of ['students_search_insert', 'students_search_update', 'students_search_delete']) await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
+  for (const trigger of ['students_search_insert', 'students_search_update', 'students_search_delete'])
+    await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
   await sql`drop table if exists students_search`.execute(db);
 }

@@ -6,7 +6,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 const VERSIONED = ['course_sessions', 'students'];
 
 /** The same text the student lists search in (student-lists.repository.ts); the index is used only if they match. */
-const STUDENT_HAYSTACK = sql.raw(`coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email || ' ' || coalesce(city, '') || ' ' || coalesce(mobile, '') || ' ' || uniq_id`);
+const STUDENT_HAYSTACK = sql.raw(
+  `coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email || ' ' || coalesce(city, '') || ' ' || coalesce(mobile, '') || ' ' || uniq_id`,
+);
 
 /**
  * A version number per cached table, bumped by triggers in the same transaction as any change to it, so every
@@ -36,7 +38,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   for (const table of VERSIONED) {
     if (isPostgres) {
-      await sql`create trigger ${sql.id(`${table}_version`)} after insert or update or delete on ${sql.id(table)} for each statement execute function bump_content_version()`.execute(db);
+      await sql`create trigger ${sql.id(`${table}_version`)} after insert or update or delete on ${sql.id(table)} for each statement execute function bump_content_version()`.execute(
+        db,
+      );
       continue;
     }
     for (const event of ['insert', 'update', 'delete']) {
@@ -48,10 +52,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema.createIndex('students_role_id_idx').on('students').columns(['role', 'id']).execute();
   if (isPostgres) {
-    const available = await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions where name = 'pg_trgm'`.execute(db);
+    const available = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_available_extensions where name = 'pg_trgm'`.execute(db);
     if (available.rows[0]?.n) {
       await sql`create extension if not exists pg_trgm`.execute(db);
-      await sql`create index students_search_trgm_idx on students using gin ((${STUDENT_HAYSTACK}) gin_trgm_ops)`.execute(db);
+      await sql`create index students_search_trgm_idx on students using gin ((${STUDENT_HAYSTACK}) gin_trgm_ops)`.execute(
+        db,
+      );
     }
   }
 }
@@ -62,7 +70,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('students_role_id_idx').ifExists().execute();
   for (const table of VERSIONED) {
     if (isPostgres) await sql`drop trigger if exists ${sql.id(`${table}_version`)} on ${sql.id(table)}`.execute(db);
-    else for (const event of ['insert', 'delete', 'update']) await sql`drop trigger if exists ${sql.id(`${table}_version_${event}`)}`.execute(db);
+    else
+      for (const event of ['insert', 'delete', 'update'])
+        await sql`drop trigger if exists ${sql.id(`${table}_version_${event}`)}`.execute(db);
   }
   if (isPostgres) await sql`drop function if exists bump_content_version()`.execute(db);
   await db.schema.dropTable('content_versions').execute();

@@ -14,8 +14,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table students add column search_text text generated always as (lower(
     coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email || ' ' || coalesce(city, '') || ' ' || coalesce(mobile, '') || ' ' || uniq_id
   )) stored`.execute(db);
-  const trigrams = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
-  if (trigrams.rows[0]?.n) await sql`create index students_search_text_trgm_idx on students using gin (search_text gin_trgm_ops)`.execute(db);
+  const trigrams = await sql<{
+    n: number;
+  }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
+  if (trigrams.rows[0]?.n)
+    await sql`create index students_search_text_trgm_idx on students using gin (search_text gin_trgm_ops)`.execute(db);
   await sql`drop index if exists students_search_trgm_idx`.execute(db);
 }
 
@@ -23,8 +26,12 @@ export async function down(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql`drop index if exists students_search_text_trgm_idx`.execute(db);
   await sql`alter table students drop column if exists search_text`.execute(db);
-  const trigrams = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
+  const trigrams = await sql<{
+    n: number;
+  }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
   if (trigrams.rows[0]?.n) {
-    await sql`create index students_search_trgm_idx on students using gin ((coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email || ' ' || coalesce(city, '') || ' ' || coalesce(mobile, '') || ' ' || uniq_id) gin_trgm_ops)`.execute(db);
+    await sql`create index students_search_trgm_idx on students using gin ((coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email || ' ' || coalesce(city, '') || ' ' || coalesce(mobile, '') || ' ' || uniq_id) gin_trgm_ops)`.execute(
+      db,
+    );
   }
 }

@@ -13,7 +13,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('student_id', 'integer', (col) => col.primaryKey().references('students.id').onDelete('cascade'))
     // JSON array of quiz_questions ids, in the order they were shown.
     .addColumn('question_ids', 'text', (col) => col.notNull())
-    .addColumn('created_at', isPostgres ? 'timestamptz' : 'text', (col) => col.notNull().defaultTo(isPostgres ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`))
+    .addColumn('created_at', isPostgres ? 'timestamptz' : 'text', (col) =>
+      col.notNull().defaultTo(isPostgres ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    )
     .execute();
 }
 

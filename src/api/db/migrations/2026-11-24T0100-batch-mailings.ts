@@ -12,14 +12,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   const now = isPostgres ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
   await db.schema
     .createTable('batch_mailings')
-    .addColumn('id', isPostgres ? 'serial' : 'integer', (col) => (isPostgres ? col.primaryKey() : col.primaryKey().autoIncrement()))
+    .addColumn('id', isPostgres ? 'serial' : 'integer', (col) =>
+      isPostgres ? col.primaryKey() : col.primaryKey().autoIncrement(),
+    )
     .addColumn('batch_number', 'integer', (col) => col.notNull())
     .addColumn('kind', 'text', (col) => col.notNull().check(sql`kind in ('start_date', 'meeting_link')`))
     .addColumn('content', 'text', (col) => col.notNull())
     .addColumn('recipients', 'integer', (col) => col.notNull())
     .addColumn('sent_at', isPostgres ? 'timestamptz' : 'text', (col) => col.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('batch_mailings_batch_idx').on('batch_mailings').columns(['batch_number', 'kind', 'id']).execute();
+  await db.schema
+    .createIndex('batch_mailings_batch_idx')
+    .on('batch_mailings')
+    .columns(['batch_number', 'kind', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -46,7 +46,8 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
       const items = [...(rootRef.current?.querySelectorAll<HTMLAnchorElement>('.dropdown-item') ?? [])];
       const current = items.indexOf(document.activeElement as HTMLAnchorElement);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      const next = current === -1 ? (step === 1 ? 0 : items.length - 1) : (current + step + items.length) % items.length;
+      const next =
+        current === -1 ? (step === 1 ? 0 : items.length - 1) : (current + step + items.length) % items.length;
       items[next]?.focus();
     });
   };
@@ -68,8 +69,14 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
         <PersonIcon />
         <span className="visually-hidden">Account menu</span>
       </button>
-      {/* data-bs-popper="static" is Bootstrap's hook for a dropdown placed by CSS alone (below the toggle, right-aligned). */}
-      <ul id="account-menu-items" className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`} data-bs-popper="static" onClick={closeOnLink}>
+      {/* data-bs-popper="static" is Bootstrap's hook for a dropdown placed by CSS alone
+          (below the toggle, right-aligned). */}
+      <ul
+        id="account-menu-items"
+        className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`}
+        data-bs-popper="static"
+        onClick={closeOnLink}
+      >
         <li>
           <Link className="dropdown-item" to={isAdmin ? paths.admin : paths.dashboard}>
             My Dashboard

@@ -34,9 +34,25 @@ type Panel = (typeof panels)[number];
 function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
   switch (panel) {
     case 'List of Old Students':
-      return <StudentListPanel title="List of Old Students" kind="old" columns={listColumns} emptyText="No old student" onExit={onExit} />;
+      return (
+        <StudentListPanel
+          title="List of Old Students"
+          kind="old"
+          columns={listColumns}
+          emptyText="No old student"
+          onExit={onExit}
+        />
+      );
     case 'List of New Students':
-      return <StudentListPanel title="List of New Students" kind="new" columns={[...listColumns, 'status', 'batch']} emptyText="No new student" onExit={onExit} />;
+      return (
+        <StudentListPanel
+          title="List of New Students"
+          kind="new"
+          columns={[...listColumns, 'status', 'batch']}
+          emptyText="No new student"
+          onExit={onExit}
+        />
+      );
     case 'List of Regd Students':
       return (
         <StudentListPanel
@@ -112,7 +128,13 @@ function AdminDashboard() {
       <h1 className="h2 mb-3">Admin Dashboard</h1>
       <div className="admin-buttons mb-4">
         {panels.map((name) => (
-          <button key={name} type="button" className={`btn ${panel === name ? 'btn-primary' : 'btn-outline-primary'}`} aria-pressed={panel === name} onClick={() => setPanel(name)}>
+          <button
+            key={name}
+            type="button"
+            className={`btn ${panel === name ? 'btn-primary' : 'btn-outline-primary'}`}
+            aria-pressed={panel === name}
+            onClick={() => setPanel(name)}
+          >
             {name}
           </button>
         ))}

@@ -21,16 +21,40 @@ export function AdminPanel({ title, onExit, children }: { title: string; onExit:
 }
 
 /** Previous / Next under a paged admin list, with where the admin is and how many there are ("1 student"). */
-export function Pager({ label, page, pages, total, noun, onPage }: { label: string; page: number; pages: number; total: number; noun: string; onPage: (page: number) => void }) {
+export function Pager({
+  label,
+  page,
+  pages,
+  total,
+  noun,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  total: number;
+  noun: string;
+  onPage: (page: number) => void;
+}) {
   return (
     <nav className="pager" aria-label={label}>
-      <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         Previous
       </button>
       <span className="pager-status">
         Page {page} of {pages} · {plural(total, noun)}
       </span>
-      <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         Next
       </button>
     </nav>

@@ -6,7 +6,15 @@ import { plural } from '../../../contracts/wording';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ScrollRegion } from '../../components/scroll-region';
 import { StatusBadge } from '../dashboard/status-badge';
-import { type BatchMember, announceStart, getBatch, listBatches, saveBatch, sendMeetingLink, updateBatch } from './admin-api';
+import {
+  type BatchMember,
+  announceStart,
+  getBatch,
+  listBatches,
+  saveBatch,
+  sendMeetingLink,
+  updateBatch,
+} from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { usePanelAction } from './use-panel-action';
 
@@ -53,7 +61,11 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
           again = await send(number, true);
         },
       });
-      return confirmed && again ? done(again) : kind === 'announce' ? 'Not announced again.' : 'The link was not sent again.';
+      return confirmed && again
+        ? done(again)
+        : kind === 'announce'
+          ? 'Not announced again.'
+          : 'The link was not sent again.';
     });
 
   const showStudents = () =>
@@ -92,7 +104,14 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
           <label className="form-label" htmlFor="batch-number">
             Batch number
           </label>
-          <input id="batch-number" className="form-control" type="number" min={1} value={batch} onChange={(e) => setBatch(e.target.value)} />
+          <input
+            id="batch-number"
+            className="form-control"
+            type="number"
+            min={1}
+            value={batch}
+            onChange={(e) => setBatch(e.target.value)}
+          />
         </div>
         <button type="button" className="btn btn-primary" disabled={!(number >= 1)} onClick={showStudents}>
           Show Present Students
@@ -137,7 +156,14 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
               <label className="form-label" htmlFor="batch-email">
                 Email
               </label>
-              <input id="batch-email" className="form-control" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+              <input
+                id="batch-email"
+                className="form-control"
+                type="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             </div>
             <button type="submit" className="btn btn-primary">
               Update
@@ -148,13 +174,26 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
               <label className="form-label" htmlFor="batch-start">
                 Start date
               </label>
-              <input id="batch-start" className="form-control" type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+              <input
+                id="batch-start"
+                className="form-control"
+                type="date"
+                value={startDate}
+                onChange={(e) => setStartDate(e.target.value)}
+              />
             </div>
             <div className="col-sm-6">
               <label className="form-label" htmlFor="batch-link">
                 Video-meeting link
               </label>
-              <input id="batch-link" className="form-control" type="url" placeholder="https://" value={link} onChange={(e) => setLink(e.target.value)} />
+              <input
+                id="batch-link"
+                className="form-control"
+                type="url"
+                placeholder="https://"
+                value={link}
+                onChange={(e) => setLink(e.target.value)}
+              />
             </div>
             <div className="col-sm-2">
               <button type="submit" className="btn btn-outline-primary w-100">

@@ -22,8 +22,8 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
       title: `Delete session ${session.session_number}?`,
       message: (
         <p className="mb-0">
-          Session {session.session_number} ({formatDate(session.session_date)}) and its lesson video leave every student’s My Classes. Doubts asked
-          about it are kept. This cannot be undone.
+          Session {session.session_number} ({formatDate(session.session_date)}) and its lesson video leave every
+          student’s My Classes. Doubts asked about it are kept. This cannot be undone.
         </p>
       ),
       confirmLabel: `Delete session ${session.session_number}`,
@@ -32,12 +32,20 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
   const [form, setForm] = useState({ session_number: '', session_date: '', topics: '', lesson_video: '' });
   const book = useQuery({ queryKey: ['admin', 'course-book'], queryFn: getCourseBook });
   const [bookUrl, setBookUrl] = useState('');
-  const saveBook = useMutation({ mutationFn: setCourseBook, onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'course-book'] }) });
+  const saveBook = useMutation({
+    mutationFn: setCourseBook,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'course-book'] }),
+  });
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
     add.mutate(
-      { session_number: form.session_number, session_date: form.session_date, topics: form.topics, lesson_video: form.lesson_video || undefined },
+      {
+        session_number: form.session_number,
+        session_date: form.session_date,
+        topics: form.topics,
+        lesson_video: form.lesson_video || undefined,
+      },
       { onSuccess: () => setForm({ session_number: '', session_date: '', topics: '', lesson_video: '' }) },
     );
   };
@@ -67,7 +75,12 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
                   <td className="topics-cell">{s.topics}</td>
                   <td className="text-nowrap">{s.lesson_video ?? '—'}</td>
                   <td>
-                    <button type="button" className="btn btn-sm btn-danger" disabled={remove.isPending} onClick={() => askDelete(s)}>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-danger"
+                      disabled={remove.isPending}
+                      onClick={() => askDelete(s)}
+                    >
                       Delete<span className="visually-hidden"> session {s.session_number}</span>
                     </button>
                   </td>
@@ -85,25 +98,52 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
           <label className="form-label" htmlFor="session-number">
             Session number
           </label>
-          <input id="session-number" className="form-control" type="number" min={1} required value={form.session_number} onChange={(e) => setForm({ ...form, session_number: e.target.value })} />
+          <input
+            id="session-number"
+            className="form-control"
+            type="number"
+            min={1}
+            required
+            value={form.session_number}
+            onChange={(e) => setForm({ ...form, session_number: e.target.value })}
+          />
         </div>
         <div className="col-sm-3">
           <label className="form-label" htmlFor="session-date">
             Session date
           </label>
-          <input id="session-date" className="form-control" type="date" required value={form.session_date} onChange={(e) => setForm({ ...form, session_date: e.target.value })} />
+          <input
+            id="session-date"
+            className="form-control"
+            type="date"
+            required
+            value={form.session_date}
+            onChange={(e) => setForm({ ...form, session_date: e.target.value })}
+          />
         </div>
         <div className="col-sm-6">
           <label className="form-label" htmlFor="session-video">
             Lesson video (YouTube link or id)
           </label>
-          <input id="session-video" className="form-control" value={form.lesson_video} onChange={(e) => setForm({ ...form, lesson_video: e.target.value })} />
+          <input
+            id="session-video"
+            className="form-control"
+            value={form.lesson_video}
+            onChange={(e) => setForm({ ...form, lesson_video: e.target.value })}
+          />
         </div>
         <div className="col-12">
           <label className="form-label" htmlFor="session-topics">
             Topics
           </label>
-          <textarea id="session-topics" className="form-control" required rows={2} value={form.topics} onChange={(e) => setForm({ ...form, topics: e.target.value })} />
+          <textarea
+            id="session-topics"
+            className="form-control"
+            required
+            rows={2}
+            value={form.topics}
+            onChange={(e) => setForm({ ...form, topics: e.target.value })}
+          />
         </div>
         <div className="col-12">
           <button type="submit" className="btn btn-primary" disabled={add.isPending}>
@@ -134,7 +174,9 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
           if (bookUrl.trim() === '' && book.data?.preview_url) {
             void confirm({
               title: 'Remove the course book?',
-              message: <p className="mb-0">Students no longer see the course book in My Classes until you save a new link.</p>,
+              message: (
+                <p className="mb-0">Students no longer see the course book in My Classes until you save a new link.</p>
+              ),
               confirmLabel: 'Remove the course book',
               action: () => saveBook.mutateAsync(''),
             });
@@ -147,7 +189,14 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
           <label className="form-label" htmlFor="course-book-url">
             Google Drive link of the course book (empty to remove)
           </label>
-          <input id="course-book-url" className="form-control" type="url" placeholder="https://drive.google.com/file/d/…" value={bookUrl} onChange={(e) => setBookUrl(e.target.value)} />
+          <input
+            id="course-book-url"
+            className="form-control"
+            type="url"
+            placeholder="https://drive.google.com/file/d/…"
+            value={bookUrl}
+            onChange={(e) => setBookUrl(e.target.value)}
+          />
         </div>
         <button type="submit" className="btn btn-outline-primary" disabled={saveBook.isPending}>
           Save course book

@@ -23,7 +23,14 @@ function AnswerForm({ doubt }: { doubt: Doubt }) {
       <label className="form-label" htmlFor={`answer-${doubt.id}`}>
         Answer
       </label>
-      <textarea id={`answer-${doubt.id}`} className="form-control" rows={3} required value={answer} onChange={(e) => setAnswer(e.target.value)} />
+      <textarea
+        id={`answer-${doubt.id}`}
+        className="form-control"
+        rows={3}
+        required
+        value={answer}
+        onChange={(e) => setAnswer(e.target.value)}
+      />
       <PanelError error={mutation.error} />
       <button type="submit" className="btn btn-primary btn-sm mt-2" disabled={mutation.isPending}>
         {doubt.answer ? 'Update answer' : 'Send answer'}
@@ -44,8 +51,10 @@ export function DoubtsPanel({ onExit }: { onExit: () => void }) {
         <div key={doubt.id} className={`card mb-2 ${doubt.answered_at ? '' : 'border-warning'}`}>
           <div className="card-body">
             <p className="mb-1 small text-body-secondary">
-              {doubt.first_name} {doubt.last_name} (<EmailText email={doubt.email} />) · {formatDateTime(doubt.created_at)}
-              {doubt.session_number ? ` · Session ${doubt.session_number}` : ''} · {doubt.answered_at ? 'answered' : 'waiting'}
+              {doubt.first_name} {doubt.last_name} (<EmailText email={doubt.email} />) ·{' '}
+              {formatDateTime(doubt.created_at)}
+              {doubt.session_number ? ` · Session ${doubt.session_number}` : ''} ·{' '}
+              {doubt.answered_at ? 'answered' : 'waiting'}
             </p>
             <p className="doubt-question">{doubt.question}</p>
             <AnswerForm doubt={doubt} />

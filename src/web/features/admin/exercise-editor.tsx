@@ -20,8 +20,15 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
-  const asInput = (): TestCaseInput[] => tests.map((t) => ({ stdin: t.stdin, expected_output: t.expected_output, visible: t.visible, points: Number(t.points) }));
-  const update = (index: number, change: Partial<Draft>) => setTests((list) => list.map((t, i) => (i === index ? { ...t, ...change } : t)));
+  const asInput = (): TestCaseInput[] =>
+    tests.map((t) => ({
+      stdin: t.stdin,
+      expected_output: t.expected_output,
+      visible: t.visible,
+      points: Number(t.points),
+    }));
+  const update = (index: number, change: Partial<Draft>) =>
+    setTests((list) => list.map((t, i) => (i === index ? { ...t, ...change } : t)));
 
   const onSave = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,7 +70,14 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
       <label className="form-label" htmlFor="starter-code">
         Starter code (what students see first in the editor)
       </label>
-      <textarea id="starter-code" className="form-control code-input" rows={5} value={starter} onChange={(e) => setStarter(e.target.value)} spellCheck={false} />
+      <textarea
+        id="starter-code"
+        className="form-control code-input"
+        rows={5}
+        value={starter}
+        onChange={(e) => setStarter(e.target.value)}
+        spellCheck={false}
+      />
 
       {tests.map((test, index) => (
         <fieldset key={index} className="border rounded p-2 mt-3">
@@ -73,28 +87,60 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
               <label className="form-label" htmlFor={`test-stdin-${index}`}>
                 Input
               </label>
-              <textarea id={`test-stdin-${index}`} className="form-control code-input" rows={3} value={test.stdin} onChange={(e) => update(index, { stdin: e.target.value })} spellCheck={false} />
+              <textarea
+                id={`test-stdin-${index}`}
+                className="form-control code-input"
+                rows={3}
+                value={test.stdin}
+                onChange={(e) => update(index, { stdin: e.target.value })}
+                spellCheck={false}
+              />
             </div>
             <div className="col-md-6">
               <label className="form-label" htmlFor={`test-expected-${index}`}>
                 Expected output
               </label>
-              <textarea id={`test-expected-${index}`} className="form-control code-input" rows={3} value={test.expected_output} onChange={(e) => update(index, { expected_output: e.target.value })} spellCheck={false} />
+              <textarea
+                id={`test-expected-${index}`}
+                className="form-control code-input"
+                rows={3}
+                value={test.expected_output}
+                onChange={(e) => update(index, { expected_output: e.target.value })}
+                spellCheck={false}
+              />
             </div>
             <div className="col-auto">
               <label className="form-label" htmlFor={`test-points-${index}`}>
                 Points
               </label>
-              <input id={`test-points-${index}`} className="form-control" type="number" min={0} max={100} value={test.points} onChange={(e) => update(index, { points: e.target.value })} />
+              <input
+                id={`test-points-${index}`}
+                className="form-control"
+                type="number"
+                min={0}
+                max={100}
+                value={test.points}
+                onChange={(e) => update(index, { points: e.target.value })}
+              />
             </div>
             <div className="col-auto d-flex align-items-end gap-3">
               <div className="form-check mb-2">
-                <input id={`test-visible-${index}`} className="form-check-input" type="checkbox" checked={test.visible} onChange={(e) => update(index, { visible: e.target.checked })} />
+                <input
+                  id={`test-visible-${index}`}
+                  className="form-check-input"
+                  type="checkbox"
+                  checked={test.visible}
+                  onChange={(e) => update(index, { visible: e.target.checked })}
+                />
                 <label className="form-check-label" htmlFor={`test-visible-${index}`}>
                   Visible to students
                 </label>
               </div>
-              <button type="button" className="btn btn-sm btn-outline-danger mb-2" onClick={() => setTests((list) => list.filter((_, i) => i !== index))}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger mb-2"
+                onClick={() => setTests((list) => list.filter((_, i) => i !== index))}
+              >
                 Remove test {index + 1}
               </button>
             </div>
@@ -102,7 +148,11 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
         </fieldset>
       ))}
       <div className="d-flex flex-wrap gap-2 mt-3">
-        <button type="button" className="btn btn-outline-primary" onClick={() => setTests((list) => [...list, { ...blank }])}>
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          onClick={() => setTests((list) => [...list, { ...blank }])}
+        >
           Add a test case
         </button>
         <button type="submit" className="btn btn-primary" disabled={busy !== null}>
@@ -118,9 +168,21 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
       <label className="form-label mt-3" htmlFor="reference-solution">
         Reference solution (tried against the test cases above; not saved)
       </label>
-      <textarea id="reference-solution" className="form-control code-input" rows={6} value={reference} onChange={(e) => setReference(e.target.value)} spellCheck={false} />
+      <textarea
+        id="reference-solution"
+        className="form-control code-input"
+        rows={6}
+        value={reference}
+        onChange={(e) => setReference(e.target.value)}
+        spellCheck={false}
+      />
       <div className="mt-2">
-        <button type="button" className="btn btn-outline-success" disabled={busy !== null || !reference.trim() || tests.length === 0} onClick={() => void onTry()}>
+        <button
+          type="button"
+          className="btn btn-outline-success"
+          disabled={busy !== null || !reference.trim() || tests.length === 0}
+          onClick={() => void onTry()}
+        >
           {busy === 'try' ? 'Grading…' : 'Try the reference solution'}
         </button>
       </div>
@@ -134,7 +196,11 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
 
 /** The admin's editor for a program's starter code and test cases. */
 export function ExerciseEditor({ programId, onClose }: { programId: number; onClose: () => void }) {
-  const exercise = useQuery({ queryKey: ['admin', 'exercise', programId], queryFn: () => getExercise(programId), staleTime: Infinity });
+  const exercise = useQuery({
+    queryKey: ['admin', 'exercise', programId],
+    queryFn: () => getExercise(programId),
+    staleTime: Infinity,
+  });
   if (exercise.isError) return <PanelError error={exercise.error} />;
   if (!exercise.data) return <PageSpinner />;
   return <Form key={programId} exercise={exercise.data} onClose={onClose} />;

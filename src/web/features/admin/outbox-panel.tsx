@@ -15,17 +15,22 @@ export function OutboxPanel({ onExit }: { onExit: () => void }) {
   });
   return (
     <AdminPanel title="Mail outbox" onExit={onExit}>
-      <p className="text-body-secondary">Newest first. Without SMTP_URL nothing is delivered: the messages wait here.</p>
+      <p className="text-body-secondary">
+        Newest first. Without SMTP_URL nothing is delivered: the messages wait here.
+      </p>
       <PanelError error={error} />
       {isPending ? <PageSpinner /> : null}
       {data && data.length === 0 ? <p>No email yet.</p> : null}
       {data?.map((mail) => (
         <details key={mail.id} className="outbox-entry">
           <summary>
-            <span className={`badge me-2 ${mail.status === 'sent' ? 'text-bg-success' : mail.status === 'failed' ? 'text-bg-danger' : 'text-bg-secondary'}`}>
+            <span
+              className={`badge me-2 ${mail.status === 'sent' ? 'text-bg-success' : mail.status === 'failed' ? 'text-bg-danger' : 'text-bg-secondary'}`}
+            >
               {mail.status}
             </span>
-            {mail.subject} — <EmailText email={mail.to_address} /> · {formatDateTime(mail.created_at)} · {plural(mail.attempts, 'attempt')}
+            {mail.subject} — <EmailText email={mail.to_address} /> · {formatDateTime(mail.created_at)} ·{' '}
+            {plural(mail.attempts, 'attempt')}
           </summary>
           <pre className="outbox-text">{mail.text_body}</pre>
           {mail.last_error ? <p className="text-danger">Last error: {mail.last_error}</p> : null}

@@ -8,7 +8,12 @@ import { listAllPayments } from '../payments/payments-api';
 import { AdminPanel, Pager, PanelError } from './admin-panel';
 
 const PER_PAGE = 50;
-const viaLabels = { checkout: 'Checkout', webhook: 'Webhook', reconciliation: 'Reconciliation', manual: 'Manual (admin)' } as const;
+const viaLabels = {
+  checkout: 'Checkout',
+  webhook: 'Webhook',
+  reconciliation: 'Reconciliation',
+  manual: 'Manual (admin)',
+} as const;
 const statusClasses = { captured: 'text-bg-success', failed: 'text-bg-danger', created: 'text-bg-secondary' } as const;
 const statusLabels = { captured: 'captured', failed: 'failed', created: 'not paid' } as const;
 
@@ -47,7 +52,11 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
                   <tr key={p.id}>
                     <td className="text-nowrap">{formatDateTime(p.paid_at ?? p.created_at)}</td>
                     <td>
-                      {p.first_name ? `${p.first_name} ${p.last_name ?? ''}` : <span className="text-body-secondary">(deleted)</span>}
+                      {p.first_name ? (
+                        `${p.first_name} ${p.last_name ?? ''}`
+                      ) : (
+                        <span className="text-body-secondary">(deleted)</span>
+                      )}
                       <div className="small text-body-secondary text-nowrap">{p.student_email}</div>
                     </td>
                     <td className="text-nowrap">{p.paid_via === 'manual' ? '—' : p.order_id}</td>
@@ -55,7 +64,9 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
                     <td className="text-nowrap">{formatAmount(p.amount, p.currency)}</td>
                     <td>
                       <span className={`badge ${statusClasses[p.status]}`}>{statusLabels[p.status]}</span>
-                      {p.status === 'failed' && p.failure_reason ? <div className="small text-body-secondary">{p.failure_reason}</div> : null}
+                      {p.status === 'failed' && p.failure_reason ? (
+                        <div className="small text-body-secondary">{p.failure_reason}</div>
+                      ) : null}
                     </td>
                     <td>{p.paid_via ? viaLabels[p.paid_via] : '—'}</td>
                   </tr>

@@ -5,7 +5,17 @@ import { plural } from '../../../contracts/wording';
 import { useConfirm } from '../../components/confirm-dialog';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
-import { type BatchMember, type Submission, addProgram, closeProgram, deleteProgram, getBatch, listPrograms, listSubmissions, sendProgram } from './admin-api';
+import {
+  type BatchMember,
+  type Submission,
+  addProgram,
+  closeProgram,
+  deleteProgram,
+  getBatch,
+  listPrograms,
+  listSubmissions,
+  sendProgram,
+} from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { ExerciseEditor } from './exercise-editor';
 import { usePanelAction } from './use-panel-action';
@@ -32,8 +42,8 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
       title: `Delete program ${program.program_number}?`,
       message: (
         <p className="mb-0">
-          Program {program.program_number} leaves this list, with its starter code and test cases, so it can no longer be sent or graded. Students
-          it was sent to keep their copy and what they wrote. This cannot be undone.
+          Program {program.program_number} leaves this list, with its starter code and test cases, so it can no longer
+          be sent or graded. Students it was sent to keep their copy and what they wrote. This cannot be undone.
         </p>
       ),
       confirmLabel: `Delete program ${program.program_number}`,
@@ -47,7 +57,10 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
     clear();
-    add.mutate({ program_number: form.program_number, task: form.task }, { onSuccess: () => setForm({ program_number: '', task: '' }) });
+    add.mutate(
+      { program_number: form.program_number, task: form.task },
+      { onSuccess: () => setForm({ program_number: '', task: '' }) },
+    );
   };
 
   return (
@@ -57,9 +70,21 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
           <label className="form-label" htmlFor="program-batch">
             Batch number
           </label>
-          <input id="program-batch" className="form-control" type="number" min={1} value={batch} onChange={(e) => setBatch(e.target.value)} />
+          <input
+            id="program-batch"
+            className="form-control"
+            type="number"
+            min={1}
+            value={batch}
+            onChange={(e) => setBatch(e.target.value)}
+          />
         </div>
-        <button type="button" className="btn btn-outline-primary" disabled={batchNumber === null} onClick={() => run(async () => setMembers(await getBatch(Number(batch))))}>
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          disabled={batchNumber === null}
+          onClick={() => run(async () => setMembers(await getBatch(Number(batch))))}
+        >
           Show batch List
         </button>
       </div>
@@ -107,7 +132,12 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
               </h3>
               <p className="task-text mb-2">{p.task}</p>
               <div className="d-flex flex-wrap gap-2">
-                <button type="button" className="btn btn-sm btn-danger" disabled={remove.isPending} onClick={() => askDelete(p)}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-danger"
+                  disabled={remove.isPending}
+                  onClick={() => askDelete(p)}
+                >
                   Delete<span className="visually-hidden"> program {p.program_number}</span>
                 </button>
                 <button
@@ -116,18 +146,30 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
                   disabled={batchNumber === null}
                   title={batchNumber === null ? 'Enter a batch number first' : undefined}
                   onClick={() =>
-                    run(async () => `Program ${p.program_number} sent to ${plural((await sendProgram(p.id, Number(batch))).sent, 'student')} of batch ${batch}.`)
+                    run(
+                      async () =>
+                        `Program ${p.program_number} sent to ${plural((await sendProgram(p.id, Number(batch))).sent, 'student')} of batch ${batch}.`,
+                    )
                   }
                 >
                   Send Task<span className="visually-hidden"> (program {p.program_number})</span>
                 </button>
-                <button type="button" className="btn btn-sm btn-outline-primary" aria-pressed={testsOf === p.id} onClick={() => setTestsOf(testsOf === p.id ? null : p.id)}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-primary"
+                  aria-pressed={testsOf === p.id}
+                  onClick={() => setTestsOf(testsOf === p.id ? null : p.id)}
+                >
                   Test cases<span className="visually-hidden"> of program {p.program_number}</span>
                 </button>
                 <button
                   type="button"
                   className="btn btn-sm btn-outline-secondary"
-                  onClick={() => run(async () => setSubmissions({ programNumber: p.program_number, rows: await listSubmissions(p.id) }))}
+                  onClick={() =>
+                    run(async () =>
+                      setSubmissions({ programNumber: p.program_number, rows: await listSubmissions(p.id) }),
+                    )
+                  }
                 >
                   Solutions<span className="visually-hidden"> to program {p.program_number}</span>
                 </button>
@@ -163,7 +205,12 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
                 {row.submitted_at ? `submitted ${formatDateTime(row.submitted_at)}` : 'not submitted yet'}
               </summary>
               {row.solution ? (
-                <pre className="solution-code" role="region" aria-label={`Solution of ${row.first_name} ${row.last_name}`} tabIndex={0}>
+                <pre
+                  className="solution-code"
+                  role="region"
+                  aria-label={`Solution of ${row.first_name} ${row.last_name}`}
+                  tabIndex={0}
+                >
                   {row.solution}
                 </pre>
               ) : null}
@@ -178,13 +225,28 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
           <label className="form-label" htmlFor="program-number">
             Program number
           </label>
-          <input id="program-number" className="form-control" type="number" min={1} required value={form.program_number} onChange={(e) => setForm({ ...form, program_number: e.target.value })} />
+          <input
+            id="program-number"
+            className="form-control"
+            type="number"
+            min={1}
+            required
+            value={form.program_number}
+            onChange={(e) => setForm({ ...form, program_number: e.target.value })}
+          />
         </div>
         <div className="col-sm-9">
           <label className="form-label" htmlFor="program-task">
             Task
           </label>
-          <textarea id="program-task" className="form-control" required rows={2} value={form.task} onChange={(e) => setForm({ ...form, task: e.target.value })} />
+          <textarea
+            id="program-task"
+            className="form-control"
+            required
+            rows={2}
+            value={form.task}
+            onChange={(e) => setForm({ ...form, task: e.target.value })}
+          />
         </div>
         <div className="col-12">
           <button type="submit" className="btn btn-primary" disabled={add.isPending}>

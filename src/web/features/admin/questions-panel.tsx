@@ -3,12 +3,29 @@ import { type FormEvent, useState } from 'react';
 import { useConfirm } from '../../components/confirm-dialog';
 import { InlineCode } from '../../components/inline-code';
 import { PageSpinner } from '../../components/page-spinner';
-import { type BankQuestion, type BankQuestionInput, addQuestion, deleteQuestion, listQuestions, updateQuestion } from './admin-api';
+import {
+  type BankQuestion,
+  type BankQuestionInput,
+  addQuestion,
+  deleteQuestion,
+  listQuestions,
+  updateQuestion,
+} from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 
 const blank: BankQuestionInput = { question: '', options: ['', '', '', ''], answer_index: 0 };
 
-function QuestionForm({ initial, onSave, label, busy }: { initial: BankQuestionInput; onSave: (input: BankQuestionInput) => void; label: string; busy: boolean }) {
+function QuestionForm({
+  initial,
+  onSave,
+  label,
+  busy,
+}: {
+  initial: BankQuestionInput;
+  onSave: (input: BankQuestionInput) => void;
+  label: string;
+  busy: boolean;
+}) {
   const [form, setForm] = useState(initial);
   const prefix = label.replace(/\W+/g, '-').toLowerCase();
   const onSubmit = (event: FormEvent) => {
@@ -20,7 +37,14 @@ function QuestionForm({ initial, onSave, label, busy }: { initial: BankQuestionI
       <label className="form-label" htmlFor={`${prefix}-question`}>
         Question
       </label>
-      <textarea id={`${prefix}-question`} className="form-control mb-2" rows={2} required value={form.question} onChange={(e) => setForm({ ...form, question: e.target.value })} />
+      <textarea
+        id={`${prefix}-question`}
+        className="form-control mb-2"
+        rows={2}
+        required
+        value={form.question}
+        onChange={(e) => setForm({ ...form, question: e.target.value })}
+      />
       {form.options.map((option, index) => (
         <div className="input-group mb-1" key={index}>
           <div className="input-group-text">
@@ -38,7 +62,9 @@ function QuestionForm({ initial, onSave, label, busy }: { initial: BankQuestionI
             aria-label={`Option ${index + 1}`}
             required
             value={option}
-            onChange={(e) => setForm({ ...form, options: form.options.map((o, i) => (i === index ? e.target.value : o)) })}
+            onChange={(e) =>
+              setForm({ ...form, options: form.options.map((o, i) => (i === index ? e.target.value : o)) })
+            }
           />
         </div>
       ))}
@@ -52,7 +78,10 @@ function QuestionForm({ initial, onSave, label, busy }: { initial: BankQuestionI
 function QuestionItem({ question }: { question: BankQuestion }) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'questions'] });
-  const save = useMutation({ mutationFn: (input: BankQuestionInput) => updateQuestion(question.id, input), onSuccess: refresh });
+  const save = useMutation({
+    mutationFn: (input: BankQuestionInput) => updateQuestion(question.id, input),
+    onSuccess: refresh,
+  });
   const remove = useMutation({ mutationFn: () => deleteQuestion(question.id), onSuccess: refresh });
   const { confirm, dialog } = useConfirm();
   const askDelete = () =>
@@ -61,8 +90,8 @@ function QuestionItem({ question }: { question: BankQuestion }) {
       message: (
         <>
           <p>
-            “<InlineCode text={question.question} />” leaves the self assessment test. Results of tests already taken keep it. This cannot be
-            undone.
+            “<InlineCode text={question.question} />” leaves the self assessment test. Results of tests already taken
+            keep it. This cannot be undone.
           </p>
         </>
       ),
@@ -77,7 +106,12 @@ function QuestionItem({ question }: { question: BankQuestion }) {
           (<InlineCode text={question.options[question.answer_index] ?? ''} />)
         </span>
       </summary>
-      <QuestionForm initial={question} onSave={(input) => save.mutate(input)} label={`Save question ${question.id}`} busy={save.isPending} />
+      <QuestionForm
+        initial={question}
+        onSave={(input) => save.mutate(input)}
+        label={`Save question ${question.id}`}
+        busy={save.isPending}
+      />
       <PanelError error={save.error} />
       <button type="button" className="btn btn-danger btn-sm" onClick={askDelete} disabled={remove.isPending}>
         Delete<span className="visually-hidden"> question {question.id}</span>
@@ -104,10 +138,18 @@ export function QuestionsPanel({ onExit }: { onExit: () => void }) {
       <p className="text-body-secondary">Each test draws 10 of these at random; keep at least 10.</p>
       <PanelError error={questions.error} />
       {questions.isPending ? <PageSpinner /> : null}
-      {questions.data?.map((question) => <QuestionItem key={question.id} question={question} />)}
+      {questions.data?.map((question) => (
+        <QuestionItem key={question.id} question={question} />
+      ))}
       <h3 className="h5 mt-3">Add a question</h3>
       <PanelError error={add.error} />
-      <QuestionForm key={formKey} initial={blank} onSave={(input) => add.mutate(input)} label="Add question" busy={add.isPending} />
+      <QuestionForm
+        key={formKey}
+        initial={blank}
+        onSave={(input) => add.mutate(input)}
+        label="Add question"
+        busy={add.isPending}
+      />
     </AdminPanel>
   );
 }

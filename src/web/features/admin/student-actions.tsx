@@ -16,8 +16,8 @@ export function DeleteStudentButton({ student }: { student: StudentData }) {
       title: `Delete ${fullName(student)}?`,
       message: (
         <p className="mb-0">
-          This removes the account of {fullName(student)} (<EmailText email={student.email} />) and its personal data. Payment
-          records are kept. This cannot be undone.
+          This removes the account of {fullName(student)} (<EmailText email={student.email} />) and its personal data.
+          Payment records are kept. This cannot be undone.
         </p>
       ),
       confirmLabel: 'Delete student',
@@ -34,8 +34,18 @@ export function DeleteStudentButton({ student }: { student: StudentData }) {
 }
 
 const updates = {
-  [STUDENT_STATUS.paid]: { from: STUDENT_STATUS.unpaid, action: markPaid, words: 'to paid', otherwise: 'Nothing to update' },
-  [STUDENT_STATUS.completed]: { from: STUDENT_STATUS.paid, action: markCompleted, words: 'to completed', otherwise: 'Nothing to update' },
+  [STUDENT_STATUS.paid]: {
+    from: STUDENT_STATUS.unpaid,
+    action: markPaid,
+    words: 'to paid',
+    otherwise: 'Nothing to update',
+  },
+  [STUDENT_STATUS.completed]: {
+    from: STUDENT_STATUS.paid,
+    action: markCompleted,
+    words: 'to completed',
+    otherwise: 'Nothing to update',
+  },
 } as const;
 
 /**
@@ -56,8 +66,17 @@ export function UpdateStatusButton({ student, to }: { student: StudentData; to: 
   }
   return (
     <>
-      <button type="button" className="btn btn-sm btn-primary" disabled={mutation.isPending} onClick={() => mutation.mutate(student.id)}>
-        Update<span className="visually-hidden"> {fullName(student)} {update.words}</span>
+      <button
+        type="button"
+        className="btn btn-sm btn-primary"
+        disabled={mutation.isPending}
+        onClick={() => mutation.mutate(student.id)}
+      >
+        Update
+        <span className="visually-hidden">
+          {' '}
+          {fullName(student)} {update.words}
+        </span>
       </button>
       {mutation.isError ? (
         <span className="d-block small text-danger" role="alert">

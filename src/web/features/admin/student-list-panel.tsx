@@ -7,18 +7,41 @@ import { StatusBadge } from '../dashboard/status-badge';
 import { type ListParams, type StudentListKind, listUrl, useStudentList } from './admin-api';
 import { AdminPanel, Pager, PanelError } from './admin-panel';
 
-export type Column = 'pic' | 'id' | 'first_name' | 'last_name' | 'email' | 'mobile' | 'city' | 'country' | 'study' | 'college' | 'activated' | 'status' | 'batch';
+export type Column =
+  | 'pic'
+  | 'id'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'mobile'
+  | 'city'
+  | 'country'
+  | 'study'
+  | 'college'
+  | 'activated'
+  | 'status'
+  | 'batch';
 
 /**
  * Each column's header, sort key and cell. `nowrap` columns (emails, numbers) are never broken inside a word: a
  * table that is then too wide for the screen scrolls inside its own region.
  */
-const columnInfo: Record<Column, { label: string; sort?: string; nowrap?: boolean; cell: (s: StudentData) => ReactNode }> = {
+const columnInfo: Record<
+  Column,
+  { label: string; sort?: string; nowrap?: boolean; cell: (s: StudentData) => ReactNode }
+> = {
   pic: {
     label: 'Pic',
     cell: (s) =>
       s.get_image_url ? (
-        <img src={s.get_image_url} alt={`Photo of ${s.first_name}`} width={80} height={80} className="admin-pic" loading="lazy" />
+        <img
+          src={s.get_image_url}
+          alt={`Photo of ${s.first_name}`}
+          width={80}
+          height={80}
+          className="admin-pic"
+          loading="lazy"
+        />
       ) : (
         <span className="admin-pic avatar-initials" aria-hidden="true">
           {s.first_name[0]?.toUpperCase()}
@@ -36,11 +59,27 @@ const columnInfo: Record<Column, { label: string; sort?: string; nowrap?: boolea
   study: { label: 'Study', cell: (s) => s.study },
   college: { label: 'College', cell: (s) => s.institution },
   activated: { label: 'Activated', nowrap: true, cell: (s) => (s.activated ? 'Yes' : 'No') },
-  status: { label: 'Status', sort: 'student_status', nowrap: true, cell: (s) => <StatusBadge status={s.student_status} /> },
+  status: {
+    label: 'Status',
+    sort: 'student_status',
+    nowrap: true,
+    cell: (s) => <StatusBadge status={s.student_status} />,
+  },
   batch: { label: 'Batch', sort: 'student_batch', nowrap: true, cell: (s) => s.student_batch ?? '' },
 };
 
-export const listColumns: Column[] = ['pic', 'first_name', 'last_name', 'email', 'mobile', 'city', 'country', 'study', 'college', 'activated'];
+export const listColumns: Column[] = [
+  'pic',
+  'first_name',
+  'last_name',
+  'email',
+  'mobile',
+  'city',
+  'country',
+  'study',
+  'college',
+  'activated',
+];
 
 interface Props {
   title: string;
@@ -86,7 +125,14 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, onEx
           <label className="visually-hidden" htmlFor={`search-${kind}`}>
             Search {title}
           </label>
-          <input id={`search-${kind}`} className="form-control" type="search" placeholder="Name, email, city, mobile" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id={`search-${kind}`}
+            className="form-control"
+            type="search"
+            placeholder="Name, email, city, mobile"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
           <button type="submit" className="btn btn-outline-primary">
             Search
           </button>
@@ -110,9 +156,17 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, onEx
                     const info = columnInfo[column];
                     const sorted = info.sort === params.sort;
                     return (
-                      <th key={column} scope="col" aria-sort={sorted ? (params.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                      <th
+                        key={column}
+                        scope="col"
+                        aria-sort={sorted ? (params.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                      >
                         {info.sort ? (
-                          <button type="button" className="btn btn-link btn-sm p-0 sort-button" onClick={() => sortBy(info.sort ?? 'id')}>
+                          <button
+                            type="button"
+                            className="btn btn-link btn-sm p-0 sort-button"
+                            onClick={() => sortBy(info.sort ?? 'id')}
+                          >
                             {info.label}
                             {sorted ? (params.order === 'asc' ? ' ▲' : ' ▼') : ''}
                           </button>
@@ -139,7 +193,14 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, onEx
               </tbody>
             </table>
           </ScrollRegion>
-          <Pager label={`${title} pages`} page={params.page} pages={pages} total={data.total} noun="student" onPage={(page) => setParams((p) => ({ ...p, page }))} />
+          <Pager
+            label={`${title} pages`}
+            page={params.page}
+            pages={pages}
+            total={data.total}
+            noun="student"
+            onPage={(page) => setParams((p) => ({ ...p, page }))}
+          />
         </>
       ) : null}
     </AdminPanel>

@@ -20,7 +20,11 @@ function ago(iso: string | null): string {
 
 function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: number; onClose: () => void }) {
   const client = useQueryClient();
-  const code = useQuery({ queryKey: ['admin', 'student-code', studentProgramId], queryFn: () => getStudentCode(studentProgramId), refetchInterval: LIVE_MS });
+  const code = useQuery({
+    queryKey: ['admin', 'student-code', studentProgramId],
+    queryFn: () => getStudentCode(studentProgramId),
+    refetchInterval: LIVE_MS,
+  });
   const [line, setLine] = useState('1');
   const [body, setBody] = useState('');
   const [error, setError] = useState<unknown>(null);
@@ -47,14 +51,21 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
   const lines = data.code.split('\n');
   const commented = new Map(data.comments.map((c) => [c.line, c]));
   return (
-    <section className="card card-body mb-3" aria-label={`Code of ${data.student.first_name} ${data.student.last_name}`}>
+    <section
+      className="card card-body mb-3"
+      aria-label={`Code of ${data.student.first_name} ${data.student.last_name}`}
+    >
       <div className="d-flex justify-content-between align-items-start gap-2">
         <div>
           <h3 className="h5 mb-1">
             {data.student.first_name} {data.student.last_name} · program {data.program_number}
           </h3>
           <p className="small text-body-secondary mb-2">
-            {data.source === 'draft' ? `Draft saved ${ago(data.draft_saved_at)}` : data.source === 'solution' ? 'Last submitted solution' : 'Nothing written yet'}
+            {data.source === 'draft'
+              ? `Draft saved ${ago(data.draft_saved_at)}`
+              : data.source === 'solution'
+                ? 'Last submitted solution'
+                : 'Nothing written yet'}
             {data.last_run_summary ? ` · ${data.last_run_summary}` : ''}
           </p>
         </div>
@@ -64,10 +75,19 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
       </div>
       <p className="small mb-1">Click a line to comment on it.</p>
       {/* Each line is a button named by its number and its code ("Line 5: return 0;"), not by the number alone. */}
-      <ol className="code-lines" tabIndex={0} aria-label={`Code of ${data.student.first_name} ${data.student.last_name}, one button per line`}>
+      <ol
+        className="code-lines"
+        tabIndex={0}
+        aria-label={`Code of ${data.student.first_name} ${data.student.last_name}, one button per line`}
+      >
         {lines.map((text, index) => (
           <li key={index} className={commented.has(index + 1) ? 'has-comment' : undefined}>
-            <button type="button" className={`code-line ${Number(line) === index + 1 ? 'selected' : ''}`} aria-pressed={Number(line) === index + 1} onClick={() => setLine(String(index + 1))}>
+            <button
+              type="button"
+              className={`code-line ${Number(line) === index + 1 ? 'selected' : ''}`}
+              aria-pressed={Number(line) === index + 1}
+              onClick={() => setLine(String(index + 1))}
+            >
               <span className="visually-hidden">Line {index + 1}: </span>
               <code>{text || ' '}</code>
               {text.trim() === '' ? <span className="visually-hidden">(blank)</span> : null}
@@ -80,13 +100,29 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
           <label className="form-label" htmlFor="comment-line">
             Line
           </label>
-          <input id="comment-line" className="form-control" type="number" min={1} max={Math.max(1, lines.length)} required value={line} onChange={(e) => setLine(e.target.value)} />
+          <input
+            id="comment-line"
+            className="form-control"
+            type="number"
+            min={1}
+            max={Math.max(1, lines.length)}
+            required
+            value={line}
+            onChange={(e) => setLine(e.target.value)}
+          />
         </div>
         <div className="col">
           <label className="form-label" htmlFor="comment-body">
             Comment
           </label>
-          <input id="comment-body" className="form-control" required maxLength={2000} value={body} onChange={(e) => setBody(e.target.value)} />
+          <input
+            id="comment-body"
+            className="form-control"
+            required
+            maxLength={2000}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+          />
         </div>
         <div className="col-auto">
           <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -105,13 +141,21 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
         </ul>
       ) : null}
       {data.submissions.length > 0 ? (
-        <p className="small mt-2 mb-0">Submissions: {data.submissions.map((s) => (s.status === 'compile_error' ? 'no compile' : `${s.score}/${s.total}`)).join(', ')}</p>
+        <p className="small mt-2 mb-0">
+          Submissions:{' '}
+          {data.submissions
+            .map((s) => (s.status === 'compile_error' ? 'no compile' : `${s.score}/${s.total}`))
+            .join(', ')}
+        </p>
       ) : null}
     </section>
   );
 }
 
-/** Live supervision: every student of a batch on one program — draft, last run, best score — refreshed every few seconds. */
+/**
+ * Live supervision: every student of a batch on one program — draft, last run, best score — refreshed every few
+ * seconds.
+ */
 export function SupervisionPanel({ onExit }: { onExit: () => void }) {
   const programs = useQuery({ queryKey: ['admin', 'programs'], queryFn: listPrograms });
   const [programNumber, setProgramNumber] = useState<number | null>(null);
@@ -132,7 +176,12 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
           <label className="form-label" htmlFor="supervise-program">
             Program
           </label>
-          <select id="supervise-program" className="form-select" value={programNumber ?? ''} onChange={(e) => setProgramNumber(e.target.value ? Number(e.target.value) : null)}>
+          <select
+            id="supervise-program"
+            className="form-select"
+            value={programNumber ?? ''}
+            onChange={(e) => setProgramNumber(e.target.value ? Number(e.target.value) : null)}
+          >
             <option value="">Choose a program</option>
             {programs.data?.map((p) => (
               <option key={p.id} value={p.program_number}>
@@ -145,7 +194,14 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
           <label className="form-label" htmlFor="supervise-batch">
             Batch number (optional)
           </label>
-          <input id="supervise-batch" className="form-control" type="number" min={1} value={batch} onChange={(e) => setBatch(e.target.value)} />
+          <input
+            id="supervise-batch"
+            className="form-control"
+            type="number"
+            min={1}
+            value={batch}
+            onChange={(e) => setBatch(e.target.value)}
+          />
         </div>
         {/* Always there, so the layout doesn't jump at each refresh. */}
         <span className={`small text-body-secondary mb-2 ${rows.isFetching ? '' : 'invisible'}`} aria-hidden="true">
@@ -155,7 +211,9 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
       <PanelError error={programs.error ?? rows.error} />
       {open !== null ? <StudentCodeView studentProgramId={open} onClose={() => setOpen(null)} /> : null}
       {programNumber === null ? <p>Choose a program to see every student working on it.</p> : null}
-      {rows.data && rows.data.length === 0 ? <p>No student has this program{batchNumber ? ` in batch ${batchNumber}` : ''} yet.</p> : null}
+      {rows.data && rows.data.length === 0 ? (
+        <p>No student has this program{batchNumber ? ` in batch ${batchNumber}` : ''} yet.</p>
+      ) : null}
       {rows.data && rows.data.length > 0 ? (
         <ScrollRegion label="Students working on the program">
           <table className="table table-sm align-middle">
@@ -170,12 +228,27 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
             </thead>
             <tbody>
               {rows.data.map((row) => (
-                <tr key={row.student_program_id} className={row.last_run_summary && !/finished|\d+\/\d+/.test(row.last_run_summary) ? 'table-warning' : undefined}>
+                <tr
+                  key={row.student_program_id}
+                  className={
+                    row.last_run_summary && !/finished|\d+\/\d+/.test(row.last_run_summary)
+                      ? 'table-warning'
+                      : undefined
+                  }
+                >
                   <td>
                     {row.first_name} {row.last_name}
                     <div className="small text-body-secondary text-nowrap">{row.email}</div>
-                    <button type="button" className="btn btn-sm btn-outline-primary mt-1" onClick={() => setOpen(row.student_program_id)}>
-                      Open code<span className="visually-hidden"> of {row.first_name} {row.last_name}</span>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-primary mt-1"
+                      onClick={() => setOpen(row.student_program_id)}
+                    >
+                      Open code
+                      <span className="visually-hidden">
+                        {' '}
+                        of {row.first_name} {row.last_name}
+                      </span>
                     </button>
                   </td>
                   <td>{ago(row.draft_saved_at)}</td>

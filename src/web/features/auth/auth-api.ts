@@ -13,8 +13,10 @@ import type {
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { clearSession, storeRole, useSignedIn } from './auth-store';
 
-export const signupRequest = (input: SignupInput) => apiFetch<AuthResponse>('/students', { method: 'POST', body: input });
-export const loginRequest = (input: LoginInput) => apiFetch<AuthResponse>('/students/login', { method: 'POST', body: input });
+export const signupRequest = (input: SignupInput) =>
+  apiFetch<AuthResponse>('/students', { method: 'POST', body: input });
+export const loginRequest = (input: LoginInput) =>
+  apiFetch<AuthResponse>('/students/login', { method: 'POST', body: input });
 export const logoutRequest = () => apiFetch<MessageResponse>('/students/logout', { method: 'POST', auth: true });
 export const resendEmailRequest = (email: string) =>
   apiFetch<MessageResponse>(`/students/resend_email?email=${encodeURIComponent(email)}`);

@@ -45,9 +45,33 @@ export function ChangePasswordForm() {
           {success}
         </div>
       ) : null}
-      <LabelledInput id="cp-current" label="Current Password" type="password" required autoComplete="current-password" value={current} onChange={setCurrent} />
-      <LabelledInput id="cp-new" label="New Password" type="password" required autoComplete="new-password" value={password} onChange={setPassword} />
-      <LabelledInput id="cp-confirm" label="Confirm Password" type="password" required autoComplete="new-password" value={confirm} onChange={setConfirm} />
+      <LabelledInput
+        id="cp-current"
+        label="Current Password"
+        type="password"
+        required
+        autoComplete="current-password"
+        value={current}
+        onChange={setCurrent}
+      />
+      <LabelledInput
+        id="cp-new"
+        label="New Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <LabelledInput
+        id="cp-confirm"
+        label="Confirm Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+      />
       <PasswordChecklist password={password} confirm={confirm} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Changing…' : 'Change Password'}

@@ -23,7 +23,11 @@ export function EmailVerifiedPage() {
     <div className="container page-narrow text-center">
       <h1 className="h2 text-success">Email Verification Success !</h1>
       <p className="lead">Your email is verified. Continue to create your profile.</p>
-      <button type="button" className="btn btn-primary btn-lg" onClick={() => navigate(paths.createProfile, { state: { token } })}>
+      <button
+        type="button"
+        className="btn btn-primary btn-lg"
+        onClick={() => navigate(paths.createProfile, { state: { token } })}
+      >
         Continue
       </button>
     </div>

@@ -36,7 +36,14 @@ export function ForgotPasswordPage() {
       <h1 className="h2 mb-3">Forgot Password</h1>
       <p>Enter the email you registered with and we will send you a link to reset your password.</p>
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Field label="Email" type="email" required autoComplete="email" registration={register('email')} error={formState.errors.email} />
+        <Field
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          registration={register('email')}
+          error={formState.errors.email}
+        />
         <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Sending…' : 'Send Reset Link'}
         </button>

@@ -68,8 +68,20 @@ export function LoginPage() {
         </div>
       ) : null}
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Field label="Email" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email} />
-        <Field label="Password" type="password" autoComplete="current-password" registration={register('password')} error={formState.errors.password} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={formState.errors.email}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          registration={register('password')}
+          error={formState.errors.password}
+        />
         <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Logging in…' : 'Login'}
         </button>

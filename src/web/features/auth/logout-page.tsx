@@ -15,7 +15,8 @@ export function LogoutPage() {
 
   const logout = async () => {
     setBusy(true);
-    // The session is revoked on the server; local storage is cleared whatever the answer (an expired session is already gone).
+    // The session is revoked on the server; local storage is cleared whatever the answer (an expired session is already
+    // gone).
     if (readToken()) await logoutRequest().catch(() => undefined);
     clearSession();
     queryClient.clear();

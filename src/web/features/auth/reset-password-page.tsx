@@ -48,9 +48,33 @@ export function ResetPasswordPage() {
     <div className="container page-form">
       <h1 className="h2 mb-3">Reset Password</h1>
       <form onSubmit={onSubmit}>
-        <LabelledInput id="reset-email" label="Email" type="email" required autoComplete="email" value={email} onChange={setEmail} />
-        <LabelledInput id="reset-password" label="New Password" type="password" required autoComplete="new-password" value={password} onChange={setPassword} />
-        <LabelledInput id="reset-confirm" label="Confirm Password" type="password" required autoComplete="new-password" value={confirm} onChange={setConfirm} />
+        <LabelledInput
+          id="reset-email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
+        <LabelledInput
+          id="reset-password"
+          label="New Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+        />
+        <LabelledInput
+          id="reset-confirm"
+          label="Confirm Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+        />
         <PasswordChecklist password={password} confirm={confirm} />
         <button type="submit" className="btn btn-primary w-100" disabled={busy}>
           {busy ? 'Resetting…' : 'Reset My Password'}

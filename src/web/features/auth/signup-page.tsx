@@ -18,7 +18,10 @@ import { errorText } from '../../lib/error-text';
 
 const signupFormSchema = signupSchema
   .extend({ confirm_password: z.string() })
-  .refine((form) => form.password === form.confirm_password, { path: ['confirm_password'], message: messages.passwordsDontMatch });
+  .refine((form) => form.password === form.confirm_password, {
+    path: ['confirm_password'],
+    message: messages.passwordsDontMatch,
+  });
 type SignupForm = z.infer<typeof signupFormSchema>;
 
 function AlmostThere({ email, onDone }: { email: string; onDone: () => void }) {
@@ -42,8 +45,8 @@ function AlmostThere({ email, onDone }: { email: string; onDone: () => void }) {
     <div className="text-center almost-there" role="status">
       <h1 className="h2">You are almost there!</h1>
       <p className="lead">
-        We have sent a verification link to <strong>{email}</strong>. Please open the email and click the link to activate
-        your account.
+        We have sent a verification link to <strong>{email}</strong>. Please open the email and click the link to
+        activate your account.
       </p>
       <p>Didn’t get it? Check your spam folder, or send it again.</p>
       <button type="button" className="btn btn-outline-primary" onClick={resend} disabled={sending}>
@@ -88,8 +91,20 @@ export function SignupPage() {
           <h1 className="h2 mb-3">Sign up</h1>
           <FormErrors errors={serverErrors} />
           <form onSubmit={handleSubmit(onSubmit)} noValidate>
-            <Field label="Email" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email} />
-            <Field label="Password" type="password" autoComplete="new-password" registration={register('password')} error={formState.errors.password} />
+            <Field
+              label="Email"
+              type="email"
+              autoComplete="email"
+              registration={register('email')}
+              error={formState.errors.email}
+            />
+            <Field
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              registration={register('password')}
+              error={formState.errors.password}
+            />
             <Field
               label="Confirm password"
               type="password"
@@ -100,10 +115,20 @@ export function SignupPage() {
             <PasswordChecklist password={password} confirm={confirm} />
             <div className="row">
               <div className="col-sm-6">
-                <Field label="First name" autoComplete="given-name" registration={register('first_name')} error={formState.errors.first_name} />
+                <Field
+                  label="First name"
+                  autoComplete="given-name"
+                  registration={register('first_name')}
+                  error={formState.errors.first_name}
+                />
               </div>
               <div className="col-sm-6">
-                <Field label="Last name" autoComplete="family-name" registration={register('last_name')} error={formState.errors.last_name} />
+                <Field
+                  label="Last name"
+                  autoComplete="family-name"
+                  registration={register('last_name')}
+                  error={formState.errors.last_name}
+                />
               </div>
             </div>
             <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>

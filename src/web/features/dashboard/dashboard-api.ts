@@ -11,12 +11,21 @@ export interface MyBatch {
 }
 
 export const getMyBatch = () => apiFetch<MyBatch>('/api/v1/my_batch', { auth: true });
-export const getMyPrograms = (studentId: number) => apiFetch<StudentProgram[]>(`/student_programs/get_my_progs/${studentId}`, { auth: true });
+export const getMyPrograms = (studentId: number) =>
+  apiFetch<StudentProgram[]>(`/student_programs/get_my_progs/${studentId}`, { auth: true });
 export const submitSolution = (id: number, form: FormData) =>
-  apiFetch<{ data: StudentProgram; meta: MessageResponse }>(`/student_programs/${id}`, { method: 'PATCH', body: form, auth: true });
+  apiFetch<{ data: StudentProgram; meta: MessageResponse }>(`/student_programs/${id}`, {
+    method: 'PATCH',
+    body: form,
+    auth: true,
+  });
 export const getQuiz = () => apiFetch<QuizQuestion[]>('/api/v1/quiz', { auth: true });
 export const submitQuiz = (answers: { question_id: number; answer_index: number }[]) =>
-  apiFetch<{ message: string; attempt: QuizAttempt }>('/api/v1/quiz/attempts', { method: 'POST', body: { answers }, auth: true });
+  apiFetch<{ message: string; attempt: QuizAttempt }>('/api/v1/quiz/attempts', {
+    method: 'POST',
+    body: { answers },
+    auth: true,
+  });
 export const getAttempts = () => apiFetch<QuizAttempt[]>('/api/v1/quiz/attempts', { auth: true });
 export const getDoubts = () => apiFetch<Doubt[]>('/api/v1/doubts', { auth: true });
 export const askDoubt = (question: string, sessionId: number | null) =>

@@ -79,7 +79,10 @@ export function CEditor({ initialCode, onChange, notes, label, onReady }: Props)
           lintGutter(),
           EditorView.theme({
             '&': { minHeight: '16rem', maxHeight: '70vh', fontSize: '0.95rem', backgroundColor: '#fff' },
-            '.cm-scroller': { fontFamily: 'SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace', overflow: 'auto' },
+            '.cm-scroller': {
+              fontFamily: 'SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+              overflow: 'auto',
+            },
           }),
           // tabindex: the text is what the keyboard reaches (and scrolls) in the editor's scrolling box; said
           // explicitly so accessibility checkers count the box as reachable.

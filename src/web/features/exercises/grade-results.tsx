@@ -68,7 +68,9 @@ export function GradeTable({ result }: { result: GradeResult }) {
           <li key={test.index} className={`test-result verdict-${test.verdict}`}>
             <div className="d-flex flex-wrap gap-2 align-items-baseline">
               <span className="fw-semibold">Test {test.index + 1}</span>
-              <span className={`badge ${test.verdict === 'passed' ? 'text-bg-success' : test.verdict === 'not_run' ? 'text-bg-secondary' : 'text-bg-danger'}`}>
+              <span
+                className={`badge ${test.verdict === 'passed' ? 'text-bg-success' : test.verdict === 'not_run' ? 'text-bg-secondary' : 'text-bg-danger'}`}
+              >
                 {verdictLabels[test.verdict]}
               </span>
               <span className="text-body-secondary small">
@@ -82,19 +84,34 @@ export function GradeTable({ result }: { result: GradeResult }) {
               <div className="row g-2 small">
                 <div className="col-md-4">
                   <div className="text-body-secondary">Input</div>
-                  <pre className="program-output" role="region" aria-label={`Input of test ${test.index + 1}`} tabIndex={0}>
+                  <pre
+                    className="program-output"
+                    role="region"
+                    aria-label={`Input of test ${test.index + 1}`}
+                    tabIndex={0}
+                  >
                     {test.stdin || '(none)'}
                   </pre>
                 </div>
                 <div className="col-md-4">
                   <div className="text-body-secondary">Expected output</div>
-                  <pre className="program-output" role="region" aria-label={`Expected output of test ${test.index + 1}`} tabIndex={0}>
+                  <pre
+                    className="program-output"
+                    role="region"
+                    aria-label={`Expected output of test ${test.index + 1}`}
+                    tabIndex={0}
+                  >
                     {test.expected_output}
                   </pre>
                 </div>
                 <div className="col-md-4">
                   <div className="text-body-secondary">Your output</div>
-                  <pre className="program-output" role="region" aria-label={`Your output of test ${test.index + 1}`} tabIndex={0}>
+                  <pre
+                    className="program-output"
+                    role="region"
+                    aria-label={`Your output of test ${test.index + 1}`}
+                    tabIndex={0}
+                  >
                     {test.actual_output || '(nothing printed)'}
                   </pre>
                 </div>

@@ -1,7 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { type CompileResult, codeSchema, draftSchema, EXERCISE_LIMITS, type GradeResult, type RunResult, type Workspace, exerciseMessages } from '../../../contracts/exercises';
+import {
+  type CompileResult,
+  codeSchema,
+  draftSchema,
+  EXERCISE_LIMITS,
+  type GradeResult,
+  type RunResult,
+  type Workspace,
+  exerciseMessages,
+} from '../../../contracts/exercises';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { PageSpinner } from '../../components/page-spinner';
 import { readToken } from '../auth/auth-store';
@@ -17,9 +26,14 @@ const AUTOSAVE_MS = 2000;
 type SaveState = { state: 'saved' | 'saving' | 'unsaved' | 'failed'; at: string | null };
 type Shown = { kind: 'run'; result: RunResult } | { kind: 'grade'; title: string; result: GradeResult } | null;
 
-
 function compileNotes(compile: CompileResult | undefined): LineNote[] {
-  return (compile?.diagnostics ?? []).map((d) => ({ line: d.line, column: d.column, severity: d.severity === 'note' ? 'info' : d.severity, message: d.message, source: 'clang' }));
+  return (compile?.diagnostics ?? []).map((d) => ({
+    line: d.line,
+    column: d.column,
+    severity: d.severity === 'note' ? 'info' : d.severity,
+    message: d.message,
+    source: 'clang',
+  }));
 }
 
 function Editor({ workspace }: { workspace: Workspace }) {
@@ -76,7 +90,12 @@ function Editor({ workspace }: { workspace: Workspace }) {
 
   const notes = useMemo<LineNote[]>(() => {
     const compile = shown?.result.compile;
-    const teacher = workspace.comments.map((c) => ({ line: c.line, severity: 'info' as const, message: `${c.author}: ${c.body}`, source: 'Teacher' }));
+    const teacher = workspace.comments.map((c) => ({
+      line: c.line,
+      severity: 'info' as const,
+      message: `${c.author}: ${c.body}`,
+      source: 'Teacher',
+    }));
     return [...compileNotes(compile), ...teacher];
   }, [shown, workspace.comments]);
 
@@ -96,7 +115,11 @@ function Editor({ workspace }: { workspace: Workspace }) {
         const submission = await submitProgram(id, code.current);
         saved.current = code.current;
         setSave({ state: 'saved', at: submission.created_at });
-        setShown({ kind: 'grade', title: `Submission of ${formatDateTime(submission.created_at)}`, result: submission.result });
+        setShown({
+          kind: 'grade',
+          title: `Submission of ${formatDateTime(submission.created_at)}`,
+          result: submission.result,
+        });
         await client.invalidateQueries({ queryKey: ['workspace', id] });
       }
     } catch (failure) {
@@ -110,7 +133,11 @@ function Editor({ workspace }: { workspace: Workspace }) {
     setError(null);
     try {
       const submission = await getSubmission(id, submissionId);
-      setShown({ kind: 'grade', title: `Submission of ${formatDateTime(submission.created_at)}`, result: submission.result });
+      setShown({
+        kind: 'grade',
+        title: `Submission of ${formatDateTime(submission.created_at)}`,
+        result: submission.result,
+      });
     } catch (failure) {
       setError(errorText(failure));
     }
@@ -141,7 +168,10 @@ function Editor({ workspace }: { workspace: Workspace }) {
           <ul className="mb-0 mt-1">
             {workspace.comments.map((c) => (
               <li key={c.id}>
-                Line {c.line}: {c.body} <span className="text-body-secondary small">— {c.author}, {formatDateTime(c.created_at)}</span>
+                Line {c.line}: {c.body}{' '}
+                <span className="text-body-secondary small">
+                  — {c.author}, {formatDateTime(c.created_at)}
+                </span>
               </li>
             ))}
           </ul>
@@ -153,27 +183,56 @@ function Editor({ workspace }: { workspace: Workspace }) {
           {busy === 'run' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
           Run
         </button>
-        <button type="button" className="btn btn-success" disabled={busy !== null || !canSubmit} onClick={() => void act('submit')}>
+        <button
+          type="button"
+          className="btn btn-success"
+          disabled={busy !== null || !canSubmit}
+          onClick={() => void act('submit')}
+        >
           {busy === 'submit' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
           Submit
         </button>
         <label className="btn btn-outline-secondary mb-0">
           Load a .c file
-          <input type="file" accept=".c,.h,text/x-c,text/plain" className="visually-hidden" onChange={(e) => void loadFile(e)} />
+          <input
+            type="file"
+            accept=".c,.h,text/x-c,text/plain"
+            className="visually-hidden"
+            onChange={(e) => void loadFile(e)}
+          />
         </label>
-        <span className={`small ms-auto ${save.state === 'failed' ? 'text-danger' : 'text-body-secondary'}`} role="status" aria-live="polite">
+        <span
+          className={`small ms-auto ${save.state === 'failed' ? 'text-danger' : 'text-body-secondary'}`}
+          role="status"
+          aria-live="polite"
+        >
           {saveText}
         </span>
       </div>
-      {workspace.closed ? <p className="text-body-secondary small">{exerciseMessages.closed} You can still run your program.</p> : null}
+      {workspace.closed ? (
+        <p className="text-body-secondary small">{exerciseMessages.closed} You can still run your program.</p>
+      ) : null}
       {!workspace.closed && !canSubmit ? <p className="text-body-secondary small">{exerciseMessages.noTests}</p> : null}
 
-      <CEditor initialCode={initial} onChange={onChange} notes={notes} label={`Program ${workspace.program_number} in C`} onReady={(fn) => (replace.current = fn)} />
+      <CEditor
+        initialCode={initial}
+        onChange={onChange}
+        notes={notes}
+        label={`Program ${workspace.program_number} in C`}
+        onReady={(fn) => (replace.current = fn)}
+      />
 
       <label className="form-label mt-3" htmlFor="run-stdin">
         Input for Run (what your program reads with scanf)
       </label>
-      <textarea id="run-stdin" className="form-control code-input" rows={3} value={stdin} onChange={(e) => setStdin(e.target.value)} spellCheck={false} />
+      <textarea
+        id="run-stdin"
+        className="form-control code-input"
+        rows={3}
+        value={stdin}
+        onChange={(e) => setStdin(e.target.value)}
+        spellCheck={false}
+      />
 
       {error ? (
         <div className="alert alert-danger mt-3" role="alert">
@@ -181,7 +240,9 @@ function Editor({ workspace }: { workspace: Workspace }) {
         </div>
       ) : null}
       <section className="mt-3" aria-live="polite" aria-label="Result">
-        {busy ? <p className="text-body-secondary">{busy === 'run' ? 'Compiling and running…' : 'Compiling and grading…'}</p> : null}
+        {busy ? (
+          <p className="text-body-secondary">{busy === 'run' ? 'Compiling and running…' : 'Compiling and grading…'}</p>
+        ) : null}
         {!busy && shown?.kind === 'run' ? (
           <>
             <h2 className="h5">Run</h2>
@@ -231,30 +292,34 @@ function Editor({ workspace }: { workspace: Workspace }) {
             Best score: <strong>{workspace.best_score ?? 0}</strong> / {workspace.total_points}
           </p>
           <ScrollRegion label="Your submissions">
-          <table className="table table-sm w-auto">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Score</th>
-                <th scope="col">
-                  <span className="visually-hidden">Details</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {workspace.submissions.map((s) => (
-                <tr key={s.id}>
-                  <td className="text-nowrap">{formatDateTime(s.created_at)}</td>
-                  <td>{s.status === 'compile_error' ? 'Did not compile' : `${s.score} / ${s.total}`}</td>
-                  <td>
-                    <button type="button" className="btn btn-sm btn-link p-0" onClick={() => void showSubmission(s.id)}>
-                      View<span className="visually-hidden"> the submission of {formatDateTime(s.created_at)}</span>
-                    </button>
-                  </td>
+            <table className="table table-sm w-auto">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Score</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Details</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {workspace.submissions.map((s) => (
+                  <tr key={s.id}>
+                    <td className="text-nowrap">{formatDateTime(s.created_at)}</td>
+                    <td>{s.status === 'compile_error' ? 'Did not compile' : `${s.score} / ${s.total}`}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-link p-0"
+                        onClick={() => void showSubmission(s.id)}
+                      >
+                        View<span className="visually-hidden"> the submission of {formatDateTime(s.created_at)}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </ScrollRegion>
         </>
       )}
@@ -282,7 +347,9 @@ export default function ProgramWorkspace({ id }: { id: string }) {
       <>
         {back}
         <h1 className="h4">My Progs</h1>
-        <div className="alert alert-danger">{workspace.error ? errorText(workspace.error) : exerciseMessages.notFound}</div>
+        <div className="alert alert-danger">
+          {workspace.error ? errorText(workspace.error) : exerciseMessages.notFound}
+        </div>
       </>
     );
   }

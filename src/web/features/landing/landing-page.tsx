@@ -8,7 +8,11 @@ import { TestimonialsSection } from './testimonials-section';
 
 function Section({ id, title, children, tone }: { id: string; title: string; children: ReactNode; tone?: 'alt' }) {
   return (
-    <section className={`landing-section${tone === 'alt' ? ' landing-section-alt' : ''}`} id={id} aria-labelledby={`${id}-heading`}>
+    <section
+      className={`landing-section${tone === 'alt' ? ' landing-section-alt' : ''}`}
+      id={id}
+      aria-labelledby={`${id}-heading`}
+    >
       <div className="container">
         <h2 id={`${id}-heading`}>{title}</h2>
         {children}

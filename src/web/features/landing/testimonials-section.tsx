@@ -18,7 +18,14 @@ function TestimonialCard({ entry }: { entry: Testimonial }) {
         <blockquote className="testimonial-quote">{entry.feedback}</blockquote>
         <figcaption className="testimonial-person">
           {entry.get_image_url ? (
-            <img src={entry.get_image_url} alt={`Photo of ${name}`} width={56} height={56} className="avatar" loading="lazy" />
+            <img
+              src={entry.get_image_url}
+              alt={`Photo of ${name}`}
+              width={56}
+              height={56}
+              className="avatar"
+              loading="lazy"
+            />
           ) : (
             <span className="avatar avatar-initials" aria-hidden="true">
               {initials(entry)}

@@ -13,8 +13,8 @@ export function AboutUsPage() {
       </p>
       <p>
         Our instructor is also a freelance full stack developer working with Ruby on Rails and React, and brings that
-        everyday experience of building software into every class: why C works the way it does, and how the habits
-        you learn here carry over to any language you pick up next.
+        everyday experience of building software into every class: why C works the way it does, and how the habits you
+        learn here carry over to any language you pick up next.
       </p>
       <p>
         The course is taught live, in small batches, with program exercises after each topic and time at the end of

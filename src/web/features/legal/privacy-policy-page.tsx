@@ -32,8 +32,8 @@ export function PrivacyPolicyPage() {
         <li>student address</li>
       </ul>
       <p>
-        This data is provided by you when you sign up and create your profile, and is used to run the course: to
-        verify your email, to tell you about batches and classes, to take the course fee and to keep your progress.
+        This data is provided by you when you sign up and create your profile, and is used to run the course: to verify
+        your email, to tell you about batches and classes, to take the course fee and to keep your progress.
       </p>
 
       <h2>Mode and place of processing the Data</h2>
@@ -45,14 +45,14 @@ export function PrivacyPolicyPage() {
       </p>
       <h3>Place</h3>
       <p>
-        The data is processed at the owner’s operating offices and in any other places where the parties involved in
-        the processing are located.
+        The data is processed at the owner’s operating offices and in any other places where the parties involved in the
+        processing are located.
       </p>
       <h3>Retention time</h3>
       <p>
-        Personal data is processed and stored for as long as required by the purpose it has been collected for.
-        Personal data may be retained for a longer period whenever the owner is subject to a legal obligation to do so,
-        or whenever you have given consent to such processing.
+        Personal data is processed and stored for as long as required by the purpose it has been collected for. Personal
+        data may be retained for a longer period whenever the owner is subject to a legal obligation to do so, or
+        whenever you have given consent to such processing.
       </p>
 
       <h2>Your rights</h2>

@@ -1,27 +1,55 @@
-import type { AdminPayment, CheckoutFailure, CheckoutSuccess, MyPayments, PaymentOrder } from '../../../contracts/payments';
+import type {
+  AdminPayment,
+  CheckoutFailure,
+  CheckoutSuccess,
+  MyPayments,
+  PaymentOrder,
+} from '../../../contracts/payments';
 import { apiFetch, apiRequest } from '../../lib/api-client';
 
 export const getMyPayments = () => apiFetch<MyPayments>('/api/v1/payments', { auth: true });
 
 /** The spec's call: the body carries what the spec's client sent; the server charges its own fee regardless. */
-export const createPaymentOrder = (student: { email: string; first_name: string; last_name: string; mobile: string | null }, amount: number) =>
+export const createPaymentOrder = (
+  student: { email: string; first_name: string; last_name: string; mobile: string | null },
+  amount: number,
+) =>
   apiFetch<PaymentOrder>('/api/v1/payments', {
     method: 'POST',
     auth: true,
-    body: { amount, email: student.email, name: `${student.first_name} ${student.last_name}`.trim(), mobile: student.mobile ?? '' },
+    body: {
+      amount,
+      email: student.email,
+      name: `${student.first_name} ${student.last_name}`.trim(),
+      mobile: student.mobile ?? '',
+    },
   });
 
 export const verifyPayment = (response: CheckoutSuccess) =>
   apiFetch<{ message: string; payment_id: string; student_status: number }>('/api/v1/payments/update_payment_status', {
     method: 'POST',
     auth: true,
-    body: { order_id: response.razorpay_order_id, razorpay_payment_id: response.razorpay_payment_id, razorpay_signature: response.razorpay_signature },
+    body: {
+      order_id: response.razorpay_order_id,
+      razorpay_payment_id: response.razorpay_payment_id,
+      razorpay_signature: response.razorpay_signature,
+    },
   });
 
 export const payOnTestGateway = (orderId: string, outcome: 'success' | 'failure') =>
-  apiFetch<CheckoutSuccess | CheckoutFailure>('/api/v1/payments/test_checkout', { method: 'POST', auth: true, body: { order_id: orderId, outcome } });
+  apiFetch<CheckoutSuccess | CheckoutFailure>('/api/v1/payments/test_checkout', {
+    method: 'POST',
+    auth: true,
+    body: { order_id: orderId, outcome },
+  });
 
-export async function listAllPayments(page: number, perPage: number): Promise<{ payments: AdminPayment[]; total: number }> {
-  const { data, headers } = await apiRequest<AdminPayment[]>(`/api/v1/admin/payments?page=${page}&per_page=${perPage}`, { auth: true });
+export async function listAllPayments(
+  page: number,
+  perPage: number,
+): Promise<{ payments: AdminPayment[]; total: number }> {
+  const { data, headers } = await apiRequest<AdminPayment[]>(
+    `/api/v1/admin/payments?page=${page}&per_page=${perPage}`,
+    { auth: true },
+  );
   return { payments: data, total: Number(headers.get('x-total-count') ?? data.length) };
 }

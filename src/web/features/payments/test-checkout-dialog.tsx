@@ -8,7 +8,12 @@ import { errorText } from '../../lib/error-text';
  * The built-in test gateway's checkout, in place of Razorpay's when the site has no keys. The tester chooses
  * success or failure; the server signs a success exactly as Razorpay would, so the same verification follows.
  */
-export function TestCheckoutDialog({ order, onSuccess, onFailure, onDismiss }: { order: PaymentOrder } & CheckoutCallbacks) {
+export function TestCheckoutDialog({
+  order,
+  onSuccess,
+  onFailure,
+  onDismiss,
+}: { order: PaymentOrder } & CheckoutCallbacks) {
   const ref = useRef<HTMLDialogElement>(null);
   const finished = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -57,13 +62,18 @@ export function TestCheckoutDialog({ order, onSuccess, onFailure, onDismiss }: {
         <h2 id="test-checkout-title" className="h5 mb-0">
           Test checkout
         </h2>
-        <button type="button" className="btn-close-text btn btn-sm btn-outline-secondary" onClick={() => ref.current?.close()} disabled={busy}>
+        <button
+          type="button"
+          className="btn-close-text btn btn-sm btn-outline-secondary"
+          onClick={() => ref.current?.close()}
+          disabled={busy}
+        >
           Cancel
         </button>
       </div>
       <div className="alert alert-warning py-2" role="note">
-        <strong>This is a test payment.</strong> No money is charged: the site has no Razorpay keys, so its built-in test gateway
-        stands in for Razorpay&apos;s checkout.
+        <strong>This is a test payment.</strong> No money is charged: the site has no Razorpay keys, so its built-in
+        test gateway stands in for Razorpay&apos;s checkout.
       </div>
       <dl className="test-checkout-details">
         <dt>Pay to</dt>

@@ -69,7 +69,12 @@ export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) 
     <form onSubmit={onSubmit} className="profile-form" noValidate>
       <div className="profile-photo mb-3">
         {student.get_image_url ? (
-          <img src={student.get_image_url} alt={`Photo of ${student.first_name} ${student.last_name}`} width={120} height={120} />
+          <img
+            src={student.get_image_url}
+            alt={`Photo of ${student.first_name} ${student.last_name}`}
+            width={120}
+            height={120}
+          />
         ) : (
           <span className="avatar-initials profile-initials" aria-hidden="true">
             {student.first_name[0]?.toUpperCase()}

@@ -50,7 +50,14 @@ function ProfileView() {
         </div>
       ) : null}
       {editing ? null : (
-        <button type="button" className="btn btn-outline-primary mb-3" onClick={() => { setEditing(true); setSaved(false); }}>
+        <button
+          type="button"
+          className="btn btn-outline-primary mb-3"
+          onClick={() => {
+            setEditing(true);
+            setSaved(false);
+          }}
+        >
           Edit
         </button>
       )}

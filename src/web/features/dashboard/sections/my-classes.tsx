@@ -26,9 +26,16 @@ function LessonVideo({ id, title }: { id: string; title: string }) {
     );
   }
   return (
-    <button type="button" className="video-poster" onClick={() => setPlaying(true)} aria-label={`Play the lesson video: ${title}`}>
+    <button
+      type="button"
+      className="video-poster"
+      onClick={() => setPlaying(true)}
+      aria-label={`Play the lesson video: ${title}`}
+    >
       <img src={`https://i.ytimg.com/vi/${id}/hqdefault.jpg`} alt="" loading="lazy" width={480} height={360} />
-      <span className="video-play" aria-hidden="true">▶</span>
+      <span className="video-play" aria-hidden="true">
+        ▶
+      </span>
     </button>
   );
 }
@@ -68,7 +75,9 @@ export function MyClasses({ student }: { student: StudentData }) {
                 Session {session.session_number} · {formatDate(session.session_date)}
               </h2>
               <p className="mb-2">{session.topics}</p>
-              {session.lesson_video ? <LessonVideo id={session.lesson_video} title={`Session ${session.session_number}: ${session.topics}`} /> : null}
+              {session.lesson_video ? (
+                <LessonVideo id={session.lesson_video} title={`Session ${session.session_number}: ${session.topics}`} />
+              ) : null}
             </div>
           </li>
         ))}
@@ -79,7 +88,12 @@ export function MyClasses({ student }: { student: StudentData }) {
             Course book
           </h2>
           <div className="ratio course-book">
-            <iframe src={book.data.preview_url} title="Course book" loading="lazy" referrerPolicy="strict-origin-when-cross-origin" />
+            <iframe
+              src={book.data.preview_url}
+              title="Course book"
+              loading="lazy"
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
           </div>
         </section>
       ) : null}

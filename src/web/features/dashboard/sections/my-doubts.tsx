@@ -11,7 +11,11 @@ import { formatDate } from '../../../../contracts/dates';
 export function MyDoubts({ student }: { student: StudentData }) {
   const client = useQueryClient();
   const doubts = useQuery({ queryKey: ['doubts'], queryFn: getDoubts });
-  const sessions = useQuery({ queryKey: ['sessions'], queryFn: listSessions, enabled: student.student_status !== STUDENT_STATUS.unpaid });
+  const sessions = useQuery({
+    queryKey: ['sessions'],
+    queryFn: listSessions,
+    enabled: student.student_status !== STUDENT_STATUS.unpaid,
+  });
   const [question, setQuestion] = useState('');
   const [sessionId, setSessionId] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -41,31 +45,41 @@ export function MyDoubts({ student }: { student: StudentData }) {
         <label className="form-label" htmlFor="doubt-question">
           Your doubt
         </label>
-        <textarea id="doubt-question" className="form-control" rows={3} value={question} onChange={(e) => setQuestion(e.target.value)} />
+        <textarea
+          id="doubt-question"
+          className="form-control"
+          rows={3}
+          value={question}
+          onChange={(e) => setQuestion(e.target.value)}
+        />
         {sessions.data && sessions.data.length > 0 ? (
           // Radio buttons rather than a select: a closed select cuts a long session title at its edge, mid-word,
           // on a phone; a label wraps and shows the whole title.
           <fieldset className="mt-3">
             <legend className="form-label fs-6 mb-1">About a session (optional)</legend>
             <div className="session-choices">
-              {[{ id: '', label: 'General' }, ...sessions.data.map((s) => ({ id: String(s.id), label: `Session ${s.session_number} (${formatDate(s.session_date)}): ${s.topics}` }))].map(
-                (choice) => (
-                  <div className="form-check" key={choice.id || 'general'}>
-                    <input
-                      className="form-check-input"
-                      type="radio"
-                      name="doubt-session"
-                      id={`doubt-session-${choice.id || 'general'}`}
-                      value={choice.id}
-                      checked={sessionId === choice.id}
-                      onChange={() => setSessionId(choice.id)}
-                    />
-                    <label className="form-check-label" htmlFor={`doubt-session-${choice.id || 'general'}`}>
-                      {choice.label}
-                    </label>
-                  </div>
-                ),
-              )}
+              {[
+                { id: '', label: 'General' },
+                ...sessions.data.map((s) => ({
+                  id: String(s.id),
+                  label: `Session ${s.session_number} (${formatDate(s.session_date)}): ${s.topics}`,
+                })),
+              ].map((choice) => (
+                <div className="form-check" key={choice.id || 'general'}>
+                  <input
+                    className="form-check-input"
+                    type="radio"
+                    name="doubt-session"
+                    id={`doubt-session-${choice.id || 'general'}`}
+                    value={choice.id}
+                    checked={sessionId === choice.id}
+                    onChange={() => setSessionId(choice.id)}
+                  />
+                  <label className="form-check-label" htmlFor={`doubt-session-${choice.id || 'general'}`}>
+                    {choice.label}
+                  </label>
+                </div>
+              ))}
             </div>
           </fieldset>
         ) : null}

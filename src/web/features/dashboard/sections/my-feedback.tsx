@@ -35,12 +35,23 @@ export function MyFeedback({ student }: { student: StudentData }) {
   return (
     <>
       <h1 className="h4">My Feedback (After course)</h1>
-      <p>Tell future students about the course. Your feedback appears on the home page with your name, study, institution and photo.</p>
+      <p>
+        Tell future students about the course. Your feedback appears on the home page with your name, study, institution
+        and photo.
+      </p>
       <form onSubmit={onSubmit}>
         <label className="form-label" htmlFor="feedback-text">
           Your feedback
         </label>
-        <textarea id="feedback-text" className="form-control" rows={4} maxLength={2000} required value={feedback} onChange={(e) => setFeedback(e.target.value)} />
+        <textarea
+          id="feedback-text"
+          className="form-control"
+          rows={4}
+          maxLength={2000}
+          required
+          value={feedback}
+          onChange={(e) => setFeedback(e.target.value)}
+        />
         <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
           Submit feedback
         </button>

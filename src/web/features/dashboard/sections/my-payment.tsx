@@ -31,7 +31,10 @@ export function MyPayment({ student }: { student: StudentData }) {
   const fee = payments.data?.fee ?? { amount: DEFAULT_COURSE_FEE_PAISE, currency: PAYMENT_CURRENCY };
   const captured = payments.data?.payments.find((p) => p.status === 'captured');
   const refresh = () =>
-    Promise.all([client.invalidateQueries({ queryKey: ['profile'] }), client.invalidateQueries({ queryKey: ['my-payments'] })]);
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['profile'] }),
+      client.invalidateQueries({ queryKey: ['my-payments'] }),
+    ]);
 
   const checkout: CheckoutCallbacks = {
     async onSuccess(response) {
@@ -58,7 +61,9 @@ export function MyPayment({ student }: { student: StudentData }) {
       setTestOrder(null);
       setBusy(false);
       // Closing Razorpay's window after a failed attempt keeps the failure on screen.
-      setNotice((current) => (current?.variant === 'danger' ? current : { variant: 'info', text: paymentMessages.cancelled }));
+      setNotice((current) =>
+        current?.variant === 'danger' ? current : { variant: 'info', text: paymentMessages.cancelled },
+      );
     },
   };
 
@@ -70,7 +75,9 @@ export function MyPayment({ student }: { student: StudentData }) {
       if (order.gateway === 'test') {
         setTestOrder(order);
       } else {
-        await openRazorpayCheckout(order, checkout).catch(() => setNotice({ variant: 'danger', text: paymentMessages.checkoutUnavailable }));
+        await openRazorpayCheckout(order, checkout).catch(() =>
+          setNotice({ variant: 'danger', text: paymentMessages.checkoutUnavailable }),
+        );
       }
     } catch (error) {
       setNotice({ variant: 'danger', text: errorText(error) });
@@ -89,8 +96,8 @@ export function MyPayment({ student }: { student: StudentData }) {
       {/* What is true for this student's status: a fee to pay, a fee paid, or a course completed. */}
       {!paid ? (
         <p>
-          Course fee: <strong>{formatAmount(fee.amount, fee.currency)}</strong> (introductory offer). You can pay any time before your
-          batch starts; see the <Link to={paths.terms}>Terms</Link> for refunds.
+          Course fee: <strong>{formatAmount(fee.amount, fee.currency)}</strong> (introductory offer). You can pay any
+          time before your batch starts; see the <Link to={paths.terms}>Terms</Link> for refunds.
         </p>
       ) : completed ? (
         <p>
@@ -99,12 +106,14 @@ export function MyPayment({ student }: { student: StudentData }) {
         </p>
       ) : (
         <p>
-          Your course fee is paid: your classes and program exercises are open. If you cancel before your batch starts, the fee is refunded
-          in full; see the <Link to={paths.terms}>Terms</Link>.
+          Your course fee is paid: your classes and program exercises are open. If you cancel before your batch starts,
+          the fee is refunded in full; see the <Link to={paths.terms}>Terms</Link>.
         </p>
       )}
       {!paid && payments.data?.gateway === 'test' ? (
-        <p className="text-body-secondary small">This site takes payments through a built-in test gateway: no real money is charged.</p>
+        <p className="text-body-secondary small">
+          This site takes payments through a built-in test gateway: no real money is charged.
+        </p>
       ) : null}
       {notice ? (
         <div className={`alert alert-${notice.variant}`} role={notice.variant === 'danger' ? 'alert' : 'status'}>
@@ -149,9 +158,13 @@ export function MyPayment({ student }: { student: StudentData }) {
                     <td className="text-nowrap">{formatAmount(p.amount, p.currency)}</td>
                     <td>
                       {statusLabels[p.status]}
-                      {p.status === 'failed' && p.failure_reason ? <div className="small text-body-secondary">{p.failure_reason}</div> : null}
+                      {p.status === 'failed' && p.failure_reason ? (
+                        <div className="small text-body-secondary">{p.failure_reason}</div>
+                      ) : null}
                     </td>
-                    <td className={p.payment_id ? 'text-nowrap' : undefined}>{p.payment_id ?? (p.paid_via === 'manual' ? 'Recorded by your teacher' : '—')}</td>
+                    <td className={p.payment_id ? 'text-nowrap' : undefined}>
+                      {p.payment_id ?? (p.paid_via === 'manual' ? 'Recorded by your teacher' : '—')}
+                    </td>
                   </tr>
                 ))}
               </tbody>

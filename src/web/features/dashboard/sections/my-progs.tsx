@@ -48,13 +48,20 @@ function ProgramCard({ program, studentId }: { program: StudentProgram; studentI
         <Link className="btn btn-primary mb-2" to={`${paths.dashboard}/${dashboardPaths.myProgs}/${program.id}`}>
           Open in the editor
         </Link>
-        <span className="ms-2 small text-body-secondary">Write, run and submit your program here; it is graded at once.</span>
+        <span className="ms-2 small text-body-secondary">
+          Write, run and submit your program here; it is graded at once.
+        </span>
         {program.solution ? (
           <details>
             <summary>
               Your solution{program.submitted_at ? `, submitted ${formatDateTime(program.submitted_at)}` : ''}
             </summary>
-            <pre className="solution-code" role="region" aria-label={`Your solution to program ${program.program_number}`} tabIndex={0}>
+            <pre
+              className="solution-code"
+              role="region"
+              aria-label={`Your solution to program ${program.program_number}`}
+              tabIndex={0}
+            >
               {program.solution}
             </pre>
           </details>
@@ -65,15 +72,35 @@ function ProgramCard({ program, studentId }: { program: StudentProgram; studentI
           <label className="form-label" htmlFor={`solution-text-${program.id}`}>
             Paste your program
           </label>
-          <textarea id={`solution-text-${program.id}`} className="form-control code-input" rows={6} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+          <textarea
+            id={`solution-text-${program.id}`}
+            className="form-control code-input"
+            rows={6}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            spellCheck={false}
+          />
           <label className="form-label mt-2" htmlFor={`solution-file-${program.id}`}>
             or upload a .c file
           </label>
-          <input id={`solution-file-${program.id}`} className="form-control" type="file" accept=".c,.h,text/x-c,text/plain" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input
+            id={`solution-file-${program.id}`}
+            className="form-control"
+            type="file"
+            accept=".c,.h,text/x-c,text/plain"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
           <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
             {busy ? 'Submitting…' : program.solution ? 'Resubmit' : 'Submit'}
           </button>
-          {result ? <p className={`mt-2 mb-0 ${result.ok ? 'text-success' : 'text-danger'}`} role={result.ok ? 'status' : 'alert'}>{result.text}</p> : null}
+          {result ? (
+            <p
+              className={`mt-2 mb-0 ${result.ok ? 'text-success' : 'text-danger'}`}
+              role={result.ok ? 'status' : 'alert'}
+            >
+              {result.text}
+            </p>
+          ) : null}
         </form>
       </div>
     </li>
@@ -82,7 +109,11 @@ function ProgramCard({ program, studentId }: { program: StudentProgram; studentI
 
 export function MyProgs({ student }: { student: StudentData }) {
   const paid = student.student_status !== STUDENT_STATUS.unpaid;
-  const programs = useQuery({ queryKey: ['my-programs', student.id], queryFn: () => getMyPrograms(student.id), enabled: paid });
+  const programs = useQuery({
+    queryKey: ['my-programs', student.id],
+    queryFn: () => getMyPrograms(student.id),
+    enabled: paid,
+  });
   if (!paid) return <NeedsPayment title="My Progs" what="Program exercises" />;
   return (
     <>

@@ -23,7 +23,9 @@ export function SelfTest() {
     if (Object.keys(answers).length < quiz.data.length) return setError(`Answer all ${QUIZ_QUESTION_COUNT} questions.`);
     setBusy(true);
     try {
-      const response = await submitQuiz(quiz.data.map((q) => ({ question_id: q.id, answer_index: answers[q.id] ?? 0 })));
+      const response = await submitQuiz(
+        quiz.data.map((q) => ({ question_id: q.id, answer_index: answers[q.id] ?? 0 })),
+      );
       setResult(response.message);
       await client.invalidateQueries({ queryKey: ['attempts'] });
     } catch (caught) {
@@ -55,7 +57,8 @@ export function SelfTest() {
         </div>
       ) : quiz.data ? (
         <form onSubmit={onSubmit}>
-          {/* The number is part of each question's legend, so it sits with the question (a list marker sat beside the first answer). */}
+          {/* The number is part of each question's legend, so it sits with the question
+              (a list marker sat beside the first answer). */}
           <ol className="quiz">
             {quiz.data.map((question, number) => (
               <li key={question.id}>
