@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../src/api/app.js';
 import { parseConfig, type Config } from '../src/api/config/env.js';
@@ -30,11 +27,9 @@ export async function createTestApp(
   > = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  const uploadDir = mkdtempSync(join(tmpdir(), 'course-uploads-'));
   const config = parseConfig({
     NODE_ENV: 'test',
     ADMIN_EMAIL: 'teacher@example.com',
-    UPLOAD_DIR: uploadDir,
     APP_URL: 'http://course.test',
     ...env,
   });
@@ -47,7 +42,6 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.destroy();
-      rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MOBILE_DIGITS } from './course.js';
 import { fieldMessages, hasControlCharacters, oneLineText } from './fields.js';
-import { messages } from './messages.js';
 import { passwordSchema } from './password.js';
 
 /** Shared by the signup, login, password and profile forms and the API routes behind them. */
@@ -70,8 +69,6 @@ export const profileSchema = z.strictObject({
   office: optionalText('Office'),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
-
-export const PROFILE_INVALID_MESSAGE = messages.enterValidInfo;
 
 /** A student as the API shows it to that student (and to the admin). */
 export const studentDataSchema = z.object({

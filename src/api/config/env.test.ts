@@ -12,7 +12,6 @@ describe('configuration', () => {
       admin: { email: undefined, password: undefined },
       mail: { smtpUrl: undefined },
       razorpay: { keyId: undefined, apiUrl: 'https://api.razorpay.com' },
-      uploadDir: './data/uploads',
       courseFeePaise: 300000,
     });
   });
@@ -32,7 +31,6 @@ describe('configuration', () => {
       RAZORPAY_KEY_SECRET: 's',
       RAZORPAY_WEBHOOK_SECRET: 'w',
       RAZORPAY_API_URL: 'http://127.0.0.1:9999/',
-      UPLOAD_DIR: '/var/uploads',
       COURSE_FEE_PAISE: '250000',
     });
     expect(config).toMatchObject({
@@ -43,7 +41,6 @@ describe('configuration', () => {
       admin: { email: 'teacher@example.com', password: 'Secret#123' },
       mail: { smtpUrl: 'smtp://user:pass@mail.example.com:587', from: 'Course <course@example.com>' },
       razorpay: { keyId: 'rzp_test_1', keySecret: 's', webhookSecret: 'w', apiUrl: 'http://127.0.0.1:9999' },
-      uploadDir: '/var/uploads',
       courseFeePaise: 250000,
       contactEmail: 'help@example.com',
     });

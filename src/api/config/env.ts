@@ -38,7 +38,6 @@ const envSchema = z.object({
   RAZORPAY_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://api.razorpay.com'),
-  UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
   COURSE_FEE_PAISE: z.coerce.number().int().positive().max(100_000_000).default(DEFAULT_COURSE_FEE_PAISE),
   GRADER_WORKERS: optional(z.string().regex(/^[1-9][0-9]?$/, 'must be a whole number from 1 to 99')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -63,7 +62,6 @@ export interface Config {
   };
   /** No Razorpay keys: the site's own test checkout takes payments, and anyone can mark themselves paid. */
   testGateway: boolean;
-  uploadDir: string;
   courseFeePaise: number;
   /** Concurrent compilations (and runs) of students' C programs; undefined: one fewer than the cores. */
   graderWorkers: number | undefined;
@@ -119,7 +117,6 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       apiUrl: env.RAZORPAY_API_URL.replace(/\/+$/, ''),
     },
     testGateway,
-    uploadDir: env.UPLOAD_DIR,
     courseFeePaise: env.COURSE_FEE_PAISE,
     graderWorkers: env.GRADER_WORKERS ? Number(env.GRADER_WORKERS) : undefined,
     logLevel: env.LOG_LEVEL,
