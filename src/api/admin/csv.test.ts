@@ -14,4 +14,8 @@ describe('toCsv', () => {
       ),
     ).toBe('a,b\r\n"x,y","say ""hi"""\r\n\'=SUM(A1),\r\n"line\nbreak",3\r\n');
   });
+
+  it('leaves negative numbers, booleans and empty cells readable, and defuses text that starts like one', () => {
+    expect(toCsv(['n', 'b', 'e', 't'], [[-5, true, null, '-1+cmd|calc']])).toBe("n,b,e,t\r\n-5,true,,'-1+cmd|calc\r\n");
+  });
 });

@@ -1,9 +1,15 @@
-/** RFC 4180 CSV; cells that a spreadsheet would run as a formula are prefixed with a quote. */
+import { stringify } from 'csv-stringify/sync';
+
+/**
+ * RFC 4180 CSV (CRLF line ends) for spreadsheets: csv-stringify quotes what needs quoting and prefixes with a quote
+ * any text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR); negative numbers stay numbers.
+ */
 export function toCsv(header: string[], rows: (string | number | boolean | null)[][]): string {
-  const cell = (value: string | number | boolean | null) => {
-    let text = value === null ? '' : String(value);
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  return stringify([header, ...rows], {
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    // It quotes fields holding the record delimiter (CRLF); a lone LF or CR in a cell must be quoted too.
+    quoted_match: /[\r\n]/,
+    cast: { boolean: (value) => String(value) },
+  });
 }
