@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './fields.js';
 
 /** Shapes of admin API answers, shared by the routes (response schemas) and the admin screens (types). */
 
@@ -45,3 +46,29 @@ export const batchMailingResultSchema = z.object({
   already_sent: z.object({ students: z.number(), sent_at: z.string() }).optional(),
 });
 export type BatchMailingResult = z.infer<typeof batchMailingResultSchema>;
+
+/**
+ * PUT /api/v1/batches/:number: the batch's start date and video-meeting link, null to clear one. The same rules as
+ * the route's body schema (batches.routes.ts), which can take this one.
+ */
+export const batchDetailsSchema = z.strictObject({
+  start_date: isoDateSchema('Start date').nullable().optional(),
+  meeting_link: z
+    .url({ protocol: /^https$/, error: 'Meeting link must be an https:// address' })
+    .max(500)
+    .nullable()
+    .optional(),
+});
+export type BatchDetails = z.infer<typeof batchDetailsSchema>;
+
+/** The batch details form: an empty field clears its value (null). */
+const emptyIsNull = (value: unknown) => (value === '' ? null : value);
+export const batchDetailsFormSchema = batchDetailsSchema.extend({
+  start_date: z.preprocess(emptyIsNull, batchDetailsSchema.shape.start_date),
+  meeting_link: z.preprocess(emptyIsNull, batchDetailsSchema.shape.meeting_link),
+});
+
+/** The student lists' search box: `q` of the lists' query, which the route can take from here. */
+export const studentSearchSchema = z.strictObject({
+  q: z.string().max(100, 'A search must be at most 100 characters'),
+});

@@ -37,3 +37,8 @@ export const adminDoubtSchema = doubtSchema.extend({
   email: z.string(),
 });
 export type AdminDoubt = z.infer<typeof adminDoubtSchema>;
+
+/** The Ask form: the session is a radio button's value, '' for a general doubt (no session). */
+export const doubtFormSchema = doubtInputSchema.extend({
+  session_id: z.preprocess((value) => (value === '' ? null : value), doubtInputSchema.shape.session_id),
+});

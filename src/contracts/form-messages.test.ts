@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { batchDetailsFormSchema, studentSearchSchema } from './admin.js';
 import { feedbackSchema, loginSchema, profileSchema, resetPasswordSchema, signupSchema } from './accounts.js';
 import {
   courseBookInputSchema,
@@ -7,10 +8,10 @@ import {
   programInputSchema,
   sendProgramSchema,
 } from './course-content.js';
-import { doubtAnswerSchema, doubtInputSchema } from './doubts.js';
+import { doubtAnswerSchema, doubtFormSchema, doubtInputSchema } from './doubts.js';
 import { commentInputSchema, exerciseInputSchema, runInputSchema } from './exercises.js';
 import { paymentVerificationSchema, testCheckoutInputSchema } from './payments.js';
-import { quizQuestionInputSchema } from './quiz.js';
+import { quizFormSchema, quizQuestionInputSchema } from './quiz.js';
 
 /**
  * Issue 16, item 5: what a form shows when a field is wrong is a sentence a person reads: no internal field name
@@ -80,6 +81,11 @@ const cases: [string, z.ZodType, unknown][] = [
   ['reset password', resetPasswordSchema, { email: 'a@b', password: 'password' }],
   ['profile', profileSchema, { mobile: '12345', city: '', country: '', study: '', institution: long(101) }],
   ['feedback', feedbackSchema, { feedback: '' }],
+  ['doubt form', doubtFormSchema, { question: ' ', session_id: 'two' }],
+  ['quiz form: unanswered', quizFormSchema, { answers: [{ question_id: 1, answer_index: '' }] }],
+  ['quiz form: too few', quizFormSchema, { answers: [{ question_id: 1, answer_index: '2' }] }],
+  ['batch details', batchDetailsFormSchema, { start_date: '2027-02-30', meeting_link: 'http://meet.example.com' }],
+  ['student search', studentSearchSchema, { q: long(101) }],
   // changePasswordSchema (accounts.ts, not ours to change) still answers a current password over 1024 characters in
   // zod's words; reported, and covered on screen by the browser's plainMessage.
 ];

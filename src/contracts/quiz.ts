@@ -79,3 +79,16 @@ export const quizQuestionInputSchema = z.strictObject({
     .max(QUIZ_OPTION_COUNT - 1, 'Choose the right answer'),
 });
 export const adminQuizQuestionSchema = quizQuestionSchema.extend({ answer_index: z.number() });
+
+/**
+ * The test form: each question with its chosen option as a radio button's value ('' while unanswered), made into
+ * the request the server checks with quizAnswersSchema.
+ */
+export const quizFormSchema = z.strictObject({
+  answers: z
+    .array(z.strictObject({ question_id: recordIdSchema, answer_index: z.string() }))
+    .refine((answers) => answers.every((a) => a.answer_index !== ''), `Answer all ${QUIZ_QUESTION_COUNT} questions.`)
+    .transform((answers) => answers.map((a) => ({ ...a, answer_index: Number(a.answer_index) })))
+    // The request's own rule (question ids, options, ten answers); typed by what the form gives it.
+    .pipe(quizAnswersSchema.shape.answers as z.ZodType<QuizAnswers['answers'], QuizAnswers['answers']>),
+});

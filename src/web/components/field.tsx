@@ -1,33 +1,31 @@
 import type { InputHTMLAttributes } from 'react';
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldError as HookFieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { controlClass, errorAttributes, FieldError } from './field-error';
 
 interface Props extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   registration: UseFormRegisterReturn;
-  error?: FieldError;
+  error?: HookFieldError;
+  /** The class of the box around label, input and message. */
+  containerClassName?: string;
 }
 
 /** A labelled input with its validation message, wired for screen readers. */
-export function Field({ label, registration, error, id, ...input }: Props) {
+export function Field({ label, registration, error, id, containerClassName, className, ...input }: Props) {
   const inputId = id ?? `field-${registration.name}`;
   return (
-    <div className="mb-3">
+    <div className={containerClassName ?? 'mb-3'}>
       <label className="form-label" htmlFor={inputId}>
         {label}
       </label>
       <input
         id={inputId}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
+        className={controlClass(className ?? 'form-control', error)}
+        {...errorAttributes(inputId, error)}
         {...input}
         {...registration}
       />
-      {error?.message ? (
-        <div id={`${inputId}-error`} className="invalid-feedback">
-          {error.message}
-        </div>
-      ) : null}
+      <FieldError id={inputId} error={error} />
     </div>
   );
 }

@@ -1,9 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import type { BatchMailingResult } from '../../../contracts/admin';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { emailOnlySchema } from '../../../contracts/accounts';
+import { type BatchDetails, type BatchMailingResult, batchDetailsFormSchema } from '../../../contracts/admin';
 import { formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
 import { useConfirm } from '../../components/confirm-dialog';
+import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { ScrollRegion } from '../../components/scroll-region';
 import { StatusBadge } from '../dashboard/status-badge';
 import {
@@ -18,14 +23,22 @@ import {
 import { AdminPanel, PanelError } from './admin-panel';
 import { usePanelAction } from './use-panel-action';
 
+type EmailInput = z.infer<typeof emailOnlySchema>;
+type DetailsForm = z.input<typeof batchDetailsFormSchema>;
+
 /** Create Batch (Add Students to a Batch), with the batch's start date, meeting link and announcements. */
 export function BatchPanel({ onExit }: { onExit: () => void }) {
   const client = useQueryClient();
   const [batch, setBatch] = useState('');
   const [members, setMembers] = useState<BatchMember[] | null>(null);
-  const [email, setEmail] = useState('');
-  const [startDate, setStartDate] = useState('');
-  const [link, setLink] = useState('');
+  // Moving a student: the email the server checks update_batch with (the batch is the number above).
+  const emailForm = useForm<EmailInput>({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: '' } });
+  const emailError = emailForm.formState.errors.email;
+  const detailsForm = useForm<DetailsForm, unknown, BatchDetails>({
+    resolver: zodResolver(batchDetailsFormSchema),
+    defaultValues: { start_date: '', meeting_link: '' },
+  });
+  const detailsErrors = detailsForm.formState.errors;
   const { run, message, error } = usePanelAction();
   const { confirm, dialog } = useConfirm();
   const batches = useQuery({ queryKey: ['admin', 'batches'], queryFn: listBatches });
@@ -72,29 +85,24 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
     run(async () => {
       setMembers(await getBatch(number));
       const info = batches.data?.find((b) => b.batch_number === number);
-      setStartDate(info?.start_date ?? '');
-      setLink(info?.meeting_link ?? '');
+      detailsForm.reset({ start_date: info?.start_date ?? '', meeting_link: info?.meeting_link ?? '' });
     });
 
-  const onUpdate = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
+  const onUpdate = ({ email }: EmailInput) =>
+    run(async () => {
       await updateBatch(email, number);
-      setEmail('');
+      emailForm.reset({ email: '' });
       setMembers(await getBatch(number));
       await client.invalidateQueries({ queryKey: ['admin'] });
       return `Moved ${email} to batch ${number}.`;
     });
-  };
 
-  const onSaveDetails = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      await saveBatch(number, { start_date: startDate || null, meeting_link: link || null });
+  const onSaveDetails = ({ start_date, meeting_link }: BatchDetails) =>
+    run(async () => {
+      await saveBatch(number, { start_date: start_date ?? null, meeting_link: meeting_link ?? null });
       await client.invalidateQueries({ queryKey: ['admin', 'batches'] });
       return `Batch ${number} saved.`;
     });
-  };
 
   return (
     <AdminPanel title="Create Batch (Add Students to a Batch)" onExit={onExit}>
@@ -151,36 +159,42 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
               </table>
             </ScrollRegion>
           )}
-          <form className="d-flex flex-wrap gap-2 align-items-end mb-4" onSubmit={onUpdate}>
+          <form
+            className="d-flex flex-wrap gap-2 align-items-end mb-4"
+            onSubmit={emailForm.handleSubmit(onUpdate)}
+            noValidate
+          >
             <div>
               <label className="form-label" htmlFor="batch-email">
                 Email
               </label>
               <input
                 id="batch-email"
-                className="form-control"
+                className={controlClass('form-control', emailError)}
                 type="email"
                 required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                {...errorAttributes('batch-email', emailError)}
+                {...emailForm.register('email')}
               />
+              <FieldError id="batch-email" error={emailError} />
             </div>
             <button type="submit" className="btn btn-primary">
               Update
             </button>
           </form>
-          <form className="row g-2 align-items-end mb-3" onSubmit={onSaveDetails}>
+          <form className="row g-2 align-items-end mb-3" onSubmit={detailsForm.handleSubmit(onSaveDetails)} noValidate>
             <div className="col-sm-4">
               <label className="form-label" htmlFor="batch-start">
                 Start date
               </label>
               <input
                 id="batch-start"
-                className="form-control"
+                className={controlClass('form-control', detailsErrors.start_date)}
                 type="date"
-                value={startDate}
-                onChange={(e) => setStartDate(e.target.value)}
+                {...errorAttributes('batch-start', detailsErrors.start_date)}
+                {...detailsForm.register('start_date')}
               />
+              <FieldError id="batch-start" error={detailsErrors.start_date} />
             </div>
             <div className="col-sm-6">
               <label className="form-label" htmlFor="batch-link">
@@ -188,12 +202,13 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
               </label>
               <input
                 id="batch-link"
-                className="form-control"
+                className={controlClass('form-control', detailsErrors.meeting_link)}
                 type="url"
                 placeholder="https://"
-                value={link}
-                onChange={(e) => setLink(e.target.value)}
+                {...errorAttributes('batch-link', detailsErrors.meeting_link)}
+                {...detailsForm.register('meeting_link')}
               />
+              <FieldError id="batch-link" error={detailsErrors.meeting_link} />
             </div>
             <div className="col-sm-2">
               <button type="submit" className="btn btn-outline-primary w-100">

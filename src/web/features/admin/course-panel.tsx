@@ -1,15 +1,30 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { formatDate } from '../../../contracts/dates';
-import type { CourseSession } from '../../../contracts/course-content';
+import {
+  type CourseSession,
+  type CourseSessionInput,
+  courseBookInputSchema,
+  courseSessionInputSchema,
+} from '../../../contracts/course-content';
 import { useConfirm } from '../../components/confirm-dialog';
+import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { getCourseBook, listSessions } from '../../lib/course-api';
 import { addSession, deleteSession, setCourseBook } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 
-/** Create Course (Add/Delete Your Session Details). */
+const blankSession = { session_number: '', session_date: '', topics: '', lesson_video: '' };
+type CourseBookInput = z.input<typeof courseBookInputSchema>;
+
+/**
+ * Create Course (Add/Delete Your Session Details). Both forms check what is typed with the request's schema and send
+ * it as typed (`raw`): the server parses the same schema, turning a YouTube link into its id and an empty book link
+ * into no book.
+ */
 export function CoursePanel({ onExit }: { onExit: () => void }) {
   const client = useQueryClient();
   const sessions = useQuery({ queryKey: ['admin', 'sessions'], queryFn: listSessions });
@@ -29,25 +44,42 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
       confirmLabel: `Delete session ${session.session_number}`,
       action: () => remove.mutateAsync(session.id),
     });
-  const [form, setForm] = useState({ session_number: '', session_date: '', topics: '', lesson_video: '' });
+  const sessionForm = useForm<CourseSessionInput>({
+    resolver: zodResolver(courseSessionInputSchema, undefined, { raw: true }),
+    defaultValues: blankSession,
+  });
+  const sessionErrors = sessionForm.formState.errors;
   const book = useQuery({ queryKey: ['admin', 'course-book'], queryFn: getCourseBook });
-  const [bookUrl, setBookUrl] = useState('');
+  const bookForm = useForm<CourseBookInput>({
+    resolver: zodResolver(courseBookInputSchema, undefined, { raw: true }),
+    defaultValues: { url: '' },
+  });
+  const bookError = bookForm.formState.errors.url;
   const saveBook = useMutation({
     mutationFn: setCourseBook,
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'course-book'] }),
   });
 
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
+  const onAdd = (input: CourseSessionInput) =>
     add.mutate(
-      {
-        session_number: form.session_number,
-        session_date: form.session_date,
-        topics: form.topics,
-        lesson_video: form.lesson_video || undefined,
-      },
-      { onSuccess: () => setForm({ session_number: '', session_date: '', topics: '', lesson_video: '' }) },
+      { ...input, lesson_video: input.lesson_video || undefined },
+      { onSuccess: () => sessionForm.reset(blankSession) },
     );
+
+  const onSaveBook = ({ url }: CourseBookInput) => {
+    // An empty link removes the book students see: asked first, like every other removal.
+    if (url.trim() === '' && book.data?.preview_url) {
+      void confirm({
+        title: 'Remove the course book?',
+        message: (
+          <p className="mb-0">Students no longer see the course book in My Classes until you save a new link.</p>
+        ),
+        confirmLabel: 'Remove the course book',
+        action: () => saveBook.mutateAsync(''),
+      });
+      return;
+    }
+    saveBook.mutate(url, { onSuccess: () => bookForm.reset({ url: '' }) });
   };
 
   return (
@@ -93,20 +125,21 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
       {dialog}
       <h3 className="h5 mt-3">Add a session</h3>
       <PanelError error={add.error} />
-      <form className="row g-2" onSubmit={onAdd}>
+      <form className="row g-2" onSubmit={sessionForm.handleSubmit(onAdd)} noValidate>
         <div className="col-sm-3">
           <label className="form-label" htmlFor="session-number">
             Session number
           </label>
           <input
             id="session-number"
-            className="form-control"
+            className={controlClass('form-control', sessionErrors.session_number)}
             type="number"
             min={1}
             required
-            value={form.session_number}
-            onChange={(e) => setForm({ ...form, session_number: e.target.value })}
+            {...errorAttributes('session-number', sessionErrors.session_number)}
+            {...sessionForm.register('session_number')}
           />
+          <FieldError id="session-number" error={sessionErrors.session_number} />
         </div>
         <div className="col-sm-3">
           <label className="form-label" htmlFor="session-date">
@@ -114,12 +147,13 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
           </label>
           <input
             id="session-date"
-            className="form-control"
+            className={controlClass('form-control', sessionErrors.session_date)}
             type="date"
             required
-            value={form.session_date}
-            onChange={(e) => setForm({ ...form, session_date: e.target.value })}
+            {...errorAttributes('session-date', sessionErrors.session_date)}
+            {...sessionForm.register('session_date')}
           />
+          <FieldError id="session-date" error={sessionErrors.session_date} />
         </div>
         <div className="col-sm-6">
           <label className="form-label" htmlFor="session-video">
@@ -127,10 +161,11 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
           </label>
           <input
             id="session-video"
-            className="form-control"
-            value={form.lesson_video}
-            onChange={(e) => setForm({ ...form, lesson_video: e.target.value })}
+            className={controlClass('form-control', sessionErrors.lesson_video)}
+            {...errorAttributes('session-video', sessionErrors.lesson_video)}
+            {...sessionForm.register('lesson_video')}
           />
+          <FieldError id="session-video" error={sessionErrors.lesson_video} />
         </div>
         <div className="col-12">
           <label className="form-label" htmlFor="session-topics">
@@ -138,12 +173,13 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
           </label>
           <textarea
             id="session-topics"
-            className="form-control"
+            className={controlClass('form-control', sessionErrors.topics)}
             required
             rows={2}
-            value={form.topics}
-            onChange={(e) => setForm({ ...form, topics: e.target.value })}
+            {...errorAttributes('session-topics', sessionErrors.topics)}
+            {...sessionForm.register('topics')}
           />
+          <FieldError id="session-topics" error={sessionErrors.topics} />
         </div>
         <div className="col-12">
           <button type="submit" className="btn btn-primary" disabled={add.isPending}>
@@ -166,37 +202,20 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
         )}
       </p>
       <PanelError error={saveBook.error} />
-      <form
-        className="d-flex flex-wrap gap-2 align-items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          // An empty link removes the book students see: asked first, like every other removal.
-          if (bookUrl.trim() === '' && book.data?.preview_url) {
-            void confirm({
-              title: 'Remove the course book?',
-              message: (
-                <p className="mb-0">Students no longer see the course book in My Classes until you save a new link.</p>
-              ),
-              confirmLabel: 'Remove the course book',
-              action: () => saveBook.mutateAsync(''),
-            });
-            return;
-          }
-          saveBook.mutate(bookUrl, { onSuccess: () => setBookUrl('') });
-        }}
-      >
+      <form className="d-flex flex-wrap gap-2 align-items-end" onSubmit={bookForm.handleSubmit(onSaveBook)} noValidate>
         <div className="flex-grow-1">
           <label className="form-label" htmlFor="course-book-url">
             Google Drive link of the course book (empty to remove)
           </label>
           <input
             id="course-book-url"
-            className="form-control"
+            className={controlClass('form-control', bookError)}
             type="url"
             placeholder="https://drive.google.com/file/d/…"
-            value={bookUrl}
-            onChange={(e) => setBookUrl(e.target.value)}
+            {...errorAttributes('course-book-url', bookError)}
+            {...bookForm.register('url')}
           />
+          <FieldError id="course-book-url" error={bookError} />
         </div>
         <button type="submit" className="btn btn-outline-primary" disabled={saveBook.isPending}>
           Save course book

@@ -1,36 +1,43 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
-import { type Doubt } from '../../../contracts/doubts';
+import { type Doubt, doubtAnswerSchema } from '../../../contracts/doubts';
 import { answerDoubt, listDoubts } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { formatDateTime } from '../../../contracts/dates';
 import { EmailText } from '../../components/email-text';
 
+type AnswerInput = z.infer<typeof doubtAnswerSchema>;
+
 function AnswerForm({ doubt }: { doubt: Doubt }) {
   const client = useQueryClient();
-  const [answer, setAnswer] = useState(doubt.answer ?? '');
+  const { register, handleSubmit, formState } = useForm<AnswerInput>({
+    resolver: zodResolver(doubtAnswerSchema),
+    defaultValues: { answer: doubt.answer ?? '' },
+  });
   const mutation = useMutation({
-    mutationFn: () => answerDoubt(doubt.id, answer),
+    mutationFn: ({ answer }: AnswerInput) => answerDoubt(doubt.id, answer),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'doubts'] }),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    mutation.mutate();
-  };
+  const id = `answer-${doubt.id}`;
+  const error = formState.errors.answer;
   return (
-    <form onSubmit={onSubmit}>
-      <label className="form-label" htmlFor={`answer-${doubt.id}`}>
+    <form onSubmit={handleSubmit((input) => mutation.mutate(input))} noValidate>
+      <label className="form-label" htmlFor={id}>
         Answer
       </label>
       <textarea
-        id={`answer-${doubt.id}`}
-        className="form-control"
+        id={id}
+        className={controlClass('form-control', error)}
         rows={3}
         required
-        value={answer}
-        onChange={(e) => setAnswer(e.target.value)}
+        {...errorAttributes(id, error)}
+        {...register('answer')}
       />
+      <FieldError id={id} error={error} />
       <PanelError error={mutation.error} />
       <button type="submit" className="btn btn-primary btn-sm mt-2" disabled={mutation.isPending}>
         {doubt.answer ? 'Update answer' : 'Send answer'}

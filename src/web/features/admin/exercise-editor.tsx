@@ -1,42 +1,45 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { type Exercise, type GradeResult, type TestCaseInput } from '../../../contracts/exercises';
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type Exercise, type GradeResult, type TestCaseInput, exerciseInputSchema } from '../../../contracts/exercises';
+import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { getExercise, saveExercise, tryReference } from '../exercises/exercises-api';
 import { GradeTable } from '../exercises/grade-results';
 import { PanelError } from './admin-panel';
 import { plural } from '../../../contracts/wording';
 
-type Draft = { stdin: string; expected_output: string; visible: boolean; points: string };
-const blank: Draft = { stdin: '', expected_output: '', visible: true, points: '1' };
+type ExerciseForm = z.input<typeof exerciseInputSchema>;
+type ExerciseInput = z.output<typeof exerciseInputSchema>;
+const blank: TestCaseInput = { stdin: '', expected_output: '', visible: true, points: '1' };
 
 function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }) {
   const client = useQueryClient();
-  const [starter, setStarter] = useState(exercise.starter_code);
-  const [tests, setTests] = useState<Draft[]>(exercise.tests.map((t) => ({ ...t, points: String(t.points) })));
+  const { register, control, handleSubmit, formState } = useForm<ExerciseForm, unknown, ExerciseInput>({
+    resolver: zodResolver(exerciseInputSchema),
+    defaultValues: {
+      starter_code: exercise.starter_code,
+      tests: exercise.tests.map((t) => ({ ...t, points: String(t.points) })),
+    },
+  });
+  const { fields: tests, append, remove } = useFieldArray({ control, name: 'tests' });
+  const { errors } = formState;
+  const testError = (index: number) => errors.tests?.[index];
+  // Not saved: tried against the test cases of the form (checked by the same schema first).
   const [reference, setReference] = useState('');
   const [result, setResult] = useState<GradeResult | null>(null);
   const [busy, setBusy] = useState<'save' | 'try' | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
-  const asInput = (): TestCaseInput[] =>
-    tests.map((t) => ({
-      stdin: t.stdin,
-      expected_output: t.expected_output,
-      visible: t.visible,
-      points: Number(t.points),
-    }));
-  const update = (index: number, change: Partial<Draft>) =>
-    setTests((list) => list.map((t, i) => (i === index ? { ...t, ...change } : t)));
-
-  const onSave = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSave = async (input: ExerciseInput) => {
     setBusy('save');
     setError(null);
     setSaved(null);
     try {
-      const stored = await saveExercise(exercise.program_id, { starter_code: starter, tests: asInput() });
+      const stored = await saveExercise(exercise.program_id, input);
       client.setQueryData(['admin', 'exercise', exercise.program_id], stored);
       setSaved(`Saved: ${plural(stored.tests.length, 'test case')}.`);
     } catch (failure) {
@@ -46,12 +49,12 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
     }
   };
 
-  const onTry = async () => {
+  const onTry = async ({ tests }: ExerciseInput) => {
     setBusy('try');
     setError(null);
     setResult(null);
     try {
-      setResult(await tryReference(exercise.program_id, reference, asInput()));
+      setResult(await tryReference(exercise.program_id, reference, tests));
     } catch (failure) {
       setError(failure);
     } finally {
@@ -60,7 +63,7 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
   };
 
   return (
-    <form className="exercise-editor card card-body mb-3" onSubmit={onSave}>
+    <form className="exercise-editor card card-body mb-3" onSubmit={handleSubmit(onSave)} noValidate>
       <div className="d-flex justify-content-between align-items-center mb-2">
         <h3 className="h5 mb-0">Test cases for program {exercise.program_number}</h3>
         <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onClose}>
@@ -72,15 +75,16 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
       </label>
       <textarea
         id="starter-code"
-        className="form-control code-input"
+        className={controlClass('form-control code-input', errors.starter_code)}
         rows={5}
-        value={starter}
-        onChange={(e) => setStarter(e.target.value)}
         spellCheck={false}
+        {...errorAttributes('starter-code', errors.starter_code)}
+        {...register('starter_code')}
       />
+      <FieldError id="starter-code" error={errors.starter_code} />
 
       {tests.map((test, index) => (
-        <fieldset key={index} className="border rounded p-2 mt-3">
+        <fieldset key={test.id} className="border rounded p-2 mt-3">
           <legend className="float-none w-auto px-1 fs-6 mb-0">Test {index + 1}</legend>
           <div className="row g-2">
             <div className="col-md-6">
@@ -89,12 +93,13 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
               </label>
               <textarea
                 id={`test-stdin-${index}`}
-                className="form-control code-input"
+                className={controlClass('form-control code-input', testError(index)?.stdin)}
                 rows={3}
-                value={test.stdin}
-                onChange={(e) => update(index, { stdin: e.target.value })}
                 spellCheck={false}
+                {...errorAttributes(`test-stdin-${index}`, testError(index)?.stdin)}
+                {...register(`tests.${index}.stdin`)}
               />
+              <FieldError id={`test-stdin-${index}`} error={testError(index)?.stdin} />
             </div>
             <div className="col-md-6">
               <label className="form-label" htmlFor={`test-expected-${index}`}>
@@ -102,12 +107,13 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
               </label>
               <textarea
                 id={`test-expected-${index}`}
-                className="form-control code-input"
+                className={controlClass('form-control code-input', testError(index)?.expected_output)}
                 rows={3}
-                value={test.expected_output}
-                onChange={(e) => update(index, { expected_output: e.target.value })}
                 spellCheck={false}
+                {...errorAttributes(`test-expected-${index}`, testError(index)?.expected_output)}
+                {...register(`tests.${index}.expected_output`)}
               />
+              <FieldError id={`test-expected-${index}`} error={testError(index)?.expected_output} />
             </div>
             <div className="col-auto">
               <label className="form-label" htmlFor={`test-points-${index}`}>
@@ -115,13 +121,14 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
               </label>
               <input
                 id={`test-points-${index}`}
-                className="form-control"
+                className={controlClass('form-control', testError(index)?.points)}
                 type="number"
                 min={0}
                 max={100}
-                value={test.points}
-                onChange={(e) => update(index, { points: e.target.value })}
+                {...errorAttributes(`test-points-${index}`, testError(index)?.points)}
+                {...register(`tests.${index}.points`)}
               />
+              <FieldError id={`test-points-${index}`} error={testError(index)?.points} />
             </div>
             <div className="col-auto d-flex align-items-end gap-3">
               <div className="form-check mb-2">
@@ -129,30 +136,22 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
                   id={`test-visible-${index}`}
                   className="form-check-input"
                   type="checkbox"
-                  checked={test.visible}
-                  onChange={(e) => update(index, { visible: e.target.checked })}
+                  {...register(`tests.${index}.visible`)}
                 />
                 <label className="form-check-label" htmlFor={`test-visible-${index}`}>
                   Visible to students
                 </label>
               </div>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-danger mb-2"
-                onClick={() => setTests((list) => list.filter((_, i) => i !== index))}
-              >
+              <button type="button" className="btn btn-sm btn-outline-danger mb-2" onClick={() => remove(index)}>
                 Remove test {index + 1}
               </button>
             </div>
           </div>
         </fieldset>
       ))}
+      <FieldError id="tests" error={errors.tests?.root ?? errors.tests} />
       <div className="d-flex flex-wrap gap-2 mt-3">
-        <button
-          type="button"
-          className="btn btn-outline-primary"
-          onClick={() => setTests((list) => [...list, { ...blank }])}
-        >
+        <button type="button" className="btn btn-outline-primary" onClick={() => append({ ...blank })}>
           Add a test case
         </button>
         <button type="submit" className="btn btn-primary" disabled={busy !== null}>
@@ -181,7 +180,7 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
           type="button"
           className="btn btn-outline-success"
           disabled={busy !== null || !reference.trim() || tests.length === 0}
-          onClick={() => void onTry()}
+          onClick={() => void handleSubmit(onTry)()}
         >
           {busy === 'try' ? 'Grading…' : 'Try the reference solution'}
         </button>

@@ -1,8 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type ProgramInput, programInputSchema } from '../../../contracts/course-content';
 import { formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
 import { useConfirm } from '../../components/confirm-dialog';
+import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import {
@@ -21,6 +26,8 @@ import { ExerciseEditor } from './exercise-editor';
 import { usePanelAction } from './use-panel-action';
 import { EmailText } from '../../components/email-text';
 
+const blankProgram = { program_number: '', task: '' };
+
 /** Program Exercises (Add/Delete Your Program Details), Send Task to a batch, and the students' solutions. */
 export function ProgramsPanel({ onExit }: { onExit: () => void }) {
   const client = useQueryClient();
@@ -30,7 +37,11 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
   const remove = useMutation({ mutationFn: deleteProgram, onSuccess: refresh });
   const [batch, setBatch] = useState('');
   const [members, setMembers] = useState<BatchMember[] | null>(null);
-  const [form, setForm] = useState({ program_number: '', task: '' });
+  const programForm = useForm<ProgramInput, unknown, z.output<typeof programInputSchema>>({
+    resolver: zodResolver(programInputSchema),
+    defaultValues: blankProgram,
+  });
+  const programErrors = programForm.formState.errors;
   const { run, message, error, clear } = usePanelAction();
   const [submissions, setSubmissions] = useState<{ programNumber: number; rows: Submission[] } | null>(null);
   const [testsOf, setTestsOf] = useState<number | null>(null);
@@ -54,13 +65,9 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
       },
     });
 
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
+  const onAdd = (input: z.output<typeof programInputSchema>) => {
     clear();
-    add.mutate(
-      { program_number: form.program_number, task: form.task },
-      { onSuccess: () => setForm({ program_number: '', task: '' }) },
-    );
+    add.mutate(input, { onSuccess: () => programForm.reset(blankProgram) });
   };
 
   return (
@@ -220,20 +227,21 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
       ) : null}
       <h3 className="h5 mt-3">Add a program</h3>
       <PanelError error={add.error} />
-      <form className="row g-2" onSubmit={onAdd}>
+      <form className="row g-2" onSubmit={programForm.handleSubmit(onAdd)} noValidate>
         <div className="col-sm-3">
           <label className="form-label" htmlFor="program-number">
             Program number
           </label>
           <input
             id="program-number"
-            className="form-control"
+            className={controlClass('form-control', programErrors.program_number)}
             type="number"
             min={1}
             required
-            value={form.program_number}
-            onChange={(e) => setForm({ ...form, program_number: e.target.value })}
+            {...errorAttributes('program-number', programErrors.program_number)}
+            {...programForm.register('program_number')}
           />
+          <FieldError id="program-number" error={programErrors.program_number} />
         </div>
         <div className="col-sm-9">
           <label className="form-label" htmlFor="program-task">
@@ -241,12 +249,13 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
           </label>
           <textarea
             id="program-task"
-            className="form-control"
+            className={controlClass('form-control', programErrors.task)}
             required
             rows={2}
-            value={form.task}
-            onChange={(e) => setForm({ ...form, task: e.target.value })}
+            {...errorAttributes('program-task', programErrors.task)}
+            {...programForm.register('task')}
           />
+          <FieldError id="program-task" error={programErrors.task} />
         </div>
         <div className="col-12">
           <button type="submit" className="btn btn-primary" disabled={add.isPending}>

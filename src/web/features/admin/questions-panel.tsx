@@ -1,6 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { quizQuestionInputSchema } from '../../../contracts/quiz';
 import { useConfirm } from '../../components/confirm-dialog';
+import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { InlineCode } from '../../components/inline-code';
 import { PageSpinner } from '../../components/page-spinner';
 import {
@@ -26,26 +30,32 @@ function QuestionForm({
   label: string;
   busy: boolean;
 }) {
-  const [form, setForm] = useState(initial);
+  const { register, handleSubmit, control, setValue, formState } = useForm<BankQuestionInput>({
+    resolver: zodResolver(quizQuestionInputSchema),
+    // Only the fields the request takes (a stored question also has its id).
+    defaultValues: { question: initial.question, options: initial.options, answer_index: initial.answer_index },
+  });
+  // The right answer is a number; each radio button sets it.
+  const answerIndex = useWatch({ control, name: 'answer_index' });
+  const { errors } = formState;
   const prefix = label.replace(/\W+/g, '-').toLowerCase();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    onSave(form);
-  };
+  const questionId = `${prefix}-question`;
+  const optionsError = errors.options?.root ?? errors.options;
   return (
-    <form onSubmit={onSubmit} className="mb-2">
-      <label className="form-label" htmlFor={`${prefix}-question`}>
+    <form onSubmit={handleSubmit(onSave)} className="mb-2" noValidate>
+      <label className="form-label" htmlFor={questionId}>
         Question
       </label>
       <textarea
-        id={`${prefix}-question`}
-        className="form-control mb-2"
+        id={questionId}
+        className={controlClass('form-control mb-2', errors.question)}
         rows={2}
         required
-        value={form.question}
-        onChange={(e) => setForm({ ...form, question: e.target.value })}
+        {...errorAttributes(questionId, errors.question)}
+        {...register('question')}
       />
-      {form.options.map((option, index) => (
+      <FieldError id={questionId} error={errors.question} />
+      {initial.options.map((_, index) => (
         <div className="input-group mb-1" key={index}>
           <div className="input-group-text">
             <input
@@ -53,21 +63,24 @@ function QuestionForm({
               className="form-check-input mt-0"
               name={`${prefix}-answer`}
               aria-label={`Option ${index + 1} is the right answer`}
-              checked={form.answer_index === index}
-              onChange={() => setForm({ ...form, answer_index: index })}
+              {...errorAttributes(`${prefix}-answer`, errors.answer_index)}
+              checked={answerIndex === index}
+              onChange={() => setValue('answer_index', index, { shouldValidate: formState.isSubmitted })}
             />
           </div>
           <input
-            className="form-control"
+            id={`${prefix}-option-${index}`}
+            className={controlClass('form-control', errors.options?.[index])}
             aria-label={`Option ${index + 1}`}
             required
-            value={option}
-            onChange={(e) =>
-              setForm({ ...form, options: form.options.map((o, i) => (i === index ? e.target.value : o)) })
-            }
+            {...errorAttributes(`${prefix}-option-${index}`, errors.options?.[index])}
+            {...register(`options.${index}`)}
           />
+          <FieldError id={`${prefix}-option-${index}`} error={errors.options?.[index]} />
         </div>
       ))}
+      <FieldError id={`${prefix}-options`} error={optionsError} />
+      <FieldError id={`${prefix}-answer`} error={errors.answer_index} />
       <button type="submit" className="btn btn-primary btn-sm mt-1" disabled={busy}>
         {label}
       </button>

@@ -1,5 +1,10 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import type { StudentData } from '../../../contracts/accounts';
+import { studentSearchSchema } from '../../../contracts/admin';
+import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { apiFetch } from '../../lib/api-client';
@@ -93,15 +98,16 @@ interface Props {
 /** A student list paged, sorted and searched on the server, downloadable as CSV. */
 export function StudentListPanel({ title, kind, columns, emptyText, action, onExit }: Props) {
   const [params, setParams] = useState<ListParams>({ q: '', sort: 'id', order: 'asc', page: 1, perPage: 25 });
-  const [search, setSearch] = useState('');
+  const searchForm = useForm<z.infer<typeof studentSearchSchema>>({
+    resolver: zodResolver(studentSearchSchema),
+    defaultValues: { q: '' },
+  });
+  const searchError = searchForm.formState.errors.q;
   const [csvError, setCsvError] = useState<unknown>(null);
   const { data, isPending, error, isFetching } = useStudentList(kind, params);
   const pages = data ? Math.max(1, Math.ceil(data.total / params.perPage)) : 1;
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setParams((p) => ({ ...p, q: search, page: 1 }));
-  };
+  const onSearch = searchForm.handleSubmit(({ q }) => setParams((p) => ({ ...p, q, page: 1 })));
   const sortBy = (sort: string) =>
     setParams((p) => ({ ...p, sort, order: p.sort === sort && p.order === 'asc' ? 'desc' : 'asc', page: 1 }));
   const downloadCsv = async () => {
@@ -121,17 +127,17 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, onEx
   return (
     <AdminPanel title={title} onExit={onExit}>
       <div className="d-flex flex-wrap gap-2 mb-3 align-items-end">
-        <form className="d-flex gap-2" role="search" onSubmit={onSearch}>
+        <form className="d-flex gap-2" role="search" onSubmit={onSearch} noValidate>
           <label className="visually-hidden" htmlFor={`search-${kind}`}>
             Search {title}
           </label>
           <input
             id={`search-${kind}`}
-            className="form-control"
+            className={controlClass('form-control', searchError)}
             type="search"
             placeholder="Name, email, city, mobile"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            {...errorAttributes(`search-${kind}`, searchError)}
+            {...searchForm.register('q')}
           />
           <button type="submit" className="btn btn-outline-primary">
             Search
@@ -141,6 +147,7 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, onEx
           Download CSV
         </button>
       </div>
+      <FieldError id={`search-${kind}`} error={searchError} />
       <PanelError error={error ?? csvError} />
       {isPending ? (
         <PageSpinner />

@@ -1,6 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { formatDateTime } from '../../../contracts/dates';
+import { commentInputSchema } from '../../../contracts/exercises';
+import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { addComment, getStudentCode, getSupervision } from '../exercises/exercises-api';
@@ -18,6 +23,9 @@ function ago(iso: string | null): string {
   return formatDateTime(iso);
 }
 
+type CommentForm = z.input<typeof commentInputSchema>;
+type CommentInput = z.output<typeof commentInputSchema>;
+
 function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: number; onClose: () => void }) {
   const client = useQueryClient();
   const code = useQuery({
@@ -25,23 +33,24 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
     queryFn: () => getStudentCode(studentProgramId),
     refetchInterval: LIVE_MS,
   });
-  const [line, setLine] = useState('1');
-  const [body, setBody] = useState('');
   const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, control, setValue, formState } = useForm<CommentForm, unknown, CommentInput>({
+    resolver: zodResolver(commentInputSchema),
+    defaultValues: { line: '1', body: '' },
+  });
+  const { errors } = formState;
+  // The line is typed or picked by clicking it in the code.
+  const line = useWatch({ control, name: 'line' });
+  const setLine = (value: string) => setValue('line', value, { shouldValidate: formState.isSubmitted });
 
-  const onComment = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  const onComment = async ({ line, body }: CommentInput) => {
     setError(null);
     try {
-      await addComment(studentProgramId, Number(line), body);
-      setBody('');
+      await addComment(studentProgramId, line, body);
+      setValue('body', '');
       await client.invalidateQueries({ queryKey: ['admin', 'student-code', studentProgramId] });
     } catch (failure) {
       setError(failure);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -95,21 +104,22 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
           </li>
         ))}
       </ol>
-      <form className="row g-2 align-items-end mt-1" onSubmit={(e) => void onComment(e)}>
+      <form className="row g-2 align-items-end mt-1" onSubmit={handleSubmit(onComment)} noValidate>
         <div className="col-auto">
           <label className="form-label" htmlFor="comment-line">
             Line
           </label>
           <input
             id="comment-line"
-            className="form-control"
+            className={controlClass('form-control', errors.line)}
             type="number"
             min={1}
             max={Math.max(1, lines.length)}
             required
-            value={line}
-            onChange={(e) => setLine(e.target.value)}
+            {...errorAttributes('comment-line', errors.line)}
+            {...register('line')}
           />
+          <FieldError id="comment-line" error={errors.line} />
         </div>
         <div className="col">
           <label className="form-label" htmlFor="comment-body">
@@ -117,15 +127,16 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
           </label>
           <input
             id="comment-body"
-            className="form-control"
+            className={controlClass('form-control', errors.body)}
             required
             maxLength={2000}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
+            {...errorAttributes('comment-body', errors.body)}
+            {...register('body')}
           />
+          <FieldError id="comment-body" error={errors.body} />
         </div>
         <div className="col-auto">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
             Add comment
           </button>
         </div>

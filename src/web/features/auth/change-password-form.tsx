@@ -1,80 +1,91 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { changePasswordSchema } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
+import { Field } from '../../components/field';
 import { PasswordChecklist } from '../../components/password-checklist';
 import { FormErrors } from '../../components/form-errors';
-import { LabelledInput } from '../../components/labelled-input';
 import { ApiError } from '../../lib/api-client';
 import { changePasswordRequest } from './auth-api';
 
+const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirm_password: z.string() })
+  .refine((form) => form.password === form.confirm_password, {
+    path: ['confirm_password'],
+    message: messages.passwordsDontMatch,
+  });
+type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+const empty: ChangePasswordForm = { current_password: '', password: '', confirm_password: '' };
+
 export function ChangePasswordForm() {
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [success, setSuccess] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, control, reset, formState } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: empty,
+  });
+  const [password, confirm] = useWatch({ control, name: ['password', 'confirm_password'] });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async ({ confirm_password: _confirm, ...input }: ChangePasswordForm) => {
     setErrors([]);
     setSuccess('');
-    if (password !== confirm) {
-      window.alert(messages.passwordsDontMatch);
-      return;
-    }
-    setBusy(true);
     try {
-      const response = await changePasswordRequest({ current_password: current, password });
+      const response = await changePasswordRequest(input);
       setSuccess(response.message);
-      setCurrent('');
-      setPassword('');
-      setConfirm('');
+      reset(empty);
     } catch (error) {
       if (error instanceof ApiError && error.status !== 0) setErrors(error.errors);
       else window.alert(messages.contactCustomerCare);
-    } finally {
-      setBusy(false);
     }
   };
 
+  // The spec's alert for a mismatch, beside the message under Confirm Password.
+  const onInvalid = (invalid: FieldErrors<ChangePasswordForm>) => {
+    setErrors([]);
+    setSuccess('');
+    if (invalid.confirm_password?.message === messages.passwordsDontMatch) window.alert(messages.passwordsDontMatch);
+  };
+
   return (
-    <form onSubmit={onSubmit} className="change-password">
+    <form onSubmit={handleSubmit(onSubmit, onInvalid)} className="change-password" noValidate>
       <FormErrors errors={errors} />
       {success ? (
         <div className="alert alert-success" role="status">
           {success}
         </div>
       ) : null}
-      <LabelledInput
+      <Field
         id="cp-current"
         label="Current Password"
         type="password"
         required
         autoComplete="current-password"
-        value={current}
-        onChange={setCurrent}
+        registration={register('current_password')}
+        error={formState.errors.current_password}
       />
-      <LabelledInput
+      <Field
         id="cp-new"
         label="New Password"
         type="password"
         required
         autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
+        registration={register('password')}
+        error={formState.errors.password}
       />
-      <LabelledInput
+      <Field
         id="cp-confirm"
         label="Confirm Password"
         type="password"
         required
         autoComplete="new-password"
-        value={confirm}
-        onChange={setConfirm}
+        registration={register('confirm_password')}
+        error={formState.errors.confirm_password}
       />
       <PasswordChecklist password={password} confirm={confirm} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Changing…' : 'Change Password'}
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Changing…' : 'Change Password'}
       </button>
     </form>
   );

@@ -1,37 +1,47 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { resetPasswordSchema } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
 import { paths } from '../../../contracts/paths';
+import { Field } from '../../components/field';
 import { usePageTitle } from '../../components/layout/use-page-title';
-import { LabelledInput } from '../../components/labelled-input';
 import { PasswordChecklist } from '../../components/password-checklist';
 import { resetPasswordRequest } from './auth-api';
 import { clearSession, storeToken } from './auth-store';
 
-/** The checklist shows the rule but does not block submitting; the server has the last word. */
+/**
+ * The request's schema with the password only required: the checklist shows the rule but does not block submitting
+ * (the spec); the server has the last word.
+ */
+const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ password: z.string().min(1, 'Password is required'), confirm_password: z.string() })
+  .refine((form) => form.password === form.confirm_password, {
+    path: ['confirm_password'],
+    message: messages.passwordsDontMatch,
+  });
+type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
 export function ResetPasswordPage() {
   usePageTitle('Reset Password');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, control, formState } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { email: '', password: '', confirm_password: '' },
+  });
+  const [password, confirm] = useWatch({ control, name: ['password', 'confirm_password'] });
 
   useEffect(() => {
     const token = params.get('token');
     if (token) storeToken(token);
   }, [params]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (password !== confirm) {
-      window.alert(messages.passwordsDontMatch);
-      return;
-    }
-    setBusy(true);
+  const onSubmit = async ({ confirm_password: _confirm, ...input }: ResetPasswordForm) => {
     try {
-      const response = await resetPasswordRequest({ email, password });
+      const response = await resetPasswordRequest(input);
       if (!response) throw new Error('empty response');
       clearSession(); // the reset token is used up
       window.alert(messages.passwordResetSuccessful);
@@ -39,45 +49,48 @@ export function ResetPasswordPage() {
     } catch (error) {
       console.info('password reset failed', error);
       window.alert(messages.contactCustomerCare);
-    } finally {
-      setBusy(false);
     }
+  };
+
+  // A mismatch gives the spec's alert (beside the message under Confirm Password) and sends nothing.
+  const onInvalid = (invalid: FieldErrors<ResetPasswordForm>) => {
+    if (invalid.confirm_password?.message === messages.passwordsDontMatch) window.alert(messages.passwordsDontMatch);
   };
 
   return (
     <div className="container page-form">
       <h1 className="h2 mb-3">Reset Password</h1>
-      <form onSubmit={onSubmit}>
-        <LabelledInput
+      <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate>
+        <Field
           id="reset-email"
           label="Email"
           type="email"
           required
           autoComplete="email"
-          value={email}
-          onChange={setEmail}
+          registration={register('email')}
+          error={formState.errors.email}
         />
-        <LabelledInput
+        <Field
           id="reset-password"
           label="New Password"
           type="password"
           required
           autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
+          registration={register('password')}
+          error={formState.errors.password}
         />
-        <LabelledInput
+        <Field
           id="reset-confirm"
           label="Confirm Password"
           type="password"
           required
           autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
+          registration={register('confirm_password')}
+          error={formState.errors.confirm_password}
         />
         <PasswordChecklist password={password} confirm={confirm} />
-        <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-          {busy ? 'Resetting…' : 'Reset My Password'}
+        <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Resetting…' : 'Reset My Password'}
         </button>
       </form>
     </div>

@@ -1,7 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { type StudentData, PHOTO_MAX_BYTES, PHOTO_TYPES, profileSchema } from '../../../contracts/accounts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  type ProfileInput,
+  type StudentData,
+  PHOTO_MAX_BYTES,
+  PHOTO_TYPES,
+  profileSchema,
+} from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
+import { Field } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import { updateProfileRequest } from '../auth/auth-api';
 
@@ -15,8 +24,6 @@ const editable = [
   { name: 'institution', label: 'College / company', autoComplete: 'organization' },
 ] as const;
 
-type FieldName = (typeof editable)[number]['name'];
-
 interface Props {
   student: StudentData;
   readOnly: boolean;
@@ -27,32 +34,29 @@ interface Props {
 /** The profile fields of Create Profile and Profile; validated with the shared rule, saved as multipart. */
 export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Record<FieldName, string>>(() => ({
-    first_name: student.first_name,
-    last_name: student.last_name,
-    city: student.city ?? '',
-    mobile: student.mobile ?? '',
-    country: student.country ?? '',
-    study: student.study ?? '',
-    institution: student.institution ?? '',
-  }));
+  const { register, handleSubmit, formState } = useForm<ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: {
+      first_name: student.first_name,
+      last_name: student.last_name,
+      city: student.city ?? '',
+      mobile: student.mobile ?? '',
+      country: student.country ?? '',
+      study: student.study ?? '',
+      institution: student.institution ?? '',
+    },
+  });
+  // The photo is kept beside the form: a file, checked here and sent in the same multipart request.
   const [photo, setPhoto] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!profileSchema.safeParse(values).success) {
-      window.alert(messages.enterValidInfo);
-      return;
-    }
+  const onSubmit = async (input: ProfileInput) => {
     if (photo && (photo.size > PHOTO_MAX_BYTES || !(PHOTO_TYPES as readonly string[]).includes(photo.type))) {
       window.alert(photo.size > PHOTO_MAX_BYTES ? messages.photoTooLarge : messages.photoType);
       return;
     }
     const form = new FormData();
-    for (const [name, value] of Object.entries(values)) form.append(name, value.trim());
+    for (const [name, value] of Object.entries(input)) if (value !== undefined) form.append(name, value);
     if (photo) form.append('image', photo);
-    setBusy(true);
     try {
       const response = await updateProfileRequest(student.id, form);
       queryClient.setQueryData(['profile'], response.data.attributes);
@@ -60,13 +64,14 @@ export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) 
       onSaved(response.data.attributes);
     } catch (error) {
       window.alert(error instanceof ApiError ? error.errors.join('\n') : messages.contactCustomerCare);
-    } finally {
-      setBusy(false);
     }
   };
 
+  // The spec's alert for invalid info, beside each field's own message.
+  const onInvalid = () => window.alert(messages.enterValidInfo);
+
   return (
-    <form onSubmit={onSubmit} className="profile-form" noValidate>
+    <form onSubmit={handleSubmit(onSubmit, onInvalid)} className="profile-form" noValidate>
       <div className="profile-photo mb-3">
         {student.get_image_url ? (
           <img
@@ -84,21 +89,18 @@ export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) 
       </div>
       <div className="row">
         {editable.map((field) => (
-          <div className="col-md-6 mb-3" key={field.name}>
-            <label className="form-label" htmlFor={`profile-${field.name}`}>
-              {field.label}
-            </label>
-            <input
-              id={`profile-${field.name}`}
-              className="form-control"
-              required
-              readOnly={readOnly}
-              autoComplete={field.autoComplete}
-              inputMode={'inputMode' in field ? field.inputMode : undefined}
-              value={values[field.name]}
-              onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
-            />
-          </div>
+          <Field
+            key={field.name}
+            id={`profile-${field.name}`}
+            containerClassName="col-md-6 mb-3"
+            label={field.label}
+            required
+            readOnly={readOnly}
+            autoComplete={field.autoComplete}
+            inputMode={'inputMode' in field ? field.inputMode : undefined}
+            registration={register(field.name)}
+            error={formState.errors[field.name]}
+          />
         ))}
         <div className="col-md-6 mb-3">
           <label className="form-label" htmlFor="profile-email">
@@ -128,8 +130,8 @@ export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) 
         )}
       </div>
       {readOnly ? null : (
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
+        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving…' : submitLabel}
         </button>
       )}
     </form>

@@ -1,12 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import type { StudentData } from '../../../../contracts/accounts';
+import { doubtFormSchema } from '../../../../contracts/doubts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
+import { controlClass, errorAttributes, FieldError } from '../../../components/field-error';
 import { PageSpinner } from '../../../components/page-spinner';
 import { listSessions } from '../../../lib/course-api';
 import { askDoubt, getDoubts } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../../contracts/dates';
+
+type DoubtForm = z.input<typeof doubtFormSchema>;
+type AskInput = z.output<typeof doubtFormSchema>;
 
 export function MyDoubts({ student }: { student: StudentData }) {
   const client = useQueryClient();
@@ -16,42 +24,39 @@ export function MyDoubts({ student }: { student: StudentData }) {
     queryFn: listSessions,
     enabled: student.student_status !== STUDENT_STATUS.unpaid,
   });
-  const [question, setQuestion] = useState('');
-  const [sessionId, setSessionId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, reset, formState } = useForm<DoubtForm, unknown, AskInput>({
+    resolver: zodResolver(doubtFormSchema),
+    defaultValues: { question: '', session_id: '' },
+  });
+  const questionError = formState.errors.question;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async ({ question, session_id }: AskInput) => {
     setError(null);
-    if (!question.trim()) return setError('Please write your doubt');
-    setBusy(true);
     try {
-      await askDoubt(question, sessionId ? Number(sessionId) : null);
-      setQuestion('');
-      setSessionId('');
+      await askDoubt(question, session_id ?? null);
+      reset();
       await client.invalidateQueries({ queryKey: ['doubts'] });
     } catch (caught) {
       setError(errorText(caught));
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
     <>
       <h1 className="h4">My Doubts</h1>
-      <form onSubmit={onSubmit} className="mb-4">
+      <form onSubmit={handleSubmit(onSubmit, () => setError(null))} className="mb-4" noValidate>
         <label className="form-label" htmlFor="doubt-question">
           Your doubt
         </label>
         <textarea
           id="doubt-question"
-          className="form-control"
+          className={controlClass('form-control', questionError)}
           rows={3}
-          value={question}
-          onChange={(e) => setQuestion(e.target.value)}
+          {...errorAttributes('doubt-question', questionError)}
+          {...register('question')}
         />
+        <FieldError id="doubt-question" error={questionError} />
         {sessions.data && sessions.data.length > 0 ? (
           // Radio buttons rather than a select: a closed select cuts a long session title at its edge, mid-word,
           // on a phone; a label wraps and shows the whole title.
@@ -69,11 +74,9 @@ export function MyDoubts({ student }: { student: StudentData }) {
                   <input
                     className="form-check-input"
                     type="radio"
-                    name="doubt-session"
                     id={`doubt-session-${choice.id || 'general'}`}
                     value={choice.id}
-                    checked={sessionId === choice.id}
-                    onChange={() => setSessionId(choice.id)}
+                    {...register('session_id')}
                   />
                   <label className="form-check-label" htmlFor={`doubt-session-${choice.id || 'general'}`}>
                     {choice.label}
@@ -88,7 +91,7 @@ export function MyDoubts({ student }: { student: StudentData }) {
             {error}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
+        <button type="submit" className="btn btn-primary mt-2" disabled={formState.isSubmitting}>
           Ask
         </button>
       </form>

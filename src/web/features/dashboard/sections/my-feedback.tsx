@@ -1,15 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { FEEDBACK_NOT_YET, type StudentData } from '../../../../contracts/accounts';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FEEDBACK_NOT_YET, feedbackSchema, type StudentData } from '../../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { messages } from '../../../../contracts/messages';
+import { controlClass, errorAttributes, FieldError } from '../../../components/field-error';
 import { sendFeedback } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
 
+type FeedbackForm = z.infer<typeof feedbackSchema>;
+
 export function MyFeedback({ student }: { student: StudentData }) {
   const client = useQueryClient();
-  const [feedback, setFeedback] = useState(student.feedback ?? '');
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, formState } = useForm<FeedbackForm>({
+    resolver: zodResolver(feedbackSchema),
+    defaultValues: { feedback: student.feedback ?? '' },
+  });
   if (student.student_status !== STUDENT_STATUS.completed) {
     return (
       <>
@@ -18,20 +25,16 @@ export function MyFeedback({ student }: { student: StudentData }) {
       </>
     );
   }
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!feedback.trim()) return;
-    setBusy(true);
+  const onSubmit = async ({ feedback }: FeedbackForm) => {
     try {
       const response = await sendFeedback(student.id, feedback);
       client.setQueryData(['profile'], response.data.attributes);
       window.alert(messages.feedbackSubmitted);
     } catch (error) {
       window.alert(errorText(error));
-    } finally {
-      setBusy(false);
     }
   };
+  const error = formState.errors.feedback;
   return (
     <>
       <h1 className="h4">My Feedback (After course)</h1>
@@ -39,20 +42,21 @@ export function MyFeedback({ student }: { student: StudentData }) {
         Tell future students about the course. Your feedback appears on the home page with your name, study, institution
         and photo.
       </p>
-      <form onSubmit={onSubmit}>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <label className="form-label" htmlFor="feedback-text">
           Your feedback
         </label>
         <textarea
           id="feedback-text"
-          className="form-control"
+          className={controlClass('form-control', error)}
           rows={4}
           maxLength={2000}
           required
-          value={feedback}
-          onChange={(e) => setFeedback(e.target.value)}
+          {...errorAttributes('feedback-text', error)}
+          {...register('feedback')}
         />
-        <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
+        <FieldError id="feedback-text" error={error} />
+        <button type="submit" className="btn btn-primary mt-2" disabled={formState.isSubmitting}>
           Submit feedback
         </button>
       </form>

@@ -1,42 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { dashboardPaths, paths } from '../../../../contracts/paths';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import type { StudentData } from '../../../../contracts/accounts';
 import { SOLUTION_MAX_BYTES, type StudentProgram, solutionMessages } from '../../../../contracts/course-content';
 import { STUDENT_STATUS } from '../../../../contracts/course';
+import { controlClass, errorAttributes, FieldError } from '../../../components/field-error';
 import { PageSpinner } from '../../../components/page-spinner';
 import { getMyPrograms, submitSolution } from '../dashboard-api';
 import { NeedsPayment } from './needs-payment';
 import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../../contracts/dates';
 
+/**
+ * A solution is pasted as text or chosen as a file (the file wins); the server reads either from multipart form data
+ * (no JSON schema to share), with the same limit and messages (solutionMessages).
+ */
+const solutionFormSchema = z
+  .object({ text: z.string(), files: z.custom<FileList>().optional() })
+  .superRefine(({ text, files }, ctx) => {
+    const file = files?.[0];
+    if (!file && !text.trim())
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'Paste your program or choose a .c file.' });
+    if (file && file.size > SOLUTION_MAX_BYTES)
+      ctx.addIssue({ code: 'custom', path: ['files'], message: solutionMessages.tooLarge });
+  });
+type SolutionForm = z.infer<typeof solutionFormSchema>;
+
 function ProgramCard({ program, studentId }: { program: StudentProgram; studentId: number }) {
   const client = useQueryClient();
-  const [text, setText] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const { register, handleSubmit, reset, formState } = useForm<SolutionForm>({
+    resolver: zodResolver(solutionFormSchema),
+    defaultValues: { text: '' },
+  });
+  const textId = `solution-text-${program.id}`;
+  const fileId = `solution-file-${program.id}`;
+  const { errors } = formState;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async ({ text, files }: SolutionForm) => {
     setResult(null);
-    if (!file && !text.trim()) return setResult({ ok: false, text: 'Paste your program or choose a .c file.' });
-    if (file && file.size > SOLUTION_MAX_BYTES) return setResult({ ok: false, text: solutionMessages.tooLarge });
+    const file = files?.[0];
     const form = new FormData();
     if (file) form.append('solution', file, file.name);
     else form.append('solution', text);
-    setBusy(true);
     try {
       await submitSolution(program.id, form);
-      setText('');
-      setFile(null);
+      reset();
       setResult({ ok: true, text: 'Solution submitted.' });
       await client.invalidateQueries({ queryKey: ['my-programs', studentId] });
     } catch (error) {
       setResult({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -68,30 +85,33 @@ function ProgramCard({ program, studentId }: { program: StudentProgram; studentI
         ) : (
           <p className="text-body-secondary">Not submitted yet.</p>
         )}
-        <form className="mt-2" onSubmit={onSubmit}>
-          <label className="form-label" htmlFor={`solution-text-${program.id}`}>
+        <form className="mt-2" onSubmit={handleSubmit(onSubmit, () => setResult(null))} noValidate>
+          <label className="form-label" htmlFor={textId}>
             Paste your program
           </label>
           <textarea
-            id={`solution-text-${program.id}`}
-            className="form-control code-input"
+            id={textId}
+            className={controlClass('form-control code-input', errors.text)}
             rows={6}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
             spellCheck={false}
+            {...errorAttributes(textId, errors.text)}
+            {...register('text')}
           />
-          <label className="form-label mt-2" htmlFor={`solution-file-${program.id}`}>
+          <FieldError id={textId} error={errors.text} />
+          <label className="form-label mt-2" htmlFor={fileId}>
             or upload a .c file
           </label>
           <input
-            id={`solution-file-${program.id}`}
-            className="form-control"
+            id={fileId}
+            className={controlClass('form-control', errors.files)}
             type="file"
             accept=".c,.h,text/x-c,text/plain"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            {...errorAttributes(fileId, errors.files)}
+            {...register('files')}
           />
-          <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
-            {busy ? 'Submitting…' : program.solution ? 'Resubmit' : 'Submit'}
+          <FieldError id={fileId} error={errors.files} />
+          <button type="submit" className="btn btn-primary mt-2" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Submitting…' : program.solution ? 'Resubmit' : 'Submit'}
           </button>
           {result ? (
             <p

@@ -1,42 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { QUIZ_QUESTION_COUNT } from '../../../../contracts/course';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { quizFormSchema } from '../../../../contracts/quiz';
 import { formatDateTime } from '../../../../contracts/dates';
 import { InlineCode } from '../../../components/inline-code';
 import { PageSpinner } from '../../../components/page-spinner';
 import { getAttempts, getQuiz, submitQuiz } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
 
+type QuizForm = z.input<typeof quizFormSchema>;
+type QuizAnswersInput = z.output<typeof quizFormSchema>;
+
 /** Take self assessment test: ten questions, scored by the server. */
 export function SelfTest() {
   const client = useQueryClient();
   const quiz = useQuery({ queryKey: ['quiz'], queryFn: getQuiz, staleTime: Infinity, refetchOnMount: 'always' });
-  const [answers, setAnswers] = useState<Record<number, number>>({});
   const [result, setResult] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The questions drawn are the form's values: a new test (Take another test) starts a new, empty form.
+  const values = useMemo<QuizForm>(
+    () => ({ answers: (quiz.data ?? []).map((q) => ({ question_id: q.id, answer_index: '' })) }),
+    [quiz.data],
+  );
+  const { register, handleSubmit, reset, getValues, setFocus, formState } = useForm<
+    QuizForm,
+    unknown,
+    QuizAnswersInput
+  >({
+    resolver: zodResolver(quizFormSchema),
+    values,
+  });
+  const unanswered = formState.errors.answers?.root ?? formState.errors.answers;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!quiz.data) return;
+  const onSubmit = async ({ answers }: QuizAnswersInput) => {
     setError(null);
-    if (Object.keys(answers).length < quiz.data.length) return setError(`Answer all ${QUIZ_QUESTION_COUNT} questions.`);
-    setBusy(true);
     try {
-      const response = await submitQuiz(
-        quiz.data.map((q) => ({ question_id: q.id, answer_index: answers[q.id] ?? 0 })),
-      );
+      const response = await submitQuiz(answers);
       setResult(response.message);
       await client.invalidateQueries({ queryKey: ['attempts'] });
     } catch (caught) {
       setError(errorText(caught));
-    } finally {
-      setBusy(false);
     }
   };
 
+  // The whole test is refused at once ("Answer all 10 questions."): the first unanswered question gets the focus.
+  const onInvalid = () => {
+    setError(null);
+    const first = getValues('answers').findIndex((answer) => answer.answer_index === '');
+    if (first >= 0) setFocus(`answers.${first}.answer_index`);
+  };
+
   const again = () => {
-    setAnswers({});
+    reset();
     setResult(null);
     void quiz.refetch();
   };
@@ -56,7 +73,7 @@ export function SelfTest() {
           </button>
         </div>
       ) : quiz.data ? (
-        <form onSubmit={onSubmit}>
+        <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate>
           {/* The number is part of each question's legend, so it sits with the question
               (a list marker sat beside the first answer). */}
           <ol className="quiz">
@@ -72,9 +89,8 @@ export function SelfTest() {
                         className="form-check-input"
                         type="radio"
                         id={`q${question.id}-${index}`}
-                        name={`q${question.id}`}
-                        checked={answers[question.id] === index}
-                        onChange={() => setAnswers((current) => ({ ...current, [question.id]: index }))}
+                        value={String(index)}
+                        {...register(`answers.${number}.answer_index`)}
                       />
                       <label className="form-check-label" htmlFor={`q${question.id}-${index}`}>
                         <InlineCode text={option} />
@@ -85,12 +101,12 @@ export function SelfTest() {
               </li>
             ))}
           </ol>
-          {error ? (
+          {unanswered?.message || error ? (
             <p className="text-danger" role="alert">
-              {error}
+              {unanswered?.message || error}
             </p>
           ) : null}
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
             Submit answers
           </button>
         </form>
