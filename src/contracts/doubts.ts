@@ -18,6 +18,7 @@ export const doubtAnswerSchema = z.strictObject({
     .min(1, 'Please write the answer')
     .max(8000, 'An answer must be at most 8000 characters'),
 });
+export type DoubtAnswer = z.infer<typeof doubtAnswerSchema>;
 
 export const doubtSchema = z.object({
   id: z.number(),
@@ -37,3 +38,6 @@ export const adminDoubtSchema = doubtSchema.extend({
   email: z.string(),
 });
 export type AdminDoubt = z.infer<typeof adminDoubtSchema>;
+
+export const doubtListSchema = z.array(doubtSchema);
+export const adminDoubtListSchema = z.array(adminDoubtSchema);

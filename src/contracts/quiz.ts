@@ -79,3 +79,12 @@ export const quizQuestionInputSchema = z.strictObject({
     .max(QUIZ_OPTION_COUNT - 1, 'Choose the right answer'),
 });
 export const adminQuizQuestionSchema = quizQuestionSchema.extend({ answer_index: z.number() });
+export type AdminQuizQuestion = z.infer<typeof adminQuizQuestionSchema>;
+export type QuizQuestionInput = z.input<typeof quizQuestionInputSchema>;
+export const adminQuizQuestionListSchema = z.array(adminQuizQuestionSchema);
+
+export const quizQuestionListSchema = z.array(quizQuestionSchema);
+export const quizAttemptListSchema = z.array(quizAttemptSchema);
+/** `POST /api/v1/quiz/attempts`: the score message and the reviewed attempt. */
+export const quizSubmittedSchema = z.object({ message: z.string(), attempt: quizAttemptSchema });
+export type QuizSubmitted = z.infer<typeof quizSubmittedSchema>;
