@@ -54,6 +54,37 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Route files speak HTTP and call services; queries live in repositories, rules and transactions in services.
+    files: ['src/api/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: 'Route files call services; Kysely belongs in *.repository.ts.' }],
+          patterns: [
+            {
+              group: ['**/db/database*', '**/db/schema*'],
+              message: 'Route files call services, which reach the database through repositories.',
+            },
+            { group: ['**/*.repository*'], message: 'Route files call services, not repositories.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction)$/]',
+          message: 'No queries or transactions in route files: put them in a repository and call it from a service.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'No SQL in route files: put it in a repository and call it from a service.',
+        },
+      ],
+    },
+  },
   prettier,
   {
     // After eslint-config-prettier, which turns max-len off: Prettier wraps code at 120 columns but leaves long

@@ -11,6 +11,8 @@ import { findClientRoute } from '../contracts/paths.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { adminStudentsRoutes } from './admin/admin-students.routes.js';
 import { batchesRoutes } from './admin/batches.routes.js';
+import { createBatchesService } from './admin/batches.service.js';
+import { createStudentListsService } from './admin/student-lists.service.js';
 import { createStudentAdminService } from './admin/student-status.service.js';
 import {
   type AccountLimits,
@@ -39,8 +41,11 @@ import { sendCompressed } from './http/compressed-body.js';
 import { NO_STORE } from './http/serialized-json.js';
 import { loadWebPages } from './http/web-pages.js';
 import { coursesRoutes } from './courses/courses.routes.js';
+import { createCoursesService } from './courses/courses.service.js';
 import { doubtsRoutes } from './doubts/doubts.routes.js';
+import { createDoubtsService } from './doubts/doubts.service.js';
 import { outboxRoutes } from './mail/outbox.routes.js';
+import { createOutboxService } from './mail/outbox.service.js';
 import { exercisesRoutes } from './exercises/exercises.routes.js';
 import { createExercisesService } from './exercises/exercises.service.js';
 import { createGrader, type Grader } from './grader/grader.js';
@@ -53,6 +58,7 @@ import { createProgramsService } from './programs/programs.service.js';
 import { quizRoutes } from './quiz/quiz.routes.js';
 import { createQuizService } from './quiz/quiz.service.js';
 import { siteRoutes } from './site/site.routes.js';
+import { createSiteService } from './site/site.service.js';
 import { profileRoutes } from './students/profile.routes.js';
 import { createProfileService } from './students/profile.service.js';
 
@@ -169,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         keySecret: keySecret ?? '',
         timeoutMs: options.gatewayTimeoutMs,
       }),
+    testGateway,
     log: app.log,
     mailQueued,
   });
@@ -178,6 +185,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => grader.close());
   const exercises = createExercisesService({ db, grader, counters });
   const programs = createProgramsService({ db, config, mailQueued });
+  const site = createSiteService({ db, dialect, config });
+  const studentLists = createStudentListsService(db, dialect);
+  const batches = createBatchesService({ db, config, mailQueued });
+  const courses = createCoursesService(db);
+  const quiz = createQuizService(db);
+  const doubts = createDoubtsService({ db, config, mailQueued });
+  const outbox = createOutboxService(db);
   const ipLimits = options.ipRateLimits ?? defaultIpRateLimits;
 
   // Every API route lives in this context, where login is required unless a route says otherwise.
@@ -190,18 +204,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     api.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
     });
-    await api.register(siteRoutes, { db, dialect, config });
+    await api.register(siteRoutes, { site });
     await api.register(accountsRoutes, { accounts, ipLimits });
     await api.register(profileRoutes, { profiles, admin, ipLimits });
-    await api.register(adminStudentsRoutes, { db, dialect, admin });
-    await api.register(batchesRoutes, { db, config, admin, mailQueued });
-    await api.register(coursesRoutes, { db });
-    await api.register(programsRoutes, { db, programs });
-    await api.register(quizRoutes, { quiz: createQuizService(db) });
-    await api.register(doubtsRoutes, { db, config, mailQueued });
-    await api.register(outboxRoutes, { db });
+    await api.register(adminStudentsRoutes, { admin, studentLists });
+    await api.register(batchesRoutes, { batches, admin });
+    await api.register(coursesRoutes, { courses });
+    await api.register(programsRoutes, { programs });
+    await api.register(quizRoutes, { quiz });
+    await api.register(doubtsRoutes, { doubts });
+    await api.register(outboxRoutes, { outbox });
     await api.register(exercisesRoutes, { exercises });
-    await api.register(paymentsRoutes, { db, payments, feePaise: config.courseFeePaise, testGateway });
+    await api.register(paymentsRoutes, { payments });
   });
 
   const pages = options.distDir ? await loadWebPages(options.distDir, siteInfoOf(config)) : undefined;

@@ -31,6 +31,9 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const emailOnlySchema = z.strictObject({ email });
 export const resendQuerySchema = z.strictObject({ email });
+/** The link in the verification email. */
+export const verifyEmailQuerySchema = z.object({ token: z.string().max(200).optional() });
+export type VerifyEmailQuery = z.infer<typeof verifyEmailQuerySchema>;
 
 export const resetPasswordSchema = z.strictObject({ email, password: passwordSchema });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
@@ -131,3 +134,6 @@ export const feedbackSchema = z.strictObject({
     .max(2000, 'Feedback must be at most 2000 characters'),
 });
 export const FEEDBACK_NOT_YET = 'Feedback opens once you have completed the course.';
+
+/** `/uploads/photos/:name`. */
+export const photoParamsSchema = z.object({ name: z.string().max(100) });

@@ -1,7 +1,76 @@
 import { z } from 'zod';
-import { isoDateSchema } from './fields.js';
+import { emailOnlySchema, studentDataSchema } from './accounts.js';
+import { batchNumberSchema } from './course-content.js';
+import { isoDateSchema, pageQuerySchema, recordIdSchema } from './fields.js';
+import { testimonialListSchema } from './site.js';
 
-/** Shapes of admin API answers, shared by the routes (response schemas) and the admin screens (types). */
+/** Shapes of the admin API's requests and answers, shared by the routes (schemas) and the admin screens (types). */
+
+/** old = completed the course, new = not completed yet, regd and all = every registered student. */
+export const studentListKinds = ['old', 'new', 'regd', 'all'] as const;
+export type StudentListKind = (typeof studentListKinds)[number];
+
+export const studentSortColumns = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'city',
+  'country',
+  'student_status',
+  'student_batch',
+  'created_at',
+] as const;
+export type StudentSortColumn = (typeof studentSortColumns)[number];
+
+const studentSearchText = z.string().max(100, 'A search must be at most 100 characters');
+
+/** The admin's student lists: a search, an order and the page, as JSON or the whole list as CSV. */
+export const studentListQuerySchema = z.object({
+  q: studentSearchText.optional(),
+  sort: z.enum(studentSortColumns).default('id'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  ...pageQuerySchema.shape,
+  format: z.enum(['json', 'csv']).default('json'),
+});
+export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
+export const studentListSchema = z.array(studentDataSchema);
+
+/** `GET /students/get_old_students`: the full list for the admin, testimonials for everyone else. */
+export const oldStudentsSchema = z.union([studentListSchema, testimonialListSchema]);
+
+/** Update Payment Status (`PATCH /students/{id}`) and Update Course Completion (`PUT /students/{id}`). */
+export const studentStatusInputSchema = z.strictObject({
+  student_status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+});
+export type StudentStatusInput = z.infer<typeof studentStatusInputSchema>;
+
+export const statusChangesQuerySchema = z.object({ student_id: recordIdSchema.optional() });
+export type StatusChangesQuery = z.infer<typeof statusChangesQuerySchema>;
+export const statusChangeSchema = z.object({
+  id: z.number(),
+  student_id: z.number().nullable(),
+  student_email: z.string(),
+  from_status: z.number(),
+  to_status: z.number(),
+  changed_by_email: z.string(),
+  created_at: z.string(),
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+export const statusChangeListSchema = z.array(statusChangeSchema);
+
+/** The new students' names: registered, unpaid and not yet in a batch. */
+export const newStudentNameSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+export type NewStudentName = z.infer<typeof newStudentNameSchema>;
+export const newStudentNameListSchema = z.array(newStudentNameSchema);
+
+export const outboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
 
 export const outboxEntrySchema = z.object({
   id: z.number(),
@@ -16,6 +85,7 @@ export const outboxEntrySchema = z.object({
   logged_at: z.string().nullable(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+export const outboxListSchema = z.array(outboxEntrySchema);
 
 export const batchMemberSchema = z.object({
   id: z.number(),
@@ -24,6 +94,29 @@ export const batchMemberSchema = z.object({
   student_status: z.number(),
 });
 export type BatchMember = z.infer<typeof batchMemberSchema>;
+export const batchMemberListSchema = z.array(batchMemberSchema);
+export const batchQuerySchema = z.object({ student_batch: batchNumberSchema });
+export type BatchQuery = z.infer<typeof batchQuerySchema>;
+
+/** `PATCH /students/update_batch`: moves a student (by email) to a batch. */
+export const batchAssignmentSchema = z.strictObject({
+  email: emailOnlySchema.shape.email,
+  student_batch: batchNumberSchema,
+});
+export type BatchAssignment = z.input<typeof batchAssignmentSchema>;
+
+/** `/api/v1/batches/:number`. */
+export const batchParamsSchema = z.object({ number: batchNumberSchema });
+
+export const batchUpdateSchema = z.strictObject({
+  start_date: isoDateSchema('Start date').nullable().optional(),
+  meeting_link: z
+    .url({ protocol: /^https$/, error: 'Meeting link must be an https:// address' })
+    .max(500)
+    .nullable()
+    .optional(),
+});
+export type BatchUpdate = z.infer<typeof batchUpdateSchema>;
 
 export const batchInfoSchema = z.object({
   batch_number: z.number(),
@@ -32,6 +125,7 @@ export const batchInfoSchema = z.object({
   students: z.number(),
 });
 export type BatchInfo = z.infer<typeof batchInfoSchema>;
+export const batchInfoListSchema = z.array(batchInfoSchema);
 
 /**
  * Announce start date and Send meeting link. `resend: true` sends again what this batch was already sent; without
@@ -47,28 +141,12 @@ export const batchMailingResultSchema = z.object({
 });
 export type BatchMailingResult = z.infer<typeof batchMailingResultSchema>;
 
-/**
- * PUT /api/v1/batches/:number: the batch's start date and video-meeting link, null to clear one. The same rules as
- * the route's body schema (batches.routes.ts), which can take this one.
- */
-export const batchDetailsSchema = z.strictObject({
-  start_date: isoDateSchema('Start date').nullable().optional(),
-  meeting_link: z
-    .url({ protocol: /^https$/, error: 'Meeting link must be an https:// address' })
-    .max(500)
-    .nullable()
-    .optional(),
-});
-export type BatchDetails = z.infer<typeof batchDetailsSchema>;
-
 /** The batch details form: an empty field clears its value (null). */
 const emptyIsNull = (value: unknown) => (value === '' ? null : value);
-export const batchDetailsFormSchema = batchDetailsSchema.extend({
-  start_date: z.preprocess(emptyIsNull, batchDetailsSchema.shape.start_date),
-  meeting_link: z.preprocess(emptyIsNull, batchDetailsSchema.shape.meeting_link),
+export const batchDetailsFormSchema = batchUpdateSchema.extend({
+  start_date: z.preprocess(emptyIsNull, batchUpdateSchema.shape.start_date),
+  meeting_link: z.preprocess(emptyIsNull, batchUpdateSchema.shape.meeting_link),
 });
 
-/** The student lists' search box: `q` of the lists' query, which the route can take from here. */
-export const studentSearchSchema = z.strictObject({
-  q: z.string().max(100, 'A search must be at most 100 characters'),
-});
+/** The student lists' search box: the same rule as `q` of the lists' query. */
+export const studentSearchSchema = z.strictObject({ q: studentSearchText });

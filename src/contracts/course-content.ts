@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './fields.js';
+import { isoDateSchema, recordIdSchema } from './fields.js';
 
 /** Course sessions and program exercises: shared by the admin forms and the API. */
 
@@ -62,6 +62,15 @@ export const courseSessionSchema = z.object({
   lesson_video: z.string().nullable(),
 });
 export type CourseSession = z.infer<typeof courseSessionSchema>;
+export const courseSessionListSchema = z.array(courseSessionSchema);
+
+/** `GET /api/v1/my_batch`: the batch a paid student belongs to, its start date and the classes' meeting link. */
+export const myBatchSchema = z.object({
+  batch_number: z.number().nullable(),
+  start_date: z.string().nullable(),
+  meeting_link: z.string().nullable(),
+});
+export type MyBatch = z.infer<typeof myBatchSchema>;
 
 export const programInputSchema = z.strictObject({
   program_number: programNumberSchema,
@@ -76,7 +85,18 @@ export type ProgramInput = z.input<typeof programInputSchema>;
 export const programSchema = z.object({ id: z.number(), program_number: z.number(), task: z.string() });
 export type Program = z.infer<typeof programSchema>;
 
+/** A program as the admin's list shows it: closed once solutions can no longer be changed. */
+export const adminProgramSchema = programSchema.extend({ closed: z.boolean() });
+export type AdminProgram = z.infer<typeof adminProgramSchema>;
+export const adminProgramListSchema = z.array(adminProgramSchema);
+
+export const programCloseInputSchema = z.strictObject({ closed: z.boolean() });
+export type ProgramCloseInput = z.infer<typeof programCloseInputSchema>;
+
 export const sendProgramSchema = z.strictObject({ student_batch: batchNumberSchema });
+export type SendProgramInput = z.input<typeof sendProgramSchema>;
+export const programSentSchema = z.object({ sent: z.number() });
+export type ProgramSent = z.infer<typeof programSentSchema>;
 
 export const studentProgramSchema = z.object({
   id: z.number(),
@@ -87,6 +107,35 @@ export const studentProgramSchema = z.object({
   submitted_at: z.string().nullable(),
 });
 export type StudentProgram = z.infer<typeof studentProgramSchema>;
+export const studentProgramListSchema = z.array(studentProgramSchema);
+
+/** The spec's one-student call, `POST /student_programs/`: a program for one student, without a solution yet. */
+export const studentProgramInputSchema = z.strictObject({
+  student_id: recordIdSchema,
+  program_number: programNumberSchema,
+  task: programInputSchema.shape.task,
+  solution: z.string().max(0).nullable().optional(),
+});
+export type StudentProgramInput = z.input<typeof studentProgramInputSchema>;
+
+/** `/student_programs/get_my_progs/:studentId`. */
+export const studentIdParamsSchema = z.object({ studentId: recordIdSchema });
+
+/** `PATCH /student_programs/:id`: the program with its new solution. */
+export const solutionSubmittedSchema = z.object({
+  data: studentProgramSchema,
+  meta: z.object({ message: z.string() }),
+});
+export type SolutionSubmitted = z.infer<typeof solutionSubmittedSchema>;
+
+/** A student's solution to one program, as the admin opens them all. */
+export const programSubmissionSchema = studentProgramSchema.extend({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type ProgramSubmission = z.infer<typeof programSubmissionSchema>;
+export const programSubmissionListSchema = z.array(programSubmissionSchema);
 
 export const contentMessages = {
   sessionNumberTaken: 'Session number should be unique',
@@ -140,3 +189,5 @@ export const courseBookInputSchema = z.strictObject({
     }),
 });
 export const courseBookSchema = z.object({ preview_url: z.string().nullable() });
+export type CourseBookInput = z.input<typeof courseBookInputSchema>;
+export type CourseBook = z.infer<typeof courseBookSchema>;

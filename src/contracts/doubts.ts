@@ -18,6 +18,7 @@ export const doubtAnswerSchema = z.strictObject({
     .min(1, 'Please write the answer')
     .max(8000, 'An answer must be at most 8000 characters'),
 });
+export type DoubtAnswer = z.infer<typeof doubtAnswerSchema>;
 
 export const doubtSchema = z.object({
   id: z.number(),
@@ -42,3 +43,6 @@ export type AdminDoubt = z.infer<typeof adminDoubtSchema>;
 export const doubtFormSchema = doubtInputSchema.extend({
   session_id: z.preprocess((value) => (value === '' ? null : value), doubtInputSchema.shape.session_id),
 });
+
+export const doubtListSchema = z.array(doubtSchema);
+export const adminDoubtListSchema = z.array(adminDoubtSchema);

@@ -3,6 +3,7 @@
  * comments) and the teacher's live supervision. Shapes, limits and messages, shared by the API and the web app.
  */
 import { z } from 'zod';
+import { idParamsSchema, recordIdSchema } from './fields.js';
 
 export const EXERCISE_LIMITS = {
   codeMaxBytes: 64 * 1024,
@@ -57,6 +58,9 @@ export const draftSchema = z.strictObject({
     .string({ error: 'The draft is missing its code.' })
     .refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, exerciseMessages.codeTooLarge),
 });
+export type DraftInput = z.infer<typeof draftSchema>;
+export const draftSavedSchema = z.object({ saved_at: z.string() });
+export type DraftSaved = z.infer<typeof draftSavedSchema>;
 
 const stdinSchema = z
   .string({ error: 'The input must be text.' })
@@ -64,7 +68,9 @@ const stdinSchema = z
   .refine((text) => byteLength(text) <= EXERCISE_LIMITS.stdinMaxBytes, 'The input must be at most 64 KB.');
 
 export const runInputSchema = z.strictObject({ code: codeSchema, stdin: stdinSchema.default('') });
+export type RunInput = z.input<typeof runInputSchema>;
 export const submitInputSchema = z.strictObject({ code: codeSchema });
+export type SubmitInput = z.infer<typeof submitInputSchema>;
 
 export const testCaseInputSchema = z.strictObject({
   stdin: stdinSchema.default(''),
@@ -92,11 +98,13 @@ export const exerciseInputSchema = z.strictObject({
     .default(''),
   tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').default([]),
 });
+export type ExerciseInput = z.input<typeof exerciseInputSchema>;
 
 export const tryInputSchema = z.strictObject({
   code: codeSchema,
   tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').optional(),
 });
+export type TryInput = z.input<typeof tryInputSchema>;
 
 export const testCaseSchema = z.object({
   stdin: z.string(),
@@ -202,6 +210,8 @@ export type SubmissionSummary = z.infer<typeof submissionSummarySchema>;
 
 export const submissionSchema = submissionSummarySchema.extend({ code: z.string(), result: gradeResultSchema });
 export type Submission = z.infer<typeof submissionSchema>;
+/** `/api/v1/student_programs/:id/submissions/:submissionId`. */
+export const submissionParamsSchema = idParamsSchema.extend({ submissionId: recordIdSchema });
 
 export const commentInputSchema = z.strictObject({
   line: z.coerce
@@ -215,6 +225,7 @@ export const commentInputSchema = z.strictObject({
     .min(1, 'Write a comment.')
     .max(EXERCISE_LIMITS.commentMaxChars, 'A comment must be at most 2000 characters.'),
 });
+export type CommentInput = z.input<typeof commentInputSchema>;
 
 export const codeCommentSchema = z.object({
   id: z.number(),
@@ -258,6 +269,14 @@ export const supervisionRowSchema = z.object({
   comments: z.number().int(),
 });
 export type SupervisionRow = z.infer<typeof supervisionRowSchema>;
+export const supervisionListSchema = z.array(supervisionRowSchema);
+
+/** The admin's supervision of one program, of one batch or of everyone. */
+export const supervisionQuerySchema = z.object({
+  program_number: z.coerce.number().int().positive().max(100_000),
+  student_batch: z.coerce.number().int().positive().max(100_000).optional(),
+});
+export type SupervisionQuery = z.infer<typeof supervisionQuerySchema>;
 
 export const studentCodeSchema = z.object({
   student_program_id: z.number(),

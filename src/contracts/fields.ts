@@ -23,6 +23,14 @@ export const recordIdSchema = z.coerce
 
 /** `/:id` in a path. */
 export const idParamsSchema = z.object({ id: recordIdSchema });
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+/** `?page=&per_page=` of the admin's paged lists; each list adds its own filters around these. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** C0 controls and DEL, which have no place in a name, a city or a subject line (a CR/LF would start a new line). */
 // eslint-disable-next-line no-control-regex

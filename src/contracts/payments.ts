@@ -3,6 +3,7 @@
  * the built-in test gateway's checkout, and the admin's payment list: shapes and messages, shared by both ends.
  */
 import { z } from 'zod';
+import { pageQuerySchema } from './fields.js';
 
 export const PAYMENT_CURRENCY = 'INR';
 
@@ -10,7 +11,9 @@ export const paymentGateways = ['razorpay', 'test'] as const;
 export type PaymentGateway = (typeof paymentGateways)[number];
 
 export const paymentStatuses = ['created', 'captured', 'failed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
 export const paidViaValues = ['checkout', 'webhook', 'reconciliation', 'manual'] as const;
+export type PaidVia = (typeof paidViaValues)[number];
 
 /**
  * What the spec's client sends to create an order: amount, email, name, mobile. All optional and all ignored
@@ -65,6 +68,7 @@ export const paymentVerifiedSchema = z.object({
   student_status: z.number().int(),
   message: z.string(),
 });
+export type PaymentVerified = z.infer<typeof paymentVerifiedSchema>;
 
 /** A payment as its student sees it on My Payment. */
 export const studentPaymentSchema = z.object({
@@ -96,6 +100,14 @@ export const adminPaymentSchema = studentPaymentSchema.extend({
   last_name: z.string().nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+export const adminPaymentListSchema = z.array(adminPaymentSchema);
+
+/** The admin's payment list: a status filter, then the page. */
+export const adminPaymentsQuerySchema = z.object({
+  status: z.enum(paymentStatuses).optional(),
+  ...pageQuerySchema.shape,
+});
+export type AdminPaymentsQuery = z.infer<typeof adminPaymentsQuerySchema>;
 
 /** The test gateway's checkout: the tester chooses how the payment ends. */
 export const testCheckoutInputSchema = z.object({
@@ -121,6 +133,31 @@ export const checkoutFailureSchema = z.object({
   }),
 });
 export type CheckoutFailure = z.infer<typeof checkoutFailureSchema>;
+
+export type TestCheckoutInput = z.infer<typeof testCheckoutInputSchema>;
+/** What the test checkout answers: Razorpay Checkout's success or failure response. */
+export const testCheckoutResultSchema = z.union([checkoutSuccessSchema, checkoutFailureSchema]);
+export type TestCheckoutResult = z.infer<typeof testCheckoutResultSchema>;
+
+/** A Razorpay webhook's body, in the parts the site reads (the rest passes through unread). */
+export const razorpayPaymentEntitySchema = z.object({
+  id: z.string().min(1).max(100),
+  order_id: z.string().max(100).nullable().optional(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string().optional(),
+  error_description: z.string().nullable().optional(),
+});
+export const razorpayWebhookEventSchema = z.object({
+  event: z.string().max(100),
+  payload: z
+    .object({
+      payment: z.object({ entity: razorpayPaymentEntitySchema }).optional(),
+      order: z.object({ entity: z.object({ id: z.string().max(100) }).passthrough() }).optional(),
+    })
+    .passthrough(),
+});
+export type RazorpayWebhookEvent = z.infer<typeof razorpayWebhookEventSchema>;
 
 export const paymentMessages = {
   /** The spec's success alert. */

@@ -92,3 +92,13 @@ export const quizFormSchema = z.strictObject({
     // The request's own rule (question ids, options, ten answers); typed by what the form gives it.
     .pipe(quizAnswersSchema.shape.answers as z.ZodType<QuizAnswers['answers'], QuizAnswers['answers']>),
 });
+
+export type AdminQuizQuestion = z.infer<typeof adminQuizQuestionSchema>;
+export type QuizQuestionInput = z.input<typeof quizQuestionInputSchema>;
+export const adminQuizQuestionListSchema = z.array(adminQuizQuestionSchema);
+
+export const quizQuestionListSchema = z.array(quizQuestionSchema);
+export const quizAttemptListSchema = z.array(quizAttemptSchema);
+/** `POST /api/v1/quiz/attempts`: the score message and the reviewed attempt. */
+export const quizSubmittedSchema = z.object({ message: z.string(), attempt: quizAttemptSchema });
+export type QuizSubmitted = z.infer<typeof quizSubmittedSchema>;

@@ -19,3 +19,7 @@ export const siteInfoSchema = z.object({
 }) satisfies z.ZodType<SiteInfo>;
 
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
+export type Health = z.infer<typeof healthSchema>;
+
+/** The landing page's testimonials. */
+export const testimonialListSchema = z.array(testimonialSchema);

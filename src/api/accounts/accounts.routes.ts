@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   authResponseSchema,
   changePasswordSchema,
@@ -9,6 +8,7 @@ import {
   resendQuerySchema,
   resetPasswordSchema,
   signupSchema,
+  verifyEmailQuerySchema,
 } from '../../contracts/accounts.js';
 import { messages } from '../../contracts/messages.js';
 import { paths } from '../../contracts/paths.js';
@@ -39,7 +39,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { acco
   // The link in the verification email: lands on the success page with a fresh session, or on the failure page.
   app.get(
     '/students/verify_email',
-    { config: { access: 'public' }, schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    { config: { access: 'public' }, schema: { querystring: verifyEmailQuerySchema } },
     async (request, reply) => {
       const token = request.query.token;
       const session = token ? await accounts.verifyEmail(token) : undefined;

@@ -1,6 +1,7 @@
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { BatchMailingResult } from '../../contracts/admin.js';
 import type { BatchMailingTable, Database } from '../db/schema.js';
+import { findPreviousMailing, insertMailing, lockBatch } from './batches.repository.js';
 
 interface Mailing {
   batchNumber: number;
@@ -23,29 +24,14 @@ export async function mailBatchOnce(
   queue: (trx: Transaction<Database>) => Promise<number>,
 ): Promise<BatchMailingResult> {
   return db.transaction().execute(async (trx) => {
-    // SQLite runs one transaction at a time already; PostgreSQL needs the lock.
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-      await sql`select id from batches where batch_number = ${mailing.batchNumber} for update`.execute(trx);
-    }
+    await lockBatch(trx, mailing.batchNumber);
     if (!mailing.resend) {
-      const previous = await trx
-        .selectFrom('batch_mailings')
-        .select(['recipients', 'sent_at'])
-        .where('batch_number', '=', mailing.batchNumber)
-        .where('kind', '=', mailing.kind)
-        .where('content', '=', mailing.content)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+      const previous = await findPreviousMailing(trx, mailing);
       if (previous) return { queued: 0, already_sent: { students: previous.recipients, sent_at: previous.sent_at } };
     }
     const queued = await queue(trx);
     // Sending to nobody (no paid student yet) is not a sending to ask about later.
-    if (queued > 0) {
-      await trx
-        .insertInto('batch_mailings')
-        .values({ batch_number: mailing.batchNumber, kind: mailing.kind, content: mailing.content, recipients: queued })
-        .execute();
-    }
+    if (queued > 0) await insertMailing(trx, { ...mailing, recipients: queued });
     return { queued };
   });
 }

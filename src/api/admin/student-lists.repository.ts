@@ -1,27 +1,13 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { StudentListKind, StudentSortColumn } from '../../contracts/admin.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import type { DialectName } from '../db/database.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { VersionedCache } from '../common/versioned-cache.js';
 
-export type StudentListKind = 'old' | 'new' | 'regd' | 'all';
-
-export const sortableColumns = [
-  'id',
-  'first_name',
-  'last_name',
-  'email',
-  'city',
-  'country',
-  'student_status',
-  'student_batch',
-  'created_at',
-] as const;
-export type SortColumn = (typeof sortableColumns)[number];
-
 export interface ListQuery {
   q?: string;
-  sort: SortColumn;
+  sort: StudentSortColumn;
   order: 'asc' | 'desc';
   page: number;
   perPage: number;
@@ -76,7 +62,7 @@ function source(
   return { from: sql`students where ${kindCondition(kind)}`, id: sql`students.id` };
 }
 
-function orderBy(id: RawBuilder<unknown>, sort: SortColumn, order: 'asc' | 'desc'): RawBuilder<unknown> {
+function orderBy(id: RawBuilder<unknown>, sort: StudentSortColumn, order: 'asc' | 'desc'): RawBuilder<unknown> {
   const direction = sql.raw(order);
   return sort === 'id' ? sql`${id} ${direction}` : sql`${sql.ref(`students.${sort}`)} ${direction}, ${id} ${direction}`;
 }

@@ -5,6 +5,13 @@ import { AppError } from '../http/app-error.js';
 import { hasCapturedPayment, recordManualPayment } from '../payments/payments.repository.js';
 import { photoStore } from '../students/photo-store.js';
 import { findStudentById, updateStudent } from '../students/students.repository.js';
+import { ensureBatch } from './batches.repository.js';
+import {
+  deleteStudentRow,
+  findStudentAccountByEmail,
+  insertStatusChange,
+  listStatusChanges,
+} from './student-status.repository.js';
 
 export function createStudentAdminService(db: Kysely<Database>, feePaise: number) {
   async function studentOrFail(id: number): Promise<StudentRow> {
@@ -28,17 +35,14 @@ export function createStudentAdminService(db: Kysely<Database>, feePaise: number
         ) {
           await recordManualPayment(trx, student, feePaise);
         }
-        await trx
-          .insertInto('status_changes')
-          .values({
-            student_id: id,
-            student_email: student.email,
-            from_status: student.student_status,
-            to_status: status,
-            changed_by: admin.id,
-            changed_by_email: admin.email,
-          })
-          .execute();
+        await insertStatusChange(trx, {
+          student_id: id,
+          student_email: student.email,
+          from_status: student.student_status,
+          to_status: status,
+          changed_by: admin.id,
+          changed_by_email: admin.email,
+        });
         const updated = await findStudentById(trx, id);
         if (!updated) throw new Error('student vanished inside its own transaction');
         return updated;
@@ -49,25 +53,19 @@ export function createStudentAdminService(db: Kysely<Database>, feePaise: number
     async deleteStudent(id: number): Promise<void> {
       const student = await studentOrFail(id);
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('students').where('id', '=', id).execute();
+        await deleteStudentRow(trx, id);
         await photoStore.remove(trx, student.image_path);
       });
     },
 
+    /** The status changes the admin made, of one student or of everyone: newest first. */
+    statusChanges: (studentId: number | undefined) => listStatusChanges(db, studentId),
+
     async setBatch(email: string, batch: number): Promise<StudentRow> {
-      const student = await db
-        .selectFrom('students')
-        .selectAll()
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-        .where('role', '=', 'student')
-        .executeTakeFirst();
+      const student = await findStudentAccountByEmail(db, email);
       if (!student) throw new AppError('notFound', 'Please check email');
       return db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('batches')
-          .values({ batch_number: batch })
-          .onConflict((oc) => oc.column('batch_number').doNothing())
-          .execute();
+        await ensureBatch(trx, batch);
         await updateStudent(trx, student.id, { student_batch: batch });
         const updated = await findStudentById(trx, student.id);
         if (!updated) throw new Error('student vanished inside its own transaction');

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PaidVia, PaymentStatus } from '../../contracts/payments.js';
 
 /** Timestamps are ISO-8601 strings on both databases (PostgreSQL's are parsed back to ISO strings). */
 type Timestamp = ColumnType<string, string | undefined, string>;
@@ -136,8 +137,6 @@ export interface StudentProgramTable {
   best_total: number | null;
 }
 
-export type PaymentStatus = 'created' | 'captured' | 'failed';
-
 export interface PaymentTable {
   id: Generated<number>;
   /** Kept (set to null) when the student is deleted: payment records stay for the accounts. */
@@ -158,8 +157,6 @@ export interface PaymentTable {
   checked_at: string | null;
   check_count: ColumnType<number, number | undefined, number>;
 }
-
-export type PaidVia = 'checkout' | 'webhook' | 'reconciliation' | 'manual';
 
 export interface WebhookEventTable {
   id: Generated<number>;

@@ -1,9 +1,9 @@
-import { idParamsSchema, recordIdSchema } from '../../contracts/fields.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParamsSchema } from '../../contracts/fields.js';
 import {
   codeCommentSchema,
   commentInputSchema,
+  draftSavedSchema,
   draftSchema,
   exerciseInputSchema,
   exerciseSchema,
@@ -11,9 +11,11 @@ import {
   runInputSchema,
   runResultSchema,
   studentCodeSchema,
+  submissionParamsSchema,
   submissionSchema,
   submitInputSchema,
-  supervisionRowSchema,
+  supervisionListSchema,
+  supervisionQuerySchema,
   tryInputSchema,
   workspaceSchema,
 } from '../../contracts/exercises.js';
@@ -49,7 +51,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
   );
   app.put(
     '/api/v1/student_programs/:id/draft',
-    { schema: { params: idParamsSchema, body: draftSchema, response: { 200: z.object({ saved_at: z.string() }) } } },
+    { schema: { params: idParamsSchema, body: draftSchema, response: { 200: draftSavedSchema } } },
     async (request) => exercises.saveDraft(currentStudent(request), request.params.id, request.body.code),
   );
   app.post(
@@ -66,7 +68,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
   app.get(
     '/api/v1/student_programs/:id/submissions/:submissionId',
     {
-      schema: { params: idParamsSchema.extend({ submissionId: recordIdSchema }), response: { 200: submissionSchema } },
+      schema: { params: submissionParamsSchema, response: { 200: submissionSchema } },
     },
     async (request) => exercises.submission(currentStudent(request), request.params.id, request.params.submissionId),
   );
@@ -77,11 +79,8 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
     {
       config: admin,
       schema: {
-        querystring: z.object({
-          program_number: z.coerce.number().int().positive().max(100_000),
-          student_batch: z.coerce.number().int().positive().max(100_000).optional(),
-        }),
-        response: { 200: z.array(supervisionRowSchema) },
+        querystring: supervisionQuerySchema,
+        response: { 200: supervisionListSchema },
       },
     },
     async (request) => exercises.supervision(request.query.program_number, request.query.student_batch),

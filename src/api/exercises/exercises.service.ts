@@ -3,7 +3,6 @@
  * teacher's supervision and comments. Compiling and running go to the grader; one job per person at a time.
  */
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import {
   type CodeComment,
   type Exercise,
@@ -21,6 +20,7 @@ import type { Database, StudentRow } from '../db/schema.js';
 import { GraderUnavailableError, type Grader } from '../grader/grader.js';
 import { AppError } from '../http/app-error.js';
 import type { CounterStore } from '../common/counters.js';
+import * as exercises from './exercises.repository.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -49,18 +49,13 @@ export function createExercisesService({ db, grader, counters }: Deps) {
   }
 
   async function programOrFail(programId: number) {
-    const program = await db.selectFrom('programs').selectAll().where('id', '=', programId).executeTakeFirst();
+    const program = await exercises.findProgram(db, programId);
     if (!program) throw new AppError('notFound', exerciseMessages.notFound);
     return program;
   }
 
   async function testsOf(programId: number): Promise<TestCase[]> {
-    const rows = await db
-      .selectFrom('program_tests')
-      .selectAll()
-      .where('program_id', '=', programId)
-      .orderBy('position')
-      .execute();
+    const rows = await exercises.listTests(db, programId);
     return rows.map((row) => ({
       stdin: row.stdin,
       expected_output: row.expected_output,
@@ -71,46 +66,18 @@ export function createExercisesService({ db, grader, counters }: Deps) {
 
   /** The student's own program (by student_programs.id) with the program it was made from, or 404. */
   async function ownStudentProgram(student: StudentRow, studentProgramId: number) {
-    const row = await db
-      .selectFrom('student_programs as sp')
-      .leftJoin('programs as p', 'p.program_number', 'sp.program_number')
-      .select([
-        'sp.id',
-        'sp.student_id',
-        'sp.program_number',
-        'sp.task',
-        'sp.solution',
-        'sp.draft_code',
-        'sp.draft_saved_at',
-        'sp.best_score',
-        'p.id as program_id',
-        'p.starter_code',
-        'p.closed_at',
-      ])
-      .where('sp.id', '=', studentProgramId)
-      .executeTakeFirst();
+    const row = await exercises.findStudentProgram(db, studentProgramId);
     if (!row || row.student_id !== student.id) throw new AppError('notFound', exerciseMessages.notFound);
     return row;
   }
 
   async function commentsOf(studentProgramId: number): Promise<CodeComment[]> {
-    const rows = await db
-      .selectFrom('code_comments')
-      .select(['id', 'line', 'body', 'author_name', 'created_at'])
-      .where('student_program_id', '=', studentProgramId)
-      .orderBy('id')
-      .execute();
+    const rows = await exercises.listComments(db, studentProgramId);
     return rows.map(({ author_name, ...row }) => ({ ...row, author: author_name }));
   }
 
   function submissionsOf(studentProgramId: number): Promise<SubmissionSummary[]> {
-    return db
-      .selectFrom('submissions')
-      .select(['id', 'created_at', 'status', 'score', 'total'])
-      .where('student_program_id', '=', studentProgramId)
-      .orderBy('id', 'desc')
-      .limit(50)
-      .execute();
+    return exercises.listSubmissions(db, studentProgramId);
   }
 
   function runSummary(result: RunResult): string {
@@ -134,29 +101,9 @@ export function createExercisesService({ db, grader, counters }: Deps) {
 
     async saveExercise(programId: number, input: { starter_code: string; tests: TestCase[] }): Promise<Exercise> {
       const program = await programOrFail(programId);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('programs')
-          .set({ starter_code: input.starter_code || null })
-          .where('id', '=', program.id)
-          .execute();
-        await trx.deleteFrom('program_tests').where('program_id', '=', program.id).execute();
-        if (input.tests.length > 0) {
-          await trx
-            .insertInto('program_tests')
-            .values(
-              input.tests.map((test, position) => ({
-                program_id: program.id,
-                position,
-                stdin: test.stdin,
-                expected_output: test.expected_output,
-                visible: test.visible ? 1 : 0,
-                points: test.points,
-              })),
-            )
-            .execute();
-        }
-      });
+      await db
+        .transaction()
+        .execute((trx) => exercises.saveExercise(trx, program.id, input.starter_code || null, input.tests));
       return this.exercise(program.id);
     },
 
@@ -208,11 +155,7 @@ export function createExercisesService({ db, grader, counters }: Deps) {
     async saveDraft(student: StudentRow, studentProgramId: number, code: string): Promise<{ saved_at: string }> {
       const sp = await ownStudentProgram(student, studentProgramId);
       const savedAt = nowIso();
-      await db
-        .updateTable('student_programs')
-        .set({ draft_code: code, draft_saved_at: savedAt })
-        .where('id', '=', sp.id)
-        .execute();
+      await exercises.saveDraft(db, sp.id, code, savedAt);
       return { saved_at: savedAt };
     },
 
@@ -221,11 +164,7 @@ export function createExercisesService({ db, grader, counters }: Deps) {
       return exclusive(student.id, async () => {
         const result = await grader.run(student.id, code, stdin);
         const at = nowIso();
-        await db
-          .updateTable('student_programs')
-          .set({ draft_code: code, draft_saved_at: at, last_run_at: at, last_run_summary: runSummary(result) })
-          .where('id', '=', sp.id)
-          .execute();
+        await exercises.recordRun(db, sp.id, code, at, runSummary(result));
         return result;
       });
     },
@@ -240,34 +179,22 @@ export function createExercisesService({ db, grader, counters }: Deps) {
         const status = result.compile.ok ? ('graded' as const) : ('compile_error' as const);
         const at = nowIso();
         const id = await db.transaction().execute(async (trx) => {
-          const inserted = await trx
-            .insertInto('submissions')
-            .values({
-              student_program_id: sp.id,
-              code,
-              status,
-              score: result.score,
-              total: result.total,
-              result: JSON.stringify(result),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx
-            .updateTable('student_programs')
-            .set({
-              solution: code,
-              submitted_at: at,
-              draft_code: code,
-              draft_saved_at: at,
-              last_run_at: at,
-              last_run_summary:
-                status === 'graded' ? `Submitted: ${result.score}/${result.total}` : 'Submitted: did not compile',
-              best_score: sql<number>`case when best_score is null or best_score < ${result.score} then ${result.score} else best_score end`,
-              best_total: result.total,
-            })
-            .where('id', '=', sp.id)
-            .execute();
-          return inserted.id;
+          const inserted = await exercises.insertSubmission(trx, {
+            student_program_id: sp.id,
+            code,
+            status,
+            score: result.score,
+            total: result.total,
+            result: JSON.stringify(result),
+          });
+          await exercises.recordSubmission(trx, sp.id, {
+            code,
+            at,
+            summary: status === 'graded' ? `Submitted: ${result.score}/${result.total}` : 'Submitted: did not compile',
+            score: result.score,
+            total: result.total,
+          });
+          return inserted;
         });
         return { id, created_at: at, status, score: result.score, total: result.total, code, result };
       });
@@ -275,12 +202,7 @@ export function createExercisesService({ db, grader, counters }: Deps) {
 
     async submission(student: StudentRow, studentProgramId: number, submissionId: number) {
       const sp = await ownStudentProgram(student, studentProgramId);
-      const row = await db
-        .selectFrom('submissions')
-        .selectAll()
-        .where('id', '=', submissionId)
-        .where('student_program_id', '=', sp.id)
-        .executeTakeFirst();
+      const row = await exercises.findSubmission(db, sp.id, submissionId);
       if (!row) throw new AppError('notFound', 'No such submission.');
       return {
         id: row.id,
@@ -294,34 +216,7 @@ export function createExercisesService({ db, grader, counters }: Deps) {
     },
 
     async supervision(programNumber: number, batch: number | undefined): Promise<SupervisionRow[]> {
-      let query = db
-        .selectFrom('student_programs as sp')
-        .innerJoin('students as s', 's.id', 'sp.student_id')
-        .select((eb) => [
-          'sp.id as student_program_id',
-          's.id as student_id',
-          's.first_name',
-          's.last_name',
-          's.email',
-          'sp.draft_saved_at',
-          'sp.last_run_at',
-          'sp.last_run_summary',
-          'sp.best_score',
-          'sp.best_total',
-          eb
-            .selectFrom('submissions')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('submissions.student_program_id', '=', 'sp.id')
-            .as('submissions'),
-          eb
-            .selectFrom('code_comments')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('code_comments.student_program_id', '=', 'sp.id')
-            .as('comments'),
-        ])
-        .where('sp.program_number', '=', programNumber);
-      if (batch !== undefined) query = query.where('s.student_batch', '=', batch);
-      const rows = await query.orderBy('s.first_name').orderBy('s.id').limit(500).execute();
+      const rows = await exercises.listSupervision(db, programNumber, batch);
       return rows.map((row) => ({
         ...row,
         submissions: Number(row.submissions ?? 0),
@@ -330,24 +225,7 @@ export function createExercisesService({ db, grader, counters }: Deps) {
     },
 
     async studentCode(studentProgramId: number): Promise<StudentCode> {
-      const row = await db
-        .selectFrom('student_programs as sp')
-        .innerJoin('students as s', 's.id', 'sp.student_id')
-        .select([
-          'sp.id',
-          'sp.program_number',
-          'sp.task',
-          'sp.draft_code',
-          'sp.solution',
-          'sp.draft_saved_at',
-          'sp.last_run_summary',
-          's.id as student_id',
-          's.first_name',
-          's.last_name',
-          's.email',
-        ])
-        .where('sp.id', '=', studentProgramId)
-        .executeTakeFirst();
+      const row = await exercises.findStudentCode(db, studentProgramId);
       if (!row) throw new AppError('notFound', exerciseMessages.notFound);
       const code = row.draft_code ?? row.solution;
       return {
@@ -365,18 +243,16 @@ export function createExercisesService({ db, grader, counters }: Deps) {
     },
 
     async addComment(admin: StudentRow, studentProgramId: number, line: number, body: string): Promise<CodeComment> {
-      const exists = await db
-        .selectFrom('student_programs')
-        .select('id')
-        .where('id', '=', studentProgramId)
-        .executeTakeFirst();
-      if (!exists) throw new AppError('notFound', exerciseMessages.notFound);
+      if (!(await exercises.studentProgramExists(db, studentProgramId)))
+        throw new AppError('notFound', exerciseMessages.notFound);
       const author = `${admin.first_name} ${admin.last_name}`.trim() || 'Teacher';
-      const row = await db
-        .insertInto('code_comments')
-        .values({ student_program_id: studentProgramId, line, body, author_id: admin.id, author_name: author })
-        .returning(['id', 'line', 'body', 'author_name', 'created_at'])
-        .executeTakeFirstOrThrow();
+      const row = await exercises.insertComment(db, {
+        student_program_id: studentProgramId,
+        line,
+        body,
+        author_id: admin.id,
+        author_name: author,
+      });
       return { id: row.id, line: row.line, body: row.body, author: row.author_name, created_at: row.created_at };
     },
   };

@@ -1,21 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import type { Database } from '../db/schema.js';
-import { listOutbox } from './outbox.repository.js';
-import { outboxEntrySchema } from '../../contracts/admin.js';
+import { outboxListSchema, outboxQuerySchema } from '../../contracts/admin.js';
+import type { OutboxService } from './outbox.service.js';
 
 /** The admin reads every message the site wrote, delivered or not (the only way to see them without SMTP). */
-export const outboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const outboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxService }> = async (app, { outbox }) => {
   app.get(
     '/api/v1/admin/outbox',
     {
       config: { access: 'admin' },
-      schema: {
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
-        response: { 200: z.array(outboxEntrySchema) },
-      },
+      schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } },
     },
-    async (request) => listOutbox(db, request.query.limit),
+    async (request) => outbox.list(request.query.limit),
   );
 };

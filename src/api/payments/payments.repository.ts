@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { PAYMENT_CURRENCY } from '../../contracts/payments.js';
+import { STUDENT_STATUS } from '../../contracts/course.js';
+import { type PaidVia, PAYMENT_CURRENCY, type PaymentStatus } from '../../contracts/payments.js';
 import { nowIso } from '../db/clock.js';
-import type { Database, PaidVia } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,6 +22,12 @@ export function findPaymentById(db: Db, id: number) {
 }
 
 export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPaymentById>>>;
+
+/** Whether a row already holds this gateway payment id. */
+export async function isPaymentIdUsed(db: Db, paymentId: string): Promise<boolean> {
+  const row = await db.selectFrom('payments').select('id').where('payment_id', '=', paymentId).executeTakeFirst();
+  return Boolean(row);
+}
 
 export function findOpenOrder(db: Db, studentId: number) {
   return db.selectFrom('payments').selectAll().where('open_for_student', '=', studentId).executeTakeFirst();
@@ -45,6 +52,80 @@ export async function insertPlaceholderOrder(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Stores the gateway's order id on the reserved row. */
+export async function setGatewayOrderId(db: Db, id: number, orderId: string): Promise<void> {
+  await db.updateTable('payments').set({ order_id: orderId, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/** An open order that is not paid stops being the student's open order, with the reason why. */
+export async function retireOpenOrder(db: Db, id: number, reason: string): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ open_for_student: null, failure_reason: reason, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '!=', 'captured')
+    .execute();
+}
+
+/** Deletes a row; with `orderId`, only while it still holds that order id. */
+export async function deletePayment(db: Db, id: number, orderId?: string): Promise<void> {
+  let query = db.deleteFrom('payments').where('id', '=', id);
+  if (orderId !== undefined) query = query.where('order_id', '=', orderId);
+  await query.execute();
+}
+
+/** An unpaid student becomes paid; any other status stays. */
+export async function markStudentPaid(db: Db, studentId: number): Promise<void> {
+  await db
+    .updateTable('students')
+    .set({ student_status: STUDENT_STATUS.paid, updated_at: nowIso() })
+    .where('id', '=', studentId)
+    .where('student_status', '=', STUDENT_STATUS.unpaid)
+    .execute();
+}
+
+/** Records a webhook's event id; false when it was recorded before (a repeated delivery). */
+export async function recordWebhookEvent(db: Db, eventId: string, event: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('webhook_events')
+    .values({ event_id: eventId, event })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Unpaid gateway orders made between `from` and `to`, least recently checked first. */
+export function listUnpaidOrdersMadeBetween(db: Db, from: string, to: string, limit: number) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', 'in', ['created', 'failed'])
+    .where('order_id', 'not like', `${PLACEHOLDER_PREFIX}%`)
+    .where('created_at', '<=', to)
+    .where('created_at', '>=', from)
+    .orderBy('checked_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims a check of the order: only if `checked_at` is still what this process read, so two processes never ask
+ * about the same order at the same time. Returns whether this process got it.
+ */
+export async function claimCheck(
+  db: Db,
+  row: { id: number; checked_at: string | null; check_count: number },
+  now: string,
+): Promise<boolean> {
+  let claim = db
+    .updateTable('payments')
+    .set({ checked_at: now, check_count: row.check_count + 1 })
+    .where('id', '=', row.id);
+  claim =
+    row.checked_at === null ? claim.where('checked_at', 'is', null) : claim.where('checked_at', '=', row.checked_at);
+  return Number((await claim.executeTakeFirst()).numUpdatedRows) === 1;
 }
 
 /**
@@ -135,10 +216,7 @@ export function listStudentPayments(db: Db, studentId: number) {
     .execute();
 }
 
-export function listAllPayments(
-  db: Db,
-  options: { status?: 'created' | 'captured' | 'failed'; limit: number; offset: number },
-) {
+export function listAllPayments(db: Db, options: { status?: PaymentStatus; limit: number; offset: number }) {
   let query = db
     .selectFrom('payments as p')
     .leftJoin('students as s', 's.id', 'p.student_id')
@@ -148,7 +226,7 @@ export function listAllPayments(
   return query.orderBy('p.id', 'desc').limit(options.limit).offset(options.offset).execute();
 }
 
-export async function countAllPayments(db: Db, status?: 'created' | 'captured' | 'failed'): Promise<number> {
+export async function countAllPayments(db: Db, status?: PaymentStatus): Promise<number> {
   let query = db
     .selectFrom('payments')
     .select((eb) => eb.fn.countAll<number>().as('n'))

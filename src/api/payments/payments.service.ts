@@ -6,19 +6,26 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { z } from 'zod';
 import { COURSE_NAME, SITE_NAME, STUDENT_STATUS } from '../../contracts/course.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import {
+  type AdminPayment,
+  type AdminPaymentsQuery,
   formatAmount,
+  type MyPayments,
+  type PaidVia,
   PAYMENT_CURRENCY,
   type PaymentOrder,
   type PaymentVerification,
+  type PaymentVerified,
   paymentMessages,
+  razorpayWebhookEventSchema,
+  type TestCheckoutInput,
+  type TestCheckoutResult,
 } from '../../contracts/payments.js';
 import type { Config } from '../config/env.js';
 import { nowIso } from '../db/clock.js';
-import type { Database, PaidVia, StudentRow } from '../db/schema.js';
+import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
 import { paymentReceiptMail } from '../mail/mail-templates.js';
@@ -26,22 +33,35 @@ import { enqueueMail } from '../mail/outbox.repository.js';
 import { findStudentById } from '../students/students.repository.js';
 import { GatewayError, type PaymentGatewayClient } from './payment-gateway.js';
 import {
+  claimCheck,
+  countAllPayments,
+  deletePayment,
   findOpenOrder,
   findPaymentById,
   findPaymentByOrderId,
   insertPlaceholderOrder,
+  isPaymentIdUsed,
   isPlaceholder,
+  listAllPayments,
+  listStudentPayments,
+  listUnpaidOrdersMadeBetween,
   markCaptured,
-  PLACEHOLDER_PREFIX,
   markFailed,
+  markStudentPaid,
   type PaymentRow,
+  recordWebhookEvent,
+  retireOpenOrder,
+  setGatewayOrderId,
 } from './payments.repository.js';
 import { checkoutSignature, signatureMatches, webhookSignature } from './razorpay-signature.js';
+import type { TestGateway } from './test-gateway.js';
 
 export interface PaymentsOptions {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl' | 'courseFeePaise' | 'razorpay'>;
   gateway: PaymentGatewayClient;
+  /** The built-in test gateway, when it is the gateway (no Razorpay keys are set). */
+  testGateway?: TestGateway;
   log: FastifyBaseLogger;
   mailQueued: () => void;
 }
@@ -60,27 +80,13 @@ export function nextCheckDelayMs(checksSoFar: number): number {
 
 type CaptureOutcome = 'captured' | 'already' | 'otherPayment' | 'noSuchOrder';
 
-const paymentEntitySchema = z.object({
-  id: z.string().min(1).max(100),
-  order_id: z.string().max(100).nullable().optional(),
-  amount: z.number().int(),
-  currency: z.string(),
-  status: z.string().optional(),
-  error_description: z.string().nullable().optional(),
-});
-const webhookEventSchema = z.object({
-  event: z.string().max(100),
-  payload: z
-    .object({
-      payment: z.object({ entity: paymentEntitySchema }).optional(),
-      order: z.object({ entity: z.object({ id: z.string().max(100) }).passthrough() }).optional(),
-    })
-    .passthrough(),
-});
-
 export type WebhookResult = 'applied' | 'duplicate' | 'ignored';
 
-export function createPaymentsService({ db, config, gateway, log, mailQueued }: PaymentsOptions) {
+function studentOnly(student: StudentRow): void {
+  if (student.role !== 'student') throw new AppError('forbidden', 'Only students pay the course fee.');
+}
+
+export function createPaymentsService({ db, config, gateway, testGateway, log, mailQueued }: PaymentsOptions) {
   const fee = config.courseFeePaise;
 
   function checkoutOptions(row: PaymentRow, student: StudentRow): PaymentOrder {
@@ -113,23 +119,13 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
     const row = await findPaymentById(trx, paymentRowId);
     if (!row) return 'noSuchOrder';
     if (row.status === 'captured') return row.payment_id === paymentId ? 'already' : 'otherPayment';
-    const usedElsewhere = await trx
-      .selectFrom('payments')
-      .select('id')
-      .where('payment_id', '=', paymentId)
-      .executeTakeFirst();
-    if (usedElsewhere) return 'otherPayment';
+    if (await isPaymentIdUsed(trx, paymentId)) return 'otherPayment';
     if (!(await markCaptured(trx, row.id, paymentId, via))) {
       const now = await findPaymentById(trx, row.id);
       return now?.payment_id === paymentId ? 'already' : 'otherPayment';
     }
     if (row.student_id !== null) {
-      await trx
-        .updateTable('students')
-        .set({ student_status: STUDENT_STATUS.paid, updated_at: nowIso() })
-        .where('id', '=', row.student_id)
-        .where('student_status', '=', STUDENT_STATUS.unpaid)
-        .execute();
+      await markStudentPaid(trx, row.student_id);
       const student = await findStudentById(trx, row.student_id);
       if (student) {
         const receipt = {
@@ -182,8 +178,41 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
   return {
     gatewayMode: gateway.mode,
 
+    /** My Payment: the fee, the gateway and the student's orders. */
+    async myPayments(student: StudentRow): Promise<MyPayments> {
+      return {
+        fee: { amount: fee, currency: PAYMENT_CURRENCY },
+        gateway: gateway.mode,
+        payments: await listStudentPayments(db, student.id),
+      };
+    },
+
+    /** The admin's payment list: one page, and the total of the rows the filter keeps. */
+    async adminList(query: AdminPaymentsQuery): Promise<{ rows: AdminPayment[]; total: number }> {
+      const { status, page, per_page: perPage } = query;
+      const [rows, total] = await Promise.all([
+        listAllPayments(db, { status, limit: perPage, offset: (page - 1) * perPage }),
+        countAllPayments(db, status),
+      ]);
+      return { rows, total };
+    },
+
+    /** The built-in test gateway's checkout: the tester chose how the student's payment ends. */
+    async testCheckout(student: StudentRow, input: TestCheckoutInput): Promise<TestCheckoutResult> {
+      if (!testGateway) throw new AppError('notFound', paymentMessages.testGatewayOff);
+      const row = await findPaymentByOrderId(db, input.order_id);
+      if (!row || row.student_id !== student.id || isPlaceholder(row.order_id))
+        throw new AppError('notFound', 'No such order.');
+      if (row.status === 'captured') throw new AppError('conflict', paymentMessages.alreadyPaid);
+      const result = await testGateway.pay(row, input.outcome);
+      // What Razorpay's payment.failed webhook would record in live mode.
+      if ('error' in result) await this.recordCheckoutFailure(student, row.order_id, result.error.description);
+      return result;
+    },
+
     /** Makes (or reuses) the student's one open order for the fee; the gateway's failure leaves nothing behind. */
     async createOrder(student: StudentRow): Promise<{ order: PaymentOrder; created: boolean }> {
+      studentOnly(student);
       // Each round either returns, or changes something, or waits for another request; the bound is a safety net.
       for (let round = 0; round < MAX_WAITS + 5; round += 1) {
         if (student.student_status !== STUDENT_STATUS.unpaid)
@@ -193,21 +222,12 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
           if (open.amount === fee && open.currency === PAYMENT_CURRENCY)
             return { order: checkoutOptions(open, student), created: false };
           // The fee changed since this order was made: retire it and make one at today's fee.
-          await db
-            .updateTable('payments')
-            .set({
-              open_for_student: null,
-              failure_reason: 'Replaced by a new order after the course fee changed.',
-              updated_at: nowIso(),
-            })
-            .where('id', '=', open.id)
-            .where('status', '!=', 'captured')
-            .execute();
+          await retireOpenOrder(db, open.id, 'Replaced by a new order after the course fee changed.');
           continue;
         }
         if (open) {
           if (Date.parse(open.created_at) < Date.now() - PLACEHOLDER_STALE_MS) {
-            await db.deleteFrom('payments').where('id', '=', open.id).where('order_id', '=', open.order_id).execute();
+            await deletePayment(db, open.id, open.order_id);
           } else {
             // Another request (a second click, another tab) is asking the gateway right now: wait for its order.
             await sleep(WAIT_FOR_OTHER_REQUEST_MS);
@@ -232,13 +252,9 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
           if (order.amount !== fee || order.currency !== PAYMENT_CURRENCY) {
             throw new GatewayError(`the gateway made an order for ${order.amount} ${order.currency}`);
           }
-          await db
-            .updateTable('payments')
-            .set({ order_id: order.id, updated_at: nowIso() })
-            .where('id', '=', rowId)
-            .execute();
+          await setGatewayOrderId(db, rowId, order.id);
         } catch (error) {
-          await db.deleteFrom('payments').where('id', '=', rowId).execute();
+          await deletePayment(db, rowId);
           log.warn({ err: error, studentId: student.id }, 'payment order could not be created');
           throw new AppError('unavailable', paymentMessages.gatewayDown);
         }
@@ -250,7 +266,8 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
     },
 
     /** The checkout's callback: the signature is checked against the order id stored for this student. */
-    async verifyCheckout(student: StudentRow, input: PaymentVerification) {
+    async verifyCheckout(student: StudentRow, input: PaymentVerification): Promise<PaymentVerified> {
+      studentOnly(student);
       const row = await findPaymentByOrderId(db, input.order_id);
       if (!row || row.student_id !== student.id || isPlaceholder(row.order_id)) {
         log.warn(
@@ -304,7 +321,7 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
       } catch {
         throw new AppError('malformedJson');
       }
-      const parsed = webhookEventSchema.safeParse(body);
+      const parsed = razorpayWebhookEventSchema.safeParse(body);
       if (!parsed.success) throw new AppError('validation', 'The webhook body is not a Razorpay event.');
       const { event, payload } = parsed.data;
       const payment = payload.payment?.entity;
@@ -312,12 +329,7 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
       let captured = false;
       const result = await db.transaction().execute(async (trx): Promise<WebhookResult> => {
         if (eventId !== undefined) {
-          const inserted = await trx
-            .insertInto('webhook_events')
-            .values({ event_id: eventId, event })
-            .onConflict((oc) => oc.column('event_id').doNothing())
-            .executeTakeFirst();
-          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate';
+          if (!(await recordWebhookEvent(trx, eventId, event))) return 'duplicate';
         }
         const orderId = payment?.order_id ?? payload.order?.entity.id;
         const row = orderId ? await findPaymentByOrderId(trx, orderId) : undefined;
@@ -357,30 +369,18 @@ export function createPaymentsService({ db, config, gateway, log, mailQueued }: 
      */
     async reconcileDue(now = new Date(), limit = 50): Promise<{ checked: number; captured: number }> {
       const nowMs = now.getTime();
-      const candidates = await db
-        .selectFrom('payments')
-        .selectAll()
-        .where('status', 'in', ['created', 'failed'])
-        .where('order_id', 'not like', `${PLACEHOLDER_PREFIX}%`)
-        .where('created_at', '<=', new Date(nowMs - RECONCILE_AFTER_MS).toISOString())
-        .where('created_at', '>=', new Date(nowMs - RECONCILE_FOR_MS).toISOString())
-        .orderBy('checked_at')
-        .limit(limit * 4)
-        .execute();
+      const candidates = await listUnpaidOrdersMadeBetween(
+        db,
+        new Date(nowMs - RECONCILE_FOR_MS).toISOString(),
+        new Date(nowMs - RECONCILE_AFTER_MS).toISOString(),
+        limit * 4,
+      );
       let checked = 0;
       let capturedCount = 0;
       for (const row of candidates) {
         if (checked >= limit) break;
         if (row.checked_at && Date.parse(row.checked_at) + nextCheckDelayMs(row.check_count) > nowMs) continue;
-        let claim = db
-          .updateTable('payments')
-          .set({ checked_at: now.toISOString(), check_count: row.check_count + 1 })
-          .where('id', '=', row.id);
-        claim =
-          row.checked_at === null
-            ? claim.where('checked_at', 'is', null)
-            : claim.where('checked_at', '=', row.checked_at);
-        if (Number((await claim.executeTakeFirst()).numUpdatedRows) !== 1) continue;
+        if (!(await claimCheck(db, row, now.toISOString()))) continue;
         checked += 1;
         try {
           const payments = await gateway.orderPayments(row.order_id);

@@ -1,12 +1,21 @@
 import type { Kysely } from 'kysely';
-import { contentMessages } from '../../contracts/course-content.js';
+import {
+  type AdminProgram,
+  contentMessages,
+  type Program,
+  type ProgramSubmission,
+  solutionMessages,
+  type StudentProgram,
+} from '../../contracts/course-content.js';
 import { paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
-import type { Database } from '../db/schema.js';
+import { nowIso } from '../db/clock.js';
+import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
 import { newProgramMail } from '../mail/mail-templates.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
+import * as programs from './programs.repository.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -14,48 +23,59 @@ interface Deps {
   mailQueued: () => void;
 }
 
+const withClosed = ({ closed_at, ...row }: Program & { closed_at: string | null }): AdminProgram => ({
+  ...row,
+  closed: closed_at !== null,
+});
+
 export function createProgramsService({ db, config, mailQueued }: Deps) {
   const myProgsUrl = `${config.appUrl}${paths.dashboard}/myprogs`;
   return {
+    async list(): Promise<AdminProgram[]> {
+      return (await programs.listPrograms(db)).map(withClosed);
+    },
+
+    async add(input: { program_number: number; task: string }): Promise<Program> {
+      try {
+        return await programs.insertProgram(db, input);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('conflict', contentMessages.programNumberTaken);
+        throw error;
+      }
+    },
+
+    async remove(id: number): Promise<void> {
+      if (!(await programs.deleteProgram(db, id))) throw new AppError('notFound', 'No such program.');
+    },
+
+    /** Closed, solutions can no longer be changed; reopened, they can again. */
+    async setClosed(id: number, closed: boolean): Promise<AdminProgram> {
+      const result = await programs.setProgramClosed(db, id, closed ? nowIso() : null);
+      if (!result) throw new AppError('notFound', 'No such program.');
+      return withClosed(result);
+    },
+
     /** Gives a program to every student of a batch, all or nothing, and emails each of them. */
     async sendToBatch(programId: number, batch: number): Promise<{ sent: number }> {
       const sent = await db
         .transaction()
         .execute(async (trx) => {
-          const program = await trx.selectFrom('programs').selectAll().where('id', '=', programId).executeTakeFirst();
+          const program = await programs.findProgram(trx, programId);
           if (!program) throw new AppError('notFound', 'No such program.');
-          const students = await trx
-            .selectFrom('students')
-            .select(['id', 'email', 'first_name'])
-            .where('role', '=', 'student')
-            .where('student_batch', '=', batch)
-            .orderBy('id')
-            .execute();
+          const students = await programs.listStudentsOfBatch(trx, batch);
           if (students.length === 0) throw new AppError('validation', contentMessages.noStudentsInBatch);
-          const already = await trx
-            .selectFrom('student_programs')
-            .select('id')
-            .where('program_number', '=', program.program_number)
-            .where(
-              'student_id',
-              'in',
+          if (
+            await programs.anyHasProgram(
+              trx,
+              program.program_number,
               students.map((s) => s.id),
             )
-            .limit(1)
-            .executeTakeFirst();
-          if (already) throw new AppError('conflict', contentMessages.programAlreadySent);
-          await trx
-            .insertInto('student_programs')
-            .values(
-              students.map((s) => ({
-                student_id: s.id,
-                program_number: program.program_number,
-                task: program.task,
-                solution: null,
-                submitted_at: null,
-              })),
-            )
-            .execute();
+          )
+            throw new AppError('conflict', contentMessages.programAlreadySent);
+          await programs.insertStudentPrograms(
+            trx,
+            students.map((s) => ({ student_id: s.id, program_number: program.program_number, task: program.task })),
+          );
           for (const s of students)
             await enqueueMail(
               trx,
@@ -73,21 +93,16 @@ export function createProgramsService({ db, config, mailQueued }: Deps) {
     },
 
     /** The spec's one-student call: `POST /student_programs/`. */
-    async sendToStudent(studentId: number, programNumber: number, task: string) {
-      const student = await db
-        .selectFrom('students')
-        .select(['id', 'email', 'first_name'])
-        .where('id', '=', studentId)
-        .where('role', '=', 'student')
-        .executeTakeFirst();
+    async sendToStudent(studentId: number, programNumber: number, task: string): Promise<StudentProgram> {
+      const student = await programs.findStudentAccount(db, studentId);
       if (!student) throw new AppError('notFound', 'No such student.');
       try {
         const row = await db.transaction().execute(async (trx) => {
-          const inserted = await trx
-            .insertInto('student_programs')
-            .values({ student_id: studentId, program_number: programNumber, task, solution: null, submitted_at: null })
-            .returning(['id', 'student_id', 'program_number', 'task', 'solution', 'submitted_at'])
-            .executeTakeFirstOrThrow();
+          const inserted = await programs.insertStudentProgram(trx, {
+            student_id: studentId,
+            program_number: programNumber,
+            task,
+          });
           await enqueueMail(trx, newProgramMail(student.email, student.first_name, programNumber, task, myProgsUrl));
           return inserted;
         });
@@ -97,6 +112,35 @@ export function createProgramsService({ db, config, mailQueued }: Deps) {
         if (isUniqueViolation(error)) throw new AppError('conflict', contentMessages.programAlreadySent);
         throw error;
       }
+    },
+
+    /** A student's programs, for the student or the admin. */
+    async studentPrograms(caller: StudentRow, studentId: number): Promise<StudentProgram[]> {
+      if (caller.role !== 'admin' && caller.id !== studentId) throw new AppError('forbidden');
+      return programs.listStudentPrograms(db, studentId);
+    },
+
+    /**
+     * The student submits (and may resubmit until the admin closes the program) a solution to one of their
+     * programs. `readSolution` reads it from the request only once the program is known to be theirs and open.
+     */
+    async submitSolution(
+      student: StudentRow,
+      studentProgramId: number,
+      readSolution: () => Promise<string>,
+    ): Promise<StudentProgram> {
+      const row = await programs.findStudentProgramState(db, studentProgramId);
+      if (!row || row.student_id !== student.id) throw new AppError('notFound', 'No such program of yours.');
+      if (row.closed_at) throw new AppError('conflict', solutionMessages.closed);
+      const solution = await readSolution();
+      return programs.saveSolution(db, row.id, solution, nowIso());
+    },
+
+    /** Every student's solution to one program. */
+    async submissions(programId: number): Promise<ProgramSubmission[]> {
+      const program = await programs.findProgram(db, programId);
+      if (!program) throw new AppError('notFound', 'No such program.');
+      return programs.listProgramSubmissions(db, program.program_number);
     },
   };
 }

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParamsSchema } from '../../contracts/fields.js';
 import {
+  adminQuizQuestionListSchema,
   adminQuizQuestionSchema,
   quizAnswersSchema,
-  quizAttemptSchema,
+  quizAttemptListSchema,
   quizQuestionInputSchema,
-  quizQuestionSchema,
+  quizQuestionListSchema,
+  quizSubmittedSchema,
 } from '../../contracts/quiz.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import type { QuizService } from './quiz.service.js';
@@ -16,7 +17,7 @@ const ATTEMPTS_PER_HOUR = { name: 'quiz-attempts', max: 10, windowMs: 60 * 60_00
 
 export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (app, { quiz }) => {
   // A new test dealt to the student: ten random questions, without their answers.
-  app.get('/api/v1/quiz', { schema: { response: { 200: z.array(quizQuestionSchema) } } }, async (request) =>
+  app.get('/api/v1/quiz', { schema: { response: { 200: quizQuestionListSchema } } }, async (request) =>
     quiz.deal(currentStudent(request).id),
   );
 
@@ -26,21 +27,21 @@ export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (a
       config: { accountLimit: ATTEMPTS_PER_HOUR },
       schema: {
         body: quizAnswersSchema,
-        response: { 201: z.object({ message: z.string(), attempt: quizAttemptSchema }) },
+        response: { 201: quizSubmittedSchema },
       },
     },
     async (request, reply) =>
       reply.status(201).send(await quiz.submit(currentStudent(request).id, request.body.answers)),
   );
 
-  app.get('/api/v1/quiz/attempts', { schema: { response: { 200: z.array(quizAttemptSchema) } } }, async (request) =>
+  app.get('/api/v1/quiz/attempts', { schema: { response: { 200: quizAttemptListSchema } } }, async (request) =>
     quiz.attempts(currentStudent(request).id),
   );
 
   // The admin's question bank.
   app.get(
     '/api/v1/admin/quiz_questions',
-    { config: { access: 'admin' }, schema: { response: { 200: z.array(adminQuizQuestionSchema) } } },
+    { config: { access: 'admin' }, schema: { response: { 200: adminQuizQuestionListSchema } } },
     async () => quiz.questions(),
   );
 

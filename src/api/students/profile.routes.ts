@@ -2,17 +2,18 @@ import { idParamsSchema } from '../../contracts/fields.js';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   emailOnlySchema,
   FEEDBACK_NOT_YET,
   feedbackSchema,
   messageResponseSchema,
   PHOTO_MAX_BYTES,
+  photoParamsSchema,
   profileSchema,
   profileUpdateResponseSchema,
   studentDataSchema,
 } from '../../contracts/accounts.js';
+import { studentStatusInputSchema } from '../../contracts/admin.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { messages } from '../../contracts/messages.js';
 import { currentStudent } from '../auth/auth-guard.js';
@@ -30,9 +31,6 @@ interface Options {
   admin: StudentAdminService;
   ipLimits: IpRateLimits;
 }
-
-/** The only change the admin makes through `PATCH /students/{id}`: Update Payment Status. */
-const adminStatusSchema = z.strictObject({ student_status: z.union([z.literal(0), z.literal(1), z.literal(2)]) });
 
 interface ParsedBody {
   fields: Record<string, unknown>;
@@ -103,7 +101,8 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profi
     async (request) => {
       const student = currentStudent(request);
       if (student.role === 'admin' && request.params.id !== student.id) {
-        const parsed = adminStatusSchema.safeParse(request.isMultipart() ? undefined : request.body);
+        // The only change the admin makes through `PATCH /students/{id}`: Update Payment Status.
+        const parsed = studentStatusInputSchema.safeParse(request.isMultipart() ? undefined : request.body);
         if (!parsed.success) throw new AppError('validation', 'Send {"student_status": 0, 1 or 2}.');
         const updated = await admin.setStatus(student, request.params.id, parsed.data.student_status);
         return { data: toStudentResource(updated), meta: { message: 'Status updated' } };
@@ -138,7 +137,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profi
 
   app.get(
     '/uploads/photos/:name',
-    { config: { access: 'public' }, schema: { params: z.object({ name: z.string().max(100) }) } },
+    { config: { access: 'public' }, schema: { params: photoParamsSchema } },
     async (request, reply) => {
       const photo = await profiles.photo(request.params.name);
       if (!photo) throw new AppError('notFound', 'No such photo.');

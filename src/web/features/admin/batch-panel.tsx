@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { emailOnlySchema } from '../../../contracts/accounts';
-import { type BatchDetails, type BatchMailingResult, batchDetailsFormSchema } from '../../../contracts/admin';
+import { type BatchUpdate, type BatchMailingResult, batchDetailsFormSchema } from '../../../contracts/admin';
 import { formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
 import { useConfirm } from '../../components/confirm-dialog';
@@ -34,7 +34,7 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
   // Moving a student: the email the server checks update_batch with (the batch is the number above).
   const emailForm = useForm<EmailInput>({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: '' } });
   const emailError = emailForm.formState.errors.email;
-  const detailsForm = useForm<DetailsForm, unknown, BatchDetails>({
+  const detailsForm = useForm<DetailsForm, unknown, BatchUpdate>({
     resolver: zodResolver(batchDetailsFormSchema),
     defaultValues: { start_date: '', meeting_link: '' },
   });
@@ -97,7 +97,7 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
       return `Moved ${email} to batch ${number}.`;
     });
 
-  const onSaveDetails = ({ start_date, meeting_link }: BatchDetails) =>
+  const onSaveDetails = ({ start_date, meeting_link }: BatchUpdate) =>
     run(async () => {
       await saveBatch(number, { start_date: start_date ?? null, meeting_link: meeting_link ?? null });
       await client.invalidateQueries({ queryKey: ['admin', 'batches'] });

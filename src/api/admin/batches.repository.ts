@@ -1,0 +1,136 @@
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { STUDENT_STATUS } from '../../contracts/course.js';
+import type { BatchMailingTable, Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const batchColumns = ['batch_number', 'start_date', 'meeting_link'] as const;
+
+/** The students of a batch, as the admin's Get Batch lists them. */
+export function listBatchMembers(db: Db, batch: number) {
+  return db
+    .selectFrom('students')
+    .select(['id', 'student_batch', 'email', 'student_status'])
+    .where('role', '=', 'student')
+    .where('student_batch', '=', batch)
+    .orderBy('email')
+    .execute();
+}
+
+export function listBatches(db: Db) {
+  return db.selectFrom('batches').select(batchColumns).orderBy('batch_number').execute();
+}
+
+/** How many students each batch has. */
+export function countStudentsByBatch(db: Db) {
+  return db
+    .selectFrom('students')
+    .select(['student_batch', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('student_batch', 'is not', null)
+    .groupBy('student_batch')
+    .execute();
+}
+
+export async function countBatchStudents(db: Db, batch: number): Promise<number> {
+  const count = await db
+    .selectFrom('students')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('student_batch', '=', batch)
+    .executeTakeFirstOrThrow();
+  return Number(count.n);
+}
+
+export function findBatch(db: Db, batch: number) {
+  return db.selectFrom('batches').select(batchColumns).where('batch_number', '=', batch).executeTakeFirst();
+}
+
+/** Makes the batch's row unless it exists. */
+export async function ensureBatch(db: Db, batch: number): Promise<void> {
+  await db
+    .insertInto('batches')
+    .values({ batch_number: batch })
+    .onConflict((oc) => oc.column('batch_number').doNothing())
+    .execute();
+}
+
+export async function updateBatch(
+  db: Db,
+  batch: number,
+  changes: { start_date?: string | null; meeting_link?: string | null },
+): Promise<void> {
+  // An empty change changes nothing (and an UPDATE with nothing to set is not valid SQL).
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('batches').set(changes).where('batch_number', '=', batch).execute();
+}
+
+/** Registered students not yet in a batch: the ones a batch's start date is announced to. */
+export function listStudentsAwaitingBatch(db: Db) {
+  return db
+    .selectFrom('students')
+    .select(['email', 'first_name'])
+    .where('role', '=', 'student')
+    .where('activated', '=', 1)
+    .where('student_batch', 'is', null)
+    .where('student_status', '=', STUDENT_STATUS.unpaid)
+    .execute();
+}
+
+/** The paid students of a batch: the ones its meeting link goes to. */
+export function listPaidStudentsOfBatch(db: Db, batch: number) {
+  return db
+    .selectFrom('students')
+    .select(['email', 'first_name'])
+    .where('role', '=', 'student')
+    .where('student_batch', '=', batch)
+    .where('student_status', '=', STUDENT_STATUS.paid)
+    .execute();
+}
+
+/** Registered, unpaid and not yet in a batch. */
+export function listNewStudentNames(db: Db) {
+  return db
+    .selectFrom('students')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('role', '=', 'student')
+    .where('student_status', '=', STUDENT_STATUS.unpaid)
+    .where('student_batch', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** Holds the batch's row until the transaction ends; SQLite runs one transaction at a time already. */
+export async function lockBatch(trx: Transaction<Database>, batch: number): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select id from batches where batch_number = ${batch} for update`.execute(trx);
+  }
+}
+
+/** The latest sending of the same date or link to this batch. */
+export function findPreviousMailing(
+  db: Db,
+  mailing: { batchNumber: number; kind: BatchMailingTable['kind']; content: string },
+) {
+  return db
+    .selectFrom('batch_mailings')
+    .select(['recipients', 'sent_at'])
+    .where('batch_number', '=', mailing.batchNumber)
+    .where('kind', '=', mailing.kind)
+    .where('content', '=', mailing.content)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function insertMailing(
+  db: Db,
+  mailing: { batchNumber: number; kind: BatchMailingTable['kind']; content: string; recipients: number },
+): Promise<void> {
+  await db
+    .insertInto('batch_mailings')
+    .values({
+      batch_number: mailing.batchNumber,
+      kind: mailing.kind,
+      content: mailing.content,
+      recipients: mailing.recipients,
+    })
+    .execute();
+}

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { BatchInfo, BatchMailingResult, BatchUpdate } from '../../contracts/admin.js';
+import { paths } from '../../contracts/paths.js';
+import type { Config } from '../config/env.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { batchStartMail, inviteMail, meetingLinkMail } from '../mail/mail-templates.js';
+import { enqueueMail } from '../mail/outbox.repository.js';
+import { mailBatchOnce } from './batch-mailings.js';
+import * as batches from './batches.repository.js';
+
+interface Deps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'appUrl'>;
+  mailQueued: () => void;
+}
+
+export function createBatchesService({ db, config, mailQueued }: Deps) {
+  return {
+    members: (batch: number) => batches.listBatchMembers(db, batch),
+
+    async list(): Promise<BatchInfo[]> {
+      const [rows, counts] = [await batches.listBatches(db), await batches.countStudentsByBatch(db)];
+      return rows.map((b) => ({
+        ...b,
+        students: Number(counts.find((c) => c.student_batch === b.batch_number)?.n ?? 0),
+      }));
+    },
+
+    /** Makes the batch if it is new, then sets what the body gives. */
+    async save(batch: number, changes: BatchUpdate): Promise<BatchInfo> {
+      await batches.ensureBatch(db, batch);
+      await batches.updateBatch(db, batch, changes);
+      const row = await batches.findBatch(db, batch);
+      if (!row) throw new Error('batch vanished after it was saved');
+      return { ...row, students: await batches.countBatchStudents(db, batch) };
+    },
+
+    /** The start date goes to every registered student not yet in a batch... */
+    async announce(batch: number, resend: boolean): Promise<BatchMailingResult> {
+      const row = await batches.findBatch(db, batch);
+      if (!row?.start_date) throw new AppError('validation', 'Set the start date of this batch first.');
+      const startDate = row.start_date;
+      const result = await mailBatchOnce(
+        db,
+        { batchNumber: row.batch_number, kind: 'start_date', content: startDate, resend },
+        async (trx) => {
+          const students = await batches.listStudentsAwaitingBatch(trx);
+          for (const s of students)
+            await enqueueMail(
+              trx,
+              batchStartMail(s.email, s.first_name, row.batch_number, startDate, `${config.appUrl}${paths.dashboard}`),
+            );
+          return students.length;
+        },
+      );
+      if (result.queued > 0) mailQueued();
+      return result;
+    },
+
+    /** ...and the meeting link to every paid student of the batch. */
+    async sendLink(batch: number, resend: boolean): Promise<BatchMailingResult> {
+      const row = await batches.findBatch(db, batch);
+      if (!row?.meeting_link) throw new AppError('validation', 'Set the meeting link of this batch first.');
+      const link = row.meeting_link;
+      const result = await mailBatchOnce(
+        db,
+        { batchNumber: row.batch_number, kind: 'meeting_link', content: link, resend },
+        async (trx) => {
+          const students = await batches.listPaidStudentsOfBatch(trx, row.batch_number);
+          for (const s of students)
+            await enqueueMail(trx, meetingLinkMail(s.email, s.first_name, row.batch_number, row.start_date, link));
+          return students.length;
+        },
+      );
+      if (result.queued > 0) mailQueued();
+      return result;
+    },
+
+    /** The teacher invites someone to sign up. */
+    async invite(email: string): Promise<void> {
+      await enqueueMail(db, inviteMail(email, `${config.appUrl}${paths.signup}`));
+      mailQueued();
+    },
+
+    newStudentNames: () => batches.listNewStudentNames(db),
+  };
+}
+
+export type BatchesService = ReturnType<typeof createBatchesService>;

@@ -1,0 +1,224 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { TestCase } from '../../contracts/exercises.js';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findProgram(db: Db, programId: number) {
+  return db.selectFrom('programs').selectAll().where('id', '=', programId).executeTakeFirst();
+}
+
+export function listTests(db: Db, programId: number) {
+  return db.selectFrom('program_tests').selectAll().where('program_id', '=', programId).orderBy('position').execute();
+}
+
+/** Replaces a program's starter code and test cases. */
+export async function saveExercise(
+  db: Db,
+  programId: number,
+  starterCode: string | null,
+  tests: TestCase[],
+): Promise<void> {
+  await db.updateTable('programs').set({ starter_code: starterCode }).where('id', '=', programId).execute();
+  await db.deleteFrom('program_tests').where('program_id', '=', programId).execute();
+  if (tests.length > 0) {
+    await db
+      .insertInto('program_tests')
+      .values(
+        tests.map((test, position) => ({
+          program_id: programId,
+          position,
+          stdin: test.stdin,
+          expected_output: test.expected_output,
+          visible: test.visible ? 1 : 0,
+          points: test.points,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** A student's program (by student_programs.id) with the program it was made from. */
+export function findStudentProgram(db: Db, studentProgramId: number) {
+  return db
+    .selectFrom('student_programs as sp')
+    .leftJoin('programs as p', 'p.program_number', 'sp.program_number')
+    .select([
+      'sp.id',
+      'sp.student_id',
+      'sp.program_number',
+      'sp.task',
+      'sp.solution',
+      'sp.draft_code',
+      'sp.draft_saved_at',
+      'sp.best_score',
+      'p.id as program_id',
+      'p.starter_code',
+      'p.closed_at',
+    ])
+    .where('sp.id', '=', studentProgramId)
+    .executeTakeFirst();
+}
+
+export async function studentProgramExists(db: Db, studentProgramId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('student_programs')
+    .select('id')
+    .where('id', '=', studentProgramId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export function listComments(db: Db, studentProgramId: number) {
+  return db
+    .selectFrom('code_comments')
+    .select(['id', 'line', 'body', 'author_name', 'created_at'])
+    .where('student_program_id', '=', studentProgramId)
+    .orderBy('id')
+    .execute();
+}
+
+export function insertComment(
+  db: Db,
+  comment: { student_program_id: number; line: number; body: string; author_id: number; author_name: string },
+) {
+  return db
+    .insertInto('code_comments')
+    .values(comment)
+    .returning(['id', 'line', 'body', 'author_name', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+export function listSubmissions(db: Db, studentProgramId: number) {
+  return db
+    .selectFrom('submissions')
+    .select(['id', 'created_at', 'status', 'score', 'total'])
+    .where('student_program_id', '=', studentProgramId)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+}
+
+export function findSubmission(db: Db, studentProgramId: number, submissionId: number) {
+  return db
+    .selectFrom('submissions')
+    .selectAll()
+    .where('id', '=', submissionId)
+    .where('student_program_id', '=', studentProgramId)
+    .executeTakeFirst();
+}
+
+export async function saveDraft(db: Db, studentProgramId: number, code: string, savedAt: string): Promise<void> {
+  await db
+    .updateTable('student_programs')
+    .set({ draft_code: code, draft_saved_at: savedAt })
+    .where('id', '=', studentProgramId)
+    .execute();
+}
+
+/** A Run keeps the code as the draft and says how the run went. */
+export async function recordRun(
+  db: Db,
+  studentProgramId: number,
+  code: string,
+  at: string,
+  summary: string,
+): Promise<void> {
+  await db
+    .updateTable('student_programs')
+    .set({ draft_code: code, draft_saved_at: at, last_run_at: at, last_run_summary: summary })
+    .where('id', '=', studentProgramId)
+    .execute();
+}
+
+export async function insertSubmission(
+  db: Db,
+  submission: {
+    student_program_id: number;
+    code: string;
+    status: 'graded' | 'compile_error';
+    score: number;
+    total: number;
+    result: string;
+  },
+): Promise<number> {
+  const inserted = await db.insertInto('submissions').values(submission).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** A submission becomes the solution and the draft; the best score only ever goes up. */
+export async function recordSubmission(
+  db: Db,
+  studentProgramId: number,
+  submission: { code: string; at: string; summary: string; score: number; total: number },
+): Promise<void> {
+  const { code, at, summary, score, total } = submission;
+  await db
+    .updateTable('student_programs')
+    .set({
+      solution: code,
+      submitted_at: at,
+      draft_code: code,
+      draft_saved_at: at,
+      last_run_at: at,
+      last_run_summary: summary,
+      best_score: sql<number>`case when best_score is null or best_score < ${score} then ${score} else best_score end`,
+      best_total: total,
+    })
+    .where('id', '=', studentProgramId)
+    .execute();
+}
+
+/** Who is where on a program: each student's latest activity and counts of submissions and comments. */
+export function listSupervision(db: Db, programNumber: number, batch: number | undefined) {
+  let query = db
+    .selectFrom('student_programs as sp')
+    .innerJoin('students as s', 's.id', 'sp.student_id')
+    .select((eb) => [
+      'sp.id as student_program_id',
+      's.id as student_id',
+      's.first_name',
+      's.last_name',
+      's.email',
+      'sp.draft_saved_at',
+      'sp.last_run_at',
+      'sp.last_run_summary',
+      'sp.best_score',
+      'sp.best_total',
+      eb
+        .selectFrom('submissions')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('submissions.student_program_id', '=', 'sp.id')
+        .as('submissions'),
+      eb
+        .selectFrom('code_comments')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('code_comments.student_program_id', '=', 'sp.id')
+        .as('comments'),
+    ])
+    .where('sp.program_number', '=', programNumber);
+  if (batch !== undefined) query = query.where('s.student_batch', '=', batch);
+  return query.orderBy('s.first_name').orderBy('s.id').limit(500).execute();
+}
+
+/** A student's program with its student, for the teacher. */
+export function findStudentCode(db: Db, studentProgramId: number) {
+  return db
+    .selectFrom('student_programs as sp')
+    .innerJoin('students as s', 's.id', 'sp.student_id')
+    .select([
+      'sp.id',
+      'sp.program_number',
+      'sp.task',
+      'sp.draft_code',
+      'sp.solution',
+      'sp.draft_saved_at',
+      'sp.last_run_summary',
+      's.id as student_id',
+      's.first_name',
+      's.last_name',
+      's.email',
+    ])
+    .where('sp.id', '=', studentProgramId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,140 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const studentProgramColumns = ['id', 'student_id', 'program_number', 'task', 'solution', 'submitted_at'] as const;
+
+export function listPrograms(db: Db) {
+  return db
+    .selectFrom('programs')
+    .select(['id', 'program_number', 'task', 'closed_at'])
+    .orderBy('program_number')
+    .execute();
+}
+
+export function findProgram(db: Db, id: number) {
+  return db.selectFrom('programs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertProgram(db: Db, program: { program_number: number; task: string }) {
+  return db
+    .insertInto('programs')
+    .values(program)
+    .returning(['id', 'program_number', 'task'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Whether a program was there to delete. */
+export async function deleteProgram(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('programs').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Closes (at `closedAt`) or reopens (null) a program; undefined when there is no such program. */
+export function setProgramClosed(db: Db, id: number, closedAt: string | null) {
+  return db
+    .updateTable('programs')
+    .set({ closed_at: closedAt })
+    .where('id', '=', id)
+    .returning(['id', 'program_number', 'task', 'closed_at'])
+    .executeTakeFirst();
+}
+
+export function listStudentsOfBatch(db: Db, batch: number) {
+  return db
+    .selectFrom('students')
+    .select(['id', 'email', 'first_name'])
+    .where('role', '=', 'student')
+    .where('student_batch', '=', batch)
+    .orderBy('id')
+    .execute();
+}
+
+export function findStudentAccount(db: Db, id: number) {
+  return db
+    .selectFrom('students')
+    .select(['id', 'email', 'first_name'])
+    .where('id', '=', id)
+    .where('role', '=', 'student')
+    .executeTakeFirst();
+}
+
+/** Whether any of these students already has this program. */
+export async function anyHasProgram(db: Db, programNumber: number, studentIds: number[]): Promise<boolean> {
+  const row = await db
+    .selectFrom('student_programs')
+    .select('id')
+    .where('program_number', '=', programNumber)
+    .where('student_id', 'in', studentIds)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function insertStudentPrograms(
+  db: Db,
+  rows: { student_id: number; program_number: number; task: string }[],
+): Promise<void> {
+  await db
+    .insertInto('student_programs')
+    .values(rows.map((row) => ({ ...row, solution: null, submitted_at: null })))
+    .execute();
+}
+
+export function insertStudentProgram(db: Db, row: { student_id: number; program_number: number; task: string }) {
+  return db
+    .insertInto('student_programs')
+    .values({ ...row, solution: null, submitted_at: null })
+    .returning([...studentProgramColumns])
+    .executeTakeFirstOrThrow();
+}
+
+export function listStudentPrograms(db: Db, studentId: number) {
+  return db
+    .selectFrom('student_programs')
+    .select([...studentProgramColumns])
+    .where('student_id', '=', studentId)
+    .orderBy('program_number')
+    .execute();
+}
+
+/** A student's program with the closing time of the program it was made from. */
+export function findStudentProgramState(db: Db, id: number) {
+  return db
+    .selectFrom('student_programs as sp')
+    .leftJoin('programs as p', 'p.program_number', 'sp.program_number')
+    .select(['sp.id', 'sp.student_id', 'p.closed_at'])
+    .where('sp.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function saveSolution(db: Db, id: number, solution: string, submittedAt: string) {
+  return db
+    .updateTable('student_programs')
+    .set({ solution, submitted_at: submittedAt })
+    .where('id', '=', id)
+    .returning([...studentProgramColumns])
+    .executeTakeFirstOrThrow();
+}
+
+/** Every student's solution to one program, with who they are. */
+export function listProgramSubmissions(db: Db, programNumber: number) {
+  return db
+    .selectFrom('student_programs as sp')
+    .innerJoin('students as s', 's.id', 'sp.student_id')
+    .select([
+      'sp.id',
+      'sp.student_id',
+      'sp.program_number',
+      'sp.task',
+      'sp.solution',
+      'sp.submitted_at',
+      's.email',
+      's.first_name',
+      's.last_name',
+    ])
+    .where('sp.program_number', '=', programNumber)
+    .orderBy('s.first_name')
+    .execute();
+}
