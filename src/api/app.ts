@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
-    // The spec's client calls `//reset_password` and `/courses/`: both reach their routes.
+    // The original client calls `//reset_password` and `/courses/`: both reach their routes.
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from a proxy on this machine (nginx in front); anyone else could forge it

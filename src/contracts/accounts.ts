@@ -96,7 +96,7 @@ export const studentDataSchema = z.object({
 });
 export type StudentData = z.infer<typeof studentDataSchema>;
 
-/** JSON:API-style resource, as the spec's client reads `data.data.attributes`. */
+/** JSON:API-style resource, as the original client reads `data.data.attributes`. */
 export const studentResourceSchema = z.object({
   id: z.string(),
   type: z.literal('student'),

@@ -109,7 +109,10 @@ export const studentProgramSchema = z.object({
 export type StudentProgram = z.infer<typeof studentProgramSchema>;
 export const studentProgramListSchema = z.array(studentProgramSchema);
 
-/** The spec's one-student call, `POST /student_programs/`: a program for one student, without a solution yet. */
+/**
+ * The original client's one-student call, `POST /student_programs/`: a program for one student, without a solution
+ * yet.
+ */
 export const studentProgramInputSchema = z.strictObject({
   student_id: recordIdSchema,
   program_number: programNumberSchema,

@@ -4,7 +4,7 @@ export const SITE_NAME = 'C Programming Learning Hub';
 
 /**
  * The regular fee, struck through beside the fee charged while the fee is below it. The fee charged is one setting
- * (COURSE_FEE_PAISE, Rs.3,000 by default, the spec's introductory offer): the server charges it and every page shows
+ * (COURSE_FEE_PAISE, Rs.3,000 by default, the course's introductory offer): the server charges it and every page shows
  * it.
  */
 export const LIST_PRICE_RUPEES = 4000;

@@ -1,4 +1,4 @@
-/** Texts a person reads, in the spec's exact wording where the spec gives one (sections 2, 4, 5 and 8). */
+/** Texts a person reads, in the product's exact wording, which the original client and its users know. */
 export const messages = {
   passwordsDontMatch: "Passwords don't match",
   enterValidInfo: 'Please enter valid info',
@@ -12,7 +12,7 @@ export const messages = {
   logoutConfirm: 'Yes, I want to logout',
   loggedOut: 'Logged out successfully',
   loginAgain: 'Login again',
-  // Ours, where the spec is silent.
+  // Ours, where the product had no wording.
   invalidCredentials: 'Invalid email or password.',
   emailNotVerified:
     'Please verify your email before logging in. Check your inbox for the verification link, or send a new one.',

@@ -5,7 +5,7 @@ import { PASSWORD_MIN_LENGTH } from './course.js';
 /** Long passphrases are welcome; they are never truncated (argon2 hashes the whole string). */
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** The spec's live password checklist, in its order. One rule, used by the checklist and the schemas. */
+/** The live password checklist of sign-up, in its order. One rule, used by the checklist and the schemas. */
 export const passwordChecks = [
   { id: 'capital', label: 'Capital letter', test: (password: string) => /[A-Z]/.test(password) },
   { id: 'special', label: 'Special character', test: (password: string) => /[^A-Za-z0-9]/.test(password) },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientRoutes, findClientRoute, matchDashboardPath, paths, routeKey } from './paths.js';
 
 describe('client routes', () => {
-  it('lists every route of the spec', () => {
+  it('lists every route of the site', () => {
     const listed = clientRoutes.map((route) => route.path);
     for (const path of [
       '/',

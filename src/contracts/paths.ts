@@ -1,5 +1,5 @@
 /**
- * Every client route of the spec (section 2), in one place. The web router, the prerender step
+ * Every client route of the site, in one place. The web router, the prerender step
  * and the server's HTML fallback all read this table, so a route can't exist in one and not the others.
  */
 export interface ClientRoute {
@@ -49,7 +49,7 @@ export type DashboardMatch =
   { section: 'overview' } | { section: DashboardSection } | { section: 'program'; programId: string };
 
 /**
- * The dashboard screen a path belongs to, matched case-insensitively (the spec writes both /dashpage/myclasses
+ * The dashboard screen a path belongs to, matched case-insensitively (links use both /dashpage/myclasses
  * and /DashPage/mytests); undefined for any other path, /DashPage/nonsense included, which is a page not found.
  */
 export function matchDashboardPath(pathname: string): DashboardMatch | undefined {
@@ -92,7 +92,7 @@ export const clientRoutes: readonly ClientRoute[] = [
 
 export const NOT_FOUND_TITLE = 'Page not found';
 
-/** Lower-cased path without trailing slash: the key the spec's case-insensitive routes match on. */
+/** Lower-cased path without trailing slash: the key the case-insensitive routes match on. */
 export function routeKey(pathname: string): string {
   const collapsed = pathname.replace(/\/{2,}/g, '/').toLowerCase();
   return collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;

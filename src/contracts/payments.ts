@@ -16,7 +16,7 @@ export const paidViaValues = ['checkout', 'webhook', 'reconciliation', 'manual']
 export type PaidVia = (typeof paidViaValues)[number];
 
 /**
- * What the spec's client sends to create an order: amount, email, name, mobile. All optional and all ignored
+ * What the original client sends to create an order: amount, email, name, mobile. All optional and all ignored
  * except as a courtesy: the server charges the fee it knows and prefills from the student's own record.
  */
 export const createOrderInputSchema = z
@@ -160,7 +160,7 @@ export const razorpayWebhookEventSchema = z.object({
 export type RazorpayWebhookEvent = z.infer<typeof razorpayWebhookEventSchema>;
 
 export const paymentMessages = {
-  /** The spec's success alert. */
+  /** The success alert the original client shows. */
   successful: (paymentId: string) => `Payment successful! Payment ID: ${paymentId}`,
   alreadyPaid: 'You have already paid the course fee.',
   orderInProgress: 'Your payment is already being set up. Please try again in a moment.',

@@ -97,8 +97,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { acco
     },
   );
 
-  // The reset token from the email link arrives as the bearer token (or the `token` header), as the spec's client sends
-  // it.
+  // The reset token from the email link arrives as the bearer token (or the `token` header),
+  // as the original client sends it.
   app.post(
     '/reset_password',
     {

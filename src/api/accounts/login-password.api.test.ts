@@ -132,7 +132,7 @@ describe('login and logout', () => {
     expect(after.json().errors).toEqual([messages.sessionExpired]);
   });
 
-  it("accepts the spec's `token` header as well as a bearer token", async () => {
+  it("accepts the original client's `token` header as well as a bearer token", async () => {
     const { token } = await verifiedStudent(ctx);
     const response = await ctx.app.inject({ method: 'GET', url: '/students/profile', headers: { token } });
     expect(response.statusCode).toBe(200);
@@ -208,7 +208,7 @@ describe('forgot, reset and change password', () => {
     });
     expect(wrongEmail.statusCode).toBe(400);
 
-    // The spec's client calls the path with a doubled slash and sends the token both ways.
+    // The original client calls the path with a doubled slash and sends the token both ways.
     const reset = await ctx.app.inject({
       method: 'POST',
       url: '//reset_password',

@@ -39,7 +39,7 @@ export interface ApiRoute {
 
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,200}$/;
 
-/** The bearer token, or the spec's `token` header; whatever the route does with it. */
+/** The bearer token, or the original client's `token` header; whatever the route does with it. */
 export function requestToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const bearer =

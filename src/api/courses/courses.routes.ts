@@ -13,7 +13,7 @@ import { sendSerializedJson } from '../http/serialized-json.js';
 import type { CoursesService } from './courses.service.js';
 
 export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = async (app, { courses }) => {
-  // The spec's client asks only when paid. A browser holding the current copy gets 304.
+  // The original client asks only when paid. A browser holding the current copy gets 304.
   app.get('/courses', { schema: { response: { 200: courseSessionListSchema } } }, async (request, reply) => {
     const { value, version } = await courses.sessions(currentStudent(request), request.auth?.contentVersions);
     return sendSerializedJson(request, reply, value, `"sessions-${version}"`);

@@ -28,7 +28,7 @@ describe('migrations and seed', () => {
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 
-  it('creates every entity table of the spec', async () => {
+  it('creates every entity table of the product', async () => {
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);
     for (const name of [
       'students',

@@ -23,7 +23,7 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: str
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-/** A verified student with this program sent to them (the spec's one-student call), in batch 42. */
+/** A verified student with this program sent to them (the original client's one-student call), in batch 42. */
 async function studentWithProgram() {
   const s = await verifiedStudent(ctx);
   await call('PATCH', `/students/${s.id}`, adminToken, { student_status: 1 });
@@ -131,7 +131,7 @@ describe('C exercises', () => {
     expect(after.submissions.map((x: { score: number }) => x.score)).toEqual([0, 10, 0]);
     const detail = await call('GET', `/api/v1/student_programs/${s.spId}/submissions/${right.json().id}`, s.token);
     expect(detail.json()).toMatchObject({ code: SUM, score: 10 });
-    // Submitting is also the spec's solution: the teacher's solution view has it.
+    // Submitting is also the original client's solution: the teacher's solution view has it.
     const progs = (await call('GET', `/student_programs/get_my_progs/${s.id}`, s.token)).json();
     expect(progs.find((p: { id: number }) => p.id === s.spId).solution).toBe('int main(void) { return x; }');
   });

@@ -4,7 +4,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * A request that carries no body has no body, whatever its Content-Type says: `POST /students/logout` sent with
- * `Content-Type: application/json` and nothing after the headers logs out (the spec's client sends it so). Routes
+ * `Content-Type: application/json` and nothing after the headers logs out (the original client sends it so). Routes
  * that need a body then refuse the missing body with their own 400, never with a parser's.
  */
 export function acceptEmptyBodies(app: FastifyInstance): void {

@@ -46,7 +46,7 @@ const matrix: Record<string, Who[]> = {
   'POST /api/v1/batches/:number/send_link': ADMIN,
   'POST /api/v1/admin/invite_email': ADMIN,
   'GET /api/v1/admin/new_student_names': ADMIN,
-  // The spec's profile email: anyone may ask, it only ever mails a completed profile's own address.
+  // The original client's profile email: anyone may ask, it only ever mails a completed profile's own address.
   'POST /invite_email': ALL,
   'GET /students/send_names': SIGNED_IN,
   'GET /courses': SIGNED_IN,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.js';
 
 /**
- * A strict Content-Security-Policy: the auth token lives in local storage (the spec says so),
+ * A strict Content-Security-Policy: the auth token lives in local storage (the original client keeps it there),
  * so script injection is the main threat. Razorpay's origins are allowed only with live keys.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {

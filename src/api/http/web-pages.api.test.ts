@@ -53,7 +53,7 @@ describe('web pages', () => {
     expect(plain.body).toBe(BIG_SCRIPT);
   });
 
-  it('serves every client route of the spec as HTML, case-insensitively', async () => {
+  it('serves every client route of the site as HTML, case-insensitively', async () => {
     for (const route of clientRoutes) {
       for (const url of [route.path, route.path.toLowerCase(), route.path.toUpperCase()]) {
         const response = await ctx.app.inject({ method: 'GET', url });

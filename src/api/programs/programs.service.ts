@@ -92,7 +92,7 @@ export function createProgramsService({ db, config, mailQueued }: Deps) {
       return { sent };
     },
 
-    /** The spec's one-student call: `POST /student_programs/`. */
+    /** The original client's one-student call: `POST /student_programs/`. */
     async sendToStudent(studentId: number, programNumber: number, task: string): Promise<StudentProgram> {
       const student = await programs.findStudentAccount(db, studentId);
       if (!student) throw new AppError('notFound', 'No such student.');

@@ -79,7 +79,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profi
     toStudentData(currentStudent(request)),
   );
 
-  // The spec's client sends this without a token after saving a new profile; see requestProfileMail.
+  // The original client sends this without a token after saving a new profile; see requestProfileMail.
   app.post(
     '/invite_email',
     {
@@ -111,7 +111,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profi
       if (request.params.id !== student.id) throw new AppError('forbidden');
       const { fields, photo } = await readProfileBody(request);
       if ('feedback' in fields) {
-        // The spec's other use of this call: feedback after the course, on its own.
+        // The original client's other use of this call: feedback after the course, on its own.
         if (student.student_status !== STUDENT_STATUS.completed) throw new AppError('forbidden', FEEDBACK_NOT_YET);
         const feedback = feedbackSchema.safeParse(fields);
         if (!feedback.success || photo) {

@@ -42,7 +42,7 @@ export function createProfileService({ db, config, log, photoUploads, mailQueued
     },
 
     /**
-     * `POST /invite_email`: the spec's client asks for the "profile created" email after saving a new profile, and
+     * `POST /invite_email`: the original client asks for the "profile created" email after saving a new profile, and
      * sends no token. So the email has fixed content and goes only to an account whose profile is complete, at most
      * PROFILE_MAIL_LIMIT.perDay times a day and not again within minutes (the profile's own save already queued
      * one). The caller answers the same whatever happens here, and this runs after the answer.

@@ -1,6 +1,7 @@
 /**
- * Calls of the spec's original client, made exactly as it makes them (its headers and body shapes), that an outside
- * check found answered differently from the spec: send_names, invite_email, and calls that carry no body.
+ * Calls of the original client, made exactly as it makes them (its headers and body shapes), that an outside
+ * check found answered differently from what the original client expects:
+ * send_names, invite_email, and calls that carry no body.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
@@ -92,9 +93,9 @@ describe("GET /students/send_names: the new student's own data", () => {
 });
 
 describe('POST /invite_email: the student\'s own "profile created" email', () => {
-  it("is sent without a token, as the spec's client sends it, to a completed profile; never twice within minutes", async () => {
+  it('is sent without a token, as the original client sends it, to a completed profile; never twice within minutes', async () => {
     const student = await studentWithProfile();
-    // Saving the first profile queued one already; the spec's client asks right after: no second copy.
+    // Saving the first profile queued one already; the original client asks right after: no second copy.
     expect(await mailsTo(student.email)).toHaveLength(1);
     const response = await ctx.app.inject({
       method: 'POST',
