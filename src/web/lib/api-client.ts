@@ -1,6 +1,6 @@
 /** The one place the browser talks to the API: JSON in and out, `{ errors }` turned into an ApiError. */
 import { messages } from '../../contracts/messages';
-import { readToken } from '../features/auth/auth-store';
+import { readToken } from './auth-store';
 import { plainMessages } from './error-text';
 
 /** An API error; its messages are already in the words a person reads (error-text.ts). */

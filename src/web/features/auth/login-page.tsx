@@ -12,7 +12,7 @@ import { useSignedInDestination } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { ApiError } from '../../lib/api-client';
 import { loginRequest, resendEmailRequest } from './auth-api';
-import { storeToken } from './auth-store';
+import { storeToken } from '../../lib/auth-store';
 import { errorText } from '../../lib/error-text';
 
 export function LoginPage() {

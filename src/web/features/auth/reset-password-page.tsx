@@ -6,7 +6,7 @@ import { usePageTitle } from '../../components/layout/use-page-title';
 import { LabelledInput } from '../../components/labelled-input';
 import { PasswordChecklist } from '../../components/password-checklist';
 import { resetPasswordRequest } from './auth-api';
-import { clearSession, storeToken } from './auth-store';
+import { clearSession, storeToken } from '../../lib/auth-store';
 
 /** The checklist shows the rule but does not block submitting; the server has the last word. */
 export function ResetPasswordPage() {

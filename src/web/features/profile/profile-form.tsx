@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { type StudentData, PHOTO_MAX_BYTES, PHOTO_TYPES, profileSchema } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
 import { ApiError } from '../../lib/api-client';
-import { updateProfileRequest } from '../auth/auth-api';
+import { updateProfileRequest } from './profile-api';
 
 const editable = [
   { name: 'first_name', label: 'First name', autoComplete: 'given-name' },

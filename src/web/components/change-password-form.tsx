@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../contracts/messages';
-import { PasswordChecklist } from '../../components/password-checklist';
-import { FormErrors } from '../../components/form-errors';
-import { LabelledInput } from '../../components/labelled-input';
-import { ApiError } from '../../lib/api-client';
-import { changePasswordRequest } from './auth-api';
+import { messages } from '../../contracts/messages';
+import { PasswordChecklist } from './password-checklist';
+import { FormErrors } from './form-errors';
+import { LabelledInput } from './labelled-input';
+import { ApiError } from '../lib/api-client';
+import { changePasswordRequest } from '../lib/account-api';
 
 export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
