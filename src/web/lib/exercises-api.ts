@@ -8,8 +8,8 @@ import type {
   SupervisionRow,
   TestCaseInput,
   Workspace,
-} from '../../../contracts/exercises';
-import { apiFetch } from '../../lib/api-client';
+} from '../../contracts/exercises';
+import { apiFetch } from './api-client';
 
 // The student's workspace on one program.
 export const getWorkspace = (id: number) =>

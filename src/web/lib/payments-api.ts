@@ -4,8 +4,8 @@ import type {
   CheckoutSuccess,
   MyPayments,
   PaymentOrder,
-} from '../../../contracts/payments';
-import { apiFetch, apiRequest } from '../../lib/api-client';
+} from '../../contracts/payments';
+import { apiFetch, apiRequest } from './api-client';
 
 export const getMyPayments = () => apiFetch<MyPayments>('/api/v1/payments', { auth: true });
 

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ScrollRegion } from '../../components/scroll-region';
-import { StatusBadge } from '../dashboard/status-badge';
+import { StatusBadge } from '../../components/status-badge';
 import {
   type BatchMember,
   announceStart,

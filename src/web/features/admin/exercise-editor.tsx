@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type Exercise, type GradeResult, type TestCaseInput } from '../../../contracts/exercises';
 import { PageSpinner } from '../../components/page-spinner';
-import { getExercise, saveExercise, tryReference } from '../exercises/exercises-api';
-import { GradeTable } from '../exercises/grade-results';
+import { getExercise, saveExercise, tryReference } from '../../lib/exercises-api';
+import { GradeTable } from '../../components/grade-results';
 import { PanelError } from './admin-panel';
 import { plural } from '../../../contracts/wording';
 

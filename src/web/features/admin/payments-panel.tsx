@@ -4,7 +4,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { formatDateTime } from '../../../contracts/dates';
 import { formatAmount } from '../../../contracts/payments';
 import { ScrollRegion } from '../../components/scroll-region';
-import { listAllPayments } from '../payments/payments-api';
+import { listAllPayments } from '../../lib/payments-api';
 import { AdminPanel, Pager, PanelError } from './admin-panel';
 
 const PER_PAGE = 50;

@@ -3,7 +3,7 @@ import type { StudentData } from '../../../contracts/accounts';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { apiFetch } from '../../lib/api-client';
-import { StatusBadge } from '../dashboard/status-badge';
+import { StatusBadge } from '../../components/status-badge';
 import { type ListParams, type StudentListKind, listUrl, useStudentList } from './admin-api';
 import { AdminPanel, Pager, PanelError } from './admin-panel';
 

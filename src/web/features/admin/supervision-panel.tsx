@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { formatDateTime } from '../../../contracts/dates';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
-import { addComment, getStudentCode, getSupervision } from '../exercises/exercises-api';
+import { addComment, getStudentCode, getSupervision } from '../../lib/exercises-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { listPrograms } from './admin-api';
 

@@ -13,10 +13,17 @@ import {
 } from '../../../contracts/exercises';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { PageSpinner } from '../../components/page-spinner';
-import { readToken } from '../auth/auth-store';
+import { readToken } from '../../lib/auth-store';
 import { CEditor, type LineNote } from './c-editor';
-import { getSubmission, getWorkspace, runProgram, saveDraft, saveDraftOnLeave, submitProgram } from './exercises-api';
-import { CompileMessages, GradeTable, RunOutput } from './grade-results';
+import {
+  getSubmission,
+  getWorkspace,
+  runProgram,
+  saveDraft,
+  saveDraftOnLeave,
+  submitProgram,
+} from '../../lib/exercises-api';
+import { CompileMessages, GradeTable, RunOutput } from '../../components/grade-results';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime, formatTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';

@@ -8,10 +8,10 @@ import { formatDateTime } from '../../../../contracts/dates';
 import { formatAmount, PAYMENT_CURRENCY, type PaymentOrder, paymentMessages } from '../../../../contracts/payments';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { ApiError } from '../../../lib/api-client';
-import { createPaymentOrder, getMyPayments, verifyPayment } from '../../payments/payments-api';
-import { type CheckoutCallbacks, openRazorpayCheckout } from '../../payments/razorpay-checkout';
-import { TestCheckoutDialog } from '../../payments/test-checkout-dialog';
-import { StatusBadge } from '../status-badge';
+import { createPaymentOrder, getMyPayments, verifyPayment } from '../../../lib/payments-api';
+import { type CheckoutCallbacks, openRazorpayCheckout } from '../payment/razorpay-checkout';
+import { TestCheckoutDialog } from '../payment/test-checkout-dialog';
+import { StatusBadge } from '../../../components/status-badge';
 import { errorText } from '../../../lib/error-text';
 
 type Notice = { variant: 'success' | 'danger' | 'info'; text: string };
