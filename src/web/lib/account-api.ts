@@ -1,16 +1,16 @@
 /** The signed-in account, as several features read and change it: its profile and its password. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ChangePasswordInput, MessageResponse, StudentData } from '../../contracts/accounts';
+import { type ChangePasswordInput, messageResponseSchema, studentDataSchema } from '../../contracts/accounts';
 import { ApiError, apiFetch } from './api-client';
 import { clearSession, storeRole, useSignedIn } from './auth-store';
 
 export const changePasswordRequest = (input: ChangePasswordInput) =>
-  apiFetch<MessageResponse>('/change_password', { method: 'POST', body: input, auth: true });
+  apiFetch('/change_password', messageResponseSchema, { method: 'POST', body: input, auth: true });
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
-  queryFn: ({ signal }) => apiFetch<StudentData>('/students/profile', { auth: true, signal }),
+  queryFn: ({ signal }) => apiFetch('/students/profile', studentDataSchema, { auth: true, signal }),
   staleTime: 60_000,
   retry: false,
 });

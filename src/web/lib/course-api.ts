@@ -1,6 +1,7 @@
-import type { CourseSession } from '../../contracts/course-content';
+import { z } from 'zod';
+import { courseBookSchema, courseSessionSchema } from '../../contracts/course-content';
 import { apiFetch } from './api-client';
 
 /** Course calls both the admin's screens and the student's dashboard make. */
-export const listSessions = () => apiFetch<CourseSession[]>('/courses/', { auth: true });
-export const getCourseBook = () => apiFetch<{ preview_url: string | null }>('/api/v1/course_book', { auth: true });
+export const listSessions = () => apiFetch('/courses/', z.array(courseSessionSchema), { auth: true });
+export const getCourseBook = () => apiFetch('/api/v1/course_book', courseBookSchema, { auth: true });

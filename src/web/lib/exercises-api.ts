@@ -1,48 +1,67 @@
-import type {
-  CodeComment,
-  Exercise,
-  GradeResult,
-  RunResult,
-  StudentCode,
-  Submission,
-  SupervisionRow,
-  TestCaseInput,
-  Workspace,
+import { z } from 'zod';
+import {
+  codeCommentSchema,
+  exerciseSchema,
+  gradeResultSchema,
+  runResultSchema,
+  studentCodeSchema,
+  submissionSchema,
+  supervisionRowSchema,
+  type TestCaseInput,
+  workspaceSchema,
 } from '../../contracts/exercises';
-import { apiFetch } from './api-client';
+import { apiFetch, unchecked } from './api-client';
+
+// TODO(contract): PUT /api/v1/student_programs/:id/draft
+export interface DraftSaved {
+  saved_at: string;
+}
 
 // The student's workspace on one program.
 export const getWorkspace = (id: number) =>
-  apiFetch<Workspace>(`/api/v1/student_programs/${id}/workspace`, { auth: true });
+  apiFetch(`/api/v1/student_programs/${id}/workspace`, workspaceSchema, { auth: true });
 export const saveDraft = (id: number, code: string) =>
-  apiFetch<{ saved_at: string }>(`/api/v1/student_programs/${id}/draft`, { method: 'PUT', body: { code }, auth: true });
+  apiFetch(`/api/v1/student_programs/${id}/draft`, unchecked<DraftSaved>(), {
+    method: 'PUT',
+    body: { code },
+    auth: true,
+  });
 export const runProgram = (id: number, code: string, stdin: string) =>
-  apiFetch<RunResult>(`/api/v1/student_programs/${id}/run`, { method: 'POST', body: { code, stdin }, auth: true });
+  apiFetch(`/api/v1/student_programs/${id}/run`, runResultSchema, {
+    method: 'POST',
+    body: { code, stdin },
+    auth: true,
+  });
 export const submitProgram = (id: number, code: string) =>
-  apiFetch<Submission>(`/api/v1/student_programs/${id}/submissions`, { method: 'POST', body: { code }, auth: true });
+  apiFetch(`/api/v1/student_programs/${id}/submissions`, submissionSchema, {
+    method: 'POST',
+    body: { code },
+    auth: true,
+  });
 export const getSubmission = (id: number, submissionId: number) =>
-  apiFetch<Submission>(`/api/v1/student_programs/${id}/submissions/${submissionId}`, { auth: true });
+  apiFetch(`/api/v1/student_programs/${id}/submissions/${submissionId}`, submissionSchema, { auth: true });
 
 // The admin: test cases, reference solution, supervision and comments.
 export const getExercise = (programId: number) =>
-  apiFetch<Exercise>(`/api/v1/programs/${programId}/exercise`, { auth: true });
+  apiFetch(`/api/v1/programs/${programId}/exercise`, exerciseSchema, { auth: true });
 export const saveExercise = (programId: number, body: { starter_code: string; tests: TestCaseInput[] }) =>
-  apiFetch<Exercise>(`/api/v1/programs/${programId}/exercise`, { method: 'PUT', body, auth: true });
+  apiFetch(`/api/v1/programs/${programId}/exercise`, exerciseSchema, { method: 'PUT', body, auth: true });
 export const tryReference = (programId: number, code: string, tests: TestCaseInput[]) =>
-  apiFetch<GradeResult>(`/api/v1/programs/${programId}/exercise/try`, {
+  apiFetch(`/api/v1/programs/${programId}/exercise/try`, gradeResultSchema, {
     method: 'POST',
     body: { code, tests },
     auth: true,
   });
 export const getSupervision = (programNumber: number, batch: number | null) =>
-  apiFetch<SupervisionRow[]>(
+  apiFetch(
     `/api/v1/admin/supervision?program_number=${programNumber}${batch ? `&student_batch=${batch}` : ''}`,
+    z.array(supervisionRowSchema),
     { auth: true },
   );
 export const getStudentCode = (studentProgramId: number) =>
-  apiFetch<StudentCode>(`/api/v1/admin/student_programs/${studentProgramId}/code`, { auth: true });
+  apiFetch(`/api/v1/admin/student_programs/${studentProgramId}/code`, studentCodeSchema, { auth: true });
 export const addComment = (studentProgramId: number, line: number, body: string) =>
-  apiFetch<CodeComment>(`/api/v1/admin/student_programs/${studentProgramId}/comments`, {
+  apiFetch(`/api/v1/admin/student_programs/${studentProgramId}/comments`, codeCommentSchema, {
     method: 'POST',
     body: { line, body },
     auth: true,

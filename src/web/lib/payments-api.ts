@@ -1,20 +1,23 @@
-import type {
-  AdminPayment,
-  CheckoutFailure,
-  CheckoutSuccess,
-  MyPayments,
-  PaymentOrder,
+import { z } from 'zod';
+import {
+  adminPaymentSchema,
+  type CheckoutSuccess,
+  checkoutFailureSchema,
+  checkoutSuccessSchema,
+  myPaymentsSchema,
+  paymentOrderSchema,
+  paymentVerifiedSchema,
 } from '../../contracts/payments';
 import { apiFetch, apiRequest } from './api-client';
 
-export const getMyPayments = () => apiFetch<MyPayments>('/api/v1/payments', { auth: true });
+export const getMyPayments = () => apiFetch('/api/v1/payments', myPaymentsSchema, { auth: true });
 
 /** The spec's call: the body carries what the spec's client sent; the server charges its own fee regardless. */
 export const createPaymentOrder = (
   student: { email: string; first_name: string; last_name: string; mobile: string | null },
   amount: number,
 ) =>
-  apiFetch<PaymentOrder>('/api/v1/payments', {
+  apiFetch('/api/v1/payments', paymentOrderSchema, {
     method: 'POST',
     auth: true,
     body: {
@@ -26,7 +29,7 @@ export const createPaymentOrder = (
   });
 
 export const verifyPayment = (response: CheckoutSuccess) =>
-  apiFetch<{ message: string; payment_id: string; student_status: number }>('/api/v1/payments/update_payment_status', {
+  apiFetch('/api/v1/payments/update_payment_status', paymentVerifiedSchema, {
     method: 'POST',
     auth: true,
     body: {
@@ -37,18 +40,16 @@ export const verifyPayment = (response: CheckoutSuccess) =>
   });
 
 export const payOnTestGateway = (orderId: string, outcome: 'success' | 'failure') =>
-  apiFetch<CheckoutSuccess | CheckoutFailure>('/api/v1/payments/test_checkout', {
+  apiFetch('/api/v1/payments/test_checkout', z.union([checkoutSuccessSchema, checkoutFailureSchema]), {
     method: 'POST',
     auth: true,
     body: { order_id: orderId, outcome },
   });
 
-export async function listAllPayments(
-  page: number,
-  perPage: number,
-): Promise<{ payments: AdminPayment[]; total: number }> {
-  const { data, headers } = await apiRequest<AdminPayment[]>(
+export async function listAllPayments(page: number, perPage: number) {
+  const { data, headers } = await apiRequest(
     `/api/v1/admin/payments?page=${page}&per_page=${perPage}`,
+    z.array(adminPaymentSchema),
     { auth: true },
   );
   return { payments: data, total: Number(headers.get('x-total-count') ?? data.length) };

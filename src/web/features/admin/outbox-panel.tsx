@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageSpinner } from '../../components/page-spinner';
-import type { OutboxEntry } from '../../../contracts/admin';
-import { apiFetch } from '../../lib/api-client';
+import { listOutbox } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
@@ -11,7 +10,7 @@ import { EmailText } from '../../components/email-text';
 export function OutboxPanel({ onExit }: { onExit: () => void }) {
   const { data, isPending, error } = useQuery({
     queryKey: ['admin', 'outbox'],
-    queryFn: ({ signal }) => apiFetch<OutboxEntry[]>('/api/v1/admin/outbox?limit=200', { auth: true, signal }),
+    queryFn: listOutbox,
   });
   return (
     <AdminPanel title="Mail outbox" onExit={onExit}>

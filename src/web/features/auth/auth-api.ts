@@ -1,21 +1,21 @@
-import type {
-  AuthResponse,
-  LoginInput,
-  MessageResponse,
-  ResetPasswordInput,
-  SignupInput,
+import {
+  authResponseSchema,
+  type LoginInput,
+  messageResponseSchema,
+  type ResetPasswordInput,
+  type SignupInput,
 } from '../../../contracts/accounts';
 import { apiFetch } from '../../lib/api-client';
 
 export const signupRequest = (input: SignupInput) =>
-  apiFetch<AuthResponse>('/students', { method: 'POST', body: input });
+  apiFetch('/students', authResponseSchema, { method: 'POST', body: input });
 export const loginRequest = (input: LoginInput) =>
-  apiFetch<AuthResponse>('/students/login', { method: 'POST', body: input });
-export const logoutRequest = () => apiFetch<MessageResponse>('/students/logout', { method: 'POST', auth: true });
+  apiFetch('/students/login', authResponseSchema, { method: 'POST', body: input });
+export const logoutRequest = () => apiFetch('/students/logout', messageResponseSchema, { method: 'POST', auth: true });
 export const resendEmailRequest = (email: string) =>
-  apiFetch<MessageResponse>(`/students/resend_email?email=${encodeURIComponent(email)}`);
+  apiFetch(`/students/resend_email?email=${encodeURIComponent(email)}`, messageResponseSchema);
 export const forgotPasswordRequest = (email: string) =>
-  apiFetch<MessageResponse>('/forgot_password', { method: 'POST', body: { email } });
+  apiFetch('/forgot_password', messageResponseSchema, { method: 'POST', body: { email } });
 /** The reset token from the email link is in local storage under `token` and goes as the bearer token. */
 export const resetPasswordRequest = (input: ResetPasswordInput) =>
-  apiFetch<MessageResponse>('/reset_password', { method: 'POST', body: input, auth: true });
+  apiFetch('/reset_password', messageResponseSchema, { method: 'POST', body: input, auth: true });

@@ -1,5 +1,5 @@
-import type { ProfileUpdateResponse } from '../../../contracts/accounts';
+import { profileUpdateResponseSchema } from '../../../contracts/accounts';
 import { apiFetch } from '../../lib/api-client';
 
 export const updateProfileRequest = (id: number, form: FormData) =>
-  apiFetch<ProfileUpdateResponse>(`/students/${id}`, { method: 'PATCH', body: form, auth: true });
+  apiFetch(`/students/${id}`, profileUpdateResponseSchema, { method: 'PATCH', body: form, auth: true });
