@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   codeCommentSchema,
@@ -11,6 +12,7 @@ import {
   workspaceSchema,
 } from '../../contracts/exercises';
 import { apiFetch, unchecked } from './api-client';
+import { adminKey } from './query-keys';
 
 // TODO(contract): PUT /api/v1/student_programs/:id/draft
 export interface DraftSaved {
@@ -65,6 +67,22 @@ export const addComment = (studentProgramId: number, line: number, body: string)
     method: 'POST',
     body: { line, body },
     auth: true,
+  });
+
+export const workspaceQuery = (id: number) =>
+  queryOptions({ queryKey: ['workspace', id], queryFn: () => getWorkspace(id) });
+export const exerciseQuery = (programId: number) =>
+  queryOptions({ queryKey: [...adminKey, 'exercise', programId], queryFn: () => getExercise(programId) });
+export const studentCodeQuery = (studentProgramId: number) =>
+  queryOptions({
+    queryKey: [...adminKey, 'student-code', studentProgramId],
+    queryFn: () => getStudentCode(studentProgramId),
+  });
+/** Runs only once a program is chosen (the caller's `enabled`). */
+export const supervisionQuery = (programNumber: number | null, batch: number | null) =>
+  queryOptions({
+    queryKey: [...adminKey, 'supervision', programNumber, batch],
+    queryFn: () => getSupervision(programNumber!, batch),
   });
 
 /** Saves the draft as the page goes away (reload, tab closed); `keepalive` lets the request outlive the page. */

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   adminPaymentSchema,
@@ -9,8 +10,10 @@ import {
   paymentVerifiedSchema,
 } from '../../contracts/payments';
 import { apiFetch, apiRequest } from './api-client';
+import { adminKey } from './query-keys';
 
 export const getMyPayments = () => apiFetch('/api/v1/payments', myPaymentsSchema, { auth: true });
+export const myPaymentsQuery = () => queryOptions({ queryKey: ['my-payments'], queryFn: getMyPayments });
 
 /** The spec's call: the body carries what the spec's client sent; the server charges its own fee regardless. */
 export const createPaymentOrder = (
@@ -54,3 +57,6 @@ export async function listAllPayments(page: number, perPage: number) {
   );
   return { payments: data, total: Number(headers.get('x-total-count') ?? data.length) };
 }
+
+export const adminPaymentsQuery = (page: number, perPage: number) =>
+  queryOptions({ queryKey: [...adminKey, 'payments', page, perPage], queryFn: () => listAllPayments(page, perPage) });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { profileUpdateResponseSchema, studentDataSchema } from '../../../contracts/accounts';
 import {
@@ -21,6 +21,7 @@ import {
 } from '../../../contracts/course-content';
 import { adminDoubtSchema } from '../../../contracts/doubts';
 import { apiFetch, apiRequest, noContent, textBody, unchecked } from '../../lib/api-client';
+import { adminKey } from '../../lib/query-keys';
 
 // TODO(contract): GET /programs/ (a list of these), POST /api/v1/programs/:id/close
 export type AdminProgram = Program & { closed: boolean };
@@ -57,9 +58,9 @@ export function listUrl(kind: StudentListKind, params: ListParams, format: 'json
   return `${listPaths[kind]}?${search.toString()}`;
 }
 
-export function useStudentList(kind: StudentListKind, params: ListParams) {
-  return useQuery({
-    queryKey: ['admin', 'students', kind, params],
+export const studentListQuery = (kind: StudentListKind, params: ListParams) =>
+  queryOptions({
+    queryKey: [...adminKey, 'students', kind, params],
     queryFn: async ({ signal }) => {
       const { data, headers } = await apiRequest(listUrl(kind, params), z.array(studentDataSchema), {
         auth: true,
@@ -67,8 +68,10 @@ export function useStudentList(kind: StudentListKind, params: ListParams) {
       });
       return { students: data, total: Number(headers.get('x-total-count') ?? data.length) };
     },
-    placeholderData: keepPreviousData,
   });
+
+export function useStudentList(kind: StudentListKind, params: ListParams) {
+  return useQuery({ ...studentListQuery(kind, params), placeholderData: keepPreviousData });
 }
 
 /** Every change to students refreshes every student list. */
@@ -76,7 +79,7 @@ export function useStudentMutation<TVars>(fn: (vars: TVars) => Promise<unknown>)
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
   });
 }
 
@@ -164,3 +167,9 @@ export const listOutbox = ({ signal }: { signal?: AbortSignal } = {}) =>
   apiFetch('/api/v1/admin/outbox?limit=200', z.array(outboxEntrySchema), { auth: true, signal });
 
 export type { BatchInfo, BatchMember };
+
+export const batchesQuery = () => queryOptions({ queryKey: [...adminKey, 'batches'], queryFn: listBatches });
+export const programsQuery = () => queryOptions({ queryKey: [...adminKey, 'programs'], queryFn: listPrograms });
+export const questionsQuery = () => queryOptions({ queryKey: [...adminKey, 'questions'], queryFn: listQuestions });
+export const adminDoubtsQuery = () => queryOptions({ queryKey: [...adminKey, 'doubts'], queryFn: listDoubts });
+export const outboxQuery = () => queryOptions({ queryKey: [...adminKey, 'outbox'], queryFn: listOutbox });

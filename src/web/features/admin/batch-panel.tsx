@@ -10,13 +10,14 @@ import {
   type BatchMember,
   announceStart,
   getBatch,
-  listBatches,
+  batchesQuery,
   saveBatch,
   sendMeetingLink,
   updateBatch,
 } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { usePanelAction } from './use-panel-action';
+import { adminKey } from '../../lib/query-keys';
 
 /** Create Batch (Add Students to a Batch), with the batch's start date, meeting link and announcements. */
 export function BatchPanel({ onExit }: { onExit: () => void }) {
@@ -28,7 +29,7 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
   const [link, setLink] = useState('');
   const { run, message, error } = usePanelAction();
   const { confirm, dialog } = useConfirm();
-  const batches = useQuery({ queryKey: ['admin', 'batches'], queryFn: listBatches });
+  const batches = useQuery(batchesQuery());
   const number = Number(batch);
 
   /**
@@ -82,7 +83,7 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
       await updateBatch(email, number);
       setEmail('');
       setMembers(await getBatch(number));
-      await client.invalidateQueries({ queryKey: ['admin'] });
+      await client.invalidateQueries({ queryKey: adminKey });
       return `Moved ${email} to batch ${number}.`;
     });
   };
@@ -91,7 +92,7 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
     event.preventDefault();
     void run(async () => {
       await saveBatch(number, { start_date: startDate || null, meeting_link: link || null });
-      await client.invalidateQueries({ queryKey: ['admin', 'batches'] });
+      await client.invalidateQueries({ queryKey: batchesQuery().queryKey });
       return `Batch ${number} saved.`;
     });
   };

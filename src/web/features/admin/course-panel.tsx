@@ -5,15 +5,15 @@ import type { CourseSession } from '../../../contracts/course-content';
 import { useConfirm } from '../../components/confirm-dialog';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
-import { getCourseBook, listSessions } from '../../lib/course-api';
+import { adminCourseBookQuery, adminSessionsQuery } from '../../lib/course-api';
 import { addSession, deleteSession, setCourseBook } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 
 /** Create Course (Add/Delete Your Session Details). */
 export function CoursePanel({ onExit }: { onExit: () => void }) {
   const client = useQueryClient();
-  const sessions = useQuery({ queryKey: ['admin', 'sessions'], queryFn: listSessions });
-  const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'sessions'] });
+  const sessions = useQuery(adminSessionsQuery());
+  const refresh = () => client.invalidateQueries({ queryKey: adminSessionsQuery().queryKey });
   const add = useMutation({ mutationFn: addSession, onSuccess: refresh });
   const remove = useMutation({ mutationFn: deleteSession, onSuccess: refresh });
   const { confirm, dialog } = useConfirm();
@@ -30,11 +30,11 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
       action: () => remove.mutateAsync(session.id),
     });
   const [form, setForm] = useState({ session_number: '', session_date: '', topics: '', lesson_video: '' });
-  const book = useQuery({ queryKey: ['admin', 'course-book'], queryFn: getCourseBook });
+  const book = useQuery(adminCourseBookQuery());
   const [bookUrl, setBookUrl] = useState('');
   const saveBook = useMutation({
     mutationFn: setCourseBook,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'course-book'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminCourseBookQuery().queryKey }),
   });
 
   const onAdd = (event: FormEvent) => {

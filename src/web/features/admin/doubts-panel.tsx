@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
 import { type Doubt } from '../../../contracts/doubts';
-import { answerDoubt, listDoubts } from './admin-api';
+import { adminDoubtsQuery, answerDoubt } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { formatDateTime } from '../../../contracts/dates';
 import { EmailText } from '../../components/email-text';
@@ -12,7 +12,7 @@ function AnswerForm({ doubt }: { doubt: Doubt }) {
   const [answer, setAnswer] = useState(doubt.answer ?? '');
   const mutation = useMutation({
     mutationFn: () => answerDoubt(doubt.id, answer),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'doubts'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminDoubtsQuery().queryKey }),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,7 +41,7 @@ function AnswerForm({ doubt }: { doubt: Doubt }) {
 
 /** Doubts: unanswered first; an answer is emailed to the student. */
 export function DoubtsPanel({ onExit }: { onExit: () => void }) {
-  const doubts = useQuery({ queryKey: ['admin', 'doubts'], queryFn: listDoubts });
+  const doubts = useQuery(adminDoubtsQuery());
   return (
     <AdminPanel title="Doubts" onExit={onExit}>
       <PanelError error={doubts.error} />

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type Exercise, type GradeResult, type TestCaseInput } from '../../../contracts/exercises';
 import { PageSpinner } from '../../components/page-spinner';
-import { getExercise, saveExercise, tryReference } from '../../lib/exercises-api';
+import { exerciseQuery, saveExercise, tryReference } from '../../lib/exercises-api';
 import { GradeTable } from '../../components/grade-results';
 import { PanelError } from './admin-panel';
 import { plural } from '../../../contracts/wording';
@@ -37,7 +37,7 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
     setSaved(null);
     try {
       const stored = await saveExercise(exercise.program_id, { starter_code: starter, tests: asInput() });
-      client.setQueryData(['admin', 'exercise', exercise.program_id], stored);
+      client.setQueryData(exerciseQuery(exercise.program_id).queryKey, stored);
       setSaved(`Saved: ${plural(stored.tests.length, 'test case')}.`);
     } catch (failure) {
       setError(failure);
@@ -197,8 +197,7 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
 /** The admin's editor for a program's starter code and test cases. */
 export function ExerciseEditor({ programId, onClose }: { programId: number; onClose: () => void }) {
   const exercise = useQuery({
-    queryKey: ['admin', 'exercise', programId],
-    queryFn: () => getExercise(programId),
+    ...exerciseQuery(programId),
     staleTime: Infinity,
   });
   if (exercise.isError) return <PanelError error={exercise.error} />;

@@ -12,7 +12,7 @@ import {
   closeProgram,
   deleteProgram,
   getBatch,
-  listPrograms,
+  programsQuery,
   listSubmissions,
   sendProgram,
 } from './admin-api';
@@ -24,8 +24,8 @@ import { EmailText } from '../../components/email-text';
 /** Program Exercises (Add/Delete Your Program Details), Send Task to a batch, and the students' solutions. */
 export function ProgramsPanel({ onExit }: { onExit: () => void }) {
   const client = useQueryClient();
-  const programs = useQuery({ queryKey: ['admin', 'programs'], queryFn: listPrograms });
-  const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'programs'] });
+  const programs = useQuery(programsQuery());
+  const refresh = () => client.invalidateQueries({ queryKey: programsQuery().queryKey });
   const add = useMutation({ mutationFn: addProgram, onSuccess: refresh });
   const remove = useMutation({ mutationFn: deleteProgram, onSuccess: refresh });
   const [batch, setBatch] = useState('');

@@ -3,9 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { formatDateTime } from '../../../contracts/dates';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
-import { addComment, getStudentCode, getSupervision } from '../../lib/exercises-api';
+import { addComment, studentCodeQuery, supervisionQuery } from '../../lib/exercises-api';
 import { AdminPanel, PanelError } from './admin-panel';
-import { listPrograms } from './admin-api';
+import { programsQuery } from './admin-api';
 
 /** How often the teacher's view refreshes: students' drafts autosave every two seconds. */
 const LIVE_MS = 3000;
@@ -21,8 +21,7 @@ function ago(iso: string | null): string {
 function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: number; onClose: () => void }) {
   const client = useQueryClient();
   const code = useQuery({
-    queryKey: ['admin', 'student-code', studentProgramId],
-    queryFn: () => getStudentCode(studentProgramId),
+    ...studentCodeQuery(studentProgramId),
     refetchInterval: LIVE_MS,
   });
   const [line, setLine] = useState('1');
@@ -37,7 +36,7 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
     try {
       await addComment(studentProgramId, Number(line), body);
       setBody('');
-      await client.invalidateQueries({ queryKey: ['admin', 'student-code', studentProgramId] });
+      await client.invalidateQueries({ queryKey: studentCodeQuery(studentProgramId).queryKey });
     } catch (failure) {
       setError(failure);
     } finally {
@@ -157,14 +156,13 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
  * seconds.
  */
 export function SupervisionPanel({ onExit }: { onExit: () => void }) {
-  const programs = useQuery({ queryKey: ['admin', 'programs'], queryFn: listPrograms });
+  const programs = useQuery(programsQuery());
   const [programNumber, setProgramNumber] = useState<number | null>(null);
   const [batch, setBatch] = useState('');
   const [open, setOpen] = useState<number | null>(null);
   const batchNumber = Number(batch) >= 1 ? Number(batch) : null;
   const rows = useQuery({
-    queryKey: ['admin', 'supervision', programNumber, batchNumber],
-    queryFn: () => getSupervision(programNumber!, batchNumber),
+    ...supervisionQuery(programNumber, batchNumber),
     enabled: programNumber !== null,
     refetchInterval: LIVE_MS,
   });

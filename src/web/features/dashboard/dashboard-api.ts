@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type MessageResponse, profileUpdateResponseSchema } from '../../../contracts/accounts';
 import { type StudentProgram, studentProgramSchema } from '../../../contracts/course-content';
@@ -42,3 +43,10 @@ export const askDoubt = (question: string, sessionId: number | null) =>
   });
 export const sendFeedback = (studentId: number, feedback: string) =>
   apiFetch(`/students/${studentId}`, profileUpdateResponseSchema, { method: 'PATCH', body: { feedback }, auth: true });
+
+export const myBatchQuery = () => queryOptions({ queryKey: ['my-batch'], queryFn: getMyBatch });
+export const myProgramsQuery = (studentId: number) =>
+  queryOptions({ queryKey: ['my-programs', studentId], queryFn: () => getMyPrograms(studentId) });
+export const quizQuery = () => queryOptions({ queryKey: ['quiz'], queryFn: getQuiz });
+export const attemptsQuery = () => queryOptions({ queryKey: ['attempts'], queryFn: getAttempts });
+export const doubtsQuery = () => queryOptions({ queryKey: ['doubts'], queryFn: getDoubts });

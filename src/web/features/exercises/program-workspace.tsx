@@ -17,7 +17,7 @@ import { readToken } from '../../lib/auth-store';
 import { CEditor, type LineNote } from './c-editor';
 import {
   getSubmission,
-  getWorkspace,
+  workspaceQuery,
   runProgram,
   saveDraft,
   saveDraftOnLeave,
@@ -127,7 +127,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
           title: `Submission of ${formatDateTime(submission.created_at)}`,
           result: submission.result,
         });
-        await client.invalidateQueries({ queryKey: ['workspace', id] });
+        await client.invalidateQueries({ queryKey: workspaceQuery(id).queryKey });
       }
     } catch (failure) {
       setError(errorText(failure));
@@ -338,8 +338,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
 export default function ProgramWorkspace({ id }: { id: string }) {
   const spId = Number(id);
   const workspace = useQuery({
-    queryKey: ['workspace', spId],
-    queryFn: () => getWorkspace(spId),
+    ...workspaceQuery(spId),
     enabled: Number.isInteger(spId) && spId > 0,
     // New comments from the teacher show up while the student works.
     refetchInterval: 15_000,

@@ -4,6 +4,7 @@ import { type StudentData, PHOTO_MAX_BYTES, PHOTO_TYPES, profileSchema } from '.
 import { messages } from '../../../contracts/messages';
 import { ApiError } from '../../lib/api-client';
 import { updateProfileRequest } from './profile-api';
+import { profileQuery } from '../../lib/account-api';
 
 const editable = [
   { name: 'first_name', label: 'First name', autoComplete: 'given-name' },
@@ -55,7 +56,7 @@ export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) 
     setBusy(true);
     try {
       const response = await updateProfileRequest(student.id, form);
-      queryClient.setQueryData(['profile'], response.data.attributes);
+      queryClient.setQueryData(profileQuery().queryKey, response.data.attributes);
       setPhoto(null);
       onSaved(response.data.attributes);
     } catch (error) {

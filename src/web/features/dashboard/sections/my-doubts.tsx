@@ -3,17 +3,16 @@ import { type FormEvent, useState } from 'react';
 import type { StudentData } from '../../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { PageSpinner } from '../../../components/page-spinner';
-import { listSessions } from '../../../lib/course-api';
-import { askDoubt, getDoubts } from '../dashboard-api';
+import { sessionsQuery } from '../../../lib/course-api';
+import { askDoubt, doubtsQuery } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../../contracts/dates';
 
 export function MyDoubts({ student }: { student: StudentData }) {
   const client = useQueryClient();
-  const doubts = useQuery({ queryKey: ['doubts'], queryFn: getDoubts });
+  const doubts = useQuery(doubtsQuery());
   const sessions = useQuery({
-    queryKey: ['sessions'],
-    queryFn: listSessions,
+    ...sessionsQuery(),
     enabled: student.student_status !== STUDENT_STATUS.unpaid,
   });
   const [question, setQuestion] = useState('');
@@ -30,7 +29,7 @@ export function MyDoubts({ student }: { student: StudentData }) {
       await askDoubt(question, sessionId ? Number(sessionId) : null);
       setQuestion('');
       setSessionId('');
-      await client.invalidateQueries({ queryKey: ['doubts'] });
+      await client.invalidateQueries({ queryKey: doubtsQuery().queryKey });
     } catch (caught) {
       setError(errorText(caught));
     } finally {

@@ -5,6 +5,7 @@ import { STUDENT_STATUS } from '../../../../contracts/course';
 import { messages } from '../../../../contracts/messages';
 import { sendFeedback } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
+import { profileQuery } from '../../../lib/account-api';
 
 export function MyFeedback({ student }: { student: StudentData }) {
   const client = useQueryClient();
@@ -24,7 +25,7 @@ export function MyFeedback({ student }: { student: StudentData }) {
     setBusy(true);
     try {
       const response = await sendFeedback(student.id, feedback);
-      client.setQueryData(['profile'], response.data.attributes);
+      client.setQueryData(profileQuery().queryKey, response.data.attributes);
       window.alert(messages.feedbackSubmitted);
     } catch (error) {
       window.alert(errorText(error));

@@ -4,13 +4,13 @@ import { QUIZ_QUESTION_COUNT } from '../../../../contracts/course';
 import { formatDateTime } from '../../../../contracts/dates';
 import { InlineCode } from '../../../components/inline-code';
 import { PageSpinner } from '../../../components/page-spinner';
-import { getAttempts, getQuiz, submitQuiz } from '../dashboard-api';
+import { attemptsQuery, quizQuery, submitQuiz } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
 
 /** Take self assessment test: ten questions, scored by the server. */
 export function SelfTest() {
   const client = useQueryClient();
-  const quiz = useQuery({ queryKey: ['quiz'], queryFn: getQuiz, staleTime: Infinity, refetchOnMount: 'always' });
+  const quiz = useQuery({ ...quizQuery(), staleTime: Infinity, refetchOnMount: 'always' });
   const [answers, setAnswers] = useState<Record<number, number>>({});
   const [result, setResult] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export function SelfTest() {
         quiz.data.map((q) => ({ question_id: q.id, answer_index: answers[q.id] ?? 0 })),
       );
       setResult(response.message);
-      await client.invalidateQueries({ queryKey: ['attempts'] });
+      await client.invalidateQueries({ queryKey: attemptsQuery().queryKey });
     } catch (caught) {
       setError(errorText(caught));
     } finally {
@@ -101,7 +101,7 @@ export function SelfTest() {
 
 /** My Tests: past attempts, with the answers reviewed. */
 export function MyTests() {
-  const attempts = useQuery({ queryKey: ['attempts'], queryFn: getAttempts });
+  const attempts = useQuery(attemptsQuery());
   return (
     <>
       <h1 className="h4">My Tests</h1>
