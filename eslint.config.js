@@ -3,6 +3,37 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import { readdirSync } from 'node:fs';
+
+// The browser bundle must never pull in server code or secrets. Every web block that sets no-restricted-imports
+// repeats this pattern: a later block's setting of a rule replaces an earlier one's for the same files.
+const noServerCode = {
+  group: ['**/api/**', '!**/lib/api-client'],
+  message: 'Web code may import src/contracts, not src/api.',
+};
+
+// Features keep to themselves: a feature imports lib/, components/ and contracts, never another feature; what two
+// features share moves to lib/ (data, state, API calls) or components/ (React UI). Only app/ (routes, shell) puts
+// features together. Relative paths are matched as written, so a path up into a sibling feature folder counts.
+const features = readdirSync('src/web/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const otherFeatures = (feature) => features.filter((name) => name !== feature).join('|');
+const intoFeatures = (names) => `^(?:\\.\\./)+(?:features/)?(?:${names})(?:/|$)|(?:^|/)features/(?:${names})(?:/|$)`;
+const featureBlocks = features.map((feature) => {
+  const regex = intoFeatures(otherFeatures(feature));
+  const message = `Features don't import each other (${feature} → another feature): move what is shared to lib/ or components/, or put the features together in app/.`;
+  return {
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noServerCode, { regex, message }] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`, message },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -34,13 +65,31 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The browser bundle must never pull in server code or secrets.
+      'no-restricted-imports': ['error', { patterns: [noServerCode] }],
+    },
+  },
+  ...featureBlocks,
+  {
+    // The layers under the features know none of them.
+    files: ['src/web/lib/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}', 'src/web/pages/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/api/**', '!**/lib/api-client'], message: 'Web code may import src/contracts, not src/api.' },
+            noServerCode,
+            {
+              group: ['**/features', '**/features/**'],
+              message: 'lib/, components/ and pages/ never import features/.',
+            },
           ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/(^|\\/)features(\\/|$)/]',
+          message: 'lib/, components/ and pages/ never import features/.',
         },
       ],
     },

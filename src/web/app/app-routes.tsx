@@ -25,7 +25,7 @@ const ResetPasswordPage = named(() => import('../features/auth/reset-password-pa
 const ChangePasswordPage = named(() => import('../features/auth/change-password-page'), 'ChangePasswordPage');
 const CreateProfilePage = named(() => import('../features/profile/create-profile-page'), 'CreateProfilePage');
 const ProfilePage = named(() => import('../features/profile/profile-page'), 'ProfilePage');
-const DashboardPage = named(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+const DashboardRoute = named(() => import('./dashboard-route'), 'DashboardRoute');
 const AdminPage = named(() => import('../features/admin/admin-page'), 'AdminPage');
 const NotFoundPage = named(() => import('../pages/not-found-page'), 'NotFoundPage');
 const QueryLayout = named(() => import('./query-layout'), 'QueryLayout');
@@ -63,7 +63,7 @@ export function AppRoutes() {
           <Route path={paths.profile} element={<ProfilePage />} />
           <Route path={paths.changePassword} element={<ChangePasswordPage />} />
           {dashboardRoutes.map((path) => (
-            <Route key={path} path={path} element={<DashboardPage />} />
+            <Route key={path} path={path} element={<DashboardRoute />} />
           ))}
           <Route path={paths.admin} element={<AdminPage />} />
         </Route>

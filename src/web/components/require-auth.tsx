@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../contracts/paths';
-import { useProfile } from '../features/auth/auth-api';
+import { useProfile } from '../lib/account-api';
 import { PageSpinner } from './page-spinner';
 
 /**

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../contracts/paths';
-import { useStoredRole } from '../../features/auth/auth-store';
+import { useStoredRole } from '../../lib/auth-store';
 import { PersonIcon } from './person-icon';
 
 /**

@@ -2,7 +2,7 @@ import { type MouseEvent, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { SITE_NAME } from '../../../contracts/course';
 import { paths } from '../../../contracts/paths';
-import { useSignedIn } from '../../features/auth/auth-store';
+import { useSignedIn } from '../../lib/auth-store';
 import { AccountMenu } from './account-menu';
 
 /** Bootstrap's navbar markup; below the md breakpoint the links fold behind a toggle button. */

@@ -1,17 +1,34 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StudentData } from '../../../contracts/accounts';
-import type { z } from 'zod';
-import type { BatchInfo, BatchMailingResult, BatchMember } from '../../../contracts/admin';
-import type { adminQuizQuestionSchema } from '../../../contracts/quiz';
-import type {
-  CourseSession,
-  CourseSessionInput,
-  Program,
-  ProgramInput,
-  StudentProgram,
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { profileUpdateResponseSchema, studentDataSchema } from '../../../contracts/accounts';
+import {
+  type BatchInfo,
+  type BatchMember,
+  batchInfoSchema,
+  batchMailingResultSchema,
+  batchMemberSchema,
+  outboxEntrySchema,
+} from '../../../contracts/admin';
+import { adminQuizQuestionSchema } from '../../../contracts/quiz';
+import {
+  type CourseSessionInput,
+  courseBookSchema,
+  courseSessionSchema,
+  type Program,
+  type ProgramInput,
+  programSchema,
+  type StudentProgram,
 } from '../../../contracts/course-content';
-import type { AdminDoubt } from '../../../contracts/doubts';
-import { apiFetch, apiRequest } from '../../lib/api-client';
+import { adminDoubtSchema } from '../../../contracts/doubts';
+import { apiFetch, apiRequest, noContent, textBody, unchecked } from '../../lib/api-client';
+import { adminKey } from '../../lib/query-keys';
+
+// TODO(contract): GET /programs/ (a list of these), POST /api/v1/programs/:id/close
+export type AdminProgram = Program & { closed: boolean };
+// TODO(contract): POST /api/v1/programs/:id/send
+export type ProgramSent = { sent: number };
+// TODO(contract): GET /api/v1/admin/programs/:id/submissions (a list of these)
+export type Submission = StudentProgram & { email: string; first_name: string; last_name: string };
 
 export type StudentListKind = 'old' | 'new' | 'regd' | 'all';
 export const listPaths: Record<StudentListKind, string> = {
@@ -41,15 +58,20 @@ export function listUrl(kind: StudentListKind, params: ListParams, format: 'json
   return `${listPaths[kind]}?${search.toString()}`;
 }
 
-export function useStudentList(kind: StudentListKind, params: ListParams) {
-  return useQuery({
-    queryKey: ['admin', 'students', kind, params],
+export const studentListQuery = (kind: StudentListKind, params: ListParams) =>
+  queryOptions({
+    queryKey: [...adminKey, 'students', kind, params],
     queryFn: async ({ signal }) => {
-      const { data, headers } = await apiRequest<StudentData[]>(listUrl(kind, params), { auth: true, signal });
+      const { data, headers } = await apiRequest(listUrl(kind, params), z.array(studentDataSchema), {
+        auth: true,
+        signal,
+      });
       return { students: data, total: Number(headers.get('x-total-count') ?? data.length) };
     },
-    placeholderData: keepPreviousData,
   });
+
+export function useStudentList(kind: StudentListKind, params: ListParams) {
+  return useQuery({ ...studentListQuery(kind, params), placeholderData: keepPreviousData });
 }
 
 /** Every change to students refreshes every student list. */
@@ -57,64 +79,97 @@ export function useStudentMutation<TVars>(fn: (vars: TVars) => Promise<unknown>)
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
   });
 }
 
-export const deleteStudent = (id: number) => apiFetch<null>(`/students/${id}`, { method: 'DELETE', auth: true });
+/** The list as CSV, the same query as the screen's. */
+export const downloadStudentList = (kind: StudentListKind, params: ListParams) =>
+  apiFetch(listUrl(kind, params, 'csv'), textBody, { auth: true });
+
+export const deleteStudent = (id: number) => apiFetch(`/students/${id}`, noContent, { method: 'DELETE', auth: true });
 export const markPaid = (id: number) =>
-  apiFetch(`/students/${id}`, { method: 'PATCH', body: { student_status: 1 }, auth: true });
+  apiFetch(`/students/${id}`, profileUpdateResponseSchema, {
+    method: 'PATCH',
+    body: { student_status: 1 },
+    auth: true,
+  });
 export const markCompleted = (id: number) =>
-  apiFetch(`/students/${id}`, { method: 'PUT', body: { student_status: 2 }, auth: true });
+  apiFetch(`/students/${id}`, profileUpdateResponseSchema, { method: 'PUT', body: { student_status: 2 }, auth: true });
 
 export const getBatch = (batch: number) =>
-  apiFetch<BatchMember[]>(`/students/getbatch?student_batch=${batch}`, { auth: true });
+  apiFetch(`/students/getbatch?student_batch=${batch}`, z.array(batchMemberSchema), { auth: true });
 export const updateBatch = (email: string, batch: number) =>
-  apiFetch('/students/update_batch', { method: 'PATCH', body: { email, student_batch: batch }, auth: true });
+  apiFetch('/students/update_batch', profileUpdateResponseSchema, {
+    method: 'PATCH',
+    body: { email, student_batch: batch },
+    auth: true,
+  });
 export const saveBatch = (batch: number, body: { start_date: string | null; meeting_link: string | null }) =>
-  apiFetch<BatchInfo>(`/api/v1/batches/${batch}`, { method: 'PUT', body, auth: true });
+  apiFetch(`/api/v1/batches/${batch}`, batchInfoSchema, { method: 'PUT', body, auth: true });
 /** Without `resend`, a repeat of what the batch was already sent queues nothing and answers `already_sent`. */
 export const announceStart = (batch: number, resend = false) =>
-  apiFetch<BatchMailingResult>(`/api/v1/batches/${batch}/announce`, { method: 'POST', body: { resend }, auth: true });
+  apiFetch(`/api/v1/batches/${batch}/announce`, batchMailingResultSchema, {
+    method: 'POST',
+    body: { resend },
+    auth: true,
+  });
 export const sendMeetingLink = (batch: number, resend = false) =>
-  apiFetch<BatchMailingResult>(`/api/v1/batches/${batch}/send_link`, { method: 'POST', body: { resend }, auth: true });
-export const listBatches = () => apiFetch<BatchInfo[]>('/api/v1/batches', { auth: true });
+  apiFetch(`/api/v1/batches/${batch}/send_link`, batchMailingResultSchema, {
+    method: 'POST',
+    body: { resend },
+    auth: true,
+  });
+export const listBatches = () => apiFetch('/api/v1/batches', z.array(batchInfoSchema), { auth: true });
 
 export const addSession = (input: CourseSessionInput) =>
-  apiFetch<CourseSession>('/courses/', { method: 'POST', body: input, auth: true });
-export const deleteSession = (id: number) => apiFetch<null>(`/courses/${id}`, { method: 'DELETE', auth: true });
+  apiFetch('/courses/', courseSessionSchema, { method: 'POST', body: input, auth: true });
+export const deleteSession = (id: number) => apiFetch(`/courses/${id}`, noContent, { method: 'DELETE', auth: true });
 
-export const listPrograms = () => apiFetch<(Program & { closed: boolean })[]>('/programs/', { auth: true });
+export const listPrograms = () => apiFetch('/programs/', unchecked<AdminProgram[]>(), { auth: true });
 export const closeProgram = (id: number, closed: boolean) =>
-  apiFetch(`/api/v1/programs/${id}/close`, { method: 'POST', body: { closed }, auth: true });
+  apiFetch(`/api/v1/programs/${id}/close`, unchecked<AdminProgram>(), {
+    method: 'POST',
+    body: { closed },
+    auth: true,
+  });
 export const addProgram = (input: ProgramInput) =>
-  apiFetch<Program>('/programs/', { method: 'POST', body: input, auth: true });
-export const deleteProgram = (id: number) => apiFetch<null>(`/programs/${id}`, { method: 'DELETE', auth: true });
+  apiFetch('/programs/', programSchema, { method: 'POST', body: input, auth: true });
+export const deleteProgram = (id: number) => apiFetch(`/programs/${id}`, noContent, { method: 'DELETE', auth: true });
 export const sendProgram = (id: number, batch: number) =>
-  apiFetch<{ sent: number }>(`/api/v1/programs/${id}/send`, {
+  apiFetch(`/api/v1/programs/${id}/send`, unchecked<ProgramSent>(), {
     method: 'POST',
     body: { student_batch: batch },
     auth: true,
   });
-export type Submission = StudentProgram & { email: string; first_name: string; last_name: string };
 export const listSubmissions = (id: number) =>
-  apiFetch<Submission[]>(`/api/v1/admin/programs/${id}/submissions`, { auth: true });
+  apiFetch(`/api/v1/admin/programs/${id}/submissions`, unchecked<Submission[]>(), { auth: true });
 
 export const setCourseBook = (url: string) =>
-  apiFetch<{ preview_url: string | null }>('/api/v1/admin/course_book', { method: 'PUT', body: { url }, auth: true });
+  apiFetch('/api/v1/admin/course_book', courseBookSchema, { method: 'PUT', body: { url }, auth: true });
 
-export const listDoubts = () => apiFetch<AdminDoubt[]>('/api/v1/admin/doubts', { auth: true });
+export const listDoubts = () => apiFetch('/api/v1/admin/doubts', z.array(adminDoubtSchema), { auth: true });
 export const answerDoubt = (id: number, answer: string) =>
-  apiFetch<AdminDoubt>(`/api/v1/admin/doubts/${id}`, { method: 'PATCH', body: { answer }, auth: true });
+  apiFetch(`/api/v1/admin/doubts/${id}`, adminDoubtSchema, { method: 'PATCH', body: { answer }, auth: true });
 
 export type BankQuestion = z.infer<typeof adminQuizQuestionSchema>;
 export type BankQuestionInput = Omit<BankQuestion, 'id'>;
-export const listQuestions = () => apiFetch<BankQuestion[]>('/api/v1/admin/quiz_questions', { auth: true });
+export const listQuestions = () =>
+  apiFetch('/api/v1/admin/quiz_questions', z.array(adminQuizQuestionSchema), { auth: true });
 export const addQuestion = (input: BankQuestionInput) =>
-  apiFetch<BankQuestion>('/api/v1/admin/quiz_questions', { method: 'POST', body: input, auth: true });
+  apiFetch('/api/v1/admin/quiz_questions', adminQuizQuestionSchema, { method: 'POST', body: input, auth: true });
 export const updateQuestion = (id: number, input: BankQuestionInput) =>
-  apiFetch<BankQuestion>(`/api/v1/admin/quiz_questions/${id}`, { method: 'PUT', body: input, auth: true });
+  apiFetch(`/api/v1/admin/quiz_questions/${id}`, adminQuizQuestionSchema, { method: 'PUT', body: input, auth: true });
 export const deleteQuestion = (id: number) =>
-  apiFetch<null>(`/api/v1/admin/quiz_questions/${id}`, { method: 'DELETE', auth: true });
+  apiFetch(`/api/v1/admin/quiz_questions/${id}`, noContent, { method: 'DELETE', auth: true });
+
+export const listOutbox = ({ signal }: { signal?: AbortSignal } = {}) =>
+  apiFetch('/api/v1/admin/outbox?limit=200', z.array(outboxEntrySchema), { auth: true, signal });
 
 export type { BatchInfo, BatchMember };
+
+export const batchesQuery = () => queryOptions({ queryKey: [...adminKey, 'batches'], queryFn: listBatches });
+export const programsQuery = () => queryOptions({ queryKey: [...adminKey, 'programs'], queryFn: listPrograms });
+export const questionsQuery = () => queryOptions({ queryKey: [...adminKey, 'questions'], queryFn: listQuestions });
+export const adminDoubtsQuery = () => queryOptions({ queryKey: [...adminKey, 'doubts'], queryFn: listDoubts });
+export const outboxQuery = () => queryOptions({ queryKey: [...adminKey, 'outbox'], queryFn: listOutbox });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RequireAuth } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
-import { useProfile } from '../auth/auth-api';
+import { useProfile } from '../../lib/account-api';
 import { BatchPanel } from './batch-panel';
 import { CoursePanel } from './course-panel';
 import { DoubtsPanel } from './doubts-panel';

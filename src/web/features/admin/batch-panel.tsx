@@ -10,18 +10,19 @@ import { plural } from '../../../contracts/wording';
 import { useConfirm } from '../../components/confirm-dialog';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { ScrollRegion } from '../../components/scroll-region';
-import { StatusBadge } from '../dashboard/status-badge';
+import { StatusBadge } from '../../components/status-badge';
 import {
   type BatchMember,
   announceStart,
   getBatch,
-  listBatches,
+  batchesQuery,
   saveBatch,
   sendMeetingLink,
   updateBatch,
 } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { usePanelAction } from './use-panel-action';
+import { adminKey } from '../../lib/query-keys';
 
 type EmailInput = z.infer<typeof emailOnlySchema>;
 type DetailsForm = z.input<typeof batchDetailsFormSchema>;
@@ -41,7 +42,7 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
   const detailsErrors = detailsForm.formState.errors;
   const { run, message, error } = usePanelAction();
   const { confirm, dialog } = useConfirm();
-  const batches = useQuery({ queryKey: ['admin', 'batches'], queryFn: listBatches });
+  const batches = useQuery(batchesQuery());
   const number = Number(batch);
 
   /**
@@ -93,14 +94,14 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
       await updateBatch(email, number);
       emailForm.reset({ email: '' });
       setMembers(await getBatch(number));
-      await client.invalidateQueries({ queryKey: ['admin'] });
+      await client.invalidateQueries({ queryKey: adminKey });
       return `Moved ${email} to batch ${number}.`;
     });
 
   const onSaveDetails = ({ start_date, meeting_link }: BatchUpdate) =>
     run(async () => {
       await saveBatch(number, { start_date: start_date ?? null, meeting_link: meeting_link ?? null });
-      await client.invalidateQueries({ queryKey: ['admin', 'batches'] });
+      await client.invalidateQueries({ queryKey: batchesQuery().queryKey });
       return `Batch ${number} saved.`;
     });
 

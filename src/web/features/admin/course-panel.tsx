@@ -13,7 +13,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
-import { getCourseBook, listSessions } from '../../lib/course-api';
+import { adminCourseBookQuery, adminSessionsQuery } from '../../lib/course-api';
 import { addSession, deleteSession, setCourseBook } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 
@@ -27,8 +27,8 @@ type CourseBookInput = z.input<typeof courseBookInputSchema>;
  */
 export function CoursePanel({ onExit }: { onExit: () => void }) {
   const client = useQueryClient();
-  const sessions = useQuery({ queryKey: ['admin', 'sessions'], queryFn: listSessions });
-  const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'sessions'] });
+  const sessions = useQuery(adminSessionsQuery());
+  const refresh = () => client.invalidateQueries({ queryKey: adminSessionsQuery().queryKey });
   const add = useMutation({ mutationFn: addSession, onSuccess: refresh });
   const remove = useMutation({ mutationFn: deleteSession, onSuccess: refresh });
   const { confirm, dialog } = useConfirm();
@@ -49,7 +49,7 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
     defaultValues: blankSession,
   });
   const sessionErrors = sessionForm.formState.errors;
-  const book = useQuery({ queryKey: ['admin', 'course-book'], queryFn: getCourseBook });
+  const book = useQuery(adminCourseBookQuery());
   const bookForm = useForm<CourseBookInput>({
     resolver: zodResolver(courseBookInputSchema, undefined, { raw: true }),
     defaultValues: { url: '' },
@@ -57,7 +57,7 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
   const bookError = bookForm.formState.errors.url;
   const saveBook = useMutation({
     mutationFn: setCourseBook,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'course-book'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminCourseBookQuery().queryKey }),
   });
 
   const onAdd = (input: CourseSessionInput) =>

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { type Doubt, doubtAnswerSchema } from '../../../contracts/doubts';
-import { answerDoubt, listDoubts } from './admin-api';
+import { adminDoubtsQuery, answerDoubt } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { formatDateTime } from '../../../contracts/dates';
 import { EmailText } from '../../components/email-text';
@@ -20,7 +20,7 @@ function AnswerForm({ doubt }: { doubt: Doubt }) {
   });
   const mutation = useMutation({
     mutationFn: ({ answer }: AnswerInput) => answerDoubt(doubt.id, answer),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'doubts'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminDoubtsQuery().queryKey }),
   });
   const id = `answer-${doubt.id}`;
   const error = formState.errors.answer;
@@ -48,7 +48,7 @@ function AnswerForm({ doubt }: { doubt: Doubt }) {
 
 /** Doubts: unanswered first; an answer is emailed to the student. */
 export function DoubtsPanel({ onExit }: { onExit: () => void }) {
-  const doubts = useQuery({ queryKey: ['admin', 'doubts'], queryFn: listDoubts });
+  const doubts = useQuery(adminDoubtsQuery());
   return (
     <AdminPanel title="Doubts" onExit={onExit}>
       <PanelError error={doubts.error} />

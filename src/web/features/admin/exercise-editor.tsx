@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import { type Exercise, type GradeResult, type TestCaseInput, exerciseInputSchema } from '../../../contracts/exercises';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
-import { getExercise, saveExercise, tryReference } from '../exercises/exercises-api';
-import { GradeTable } from '../exercises/grade-results';
+import { exerciseQuery, saveExercise, tryReference } from '../../lib/exercises-api';
+import { GradeTable } from '../../components/grade-results';
 import { PanelError } from './admin-panel';
 import { plural } from '../../../contracts/wording';
 
@@ -40,7 +40,7 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
     setSaved(null);
     try {
       const stored = await saveExercise(exercise.program_id, input);
-      client.setQueryData(['admin', 'exercise', exercise.program_id], stored);
+      client.setQueryData(exerciseQuery(exercise.program_id).queryKey, stored);
       setSaved(`Saved: ${plural(stored.tests.length, 'test case')}.`);
     } catch (failure) {
       setError(failure);
@@ -196,8 +196,7 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
 /** The admin's editor for a program's starter code and test cases. */
 export function ExerciseEditor({ programId, onClose }: { programId: number; onClose: () => void }) {
   const exercise = useQuery({
-    queryKey: ['admin', 'exercise', programId],
-    queryFn: () => getExercise(programId),
+    ...exerciseQuery(programId),
     staleTime: Infinity,
   });
   if (exercise.isError) return <PanelError error={exercise.error} />;

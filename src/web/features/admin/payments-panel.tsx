@@ -4,7 +4,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { formatDateTime } from '../../../contracts/dates';
 import { formatAmount } from '../../../contracts/payments';
 import { ScrollRegion } from '../../components/scroll-region';
-import { listAllPayments } from '../payments/payments-api';
+import { adminPaymentsQuery } from '../../lib/payments-api';
 import { AdminPanel, Pager, PanelError } from './admin-panel';
 
 const PER_PAGE = 50;
@@ -21,8 +21,7 @@ const statusLabels = { captured: 'captured', failed: 'failed', created: 'not pai
 export function PaymentsPanel({ onExit }: { onExit: () => void }) {
   const [page, setPage] = useState(1);
   const { data, isPending, error } = useQuery({
-    queryKey: ['admin', 'payments', page],
-    queryFn: () => listAllPayments(page, PER_PAGE),
+    ...adminPaymentsQuery(page, PER_PAGE),
     placeholderData: keepPreviousData,
   });
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;

@@ -17,7 +17,7 @@ import {
   closeProgram,
   deleteProgram,
   getBatch,
-  listPrograms,
+  programsQuery,
   listSubmissions,
   sendProgram,
 } from './admin-api';
@@ -31,8 +31,8 @@ const blankProgram = { program_number: '', task: '' };
 /** Program Exercises (Add/Delete Your Program Details), Send Task to a batch, and the students' solutions. */
 export function ProgramsPanel({ onExit }: { onExit: () => void }) {
   const client = useQueryClient();
-  const programs = useQuery({ queryKey: ['admin', 'programs'], queryFn: listPrograms });
-  const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'programs'] });
+  const programs = useQuery(programsQuery());
+  const refresh = () => client.invalidateQueries({ queryKey: programsQuery().queryKey });
   const add = useMutation({ mutationFn: addProgram, onSuccess: refresh });
   const remove = useMutation({ mutationFn: deleteProgram, onSuccess: refresh });
   const [batch, setBatch] = useState('');

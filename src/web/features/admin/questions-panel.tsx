@@ -12,7 +12,7 @@ import {
   type BankQuestionInput,
   addQuestion,
   deleteQuestion,
-  listQuestions,
+  questionsQuery,
   updateQuestion,
 } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
@@ -90,7 +90,7 @@ function QuestionForm({
 
 function QuestionItem({ question }: { question: BankQuestion }) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'questions'] });
+  const refresh = () => client.invalidateQueries({ queryKey: questionsQuery().queryKey });
   const save = useMutation({
     mutationFn: (input: BankQuestionInput) => updateQuestion(question.id, input),
     onSuccess: refresh,
@@ -137,13 +137,13 @@ function QuestionItem({ question }: { question: BankQuestion }) {
 /** The self assessment test's question bank (ten are drawn at random for each test). */
 export function QuestionsPanel({ onExit }: { onExit: () => void }) {
   const client = useQueryClient();
-  const questions = useQuery({ queryKey: ['admin', 'questions'], queryFn: listQuestions });
+  const questions = useQuery(questionsQuery());
   const [formKey, setFormKey] = useState(0);
   const add = useMutation({
     mutationFn: addQuestion,
     onSuccess: async () => {
       setFormKey((k) => k + 1);
-      await client.invalidateQueries({ queryKey: ['admin', 'questions'] });
+      await client.invalidateQueries({ queryKey: questionsQuery().queryKey });
     },
   });
   return (

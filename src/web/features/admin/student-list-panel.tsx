@@ -7,9 +7,8 @@ import { studentSearchSchema } from '../../../contracts/admin';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
-import { apiFetch } from '../../lib/api-client';
-import { StatusBadge } from '../dashboard/status-badge';
-import { type ListParams, type StudentListKind, listUrl, useStudentList } from './admin-api';
+import { StatusBadge } from '../../components/status-badge';
+import { type ListParams, type StudentListKind, downloadStudentList, useStudentList } from './admin-api';
 import { AdminPanel, Pager, PanelError } from './admin-panel';
 
 export type Column =
@@ -113,7 +112,7 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, onEx
   const downloadCsv = async () => {
     setCsvError(null);
     try {
-      const csv = await apiFetch<string>(listUrl(kind, params, 'csv'), { auth: true });
+      const csv = await downloadStudentList(kind, params);
       const link = document.createElement('a');
       link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
       link.download = `students-${kind}.csv`;

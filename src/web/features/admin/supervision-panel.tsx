@@ -8,9 +8,9 @@ import { commentInputSchema } from '../../../contracts/exercises';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
-import { addComment, getStudentCode, getSupervision } from '../exercises/exercises-api';
+import { addComment, studentCodeQuery, supervisionQuery } from '../../lib/exercises-api';
 import { AdminPanel, PanelError } from './admin-panel';
-import { listPrograms } from './admin-api';
+import { programsQuery } from './admin-api';
 
 /** How often the teacher's view refreshes: students' drafts autosave every two seconds. */
 const LIVE_MS = 3000;
@@ -29,8 +29,7 @@ type CommentInput = z.output<typeof commentInputSchema>;
 function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: number; onClose: () => void }) {
   const client = useQueryClient();
   const code = useQuery({
-    queryKey: ['admin', 'student-code', studentProgramId],
-    queryFn: () => getStudentCode(studentProgramId),
+    ...studentCodeQuery(studentProgramId),
     refetchInterval: LIVE_MS,
   });
   const [error, setError] = useState<unknown>(null);
@@ -48,7 +47,7 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
     try {
       await addComment(studentProgramId, line, body);
       setValue('body', '');
-      await client.invalidateQueries({ queryKey: ['admin', 'student-code', studentProgramId] });
+      await client.invalidateQueries({ queryKey: studentCodeQuery(studentProgramId).queryKey });
     } catch (failure) {
       setError(failure);
     }
@@ -168,14 +167,13 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
  * seconds.
  */
 export function SupervisionPanel({ onExit }: { onExit: () => void }) {
-  const programs = useQuery({ queryKey: ['admin', 'programs'], queryFn: listPrograms });
+  const programs = useQuery(programsQuery());
   const [programNumber, setProgramNumber] = useState<number | null>(null);
   const [batch, setBatch] = useState('');
   const [open, setOpen] = useState<number | null>(null);
   const batchNumber = Number(batch) >= 1 ? Number(batch) : null;
   const rows = useQuery({
-    queryKey: ['admin', 'supervision', programNumber, batchNumber],
-    queryFn: () => getSupervision(programNumber!, batchNumber),
+    ...supervisionQuery(programNumber, batchNumber),
     enabled: programNumber !== null,
     refetchInterval: LIVE_MS,
   });

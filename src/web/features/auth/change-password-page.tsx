@@ -1,6 +1,6 @@
 import { RequireAuth } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
-import { ChangePasswordForm } from './change-password-form';
+import { ChangePasswordForm } from '../../components/change-password-form';
 
 export function ChangePasswordPage() {
   usePageTitle('Change Password');

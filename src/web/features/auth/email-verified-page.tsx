@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../contracts/paths';
 import { usePageTitle } from '../../components/layout/use-page-title';
-import { storeToken } from './auth-store';
+import { storeToken } from '../../lib/auth-store';
 
 export function EmailVerifiedPage() {
   usePageTitle('Email Verified');

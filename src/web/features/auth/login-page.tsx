@@ -11,8 +11,9 @@ import { FormErrors } from '../../components/form-errors';
 import { useSignedInDestination } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { ApiError } from '../../lib/api-client';
+import { profileQuery } from '../../lib/account-api';
 import { loginRequest, resendEmailRequest } from './auth-api';
-import { storeToken } from './auth-store';
+import { storeToken } from '../../lib/auth-store';
 import { errorText } from '../../lib/error-text';
 
 export function LoginPage() {
@@ -33,7 +34,7 @@ export function LoginPage() {
     try {
       const { data, meta } = await loginRequest(input);
       // Signed in: the page sends the account on (useSignedInDestination), the admin to /AdminPage.
-      queryClient.setQueryData(['profile'], data.attributes);
+      queryClient.setQueryData(profileQuery().queryKey, data.attributes);
       storeToken(meta.token, data.attributes.role);
     } catch (error) {
       if (error instanceof ApiError) {

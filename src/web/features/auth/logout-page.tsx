@@ -5,7 +5,7 @@ import { messages } from '../../../contracts/messages';
 import { paths } from '../../../contracts/paths';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { logoutRequest } from './auth-api';
-import { clearSession, readToken } from './auth-store';
+import { clearSession, readToken } from '../../lib/auth-store';
 
 export function LogoutPage() {
   usePageTitle('Logout');

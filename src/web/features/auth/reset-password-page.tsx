@@ -10,7 +10,7 @@ import { Field } from '../../components/field';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { PasswordChecklist } from '../../components/password-checklist';
 import { resetPasswordRequest } from './auth-api';
-import { clearSession, storeToken } from './auth-store';
+import { clearSession, storeToken } from '../../lib/auth-store';
 
 /**
  * The request's schema with the password only required: the checklist shows the rule but does not block submitting

@@ -1,34 +1,52 @@
-import type { StudentProgram } from '../../../contracts/course-content';
-import type { Doubt } from '../../../contracts/doubts';
-import type { QuizAttempt, QuizQuestion } from '../../../contracts/quiz';
-import type { MessageResponse, ProfileUpdateResponse } from '../../../contracts/accounts';
-import { apiFetch } from '../../lib/api-client';
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { type MessageResponse, profileUpdateResponseSchema } from '../../../contracts/accounts';
+import { type StudentProgram, studentProgramSchema } from '../../../contracts/course-content';
+import { doubtSchema } from '../../../contracts/doubts';
+import { type QuizAttempt, quizAttemptSchema, quizQuestionSchema } from '../../../contracts/quiz';
+import { apiFetch, unchecked } from '../../lib/api-client';
 
+// TODO(contract): GET /api/v1/my_batch
 export interface MyBatch {
   batch_number: number | null;
   start_date: string | null;
   meeting_link: string | null;
 }
+// TODO(contract): PATCH /student_programs/:id
+export type SolutionSubmitted = { data: StudentProgram; meta: MessageResponse };
+// TODO(contract): POST /api/v1/quiz/attempts
+export type QuizSubmitted = { message: string; attempt: QuizAttempt };
 
-export const getMyBatch = () => apiFetch<MyBatch>('/api/v1/my_batch', { auth: true });
+export const getMyBatch = () => apiFetch('/api/v1/my_batch', unchecked<MyBatch>(), { auth: true });
 export const getMyPrograms = (studentId: number) =>
-  apiFetch<StudentProgram[]>(`/student_programs/get_my_progs/${studentId}`, { auth: true });
+  apiFetch(`/student_programs/get_my_progs/${studentId}`, z.array(studentProgramSchema), { auth: true });
 export const submitSolution = (id: number, form: FormData) =>
-  apiFetch<{ data: StudentProgram; meta: MessageResponse }>(`/student_programs/${id}`, {
+  apiFetch(`/student_programs/${id}`, unchecked<SolutionSubmitted>(), {
     method: 'PATCH',
     body: form,
     auth: true,
   });
-export const getQuiz = () => apiFetch<QuizQuestion[]>('/api/v1/quiz', { auth: true });
+export const getQuiz = () => apiFetch('/api/v1/quiz', z.array(quizQuestionSchema), { auth: true });
 export const submitQuiz = (answers: { question_id: number; answer_index: number }[]) =>
-  apiFetch<{ message: string; attempt: QuizAttempt }>('/api/v1/quiz/attempts', {
+  apiFetch('/api/v1/quiz/attempts', unchecked<QuizSubmitted>(), {
     method: 'POST',
     body: { answers },
     auth: true,
   });
-export const getAttempts = () => apiFetch<QuizAttempt[]>('/api/v1/quiz/attempts', { auth: true });
-export const getDoubts = () => apiFetch<Doubt[]>('/api/v1/doubts', { auth: true });
+export const getAttempts = () => apiFetch('/api/v1/quiz/attempts', z.array(quizAttemptSchema), { auth: true });
+export const getDoubts = () => apiFetch('/api/v1/doubts', z.array(doubtSchema), { auth: true });
 export const askDoubt = (question: string, sessionId: number | null) =>
-  apiFetch<Doubt>('/api/v1/doubts', { method: 'POST', body: { question, session_id: sessionId }, auth: true });
+  apiFetch('/api/v1/doubts', doubtSchema, {
+    method: 'POST',
+    body: { question, session_id: sessionId },
+    auth: true,
+  });
 export const sendFeedback = (studentId: number, feedback: string) =>
-  apiFetch<ProfileUpdateResponse>(`/students/${studentId}`, { method: 'PATCH', body: { feedback }, auth: true });
+  apiFetch(`/students/${studentId}`, profileUpdateResponseSchema, { method: 'PATCH', body: { feedback }, auth: true });
+
+export const myBatchQuery = () => queryOptions({ queryKey: ['my-batch'], queryFn: getMyBatch });
+export const myProgramsQuery = (studentId: number) =>
+  queryOptions({ queryKey: ['my-programs', studentId], queryFn: () => getMyPrograms(studentId) });
+export const quizQuery = () => queryOptions({ queryKey: ['quiz'], queryFn: getQuiz });
+export const attemptsQuery = () => queryOptions({ queryKey: ['attempts'], queryFn: getAttempts });
+export const doubtsQuery = () => queryOptions({ queryKey: ['doubts'], queryFn: getDoubts });

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { StudentData } from '../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../contracts/course';
@@ -6,18 +6,18 @@ import { type DashboardMatch, dashboardPaths, matchDashboardPath, paths } from '
 import { PageSpinner } from '../../components/page-spinner';
 import { RequireAuth } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
-import { useProfile } from '../auth/auth-api';
-import { ChangePasswordForm } from '../auth/change-password-form';
+import { useProfile } from '../../lib/account-api';
+import { ChangePasswordForm } from '../../components/change-password-form';
 import { MyClasses } from './sections/my-classes';
 import { MyDoubts } from './sections/my-doubts';
 import { MyFeedback } from './sections/my-feedback';
 import { MyPayment } from './sections/my-payment';
 import { MyProgs } from './sections/my-progs';
 import { MyTests, SelfTest } from './sections/self-test';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../components/status-badge';
 
-// The C editor (CodeMirror) is loaded only when a student opens a program.
-const ProgramWorkspace = lazy(() => import('../exercises/program-workspace'));
+/** A program's workspace (the exercises feature), handed in by the app (app/dashboard-route.tsx). */
+export type ProgramWorkspaceComponent = ComponentType<{ id: string }>;
 
 /** The spec's menu labels, in its order. */
 const menu = [
@@ -59,7 +59,13 @@ function Overview({ student }: { student: StudentData }) {
   );
 }
 
-function Section({ match, student }: { match: DashboardMatch; student: StudentData }): ReactNode {
+interface SectionProps {
+  match: DashboardMatch;
+  student: StudentData;
+  ProgramWorkspace: ProgramWorkspaceComponent;
+}
+
+function Section({ match, student, ProgramWorkspace }: SectionProps): ReactNode {
   switch (match.section) {
     case 'overview':
       return <Overview student={student} />;
@@ -93,7 +99,13 @@ function Section({ match, student }: { match: DashboardMatch; student: StudentDa
   }
 }
 
-function Dashboard({ match }: { match: DashboardMatch }) {
+function Dashboard({
+  match,
+  ProgramWorkspace,
+}: {
+  match: DashboardMatch;
+  ProgramWorkspace: ProgramWorkspaceComponent;
+}) {
   const { data: student } = useProfile();
   const { pathname } = useLocation();
   // On a phone the menu folds away; it opens on request and closes again on navigation.
@@ -133,21 +145,21 @@ function Dashboard({ match }: { match: DashboardMatch }) {
         </ul>
       </nav>
       <section className="dashboard-content">
-        <Section match={match} student={student} />
+        <Section match={match} student={student} ProgramWorkspace={ProgramWorkspace} />
       </section>
     </div>
   );
 }
 
 /** /DashPage and its sections; app-routes lists each address, so anything else there is a page not found. */
-export function DashboardPage() {
+export function DashboardPage({ programWorkspace }: { programWorkspace: ProgramWorkspaceComponent }) {
   const { pathname } = useLocation();
   const match = matchDashboardPath(pathname) ?? { section: 'overview' };
   usePageTitle(titleOf(match));
   return (
     <div className="container-lg page-wide">
       <RequireAuth role="student">
-        <Dashboard match={match} />
+        <Dashboard match={match} ProgramWorkspace={programWorkspace} />
       </RequireAuth>
     </div>
   );

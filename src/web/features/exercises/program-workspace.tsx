@@ -13,10 +13,17 @@ import {
 } from '../../../contracts/exercises';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { PageSpinner } from '../../components/page-spinner';
-import { readToken } from '../auth/auth-store';
+import { readToken } from '../../lib/auth-store';
 import { CEditor, type LineNote } from './c-editor';
-import { getSubmission, getWorkspace, runProgram, saveDraft, saveDraftOnLeave, submitProgram } from './exercises-api';
-import { CompileMessages, GradeTable, RunOutput } from './grade-results';
+import {
+  getSubmission,
+  workspaceQuery,
+  runProgram,
+  saveDraft,
+  saveDraftOnLeave,
+  submitProgram,
+} from '../../lib/exercises-api';
+import { CompileMessages, GradeTable, RunOutput } from '../../components/grade-results';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime, formatTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
@@ -120,7 +127,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
           title: `Submission of ${formatDateTime(submission.created_at)}`,
           result: submission.result,
         });
-        await client.invalidateQueries({ queryKey: ['workspace', id] });
+        await client.invalidateQueries({ queryKey: workspaceQuery(id).queryKey });
       }
     } catch (failure) {
       setError(errorText(failure));
@@ -331,8 +338,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
 export default function ProgramWorkspace({ id }: { id: string }) {
   const spId = Number(id);
   const workspace = useQuery({
-    queryKey: ['workspace', spId],
-    queryFn: () => getWorkspace(spId),
+    ...workspaceQuery(spId),
     enabled: Number.isInteger(spId) && spId > 0,
     // New comments from the teacher show up while the student works.
     refetchInterval: 15_000,

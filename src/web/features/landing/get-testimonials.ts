@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Testimonial } from '../../../contracts/site';
-import { apiFetch } from '../../lib/api-client';
+import { apiFetch, type ResponseSchema } from '../../lib/api-client';
 
 interface TestimonialsState {
   data?: Testimonial[];
@@ -9,6 +9,28 @@ interface TestimonialsState {
 }
 
 const RETRY_DELAY_MS = 1000;
+
+const TEXT_FIELDS = ['first_name', 'last_name', 'study', 'institution', 'feedback', 'get_image_url'] as const;
+
+/**
+ * contracts/site.ts's testimonialSchema, checked by hand rather than with zod: the landing page's bundle carries no
+ * zod (lib/site-info.tsx does the same).
+ */
+const testimonialsSchema: ResponseSchema<Testimonial[]> = {
+  safeParse: (value) =>
+    Array.isArray(value) &&
+    value.every(
+      (item: unknown) =>
+        typeof item === 'object' &&
+        item !== null &&
+        TEXT_FIELDS.every((field) => {
+          const text: unknown = (item as Record<string, unknown>)[field];
+          return text === null || typeof text === 'string';
+        }),
+    )
+      ? { success: true, data: value as Testimonial[] }
+      : { success: false },
+};
 
 /**
  * The landing page's one read of server state, fetched without TanStack Query so that the landing page's
@@ -19,7 +41,7 @@ export function useTestimonials(): TestimonialsState {
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
-    const load = () => apiFetch<Testimonial[]>('/students/get_old_students', { signal });
+    const load = () => apiFetch('/students/get_old_students', testimonialsSchema, { signal });
     load()
       .catch((error: unknown) => {
         if (signal.aborted) throw error;

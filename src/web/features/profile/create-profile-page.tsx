@@ -4,7 +4,7 @@ import { messages } from '../../../contracts/messages';
 import { paths } from '../../../contracts/paths';
 import { RequireAuth } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
-import { useProfile } from '../auth/auth-api';
+import { useProfile } from '../../lib/account-api';
 import { ProfileForm } from './profile-form';
 
 function CreateProfile() {

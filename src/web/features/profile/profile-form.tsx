@@ -12,7 +12,8 @@ import {
 import { messages } from '../../../contracts/messages';
 import { Field } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
-import { updateProfileRequest } from '../auth/auth-api';
+import { updateProfileRequest } from './profile-api';
+import { profileQuery } from '../../lib/account-api';
 
 const editable = [
   { name: 'first_name', label: 'First name', autoComplete: 'given-name' },
@@ -59,7 +60,7 @@ export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) 
     if (photo) form.append('image', photo);
     try {
       const response = await updateProfileRequest(student.id, form);
-      queryClient.setQueryData(['profile'], response.data.attributes);
+      queryClient.setQueryData(profileQuery().queryKey, response.data.attributes);
       setPhoto(null);
       onSaved(response.data.attributes);
     } catch (error) {

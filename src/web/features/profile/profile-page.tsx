@@ -4,8 +4,8 @@ import type { StudentData } from '../../../contracts/accounts';
 import { paths } from '../../../contracts/paths';
 import { RequireAuth } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
-import { useProfile } from '../auth/auth-api';
-import { ChangePasswordForm } from '../auth/change-password-form';
+import { useProfile } from '../../lib/account-api';
+import { ChangePasswordForm } from '../../components/change-password-form';
 import { ProfileForm } from './profile-form';
 import { EmailText } from '../../components/email-text';
 

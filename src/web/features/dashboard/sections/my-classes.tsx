@@ -3,8 +3,8 @@ import { useState } from 'react';
 import type { StudentData } from '../../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { PageSpinner } from '../../../components/page-spinner';
-import { getCourseBook, listSessions } from '../../../lib/course-api';
-import { getMyBatch } from '../dashboard-api';
+import { courseBookQuery, sessionsQuery } from '../../../lib/course-api';
+import { myBatchQuery } from '../dashboard-api';
 import { NeedsPayment } from './needs-payment';
 import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../../contracts/dates';
@@ -42,9 +42,9 @@ function LessonVideo({ id, title }: { id: string; title: string }) {
 
 export function MyClasses({ student }: { student: StudentData }) {
   const paid = student.student_status !== STUDENT_STATUS.unpaid;
-  const batch = useQuery({ queryKey: ['my-batch'], queryFn: getMyBatch, enabled: paid });
-  const sessions = useQuery({ queryKey: ['sessions'], queryFn: listSessions, enabled: paid });
-  const book = useQuery({ queryKey: ['course-book'], queryFn: getCourseBook, enabled: paid });
+  const batch = useQuery({ ...myBatchQuery(), enabled: paid });
+  const sessions = useQuery({ ...sessionsQuery(), enabled: paid });
+  const book = useQuery({ ...courseBookQuery(), enabled: paid });
   if (!paid) return <NeedsPayment title="My Classes" what="The classes" />;
   return (
     <>

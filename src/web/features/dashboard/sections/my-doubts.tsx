@@ -8,8 +8,8 @@ import { doubtFormSchema } from '../../../../contracts/doubts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { controlClass, errorAttributes, FieldError } from '../../../components/field-error';
 import { PageSpinner } from '../../../components/page-spinner';
-import { listSessions } from '../../../lib/course-api';
-import { askDoubt, getDoubts } from '../dashboard-api';
+import { sessionsQuery } from '../../../lib/course-api';
+import { askDoubt, doubtsQuery } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../../contracts/dates';
 
@@ -18,10 +18,9 @@ type AskInput = z.output<typeof doubtFormSchema>;
 
 export function MyDoubts({ student }: { student: StudentData }) {
   const client = useQueryClient();
-  const doubts = useQuery({ queryKey: ['doubts'], queryFn: getDoubts });
+  const doubts = useQuery(doubtsQuery());
   const sessions = useQuery({
-    queryKey: ['sessions'],
-    queryFn: listSessions,
+    ...sessionsQuery(),
     enabled: student.student_status !== STUDENT_STATUS.unpaid,
   });
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +35,7 @@ export function MyDoubts({ student }: { student: StudentData }) {
     try {
       await askDoubt(question, session_id ?? null);
       reset();
-      await client.invalidateQueries({ queryKey: ['doubts'] });
+      await client.invalidateQueries({ queryKey: doubtsQuery().queryKey });
     } catch (caught) {
       setError(errorText(caught));
     }

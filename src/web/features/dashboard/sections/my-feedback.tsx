@@ -8,6 +8,7 @@ import { messages } from '../../../../contracts/messages';
 import { controlClass, errorAttributes, FieldError } from '../../../components/field-error';
 import { sendFeedback } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
+import { profileQuery } from '../../../lib/account-api';
 
 type FeedbackForm = z.infer<typeof feedbackSchema>;
 
@@ -28,7 +29,7 @@ export function MyFeedback({ student }: { student: StudentData }) {
   const onSubmit = async ({ feedback }: FeedbackForm) => {
     try {
       const response = await sendFeedback(student.id, feedback);
-      client.setQueryData(['profile'], response.data.attributes);
+      client.setQueryData(profileQuery().queryKey, response.data.attributes);
       window.alert(messages.feedbackSubmitted);
     } catch (error) {
       window.alert(errorText(error));

@@ -8,11 +8,12 @@ import { formatDateTime } from '../../../../contracts/dates';
 import { formatAmount, PAYMENT_CURRENCY, type PaymentOrder, paymentMessages } from '../../../../contracts/payments';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { ApiError } from '../../../lib/api-client';
-import { createPaymentOrder, getMyPayments, verifyPayment } from '../../payments/payments-api';
-import { type CheckoutCallbacks, openRazorpayCheckout } from '../../payments/razorpay-checkout';
-import { TestCheckoutDialog } from '../../payments/test-checkout-dialog';
-import { StatusBadge } from '../status-badge';
+import { createPaymentOrder, myPaymentsQuery, verifyPayment } from '../../../lib/payments-api';
+import { type CheckoutCallbacks, openRazorpayCheckout } from '../payment/razorpay-checkout';
+import { TestCheckoutDialog } from '../payment/test-checkout-dialog';
+import { StatusBadge } from '../../../components/status-badge';
 import { errorText } from '../../../lib/error-text';
+import { profileQuery } from '../../../lib/account-api';
 
 type Notice = { variant: 'success' | 'danger' | 'info'; text: string };
 
@@ -21,7 +22,7 @@ const statusLabels = { created: 'Not paid', captured: 'Paid', failed: 'Failed' }
 /** My Payment: the fee, Pay Now (Razorpay Checkout, or the built-in test checkout), and the student's payments. */
 export function MyPayment({ student }: { student: StudentData }) {
   const client = useQueryClient();
-  const payments = useQuery({ queryKey: ['my-payments'], queryFn: getMyPayments });
+  const payments = useQuery(myPaymentsQuery());
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const [testOrder, setTestOrder] = useState<PaymentOrder | null>(null);
@@ -32,8 +33,8 @@ export function MyPayment({ student }: { student: StudentData }) {
   const captured = payments.data?.payments.find((p) => p.status === 'captured');
   const refresh = () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ['profile'] }),
-      client.invalidateQueries({ queryKey: ['my-payments'] }),
+      client.invalidateQueries({ queryKey: profileQuery().queryKey }),
+      client.invalidateQueries({ queryKey: myPaymentsQuery().queryKey }),
     ]);
 
   const checkout: CheckoutCallbacks = {

@@ -10,7 +10,7 @@ import { SOLUTION_MAX_BYTES, type StudentProgram, solutionMessages } from '../..
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { controlClass, errorAttributes, FieldError } from '../../../components/field-error';
 import { PageSpinner } from '../../../components/page-spinner';
-import { getMyPrograms, submitSolution } from '../dashboard-api';
+import { myProgramsQuery, submitSolution } from '../dashboard-api';
 import { NeedsPayment } from './needs-payment';
 import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../../contracts/dates';
@@ -51,7 +51,7 @@ function ProgramCard({ program, studentId }: { program: StudentProgram; studentI
       await submitSolution(program.id, form);
       reset();
       setResult({ ok: true, text: 'Solution submitted.' });
-      await client.invalidateQueries({ queryKey: ['my-programs', studentId] });
+      await client.invalidateQueries({ queryKey: myProgramsQuery(studentId).queryKey });
     } catch (error) {
       setResult({ ok: false, text: errorText(error) });
     }
@@ -130,8 +130,7 @@ function ProgramCard({ program, studentId }: { program: StudentProgram; studentI
 export function MyProgs({ student }: { student: StudentData }) {
   const paid = student.student_status !== STUDENT_STATUS.unpaid;
   const programs = useQuery({
-    queryKey: ['my-programs', student.id],
-    queryFn: () => getMyPrograms(student.id),
+    ...myProgramsQuery(student.id),
     enabled: paid,
   });
   if (!paid) return <NeedsPayment title="My Progs" what="Program exercises" />;

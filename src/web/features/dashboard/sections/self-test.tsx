@@ -7,7 +7,7 @@ import { quizFormSchema } from '../../../../contracts/quiz';
 import { formatDateTime } from '../../../../contracts/dates';
 import { InlineCode } from '../../../components/inline-code';
 import { PageSpinner } from '../../../components/page-spinner';
-import { getAttempts, getQuiz, submitQuiz } from '../dashboard-api';
+import { attemptsQuery, quizQuery, submitQuiz } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
 
 type QuizForm = z.input<typeof quizFormSchema>;
@@ -16,7 +16,7 @@ type QuizAnswersInput = z.output<typeof quizFormSchema>;
 /** Take self assessment test: ten questions, scored by the server. */
 export function SelfTest() {
   const client = useQueryClient();
-  const quiz = useQuery({ queryKey: ['quiz'], queryFn: getQuiz, staleTime: Infinity, refetchOnMount: 'always' });
+  const quiz = useQuery({ ...quizQuery(), staleTime: Infinity, refetchOnMount: 'always' });
   const [result, setResult] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // The questions drawn are the form's values: a new test (Take another test) starts a new, empty form.
@@ -39,7 +39,7 @@ export function SelfTest() {
     try {
       const response = await submitQuiz(answers);
       setResult(response.message);
-      await client.invalidateQueries({ queryKey: ['attempts'] });
+      await client.invalidateQueries({ queryKey: attemptsQuery().queryKey });
     } catch (caught) {
       setError(errorText(caught));
     }
@@ -117,7 +117,7 @@ export function SelfTest() {
 
 /** My Tests: past attempts, with the answers reviewed. */
 export function MyTests() {
-  const attempts = useQuery({ queryKey: ['attempts'], queryFn: getAttempts });
+  const attempts = useQuery(attemptsQuery());
   return (
     <>
       <h1 className="h4">My Tests</h1>

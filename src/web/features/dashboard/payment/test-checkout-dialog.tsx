@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatAmount, type PaymentOrder } from '../../../contracts/payments';
-import { payOnTestGateway } from './payments-api';
+import { formatAmount, type PaymentOrder } from '../../../../contracts/payments';
+import { payOnTestGateway } from '../../../lib/payments-api';
 import type { CheckoutCallbacks } from './razorpay-checkout';
-import { errorText } from '../../lib/error-text';
+import { errorText } from '../../../lib/error-text';
 
 /**
  * The built-in test gateway's checkout, in place of Razorpay's when the site has no keys. The tester chooses

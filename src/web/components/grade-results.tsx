@@ -1,4 +1,4 @@
-import { type CompileResult, type GradeResult, type RunOutcome, verdictLabels } from '../../../contracts/exercises';
+import { type CompileResult, type GradeResult, type RunOutcome, verdictLabels } from '../../contracts/exercises';
 
 /** The compiler's errors and warnings, each with its line. */
 export function CompileMessages({ compile }: { compile: CompileResult }) {

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { changePasswordSchema } from '../../../contracts/accounts';
-import { messages } from '../../../contracts/messages';
-import { Field } from '../../components/field';
-import { PasswordChecklist } from '../../components/password-checklist';
-import { FormErrors } from '../../components/form-errors';
-import { ApiError } from '../../lib/api-client';
-import { changePasswordRequest } from './auth-api';
+import { changePasswordSchema } from '../../contracts/accounts';
+import { messages } from '../../contracts/messages';
+import { Field } from './field';
+import { PasswordChecklist } from './password-checklist';
+import { FormErrors } from './form-errors';
+import { ApiError } from '../lib/api-client';
+import { changePasswordRequest } from '../lib/account-api';
 
 const changePasswordFormSchema = changePasswordSchema
   .extend({ confirm_password: z.string() })

@@ -1,5 +1,5 @@
 /** Razorpay Checkout in the browser: its script is loaded from Razorpay only when the site has live keys. */
-import type { CheckoutFailure, CheckoutSuccess, PaymentOrder } from '../../../contracts/payments';
+import type { CheckoutFailure, CheckoutSuccess, PaymentOrder } from '../../../../contracts/payments';
 
 interface RazorpayInstance {
   open(): void;

@@ -1,4 +1,4 @@
-import { STUDENT_STATUS } from '../../../contracts/course';
+import { STUDENT_STATUS } from '../../contracts/course';
 
 /** student_status as the spec shows it: 'Unpaid' in red, 'Paid' in green, or completed. */
 export function StatusBadge({ status }: { status: number }) {

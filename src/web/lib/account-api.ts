@@ -1,0 +1,32 @@
+/** The signed-in account, as several features read and change it: its profile and its password. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type ChangePasswordInput, messageResponseSchema, studentDataSchema } from '../../contracts/accounts';
+import { ApiError, apiFetch } from './api-client';
+import { clearSession, storeRole, useSignedIn } from './auth-store';
+
+export const changePasswordRequest = (input: ChangePasswordInput) =>
+  apiFetch('/change_password', messageResponseSchema, { method: 'POST', body: input, auth: true });
+
+export const profileQuery = () =>
+  queryOptions({
+    queryKey: ['profile'],
+    queryFn: ({ signal }) => apiFetch('/students/profile', studentDataSchema, { auth: true, signal }),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** The signed-in student's profile; a token the server no longer accepts is dropped. */
+export function useProfile() {
+  const signedIn = useSignedIn();
+  const query = useQuery({ ...profileQuery(), enabled: signedIn });
+  const expired = query.error instanceof ApiError && query.error.status === 401;
+  useEffect(() => {
+    if (expired) clearSession();
+  }, [expired]);
+  const role = query.data?.role;
+  useEffect(() => {
+    if (role) storeRole(role);
+  }, [role]);
+  return { ...query, signedIn };
+}

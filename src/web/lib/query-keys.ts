@@ -1,0 +1,5 @@
+/**
+ * The first part of the key of every query the admin's screens make: invalidating it refreshes all of them, as a
+ * change to students or batches does. Each query's whole key is in its queryOptions factory, next to its API call.
+ */
+export const adminKey = ['admin'] as const;
