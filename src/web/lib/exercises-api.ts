@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   codeCommentSchema,
+  draftSavedSchema,
   exerciseSchema,
   gradeResultSchema,
   runResultSchema,
@@ -11,19 +12,14 @@ import {
   type TestCaseInput,
   workspaceSchema,
 } from '../../contracts/exercises';
-import { apiFetch, unchecked } from './api-client';
+import { apiFetch } from './api-client';
 import { adminKey } from './query-keys';
-
-// TODO(contract): PUT /api/v1/student_programs/:id/draft
-export interface DraftSaved {
-  saved_at: string;
-}
 
 // The student's workspace on one program.
 export const getWorkspace = (id: number) =>
   apiFetch(`/api/v1/student_programs/${id}/workspace`, workspaceSchema, { auth: true });
 export const saveDraft = (id: number, code: string) =>
-  apiFetch(`/api/v1/student_programs/${id}/draft`, unchecked<DraftSaved>(), {
+  apiFetch(`/api/v1/student_programs/${id}/draft`, draftSavedSchema, {
     method: 'PUT',
     body: { code },
     auth: true,

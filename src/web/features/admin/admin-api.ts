@@ -14,21 +14,19 @@ import {
   type CourseSessionInput,
   courseBookSchema,
   courseSessionSchema,
-  type Program,
   type ProgramInput,
   programSchema,
-  type StudentProgram,
+  adminProgramListSchema,
+  adminProgramSchema,
+  programSentSchema,
+  programSubmissionListSchema,
 } from '../../../contracts/course-content';
 import { adminDoubtSchema } from '../../../contracts/doubts';
-import { apiFetch, apiRequest, noContent, textBody, unchecked } from '../../lib/api-client';
+import { apiFetch, apiRequest, noContent, textBody } from '../../lib/api-client';
 import { adminKey } from '../../lib/query-keys';
 
-// TODO(contract): GET /programs/ (a list of these), POST /api/v1/programs/:id/close
-export type AdminProgram = Program & { closed: boolean };
-// TODO(contract): POST /api/v1/programs/:id/send
-export type ProgramSent = { sent: number };
-// TODO(contract): GET /api/v1/admin/programs/:id/submissions (a list of these)
-export type Submission = StudentProgram & { email: string; first_name: string; last_name: string };
+export type { AdminProgram, ProgramSent } from '../../../contracts/course-content';
+export type { ProgramSubmission as Submission } from '../../../contracts/course-content';
 
 export type StudentListKind = 'old' | 'new' | 'regd' | 'all';
 export const listPaths: Record<StudentListKind, string> = {
@@ -126,9 +124,9 @@ export const addSession = (input: CourseSessionInput) =>
   apiFetch('/courses/', courseSessionSchema, { method: 'POST', body: input, auth: true });
 export const deleteSession = (id: number) => apiFetch(`/courses/${id}`, noContent, { method: 'DELETE', auth: true });
 
-export const listPrograms = () => apiFetch('/programs/', unchecked<AdminProgram[]>(), { auth: true });
+export const listPrograms = () => apiFetch('/programs/', adminProgramListSchema, { auth: true });
 export const closeProgram = (id: number, closed: boolean) =>
-  apiFetch(`/api/v1/programs/${id}/close`, unchecked<AdminProgram>(), {
+  apiFetch(`/api/v1/programs/${id}/close`, adminProgramSchema, {
     method: 'POST',
     body: { closed },
     auth: true,
@@ -137,13 +135,13 @@ export const addProgram = (input: ProgramInput) =>
   apiFetch('/programs/', programSchema, { method: 'POST', body: input, auth: true });
 export const deleteProgram = (id: number) => apiFetch(`/programs/${id}`, noContent, { method: 'DELETE', auth: true });
 export const sendProgram = (id: number, batch: number) =>
-  apiFetch(`/api/v1/programs/${id}/send`, unchecked<ProgramSent>(), {
+  apiFetch(`/api/v1/programs/${id}/send`, programSentSchema, {
     method: 'POST',
     body: { student_batch: batch },
     auth: true,
   });
 export const listSubmissions = (id: number) =>
-  apiFetch(`/api/v1/admin/programs/${id}/submissions`, unchecked<Submission[]>(), { auth: true });
+  apiFetch(`/api/v1/admin/programs/${id}/submissions`, programSubmissionListSchema, { auth: true });
 
 export const setCourseBook = (url: string) =>
   apiFetch('/api/v1/admin/course_book', courseBookSchema, { method: 'PUT', body: { url }, auth: true });

@@ -1,34 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type MessageResponse, profileUpdateResponseSchema } from '../../../contracts/accounts';
-import { type StudentProgram, studentProgramSchema } from '../../../contracts/course-content';
+import { profileUpdateResponseSchema } from '../../../contracts/accounts';
+import { myBatchSchema, solutionSubmittedSchema, studentProgramSchema } from '../../../contracts/course-content';
 import { doubtSchema } from '../../../contracts/doubts';
-import { type QuizAttempt, quizAttemptSchema, quizQuestionSchema } from '../../../contracts/quiz';
-import { apiFetch, unchecked } from '../../lib/api-client';
+import { quizAttemptSchema, quizQuestionSchema, quizSubmittedSchema } from '../../../contracts/quiz';
+import { apiFetch } from '../../lib/api-client';
 
-// TODO(contract): GET /api/v1/my_batch
-export interface MyBatch {
-  batch_number: number | null;
-  start_date: string | null;
-  meeting_link: string | null;
-}
-// TODO(contract): PATCH /student_programs/:id
-export type SolutionSubmitted = { data: StudentProgram; meta: MessageResponse };
-// TODO(contract): POST /api/v1/quiz/attempts
-export type QuizSubmitted = { message: string; attempt: QuizAttempt };
+export type { MyBatch } from '../../../contracts/course-content';
 
-export const getMyBatch = () => apiFetch('/api/v1/my_batch', unchecked<MyBatch>(), { auth: true });
+export const getMyBatch = () => apiFetch('/api/v1/my_batch', myBatchSchema, { auth: true });
 export const getMyPrograms = (studentId: number) =>
   apiFetch(`/student_programs/get_my_progs/${studentId}`, z.array(studentProgramSchema), { auth: true });
 export const submitSolution = (id: number, form: FormData) =>
-  apiFetch(`/student_programs/${id}`, unchecked<SolutionSubmitted>(), {
+  apiFetch(`/student_programs/${id}`, solutionSubmittedSchema, {
     method: 'PATCH',
     body: form,
     auth: true,
   });
 export const getQuiz = () => apiFetch('/api/v1/quiz', z.array(quizQuestionSchema), { auth: true });
 export const submitQuiz = (answers: { question_id: number; answer_index: number }[]) =>
-  apiFetch('/api/v1/quiz/attempts', unchecked<QuizSubmitted>(), {
+  apiFetch('/api/v1/quiz/attempts', quizSubmittedSchema, {
     method: 'POST',
     body: { answers },
     auth: true,
