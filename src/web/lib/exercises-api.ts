@@ -11,7 +11,8 @@ import {
   type TestCaseInput,
   workspaceSchema,
 } from '../../contracts/exercises';
-import { apiFetch, unchecked } from './api-client';
+import { apiFetch } from './api-client';
+import { unchecked } from './response-schemas';
 import { adminKey } from './query-keys';
 
 // TODO(contract): PUT /api/v1/student_programs/:id/draft

@@ -20,7 +20,8 @@ import {
   type StudentProgram,
 } from '../../../contracts/course-content';
 import { adminDoubtSchema } from '../../../contracts/doubts';
-import { apiFetch, apiRequest, noContent, textBody, unchecked } from '../../lib/api-client';
+import { apiFetch, apiRequest } from '../../lib/api-client';
+import { noContent, textBody, unchecked } from '../../lib/response-schemas';
 import { adminKey } from '../../lib/query-keys';
 
 // TODO(contract): GET /programs/ (a list of these), POST /api/v1/programs/:id/close

@@ -4,7 +4,8 @@ import { type MessageResponse, profileUpdateResponseSchema } from '../../../cont
 import { type StudentProgram, studentProgramSchema } from '../../../contracts/course-content';
 import { doubtSchema } from '../../../contracts/doubts';
 import { type QuizAttempt, quizAttemptSchema, quizQuestionSchema } from '../../../contracts/quiz';
-import { apiFetch, unchecked } from '../../lib/api-client';
+import { apiFetch } from '../../lib/api-client';
+import { unchecked } from '../../lib/response-schemas';
 
 // TODO(contract): GET /api/v1/my_batch
 export interface MyBatch {
