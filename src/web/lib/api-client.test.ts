@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { messages } from '../../contracts/messages';
-import { ApiError, apiFetch, apiRequest, noContent } from './api-client';
+import { ApiError, apiFetch, apiRequest } from './api-client';
+import { noContent } from './response-schemas';
 
 const answer = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   vi.fn(async () =>

@@ -35,16 +35,6 @@ export interface ResponseSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error?: unknown };
 }
 
-/** No body: the 204 of a DELETE. */
-export const noContent: ResponseSchema<null> = {
-  safeParse: (value) => (value === null ? { success: true, data: null } : { success: false }),
-};
-
-/** A text answer (the lists' CSV export), not JSON. */
-export const textBody: ResponseSchema<string> = {
-  safeParse: (value) => (typeof value === 'string' ? { success: true, data: value } : { success: false }),
-};
-
 /** Calls the API and returns its answer, checked by `schema`: the type is the schema's (z.infer of it). */
 export async function apiFetch<T>(path: string, schema: ResponseSchema<T>, options: RequestOptions = {}): Promise<T> {
   return (await apiRequest(path, schema, options)).data;

@@ -22,7 +22,8 @@ import {
   programSubmissionListSchema,
 } from '../../../contracts/course-content';
 import { adminDoubtSchema } from '../../../contracts/doubts';
-import { apiFetch, apiRequest, noContent, textBody } from '../../lib/api-client';
+import { apiFetch, apiRequest } from '../../lib/api-client';
+import { noContent, textBody } from '../../lib/response-schemas';
 import { adminKey } from '../../lib/query-keys';
 
 export type { AdminProgram, ProgramSent } from '../../../contracts/course-content';
