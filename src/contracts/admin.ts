@@ -9,6 +9,13 @@ import { testimonialListSchema } from './site.js';
 /** old = completed the course, new = not completed yet, regd and all = every registered student. */
 export const studentListKinds = ['old', 'new', 'regd', 'all'] as const;
 export type StudentListKind = (typeof studentListKinds)[number];
+/** Where each list is read (the original client's paths). */
+export const studentListPaths: Record<StudentListKind, string> = {
+  old: '/students/get_old_students',
+  new: '/students/get_new_students',
+  regd: '/students/get_regd_students',
+  all: '/students',
+};
 
 export const studentSortColumns = [
   'id',

@@ -8,6 +8,7 @@ import {
   type StudentListKind,
   type StudentListQuery,
   studentListQuerySchema,
+  studentListPaths,
   studentListSchema,
   studentStatusInputSchema,
 } from '../../contracts/admin.js';
@@ -24,12 +25,6 @@ interface Options {
 }
 
 export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { admin, studentLists }) => {
-  const lists: Record<string, StudentListKind> = {
-    '/students/get_new_students': 'new',
-    '/students/get_regd_students': 'regd',
-    '/students': 'all',
-  };
-
   async function answerList(
     kind: StudentListKind,
     query: StudentListQuery,
@@ -51,7 +46,9 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     return sendSerializedJson(request, reply, value.body, `"students-${version}"`, 'personal');
   }
 
-  for (const [url, kind] of Object.entries(lists)) {
+  // The old students' list answers the public too (testimonials), below.
+  for (const kind of ['new', 'regd', 'all'] as const) {
+    const url = studentListPaths[kind];
     app.get(
       url,
       {
@@ -64,7 +61,7 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
 
   // The landing page calls this without a token and gets testimonials; the admin's token gets the full list.
   app.get(
-    '/students/get_old_students',
+    studentListPaths.old,
     {
       config: { access: 'public' },
       schema: { querystring: studentListQuerySchema, response: { 200: oldStudentsSchema } },

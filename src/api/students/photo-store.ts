@@ -127,5 +127,3 @@ export const photoStore = {
     return Number(result.numDeletedRows);
   },
 };
-
-export type PhotoStore = typeof photoStore;

@@ -2,11 +2,12 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { z } from 'zod';
 import { profileUpdateResponseSchema, studentDataSchema } from '../../../contracts/accounts';
 import {
-  type BatchInfo,
   type BatchMember,
   batchInfoSchema,
   batchMailingResultSchema,
   batchMemberSchema,
+  type StudentListKind,
+  studentListPaths,
   outboxEntrySchema,
 } from '../../../contracts/admin';
 import { adminQuizQuestionSchema } from '../../../contracts/quiz';
@@ -26,16 +27,9 @@ import { apiFetch, apiRequest } from '../../lib/api-client';
 import { noContent, textBody } from '../../lib/response-schemas';
 import { adminKey } from '../../lib/query-keys';
 
-export type { AdminProgram, ProgramSent } from '../../../contracts/course-content';
 export type { ProgramSubmission as Submission } from '../../../contracts/course-content';
 
-export type StudentListKind = 'old' | 'new' | 'regd' | 'all';
-export const listPaths: Record<StudentListKind, string> = {
-  old: '/students/get_old_students',
-  new: '/students/get_new_students',
-  regd: '/students/get_regd_students',
-  all: '/students',
-};
+export type { StudentListKind };
 
 export interface ListParams {
   q: string;
@@ -54,7 +48,7 @@ export function listUrl(kind: StudentListKind, params: ListParams, format: 'json
     format,
   });
   if (params.q.trim()) search.set('q', params.q.trim());
-  return `${listPaths[kind]}?${search.toString()}`;
+  return `${studentListPaths[kind]}?${search.toString()}`;
 }
 
 export const studentListQuery = (kind: StudentListKind, params: ListParams) =>
@@ -165,7 +159,7 @@ export const deleteQuestion = (id: number) =>
 export const listOutbox = ({ signal }: { signal?: AbortSignal } = {}) =>
   apiFetch('/api/v1/admin/outbox?limit=200', z.array(outboxEntrySchema), { auth: true, signal });
 
-export type { BatchInfo, BatchMember };
+export type { BatchMember };
 
 export const batchesQuery = () => queryOptions({ queryKey: [...adminKey, 'batches'], queryFn: listBatches });
 export const programsQuery = () => queryOptions({ queryKey: [...adminKey, 'programs'], queryFn: listPrograms });

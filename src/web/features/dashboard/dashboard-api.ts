@@ -6,8 +6,6 @@ import { doubtSchema } from '../../../contracts/doubts';
 import { quizAttemptSchema, quizQuestionSchema, quizSubmittedSchema } from '../../../contracts/quiz';
 import { apiFetch } from '../../lib/api-client';
 
-export type { MyBatch } from '../../../contracts/course-content';
-
 export const getMyBatch = () => apiFetch('/api/v1/my_batch', myBatchSchema, { auth: true });
 export const getMyPrograms = (studentId: number) =>
   apiFetch(`/student_programs/get_my_progs/${studentId}`, z.array(studentProgramSchema), { auth: true });
