@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.js';
 import { PASSWORD_MIN_LENGTH } from './course.js';
+import { messages } from './messages.js';
 
 /** Long passphrases are welcome; they are never truncated (argon2 hashes the whole string). */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -34,3 +35,20 @@ export const passwordSchema = z
       ctx.addIssue({ code: 'custom', message: COMMON_PASSWORD_MESSAGE });
     }
   });
+
+/**
+ * A form's schema with Confirm Password beside the password, which must match it (the message under Confirm
+ * Password). The request itself carries no confirmation: forms drop `confirm_password` before sending.
+ */
+export function withPasswordConfirmation<Shape extends z.ZodRawShape & { password: z.ZodType<string> }>(
+  schema: z.ZodObject<Shape>,
+) {
+  // The generic shape hides the two fields from TypeScript; the constraint on Shape guarantees them.
+  const matches = (form: unknown) => {
+    const { password, confirm_password } = form as { password: string; confirm_password: string };
+    return password === confirm_password;
+  };
+  return schema
+    .extend({ confirm_password: z.string() })
+    .refine(matches, { path: ['confirm_password'], message: messages.passwordsDontMatch });
+}

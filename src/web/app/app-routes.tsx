@@ -38,7 +38,7 @@ const dashboardRoutes = [
 ];
 
 /**
- * Routes of the spec (section 2); React Router matches them case-insensitively. The pages that talk to the API
+ * The site's routes (contracts/paths.ts); React Router matches them case-insensitively. The pages that talk to the API
  * through TanStack Query sit under QueryLayout; the others, the landing page first, load without it.
  */
 export function AppRoutes() {

@@ -1,21 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
 import { changePasswordSchema } from '../../contracts/accounts';
 import { messages } from '../../contracts/messages';
+import { withPasswordConfirmation } from '../../contracts/password';
 import { Field } from './field';
-import { PasswordChecklist } from './password-checklist';
+import { alertPasswordMismatch, PasswordChecklist } from './password-checklist';
 import { FormErrors } from './form-errors';
 import { ApiError } from '../lib/api-client';
 import { changePasswordRequest } from '../lib/account-api';
 
-const changePasswordFormSchema = changePasswordSchema
-  .extend({ confirm_password: z.string() })
-  .refine((form) => form.password === form.confirm_password, {
-    path: ['confirm_password'],
-    message: messages.passwordsDontMatch,
-  });
+const changePasswordFormSchema = withPasswordConfirmation(changePasswordSchema);
 type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 const empty: ChangePasswordForm = { current_password: '', password: '', confirm_password: '' };
 
@@ -41,11 +37,10 @@ export function ChangePasswordForm() {
     }
   };
 
-  // The spec's alert for a mismatch, beside the message under Confirm Password.
   const onInvalid = (invalid: FieldErrors<ChangePasswordForm>) => {
     setErrors([]);
     setSuccess('');
-    if (invalid.confirm_password?.message === messages.passwordsDontMatch) window.alert(messages.passwordsDontMatch);
+    alertPasswordMismatch(invalid);
   };
 
   return (

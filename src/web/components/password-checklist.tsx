@@ -1,6 +1,8 @@
+import type { FieldErrors } from 'react-hook-form';
+import { messages } from '../../contracts/messages';
 import { passwordChecks } from '../../contracts/password';
 
-/** The spec's live checklist, in its order: capital letter, match, special character, minimum length, a number. */
+/** The live password checklist, in its order: capital letter, match, special character, minimum length, a number. */
 export function PasswordChecklist({ password, confirm }: { password: string; confirm: string }) {
   const [capital, ...rest] = passwordChecks;
   const items = [
@@ -18,4 +20,9 @@ export function PasswordChecklist({ password, confirm }: { password: string; con
       ))}
     </ul>
   );
+}
+
+/** Changing or resetting a password alerts a mismatch too, as the original site did, beside the field's message. */
+export function alertPasswordMismatch(invalid: FieldErrors<{ confirm_password: string }>) {
+  if (invalid.confirm_password?.message === messages.passwordsDontMatch) window.alert(messages.passwordsDontMatch);
 }

@@ -15,7 +15,7 @@ import { adminKey } from './query-keys';
 export const getMyPayments = () => apiFetch('/api/v1/payments', myPaymentsSchema, { auth: true });
 export const myPaymentsQuery = () => queryOptions({ queryKey: ['my-payments'], queryFn: getMyPayments });
 
-/** The spec's call: the body carries what the spec's client sent; the server charges its own fee regardless. */
+/** The original client's call: the body carries what it sent; the server charges its own fee regardless. */
 export const createPaymentOrder = (
   student: { email: string; first_name: string; last_name: string; mobile: string | null },
   amount: number,

@@ -5,23 +5,21 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { resetPasswordSchema } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
+import { withPasswordConfirmation } from '../../../contracts/password';
 import { paths } from '../../../contracts/paths';
 import { Field } from '../../components/field';
 import { usePageTitle } from '../../components/layout/use-page-title';
-import { PasswordChecklist } from '../../components/password-checklist';
+import { alertPasswordMismatch, PasswordChecklist } from '../../components/password-checklist';
 import { resetPasswordRequest } from './auth-api';
 import { clearSession, storeToken } from '../../lib/auth-store';
 
 /**
  * The request's schema with the password only required: the checklist shows the rule but does not block submitting
- * (the spec); the server has the last word.
+ * (as the original site did); the server has the last word.
  */
-const resetPasswordFormSchema = resetPasswordSchema
-  .extend({ password: z.string().min(1, 'Password is required'), confirm_password: z.string() })
-  .refine((form) => form.password === form.confirm_password, {
-    path: ['confirm_password'],
-    message: messages.passwordsDontMatch,
-  });
+const resetPasswordFormSchema = withPasswordConfirmation(
+  resetPasswordSchema.extend({ password: z.string().min(1, 'Password is required') }),
+);
 type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export function ResetPasswordPage() {
@@ -52,10 +50,8 @@ export function ResetPasswordPage() {
     }
   };
 
-  // A mismatch gives the spec's alert (beside the message under Confirm Password) and sends nothing.
-  const onInvalid = (invalid: FieldErrors<ResetPasswordForm>) => {
-    if (invalid.confirm_password?.message === messages.passwordsDontMatch) window.alert(messages.passwordsDontMatch);
-  };
+  // A mismatch is alerted (beside the message under Confirm Password) and sends nothing.
+  const onInvalid = (invalid: FieldErrors<ResetPasswordForm>) => alertPasswordMismatch(invalid);
 
   return (
     <div className="container page-form">

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
-import { z } from 'zod';
 import { signupSchema } from '../../../contracts/accounts';
 import { SIGNUP_CONFIRMATION_SECONDS } from '../../../contracts/course';
 import { messages } from '../../../contracts/messages';
+import { withPasswordConfirmation } from '../../../contracts/password';
 import { paths } from '../../../contracts/paths';
 import { Field } from '../../components/field';
 import { FormErrors } from '../../components/form-errors';
@@ -16,12 +17,7 @@ import { ApiError } from '../../lib/api-client';
 import { resendEmailRequest, signupRequest } from './auth-api';
 import { errorText } from '../../lib/error-text';
 
-const signupFormSchema = signupSchema
-  .extend({ confirm_password: z.string() })
-  .refine((form) => form.password === form.confirm_password, {
-    path: ['confirm_password'],
-    message: messages.passwordsDontMatch,
-  });
+const signupFormSchema = withPasswordConfirmation(signupSchema);
 type SignupForm = z.infer<typeof signupFormSchema>;
 
 function AlmostThere({ email, onDone }: { email: string; onDone: () => void }) {

@@ -19,7 +19,7 @@ import { StatusBadge } from '../../components/status-badge';
 /** A program's workspace (the exercises feature), handed in by the app (app/dashboard-route.tsx). */
 export type ProgramWorkspaceComponent = ComponentType<{ id: string }>;
 
-/** The spec's menu labels, in its order. */
+/** The dashboard's menu labels, in their order (the original client's). */
 const menu = [
   { section: 'myClasses', label: 'My Classes' },
   { section: 'myProgs', label: 'My Progs' },

@@ -68,7 +68,7 @@ export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) 
     }
   };
 
-  // The spec's alert for invalid info, beside each field's own message.
+  // The original site's alert for invalid info, beside each field's own message.
   const onInvalid = () => window.alert(messages.enterValidInfo);
 
   return (
