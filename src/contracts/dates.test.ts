@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { COURSE_TIME_ZONE, formatDate, formatDateTime, formatTime } from './dates.js';
+import {
+  courseTimeZone,
+  courseWallClock,
+  formatClockTime,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  setCourseTimeZone,
+} from './dates.js';
 
 describe('course dates', () => {
   it('are in India Standard Time', () => {
-    expect(COURSE_TIME_ZONE).toBe('Asia/Kolkata');
+    expect(courseTimeZone()).toBe('Asia/Kolkata');
   });
 
   it('print a date-only value as that day, never shifted by a time zone', () => {
@@ -42,5 +50,20 @@ describe('course dates', () => {
     expect(formatDate('soon')).toBe('soon');
     expect(formatDateTime('not a date')).toBe('not a date');
     expect(formatDate('2026-13-40')).toBe('2026-13-40');
+  });
+
+  it('follow the time zone setting, and refuse a zone that does not exist', () => {
+    try {
+      setCourseTimeZone('Europe/London');
+      expect(formatDateTime('2026-07-01T18:00:00.000Z')).toBe('1 Jul 2026, 7:00 pm GMT+1');
+      expect(formatClockTime('2026-12-01T18:00:00.000Z')).toBe('6:00 pm GMT');
+      expect(courseWallClock('2026-07-01T23:30:00.000Z')).toEqual({ date: '2026-07-02', time: '00:30' });
+      expect(() => setCourseTimeZone('Mars/Olympus')).toThrow(RangeError);
+      expect(courseTimeZone()).toBe('Europe/London');
+    } finally {
+      setCourseTimeZone('Asia/Kolkata');
+    }
+    expect(formatClockTime('2026-11-30T13:30:00.000Z')).toBe('7:00 pm IST');
+    expect(courseWallClock('2026-11-30T19:00:00.000Z')).toEqual({ date: '2026-12-01', time: '00:30' });
   });
 });

@@ -1,15 +1,63 @@
 /**
  * Dates and times as people read them, the same on every screen and in every email: "30 Nov 2026" and
- * "23 Nov 2026, 1:04 pm IST", in the course's time zone (India Standard Time), whatever the reader's computer or
- * the server's zone is set to.
+ * "23 Nov 2026, 1:04 pm IST", in the course's time zone (a site setting, India Standard Time unless the teacher
+ * changes it), whatever the reader's computer or the server's zone is set to.
  *
  * Intl converts an instant to the course's wall clock; the words around the numbers are ours, so a browser and
  * the server (each with its own ICU data: "Sep" or "Sept", "pm" or "PM", a space or a narrow no-break space)
  * print the same text. Not for the landing page: a browser's first Intl call loads locale data (decision 007).
  */
 
-export const COURSE_TIME_ZONE = 'Asia/Kolkata';
-export const COURSE_TIME_ZONE_LABEL = 'IST';
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+/** The zones a teacher can choose from: the course's home and where its students are likely to be. */
+export const TIME_ZONES = [
+  'Asia/Kolkata',
+  'Asia/Dubai',
+  'Asia/Singapore',
+  'Asia/Kathmandu',
+  'Asia/Dhaka',
+  'Asia/Colombo',
+  'Europe/London',
+  'Europe/Berlin',
+  'America/New_York',
+  'America/Chicago',
+  'America/Los_Angeles',
+  'Australia/Sydney',
+  'UTC',
+] as const;
+
+let zone: string = DEFAULT_TIME_ZONE;
+let courseClock: Intl.DateTimeFormat | undefined;
+let zoneNames: Intl.DateTimeFormat | undefined;
+
+/** The course's time zone (an IANA name such as 'Asia/Kolkata'). */
+export function courseTimeZone(): string {
+  return zone;
+}
+
+/**
+ * Sets the course's time zone for every date printed from now on: the server calls it when the setting is read or
+ * changed, the browser with the zone the page was rendered with. Unknown names are refused with an error.
+ */
+export function setCourseTimeZone(name: string): void {
+  if (name === zone) return;
+  new Intl.DateTimeFormat('en-GB', { timeZone: name }); // throws RangeError for a zone Intl does not know
+  zone = name;
+  courseClock = undefined;
+  zoneNames = undefined;
+}
+
+/**
+ * The zone's short name at an instant: "IST" for India (ICU calls it "GMT+5:30"), else the name ICU gives in US
+ * English, which follows summer time ("GMT" or "GMT+1" in London, "EST" or "EDT" in New York).
+ */
+function zoneLabelAt(instant: Date): string {
+  if (zone === 'Asia/Kolkata') return 'IST';
+  if (zone === 'UTC') return 'UTC';
+  zoneNames ??= new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
+  return zoneNames.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? zone;
+}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -25,12 +73,10 @@ interface WallClock {
   second: number;
 }
 
-let courseClock: Intl.DateTimeFormat | undefined;
-
 /** The course's wall clock at an instant. Made on first use, not when the module loads. */
 function inCourseZone(instant: Date): WallClock {
   courseClock ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: COURSE_TIME_ZONE,
+    timeZone: zone,
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
@@ -87,12 +133,30 @@ export function formatDateTime(value: string | Date): string {
   const instant = toInstant(value);
   if (!instant) return String(value);
   const clock = inCourseZone(instant);
-  return `${dayMonthYear(clock.year, clock.month, clock.day)}, ${clockTime(clock, false)} ${COURSE_TIME_ZONE_LABEL}`;
+  return `${dayMonthYear(clock.year, clock.month, clock.day)}, ${clockTime(clock, false)} ${zoneLabelAt(instant)}`;
 }
 
 /** "1:04:05 pm IST": the time of day alone, for things that happen many times a day (a draft saved, a run). */
 export function formatTime(value: string | Date): string {
   const instant = toInstant(value);
   if (!instant) return String(value);
-  return `${clockTime(inCourseZone(instant), true)} ${COURSE_TIME_ZONE_LABEL}`;
+  return `${clockTime(inCourseZone(instant), true)} ${zoneLabelAt(instant)}`;
+}
+
+/** "7:00 pm IST": the start of a class, on the course clock. */
+export function formatClockTime(value: string | Date): string {
+  const instant = toInstant(value);
+  if (!instant) return String(value);
+  return `${clockTime(inCourseZone(instant), false)} ${zoneLabelAt(instant)}`;
+}
+
+/** An instant as the course's calendar day and clock time ('2026-11-30', '19:00'), as a schedule form edits it. */
+export function courseWallClock(value: string | Date): { date: string; time: string } | undefined {
+  const instant = toInstant(value);
+  if (!instant) return undefined;
+  const c = inCourseZone(instant);
+  return {
+    date: `${c.year}-${twoDigits(c.month)}-${twoDigits(c.day)}`,
+    time: `${twoDigits(c.hour)}:${twoDigits(c.minute)}`,
+  };
 }

@@ -28,6 +28,8 @@ export interface StudentTable {
   uniq_id: string;
   image_path: string | null;
   feedback: string | null;
+  /** Whether the student wants reminder mail before classes (1 by default). */
+  reminders: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -78,6 +80,53 @@ export interface CourseSessionTable {
   session_date: string;
   topics: string;
   lesson_video: string | null;
+  created_at: Timestamp;
+}
+
+/** One class of a batch: a session of the course plan at an instant, for a length of time (migration 2026-11-25). */
+export interface BatchSessionTable {
+  id: Generated<number>;
+  batch_number: number;
+  session_number: number;
+  /** ISO-8601 instant (UTC). */
+  starts_at: string;
+  duration_minutes: number;
+  /** Grows with each change, as calendars need. */
+  sequence: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type AttendanceMark = 'present' | 'late' | 'absent';
+
+export interface AttendanceTable {
+  batch_session_id: number;
+  student_id: number;
+  /** When the student first clicked Join. */
+  joined_at: string | null;
+  /** The teacher's correction; null: as the Join click says. */
+  mark: AttendanceMark | null;
+  marked_at: string | null;
+}
+
+export interface SessionReminderTable {
+  id: Generated<number>;
+  batch_session_id: number;
+  student_id: number;
+  kind: 'day' | 'hour';
+  /** The start time the reminder was for: a moved session is reminded again. */
+  starts_at: string;
+  outbox_id: number | null;
+  created_at: Timestamp;
+}
+
+export type PrivateLinkPurpose = 'calendar' | 'reminders';
+
+/** A secret token that stands for a student in a URL without login; replacing it revokes the old URL. */
+export interface PrivateLinkTable {
+  student_id: number;
+  purpose: PrivateLinkPurpose;
+  token: string;
   created_at: Timestamp;
 }
 
@@ -191,6 +240,8 @@ export interface OutboxTable {
   created_at: Timestamp;
   sent_at: string | null;
   logged_at: string | null;
+  /** The one-click address of the List-Unsubscribe header, for mail a student can stop. */
+  list_unsubscribe: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface QuizQuestionTable {
@@ -259,7 +310,7 @@ export interface StoredFileTable {
 
 /** Bumped by triggers on each change to a cached table (migration 2400-content-versions). */
 export interface ContentVersionTable {
-  name: 'course_sessions' | 'students';
+  name: 'course_sessions' | 'students' | 'settings';
   version: number;
 }
 
@@ -270,6 +321,10 @@ export interface Database {
   batches: BatchTable;
   batch_mailings: BatchMailingTable;
   course_sessions: CourseSessionTable;
+  batch_sessions: BatchSessionTable;
+  attendance: AttendanceTable;
+  session_reminders: SessionReminderTable;
+  private_links: PrivateLinkTable;
   programs: ProgramTable;
   student_programs: StudentProgramTable;
   payments: PaymentTable;
