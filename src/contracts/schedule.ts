@@ -93,12 +93,12 @@ export const scheduleGenerateSchema = z.strictObject({
     .max(7, 'Each weekday can be chosen once'),
 });
 export type ScheduleGenerate = z.infer<typeof scheduleGenerateSchema>;
-export type ScheduleGenerateInput = z.input<typeof scheduleGenerateSchema>;
 
 /** The generate form: an empty first date means the batch's start date. */
 export const scheduleGenerateFormSchema = scheduleGenerateSchema.extend({
   first_date: z.preprocess((value) => (value === '' ? undefined : value), scheduleGenerateSchema.shape.first_date),
 });
+export type ScheduleGenerateFormInput = z.input<typeof scheduleGenerateFormSchema>;
 
 export const batchSessionParamsSchema = z.object({ id: recordIdSchema });
 export const attendanceParamsSchema = z.object({ id: recordIdSchema, studentId: recordIdSchema });

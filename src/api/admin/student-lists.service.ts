@@ -27,7 +27,6 @@ const csvHeader = [
   'Status',
   'Batch',
   'Registered',
-  'Attendance',
 ];
 const TESTIMONIAL_LIMIT = 60;
 
@@ -35,9 +34,6 @@ const TESTIMONIAL_LIMIT = 60;
 type AttendanceCounts = (
   students: { id: number; student_batch: number | null }[],
 ) => Promise<Map<number, { attended: number; held: number }>>;
-
-const attendanceText = (counts: { attended: number; held: number } | undefined) =>
-  counts ? `${counts.attended} / ${counts.held}` : '';
 
 /** The admin's student lists and the landing page's testimonials, each answer serialised once per change. */
 export function createStudentListsService(db: Kysely<Database>, dialect: DialectName, attendance: AttendanceCounts) {
@@ -52,7 +48,6 @@ export function createStudentListsService(db: Kysely<Database>, dialect: Dialect
     /** Every matching student, as a CSV file. */
     async csv(kind: StudentListKind, query: StudentListQuery): Promise<string> {
       const rows = await studentLists.all(kind, query);
-      const counts = await attendance(rows);
       return toCsv(
         csvHeader,
         rows.map((r) => [
@@ -69,7 +64,6 @@ export function createStudentListsService(db: Kysely<Database>, dialect: Dialect
           r.student_status,
           r.student_batch,
           r.created_at,
-          attendanceText(counts.get(r.id)),
         ]),
       );
     },
