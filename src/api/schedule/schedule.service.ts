@@ -106,12 +106,12 @@ export function createScheduleService({ db, clock = () => new Date() }: Deps) {
   async function sheet(id: number): Promise<AttendanceSheet> {
     const session = toBatchSession(await mustFind(id));
     const students = await schedule.listBatchStudents(db, session.batch_number);
-    const records = await schedule.listAttendanceOf(db, [id]);
+    const records = new Map((await schedule.listAttendanceOf(db, [id])).map((r) => [r.student_id, r]));
     const at = Date.parse(now());
     return {
       session,
       rows: students.map((s) => {
-        const record = records.find((r) => r.student_id === s.id);
+        const record = records.get(s.id);
         return {
           student_id: s.id,
           first_name: s.first_name,
@@ -293,12 +293,13 @@ export function createScheduleService({ db, clock = () => new Date() }: Deps) {
         held.map((s) => s.id),
         students.map((s) => s.id),
       );
+      const byKey = new Map(records.map((r) => [`${r.batch_session_id}:${r.student_id}`, r]));
       const counts = new Map<number, { attended: number; held: number }>();
       for (const student of students) {
         if (student.student_batch === null) continue;
         const sessions = held.filter((s) => s.batch_number === student.student_batch);
         const attended = sessions.filter((s) => {
-          const record = records.find((r) => r.batch_session_id === s.id && r.student_id === student.id);
+          const record = byKey.get(`${s.id}:${student.id}`);
           const status = attendanceStatus(s, record, at);
           return status === 'present' || status === 'late';
         }).length;

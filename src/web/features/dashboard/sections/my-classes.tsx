@@ -183,7 +183,8 @@ function TimetableList({
 export function MyClasses({ student }: { student: StudentData }) {
   const paid = student.student_status !== STUDENT_STATUS.unpaid;
   const batch = useQuery({ ...myBatchQuery(), enabled: paid });
-  const schedule = useQuery({ ...myScheduleQuery(), enabled: paid });
+  // Read again each minute, so a class that has just ended shows the status the server gives it.
+  const schedule = useQuery({ ...myScheduleQuery(), enabled: paid, refetchInterval: 60_000 });
   const dated = (schedule.data?.sessions.length ?? 0) > 0;
   const sessions = useQuery({ ...sessionsQuery(), enabled: paid && schedule.isSuccess && !dated });
   const book = useQuery({ ...courseBookQuery(), enabled: paid });
