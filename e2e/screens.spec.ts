@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { courseWallClock } from '../src/contracts/dates.js';
 import { adminHeaders, type ApiStudent, apiStudent, newEmail, signInWithToken } from './accounts.js';
 import { checkScreen, expect, expectNoSidewaysScroll, open, saveScreenshot, test } from './fixtures.js';
 
@@ -15,6 +16,19 @@ const longEmail = (tag: string) => newEmail(`${tag}.with-a-rather-long-address.f
 const longTask = (batch: number) =>
   `Write a program that reads a line of text and prints every word on its own line, longest first; handle punctuation such as commas, full stops and semicolons, and explain your choice of buffer size in a comment (batch ${batch}).`;
 const LONG_CODE = `#include <stdio.h>\n\nint main(void) {\n  printf("%s\\n", "a string literal that is much longer than a phone is wide, so the editor scrolls sideways inside itself");\n  return 0;\n}\n`;
+
+/** Three dated sessions of the batch: two days ago, starting in a few minutes, and in three days. */
+async function scheduleSessions(request: APIRequestContext, admin: { authorization: string }, batch: number) {
+  const offsets = [-2 * 24 * 60, 4, 3 * 24 * 60];
+  for (const [index, minutes] of offsets.entries()) {
+    const clock = courseWallClock(new Date(Date.now() + minutes * 60_000))!;
+    const response = await request.post(`/api/v1/batches/${batch}/sessions`, {
+      headers: admin,
+      data: { session_number: index + 1, date: clock.date, start_time: clock.time, duration_minutes: 90 },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
 
 async function stubExternalMedia(page: Page) {
   await page.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|drive\.google\.com)\//, (route) =>
@@ -140,6 +154,12 @@ test.describe('every screen fits the width and passes axe', () => {
     await expectHeading(page, 'My Classes');
     await expect(page.getByRole('link', { name: 'Join the class (video meeting)' })).toBeVisible();
     await shot('classes');
+    // The batch's own dated sessions: a past one, one starting in minutes (countdown and Join), one to come.
+    await scheduleSessions(request, admin, batch);
+    await open(page, '/DashPage/myclasses');
+    await expect(page.getByRole('timer')).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Join session 2/ })).toBeVisible();
+    await shot('classes-timetable');
     await open(page, '/DashPage/myprogs');
     await expectHeading(page, 'My Progs');
     await expect(page.getByText(longTask(batch))).toBeVisible();
@@ -244,6 +264,19 @@ test.describe('every screen fits the width and passes axe', () => {
     await expect(course.locator('tbody tr').first()).toBeVisible();
     await shot('create-course');
     await exit(course);
+
+    await scheduleSessions(request, admin, batch);
+    const schedule = await openPanel('Class Schedule', 'Class Schedule');
+    await schedule.getByLabel('Batch number').fill(String(batch));
+    await schedule.getByRole('button', { name: 'Show schedule' }).click();
+    await expect(schedule.locator('tbody tr')).toHaveCount(3);
+    await shot('class-schedule');
+    await schedule.getByRole('button', { name: 'Attendance of session 1', exact: true }).click();
+    await expect(schedule.getByRole('region', { name: 'Attendance of session 1', exact: true })).toContainText(
+      student.email,
+    );
+    await shot('attendance-sheet');
+    await exit(schedule);
 
     const programs = await openPanel('Program Exercises', 'Program Exercises (Add/Delete Your Program Details)');
     await programs.getByLabel('Batch number').fill(String(batch));

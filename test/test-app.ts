@@ -24,6 +24,7 @@ export async function createTestApp(
     | 'gatewayTimeoutMs'
     | 'logger'
     | 'timeouts'
+    | 'clock'
   > = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();

@@ -56,6 +56,8 @@ import { createTestGateway } from './payments/test-gateway.js';
 import { programsRoutes } from './programs/programs.routes.js';
 import { createProgramsService } from './programs/programs.service.js';
 import { quizRoutes } from './quiz/quiz.routes.js';
+import { scheduleRoutes } from './schedule/schedule.routes.js';
+import { createScheduleService } from './schedule/schedule.service.js';
 import { createQuizService } from './quiz/quiz.service.js';
 import { siteRoutes } from './site/site.routes.js';
 import { createSiteService } from './site/site.service.js';
@@ -106,6 +108,8 @@ export interface AppOptions {
   timeouts?: RequestTimeouts;
   /** The C grader; made from the config when absent. Closed with the app. */
   grader?: Grader;
+  /** The time now, for the class schedule's join window and attendance (tests step through a class with it). */
+  clock?: () => Date;
 }
 
 /** Builds the whole site: plugins, then each area's routes, then error and 404 handlers. Tests build it too. */
@@ -186,7 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const exercises = createExercisesService({ db, grader, counters });
   const programs = createProgramsService({ db, config, mailQueued });
   const site = createSiteService({ db, dialect, config });
-  const studentLists = createStudentListsService(db, dialect);
+  const schedule = createScheduleService({ db, clock: options.clock });
+  const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts);
   const batches = createBatchesService({ db, config, mailQueued });
   const courses = createCoursesService(db);
   const quiz = createQuizService(db);
@@ -210,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(adminStudentsRoutes, { admin, studentLists });
     await api.register(batchesRoutes, { batches, admin });
     await api.register(coursesRoutes, { courses });
+    await api.register(scheduleRoutes, { schedule });
     await api.register(programsRoutes, { programs });
     await api.register(quizRoutes, { quiz });
     await api.register(doubtsRoutes, { doubts });

@@ -41,7 +41,15 @@ export const studentListQuerySchema = z.object({
   format: z.enum(['json', 'csv']).default('json'),
 });
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
-export const studentListSchema = z.array(studentDataSchema);
+/**
+ * A student as the admin's lists show one: the student's data and, once in a batch, their attendance: the sessions
+ * of the batch attended (present or late) of those held (ended) so far.
+ */
+export const listedStudentSchema = studentDataSchema.extend({
+  attendance: z.object({ attended: z.number(), held: z.number() }).nullable(),
+});
+export type ListedStudent = z.infer<typeof listedStudentSchema>;
+export const studentListSchema = z.array(listedStudentSchema);
 
 /** `GET /students/get_old_students`: the full list for the admin, testimonials for everyone else. */
 export const oldStudentsSchema = z.union([studentListSchema, testimonialListSchema]);

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { StudentData } from '../../contracts/accounts.js';
 import { studentListSchema, type StudentListKind, type StudentListQuery } from '../../contracts/admin.js';
 import { testimonialListSchema } from '../../contracts/site.js';
 import type { DialectName } from '../db/database.js';
@@ -28,12 +30,17 @@ const csvHeader = [
 ];
 const TESTIMONIAL_LIMIT = 60;
 
+/** Each student's attendance (attended of held sessions of their batch), by student id. */
+type AttendanceCounts = (
+  students: { id: number; student_batch: number | null }[],
+) => Promise<Map<number, { attended: number; held: number }>>;
+
 /** The admin's student lists and the landing page's testimonials, each answer serialised once per change. */
-export function createStudentListsService(db: Kysely<Database>, dialect: DialectName) {
+export function createStudentListsService(db: Kysely<Database>, dialect: DialectName, attendance: AttendanceCounts) {
   const studentLists = new StudentListsRepository(db, dialect);
-  // Whole answers (a page and its total), kept until the students change: an admin paging back and forth, or
-  // several tabs, cost one query each per change.
-  const listAnswers = new VersionedCache<{ body: SerializedJson; total: number }>(db, 'students');
+  // Whole pages (rows and total), kept until the students change: an admin paging back and forth, or several tabs,
+  // cost one query each per change. Attendance changes without the students changing: it is added to each answer.
+  const listAnswers = new VersionedCache<{ rows: StudentData[]; total: number }>(db, 'students');
   // What every visit to the landing page asks for.
   const testimonials = new VersionedCache<SerializedJson>(db, 'students', 1);
 
@@ -61,21 +68,34 @@ export function createStudentListsService(db: Kysely<Database>, dialect: Dialect
       );
     },
 
-    /** One page of a list, serialised, with the list's total and the version of the students it was read at. */
+    /**
+     * One page of a list, serialised, with the list's total and its version: the students' version it was read at
+     * and a digest of the page's attendance, which changes without the students changing.
+     */
     async page(
       kind: StudentListKind,
       query: StudentListQuery,
       known?: ContentVersions,
-    ): Promise<{ value: { body: SerializedJson; total: number }; version: number }> {
+    ): Promise<{ value: { body: SerializedJson; total: number }; version: string }> {
       const { q, sort, order, page, per_page: perPage } = query;
-      return listAnswers.get(
+      const { value, version } = await listAnswers.get(
         JSON.stringify([kind, q?.trim(), sort, order, page, perPage]),
         async () => {
           const { rows, total } = await studentLists.page(kind, { q, sort, order, page, perPage });
-          return { body: await serializeJson(studentListSchema, rows.map(toStudentData)), total };
+          return { rows: rows.map(toStudentData), total };
         },
         known,
       );
+      const counts = await attendance(value.rows);
+      const listed = value.rows.map((row) => ({ ...row, attendance: counts.get(row.id) ?? null }));
+      const digest = createHash('sha256')
+        .update(JSON.stringify(listed.map((row) => row.attendance)))
+        .digest('base64url')
+        .slice(0, 12);
+      return {
+        value: { body: await serializeJson(studentListSchema, listed), total: value.total },
+        version: `${version}-${digest}`,
+      };
     },
 
     /** The landing page's testimonials, serialised. */

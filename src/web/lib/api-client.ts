@@ -25,6 +25,8 @@ interface RequestOptions {
   body?: unknown;
   auth?: boolean;
   signal?: AbortSignal;
+  /** The request outlives the page (a click that also opens another tab or leaves the page). */
+  keepalive?: boolean;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function apiRequest<T>(
             ? options.body
             : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch {
     throw new ApiError(0, [messages.cannotReachServer]);

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { profileUpdateResponseSchema, studentDataSchema } from '../../../contracts/accounts';
+import { profileUpdateResponseSchema } from '../../../contracts/accounts';
 import {
   type BatchMember,
   batchInfoSchema,
   batchMailingResultSchema,
   batchMemberSchema,
+  listedStudentSchema,
   type StudentListKind,
   studentListPaths,
   outboxEntrySchema,
@@ -23,6 +24,16 @@ import {
   programSubmissionListSchema,
 } from '../../../contracts/course-content';
 import { adminDoubtSchema } from '../../../contracts/doubts';
+import {
+  type AttendanceMark,
+  attendanceRowSchema,
+  attendanceSheetSchema,
+  type BatchSessionInput,
+  batchSessionListSchema,
+  batchSessionSchema,
+  type BatchSessionUpdate,
+  type ScheduleGenerate,
+} from '../../../contracts/schedule';
 import { apiFetch, apiRequest } from '../../lib/api-client';
 import { noContent, textBody } from '../../lib/response-schemas';
 import { adminKey } from '../../lib/query-keys';
@@ -55,7 +66,7 @@ export const studentListQuery = (kind: StudentListKind, params: ListParams) =>
   queryOptions({
     queryKey: [...adminKey, 'students', kind, params],
     queryFn: async ({ signal }) => {
-      const { data, headers } = await apiRequest(listUrl(kind, params), z.array(studentDataSchema), {
+      const { data, headers } = await apiRequest(listUrl(kind, params), z.array(listedStudentSchema), {
         auth: true,
         signal,
       });
@@ -119,6 +130,31 @@ export const addSession = (input: CourseSessionInput) =>
   apiFetch('/courses/', courseSessionSchema, { method: 'POST', body: input, auth: true });
 export const deleteSession = (id: number) => apiFetch(`/courses/${id}`, noContent, { method: 'DELETE', auth: true });
 
+export const listBatchSessions = (batch: number) =>
+  apiFetch(`/api/v1/batches/${batch}/sessions`, batchSessionListSchema, { auth: true });
+export const addBatchSession = (batch: number, input: BatchSessionInput) =>
+  apiFetch(`/api/v1/batches/${batch}/sessions`, batchSessionSchema, { method: 'POST', body: input, auth: true });
+export const generateSchedule = (batch: number, input: ScheduleGenerate) =>
+  apiFetch(`/api/v1/batches/${batch}/sessions/generate`, batchSessionListSchema, {
+    method: 'POST',
+    body: input,
+    auth: true,
+  });
+export const updateBatchSession = (id: number, input: BatchSessionUpdate) =>
+  apiFetch(`/api/v1/batch_sessions/${id}`, batchSessionSchema, { method: 'PUT', body: input, auth: true });
+export const deleteBatchSession = (id: number) =>
+  apiFetch(`/api/v1/batch_sessions/${id}`, noContent, { method: 'DELETE', auth: true });
+export const getAttendance = (id: number) =>
+  apiFetch(`/api/v1/batch_sessions/${id}/attendance`, attendanceSheetSchema, { auth: true });
+export const downloadAttendance = (id: number) =>
+  apiFetch(`/api/v1/batch_sessions/${id}/attendance?format=csv`, textBody, { auth: true });
+export const markAttendance = (id: number, studentId: number, mark: AttendanceMark | null) =>
+  apiFetch(`/api/v1/batch_sessions/${id}/attendance/${studentId}`, attendanceRowSchema, {
+    method: 'PUT',
+    body: { mark },
+    auth: true,
+  });
+
 export const listPrograms = () => apiFetch('/programs/', adminProgramListSchema, { auth: true });
 export const closeProgram = (id: number, closed: boolean) =>
   apiFetch(`/api/v1/programs/${id}/close`, adminProgramSchema, {
@@ -165,4 +201,8 @@ export const batchesQuery = () => queryOptions({ queryKey: [...adminKey, 'batche
 export const programsQuery = () => queryOptions({ queryKey: [...adminKey, 'programs'], queryFn: listPrograms });
 export const questionsQuery = () => queryOptions({ queryKey: [...adminKey, 'questions'], queryFn: listQuestions });
 export const adminDoubtsQuery = () => queryOptions({ queryKey: [...adminKey, 'doubts'], queryFn: listDoubts });
+export const scheduleQuery = (batch: number) =>
+  queryOptions({ queryKey: [...adminKey, 'schedule', batch], queryFn: () => listBatchSessions(batch) });
+export const attendanceQuery = (sessionId: number) =>
+  queryOptions({ queryKey: [...adminKey, 'attendance', sessionId], queryFn: () => getAttendance(sessionId) });
 export const outboxQuery = () => queryOptions({ queryKey: [...adminKey, 'outbox'], queryFn: listOutbox });

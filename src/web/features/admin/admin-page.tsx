@@ -10,6 +10,7 @@ import { OutboxPanel } from './outbox-panel';
 import { PaymentsPanel } from './payments-panel';
 import { SupervisionPanel } from './supervision-panel';
 import { ProgramsPanel } from './programs-panel';
+import { SchedulePanel } from './schedule-panel';
 import { DeleteStudentButton, UpdateStatusButton } from './student-actions';
 import { StudentListPanel, listColumns } from './student-list-panel';
 
@@ -19,6 +20,7 @@ const panels = [
   'List of Regd Students',
   'Create Batch',
   'Create Course',
+  'Class Schedule',
   'Program Exercises',
   'Live supervision',
   'Update Payment Status',
@@ -48,7 +50,7 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
         <StudentListPanel
           title="List of New Students"
           kind="new"
-          columns={[...listColumns, 'status', 'batch']}
+          columns={[...listColumns, 'status', 'batch', 'attendance']}
           emptyText="No new student"
           onExit={onExit}
         />
@@ -58,7 +60,7 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
         <StudentListPanel
           title="List of Regd Students"
           kind="regd"
-          columns={['pic', 'id', ...listColumns.slice(1), 'status', 'batch']}
+          columns={['pic', 'id', ...listColumns.slice(1), 'status', 'batch', 'attendance']}
           emptyText="No new student"
           action={{ label: 'Delete', render: (s) => <DeleteStudentButton student={s} /> }}
           onExit={onExit}
@@ -68,6 +70,8 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
       return <BatchPanel onExit={onExit} />;
     case 'Create Course':
       return <CoursePanel onExit={onExit} />;
+    case 'Class Schedule':
+      return <SchedulePanel onExit={onExit} />;
     case 'Program Exercises':
       return <ProgramsPanel onExit={onExit} />;
     case 'Live supervision':
@@ -101,7 +105,7 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
         <StudentListPanel
           title="Student Data"
           kind="all"
-          columns={['pic', 'id', ...listColumns.slice(1), 'status', 'batch']}
+          columns={['pic', 'id', ...listColumns.slice(1), 'status', 'batch', 'attendance']}
           emptyText="No new student"
           action={{ label: 'Delete', render: (s) => <DeleteStudentButton student={s} /> }}
           onExit={onExit}

@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { StudentData } from '../../../contracts/accounts';
-import { studentSearchSchema } from '../../../contracts/admin';
+import { type ListedStudent, studentSearchSchema } from '../../../contracts/admin';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
@@ -24,7 +23,8 @@ export type Column =
   | 'college'
   | 'activated'
   | 'status'
-  | 'batch';
+  | 'batch'
+  | 'attendance';
 
 /**
  * Each column's header, sort key and cell. `nowrap` columns (emails, numbers) are never broken inside a word: a
@@ -32,7 +32,7 @@ export type Column =
  */
 const columnInfo: Record<
   Column,
-  { label: string; sort?: string; nowrap?: boolean; cell: (s: StudentData) => ReactNode }
+  { label: string; sort?: string; nowrap?: boolean; cell: (s: ListedStudent) => ReactNode }
 > = {
   pic: {
     label: 'Pic',
@@ -70,6 +70,12 @@ const columnInfo: Record<
     cell: (s) => <StatusBadge status={s.student_status} />,
   },
   batch: { label: 'Batch', sort: 'student_batch', nowrap: true, cell: (s) => s.student_batch ?? '' },
+  // Sessions of the student's batch attended (present or late) of those held so far.
+  attendance: {
+    label: 'Attendance',
+    nowrap: true,
+    cell: (s) => (s.attendance ? `${s.attendance.attended} / ${s.attendance.held}` : ''),
+  },
 };
 
 export const listColumns: Column[] = [
@@ -90,7 +96,7 @@ interface Props {
   kind: StudentListKind;
   columns: Column[];
   emptyText: string;
-  action?: { label: string; render: (student: StudentData) => ReactNode };
+  action?: { label: string; render: (student: ListedStudent) => ReactNode };
   onExit: () => void;
 }
 

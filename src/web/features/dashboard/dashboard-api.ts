@@ -4,9 +4,14 @@ import { profileUpdateResponseSchema } from '../../../contracts/accounts';
 import { myBatchSchema, solutionSubmittedSchema, studentProgramSchema } from '../../../contracts/course-content';
 import { doubtSchema } from '../../../contracts/doubts';
 import { quizAttemptSchema, quizQuestionSchema, quizSubmittedSchema } from '../../../contracts/quiz';
+import { joinResultSchema, myScheduleSchema } from '../../../contracts/schedule';
 import { apiFetch } from '../../lib/api-client';
 
 export const getMyBatch = () => apiFetch('/api/v1/my_batch', myBatchSchema, { auth: true });
+export const getMySchedule = () => apiFetch('/api/v1/my_schedule', myScheduleSchema, { auth: true });
+/** Sent as the Join link opens the meeting in a new tab: keepalive lets it finish whatever the page does next. */
+export const joinSession = (id: number) =>
+  apiFetch(`/api/v1/my_sessions/${id}/join`, joinResultSchema, { method: 'POST', auth: true, keepalive: true });
 export const getMyPrograms = (studentId: number) =>
   apiFetch(`/student_programs/get_my_progs/${studentId}`, z.array(studentProgramSchema), { auth: true });
 export const submitSolution = (id: number, form: FormData) =>
@@ -34,6 +39,7 @@ export const sendFeedback = (studentId: number, feedback: string) =>
   apiFetch(`/students/${studentId}`, profileUpdateResponseSchema, { method: 'PATCH', body: { feedback }, auth: true });
 
 export const myBatchQuery = () => queryOptions({ queryKey: ['my-batch'], queryFn: getMyBatch });
+export const myScheduleQuery = () => queryOptions({ queryKey: ['my-schedule'], queryFn: getMySchedule });
 export const myProgramsQuery = (studentId: number) =>
   queryOptions({ queryKey: ['my-programs', studentId], queryFn: () => getMyPrograms(studentId) });
 export const quizQuery = () => queryOptions({ queryKey: ['quiz'], queryFn: getQuiz });

@@ -1,13 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { StudentData } from '../../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { PageSpinner } from '../../../components/page-spinner';
 import { courseBookQuery, sessionsQuery } from '../../../lib/course-api';
-import { myBatchQuery } from '../dashboard-api';
+import { joinSession, myBatchQuery, myScheduleQuery } from '../dashboard-api';
 import { NeedsPayment } from './needs-payment';
 import { errorText } from '../../../lib/error-text';
-import { formatDate } from '../../../../contracts/dates';
+import type { CourseSession } from '../../../../contracts/course-content';
+import { formatClockTime, formatDate } from '../../../../contracts/dates';
+import { formatSessionTime, JOIN_OPENS_MINUTES_BEFORE, type MySession } from '../../../../contracts/schedule';
+import { countdownText, groupTimetable, joinState } from './timetable';
 
 /** YouTube's privacy-enhanced player, loaded only when the student asks for it. */
 function LessonVideo({ id, title }: { id: string; title: string }) {
@@ -40,12 +43,154 @@ function LessonVideo({ id, title }: { id: string; title: string }) {
   );
 }
 
+/** The course plan, dated but without times, until the batch's own sessions are scheduled. */
+function PlanOnly({ sessions }: { sessions: UseQueryResult<CourseSession[]> }) {
+  return (
+    <>
+      {sessions.isPending ? <PageSpinner /> : null}
+      {sessions.isError ? <div className="alert alert-danger">{errorText(sessions.error)}</div> : null}
+      {sessions.data?.length === 0 ? <p>No session is planned yet.</p> : null}
+      {sessions.data && sessions.data.length > 0 ? (
+        <p className="text-body-secondary">The class times of your batch will be announced here.</p>
+      ) : null}
+      <ol className="session-list">
+        {sessions.data?.map((session) => (
+          <li key={session.id} className="card mb-3">
+            <div className="card-body">
+              <h2 className="h6 mb-1">
+                Session {session.session_number} · {formatDate(session.session_date)}
+              </h2>
+              <p className="mb-2">{session.topics}</p>
+              {session.lesson_video ? (
+                <LessonVideo id={session.lesson_video} title={`Session ${session.session_number}: ${session.topics}`} />
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/**
+ * The server's time now, ticking each second: the schedule's answer says what time the server had, so a computer
+ * whose clock is wrong still counts down to the real start.
+ */
+function useServerNow(serverNow: string | undefined, receivedAt: number): number {
+  const [tick, setTick] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setTick(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const offset = serverNow ? Date.parse(serverNow) - receivedAt : 0;
+  return tick + offset;
+}
+
+const statusBadges: Record<MySession['status'], { text: string; className: string }> = {
+  present: { text: 'Present', className: 'text-bg-success' },
+  late: { text: 'Late', className: 'text-bg-warning' },
+  absent: { text: 'Absent', className: 'text-bg-danger' },
+  upcoming: { text: 'Upcoming', className: 'text-bg-secondary' },
+  'in progress': { text: 'In progress', className: 'text-bg-primary' },
+};
+
+function SessionCard({ session, when }: { session: MySession; when: 'past' | 'today' | 'upcoming' }) {
+  const badge = when === 'upcoming' ? statusBadges.upcoming : statusBadges[session.status];
+  return (
+    <li className="card mb-3" data-session={session.session_number}>
+      <div className="card-body">
+        <h3 className="h6 mb-1 d-flex flex-wrap gap-2 align-items-center">
+          Session {session.session_number}
+          {when === 'today' ? <span className="badge text-bg-info">Today</span> : null}
+          {session.status !== 'upcoming' || when === 'upcoming' ? (
+            <span className={`badge ${badge.className}`}>{badge.text}</span>
+          ) : null}
+        </h3>
+        <p className="mb-1 text-body-secondary">{formatSessionTime(session.starts_at, session.ends_at)}</p>
+        <p className="mb-2">{session.topics}</p>
+        {session.lesson_video ? (
+          <LessonVideo id={session.lesson_video} title={`Session ${session.session_number}: ${session.topics}`} />
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** The next class: a live countdown, and from 10 minutes before it until it ends, the Join link. */
+function NextClass({ session, now, meetingLink }: { session: MySession; now: number; meetingLink: string | null }) {
+  const client = useQueryClient();
+  const { open, opensAt } = joinState(session, now);
+  const onJoin = () => {
+    // The link opens the meeting itself (no popup blocker stands in the way); this records the attendance.
+    void joinSession(session.id)
+      .catch(() => undefined)
+      .finally(() => void client.invalidateQueries({ queryKey: myScheduleQuery().queryKey }));
+  };
+  return (
+    <section className="card border-primary mb-4 next-class" aria-labelledby="next-class-heading">
+      <div className="card-body">
+        <h2 id="next-class-heading" className="h5 mb-1">
+          Next class: Session {session.session_number}
+        </h2>
+        <p className="mb-1">{formatSessionTime(session.starts_at, session.ends_at)}</p>
+        <p className="mb-2">{session.topics}</p>
+        <p className="fs-5 fw-semibold mb-2" role="timer">
+          {countdownText(session.starts_at, session.ends_at, now)}
+        </p>
+        {open && meetingLink ? (
+          <a className="btn btn-success btn-lg" href={meetingLink} target="_blank" rel="noopener" onClick={onJoin}>
+            Join
+            <span className="visually-hidden"> session {session.session_number} (opens the meeting in a new tab)</span>
+          </a>
+        ) : open ? (
+          <p className="mb-0">The meeting link will be sent to you by email.</p>
+        ) : (
+          <p className="mb-0 text-body-secondary">
+            The Join button appears here at {formatClockTime(opensAt)} on {formatDate(opensAt)},{' '}
+            {JOIN_OPENS_MINUTES_BEFORE} minutes before the class starts.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function TimetableList({
+  title,
+  sessions,
+  when,
+}: {
+  title: string;
+  sessions: MySession[];
+  when: 'past' | 'today' | 'upcoming';
+}) {
+  if (sessions.length === 0) return null;
+  const id = `classes-${when}`;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="h5 mt-3">
+        {title}
+      </h2>
+      <ol className="session-list">
+        {sessions.map((session) => (
+          <SessionCard key={session.id} session={session} when={when} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 export function MyClasses({ student }: { student: StudentData }) {
   const paid = student.student_status !== STUDENT_STATUS.unpaid;
   const batch = useQuery({ ...myBatchQuery(), enabled: paid });
-  const sessions = useQuery({ ...sessionsQuery(), enabled: paid });
+  // Read again each minute, so a class that has just ended shows the status the server gives it.
+  const schedule = useQuery({ ...myScheduleQuery(), enabled: paid, refetchInterval: 60_000 });
+  const dated = (schedule.data?.sessions.length ?? 0) > 0;
+  const sessions = useQuery({ ...sessionsQuery(), enabled: paid && schedule.isSuccess && !dated });
   const book = useQuery({ ...courseBookQuery(), enabled: paid });
+  const now = useServerNow(schedule.data?.now, schedule.dataUpdatedAt);
   if (!paid) return <NeedsPayment title="My Classes" what="The classes" />;
+  const timetable = dated && schedule.data ? groupTimetable(schedule.data.sessions, now) : null;
   return (
     <>
       <h1 className="h4">My Classes</h1>
@@ -64,24 +209,20 @@ export function MyClasses({ student }: { student: StudentData }) {
       ) : batch.data ? (
         <p>You will be added to the next batch; its start date and meeting link come by email.</p>
       ) : null}
-      {sessions.isPending ? <PageSpinner /> : null}
-      {sessions.isError ? <div className="alert alert-danger">{errorText(sessions.error)}</div> : null}
-      {sessions.data?.length === 0 ? <p>No session is planned yet.</p> : null}
-      <ol className="session-list">
-        {sessions.data?.map((session) => (
-          <li key={session.id} className="card mb-3">
-            <div className="card-body">
-              <h2 className="h6 mb-1">
-                Session {session.session_number} · {formatDate(session.session_date)}
-              </h2>
-              <p className="mb-2">{session.topics}</p>
-              {session.lesson_video ? (
-                <LessonVideo id={session.lesson_video} title={`Session ${session.session_number}: ${session.topics}`} />
-              ) : null}
-            </div>
-          </li>
-        ))}
-      </ol>
+      {/* calendar */}
+      {schedule.isPending ? <PageSpinner /> : null}
+      {schedule.isError ? <div className="alert alert-danger">{errorText(schedule.error)}</div> : null}
+      {timetable && schedule.data ? (
+        <>
+          {timetable.next ? (
+            <NextClass session={timetable.next} now={now} meetingLink={schedule.data.meeting_link} />
+          ) : null}
+          <TimetableList title="Today" sessions={timetable.today} when="today" />
+          <TimetableList title="Upcoming classes" sessions={timetable.upcoming} when="upcoming" />
+          <TimetableList title="Past classes" sessions={timetable.past} when="past" />
+        </>
+      ) : null}
+      {schedule.isSuccess && !dated ? <PlanOnly sessions={sessions} /> : null}
       {book.data?.preview_url ? (
         <section aria-labelledby="course-book-heading" className="mt-4">
           <h2 id="course-book-heading" className="h5">

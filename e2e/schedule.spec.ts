@@ -1,0 +1,155 @@
+import type { APIRequestContext } from '@playwright/test';
+import { courseWallClock } from '../src/contracts/dates.js';
+import { adminHeaders, apiStudent, type ApiStudent, signInWithToken } from './accounts.js';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures.js';
+
+const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
+const MINUTE = 60_000;
+
+/** A paid student in a batch whose meeting link is set. */
+async function paidStudentIn(request: APIRequestContext, admin: { authorization: string }, batch: number) {
+  const student = await apiStudent(request, { tag: 'schedule' });
+  expect((await request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(
+    true,
+  );
+  expect(
+    (
+      await request.patch('/students/update_batch', {
+        headers: admin,
+        data: { email: student.email, student_batch: batch },
+      })
+    ).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await request.put(`/api/v1/batches/${batch}`, {
+        headers: admin,
+        data: { meeting_link: `https://meet.example.com/class-${batch}` },
+      })
+    ).ok(),
+  ).toBe(true);
+  return student;
+}
+
+/** A session of the batch at an instant, through the admin API (date and time on the course clock). */
+async function scheduleAt(
+  request: APIRequestContext,
+  admin: { authorization: string },
+  batch: number,
+  sessionNumber: number,
+  at: Date,
+  minutes = 60,
+): Promise<number> {
+  const clock = courseWallClock(at)!;
+  const response = await request.post(`/api/v1/batches/${batch}/sessions`, {
+    headers: admin,
+    data: { session_number: sessionNumber, date: clock.date, start_time: clock.time, duration_minutes: minutes },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function attendanceOf(
+  request: APIRequestContext,
+  admin: { authorization: string },
+  sessionId: number,
+  student: ApiStudent,
+) {
+  const sheet = (await (
+    await request.get(`/api/v1/batch_sessions/${sessionId}/attendance`, { headers: admin })
+  ).json()) as { rows: { student_id: number; joined_at: string | null; status: string; mark: string | null }[] };
+  return sheet.rows.find((r) => r.student_id === student.id);
+}
+
+test.describe('class schedule', () => {
+  test.setTimeout(120_000);
+
+  test('a student counts down to the next class and joins it; attendance is recorded', async ({
+    page,
+    request,
+  }, info) => {
+    const admin = await adminHeaders(request);
+    const batch = unique();
+    const student = await paidStudentIn(request, admin, batch);
+    // A class starting in a few minutes (its start rounds down to the minute), one two days ago, one in three days.
+    const soon = await scheduleAt(request, admin, batch, 1, new Date(Date.now() + 4 * MINUTE), 90);
+    await scheduleAt(request, admin, batch, 2, new Date(Date.now() - 2 * 24 * 60 * MINUTE));
+    await scheduleAt(request, admin, batch, 3, new Date(Date.now() + 3 * 24 * 60 * MINUTE));
+
+    await page
+      .context()
+      .route(/^https:\/\/meet\.example\.com\//, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Meeting</title><p>Meeting</p>' }),
+      );
+    await page.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|drive\.google\.com)\//, (route) =>
+      route.fulfill({ status: 204 }),
+    );
+    await signInWithToken(page, student.token, '/DashPage/myclasses');
+    const next = page.getByRole('region', { name: 'Next class: Session 1' });
+    await expect(next).toBeVisible();
+    await expect(next.getByRole('timer')).toHaveText(/^Starts in \d+ min \d+ s$/);
+    // The countdown runs.
+    const first = await next.getByRole('timer').textContent();
+    await expect(next.getByRole('timer')).not.toHaveText(first ?? '');
+    await expect(page.getByRole('heading', { name: 'Past classes' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Upcoming classes' })).toBeVisible();
+    await expect(page.locator('[data-session="2"]')).toContainText(/Absent/);
+    if (info.project.name === 'desktop') await expectNoSeriousA11yViolations(page, { screen: 'my classes timetable' });
+
+    const join = next.getByRole('link', { name: /^Join/ });
+    await expect(join).toHaveAttribute('href', `https://meet.example.com/class-${batch}`);
+    await expect(join).toHaveAttribute('target', '_blank');
+    await expect(join).toHaveAttribute('rel', /noopener/);
+    expect((await attendanceOf(request, admin, soon, student))?.joined_at).toBeNull();
+    const popup = page.waitForEvent('popup');
+    await join.click();
+    const meeting = await popup;
+    await expect(meeting).toHaveURL(`https://meet.example.com/class-${batch}`);
+    await expect.poll(async () => (await attendanceOf(request, admin, soon, student))?.status).toBe('present');
+    expect((await attendanceOf(request, admin, soon, student))?.joined_at).toBeTruthy();
+    await meeting.close();
+  });
+
+  test('the teacher generates a schedule, sees its sessions, and corrects a mark on the attendance sheet', async ({
+    page,
+    request,
+  }) => {
+    const admin = await adminHeaders(request);
+    const batch = unique();
+    const student = await paidStudentIn(request, admin, batch);
+    const held = await scheduleAt(request, admin, batch, 1, new Date(Date.now() - 24 * 60 * MINUTE));
+
+    await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
+    await page.getByRole('button', { name: 'Class Schedule', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Class Schedule' });
+    await expect(panel).toBeVisible();
+    await panel.getByLabel('Batch number').fill(String(batch));
+    await panel.getByRole('button', { name: 'Show schedule' }).click();
+    await expect(panel.locator('tbody tr')).toHaveCount(1);
+
+    await panel.getByLabel('First date (empty: the batch’s start date)').fill('2030-01-07');
+    await panel.getByLabel('Start time').first().fill('18:30');
+    await panel.getByRole('button', { name: 'Generate schedule' }).click();
+    await expect(panel.getByRole('status')).toContainText(/sessions? scheduled for batch/);
+    const rows = await panel.locator('tbody tr').count();
+    expect(rows).toBeGreaterThan(2);
+    await expect(panel.locator('tbody tr').nth(1)).toContainText('Mon 7 Jan 2030, 6:30 pm – 8:00 pm IST');
+
+    await panel.getByRole('button', { name: 'Delete session 2', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: /Delete session 2 of batch/ });
+    await dialog.getByRole('button', { name: 'Delete session 2' }).click();
+    await expect(panel.locator('tbody tr')).toHaveCount(rows - 1);
+
+    await panel.getByRole('button', { name: 'Attendance of session 1', exact: true }).click();
+    const sheet = panel.getByRole('region', { name: 'Attendance of session 1', exact: true });
+    const row = sheet.locator('tr', { hasText: student.email });
+    const status = row.locator('td').nth(3);
+    await expect(status).toHaveText('Absent');
+    await row.getByLabel(/Correction for/).selectOption('present');
+    await expect(status).toHaveText('Presentcorrected');
+    expect(await attendanceOf(request, admin, held, student)).toMatchObject({ status: 'present', mark: 'present' });
+    const download = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Download CSV' }).click();
+    expect((await download).suggestedFilename()).toBe(`attendance-batch-${batch}-session-1.csv`);
+  });
+});

@@ -1,0 +1,313 @@
+import type { Kysely, Transaction } from 'kysely';
+import { STUDENT_STATUS } from '../../contracts/course.js';
+import { courseTimeZone } from '../../contracts/dates.js';
+import {
+  type AttendanceMark,
+  type AttendanceRow,
+  type AttendanceSheet,
+  attendanceStatus,
+  type BatchSession,
+  type BatchSessionInput,
+  type BatchSessionUpdate,
+  type JoinResult,
+  joinWindow,
+  type MySchedule,
+  type ScheduleGenerate,
+  scheduleMessages,
+  sessionEnd,
+  weekdayDates,
+} from '../../contracts/schedule.js';
+import { ensureBatch, lockBatch } from '../admin/batches.repository.js';
+import { toCsv } from '../admin/csv.js';
+import { nowIso } from '../db/clock.js';
+import type { Database, StudentRow } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
+import { AppError } from '../http/app-error.js';
+import { CLASSES_NEED_PAYMENT } from '../courses/courses.service.js';
+import { cancelPendingReminders } from '../reminders/reminders.repository.js';
+import * as schedule from './schedule.repository.js';
+import { zonedInstant } from './zoned-time.js';
+
+interface Deps {
+  db: Kysely<Database>;
+  /** The time now; tests pass their own clock to step through a class. */
+  clock?: () => Date;
+}
+
+type SessionRow = Awaited<ReturnType<typeof schedule.listBatchSessions>>[number];
+type Interval = { id: number; session_number: number; starts_at: string; duration_minutes: number };
+
+function toBatchSession(row: SessionRow): BatchSession {
+  return {
+    id: row.id,
+    batch_number: row.batch_number,
+    session_number: row.session_number,
+    starts_at: row.starts_at,
+    ends_at: sessionEnd(row.starts_at, row.duration_minutes),
+    duration_minutes: row.duration_minutes,
+    sequence: row.sequence,
+    topics: row.topics ?? `Session ${row.session_number}`,
+    lesson_video: row.lesson_video ?? null,
+  };
+}
+
+/** The session of `others` (the same batch's) that [startsAt, startsAt + duration) overlaps, if any. */
+function overlapping(others: Interval[], candidate: Omit<Interval, 'session_number'>): Interval | undefined {
+  const start = Date.parse(candidate.starts_at);
+  const end = start + candidate.duration_minutes * 60_000;
+  return others.find((other) => {
+    if (other.id === candidate.id) return false;
+    const otherStart = Date.parse(other.starts_at);
+    return otherStart < end && start < otherStart + other.duration_minutes * 60_000;
+  });
+}
+
+function refuseOverlap(others: Interval[], candidate: Omit<Interval, 'session_number'>): void {
+  const clash = overlapping(others, candidate);
+  if (clash) throw new AppError('conflict', scheduleMessages.overlaps(clash.session_number, clash.starts_at));
+}
+
+function mustBePaid(student: StudentRow): void {
+  if (student.role !== 'admin' && student.student_status === STUDENT_STATUS.unpaid)
+    throw new AppError('forbidden', CLASSES_NEED_PAYMENT);
+}
+
+const statusWords: Record<AttendanceRow['status'], string> = {
+  present: 'Present',
+  late: 'Late',
+  absent: 'Absent',
+  upcoming: 'Upcoming',
+  'in progress': 'In progress',
+};
+
+export function createScheduleService({ db, clock = () => new Date() }: Deps) {
+  const now = () => nowIso(clock());
+
+  /** Writes to a batch's schedule one at a time (PostgreSQL: the batch's row is locked; SQLite has one writer). */
+  function inBatch<T>(batch: number, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      await ensureBatch(trx, batch);
+      await lockBatch(trx, batch);
+      try {
+        return await work(trx);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('conflict', 'This session is already scheduled.');
+        throw error;
+      }
+    });
+  }
+
+  async function mustFind(id: number, trx: Kysely<Database> | Transaction<Database> = db) {
+    const row = await schedule.findBatchSession(trx, id);
+    if (!row) throw new AppError('notFound', scheduleMessages.noSuchSession);
+    return row;
+  }
+
+  async function sheet(id: number): Promise<AttendanceSheet> {
+    const session = toBatchSession(await mustFind(id));
+    const students = await schedule.listBatchStudents(db, session.batch_number);
+    const records = new Map((await schedule.listAttendanceOf(db, [id])).map((r) => [r.student_id, r]));
+    const at = Date.parse(now());
+    return {
+      session,
+      rows: students.map((s) => {
+        const record = records.get(s.id);
+        return {
+          student_id: s.id,
+          first_name: s.first_name,
+          last_name: s.last_name,
+          email: s.email,
+          joined_at: record?.joined_at ?? null,
+          status: attendanceStatus(session, record, at),
+          mark: record?.mark ?? null,
+        };
+      }),
+    };
+  }
+
+  return {
+    async list(batch: number): Promise<BatchSession[]> {
+      return (await schedule.listBatchSessions(db, batch)).map(toBatchSession);
+    },
+
+    async add(batch: number, input: BatchSessionInput): Promise<BatchSession> {
+      const startsAt = zonedInstant(input.date, input.start_time, courseTimeZone());
+      const id = await inBatch(batch, async (trx) => {
+        if (!(await schedule.planHasSession(trx, input.session_number)))
+          throw new AppError('validation', scheduleMessages.notInPlan(input.session_number));
+        const others = await schedule.listBatchTimes(trx, batch);
+        if (others.some((o) => o.session_number === input.session_number))
+          throw new AppError('conflict', scheduleMessages.alreadyScheduled(input.session_number, batch));
+        refuseOverlap(others, { id: 0, starts_at: startsAt, duration_minutes: input.duration_minutes });
+        return schedule.insertBatchSession(trx, {
+          batch_number: batch,
+          session_number: input.session_number,
+          starts_at: startsAt,
+          duration_minutes: input.duration_minutes,
+        });
+      });
+      return toBatchSession(await mustFind(id));
+    },
+
+    /** One session per plan session the batch has not got yet, in plan order, on successive chosen weekdays. */
+    async generate(batch: number, input: ScheduleGenerate): Promise<BatchSession[]> {
+      await inBatch(batch, async (trx) => {
+        const firstDate = input.first_date ?? (await schedule.findBatchStart(trx, batch))?.start_date ?? null;
+        if (!firstDate) throw new AppError('validation', scheduleMessages.noFirstDate);
+        const plan = await schedule.listPlanNumbers(trx);
+        if (plan.length === 0) throw new AppError('validation', scheduleMessages.emptyPlan);
+        const others: Interval[] = await schedule.listBatchTimes(trx, batch);
+        const scheduled = new Set(others.map((o) => o.session_number));
+        const missing = plan.filter((n) => !scheduled.has(n));
+        if (missing.length === 0) throw new AppError('conflict', scheduleMessages.allScheduled(batch));
+        const dates = weekdayDates(firstDate, input.weekdays, missing.length);
+        for (const [index, sessionNumber] of missing.entries()) {
+          const startsAt = zonedInstant(dates[index]!, input.start_time, courseTimeZone());
+          refuseOverlap(others, { id: 0, starts_at: startsAt, duration_minutes: input.duration_minutes });
+          const values = {
+            batch_number: batch,
+            session_number: sessionNumber,
+            starts_at: startsAt,
+            duration_minutes: input.duration_minutes,
+          };
+          others.push({ ...values, id: await schedule.insertBatchSession(trx, values) });
+        }
+      });
+      return (await schedule.listBatchSessions(db, batch)).map(toBatchSession);
+    },
+
+    async update(id: number, input: BatchSessionUpdate): Promise<BatchSession> {
+      const current = await mustFind(id);
+      const startsAt = zonedInstant(input.date, input.start_time, courseTimeZone());
+      await inBatch(current.batch_number, async (trx) => {
+        const row = await mustFind(id, trx);
+        refuseOverlap(await schedule.listBatchTimes(trx, row.batch_number), {
+          id,
+          starts_at: startsAt,
+          duration_minutes: input.duration_minutes,
+        });
+        if (Date.parse(row.starts_at) !== Date.parse(startsAt)) await cancelPendingReminders(trx, id);
+        await schedule.updateBatchSession(trx, id, {
+          starts_at: startsAt,
+          duration_minutes: input.duration_minutes,
+          updated_at: now(),
+        });
+      });
+      return toBatchSession(await mustFind(id));
+    },
+
+    async remove(id: number): Promise<void> {
+      const current = await mustFind(id);
+      await inBatch(current.batch_number, async (trx) => {
+        await mustFind(id, trx);
+        await cancelPendingReminders(trx, id);
+        await schedule.deleteBatchSession(trx, id);
+      });
+    },
+
+    sheet,
+
+    async sheetCsv(id: number): Promise<{ filename: string; csv: string }> {
+      const { session, rows } = await sheet(id);
+      const csv = toCsv(
+        ['Student Id', 'First Name', 'Last Name', 'Email', 'Joined At', 'Status', 'Corrected'],
+        rows.map((r) => [
+          r.student_id,
+          r.first_name,
+          r.last_name,
+          r.email,
+          r.joined_at,
+          statusWords[r.status],
+          r.mark ? 'Yes' : 'No',
+        ]),
+      );
+      return { filename: `attendance-batch-${session.batch_number}-session-${session.session_number}.csv`, csv };
+    },
+
+    /** The teacher's correction (null clears it, and the Join click counts again). */
+    async mark(id: number, studentId: number, mark: AttendanceMark | null): Promise<AttendanceRow> {
+      const session = await mustFind(id);
+      if (!(await schedule.findStudentInBatch(db, studentId, session.batch_number)))
+        throw new AppError('notFound', `No student ${studentId} in batch ${session.batch_number}.`);
+      await schedule.setMark(db, id, studentId, mark, now());
+      const row = (await sheet(id)).rows.find((r) => r.student_id === studentId);
+      if (!row) throw new Error('attendance row vanished after it was saved');
+      return row;
+    },
+
+    async mySchedule(student: StudentRow): Promise<MySchedule> {
+      mustBePaid(student);
+      const at = now();
+      const batch = student.student_batch;
+      if (batch === null) return { now: at, batch_number: null, meeting_link: null, sessions: [] };
+      const rows = (await schedule.listBatchSessions(db, batch)).map(toBatchSession);
+      const records = await schedule.listAttendanceOf(
+        db,
+        rows.map((r) => r.id),
+        [student.id],
+      );
+      const link = await schedule.findMeetingLink(db, batch);
+      return {
+        now: at,
+        batch_number: batch,
+        meeting_link: link?.meeting_link ?? null,
+        sessions: rows.map(({ batch_number: _b, sequence: _s, ...session }) => {
+          const record = records.find((r) => r.batch_session_id === session.id);
+          return {
+            ...session,
+            joined_at: record?.joined_at ?? null,
+            status: attendanceStatus(session, record, Date.parse(at)),
+          };
+        }),
+      };
+    },
+
+    /** The student's Join click: recorded once (the first click's time), only while the class can be joined. */
+    async join(student: StudentRow, id: number): Promise<JoinResult> {
+      if (student.role !== 'student') throw new AppError('forbidden', scheduleMessages.onlyStudentsJoin);
+      mustBePaid(student);
+      const session = await mustFind(id);
+      if (session.batch_number !== student.student_batch)
+        throw new AppError('forbidden', scheduleMessages.notYourBatch);
+      const at = now();
+      const window = joinWindow(session.starts_at, session.duration_minutes);
+      if (Date.parse(at) < window.opens)
+        throw new AppError('conflict', scheduleMessages.joinNotOpen(new Date(window.opens).toISOString()));
+      if (Date.parse(at) >= window.closes) throw new AppError('conflict', scheduleMessages.classEnded);
+      const joinedAt = await schedule.recordJoin(db, id, student.id, at);
+      const link = await schedule.findMeetingLink(db, session.batch_number);
+      return { meeting_link: link?.meeting_link ?? null, joined_at: joinedAt };
+    },
+
+    /** "attended of held" per student, for the admin's lists: held sessions are the ones that have ended. */
+    async attendanceCounts(
+      students: { id: number; student_batch: number | null }[],
+    ): Promise<Map<number, { attended: number; held: number }>> {
+      const at = Date.parse(now());
+      const batches = [...new Set(students.map((s) => s.student_batch).filter((b): b is number => b !== null))];
+      const held = (await schedule.listSessionsOfBatches(db, batches)).filter(
+        (s) => joinWindow(s.starts_at, s.duration_minutes).closes <= at,
+      );
+      const records = await schedule.listAttendanceOf(
+        db,
+        held.map((s) => s.id),
+        students.map((s) => s.id),
+      );
+      const byKey = new Map(records.map((r) => [`${r.batch_session_id}:${r.student_id}`, r]));
+      const counts = new Map<number, { attended: number; held: number }>();
+      for (const student of students) {
+        if (student.student_batch === null) continue;
+        const sessions = held.filter((s) => s.batch_number === student.student_batch);
+        const attended = sessions.filter((s) => {
+          const record = byKey.get(`${s.id}:${student.id}`);
+          const status = attendanceStatus(s, record, at);
+          return status === 'present' || status === 'late';
+        }).length;
+        counts.set(student.id, { attended, held: sessions.length });
+      }
+      return counts;
+    },
+  };
+}
+
+export type ScheduleService = ReturnType<typeof createScheduleService>;

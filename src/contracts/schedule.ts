@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { batchNumberSchema } from './course-content.js';
+import { courseWallClock, formatClockTime, formatDate, formatDateTime } from './dates.js';
+import { isoDateSchema, isRealIsoDate, recordIdSchema } from './fields.js';
+
+/**
+ * Each batch's dated class sessions and the students' attendance: shapes of the schedule API, its messages, and the
+ * rules both the server and the screens apply (the join window, a student's attendance status, weekday generation).
+ */
+
+/** The longest class: eight hours. */
+export const MAX_DURATION_MINUTES = 480;
+/** The Join button opens this long before a class starts and stays until it ends. */
+export const JOIN_OPENS_MINUTES_BEFORE = 10;
+/** A student who joins later than this after the start is late. */
+export const LATE_AFTER_MINUTES = 10;
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const weekdayLabels: Record<Weekday, string> = {
+  mon: 'Mon',
+  tue: 'Tue',
+  wed: 'Wed',
+  thu: 'Thu',
+  fri: 'Fri',
+  sat: 'Sat',
+  sun: 'Sun',
+};
+
+export const scheduleMessages = {
+  badStartTime: 'Start time must be a time of day written as HH:MM, from 00:00 to 23:59 (for example 19:00)',
+  badDuration: `Duration must be a whole number of minutes from 1 to ${MAX_DURATION_MINUTES} (eight hours)`,
+  noWeekdays: 'Choose at least one weekday',
+  notInPlan: (session: number) =>
+    `Session ${session} is not in the course plan: add it under Create Course first, or choose another session number.`,
+  alreadyScheduled: (session: number, batch: number) => `Session ${session} is already scheduled for batch ${batch}.`,
+  overlaps: (session: number, startsAt: string) =>
+    `This time overlaps session ${session} of the same batch (${formatDateTime(startsAt)}). Choose another time.`,
+  noSuchSession: 'No such class session.',
+  noFirstDate: 'Give the first date: this batch has no start date yet.',
+  emptyPlan: 'The course plan has no sessions yet: add them under Create Course first.',
+  allScheduled: (batch: number) => `Every session of the course plan is already scheduled for batch ${batch}.`,
+  onlyStudentsJoin: 'Only students join classes.',
+  notYourBatch: 'This class is not one of your batch’s.',
+  joinNotOpen: (opensAt: string) =>
+    `Join opens ${JOIN_OPENS_MINUTES_BEFORE} minutes before the class starts, at ${formatDateTime(opensAt)}.`,
+  classEnded: 'This class has ended.',
+} as const;
+
+/** A time of day on the course clock, 'HH:MM' (what a browser's time input gives). */
+export const startTimeSchema = z
+  .string({ error: scheduleMessages.badStartTime })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, scheduleMessages.badStartTime);
+
+export const durationSchema = z.coerce
+  .number({ error: scheduleMessages.badDuration })
+  .int(scheduleMessages.badDuration)
+  .min(1, scheduleMessages.badDuration)
+  .max(MAX_DURATION_MINUTES, scheduleMessages.badDuration);
+
+const sessionNumberSchema = z.coerce
+  .number({ error: 'Session number must be a number' })
+  .int('Session number must be a whole number')
+  .min(1, 'Session number must be 1 or more')
+  .max(100_000, 'Session number is too large');
+
+/** `PUT /api/v1/batch_sessions/:id`: a session moved or made longer or shorter. */
+export const batchSessionUpdateSchema = z.strictObject({
+  date: isoDateSchema('Date'),
+  start_time: startTimeSchema,
+  duration_minutes: durationSchema,
+});
+export type BatchSessionUpdate = z.infer<typeof batchSessionUpdateSchema>;
+export type BatchSessionUpdateInput = z.input<typeof batchSessionUpdateSchema>;
+
+/** `POST /api/v1/batches/:number/sessions`: one session of the course plan, dated for the batch. */
+export const batchSessionInputSchema = batchSessionUpdateSchema.extend({ session_number: sessionNumberSchema });
+export type BatchSessionInput = z.infer<typeof batchSessionInputSchema>;
+export type BatchSessionFormInput = z.input<typeof batchSessionInputSchema>;
+
+/** `POST /api/v1/batches/:number/sessions/generate`: the rest of the plan, on successive chosen weekdays. */
+export const scheduleGenerateSchema = z.strictObject({
+  /** Default: the batch's start date. */
+  first_date: isoDateSchema('First date').optional(),
+  start_time: startTimeSchema,
+  duration_minutes: durationSchema,
+  weekdays: z
+    .array(z.enum(WEEKDAYS, { error: 'Weekdays must be among mon, tue, wed, thu, fri, sat and sun' }), {
+      error: scheduleMessages.noWeekdays,
+    })
+    .min(1, scheduleMessages.noWeekdays)
+    .max(7, 'Each weekday can be chosen once'),
+});
+export type ScheduleGenerate = z.infer<typeof scheduleGenerateSchema>;
+
+/** The generate form: an empty first date means the batch's start date. */
+export const scheduleGenerateFormSchema = scheduleGenerateSchema.extend({
+  first_date: z.preprocess((value) => (value === '' ? undefined : value), scheduleGenerateSchema.shape.first_date),
+});
+export type ScheduleGenerateFormInput = z.input<typeof scheduleGenerateFormSchema>;
+
+export const batchSessionParamsSchema = z.object({ id: recordIdSchema });
+export const attendanceParamsSchema = z.object({ id: recordIdSchema, studentId: recordIdSchema });
+export const batchScheduleParamsSchema = z.object({ number: batchNumberSchema });
+
+/** A batch's session as the admin's schedule lists it: the plan's topics joined by session number. */
+export const batchSessionSchema = z.object({
+  id: z.number(),
+  batch_number: z.number(),
+  session_number: z.number(),
+  /** ISO instant (UTC). */
+  starts_at: z.string(),
+  ends_at: z.string(),
+  duration_minutes: z.number(),
+  sequence: z.number(),
+  /** "Session N" when the plan no longer has this session. */
+  topics: z.string(),
+  lesson_video: z.string().nullable(),
+});
+export type BatchSession = z.infer<typeof batchSessionSchema>;
+export const batchSessionListSchema = z.array(batchSessionSchema);
+
+export const attendanceStatuses = ['present', 'late', 'absent', 'upcoming', 'in progress'] as const;
+export type AttendanceStatus = (typeof attendanceStatuses)[number];
+export const attendanceMarks = ['present', 'late', 'absent'] as const;
+export type AttendanceMark = (typeof attendanceMarks)[number];
+
+/** `PUT /api/v1/batch_sessions/:id/attendance/:studentId`: the teacher's correction, or null to clear it. */
+export const attendanceMarkInputSchema = z.strictObject({
+  mark: z.enum(attendanceMarks, { error: 'Mark must be present, late, absent or null (no correction)' }).nullable(),
+});
+export type AttendanceMarkInput = z.infer<typeof attendanceMarkInputSchema>;
+
+export const attendanceRowSchema = z.object({
+  student_id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  joined_at: z.string().nullable(),
+  status: z.enum(attendanceStatuses),
+  /** The teacher's mark, when it overrides the Join click. */
+  mark: z.enum(attendanceMarks).nullable(),
+});
+export type AttendanceRow = z.infer<typeof attendanceRowSchema>;
+
+export const attendanceSheetSchema = z.object({ session: batchSessionSchema, rows: z.array(attendanceRowSchema) });
+export type AttendanceSheet = z.infer<typeof attendanceSheetSchema>;
+export const attendanceSheetQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
+
+/** A session on the student's timetable. */
+export const mySessionSchema = batchSessionSchema.omit({ batch_number: true, sequence: true }).extend({
+  status: z.enum(attendanceStatuses),
+  joined_at: z.string().nullable(),
+});
+export type MySession = z.infer<typeof mySessionSchema>;
+
+/** `GET /api/v1/my_schedule`: the server's clock, so a wrong clock on the student's computer can't move a class. */
+export const myScheduleSchema = z.object({
+  now: z.string(),
+  batch_number: z.number().nullable(),
+  meeting_link: z.string().nullable(),
+  sessions: z.array(mySessionSchema),
+});
+export type MySchedule = z.infer<typeof myScheduleSchema>;
+
+/** `POST /api/v1/my_sessions/:id/join`. */
+export const joinResultSchema = z.object({ meeting_link: z.string().nullable(), joined_at: z.string() });
+export type JoinResult = z.infer<typeof joinResultSchema>;
+
+const MINUTE = 60_000;
+
+export function sessionEnd(startsAt: string, durationMinutes: number): string {
+  return new Date(Date.parse(startsAt) + durationMinutes * MINUTE).toISOString();
+}
+
+/** From JOIN_OPENS_MINUTES_BEFORE before the start until the end. */
+export function joinWindow(startsAt: string, durationMinutes: number): { opens: number; closes: number } {
+  const start = Date.parse(startsAt);
+  return { opens: start - JOIN_OPENS_MINUTES_BEFORE * MINUTE, closes: start + durationMinutes * MINUTE };
+}
+
+/**
+ * A student's attendance at a session: the teacher's mark when there is one; else present when they joined no later
+ * than LATE_AFTER_MINUTES after the start, late when they joined later, and, not joined, absent once the session has
+ * ended (before that 'upcoming', then 'in progress').
+ */
+export function attendanceStatus(
+  session: { starts_at: string; duration_minutes: number },
+  attendance: { joined_at: string | null; mark: AttendanceMark | null } | undefined,
+  now: number,
+): AttendanceStatus {
+  if (attendance?.mark) return attendance.mark;
+  const start = Date.parse(session.starts_at);
+  if (attendance?.joined_at)
+    return Date.parse(attendance.joined_at) <= start + LATE_AFTER_MINUTES * MINUTE ? 'present' : 'late';
+  if (now >= start + session.duration_minutes * MINUTE) return 'absent';
+  return now >= start ? 'in progress' : 'upcoming';
+}
+
+/** 'YYYY-MM-DD' days later (a calendar day, with no time zone to shift it). */
+function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+function weekdayOf(date: string): Weekday {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  // getUTCDay: 0 is Sunday.
+  return WEEKDAYS[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7]!;
+}
+
+/** The first `count` dates from `first` (included) that fall on one of `weekdays`. */
+export function weekdayDates(first: string, weekdays: readonly Weekday[], count: number): string[] {
+  if (!isRealIsoDate(first) || weekdays.length === 0) return [];
+  const chosen = new Set(weekdays);
+  const dates: string[] = [];
+  for (let date = first; dates.length < count; date = addDays(date, 1))
+    if (chosen.has(weekdayOf(date))) dates.push(date);
+  return dates;
+}
+
+/** "Mon 30 Nov 2026, 7:00 pm – 8:30 pm IST": a class on the course clock. */
+export function formatSessionTime(startsAt: string, endsAt: string): string {
+  const day = courseWallClock(startsAt)?.date ?? startsAt;
+  const weekday = weekdayLabels[weekdayOf(day)];
+  const start = formatClockTime(startsAt).replace(/ \S+$/, '');
+  const sameDay = courseWallClock(endsAt)?.date === day;
+  const end = sameDay ? formatClockTime(endsAt) : `${formatDate(endsAt)}, ${formatClockTime(endsAt)}`;
+  return `${weekday} ${formatDate(day)}, ${start} – ${end}`;
+}
