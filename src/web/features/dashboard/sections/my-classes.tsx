@@ -8,6 +8,7 @@ import { myBatchQuery } from '../dashboard-api';
 import { NeedsPayment } from './needs-payment';
 import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../../contracts/dates';
+import { CalendarCard } from './calendar-card';
 
 /** YouTube's privacy-enhanced player, loaded only when the student asks for it. */
 function LessonVideo({ id, title }: { id: string; title: string }) {
@@ -97,6 +98,7 @@ export function MyClasses({ student }: { student: StudentData }) {
           </div>
         </section>
       ) : null}
+      <CalendarCard />
     </>
   );
 }
