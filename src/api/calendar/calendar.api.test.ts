@@ -9,6 +9,7 @@ import {
   putCourseSession,
 } from '../../../test/schedule-rows.js';
 import type { TestContext } from '../../../test/test-app.js';
+import { DEFAULT_TIME_ZONE, setCourseTimeZone } from '../../contracts/dates.js';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -84,7 +85,10 @@ describe('a student’s calendar feed', () => {
     expect(first!.component.getFirstPropertyValue('url')).toBe(LINK);
     expect(first!.description).toContain('Pointers');
     expect(first!.description).toContain(LINK);
-    expect(String(first!.component.getFirstPropertyValue('last-modified'))).toContain('2026-11-20');
+    // Stamps are UTC instants (with Z), whatever the course's zone is.
+    expect(response.body).toContain('LAST-MODIFIED:20261120T100000Z');
+    expect(response.body).toContain('DTSTAMP:20261120T100000Z');
+    expect(first!.component.getFirstPropertyValue('last-modified')?.toString()).toBe('2026-11-20T10:00:00Z');
   });
 
   it('follows the teacher’s change: same UID, a higher SEQUENCE, the new time', async () => {
@@ -198,5 +202,25 @@ describe('the teacher’s calendar feed', () => {
     );
     const base = pathOf(feed_url).replace(/\.ics$/, '');
     expect((await get(`${base}/sessions/${sessions.other}.ics`)).statusCode).toBe(200);
+  });
+
+  it('writes the course’s zone with its summer time when the teacher picks one that has it', async () => {
+    const db = ctx.database.db;
+    const summer = await addBatchSession(db, { batch: 42, session: 4, startsAt: '2027-07-05T13:30:00.000Z' });
+    setCourseTimeZone('Europe/London');
+    try {
+      const response = await get(pathOf((await links(adminToken)).feed_url));
+      const { calendar, events } = parse(response.body);
+      expect(calendar.getAllSubcomponents('vtimezone').map((z) => z.getFirstPropertyValue('tzid'))).toEqual([
+        'Europe/London',
+      ]);
+      const july = events.find((e) => e.uid === `batch-session-${summer}@course.test`)!;
+      expect(july.startDate.zone.tzid).toBe('Europe/London');
+      expect([july.startDate.hour, july.startDate.minute]).toEqual([14, 30]);
+      expect(july.startDate.toJSDate().toISOString()).toBe('2027-07-05T13:30:00.000Z');
+    } finally {
+      setCourseTimeZone(DEFAULT_TIME_ZONE);
+      await db.deleteFrom('batch_sessions').where('id', '=', summer).execute();
+    }
   });
 });

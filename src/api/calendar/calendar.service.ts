@@ -51,13 +51,17 @@ export function createCalendarService({ db, config }: Deps) {
 
   const newCalendar = (name: string): ICalCalendar => {
     const zone = courseTimeZone();
-    return ical({
+    const calendar = ical({
       name,
       prodId: { company: SITE_NAME, product: 'Class calendar' },
       method: ICalCalendarMethod.PUBLISH,
       ttl: REFRESH_SECONDS,
-      timezone: zone === 'UTC' ? null : { name: zone, generator: getVtimezoneComponent },
+      // The generator writes a VTIMEZONE for the events' zone. No calendar-wide zone name: ical-generator would
+      // write DTSTAMP, CREATED and LAST-MODIFIED as floating times in it, where iCalendar wants UTC.
+      timezone: { name: '', generator: getVtimezoneComponent },
     });
+    // Google Calendar's default zone for the feed.
+    return calendar.x('X-WR-TIMEZONE', zone);
   };
 
   const addEvent = (calendar: ICalCalendar, row: CalendarClass, withBatch: boolean) => {

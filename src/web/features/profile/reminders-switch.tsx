@@ -17,7 +17,7 @@ export function RemindersSwitch() {
   return (
     <section className="card mt-4" aria-labelledby={`${id}-heading`}>
       <div className="card-body">
-        <h2 id={`${id}-heading`} className="h5">
+        <h2 id={`${id}-heading`} className="h5 mt-0">
           Class reminders by email
         </h2>
         <div className="form-check form-switch">
