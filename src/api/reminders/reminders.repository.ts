@@ -47,12 +47,31 @@ export function findUpcomingClasses(db: Db, fromIso: string, untilIso: string) {
 
 export type UpcomingClass = Awaited<ReturnType<typeof findUpcomingClasses>>[number];
 
-/** The batch's students who get reminders: paid, verified, in the batch now, reminders on. */
-export function findReminderRecipients(db: Db, batchNumber: number) {
+/**
+ * The students still to get this reminder of a class: paid, verified, in its batch now, reminders on, and not sent
+ * it yet (so a pass where everything is done costs one query per class).
+ */
+export function findReminderRecipients(
+  db: Db,
+  row: Pick<UpcomingClass, 'id' | 'batch_number' | 'starts_at'>,
+  kind: 'day' | 'hour',
+) {
   return db
     .selectFrom('students')
     .select(['id', 'email', 'first_name'])
-    .where('student_batch', '=', batchNumber)
+    .where('student_batch', '=', row.batch_number)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('session_reminders')
+            .select('session_reminders.id')
+            .whereRef('session_reminders.student_id', '=', 'students.id')
+            .where('session_reminders.batch_session_id', '=', row.id)
+            .where('session_reminders.kind', '=', kind)
+            .where('session_reminders.starts_at', '=', row.starts_at),
+        ),
+      ),
+    )
     .where('student_status', '=', 1)
     .where('activated', '=', 1)
     .where('role', '=', 'student')

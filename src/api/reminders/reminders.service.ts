@@ -52,7 +52,7 @@ export function createRemindersService({ db, config, log, mailQueued }: Deps) {
   /** Queues one class's reminders of this kind, each in its own transaction; returns how many were new. */
   async function remindClass(row: UpcomingClass, kind: 'day' | 'hour', now: Date): Promise<number> {
     let queued = 0;
-    for (const student of await findReminderRecipients(db, row.batch_number)) {
+    for (const student of await findReminderRecipients(db, row, kind)) {
       try {
         const token = await ensurePrivateLink(db, student.id, 'reminders');
         const mail = classReminderMail(
