@@ -109,6 +109,7 @@ test.describe('every screen fits the width and passes axe', () => {
         ['/PrivacyPolicy', /Privacy Policy/],
         ['/StudentLogout', /.+/],
         ['/VerificationFailed', /.+/],
+        ['/StopReminders', 'Class reminders'],
         ['/no/such/page', 'We couldn’t find that page'],
       ];
       for (const [path, heading] of pages) {

@@ -7,6 +7,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** Each header's raw value (unfolded), by its lower-case name. */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on loopback that keeps every message; it can be told to refuse mail. */
@@ -30,6 +32,15 @@ export async function startSmtpCapture() {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            headers: Object.fromEntries(
+              mail.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           });
           callback();
         })

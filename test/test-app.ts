@@ -6,7 +6,8 @@ import { createTestDatabase } from './test-database.js';
 
 export interface TestContext {
   app: FastifyInstance;
-  database: DatabaseHandle;
+  /** The database, and its URL for a second connection pool (another process, as far as the database can tell). */
+  database: DatabaseHandle & { url: string };
   config: Config;
   close(): Promise<void>;
 }

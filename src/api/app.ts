@@ -62,6 +62,10 @@ import { createQuizService } from './quiz/quiz.service.js';
 import { siteRoutes } from './site/site.routes.js';
 import { createSiteService } from './site/site.service.js';
 import { profileRoutes } from './students/profile.routes.js';
+import { calendarRoutes } from './calendar/calendar.routes.js';
+import { createCalendarService } from './calendar/calendar.service.js';
+import { remindersRoutes } from './reminders/reminders.routes.js';
+import { createRemindersService, type RemindersService } from './reminders/reminders.service.js';
 import { createProfileService } from './students/profile.service.js';
 
 declare module 'fastify' {
@@ -70,6 +74,8 @@ declare module 'fastify' {
     payments: PaymentsService;
     /** The C grader, so the server can warm it up after start. */
     grader: Grader;
+    /** Class reminders, for the server's once-a-minute pass (and tests that run one). */
+    reminders: RemindersService;
     /** Every API route and who may call it (the permission-matrix test checks each). */
     apiRoutes: ApiRoute[];
   }
@@ -197,6 +203,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const quiz = createQuizService(db);
   const doubts = createDoubtsService({ db, config, mailQueued });
   const outbox = createOutboxService(db);
+  const calendar = createCalendarService({ db, config });
+  const reminders = createRemindersService({ db, config, log: app.log, mailQueued });
+  app.decorate('reminders', reminders);
   const ipLimits = options.ipRateLimits ?? defaultIpRateLimits;
 
   // Every API route lives in this context, where login is required unless a route says otherwise.
@@ -222,6 +231,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(outboxRoutes, { outbox });
     await api.register(exercisesRoutes, { exercises });
     await api.register(paymentsRoutes, { payments });
+    await api.register(calendarRoutes, { calendar });
+    await api.register(remindersRoutes, { reminders });
   });
 
   const pages = options.distDir ? await loadWebPages(options.distDir, siteInfoOf(config)) : undefined;

@@ -7,6 +7,7 @@ import { migrateToLatest, withStartupLock } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed.js';
 import { createSmtpTransport, MailWorker } from './mail/mail-worker.js';
 import { PaymentReconciler } from './payments/payment-reconciler.js';
+import { ReminderScheduler } from './reminders/reminder-scheduler.js';
 import { photoStore } from './students/photo-store.js';
 
 /** Starts the site: reads config, migrates, seeds an empty database, listens, shuts down gracefully. */
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : undefined,
   });
   const reconciler = new PaymentReconciler(app.payments, app.log);
+  const reminders = new ReminderScheduler(app.reminders, app.log);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   const orphans = await photoStore.removeOrphans(handle.db).catch((error: unknown) => {
     app.log.error({ err: error }, 'could not sweep unreferenced photos');
@@ -61,6 +63,7 @@ async function main(): Promise<void> {
     await app.close();
     await worker.stop();
     await reconciler.stop();
+    await reminders.stop();
     await handle.destroy();
     process.exit(0);
   };
@@ -70,6 +73,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   worker.start();
   reconciler.start();
+  reminders.start();
   // Loads Clang into the compile workers in the background, so the first student's Run doesn't wait for it.
   void app.grader.warmUp();
   const address = app.server.address();

@@ -29,6 +29,7 @@ export const paths = {
   forgotPassword: '/ForgotPassword',
   resetPassword: '/ResetPassword',
   changePassword: '/ChangePassword',
+  stopReminders: '/StopReminders',
 } as const;
 
 /** Nested dashboard routes, relative to /DashPage. */
@@ -88,6 +89,7 @@ export const clientRoutes: readonly ClientRoute[] = [
   { path: paths.changePassword, title: 'Change Password', prerender: false },
   { path: paths.dashboard, title: 'My Dashboard', prerender: false },
   { path: paths.admin, title: 'Admin Dashboard', prerender: false },
+  { path: paths.stopReminders, title: 'Class Reminders', prerender: false },
 ];
 
 export const NOT_FOUND_TITLE = 'Page not found';

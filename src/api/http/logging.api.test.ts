@@ -23,6 +23,8 @@ describe('no token in any log', () => {
     expect(redactUrl(`/StudentEmailVerified?token=${secret}`)).toBe(`/StudentEmailVerified?token=${REDACTED}`);
     expect(redactUrl(`/ResetPassword?token=short&page=2`)).toBe(`/ResetPassword?token=${REDACTED}&page=2`);
     expect(redactUrl(`/calendar/${secret}.ics`)).toBe(`/calendar/${REDACTED}`);
+    const noDigit = 'ZxkLmQpRtVwYbnCdEfGhJaSuI_-ZxkLmQpRtVwYbnCd';
+    expect(redactUrl(`/calendar/${noDigit}/sessions/12.ics`)).toBe(`/calendar/${REDACTED}/sessions/12.ics`);
     expect(redactUrl(`/x?next=${secret}`)).toBe(`/x?next=${REDACTED}`);
     expect(redactUrl('/students/getbatch?student_batch=3')).toBe('/students/getbatch?student_batch=3');
     expect(redactLinks(`Open http://course.test/ResetPassword?token=${secret} now`)).toBe(

@@ -43,9 +43,14 @@ export function redactUrl(url: string): string {
   const queryAt = withoutHash.indexOf('?');
   const path = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
   const query = queryAt >= 0 ? withoutHash.slice(queryAt + 1) : undefined;
+  // A calendar feed's token is the segment after /calendar/, whatever it looks like (one in ~1400 has no digit).
   const cleanPath = path
     .split('/')
-    .map((segment) => (SECRET_SEGMENT.test(safeDecode(segment)) ? REDACTED : segment))
+    .map((segment, index, all) =>
+      SECRET_SEGMENT.test(safeDecode(segment)) || (index > 0 && all[index - 1] === 'calendar' && segment !== '')
+        ? REDACTED
+        : segment,
+    )
     .join('/');
   return query === undefined ? cleanPath : `${cleanPath}?${redactQuery(query)}`;
 }

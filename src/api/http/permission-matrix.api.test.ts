@@ -105,6 +105,16 @@ const matrix: Record<string, Who[]> = {
   'POST /api/v1/payments/test_checkout': OWNER,
   'POST /api/v1/payments/webhook': ALL,
   'GET /api/v1/admin/payments': ADMIN,
+  // The private feed's address is the credential (a calendar app sends no login); a wrong token is a 404.
+  'GET /api/v1/calendar': SIGNED_IN,
+  'POST /api/v1/calendar/revoke': SIGNED_IN,
+  'GET /calendar/:token': ALL,
+  'GET /calendar/:token/sessions/:id': ALL,
+  'GET /api/v1/profile/reminders': SIGNED_IN,
+  'PUT /api/v1/profile/reminders': SIGNED_IN,
+  // The reminder mail's stop link: its private token is the credential; a wrong one is a 404.
+  'POST /api/v1/reminders/stop': ALL,
+  'POST /api/v1/reminders/start': ALL,
 };
 
 let ctx: TestContext;

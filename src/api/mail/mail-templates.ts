@@ -1,6 +1,6 @@
 import { toOneLine } from '../../contracts/fields.js';
 import { COURSE_NAME, SITE_NAME } from '../../contracts/course.js';
-import { formatDate, formatDateTime } from '../../contracts/dates.js';
+import { courseWallClock, formatClockTime, formatDate, formatDateTime } from '../../contracts/dates.js';
 import type { OutgoingMail } from './outbox.repository.js';
 
 function escapeHtml(text: string): string {
@@ -19,11 +19,13 @@ interface Layout {
   paragraphs: string[];
   action?: { label: string; url: string };
   after?: string[];
+  /** A way to stop this kind of mail: a link under the signature and the List-Unsubscribe header's address. */
+  unsubscribe?: { text: string; label: string; pageUrl: string; oneClickUrl: string };
 }
 
 /** Every email has an HTML and a plain-text part with the same words; user text is escaped in the HTML. */
 function compose(layout: Layout): OutgoingMail {
-  const { to, paragraphs, action, after = [] } = layout;
+  const { to, paragraphs, action, after = [], unsubscribe } = layout;
   // A subject or greeting holds a person's name: a line break or control character in it becomes a space.
   const subject = toOneLine(layout.subject);
   const greeting = toOneLine(layout.greeting);
@@ -34,6 +36,7 @@ function compose(layout: Layout): OutgoingMail {
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...after.flatMap((p) => [p, '']),
     `— ${SITE_NAME}`,
+    ...(unsubscribe ? ['', `${unsubscribe.text} ${unsubscribe.label}: ${unsubscribe.pageUrl}`] : []),
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1b1b1b">
 <p>${escapeHtml(greeting)}</p>
@@ -41,8 +44,9 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#0b5ed7;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#555">Or open this link: ${escapeHtml(action.url)}</p>` : ''}
 ${after.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p>— ${escapeHtml(SITE_NAME)}</p>
+${unsubscribe ? `<p style="font-size:13px;color:#555">${escapeHtml(unsubscribe.text)} <a href="${escapeHtml(unsubscribe.pageUrl)}" style="color:#0b5ed7">${escapeHtml(unsubscribe.label)}</a></p>` : ''}
 </body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html, ...(unsubscribe ? { listUnsubscribe: unsubscribe.oneClickUrl } : {}) };
 }
 
 export function verificationMail(to: string, firstName: string, url: string): OutgoingMail {
@@ -189,5 +193,67 @@ export function paymentReceiptMail(to: string, firstName: string, receipt: Recei
     ],
     action: { label: 'Open my dashboard', url },
     after: ['Keep this email as your receipt.'],
+  });
+}
+
+export interface ReminderDetails {
+  kind: 'day' | 'hour';
+  sessionNumber: number;
+  topics: string | null;
+  /** The class's start, an ISO instant; printed on the course's clock. */
+  startsAt: string;
+  durationMinutes: number;
+  meetingLink: string | null;
+  myClassesUrl: string;
+  /** The page that turns reminders off, and the address a mail client posts to for the same (one click). */
+  stopPageUrl: string;
+  stopOneClickUrl: string;
+}
+
+/** "today", "tomorrow" or "on 4 Jan 2027": the class's day as seen on the course's calendar when the mail is made. */
+function dayWords(startsAt: string, now: Date): string {
+  const day = courseWallClock(startsAt)?.date;
+  if (day === courseWallClock(now)?.date) return 'today';
+  if (day === courseWallClock(new Date(now.getTime() + 24 * 60 * 60_000))?.date) return 'tomorrow';
+  return `on ${formatDate(startsAt)}`;
+}
+
+/** A day or an hour before a class: when, what, and the meeting link as the button. */
+export function classReminderMail(
+  to: string,
+  firstName: string,
+  details: ReminderDetails,
+  now = new Date(),
+): OutgoingMail {
+  const time = formatClockTime(details.startsAt);
+  const session = `Session ${details.sessionNumber}`;
+  const minutes = Math.max(1, Math.round((Date.parse(details.startsAt) - now.getTime()) / 60_000));
+  const soon = minutes >= 55 ? 'in 1 hour' : `in ${minutes} minutes`;
+  const subject =
+    details.kind === 'day'
+      ? `Reminder: C class ${dayWords(details.startsAt, now)} at ${time} — ${session}`
+      : `Starting ${soon}: C class at ${time} — ${session}`;
+  return compose({
+    to,
+    subject,
+    greeting: `Hello ${firstName},`,
+    paragraphs: [
+      details.kind === 'day'
+        ? `Your next ${COURSE_NAME} class is ${dayWords(details.startsAt, now)}.`
+        : `Your ${COURSE_NAME} class starts ${soon}.`,
+      `${session}: ${formatDateTime(details.startsAt)} (${details.durationMinutes} minutes).`,
+      ...(details.topics ? [`Topics: ${details.topics}`] : []),
+      ...(details.meetingLink ? [] : ['The meeting link is on My Classes on your dashboard.']),
+    ],
+    action: details.meetingLink
+      ? { label: 'Join the class', url: details.meetingLink }
+      : { label: 'Open My Classes', url: details.myClassesUrl },
+    after: ['Note your doubts as you go and clear them at the end of the session.'],
+    unsubscribe: {
+      text: 'You get this because class reminders are on in your Profile.',
+      label: 'Stop class reminders',
+      pageUrl: details.stopPageUrl,
+      oneClickUrl: details.stopOneClickUrl,
+    },
   });
 }

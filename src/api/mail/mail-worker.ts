@@ -79,6 +79,15 @@ export class MailWorker {
           subject: row.subject,
           text: row.text_body,
           html: row.html_body,
+          // One-click unsubscribe (RFC 8058): the mail client POSTs `List-Unsubscribe=One-Click` to the address.
+          ...(row.list_unsubscribe
+            ? {
+                headers: {
+                  'List-Unsubscribe': `<${row.list_unsubscribe}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                },
+              }
+            : {}),
         });
         await markSent(db, row.id);
       } catch (error) {

@@ -7,16 +7,26 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The one-click address of the List-Unsubscribe header (RFC 8058), for mail a person can stop. */
+  listUnsubscribe?: string;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Writes a message to the outbox; call it inside the transaction of the change that causes it. */
-export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
-  await db
+/** Writes a message to the outbox and returns its id; call it inside the transaction of the change that causes it. */
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
+  const row = await db
     .insertInto('outbox')
-    .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
-    .execute();
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      list_unsubscribe: mail.listUnsubscribe ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Messages with this subject queued for this address since `sinceIso` (the address as stored, any case). */
@@ -41,7 +51,17 @@ export type OutboxRow = Awaited<ReturnType<typeof findDue>>[number];
 function findDue(db: Db, limit: number, now: string) {
   return db
     .selectFrom('outbox')
-    .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'next_attempt_at', 'logged_at'])
+    .select([
+      'id',
+      'to_address',
+      'subject',
+      'text_body',
+      'html_body',
+      'attempts',
+      'next_attempt_at',
+      'logged_at',
+      'list_unsubscribe',
+    ])
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
     .orderBy('next_attempt_at')
@@ -68,7 +88,9 @@ export async function claimDueMail(db: Kysely<Database>, limit: number, leaseMs:
         limit ${limit}
         for update skip locked
       )
-      returning id, to_address, subject, text_body, html_body, attempts, next_attempt_at, logged_at`.execute(db);
+      returning id, to_address, subject, text_body, html_body, attempts, next_attempt_at, logged_at, list_unsubscribe`.execute(
+      db,
+    );
     return claimed.rows.sort((a, b) => a.id - b.id);
   }
   const due = await findDue(db, limit, now);

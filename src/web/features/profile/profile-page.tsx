@@ -8,6 +8,7 @@ import { useProfile } from '../../lib/account-api';
 import { ChangePasswordForm } from '../../components/change-password-form';
 import { ProfileForm } from './profile-form';
 import { EmailText } from '../../components/email-text';
+import { RemindersSwitch } from './reminders-switch';
 
 /**
  * The admin's Edit Profile: the teacher's account has none of a student's profile (mobile, city, college, photo);
@@ -71,6 +72,7 @@ function ProfileView() {
           setSaved(true);
         }}
       />
+      <RemindersSwitch />
     </>
   );
 }

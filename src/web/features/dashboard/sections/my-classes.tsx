@@ -11,6 +11,8 @@ import type { CourseSession } from '../../../../contracts/course-content';
 import { formatClockTime, formatDate } from '../../../../contracts/dates';
 import { formatSessionTime, JOIN_OPENS_MINUTES_BEFORE, type MySession } from '../../../../contracts/schedule';
 import { countdownText, groupTimetable, joinState } from './timetable';
+import { CalendarCard } from './calendar-card';
+import { calendarQuery, sessionCalendarUrl } from '../../../lib/calendar-api';
 
 /** YouTube's privacy-enhanced player, loaded only when the student asks for it. */
 function LessonVideo({ id, title }: { id: string; title: string }) {
@@ -94,7 +96,25 @@ const statusBadges: Record<MySession['status'], { text: string; className: strin
   'in progress': { text: 'In progress', className: 'text-bg-primary' },
 };
 
-function SessionCard({ session, when }: { session: MySession; when: 'past' | 'today' | 'upcoming' }) {
+/** "Add to calendar": the class as a file a calendar app imports, from the student's private feed. */
+function AddToCalendar({ session, feedUrl }: { session: MySession; feedUrl: string | undefined }) {
+  if (!feedUrl) return null;
+  return (
+    <a className="btn btn-outline-secondary btn-sm" href={sessionCalendarUrl(feedUrl, session.id)} download>
+      Add to calendar<span className="visually-hidden"> (session {session.session_number})</span>
+    </a>
+  );
+}
+
+function SessionCard({
+  session,
+  when,
+  feedUrl,
+}: {
+  session: MySession;
+  when: 'past' | 'today' | 'upcoming';
+  feedUrl: string | undefined;
+}) {
   const badge = when === 'upcoming' ? statusBadges.upcoming : statusBadges[session.status];
   return (
     <li className="card mb-3" data-session={session.session_number}>
@@ -108,6 +128,7 @@ function SessionCard({ session, when }: { session: MySession; when: 'past' | 'to
         </h3>
         <p className="mb-1 text-body-secondary">{formatSessionTime(session.starts_at, session.ends_at)}</p>
         <p className="mb-2">{session.topics}</p>
+        {when !== 'past' ? <AddToCalendar session={session} feedUrl={feedUrl} /> : null}
         {session.lesson_video ? (
           <LessonVideo id={session.lesson_video} title={`Session ${session.session_number}: ${session.topics}`} />
         ) : null}
@@ -117,7 +138,17 @@ function SessionCard({ session, when }: { session: MySession; when: 'past' | 'to
 }
 
 /** The next class: a live countdown, and from 10 minutes before it until it ends, the Join link. */
-function NextClass({ session, now, meetingLink }: { session: MySession; now: number; meetingLink: string | null }) {
+function NextClass({
+  session,
+  now,
+  meetingLink,
+  feedUrl,
+}: {
+  session: MySession;
+  now: number;
+  meetingLink: string | null;
+  feedUrl: string | undefined;
+}) {
   const client = useQueryClient();
   const { open, opensAt } = joinState(session, now);
   const onJoin = () => {
@@ -150,6 +181,9 @@ function NextClass({ session, now, meetingLink }: { session: MySession; now: num
             {JOIN_OPENS_MINUTES_BEFORE} minutes before the class starts.
           </p>
         )}
+        <div className="mt-2">
+          <AddToCalendar session={session} feedUrl={feedUrl} />
+        </div>
       </div>
     </section>
   );
@@ -159,10 +193,12 @@ function TimetableList({
   title,
   sessions,
   when,
+  feedUrl,
 }: {
   title: string;
   sessions: MySession[];
   when: 'past' | 'today' | 'upcoming';
+  feedUrl: string | undefined;
 }) {
   if (sessions.length === 0) return null;
   const id = `classes-${when}`;
@@ -173,7 +209,7 @@ function TimetableList({
       </h2>
       <ol className="session-list">
         {sessions.map((session) => (
-          <SessionCard key={session.id} session={session} when={when} />
+          <SessionCard key={session.id} session={session} when={when} feedUrl={feedUrl} />
         ))}
       </ol>
     </section>
@@ -188,6 +224,8 @@ export function MyClasses({ student }: { student: StudentData }) {
   const dated = (schedule.data?.sessions.length ?? 0) > 0;
   const sessions = useQuery({ ...sessionsQuery(), enabled: paid && schedule.isSuccess && !dated });
   const book = useQuery({ ...courseBookQuery(), enabled: paid });
+  const calendar = useQuery({ ...calendarQuery(), enabled: paid && dated });
+  const feedUrl = calendar.data?.feed_url;
   const now = useServerNow(schedule.data?.now, schedule.dataUpdatedAt);
   if (!paid) return <NeedsPayment title="My Classes" what="The classes" />;
   const timetable = dated && schedule.data ? groupTimetable(schedule.data.sessions, now) : null;
@@ -209,17 +247,16 @@ export function MyClasses({ student }: { student: StudentData }) {
       ) : batch.data ? (
         <p>You will be added to the next batch; its start date and meeting link come by email.</p>
       ) : null}
-      {/* calendar */}
       {schedule.isPending ? <PageSpinner /> : null}
       {schedule.isError ? <div className="alert alert-danger">{errorText(schedule.error)}</div> : null}
       {timetable && schedule.data ? (
         <>
           {timetable.next ? (
-            <NextClass session={timetable.next} now={now} meetingLink={schedule.data.meeting_link} />
+            <NextClass session={timetable.next} now={now} meetingLink={schedule.data.meeting_link} feedUrl={feedUrl} />
           ) : null}
-          <TimetableList title="Today" sessions={timetable.today} when="today" />
-          <TimetableList title="Upcoming classes" sessions={timetable.upcoming} when="upcoming" />
-          <TimetableList title="Past classes" sessions={timetable.past} when="past" />
+          <TimetableList title="Today" sessions={timetable.today} when="today" feedUrl={feedUrl} />
+          <TimetableList title="Upcoming classes" sessions={timetable.upcoming} when="upcoming" feedUrl={feedUrl} />
+          <TimetableList title="Past classes" sessions={timetable.past} when="past" feedUrl={feedUrl} />
         </>
       ) : null}
       {schedule.isSuccess && !dated ? <PlanOnly sessions={sessions} /> : null}
@@ -238,6 +275,7 @@ export function MyClasses({ student }: { student: StudentData }) {
           </div>
         </section>
       ) : null}
+      <CalendarCard />
     </>
   );
 }

@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  calendarFeedParamsSchema,
+  calendarLinksSchema,
+  calendarMessages,
+  calendarSessionParamsSchema,
+} from '../../contracts/calendar.js';
+import { currentStudent } from '../auth/auth-guard.js';
+import { AppError } from '../http/app-error.js';
+import type { CalendarFile, CalendarService } from './calendar.service.js';
+
+interface Options {
+  calendar: CalendarService;
+}
+
+/** Calendar apps poll the feed; a few minutes' cache spares the database without hiding a change for long. */
+const FEED_CACHE = 'private, max-age=300';
+
+function sendCalendar(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: CalendarFile | undefined,
+  attachment?: string,
+): FastifyReply {
+  if (!file) throw new AppError('notFound', calendarMessages.noSuchCalendar);
+  reply.header('cache-control', FEED_CACHE).header('etag', file.etag);
+  if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+  if (attachment) reply.header('content-disposition', `attachment; filename="${attachment}"`);
+  return reply.type('text/calendar; charset=utf-8').send(file.text);
+}
+
+export const calendarRoutes: FastifyPluginAsyncZod<Options> = async (app, { calendar }) => {
+  app.get('/api/v1/calendar', { schema: { response: { 200: calendarLinksSchema } } }, async (request) =>
+    calendar.links(currentStudent(request)),
+  );
+
+  app.post('/api/v1/calendar/revoke', { schema: { response: { 200: calendarLinksSchema } } }, async (request) =>
+    calendar.revoke(currentStudent(request)),
+  );
+
+  // The feed address is the credential: a calendar app sends no login.
+  app.get(
+    '/calendar/:token',
+    { config: { access: 'public' }, schema: { params: calendarFeedParamsSchema } },
+    async (request, reply) => sendCalendar(request, reply, await calendar.feed(request.params.token)),
+  );
+
+  app.get(
+    '/calendar/:token/sessions/:id',
+    { config: { access: 'public' }, schema: { params: calendarSessionParamsSchema } },
+    async (request, reply) => {
+      const { token, id } = request.params;
+      return sendCalendar(request, reply, await calendar.sessionFile(token, id), `class-${id}.ics`);
+    },
+  );
+};

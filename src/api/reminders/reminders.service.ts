@@ -1,0 +1,145 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { dashboardPaths, paths } from '../../contracts/paths.js';
+import { reminderMessages, type ReminderSetting, type ReminderSwitchResult } from '../../contracts/reminders.js';
+import { ensurePrivateLink, findStudentByPrivateLink } from '../auth/private-links.repository.js';
+import type { Config } from '../config/env.js';
+import type { Database, StudentRow } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { classReminderMail } from '../mail/mail-templates.js';
+import { enqueueMail } from '../mail/outbox.repository.js';
+import {
+  claimReminder,
+  findReminderRecipients,
+  findUpcomingClasses,
+  setReminderOutbox,
+  setStudentReminders,
+  type UpcomingClass,
+  withdrawStaleReminders,
+  withdrawStudentReminders,
+} from './reminders.repository.js';
+
+interface Deps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'appUrl'>;
+  log: FastifyBaseLogger;
+  mailQueued: () => void;
+}
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** What one pass did: reminders queued and stale ones withdrawn. */
+export interface ReminderRun {
+  queued: number;
+  withdrawn: number;
+}
+
+/**
+ * Which reminder a class is due for at `now`: the day one from 24 hours before it until an hour before (a class
+ * planned at short notice still gets it), the hour one in its last hour, none once it has started.
+ */
+export function dueReminderKind(startsAt: string, now: Date): 'day' | 'hour' | undefined {
+  const left = Date.parse(startsAt) - now.getTime();
+  if (!(left > 0) || left > DAY_MS) return undefined;
+  return left > HOUR_MS ? 'day' : 'hour';
+}
+
+export function createRemindersService({ db, config, log, mailQueued }: Deps) {
+  const oneClickBase = `${config.appUrl}/api/v1/reminders/stop`;
+  const myClassesUrl = `${config.appUrl}${paths.dashboard}/${dashboardPaths.myClasses}`;
+
+  /** Queues one class's reminders of this kind, each in its own transaction; returns how many were new. */
+  async function remindClass(row: UpcomingClass, kind: 'day' | 'hour', now: Date): Promise<number> {
+    let queued = 0;
+    for (const student of await findReminderRecipients(db, row, kind)) {
+      try {
+        const token = await ensurePrivateLink(db, student.id, 'reminders');
+        const mail = classReminderMail(
+          student.email,
+          student.first_name,
+          {
+            kind,
+            sessionNumber: row.session_number,
+            topics: row.topics,
+            startsAt: row.starts_at,
+            durationMinutes: row.duration_minutes,
+            meetingLink: row.meeting_link,
+            myClassesUrl,
+            stopPageUrl: `${config.appUrl}${paths.stopReminders}?token=${encodeURIComponent(token)}`,
+            stopOneClickUrl: `${oneClickBase}?token=${encodeURIComponent(token)}`,
+          },
+          now,
+        );
+        const added = await db.transaction().execute(async (trx) => {
+          const reminderId = await claimReminder(trx, {
+            batch_session_id: row.id,
+            student_id: student.id,
+            kind,
+            starts_at: row.starts_at,
+          });
+          if (reminderId === undefined) return false;
+          await setReminderOutbox(trx, reminderId, await enqueueMail(trx, mail));
+          return true;
+        });
+        if (added) queued += 1;
+      } catch (error) {
+        // A student or class deleted meanwhile fails its foreign key: skipped, and the others still get theirs.
+        log.warn({ err: error, batchSessionId: row.id, studentId: student.id }, 'class reminder skipped');
+      }
+    }
+    return queued;
+  }
+
+  return {
+    /**
+     * One pass: withdraws reminder mail that no longer holds, then queues the reminders due at `now`. Safe to run
+     * in every process at once and again after a restart: each reminder is queued exactly once.
+     */
+    async runOnce(now = new Date()): Promise<ReminderRun> {
+      const withdrawn = await withdrawStaleReminders(db, now.toISOString(), oneClickBase);
+      let queued = 0;
+      const upcoming = await findUpcomingClasses(db, now.toISOString(), new Date(now.getTime() + DAY_MS).toISOString());
+      for (const row of upcoming) {
+        const kind = dueReminderKind(row.starts_at, now);
+        if (kind) queued += await remindClass(row, kind, now);
+      }
+      if (queued > 0) mailQueued();
+      return { queued, withdrawn };
+    },
+
+    /** The reminder mail's stop link (or a mail client's one-click unsubscribe). */
+    async stopByToken(token: string | undefined): Promise<ReminderSwitchResult> {
+      const student = token ? await findStudentByPrivateLink(db, 'reminders', token) : undefined;
+      if (!student) throw new AppError('notFound', reminderMessages.noSuchLink);
+      await db.transaction().execute(async (trx) => {
+        await setStudentReminders(trx, student.id, false);
+        await withdrawStudentReminders(trx, student.id);
+      });
+      return { reminders: false, message: reminderMessages.stopped };
+    },
+
+    /** Turns them back on from the same page. */
+    async startByToken(token: string | undefined): Promise<ReminderSwitchResult> {
+      const student = token ? await findStudentByPrivateLink(db, 'reminders', token) : undefined;
+      if (!student) throw new AppError('notFound', reminderMessages.noSuchLink);
+      await setStudentReminders(db, student.id, true);
+      return { reminders: true, message: reminderMessages.started };
+    },
+
+    setting(student: StudentRow): ReminderSetting {
+      return { reminders: student.reminders === 1 };
+    },
+
+    /** The Profile's switch. */
+    async set(student: StudentRow, { reminders }: ReminderSetting): Promise<ReminderSetting> {
+      await db.transaction().execute(async (trx) => {
+        await setStudentReminders(trx, student.id, reminders);
+        if (!reminders) await withdrawStudentReminders(trx, student.id);
+      });
+      return { reminders };
+    },
+  };
+}
+
+export type RemindersService = ReturnType<typeof createRemindersService>;
