@@ -95,6 +95,10 @@ const matrix: Record<string, Who[]> = {
   'POST /api/v1/payments/test_checkout': OWNER,
   'POST /api/v1/payments/webhook': ALL,
   'GET /api/v1/admin/payments': ADMIN,
+  'GET /api/v1/admin/settings': ADMIN,
+  'PUT /api/v1/admin/settings': ADMIN,
+  'POST /api/v1/admin/settings/photo': ADMIN,
+  'DELETE /api/v1/admin/settings/photo': ADMIN,
 };
 
 let ctx: TestContext;
