@@ -31,7 +31,7 @@ export const DEFAULT_CONTACT_EMAIL = 'support@c-course.local';
 
 /** What the site shows until the teacher changes it (the fee and contact address come from the configuration). */
 export const DEFAULT_SITE_CONTENT = {
-  instructorName: 'Your C trainer',
+  instructorName: 'Course instructor',
   instructorBio:
     'Your instructor is a C and C++ trainer and a former faculty member of a software training institute, who has taught programming to hundreds of beginners, students and working professionals.\n\n' +
     'Alongside teaching, the instructor is a freelance full stack developer working with Ruby on Rails and React, and brings that everyday experience of building software into every class: why C works the way it does, and how the habits you learn here carry over to any language you pick up next.',

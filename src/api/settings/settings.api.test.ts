@@ -158,7 +158,7 @@ describe('site settings', () => {
     expect(page).toContain('<p>/: taught by Anita Menon, fee 350000</p>');
     expect(page).toContain('"instructorName":"Anita Menon"');
     // Another process notices on its next look at the version row.
-    expect(await landing(other)).toContain('taught by Your C trainer');
+    expect(await landing(other)).toContain('taught by Course instructor');
     await other.refreshSiteSettings();
     expect(await landing(other)).toContain('taught by Anita Menon, fee 350000');
     expect((await other.inject({ method: 'GET', url: '/api/v1/site' })).json().instructorName).toBe('Anita Menon');
