@@ -97,7 +97,10 @@ export function paragraphsOf(text: string): string[] {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** '2027-01-04' -> '4 Jan 2027' (as formatDate prints it), by hand: the landing page makes no Intl call. Anything else comes back as it is. */
+/**
+ * '2027-01-04' -> '4 Jan 2027' (as formatDate prints it), by hand: the landing page makes no Intl call. Anything else
+ * comes back as it is.
+ */
 export function spelledDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   const month = match ? MONTHS[Number(match[2]) - 1] : undefined;

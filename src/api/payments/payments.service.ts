@@ -97,7 +97,6 @@ export function createPaymentsService({
   log,
   mailQueued,
 }: PaymentsOptions) {
-
   function checkoutOptions(row: PaymentRow, student: StudentRow): PaymentOrder {
     return {
       order_id: row.order_id,

@@ -16,7 +16,11 @@ const defaults = defaultSettings({ courseFeePaise: 250000, contactEmail: 'help@c
 
 describe('site settings as rows', () => {
   it('start from the configuration’s fee and contact address', () => {
-    expect(defaults).toMatchObject({ courseFeePaise: 250000, contactEmail: 'help@course.example', instructorPhoto: null });
+    expect(defaults).toMatchObject({
+      courseFeePaise: 250000,
+      contactEmail: 'help@course.example',
+      instructorPhoto: null,
+    });
   });
 
   it('read back what was written, nulls and lists included', () => {

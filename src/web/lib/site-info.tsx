@@ -19,7 +19,10 @@ const SiteInfoContext = createContext<SiteInfo>(FALLBACK);
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isFaq = (value: unknown): value is FaqEntry =>
-  typeof value === 'object' && value !== null && isString((value as FaqEntry).question) && isString((value as FaqEntry).answer);
+  typeof value === 'object' &&
+  value !== null &&
+  isString((value as FaqEntry).question) &&
+  isString((value as FaqEntry).answer);
 
 /**
  * The embedded block, checked by hand, not with the zod schema: the landing page's bundle carries no zod. Anything
