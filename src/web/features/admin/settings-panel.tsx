@@ -67,6 +67,8 @@ function Field({
 function PhotoField({ current, onSaved }: { current: string | null; onSaved: (view: AdminSettings) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  // A new key empties the file input once its photo is saved.
+  const [inputKey, setInputKey] = useState(0);
   const { run, message, error } = usePanelAction();
   useEffect(() => {
     if (!file) return setPreview(null);
@@ -82,6 +84,7 @@ function PhotoField({ current, onSaved }: { current: string | null; onSaved: (vi
       if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) throw new Error(messages.photoType);
       onSaved(await uploadInstructorPhoto(file));
       setFile(null);
+      setInputKey((key) => key + 1);
       return 'Photo saved.';
     });
   const remove = () =>
@@ -93,7 +96,7 @@ function PhotoField({ current, onSaved }: { current: string | null; onSaved: (vi
   const shown = preview ?? current;
   return (
     <fieldset className="mb-4">
-      <legend className="h6">Instructor photo</legend>
+      <legend className="h6 fw-bold">Instructor photo</legend>
       <div className="d-flex flex-wrap gap-3 align-items-start">
         {shown ? (
           <img
@@ -111,6 +114,7 @@ function PhotoField({ current, onSaved }: { current: string | null; onSaved: (vi
             Choose a photo (JPEG, PNG or WebP, at most 5 MB)
           </label>
           <input
+            key={inputKey}
             id="settings-photo"
             className="form-control mb-2"
             type="file"
@@ -172,7 +176,7 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
           <PhotoField current={loaded.instructorPhotoUrl} onSaved={saved} />
           <form className="settings-form" onSubmit={form.handleSubmit(onSave)} noValidate>
             <fieldset className="mb-3">
-              <legend className="h6">Instructor (About Us and the landing page)</legend>
+              <legend className="h6 fw-bold">Instructor (About Us and the landing page)</legend>
               <Field
                 id="settings-name"
                 label="Instructor name"
@@ -199,7 +203,7 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
             </fieldset>
 
             <fieldset className="mb-3">
-              <legend className="h6">Course</legend>
+              <legend className="h6 fw-bold">Course</legend>
               <div className="row g-3">
                 <div className="col-sm-6">
                   <Field
@@ -257,7 +261,7 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
             </fieldset>
 
             <fieldset className="mb-3">
-              <legend className="h6">Privacy Policy: owner and data controller</legend>
+              <legend className="h6 fw-bold">Privacy Policy: owner and data controller</legend>
               <Field
                 id="settings-owner"
                 label="Name"
@@ -281,7 +285,7 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
             </fieldset>
 
             <fieldset className="mb-3">
-              <legend className="h6">Frequently asked questions</legend>
+              <legend className="h6 fw-bold">Frequently asked questions</legend>
               {faqs.fields.length === 0 ? <p className="text-body-secondary">No questions yet.</p> : null}
               <ol className="settings-faqs list-unstyled">
                 {faqs.fields.map((faq, index) => (
