@@ -107,7 +107,10 @@ test.describe('site settings', () => {
 
     await page.goto('/');
     await expect(page.locator('section#instructor')).toContainText(name);
-    await expect(page.locator('section#instructor img')).toHaveAttribute('src', /^\/uploads\/photos\//);
+    const photo = page.locator('section#instructor img');
+    await expect(photo).toHaveAttribute('src', /^\/uploads\/photos\//);
+    await photo.scrollIntoViewIfNeeded();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.locator('section#course-fee .fee-new')).toHaveText('Rs.3,500');
     await expect(page.locator('#hero')).toContainText('Next batch starts on 4 Jan 2027');
     const faq = page.locator('section#faq');
