@@ -228,9 +228,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(paymentsRoutes, { payments });
   });
 
+  // Applied first (the course time zone), so the pages rendered next are not rendered a second time for it.
+  await settings.refresh();
   const pages = options.distDir ? await loadWebPages(options.distDir, await settings.current()) : undefined;
   if (pages) settings.onChange((site) => pages.rerender(site));
-  await settings.refresh();
   settings.watch(options.settingsWatchMs ?? 2000);
   app.decorate('refreshSiteSettings', () => settings.refresh());
   app.addHook('onClose', () => settings.stop());
