@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../contracts/dates.js';
-import { paragraphsOf, spelledDate } from '../../contracts/site-info.js';
+import { DEFAULT_TIME_ZONE, formatDate } from '../../contracts/dates.js';
+import { DEFAULT_SITE_CONTENT, paragraphsOf, spelledDate } from '../../contracts/site-info.js';
 import {
   decodeSettings,
   defaultSettings,
@@ -15,6 +15,10 @@ import {
 const defaults = defaultSettings({ courseFeePaise: 250000, contactEmail: 'help@course.example' });
 
 describe('site settings as rows', () => {
+  it('start in the zone dates.ts starts in (the browser loads dates.ts at start only for another zone)', () => {
+    expect(DEFAULT_SITE_CONTENT.timeZone).toBe(DEFAULT_TIME_ZONE);
+  });
+
   it('start from the configuration’s fee and contact address', () => {
     expect(defaults).toMatchObject({
       courseFeePaise: 250000,
