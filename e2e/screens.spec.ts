@@ -328,6 +328,11 @@ test.describe('every screen fits the width and passes axe', () => {
     await shot('outbox');
     await exit(outbox);
 
+    const settings = await openPanel('Site Settings', 'Site Settings');
+    await expect(settings.getByLabel('Instructor name')).not.toHaveValue('');
+    await shot('site-settings');
+    await exit(settings);
+
     expect((await request.put(`/students/${student.id}`, { headers: admin, data: { student_status: 2 } })).ok()).toBe(
       true,
     );

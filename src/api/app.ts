@@ -22,7 +22,7 @@ import {
 } from './accounts/accounts.service.js';
 import { createDbCounterStore, rateLimitStore } from './common/counters.js';
 import { type ApiRoute, registerAuthGuard } from './auth/auth-guard.js';
-import { type Config, siteInfoOf } from './config/env.js';
+import type { Config } from './config/env.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { errorBody } from './http/app-error.js';
@@ -59,6 +59,8 @@ import { quizRoutes } from './quiz/quiz.routes.js';
 import { scheduleRoutes } from './schedule/schedule.routes.js';
 import { createScheduleService } from './schedule/schedule.service.js';
 import { createQuizService } from './quiz/quiz.service.js';
+import { settingsRoutes } from './settings/settings.routes.js';
+import { createSettingsService } from './settings/settings.service.js';
 import { siteRoutes } from './site/site.routes.js';
 import { createSiteService } from './site/site.service.js';
 import { profileRoutes } from './students/profile.routes.js';
@@ -78,6 +80,8 @@ declare module 'fastify' {
     reminders: RemindersService;
     /** Every API route and who may call it (the permission-matrix test checks each). */
     apiRoutes: ApiRoute[];
+    /** Reads the site settings now and follows a change made elsewhere (the watch does it every few seconds). */
+    refreshSiteSettings: () => Promise<void>;
   }
 }
 
@@ -116,6 +120,8 @@ export interface AppOptions {
   grader?: Grader;
   /** The time now, for the class schedule's join window and attendance (tests step through a class with it). */
   clock?: () => Date;
+  /** How often to look for a settings change made by another process of the site. */
+  settingsWatchMs?: number;
 }
 
 /** Builds the whole site: plugins, then each area's routes, then error and 404 handlers. Tests build it too. */
@@ -171,12 +177,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     photoUploads: new AttemptLimiter(PHOTO_UPLOADS_PER_HOUR, 60 * 60_000, counters, 'photo-uploads'),
     mailQueued,
   });
-  const admin = createStudentAdminService(db, config.courseFeePaise);
+  const settings = createSettingsService({ db, config, log: app.log });
+  await settings.ensureDefaults();
+  const admin = createStudentAdminService(db, settings.feePaise);
   const { keyId, keySecret, apiUrl } = config.razorpay;
   const testGateway = config.testGateway ? createTestGateway(db) : undefined;
   const payments = createPaymentsService({
     db,
     config,
+    feePaise: settings.feePaise,
     gateway:
       testGateway ??
       createRazorpayGateway({
@@ -195,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => grader.close());
   const exercises = createExercisesService({ db, grader, counters });
   const programs = createProgramsService({ db, config, mailQueued });
-  const site = createSiteService({ db, dialect, config });
+  const site = createSiteService({ db, dialect, settings });
   const schedule = createScheduleService({ db, clock: options.clock });
   const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts);
   const batches = createBatchesService({ db, config, mailQueued });
@@ -219,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
     });
     await api.register(siteRoutes, { site });
+    await api.register(settingsRoutes, { settings });
     await api.register(accountsRoutes, { accounts, ipLimits });
     await api.register(profileRoutes, { profiles, admin, ipLimits });
     await api.register(adminStudentsRoutes, { admin, studentLists });
@@ -235,7 +245,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(remindersRoutes, { reminders });
   });
 
-  const pages = options.distDir ? await loadWebPages(options.distDir, siteInfoOf(config)) : undefined;
+  // Applied first (the course time zone), so the pages rendered next are not rendered a second time for it.
+  await settings.refresh();
+  const pages = options.distDir ? await loadWebPages(options.distDir, await settings.current()) : undefined;
+  if (pages) settings.onChange((site) => pages.rerender(site));
+  settings.watch(options.settingsWatchMs ?? 2000);
+  app.decorate('refreshSiteSettings', () => settings.refresh());
+  app.addHook('onClose', () => settings.stop());
   if (options.distDir && pages) {
     await app.register(fastifyStatic, {
       root: resolve(options.distDir, 'web'),

@@ -16,6 +16,16 @@ export type Testimonial = z.infer<typeof testimonialSchema>;
 export const siteInfoSchema = z.object({
   contactEmail: z.string(),
   courseFeePaise: z.number().int(),
+  instructorName: z.string(),
+  instructorBio: z.string(),
+  instructorPhotoUrl: z.string().nullable(),
+  profileUrl: z.string(),
+  privacyOwnerName: z.string(),
+  privacyAddress: z.string(),
+  privacyEmail: z.string(),
+  nextBatchDate: z.string().nullable(),
+  faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+  timeZone: z.string(),
 }) satisfies z.ZodType<SiteInfo>;
 
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });

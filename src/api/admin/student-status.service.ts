@@ -13,7 +13,8 @@ import {
   listStatusChanges,
 } from './student-status.repository.js';
 
-export function createStudentAdminService(db: Kysely<Database>, feePaise: number) {
+/** `feePaise`: the course fee now (a site setting), read when a manual payment is recorded. */
+export function createStudentAdminService(db: Kysely<Database>, feePaise: () => Promise<number>) {
   async function studentOrFail(id: number): Promise<StudentRow> {
     const student = await findStudentById(db, id);
     if (!student || student.role !== 'student') throw new AppError('notFound', 'No such student.');
@@ -26,6 +27,8 @@ export function createStudentAdminService(db: Kysely<Database>, feePaise: number
      */
     async setStatus(admin: StudentRow, id: number, status: StudentStatus): Promise<StudentRow> {
       const student = await studentOrFail(id);
+      // Read before the transaction: SQLite has one connection, which the transaction holds.
+      const fee = await feePaise();
       return db.transaction().execute(async (trx) => {
         await updateStudent(trx, id, { student_status: status });
         if (
@@ -33,7 +36,7 @@ export function createStudentAdminService(db: Kysely<Database>, feePaise: number
           student.student_status === STUDENT_STATUS.unpaid &&
           !(await hasCapturedPayment(trx, id))
         ) {
-          await recordManualPayment(trx, student, feePaise);
+          await recordManualPayment(trx, student, fee);
         }
         await insertStatusChange(trx, {
           student_id: id,

@@ -83,6 +83,7 @@ const SESSION_COLUMNS = [
   'session_last_used_at',
   'version_course_sessions',
   'version_students',
+  'version_settings',
 ] as const;
 
 /**

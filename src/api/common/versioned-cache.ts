@@ -24,6 +24,7 @@ export function contentVersionColumns() {
   return [
     version('course_sessions').as('version_course_sessions'),
     version('students').as('version_students'),
+    version('settings').as('version_settings'),
   ] as const;
 }
 
@@ -31,9 +32,14 @@ export function contentVersionColumns() {
 export function contentVersionsOf(row: {
   version_course_sessions: number | null;
   version_students: number | null;
+  version_settings: number | null;
 }): ContentVersions {
   const read = (value: number | null) => (value === null ? undefined : Number(value));
-  return { course_sessions: read(row.version_course_sessions), students: read(row.version_students) };
+  return {
+    course_sessions: read(row.version_course_sessions),
+    students: read(row.version_students),
+    settings: read(row.version_settings),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_COURSE_FEE_PAISE } from '../../contracts/course.js';
-import { DEFAULT_CONTACT_EMAIL, type SiteInfo } from '../../contracts/site-info.js';
+import { DEFAULT_CONTACT_EMAIL } from '../../contracts/site-info.js';
 
 const optional = <T extends z.ZodType<string>>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -127,9 +127,4 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
 export function loadConfig(envFile = '.env'): Config {
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   return parseConfig(process.env);
-}
-
-/** What pages show and the browser may know about this site: nothing secret. */
-export function siteInfoOf(config: Pick<Config, 'courseFeePaise' | 'contactEmail'>): SiteInfo {
-  return { courseFeePaise: config.courseFeePaise, contactEmail: config.contactEmail };
 }

@@ -115,6 +115,10 @@ const matrix: Record<string, Who[]> = {
   // The reminder mail's stop link: its private token is the credential; a wrong one is a 404.
   'POST /api/v1/reminders/stop': ALL,
   'POST /api/v1/reminders/start': ALL,
+  'GET /api/v1/admin/settings': ADMIN,
+  'PUT /api/v1/admin/settings': ADMIN,
+  'POST /api/v1/admin/settings/photo': ADMIN,
+  'DELETE /api/v1/admin/settings/photo': ADMIN,
 };
 
 let ctx: TestContext;

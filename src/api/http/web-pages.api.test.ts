@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { clientRoutes } from '../../contracts/paths.js';
+import { DEFAULT_SITE_CONTENT } from '../../contracts/site-info.js';
 import { NOT_FOUND_PAGE, pageFileName } from './web-pages.js';
 
 let ctx: TestContext;
@@ -119,9 +120,12 @@ describe("pages rendered at start with the running site's facts", () => {
       expect(landing.body).toContain(
         '<div id="root" data-prerendered="true"><p>/: fee 250000, write to help@course.example</p></div>',
       );
-      expect(landing.body).toContain(
-        '<script type="application/json" id="site-info">{"contactEmail":"help@course.example","courseFeePaise":250000}</script>',
-      );
+      const embedded = /<script type="application\/json" id="site-info">(.*?)<\/script>/.exec(landing.body)?.[1];
+      expect(JSON.parse(embedded ?? 'null')).toEqual({
+        ...DEFAULT_SITE_CONTENT,
+        contactEmail: 'help@course.example',
+        courseFeePaise: 250000,
+      });
       expect(landing.body).not.toContain('teacher@example.com');
       const failed = await site.ctx.app.inject({ method: 'GET', url: '/VerificationFailed' });
       expect(failed.body).toContain('"contactEmail":"help@course.example"');

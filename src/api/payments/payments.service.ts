@@ -58,7 +58,9 @@ import type { TestGateway } from './test-gateway.js';
 
 export interface PaymentsOptions {
   db: Kysely<Database>;
-  config: Pick<Config, 'appUrl' | 'courseFeePaise' | 'razorpay'>;
+  config: Pick<Config, 'appUrl' | 'razorpay'>;
+  /** The course fee now (a site setting): an order is made for the fee of the moment it is made, and keeps it. */
+  feePaise: () => Promise<number>;
   gateway: PaymentGatewayClient;
   /** The built-in test gateway, when it is the gateway (no Razorpay keys are set). */
   testGateway?: TestGateway;
@@ -86,9 +88,15 @@ function studentOnly(student: StudentRow): void {
   if (student.role !== 'student') throw new AppError('forbidden', 'Only students pay the course fee.');
 }
 
-export function createPaymentsService({ db, config, gateway, testGateway, log, mailQueued }: PaymentsOptions) {
-  const fee = config.courseFeePaise;
-
+export function createPaymentsService({
+  db,
+  config,
+  feePaise,
+  gateway,
+  testGateway,
+  log,
+  mailQueued,
+}: PaymentsOptions) {
   function checkoutOptions(row: PaymentRow, student: StudentRow): PaymentOrder {
     return {
       order_id: row.order_id,
@@ -181,7 +189,7 @@ export function createPaymentsService({ db, config, gateway, testGateway, log, m
     /** My Payment: the fee, the gateway and the student's orders. */
     async myPayments(student: StudentRow): Promise<MyPayments> {
       return {
-        fee: { amount: fee, currency: PAYMENT_CURRENCY },
+        fee: { amount: await feePaise(), currency: PAYMENT_CURRENCY },
         gateway: gateway.mode,
         payments: await listStudentPayments(db, student.id),
       };
@@ -213,6 +221,7 @@ export function createPaymentsService({ db, config, gateway, testGateway, log, m
     /** Makes (or reuses) the student's one open order for the fee; the gateway's failure leaves nothing behind. */
     async createOrder(student: StudentRow): Promise<{ order: PaymentOrder; created: boolean }> {
       studentOnly(student);
+      const fee = await feePaise();
       // Each round either returns, or changes something, or waits for another request; the bound is a safety net.
       for (let round = 0; round < MAX_WAITS + 5; round += 1) {
         if (student.student_status !== STUDENT_STATUS.unpaid)

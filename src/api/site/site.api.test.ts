@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { testDialect } from '../../../test/test-database.js';
+import { DEFAULT_SITE_CONTENT } from '../../contracts/site-info.js';
 import { seedIfEmpty } from '../db/seed.js';
 
 let ctx: TestContext;
@@ -19,7 +20,11 @@ describe('site information', () => {
   it("tells the browser the contact address and the fee, never the admin's login email", async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/site' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ contactEmail: 'support@c-course.local', courseFeePaise: 250000 });
+    expect(response.json()).toEqual({
+      ...DEFAULT_SITE_CONTENT,
+      contactEmail: 'support@c-course.local',
+      courseFeePaise: 250000,
+    });
     expect(response.body).not.toContain('teacher@example.com');
   });
 
@@ -27,6 +32,7 @@ describe('site information', () => {
     const other = await createTestApp({ ADMIN_EMAIL: 'teacher@example.com', CONTACT_EMAIL: 'help@course.example' });
     try {
       expect((await other.app.inject({ method: 'GET', url: '/api/v1/site' })).json()).toEqual({
+        ...DEFAULT_SITE_CONTENT,
         contactEmail: 'help@course.example',
         courseFeePaise: 300000,
       });

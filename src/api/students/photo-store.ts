@@ -106,9 +106,9 @@ export const photoStore = {
   },
 
   /**
-   * Removes stored files no student names any more, older than `graceMs` (a save in flight is younger). Photos were
-   * once saved before the transaction that named them, so a crash in between left orphans; the server sweeps at
-   * start.
+   * Removes stored files no student (and no setting) names any more, older than `graceMs` (a save in flight is
+   * younger). Photos were once saved before the transaction that named them, so a crash in between left orphans; the
+   * server sweeps at start.
    */
   async removeOrphans(db: Kysely<Database>, graceMs = 60 * 60_000, now = Date.now()): Promise<number> {
     const result = await db
@@ -120,6 +120,16 @@ export const photoStore = {
             selectFrom('students')
               .select(sql`1`.as('one'))
               .whereRef('students.image_path', '=', 'stored_files.name'),
+          ),
+        ),
+      )
+      // The instructor's photo is named by a site setting.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('settings')
+              .select(sql`1`.as('one'))
+              .whereRef('settings.value', '=', 'stored_files.name'),
           ),
         ),
       )

@@ -1,21 +1,81 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { DEFAULT_COURSE_FEE_PAISE } from '../../contracts/course';
-import { DEFAULT_CONTACT_EMAIL, SITE_INFO_ELEMENT_ID, type SiteInfo } from '../../contracts/site-info';
+import {
+  DEFAULT_CONTACT_EMAIL,
+  DEFAULT_SITE_CONTENT,
+  type FaqEntry,
+  SITE_INFO_ELEMENT_ID,
+  type SiteInfo,
+} from '../../contracts/site-info';
 
 /** Used only where a page was served without the block (the Vite dev server's index.html). */
-const FALLBACK: SiteInfo = { courseFeePaise: DEFAULT_COURSE_FEE_PAISE, contactEmail: DEFAULT_CONTACT_EMAIL };
+const FALLBACK: SiteInfo = {
+  ...DEFAULT_SITE_CONTENT,
+  courseFeePaise: DEFAULT_COURSE_FEE_PAISE,
+  contactEmail: DEFAULT_CONTACT_EMAIL,
+};
 
 const SiteInfoContext = createContext<SiteInfo>(FALLBACK);
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isFaq = (value: unknown): value is FaqEntry =>
+  typeof value === 'object' &&
+  value !== null &&
+  isString((value as FaqEntry).question) &&
+  isString((value as FaqEntry).answer);
+
+/**
+ * The embedded block, checked by hand, not with the zod schema: the landing page's bundle carries no zod. Anything
+ * unexpected in it means the whole block is not trusted.
+ */
+export function parseSiteInfo(text: string): SiteInfo | undefined {
+  let value: Partial<Record<keyof SiteInfo, unknown>>;
+  try {
+    value = JSON.parse(text) as typeof value;
+  } catch {
+    return undefined;
+  }
+  const strings = [
+    'contactEmail',
+    'instructorName',
+    'instructorBio',
+    'profileUrl',
+    'privacyOwnerName',
+    'privacyAddress',
+    'privacyEmail',
+    'timeZone',
+  ] as const;
+  const ok =
+    typeof value === 'object' &&
+    value !== null &&
+    typeof value.courseFeePaise === 'number' &&
+    strings.every((key) => isString(value[key])) &&
+    (value.instructorPhotoUrl === null || isString(value.instructorPhotoUrl)) &&
+    (value.nextBatchDate === null || isString(value.nextBatchDate)) &&
+    Array.isArray(value.faqs) &&
+    value.faqs.every(isFaq);
+  if (!ok) return undefined;
+  const info = value as SiteInfo;
+  return {
+    contactEmail: info.contactEmail,
+    courseFeePaise: info.courseFeePaise,
+    instructorName: info.instructorName,
+    instructorBio: info.instructorBio,
+    instructorPhotoUrl: info.instructorPhotoUrl,
+    profileUrl: info.profileUrl,
+    privacyOwnerName: info.privacyOwnerName,
+    privacyAddress: info.privacyAddress,
+    privacyEmail: info.privacyEmail,
+    nextBatchDate: info.nextBatchDate,
+    faqs: info.faqs.map(({ question, answer }) => ({ question, answer })),
+    timeZone: info.timeZone,
+  };
+}
 
 /** The facts the server embedded in the page (contracts/site.ts): the same ones it rendered the page with. */
 export function readEmbeddedSiteInfo(): SiteInfo {
   const text = document.getElementById(SITE_INFO_ELEMENT_ID)?.textContent;
-  if (!text) return FALLBACK;
-  // Checked by hand, not with the zod schema: the landing page's bundle carries no zod.
-  const value = JSON.parse(text) as Partial<SiteInfo>;
-  return typeof value.courseFeePaise === 'number' && typeof value.contactEmail === 'string'
-    ? { courseFeePaise: value.courseFeePaise, contactEmail: value.contactEmail }
-    : FALLBACK;
+  return (text && parseSiteInfo(text)) || FALLBACK;
 }
 
 export function SiteInfoProvider({ value, children }: { value: SiteInfo; children: ReactNode }) {

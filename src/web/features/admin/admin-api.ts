@@ -12,6 +12,7 @@ import {
   outboxEntrySchema,
 } from '../../../contracts/admin';
 import { adminQuizQuestionSchema } from '../../../contracts/quiz';
+import { adminSettingsSchema, type SiteSettings } from '../../../contracts/settings';
 import {
   type CourseSessionInput,
   courseBookSchema,
@@ -206,3 +207,22 @@ export const scheduleQuery = (batch: number) =>
 export const attendanceQuery = (sessionId: number) =>
   queryOptions({ queryKey: [...adminKey, 'attendance', sessionId], queryFn: () => getAttendance(sessionId) });
 export const outboxQuery = () => queryOptions({ queryKey: [...adminKey, 'outbox'], queryFn: listOutbox });
+
+/** Site Settings: the values, the photo, and which are still the first-start defaults. */
+export const siteSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...adminKey, 'settings'],
+    queryFn: ({ signal }) => apiFetch('/api/v1/admin/settings', adminSettingsSchema, { auth: true, signal }),
+  });
+
+export const saveSiteSettings = (settings: SiteSettings) =>
+  apiFetch('/api/v1/admin/settings', adminSettingsSchema, { method: 'PUT', body: settings, auth: true });
+
+export function uploadInstructorPhoto(file: File) {
+  const form = new FormData();
+  form.append('image', file);
+  return apiFetch('/api/v1/admin/settings/photo', adminSettingsSchema, { method: 'POST', body: form, auth: true });
+}
+
+export const removeInstructorPhoto = () =>
+  apiFetch('/api/v1/admin/settings/photo', adminSettingsSchema, { method: 'DELETE', auth: true });

@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SETTING_LABELS } from '../../../contracts/settings';
 import { RequireAuth } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { useProfile } from '../../lib/account-api';
+import { siteSettingsQuery } from './admin-api';
 import { BatchPanel } from './batch-panel';
 import { CoursePanel } from './course-panel';
 import { DoubtsPanel } from './doubts-panel';
@@ -11,6 +14,7 @@ import { PaymentsPanel } from './payments-panel';
 import { SupervisionPanel } from './supervision-panel';
 import { ProgramsPanel } from './programs-panel';
 import { SchedulePanel } from './schedule-panel';
+import { SettingsPanel } from './settings-panel';
 import { DeleteStudentButton, UpdateStatusButton } from './student-actions';
 import { StudentListPanel, listColumns } from './student-list-panel';
 
@@ -30,6 +34,7 @@ const panels = [
   'Doubts',
   'Self assessment questions',
   'Mail outbox',
+  'Site Settings',
 ] as const;
 type Panel = (typeof panels)[number];
 
@@ -117,7 +122,25 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
       return <QuestionsPanel onExit={onExit} />;
     case 'Mail outbox':
       return <OutboxPanel onExit={onExit} />;
+    case 'Site Settings':
+      return <SettingsPanel onExit={onExit} />;
   }
+}
+
+/** Which site settings still hold what the site started with, so the teacher knows what is left to fill in. */
+function SettingsDefaultsNotice({ onOpen }: { onOpen: () => void }) {
+  const { data } = useQuery(siteSettingsQuery());
+  if (!data || data.defaults.length === 0) return null;
+  return (
+    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status">
+      <span className="flex-grow-1">
+        Still the first-start defaults: {data.defaults.map((name) => SETTING_LABELS[name]).join(', ')}.
+      </span>
+      <button type="button" className="btn btn-sm btn-primary" onClick={onOpen}>
+        Open Site Settings
+      </button>
+    </div>
+  );
 }
 
 function AdminDashboard() {
@@ -130,6 +153,7 @@ function AdminDashboard() {
         Logged In: {admin.first_name} {admin.last_name}
       </p>
       <h1 className="h2 mb-3">Admin Dashboard</h1>
+      <SettingsDefaultsNotice onOpen={() => setPanel('Site Settings')} />
       <div className="admin-buttons mb-4">
         {panels.map((name) => (
           <button

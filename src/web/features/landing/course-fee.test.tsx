@@ -1,12 +1,13 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_CONTENT } from '../../../contracts/site-info';
 import { SiteInfoProvider } from '../../lib/site-info';
 import { LandingPage } from './landing-page';
 
 function landingWithFee(courseFeePaise: number): string {
   return renderToString(
-    <SiteInfoProvider value={{ courseFeePaise, contactEmail: 'help@course.example' }}>
+    <SiteInfoProvider value={{ ...DEFAULT_SITE_CONTENT, courseFeePaise, contactEmail: 'help@course.example' }}>
       <StaticRouter location="/">
         <LandingPage />
       </StaticRouter>

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { COURSE_NAME, COURSE_TOPICS, LIST_PRICE_RUPEES, formatRupees } from '../../../contracts/course';
 import { EnrollNow } from '../../components/enroll-now';
 import { usePageTitle } from '../../components/layout/use-page-title';
+import { paragraphsOf, spelledDate } from '../../../contracts/site-info';
 import { useSiteInfo } from '../../lib/site-info';
-import { faqs, featureCards, features, howItWorks, instructor } from './landing-content';
+import { featureCards, features, howItWorks } from './landing-content';
 import { TestimonialsSection } from './testimonials-section';
 
 function Section({ id, title, children, tone }: { id: string; title: string; children: ReactNode; tone?: 'alt' }) {
@@ -24,6 +25,7 @@ function Section({ id, title, children, tone }: { id: string; title: string; chi
 
 export function LandingPage() {
   usePageTitle('Learn C Programming Online');
+  const site = useSiteInfo();
   return (
     <>
       <section className="hero" id="hero" aria-labelledby="hero-heading">
@@ -35,6 +37,11 @@ export function LandingPage() {
               An interactive course with assessment tests and topic-wise exercises. Join a small batch, learn from a
               teacher over live video meetings and write real programs from the first week.
             </p>
+            {site.nextBatchDate ? (
+              <p className="next-batch">
+                Next batch starts on <strong>{spelledDate(site.nextBatchDate)}</strong>
+              </p>
+            ) : null}
             <EnrollNow />
           </div>
           <pre className="hero-code" aria-label="A first C program">
@@ -88,12 +95,32 @@ int main(void)
         </ol>
       </Section>
 
-      <Section id="instructor" title={instructor.heading}>
-        {instructor.paragraphs.map((paragraph) => (
-          <p key={paragraph} className="instructor-text">
-            {paragraph}
-          </p>
-        ))}
+      <Section id="instructor" title="Your instructor">
+        <div className="instructor">
+          {site.instructorPhotoUrl ? (
+            <img
+              className="instructor-photo"
+              src={site.instructorPhotoUrl}
+              alt={`Photo of ${site.instructorName}`}
+              width={160}
+              height={160}
+              loading="lazy"
+            />
+          ) : null}
+          <div>
+            <h3 className="h5 instructor-name">{site.instructorName}</h3>
+            {paragraphsOf(site.instructorBio).map((paragraph) => (
+              <p key={paragraph} className="instructor-text">
+                {paragraph}
+              </p>
+            ))}
+            <p>
+              <a href={site.profileUrl} rel="noopener noreferrer" target="_blank">
+                View the instructor’s professional profile
+              </a>
+            </p>
+          </div>
+        </div>
       </Section>
 
       <TestimonialsSection />
@@ -109,8 +136,8 @@ int main(void)
 
       <Section id="faq" title="Frequently asked questions">
         <dl className="faq">
-          {faqs.map((faq) => (
-            <div key={faq.question} className="faq-item">
+          {site.faqs.map((faq, index) => (
+            <div key={index} className="faq-item">
               <dt>{faq.question}</dt>
               <dd>{faq.answer}</dd>
             </div>

@@ -1,26 +1,22 @@
 import { SITE_NAME } from '../../../contracts/course';
 import { usePageTitle } from '../../components/layout/use-page-title';
-
-export const DATA_CONTROLLER = {
-  name: `${SITE_NAME} (owner and data controller)`,
-  address: 'Thiruvananthapuram, Kerala 695001, India',
-  email: 'privacy@c-programming-hub.in',
-} as const;
+import { useSiteInfo } from '../../lib/site-info';
 
 export function PrivacyPolicyPage() {
   usePageTitle('Privacy Policy');
+  const { privacyOwnerName, privacyAddress, privacyEmail } = useSiteInfo();
   return (
     <article className="container page-narrow">
       <h1>Privacy Policy of {SITE_NAME}</h1>
       <p>This page explains which personal data the learning hub collects from its students and how it is handled.</p>
 
       <h2>Owner and Data Controller</h2>
-      <address>
-        {DATA_CONTROLLER.name}
+      <address className="settings-text">
+        {privacyOwnerName}
         <br />
-        {DATA_CONTROLLER.address}
+        {privacyAddress}
         <br />
-        Owner contact email: <a href={`mailto:${DATA_CONTROLLER.email}`}>{DATA_CONTROLLER.email}</a>
+        Owner contact email: <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>
       </address>
 
       <h2>Types of Data collected</h2>

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { StudentData } from '../../../../contracts/accounts';
-import { DEFAULT_COURSE_FEE_PAISE, STUDENT_STATUS } from '../../../../contracts/course';
+import { STUDENT_STATUS } from '../../../../contracts/course';
 import { dashboardPaths, paths } from '../../../../contracts/paths';
 import { formatDateTime } from '../../../../contracts/dates';
 import { formatAmount, PAYMENT_CURRENCY, type PaymentOrder, paymentMessages } from '../../../../contracts/payments';
@@ -14,6 +14,7 @@ import { TestCheckoutDialog } from '../payment/test-checkout-dialog';
 import { StatusBadge } from '../../../components/status-badge';
 import { errorText } from '../../../lib/error-text';
 import { profileQuery } from '../../../lib/account-api';
+import { useSiteInfo } from '../../../lib/site-info';
 
 type Notice = { variant: 'success' | 'danger' | 'info'; text: string };
 
@@ -26,10 +27,12 @@ export function MyPayment({ student }: { student: StudentData }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const [testOrder, setTestOrder] = useState<PaymentOrder | null>(null);
+  const { courseFeePaise } = useSiteInfo();
 
   const paid = student.student_status !== STUDENT_STATUS.unpaid;
   const completed = student.student_status === STUDENT_STATUS.completed;
-  const fee = payments.data?.fee ?? { amount: DEFAULT_COURSE_FEE_PAISE, currency: PAYMENT_CURRENCY };
+  // The server's answer is the fee of this moment; until it comes, the fee the page was rendered with.
+  const fee = payments.data?.fee ?? { amount: courseFeePaise, currency: PAYMENT_CURRENCY };
   const captured = payments.data?.payments.find((p) => p.status === 'captured');
   const refresh = () =>
     Promise.all([

@@ -1,0 +1,61 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PHOTO_MAX_BYTES } from '../../contracts/accounts.js';
+import { messages } from '../../contracts/messages.js';
+import { adminSettingsSchema, siteSettingsSchema } from '../../contracts/settings.js';
+import { AppError } from '../http/app-error.js';
+import { multipartError, unexpectedField } from '../http/multipart-errors.js';
+import type { SettingsService } from './settings.service.js';
+
+/** The one file of a multipart body, sent as `image`. */
+async function readImage(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('validation', 'Send the photo as multipart form data, named "image".');
+  let photo: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') throw unexpectedField(part.fieldname);
+      const file = part as MultipartFile;
+      if (file.fieldname !== 'image') {
+        file.file.resume();
+        throw unexpectedField(file.fieldname);
+      }
+      const buffer = await file.toBuffer();
+      if (buffer.length > 0) photo = buffer;
+    }
+  } catch (error) {
+    throw multipartError(error, messages.photoTooLarge);
+  }
+  if (!photo) throw new AppError('validation', 'Choose a photo to upload.');
+  return photo;
+}
+
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
+  app.get(
+    '/api/v1/admin/settings',
+    { config: { access: 'admin' }, schema: { response: { 200: adminSettingsSchema } } },
+    async () => settings.adminView(),
+  );
+
+  app.put(
+    '/api/v1/admin/settings',
+    { config: { access: 'admin' }, schema: { body: siteSettingsSchema, response: { 200: adminSettingsSchema } } },
+    async (request) => settings.save(request.body),
+  );
+
+  app.post(
+    '/api/v1/admin/settings/photo',
+    {
+      config: { access: 'admin' },
+      bodyLimit: PHOTO_MAX_BYTES + 64 * 1024,
+      schema: { response: { 200: adminSettingsSchema } },
+    },
+    async (request) => settings.savePhoto(await readImage(request)),
+  );
+
+  app.delete(
+    '/api/v1/admin/settings/photo',
+    { config: { access: 'admin' }, schema: { response: { 200: adminSettingsSchema } } },
+    async () => settings.removePhoto(),
+  );
+};

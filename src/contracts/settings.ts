@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { TIME_ZONES } from './dates.js';
+import { hasControlCharacters, isoDateSchema, oneLineText } from './fields.js';
+
+/**
+ * The teacher's site settings (Site Settings on /AdminPage): who teaches, what the pages say, what the course
+ * costs. One schema checks the form in the browser and `PUT /api/v1/admin/settings` on the server.
+ */
+
+export const SETTINGS_LIMITS = {
+  name: 100,
+  bio: 3000,
+  url: 500,
+  email: 254,
+  ownerName: 200,
+  address: 500,
+  question: 300,
+  answer: 2000,
+  faqs: 30,
+  maxFeeRupees: 100_000,
+} as const;
+
+/** Text that may run over several lines (a biography, an address, an answer). */
+function text(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+function email(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(SETTINGS_LIMITS.email, `${label} is too long`)
+    .pipe(z.email(`${label} must be an email address`));
+}
+
+const emptyIsNull = (value: unknown) => (value === '' ? null : value);
+
+export const faqEntrySchema = z.strictObject({
+  question: oneLineText('An FAQ question', SETTINGS_LIMITS.question),
+  answer: text('An FAQ answer', SETTINGS_LIMITS.answer),
+});
+
+const feeMessage = `The course fee must be a whole number of rupees from 1 to ${SETTINGS_LIMITS.maxFeeRupees}`;
+
+export const siteSettingsSchema = z.strictObject({
+  instructorName: oneLineText('Instructor name', SETTINGS_LIMITS.name),
+  instructorBio: text('Instructor biography', SETTINGS_LIMITS.bio),
+  profileUrl: z
+    .string({ error: 'Professional profile link is required' })
+    .trim()
+    .max(SETTINGS_LIMITS.url, `Professional profile link must be at most ${SETTINGS_LIMITS.url} characters`)
+    .pipe(z.url({ protocol: /^https$/, error: 'Professional profile link must be an https:// address' })),
+  contactEmail: email('Contact email'),
+  privacyOwnerName: oneLineText('Privacy policy owner', SETTINGS_LIMITS.ownerName),
+  privacyAddress: text('Postal address', SETTINGS_LIMITS.address).refine(
+    (value) => !hasControlCharacters(value.replaceAll(/\r?\n/g, ' ')),
+    'Postal address cannot contain control characters',
+  ),
+  privacyEmail: email('Privacy contact email'),
+  courseFeeRupees: z
+    .number({ error: feeMessage })
+    .int(feeMessage)
+    .min(1, feeMessage)
+    .max(SETTINGS_LIMITS.maxFeeRupees, feeMessage),
+  nextBatchDate: z.preprocess(emptyIsNull, isoDateSchema('Next batch start date').nullable()),
+  faqs: z
+    .array(faqEntrySchema, { error: 'The FAQ must be a list of questions and answers' })
+    .max(SETTINGS_LIMITS.faqs, `At most ${SETTINGS_LIMITS.faqs} FAQ entries`),
+  timeZone: z.enum(TIME_ZONES, { error: 'Choose the course time zone from the list' }),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type SiteSettingsForm = z.input<typeof siteSettingsSchema>;
+
+/** A setting the dashboard can name: every field above, and the photo, which has its own upload. */
+export const SETTING_NAMES = [
+  'instructorName',
+  'instructorPhoto',
+  'instructorBio',
+  'profileUrl',
+  'contactEmail',
+  'privacyOwnerName',
+  'privacyAddress',
+  'privacyEmail',
+  'courseFeeRupees',
+  'nextBatchDate',
+  'faqs',
+  'timeZone',
+] as const;
+export type SettingName = (typeof SETTING_NAMES)[number];
+
+export const SETTING_LABELS: Record<SettingName, string> = {
+  instructorName: 'Instructor name',
+  instructorPhoto: 'Instructor photo',
+  instructorBio: 'Instructor biography',
+  profileUrl: 'Professional profile link',
+  contactEmail: 'Contact email',
+  privacyOwnerName: 'Privacy policy owner',
+  privacyAddress: 'Privacy policy postal address',
+  privacyEmail: 'Privacy policy email',
+  courseFeeRupees: 'Course fee',
+  nextBatchDate: 'Next batch start date',
+  faqs: 'FAQ',
+  timeZone: 'Course time zone',
+};
+
+/** `GET /api/v1/admin/settings`: the values as stored (not re-checked), the photo, and which are still the defaults. */
+export const adminSettingsSchema = z.object({
+  settings: z.object({
+    instructorName: z.string(),
+    instructorBio: z.string(),
+    profileUrl: z.string(),
+    contactEmail: z.string(),
+    privacyOwnerName: z.string(),
+    privacyAddress: z.string(),
+    privacyEmail: z.string(),
+    courseFeeRupees: z.number(),
+    nextBatchDate: z.string().nullable(),
+    faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+    timeZone: z.string(),
+  }),
+  instructorPhotoUrl: z.string().nullable(),
+  defaults: z.array(z.enum(SETTING_NAMES)),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
