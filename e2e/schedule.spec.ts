@@ -96,6 +96,13 @@ test.describe('class schedule', () => {
     await expect(page.locator('[data-session="2"]')).toContainText(/Absent/);
     if (info.project.name === 'desktop') await expectNoSeriousA11yViolations(page, { screen: 'my classes timetable' });
 
+    // "Add to calendar" downloads this class from the student's private feed.
+    const addToCalendar = next.getByRole('link', { name: /^Add to calendar/ });
+    await expect(addToCalendar).toHaveAttribute('href', new RegExp(`/calendar/[^/]+/sessions/${soon}\\.ics$`));
+    const ics = await request.get((await addToCalendar.getAttribute('href'))!);
+    expect(ics.headers()['content-type']).toContain('text/calendar');
+    expect(await ics.text()).toContain(`batch-session-${soon}@`);
+
     const join = next.getByRole('link', { name: /^Join/ });
     await expect(join).toHaveAttribute('href', `https://meet.example.com/class-${batch}`);
     await expect(join).toHaveAttribute('target', '_blank');
@@ -130,7 +137,7 @@ test.describe('class schedule', () => {
     await panel.getByLabel('First date (empty: the batch’s start date)').fill('2030-01-07');
     await panel.getByLabel('Start time').first().fill('18:30');
     await panel.getByRole('button', { name: 'Generate schedule' }).click();
-    await expect(panel.getByRole('status')).toContainText(/sessions? scheduled for batch/);
+    await expect(panel.getByRole('status').filter({ hasText: /sessions? scheduled for batch/ })).toBeVisible();
     const rows = await panel.locator('tbody tr').count();
     expect(rows).toBeGreaterThan(2);
     await expect(panel.locator('tbody tr').nth(1)).toContainText('Mon 7 Jan 2030, 6:30 pm – 8:00 pm IST');
@@ -151,5 +158,11 @@ test.describe('class schedule', () => {
     const download = page.waitForEvent('download');
     await panel.getByRole('button', { name: 'Download CSV' }).click();
     expect((await download).suggestedFilename()).toBe(`attendance-batch-${batch}-session-1.csv`);
+
+    // The teacher's own calendar feed, with every batch, is in the same panel.
+    const feed = panel.getByRole('region', { name: 'Class calendar' }).getByLabel('Your private calendar address');
+    await expect(feed).toHaveValue(/\/calendar\/[A-Za-z0-9_-]+/);
+    const calendar = await request.get(await feed.inputValue());
+    expect(await calendar.text()).toContain(`Batch ${batch} ·`);
   });
 });

@@ -132,7 +132,7 @@ function SettingsDefaultsNotice({ onOpen }: { onOpen: () => void }) {
   const { data } = useQuery(siteSettingsQuery());
   if (!data || data.defaults.length === 0) return null;
   return (
-    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status">
+    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2">
       <span className="flex-grow-1">
         Still the first-start defaults: {data.defaults.map((name) => SETTING_LABELS[name]).join(', ')}.
       </span>

@@ -38,6 +38,7 @@ import {
   updateBatchSession,
 } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
+import { CalendarCard } from '../../components/calendar-card';
 import { usePanelAction } from './use-panel-action';
 
 const statusText: Record<AttendanceRow['status'], string> = {
@@ -549,6 +550,7 @@ export function SchedulePanel({ onExit }: { onExit: () => void }) {
           <AddSessionForm key={`add-${batch}`} batch={batch} onDone={setMessage} />
         </>
       ) : null}
+      <CalendarCard teacher />
     </AdminPanel>
   );
 }

@@ -11,7 +11,7 @@ import type { CourseSession } from '../../../../contracts/course-content';
 import { formatClockTime, formatDate } from '../../../../contracts/dates';
 import { formatSessionTime, JOIN_OPENS_MINUTES_BEFORE, type MySession } from '../../../../contracts/schedule';
 import { countdownText, groupTimetable, joinState } from './timetable';
-import { CalendarCard } from './calendar-card';
+import { CalendarCard } from '../../../components/calendar-card';
 import { calendarQuery, sessionCalendarUrl } from '../../../lib/calendar-api';
 
 /** YouTube's privacy-enhanced player, loaded only when the student asks for it. */
@@ -275,7 +275,7 @@ export function MyClasses({ student }: { student: StudentData }) {
           </div>
         </section>
       ) : null}
-      <CalendarCard />
+      {batch.data?.batch_number ? <CalendarCard /> : null}
     </>
   );
 }

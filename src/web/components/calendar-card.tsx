@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useConfirm } from '../../../components/confirm-dialog';
-import { calendarQuery, resetCalendarLink } from '../../../lib/calendar-api';
-import { errorText } from '../../../lib/error-text';
+import { useConfirm } from './confirm-dialog';
+import { calendarQuery, resetCalendarLink } from '../lib/calendar-api';
+import { errorText } from '../lib/error-text';
 
 /**
- * The student's private calendar feed: an address a calendar app subscribes to, so the classes (and any change the
- * teacher makes to them) show up there by themselves.
+ * A private calendar feed: an address a calendar app subscribes to, so the classes (and any change the teacher
+ * makes to them) show up there by themselves. A student's has their batch's classes; the teacher's has every batch.
  */
-export function CalendarCard() {
+export function CalendarCard({ teacher = false }: { teacher?: boolean }) {
   const id = useId();
   const client = useQueryClient();
   const links = useQuery(calendarQuery());
@@ -53,8 +53,9 @@ export function CalendarCard() {
         {links.data ? (
           <>
             <p>
-              Add your classes to your calendar: when a class moves, your calendar updates by itself (within a few
-              hours).
+              {teacher
+                ? 'Every batch’s classes in your own calendar: when you move a class, the calendar updates by itself (within a few hours).'
+                : 'Add your classes to your calendar: when a class moves, your calendar updates by itself (within a few hours).'}
             </p>
             <label htmlFor={`${id}-url`} className="form-label fw-semibold">
               Your private calendar address
