@@ -205,7 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const exercises = createExercisesService({ db, grader, counters });
   const programs = createProgramsService({ db, config, mailQueued });
   const site = createSiteService({ db, dialect, settings });
-  const schedule = createScheduleService({ db, clock: options.clock });
+  const schedule = createScheduleService({ db, clock: options.clock, timeZone: settings.timeZone });
   const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts);
   const batches = createBatchesService({ db, config, mailQueued });
   const courses = createCoursesService(db);

@@ -10,7 +10,7 @@ export type ReminderSetting = z.infer<typeof reminderSettingSchema>;
 const reminderTokenSchema = z.string().trim().max(300).optional();
 export const reminderTokenQuerySchema = z.object({ token: reminderTokenSchema });
 /** JSON `{ token }`, or the `List-Unsubscribe=One-Click` form a mail client posts (the token is then in the URL). */
-export const reminderTokenBodySchema = z.looseObject({ token: reminderTokenSchema }).optional();
+export const reminderTokenBodySchema = z.looseObject({ token: reminderTokenSchema }).nullish();
 
 export const reminderSwitchResultSchema = z.object({ reminders: z.boolean(), message: z.string() });
 export type ReminderSwitchResult = z.infer<typeof reminderSwitchResultSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { batchNumberSchema } from './course-content.js';
 import { courseWallClock, formatClockTime, formatDate, formatDateTime } from './dates.js';
-import { isoDateSchema, isRealIsoDate, recordIdSchema } from './fields.js';
+import { DATE_YEARS, isoDateSchema, isRealIsoDate, recordIdSchema } from './fields.js';
 
 /**
  * Each batch's dated class sessions and the students' attendance: shapes of the schedule API, its messages, and the
@@ -45,6 +45,7 @@ export const scheduleMessages = {
   joinNotOpen: (opensAt: string) =>
     `Join opens ${JOIN_OPENS_MINUTES_BEFORE} minutes before the class starts, at ${formatDateTime(opensAt)}.`,
   classEnded: 'This class has ended.',
+  tooLate: `The schedule would run past ${DATE_YEARS.max}: choose an earlier first date.`,
 } as const;
 
 /** A time of day on the course clock, 'HH:MM' (what a browser's time input gives). */

@@ -55,6 +55,8 @@ describe('configuration', () => {
     ['SMTP_URL', 'http://mail'],
     ['RAZORPAY_API_URL', 'ftp://x'],
     ['COURSE_FEE_PAISE', '-5'],
+    ['COURSE_FEE_PAISE', '49950'],
+    ['COURSE_FEE_PAISE', '10000100'],
     ['APP_URL', 'nonsense'],
     ['MAIL_LEASE_SECONDS', '5'],
     ['MAIL_LEASE_SECONDS', 'soon'],

@@ -38,7 +38,14 @@ const envSchema = z.object({
   RAZORPAY_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://api.razorpay.com'),
-  COURSE_FEE_PAISE: z.coerce.number().int().positive().max(100_000_000).default(DEFAULT_COURSE_FEE_PAISE),
+  // The first value of the fee setting, within what Site Settings accepts (Rs.1 to Rs.1,00,000, in whole rupees).
+  COURSE_FEE_PAISE: z.coerce
+    .number()
+    .int()
+    .min(100, 'must be at least 100 (Rs.1)')
+    .max(10_000_000, 'must be at most 10000000 (Rs.1,00,000)')
+    .multipleOf(100, 'must be whole rupees (a multiple of 100)')
+    .default(DEFAULT_COURSE_FEE_PAISE),
   GRADER_WORKERS: optional(z.string().regex(/^[1-9][0-9]?$/, 'must be a whole number from 1 to 99')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

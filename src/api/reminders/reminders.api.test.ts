@@ -8,6 +8,7 @@ import {
   putBatch,
   putCourseSession,
 } from '../../../test/schedule-rows.js';
+import { multipart } from '../../../test/multipart.js';
 import { startSmtpCapture } from '../../../test/smtp-capture.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { buildApp } from '../app.js';
@@ -225,6 +226,36 @@ describe('class reminders', () => {
 });
 
 describe('stopping reminders', () => {
+  it('takes the one-click post however the mail client sends it: form, multipart or no body', async () => {
+    const start = '2027-02-26T13:30:00.000Z';
+    const students = await batchWithStudents(61, 3);
+    await addBatchSession(db(), { batch: 61, session: 3, startsAt: start });
+    await ctx.app.reminders.runOnce(at(start, -20 * HOUR));
+    const bodies = [
+      multipart({ 'List-Unsubscribe': 'One-Click' }),
+      { headers: {}, payload: undefined },
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' },
+    ];
+    for (const [index, student] of students.entries()) {
+      const [mail] = await remindersTo(student.email);
+      const oneClick = new URL(mail!.list_unsubscribe!);
+      const { headers, payload } = bodies[index]!;
+      const stop = await ctx.app.inject({
+        method: 'POST',
+        url: `${oneClick.pathname}${oneClick.search}`,
+        headers,
+        payload,
+      });
+      expect(stop.statusCode, stop.body).toBe(200);
+      const setting = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/profile/reminders',
+        headers: bearer(student.token),
+      });
+      expect(setting.json()).toEqual({ reminders: false });
+    }
+  });
+
   it('stops them with the mail’s one-click address, and Profile turns them back on', async () => {
     const start = '2027-02-25T13:30:00.000Z';
     const [student] = await batchWithStudents(59);

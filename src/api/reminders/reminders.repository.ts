@@ -84,6 +84,16 @@ export function findReminderRecipients(
  * Records that a reminder is being sent; undefined if it already was (by this process or another): the unique key
  * (session, student, kind, start time) lets exactly one insert through.
  */
+/** A class's start as stored now; undefined once it is deleted. */
+export async function findClassStart(db: Db, batchSessionId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('batch_sessions')
+    .select('starts_at')
+    .where('id', '=', batchSessionId)
+    .executeTakeFirst();
+  return row?.starts_at;
+}
+
 export async function claimReminder(
   db: Db,
   reminder: { batch_session_id: number; student_id: number; kind: 'day' | 'hour'; starts_at: string },

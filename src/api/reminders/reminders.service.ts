@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import { reminderMessages, type ReminderSetting, type ReminderSwitchResult } from '../../contracts/reminders.js';
+import { lockBatch } from '../admin/batches.repository.js';
 import { ensurePrivateLink, findStudentByPrivateLink } from '../auth/private-links.repository.js';
 import type { Config } from '../config/env.js';
 import type { Database, StudentRow } from '../db/schema.js';
@@ -10,6 +11,7 @@ import { classReminderMail } from '../mail/mail-templates.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
 import {
   claimReminder,
+  findClassStart,
   findReminderRecipients,
   findUpcomingClasses,
   setReminderOutbox,
@@ -72,6 +74,10 @@ export function createRemindersService({ db, config, log, mailQueued }: Deps) {
           now,
         );
         const added = await db.transaction().execute(async (trx) => {
+          // The schedule moves or deletes a class under its batch's lock (PostgreSQL; SQLite has one writer): taken
+          // here too, a class moved since it was read is seen moved, and is reminded at its new time instead.
+          await lockBatch(trx, row.batch_number);
+          if ((await findClassStart(trx, row.id)) !== row.starts_at) return false;
           const reminderId = await claimReminder(trx, {
             batch_session_id: row.id,
             student_id: student.id,

@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
-import { courseTimeZone } from '../../contracts/dates.js';
 import {
   type AttendanceMark,
   type AttendanceRow,
@@ -22,6 +21,7 @@ import { toCsv } from '../admin/csv.js';
 import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
+import { DATE_YEARS } from '../../contracts/fields.js';
 import { AppError } from '../http/app-error.js';
 import { CLASSES_NEED_PAYMENT } from '../courses/courses.service.js';
 import { cancelPendingReminders } from '../reminders/reminders.repository.js';
@@ -32,6 +32,8 @@ interface Deps {
   db: Kysely<Database>;
   /** The time now; tests pass their own clock to step through a class. */
   clock?: () => Date;
+  /** The course time zone setting, read where a typed wall-clock time becomes an instant. */
+  timeZone: () => Promise<string>;
 }
 
 type SessionRow = Awaited<ReturnType<typeof schedule.listBatchSessions>>[number];
@@ -80,7 +82,7 @@ const statusWords: Record<AttendanceRow['status'], string> = {
   'in progress': 'In progress',
 };
 
-export function createScheduleService({ db, clock = () => new Date() }: Deps) {
+export function createScheduleService({ db, clock = () => new Date(), timeZone }: Deps) {
   const now = () => nowIso(clock());
 
   /** Writes to a batch's schedule one at a time (PostgreSQL: the batch's row is locked; SQLite has one writer). */
@@ -131,7 +133,7 @@ export function createScheduleService({ db, clock = () => new Date() }: Deps) {
     },
 
     async add(batch: number, input: BatchSessionInput): Promise<BatchSession> {
-      const startsAt = zonedInstant(input.date, input.start_time, courseTimeZone());
+      const startsAt = zonedInstant(input.date, input.start_time, await timeZone());
       const id = await inBatch(batch, async (trx) => {
         if (!(await schedule.planHasSession(trx, input.session_number)))
           throw new AppError('validation', scheduleMessages.notInPlan(input.session_number));
@@ -151,6 +153,8 @@ export function createScheduleService({ db, clock = () => new Date() }: Deps) {
 
     /** One session per plan session the batch has not got yet, in plan order, on successive chosen weekdays. */
     async generate(batch: number, input: ScheduleGenerate): Promise<BatchSession[]> {
+      // Read before the transaction: on SQLite the transaction holds the one connection.
+      const zone = await timeZone();
       await inBatch(batch, async (trx) => {
         const firstDate = input.first_date ?? (await schedule.findBatchStart(trx, batch))?.start_date ?? null;
         if (!firstDate) throw new AppError('validation', scheduleMessages.noFirstDate);
@@ -161,8 +165,10 @@ export function createScheduleService({ db, clock = () => new Date() }: Deps) {
         const missing = plan.filter((n) => !scheduled.has(n));
         if (missing.length === 0) throw new AppError('conflict', scheduleMessages.allScheduled(batch));
         const dates = weekdayDates(firstDate, input.weekdays, missing.length);
+        if (dates.some((date) => date > `${DATE_YEARS.max}-12-31`))
+          throw new AppError('validation', scheduleMessages.tooLate);
         for (const [index, sessionNumber] of missing.entries()) {
-          const startsAt = zonedInstant(dates[index]!, input.start_time, courseTimeZone());
+          const startsAt = zonedInstant(dates[index]!, input.start_time, zone);
           refuseOverlap(others, { id: 0, starts_at: startsAt, duration_minutes: input.duration_minutes });
           const values = {
             batch_number: batch,
@@ -178,7 +184,7 @@ export function createScheduleService({ db, clock = () => new Date() }: Deps) {
 
     async update(id: number, input: BatchSessionUpdate): Promise<BatchSession> {
       const current = await mustFind(id);
-      const startsAt = zonedInstant(input.date, input.start_time, courseTimeZone());
+      const startsAt = zonedInstant(input.date, input.start_time, await timeZone());
       await inBatch(current.batch_number, async (trx) => {
         const row = await mustFind(id, trx);
         refuseOverlap(await schedule.listBatchTimes(trx, row.batch_number), {

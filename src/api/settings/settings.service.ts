@@ -52,15 +52,23 @@ export function createSettingsService({ db, config, log }: Deps) {
     applying = applying.then(async () => {
       const text = JSON.stringify(site);
       if (text === applied) return;
-      applied = text;
-      setCourseTimeZone(site.timeZone);
+      let failed = false;
+      try {
+        setCourseTimeZone(site.timeZone);
+      } catch (error) {
+        failed = true;
+        log.error({ err: error }, 'the course time zone setting names no zone this server knows');
+      }
       for (const listener of listeners) {
         try {
           await listener(site);
         } catch (error) {
+          failed = true;
           log.error({ err: error }, 'the site could not follow its changed settings');
         }
       }
+      // Marked as applied only when it all went through, so the next look at the settings tries again.
+      if (!failed) applied = text;
     });
     return applying;
   }
@@ -82,6 +90,11 @@ export function createSettingsService({ db, config, log }: Deps) {
 
     current,
     refresh,
+
+    /** The course time zone as stored now (not as this process last applied it: another may have just changed it). */
+    async timeZone(): Promise<string> {
+      return (await current()).timeZone;
+    },
 
     async feePaise(): Promise<number> {
       return (await stored()).courseFeePaise;

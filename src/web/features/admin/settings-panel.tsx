@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../contracts/accounts';
-import { TIME_ZONES } from '../../../contracts/dates';
+import { setCourseTimeZone, TIME_ZONES } from '../../../contracts/dates';
 import { messages } from '../../../contracts/messages';
 import {
   type AdminSettings,
@@ -15,6 +15,7 @@ import {
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { removeInstructorPhoto, saveSiteSettings, siteSettingsQuery, uploadInstructorPhoto } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
+import { adminKey } from '../../lib/query-keys';
 import { usePanelAction } from './use-panel-action';
 
 const formValues = ({ settings }: AdminSettings): SiteSettingsForm => ({
@@ -164,6 +165,9 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
     run(async () => {
       const view = await saveSiteSettings(values);
       saved(view);
+      // This page prints times (and the schedule form reads them) in the new zone from now on, as the server does.
+      setCourseTimeZone(view.settings.timeZone);
+      void client.invalidateQueries({ queryKey: adminKey });
       form.reset(formValues(view));
       return 'Settings saved. The public pages show them now.';
     });

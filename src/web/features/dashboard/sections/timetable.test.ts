@@ -35,6 +35,15 @@ describe('the timetable', () => {
     expect(t.next?.id).toBe(2);
   });
 
+  it('keeps a class that began before midnight and is still on under today', () => {
+    // 30 Nov 23:30 IST for two hours; at 1 Dec 00:30 IST it is still on.
+    const late = session(7, '2026-11-30T18:00:00.000Z', 120);
+    const t = groupTimetable([late], Date.parse('2026-11-30T19:00:00.000Z'));
+    expect(t.today.map((s) => s.id)).toEqual([7]);
+    expect(t.past).toEqual([]);
+    expect(groupTimetable([late], Date.parse('2026-11-30T20:30:00.000Z')).past.map((s) => s.id)).toEqual([7]);
+  });
+
   it('counts down to the next session once the current one ends, and has none after the last', () => {
     expect(groupTimetable(sessions, Date.parse('2026-11-30T15:00:00.000Z')).next?.id).toBe(3);
     expect(groupTimetable(sessions, Date.parse('2026-12-31T00:00:00.000Z')).next).toBeUndefined();

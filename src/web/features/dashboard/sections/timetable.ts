@@ -15,7 +15,9 @@ export interface Timetable {
 export function groupTimetable(sessions: MySession[], now: number): Timetable {
   const sorted = [...sessions].sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
   const today = courseWallClock(new Date(now))?.date ?? '';
-  const dayOf = (s: MySession) => courseWallClock(s.starts_at)?.date ?? '';
+  // A class still going on counts as today's, even one that began before midnight.
+  const dayOf = (s: MySession) =>
+    Date.parse(s.starts_at) <= now && now < Date.parse(s.ends_at) ? today : (courseWallClock(s.starts_at)?.date ?? '');
   return {
     today: sorted.filter((s) => dayOf(s) === today),
     upcoming: sorted.filter((s) => dayOf(s) > today),
