@@ -213,8 +213,13 @@ export interface ReminderDetails {
 /** "today", "tomorrow" or "on 4 Jan 2027": the class's day as seen on the course's calendar when the mail is made. */
 function dayWords(startsAt: string, now: Date): string {
   const day = courseWallClock(startsAt)?.date;
-  if (day === courseWallClock(now)?.date) return 'today';
-  if (day === courseWallClock(new Date(now.getTime() + 24 * 60 * 60_000))?.date) return 'tomorrow';
+  const today = courseWallClock(now)?.date;
+  if (day === today) return 'today';
+  // The calendar day after today (not now + 24 h, which a summer-time change can push two days on).
+  const tomorrow = today
+    ? new Date(Date.parse(`${today}T12:00:00Z`) + 24 * 60 * 60_000).toISOString().slice(0, 10)
+    : '';
+  if (day === tomorrow) return 'tomorrow';
   return `on ${formatDate(startsAt)}`;
 }
 
