@@ -63,7 +63,7 @@ test.describe('site settings', () => {
     const admin = await adminHeaders(request);
     await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
 
-    const notice = page.getByRole('status').filter({ hasText: 'Still the first-start defaults' });
+    const notice = page.getByRole('region', { name: 'Settings still at their first values' });
     await expect(notice).toContainText('Instructor name');
     await expect(notice).toContainText('Course fee');
     await notice.getByRole('button', { name: 'Open Site Settings' }).click();

@@ -132,14 +132,17 @@ function SettingsDefaultsNotice({ onOpen }: { onOpen: () => void }) {
   const { data } = useQuery(siteSettingsQuery());
   if (!data || data.defaults.length === 0) return null;
   return (
-    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2">
+    <section
+      className="alert alert-info d-flex flex-wrap align-items-center gap-2"
+      aria-label="Settings still at their first values"
+    >
       <span className="flex-grow-1">
         Still the first-start defaults: {data.defaults.map((name) => SETTING_LABELS[name]).join(', ')}.
       </span>
       <button type="button" className="btn btn-sm btn-primary" onClick={onOpen}>
         Open Site Settings
       </button>
-    </div>
+    </section>
   );
 }
 
