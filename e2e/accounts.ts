@@ -116,6 +116,29 @@ export async function apiStudent(
   return { id: me.id, email, token: token!, headers };
 }
 
+/**
+ * Makes a student paid and puts them in a batch, as the admin does (Update Payment Status, Create Batch); with
+ * `batchFields`, also sets the batch's start date or meeting link.
+ */
+export async function placePaidStudent(
+  request: APIRequestContext,
+  admin: { authorization: string },
+  student: Pick<ApiStudent, 'id' | 'email'>,
+  batch: number,
+  batchFields?: { start_date?: string; meeting_link?: string },
+): Promise<void> {
+  const calls = [
+    () => request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } }),
+    () =>
+      request.patch('/students/update_batch', { headers: admin, data: { email: student.email, student_batch: batch } }),
+    ...(batchFields ? [() => request.put(`/api/v1/batches/${batch}`, { headers: admin, data: batchFields })] : []),
+  ];
+  for (const call of calls) {
+    const response = await call();
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+}
+
 /** Signs the browser in with a token, as the verification page does, and opens a page. */
 export async function signInWithToken(page: Page, token: string, url: string): Promise<void> {
   await open(page, '/Terms');

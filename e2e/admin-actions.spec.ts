@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { adminHeaders, apiStudent, signInWithToken } from './accounts.js';
+import { adminHeaders, apiStudent, signInWithToken, placePaidStudent } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures.js';
 
 /**
@@ -199,25 +199,10 @@ test.describe('admin actions', () => {
     const admin = await adminHeaders(request);
     const batch = unique();
     const student = await apiStudent(request, { tag: 'linked' });
-    expect((await request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(
-      true,
-    );
-    expect(
-      (
-        await request.patch('/students/update_batch', {
-          headers: admin,
-          data: { email: student.email, student_batch: batch },
-        })
-      ).ok(),
-    ).toBe(true);
-    expect(
-      (
-        await request.put(`/api/v1/batches/${batch}`, {
-          headers: admin,
-          data: { start_date: '2027-01-04', meeting_link: `https://meet.example.com/once-${batch}` },
-        })
-      ).ok(),
-    ).toBe(true);
+    await placePaidStudent(request, admin, student, batch, {
+      start_date: '2027-01-04',
+      meeting_link: `https://meet.example.com/once-${batch}`,
+    });
 
     const panel = await openAdminPanel(page, admin, 'Create Batch', 'Create Batch (Add Students to a Batch)');
     await panel.getByLabel('Batch number').fill(String(batch));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { adminHeaders, apiStudent, type ApiStudent, signInWithToken } from './accounts.js';
+import { adminHeaders, apiStudent, signInWithToken, placePaidStudent } from './accounts.js';
 import { expect, open, saveScreenshot, test } from './fixtures.js';
 
 /** The browser tests' site keeps its database here (scripts/e2e-server.mjs). */
@@ -25,24 +25,9 @@ function remindersToken(studentId: number): string {
   return token;
 }
 
-async function paidInBatch(request: Parameters<typeof adminHeaders>[0], student: ApiStudent, batch: number) {
-  const admin = await adminHeaders(request);
-  expect((await request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(
-    true,
-  );
-  expect(
-    (
-      await request.patch('/students/update_batch', {
-        headers: admin,
-        data: { email: student.email, student_batch: batch },
-      })
-    ).ok(),
-  ).toBe(true);
-}
-
 test('My Classes shows a private calendar address, and Reset link replaces it', async ({ page, request }, info) => {
   const student = await apiStudent(request, { tag: 'calendar' });
-  await paidInBatch(request, student, 30_000 + Math.floor(Math.random() * 9_000));
+  await placePaidStudent(request, await adminHeaders(request), student, 30_000 + Math.floor(Math.random() * 9_000));
   // My Classes shows the plan's lesson videos and the course book, which other tests may have set: no network here.
   await page.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|drive\.google\.com)\//, (route) =>
     route.fulfill({ status: 204 }),

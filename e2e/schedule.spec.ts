@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { courseWallClock } from '../src/contracts/dates.js';
-import { adminHeaders, apiStudent, type ApiStudent, signInWithToken } from './accounts.js';
+import { adminHeaders, apiStudent, type ApiStudent, signInWithToken, placePaidStudent } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.js';
 
 const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
@@ -9,25 +9,7 @@ const MINUTE = 60_000;
 /** A paid student in a batch whose meeting link is set. */
 async function paidStudentIn(request: APIRequestContext, admin: { authorization: string }, batch: number) {
   const student = await apiStudent(request, { tag: 'schedule' });
-  expect((await request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(
-    true,
-  );
-  expect(
-    (
-      await request.patch('/students/update_batch', {
-        headers: admin,
-        data: { email: student.email, student_batch: batch },
-      })
-    ).ok(),
-  ).toBe(true);
-  expect(
-    (
-      await request.put(`/api/v1/batches/${batch}`, {
-        headers: admin,
-        data: { meeting_link: `https://meet.example.com/class-${batch}` },
-      })
-    ).ok(),
-  ).toBe(true);
+  await placePaidStudent(request, admin, student, batch, { meeting_link: `https://meet.example.com/class-${batch}` });
   return student;
 }
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { courseWallClock } from '../src/contracts/dates.js';
-import { adminHeaders, type ApiStudent, apiStudent, newEmail, signInWithToken } from './accounts.js';
+import { adminHeaders, type ApiStudent, apiStudent, newEmail, signInWithToken, placePaidStudent } from './accounts.js';
 import { checkScreen, expect, expectNoSidewaysScroll, open, saveScreenshot, test } from './fixtures.js';
 
 /**
@@ -358,16 +358,10 @@ async function seedPaidStudent(
     expect(answer.ok(), await answer.text()).toBe(true);
     return answer as unknown as { json(): Promise<unknown> };
   };
-  await ok(request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } }));
-  await ok(
-    request.patch('/students/update_batch', { headers: admin, data: { email: student.email, student_batch: batch } }),
-  );
-  await ok(
-    request.put(`/api/v1/batches/${batch}`, {
-      headers: admin,
-      data: { start_date: '2026-11-30', meeting_link: `https://meet.example.com/c-${batch}` },
-    }),
-  );
+  await placePaidStudent(request, admin, student, batch, {
+    start_date: '2026-11-30',
+    meeting_link: `https://meet.example.com/c-${batch}`,
+  });
   const session = (await (
     await ok(
       request.post('/courses/', {

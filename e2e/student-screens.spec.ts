@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { adminHeaders, apiStudent, signInWithToken } from './accounts.js';
+import { adminHeaders, apiStudent, signInWithToken, placePaidStudent } from './accounts.js';
 import { checkScreen, expect, test } from './fixtures.js';
 
 /** Issue 16, section 3: items 4 (the quiz), 9 (My Payment's words) and 11 (session titles and dates). */
@@ -116,25 +116,10 @@ test.describe('dates and session titles', () => {
     // 60 characters in, the old cut fell in the middle of a word; at 360 px the select cut it again at its edge.
     const topics = `Pointers and arrays in depth: how an array name quietly decays into a pointer to its first element (${session})`;
     const student = await apiStudent(request, { tag: 'dates' });
-    expect((await request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(
-      true,
-    );
-    expect(
-      (
-        await request.patch('/students/update_batch', {
-          headers: admin,
-          data: { email: student.email, student_batch: batch },
-        })
-      ).ok(),
-    ).toBe(true);
-    expect(
-      (
-        await request.put(`/api/v1/batches/${batch}`, {
-          headers: admin,
-          data: { start_date: '2026-11-30', meeting_link: `https://meet.example.com/d-${batch}` },
-        })
-      ).ok(),
-    ).toBe(true);
+    await placePaidStudent(request, admin, student, batch, {
+      start_date: '2026-11-30',
+      meeting_link: `https://meet.example.com/d-${batch}`,
+    });
     expect(
       (
         await request.post('/courses/', {

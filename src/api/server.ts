@@ -1,3 +1,4 @@
+import { PeriodicJob } from './common/periodic-job.js';
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { loggerOptions } from './http/logging.js';
@@ -6,8 +7,6 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest, withStartupLock } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed.js';
 import { createSmtpTransport, MailWorker } from './mail/mail-worker.js';
-import { PaymentReconciler } from './payments/payment-reconciler.js';
-import { ReminderScheduler } from './reminders/reminder-scheduler.js';
 import { photoStore } from './students/photo-store.js';
 
 /** Starts the site: reads config, migrates, seeds an empty database, listens, shuts down gracefully. */
@@ -45,8 +44,18 @@ async function main(): Promise<void> {
     leaseMs: config.mail.leaseMs,
     transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : undefined,
   });
-  const reconciler = new PaymentReconciler(app.payments, app.log);
-  const reminders = new ReminderScheduler(app.reminders, app.log);
+  const reconciler = new PeriodicJob(
+    'reconciliation',
+    () => app.payments.reconcileDue(),
+    app.log,
+    (result) => (result.captured > 0 ? 'reconciliation found payments the site had missed' : undefined),
+  );
+  const reminders = new PeriodicJob(
+    'class reminder',
+    () => app.reminders.runOnce(),
+    app.log,
+    (result) => (result.queued > 0 || result.withdrawn > 0 ? 'class reminders' : undefined),
+  );
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   const orphans = await photoStore.removeOrphans(handle.db).catch((error: unknown) => {
     app.log.error({ err: error }, 'could not sweep unreferenced photos');

@@ -1,5 +1,5 @@
 /** A message as react-hook-form keeps it for a field (FieldError), a list's root or a whole form. */
-interface ErrorLike {
+export interface ErrorLike {
   message?: string;
 }
 

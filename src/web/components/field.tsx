@@ -1,11 +1,11 @@
 import type { InputHTMLAttributes } from 'react';
-import type { FieldError as HookFieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { controlClass, errorAttributes, FieldError } from './field-error';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { controlClass, errorAttributes, type ErrorLike, FieldError } from './field-error';
 
 interface Props extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   registration: UseFormRegisterReturn;
-  error?: HookFieldError;
+  error?: ErrorLike;
   /** The class of the box around label, input and message. */
   containerClassName?: string;
 }

@@ -14,6 +14,7 @@ import {
   batchSessionInputSchema,
   batchSessionUpdateSchema,
   formatSessionTime,
+  MAX_DURATION_MINUTES,
   type ScheduleGenerate,
   scheduleGenerateFormSchema,
   type ScheduleGenerateFormInput,
@@ -22,7 +23,8 @@ import {
 } from '../../../contracts/schedule';
 import { plural } from '../../../contracts/wording';
 import { useConfirm } from '../../components/confirm-dialog';
-import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
+import { Field } from '../../components/field';
+import type { ErrorLike } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { adminKey } from '../../lib/query-keys';
@@ -49,63 +51,51 @@ const statusText: Record<AttendanceRow['status'], string> = {
   'in progress': 'In progress',
 };
 
-/** Date, start time and length: the fields a session is added and edited with. */
-type TimeField = 'date' | 'start_time' | 'duration_minutes';
+/** Date, start time and length: the fields a session is added, edited and generated with. */
 function TimeFields({
   prefix,
-  register,
+  fields,
   errors,
+  dateLabel = 'Date',
+  dateRequired = true,
 }: {
   prefix: string;
-  register: (name: TimeField) => UseFormRegisterReturn;
-  errors: Partial<Record<TimeField, { message?: string }>>;
+  fields: Record<'date' | 'start_time' | 'duration_minutes', UseFormRegisterReturn>;
+  errors: { date?: ErrorLike; start_time?: ErrorLike; duration_minutes?: ErrorLike };
+  dateLabel?: string;
+  dateRequired?: boolean;
 }) {
   return (
     <>
-      <div className="col-sm-4">
-        <label className="form-label" htmlFor={`${prefix}-date`}>
-          Date
-        </label>
-        <input
-          id={`${prefix}-date`}
-          className={controlClass('form-control', errors.date)}
-          type="date"
-          required
-          {...errorAttributes(`${prefix}-date`, errors.date)}
-          {...register('date')}
-        />
-        <FieldError id={`${prefix}-date`} error={errors.date} />
-      </div>
-      <div className="col-sm-4">
-        <label className="form-label" htmlFor={`${prefix}-time`}>
-          Start time
-        </label>
-        <input
-          id={`${prefix}-time`}
-          className={controlClass('form-control', errors.start_time)}
-          type="time"
-          required
-          {...errorAttributes(`${prefix}-time`, errors.start_time)}
-          {...register('start_time')}
-        />
-        <FieldError id={`${prefix}-time`} error={errors.start_time} />
-      </div>
-      <div className="col-sm-4">
-        <label className="form-label" htmlFor={`${prefix}-duration`}>
-          Duration (minutes)
-        </label>
-        <input
-          id={`${prefix}-duration`}
-          className={controlClass('form-control', errors.duration_minutes)}
-          type="number"
-          min={1}
-          max={480}
-          required
-          {...errorAttributes(`${prefix}-duration`, errors.duration_minutes)}
-          {...register('duration_minutes')}
-        />
-        <FieldError id={`${prefix}-duration`} error={errors.duration_minutes} />
-      </div>
+      <Field
+        id={`${prefix}-date`}
+        containerClassName="col-sm-4"
+        label={dateLabel}
+        type="date"
+        required={dateRequired}
+        registration={fields.date}
+        error={errors.date}
+      />
+      <Field
+        id={`${prefix}-time`}
+        containerClassName="col-sm-4"
+        label="Start time"
+        type="time"
+        required
+        registration={fields.start_time}
+        error={errors.start_time}
+      />
+      <Field
+        id={`${prefix}-duration`}
+        containerClassName="col-sm-4"
+        label="Duration (minutes)"
+        type="number"
+        min={1}
+        max={MAX_DURATION_MINUTES}
+        required
+        registration={fields.duration_minutes}
+        error={errors.duration_minutes}
+      />
     </>
   );
 }
@@ -137,7 +127,15 @@ function EditSession({ session, onDone }: { session: BatchSession; onDone: (mess
       <h3 className="h6">Edit session {session.session_number}</h3>
       <PanelError error={error} />
       <div className="row g-2">
-        <TimeFields prefix="edit-session" register={(name) => form.register(name)} errors={form.formState.errors} />
+        <TimeFields
+          prefix="edit-session"
+          fields={{
+            date: form.register('date'),
+            start_time: form.register('start_time'),
+            duration_minutes: form.register('duration_minutes'),
+          }}
+          errors={form.formState.errors}
+        />
       </div>
       <div className="d-flex gap-2 mt-2">
         <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
@@ -265,49 +263,17 @@ function GenerateForm({ batch, onDone }: { batch: number; onDone: (message: stri
       </p>
       <PanelError error={error} />
       <div className="row g-2">
-        <div className="col-sm-4">
-          <label className="form-label" htmlFor="generate-first-date">
-            First date (empty: the batch’s start date)
-          </label>
-          <input
-            id="generate-first-date"
-            className={controlClass('form-control', errors.first_date)}
-            type="date"
-            {...errorAttributes('generate-first-date', errors.first_date)}
-            {...form.register('first_date')}
-          />
-          <FieldError id="generate-first-date" error={errors.first_date} />
-        </div>
-        <div className="col-sm-4">
-          <label className="form-label" htmlFor="generate-time">
-            Start time
-          </label>
-          <input
-            id="generate-time"
-            className={controlClass('form-control', errors.start_time)}
-            type="time"
-            required
-            {...errorAttributes('generate-time', errors.start_time)}
-            {...form.register('start_time')}
-          />
-          <FieldError id="generate-time" error={errors.start_time} />
-        </div>
-        <div className="col-sm-4">
-          <label className="form-label" htmlFor="generate-duration">
-            Duration (minutes)
-          </label>
-          <input
-            id="generate-duration"
-            className={controlClass('form-control', errors.duration_minutes)}
-            type="number"
-            min={1}
-            max={480}
-            required
-            {...errorAttributes('generate-duration', errors.duration_minutes)}
-            {...form.register('duration_minutes')}
-          />
-          <FieldError id="generate-duration" error={errors.duration_minutes} />
-        </div>
+        <TimeFields
+          prefix="generate"
+          fields={{
+            date: form.register('first_date'),
+            start_time: form.register('start_time'),
+            duration_minutes: form.register('duration_minutes'),
+          }}
+          errors={{ date: errors.first_date, start_time: errors.start_time, duration_minutes: errors.duration_minutes }}
+          dateLabel="First date (empty: the batch’s start date)"
+          dateRequired={false}
+        />
         <fieldset className="col-12" aria-describedby={errors.weekdays ? 'generate-weekdays-error' : undefined}>
           <legend className="form-label fs-6 mb-1">Weekdays</legend>
           <div className="d-flex flex-wrap gap-3">
@@ -367,24 +333,27 @@ function AddSessionForm({ batch, onDone }: { batch: number; onDone: (message: st
       <h3 className="h5 mt-4">Add one session</h3>
       <PanelError error={error} />
       <div className="row g-2">
-        <div className="col-sm-3">
-          <label className="form-label" htmlFor="add-session-number">
-            Session number
-          </label>
-          <input
-            id="add-session-number"
-            className={controlClass('form-control', errors.session_number)}
-            type="number"
-            min={1}
-            required
-            {...errorAttributes('add-session-number', errors.session_number)}
-            {...form.register('session_number')}
-          />
-          <FieldError id="add-session-number" error={errors.session_number} />
-        </div>
+        <Field
+          id="add-session-number"
+          containerClassName="col-sm-3"
+          label="Session number"
+          type="number"
+          min={1}
+          required
+          registration={form.register('session_number')}
+          error={errors.session_number}
+        />
         <div className="col-sm-9">
           <div className="row g-2">
-            <TimeFields prefix="add-session" register={(name) => form.register(name)} errors={errors} />
+            <TimeFields
+              prefix="add-session"
+              fields={{
+                date: form.register('date'),
+                start_time: form.register('start_time'),
+                duration_minutes: form.register('duration_minutes'),
+              }}
+              errors={errors}
+            />
           </div>
         </div>
         <div className="col-12">
