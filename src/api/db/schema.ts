@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { NotificationKind } from '../../contracts/notifications.js';
 import type { PaidVia, PaymentStatus } from '../../contracts/payments.js';
 
 /** Timestamps are ISO-8601 strings on both databases (PostgreSQL's are parsed back to ISO strings). */
@@ -158,6 +159,8 @@ export interface SubmissionTable {
   total: number;
   result: string;
   created_at: Timestamp;
+  /** Made after the student's deadline for the program. */
+  late: Flag;
 }
 
 export interface CodeCommentTable {
@@ -184,6 +187,10 @@ export interface StudentProgramTable {
   last_run_summary: string | null;
   best_score: number | null;
   best_total: number | null;
+  /** The deadline the teacher gave the student's batch (ISO instant), or null. */
+  due_at: string | null;
+  /** The best score was first reached after the deadline. */
+  best_late: Flag;
 }
 
 export interface PaymentTable {
@@ -289,6 +296,36 @@ export interface DoubtTable {
   created_at: Timestamp;
 }
 
+/** What the site tells one person (migration 2026-11-26T0100-progress). */
+export interface NotificationTable {
+  id: Generated<number>;
+  recipient_id: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** A path of the site to open, or null. */
+  link: string | null;
+  /** What it is about (a student program, a doubt …), so a repeat can be folded into an unread one. */
+  subject_id: number | null;
+  read_at: string | null;
+  created_at: Timestamp;
+}
+
+/** A person's choice for one kind of notification; no row means the kind's defaults. */
+export interface NotificationSettingTable {
+  student_id: number;
+  kind: NotificationKind;
+  email: number;
+  site: number;
+}
+
+/** When a person last opened their home (or the teacher their overview), and when the visit before ended. */
+export interface StudentVisitTable {
+  student_id: number;
+  seen_at: string;
+  previous_visit_at: string | null;
+}
+
 export interface SettingTable {
   key: string;
   value: string;
@@ -335,6 +372,9 @@ export interface Database {
   quiz_deals: QuizDealTable;
   doubts: DoubtTable;
   settings: SettingTable;
+  notifications: NotificationTable;
+  notification_settings: NotificationSettingTable;
+  student_visits: StudentVisitTable;
   webhook_events: WebhookEventTable;
   test_gateway_payments: TestGatewayPaymentTable;
   program_tests: ProgramTestTable;
