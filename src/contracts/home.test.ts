@@ -34,7 +34,9 @@ describe('what to do next', () => {
       'Join the class now: session 3',
     );
     const morning = { ...tonight, starts_at: '2026-11-20T09:00:00.000Z' };
-    expect(planNextSteps({ ...base, nextClass: morning })[0]!.text).toBe('Join today’s class at 2:30 pm IST: session 3');
+    expect(planNextSteps({ ...base, nextClass: morning })[0]!.text).toBe(
+      'Join today’s class at 2:30 pm IST: session 3',
+    );
   });
 
   it('a class on another day is not a step while there is work; with none, it is what to get ready for', () => {
