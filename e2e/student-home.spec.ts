@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { courseWallClock } from '../src/contracts/dates.js';
+import { contentMessages } from '../src/contracts/course-content.js';
 import { formatDeadline } from '../src/contracts/home.js';
 import { adminHeaders, apiStudent, placePaidStudent, signInWithToken } from './accounts.js';
 import { checkScreen, expect, test } from './fixtures.js';
@@ -143,5 +144,49 @@ test.describe("the student's home", () => {
     await checkScreen(page, 'student-home-new', info.project.name);
     await steps.nth(1).getByRole('link', { name: 'Pay the course fee' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My Payment' })).toBeVisible();
+  });
+});
+
+test.describe('program deadlines', () => {
+  test.setTimeout(120_000);
+  // The refused past day is a 400 the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test('the teacher sends a program with a due date; a past day is refused; the student sees the deadline', async ({
+    page,
+    request,
+  }, info) => {
+    const admin = await adminHeaders(request);
+    const batch = unique();
+    const programNumber = unique();
+    const student = await apiStudent(request, { tag: 'home-due' });
+    await placePaidStudent(request, admin, student, batch);
+    const created = await request.post('/programs', {
+      headers: admin,
+      data: { program_number: programNumber, task: `Reverse a string (batch ${batch}).` },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await signInWithToken(page, admin.authorization.replace('Bearer ', ''), '/AdminPage');
+    await page.getByRole('button', { name: 'Program Exercises' }).click();
+    const panel = page.getByRole('region', { name: 'Program Exercises (Add/Delete Your Program Details)' });
+    await panel.getByLabel('Batch number').fill(String(batch));
+    const yesterday = courseWallClock(new Date(Date.now() - 24 * 60 * MINUTE))!.date;
+    const tomorrow = courseWallClock(new Date(Date.now() + 24 * 60 * MINUTE))!.date;
+    await panel.getByLabel('Due date (optional)').fill(yesterday);
+    const row = panel.getByRole('listitem').filter({ hasText: `Reverse a string (batch ${batch}).` });
+    await row.getByRole('button', { name: /^Send Task/ }).click();
+    await expect(panel.getByText(contentMessages.dueDatePassed)).toBeVisible();
+    await expect(panel.getByLabel('Due date (optional)')).toHaveAttribute('aria-invalid', 'true');
+    await panel.getByLabel('Due date (optional)').fill(tomorrow);
+    await row.getByRole('button', { name: /^Send Task/ }).click();
+    await expect(panel.getByRole('status')).toContainText(
+      `Program ${programNumber} sent to 1 student of batch ${batch}, due `,
+    );
+    await checkScreen(page, 'admin-programs-due-date', info.project.name);
+
+    await signInWithToken(page, student.token, '/DashPage/myprogs');
+    await expect(page.getByText(`Due ${formatDeadline(`${tomorrow}T18:29:59.999Z`)}`)).toBeVisible();
+    await checkScreen(page, 'student-progs-due', info.project.name);
   });
 });

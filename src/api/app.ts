@@ -120,7 +120,7 @@ export interface AppOptions {
   timeouts?: RequestTimeouts;
   /** The C grader; made from the config when absent. Closed with the app. */
   grader?: Grader;
-  /** The time now, for the class schedule's join window and attendance and program deadlines (tests step through with it). */
+  /** The time now, for the schedule's join window and attendance and for program deadlines (tests step through it). */
   clock?: () => Date;
   /** How often to look for a settings change made by another process of the site. */
   settingsWatchMs?: number;
