@@ -161,6 +161,11 @@ test.describe('every screen fits the width and passes axe', () => {
     await expect(page.getByRole('timer')).toBeVisible();
     await expect(page.getByRole('link', { name: /^Join session 2/ })).toBeVisible();
     await shot('classes-timetable');
+    await open(page, '/DashPage');
+    await expectHeading(page, /Welcome, Asha/);
+    await expect(page.getByRole('region', { name: 'What to do next' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Progress' })).toBeVisible();
+    await shot('home');
     await open(page, '/DashPage/myprogs');
     await expectHeading(page, 'My Progs');
     await expect(page.getByText(longTask(batch))).toBeVisible();

@@ -58,6 +58,8 @@ import { createProgramsService } from './programs/programs.service.js';
 import { quizRoutes } from './quiz/quiz.routes.js';
 import { scheduleRoutes } from './schedule/schedule.routes.js';
 import { createScheduleService } from './schedule/schedule.service.js';
+import { homeRoutes } from './home/home.routes.js';
+import { createHomeService } from './home/home.service.js';
 import { createQuizService } from './quiz/quiz.service.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { createSettingsService } from './settings/settings.service.js';
@@ -118,7 +120,7 @@ export interface AppOptions {
   timeouts?: RequestTimeouts;
   /** The C grader; made from the config when absent. Closed with the app. */
   grader?: Grader;
-  /** The time now, for the class schedule's join window and attendance (tests step through a class with it). */
+  /** The time now, for the schedule's join window and attendance and for program deadlines (tests step through it). */
   clock?: () => Date;
   /** How often to look for a settings change made by another process of the site. */
   settingsWatchMs?: number;
@@ -202,10 +204,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers, log: app.log });
   app.decorate('grader', grader);
   app.addHook('onClose', () => grader.close());
-  const exercises = createExercisesService({ db, grader, counters });
-  const programs = createProgramsService({ db, config, mailQueued });
+  const exercises = createExercisesService({ db, grader, counters, clock: options.clock });
+  const programs = createProgramsService({ db, config, mailQueued, clock: options.clock, timeZone: settings.timeZone });
   const site = createSiteService({ db, dialect, settings });
   const schedule = createScheduleService({ db, clock: options.clock, timeZone: settings.timeZone });
+  const home = createHomeService({ db, schedule, clock: options.clock });
   const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts);
   const batches = createBatchesService({ db, config, mailQueued });
   const courses = createCoursesService(db);
@@ -243,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(paymentsRoutes, { payments });
     await api.register(calendarRoutes, { calendar });
     await api.register(remindersRoutes, { reminders });
+    await api.register(homeRoutes, { home });
   });
 
   // Applied first (the course time zone), so the pages rendered next are not rendered a second time for it.

@@ -93,8 +93,21 @@ export const adminProgramListSchema = z.array(adminProgramSchema);
 export const programCloseInputSchema = z.strictObject({ closed: z.boolean() });
 export type ProgramCloseInput = z.infer<typeof programCloseInputSchema>;
 
-export const sendProgramSchema = z.strictObject({ student_batch: batchNumberSchema });
+/**
+ * `POST /api/v1/programs/:id/send`: the batch, and optionally a due date, a day on the course calendar (the deadline
+ * is the end of that day); a day before today is refused by the server, which knows the course's today.
+ */
+export const sendProgramSchema = z.strictObject({
+  student_batch: batchNumberSchema,
+  due_date: isoDateSchema('Due date').optional(),
+});
 export type SendProgramInput = z.input<typeof sendProgramSchema>;
+
+/** The admin's send form: an empty due date means none. */
+export const sendProgramFormSchema = sendProgramSchema.extend({
+  due_date: z.preprocess((value) => (value === '' ? undefined : value), sendProgramSchema.shape.due_date),
+});
+export type SendProgramFormInput = z.input<typeof sendProgramFormSchema>;
 export const programSentSchema = z.object({ sent: z.number() });
 export type ProgramSent = z.infer<typeof programSentSchema>;
 
@@ -105,6 +118,12 @@ export const studentProgramSchema = z.object({
   task: z.string(),
   solution: z.string().nullable(),
   submitted_at: z.string().nullable(),
+  /** The deadline (an instant: the end of the due day on the course clock), or null for none. */
+  due_at: z.string().nullable(),
+  /** The solution was handed in after the deadline. */
+  late: z.boolean(),
+  /** The best graded score was first reached after the deadline. */
+  best_late: z.boolean(),
 });
 export type StudentProgram = z.infer<typeof studentProgramSchema>;
 export const studentProgramListSchema = z.array(studentProgramSchema);
@@ -146,7 +165,13 @@ export const contentMessages = {
   programAlreadySent: 'This program already sent',
   checkEmail: 'Please check email',
   noStudentsInBatch: 'There are no students in this batch',
+  dueDatePassed: 'The due date has passed: choose today or a later day.',
 } as const;
+
+/** Whether something handed in at `at` missed the deadline `dueAt` (none: never late). */
+export function isLate(dueAt: string | null, at: string | null): boolean {
+  return dueAt !== null && at !== null && Date.parse(at) > Date.parse(dueAt);
+}
 
 /** A solution is C source text: at most 256 KB, valid UTF-8, no NUL bytes. */
 export const SOLUTION_MAX_BYTES = 256 * 1024;

@@ -205,6 +205,8 @@ export const submissionSummarySchema = z.object({
   status: z.enum(['graded', 'compile_error']),
   score: z.number().int(),
   total: z.number().int(),
+  /** Made after the program's deadline (still graded). */
+  late: z.boolean(),
 });
 export type SubmissionSummary = z.infer<typeof submissionSummarySchema>;
 
@@ -249,6 +251,10 @@ export const workspaceSchema = z.object({
   hidden_tests: z.number().int(),
   total_points: z.number().int(),
   best_score: z.number().int().nullable(),
+  /** The deadline (end of the due day on the course clock), or null. */
+  due_at: z.string().nullable(),
+  /** The best score was first reached after the deadline. */
+  best_late: z.boolean(),
   comments: z.array(codeCommentSchema),
   submissions: z.array(submissionSummarySchema),
 });

@@ -52,6 +52,8 @@ export function findStudentProgram(db: Db, studentProgramId: number) {
       'sp.draft_code',
       'sp.draft_saved_at',
       'sp.best_score',
+      'sp.due_at',
+      'sp.best_late',
       'p.id as program_id',
       'p.starter_code',
       'p.closed_at',
@@ -92,7 +94,7 @@ export function insertComment(
 export function listSubmissions(db: Db, studentProgramId: number) {
   return db
     .selectFrom('submissions')
-    .select(['id', 'created_at', 'status', 'score', 'total'])
+    .select(['id', 'created_at', 'status', 'score', 'total', 'late'])
     .where('student_program_id', '=', studentProgramId)
     .orderBy('id', 'desc')
     .limit(50)
@@ -140,6 +142,7 @@ export async function insertSubmission(
     score: number;
     total: number;
     result: string;
+    late: number;
   },
 ): Promise<number> {
   const inserted = await db.insertInto('submissions').values(submission).returning('id').executeTakeFirstOrThrow();
@@ -150,9 +153,10 @@ export async function insertSubmission(
 export async function recordSubmission(
   db: Db,
   studentProgramId: number,
-  submission: { code: string; at: string; summary: string; score: number; total: number },
+  submission: { code: string; at: string; summary: string; score: number; total: number; late: boolean },
 ): Promise<void> {
   const { code, at, summary, score, total } = submission;
+  const late = submission.late ? 1 : 0;
   await db
     .updateTable('student_programs')
     .set({
@@ -163,6 +167,8 @@ export async function recordSubmission(
       last_run_at: at,
       last_run_summary: summary,
       best_score: sql<number>`case when best_score is null or best_score < ${score} then ${score} else best_score end`,
+      // Both cases read the row as it was: the run that raises the best score decides whether it was late.
+      best_late: sql<number>`case when best_score is null or best_score < ${score} then ${late} else best_late end`,
       best_total: total,
     })
     .where('id', '=', studentProgramId)

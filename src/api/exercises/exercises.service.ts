@@ -15,6 +15,7 @@ import {
   type TestCase,
   type Workspace,
 } from '../../contracts/exercises.js';
+import { isLate } from '../../contracts/course-content.js';
 import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { GraderUnavailableError, type Grader } from '../grader/grader.js';
@@ -27,12 +28,14 @@ interface Deps {
   grader: Grader;
   /** Shared by every process, so "one job at a time" holds whichever process a request reaches. */
   counters: CounterStore;
+  /** The time now (tests pass their own), for late submissions. */
+  clock?: () => Date;
 }
 
 /** A job slot is given back when its job ends, or after this long if the process holding it died. */
 const JOB_LEASE_MS = 2 * 60_000;
 
-export function createExercisesService({ db, grader, counters }: Deps) {
+export function createExercisesService({ db, grader, counters, clock = () => new Date() }: Deps) {
   async function exclusive<T>(accountId: number, job: () => Promise<T>): Promise<T> {
     const slot = `grader-job:${accountId}`;
     // The first hit in the lease window holds the slot; a second at once is refused.
@@ -76,8 +79,8 @@ export function createExercisesService({ db, grader, counters }: Deps) {
     return rows.map(({ author_name, ...row }) => ({ ...row, author: author_name }));
   }
 
-  function submissionsOf(studentProgramId: number): Promise<SubmissionSummary[]> {
-    return exercises.listSubmissions(db, studentProgramId);
+  async function submissionsOf(studentProgramId: number): Promise<SubmissionSummary[]> {
+    return (await exercises.listSubmissions(db, studentProgramId)).map((row) => ({ ...row, late: row.late === 1 }));
   }
 
   function runSummary(result: RunResult): string {
@@ -147,6 +150,8 @@ export function createExercisesService({ db, grader, counters }: Deps) {
         hidden_tests: tests.filter((t) => !t.visible).length,
         total_points: tests.reduce((sum, t) => sum + t.points, 0),
         best_score: sp.best_score,
+        due_at: sp.due_at,
+        best_late: sp.best_late === 1,
         comments: await commentsOf(sp.id),
         submissions: await submissionsOf(sp.id),
       };
@@ -177,7 +182,9 @@ export function createExercisesService({ db, grader, counters }: Deps) {
       return exclusive(student.id, async () => {
         const result = await grader.grade(student.id, code, tests);
         const status = result.compile.ok ? ('graded' as const) : ('compile_error' as const);
-        const at = nowIso();
+        const at = nowIso(clock());
+        // After the deadline a submission is still graded, and marked late.
+        const late = isLate(sp.due_at, at);
         const id = await db.transaction().execute(async (trx) => {
           const inserted = await exercises.insertSubmission(trx, {
             student_program_id: sp.id,
@@ -186,6 +193,7 @@ export function createExercisesService({ db, grader, counters }: Deps) {
             score: result.score,
             total: result.total,
             result: JSON.stringify(result),
+            late: late ? 1 : 0,
           });
           await exercises.recordSubmission(trx, sp.id, {
             code,
@@ -193,10 +201,11 @@ export function createExercisesService({ db, grader, counters }: Deps) {
             summary: status === 'graded' ? `Submitted: ${result.score}/${result.total}` : 'Submitted: did not compile',
             score: result.score,
             total: result.total,
+            late,
           });
           return inserted;
         });
-        return { id, created_at: at, status, score: result.score, total: result.total, code, result };
+        return { id, created_at: at, status, score: result.score, total: result.total, late, code, result };
       });
     },
 
@@ -210,6 +219,7 @@ export function createExercisesService({ db, grader, counters }: Deps) {
         status: row.status,
         score: row.score,
         total: row.total,
+        late: row.late === 1,
         code: row.code,
         result: JSON.parse(row.result) as GradeResult,
       };

@@ -60,6 +60,8 @@ const matrix: Record<string, Who[]> = {
   'GET /api/v1/batch_sessions/:id/attendance': ADMIN,
   'PUT /api/v1/batch_sessions/:id/attendance/:studentId': ADMIN,
   'GET /api/v1/my_schedule': SIGNED_IN,
+  // The home is the student's own (no id in the path); the admin's overview is the admin page.
+  'GET /api/v1/me/home': STUDENTS,
   // Only a paid student of the session's batch joins; the admin has no class to join.
   'POST /api/v1/my_sessions/:id/join': STUDENTS,
   'PUT /api/v1/admin/course_book': ADMIN,

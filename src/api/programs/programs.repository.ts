@@ -3,7 +3,16 @@ import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const studentProgramColumns = ['id', 'student_id', 'program_number', 'task', 'solution', 'submitted_at'] as const;
+const studentProgramColumns = [
+  'id',
+  'student_id',
+  'program_number',
+  'task',
+  'solution',
+  'submitted_at',
+  'due_at',
+  'best_late',
+] as const;
 
 export function listPrograms(db: Db) {
   return db
@@ -74,7 +83,7 @@ export async function anyHasProgram(db: Db, programNumber: number, studentIds: n
 
 export async function insertStudentPrograms(
   db: Db,
-  rows: { student_id: number; program_number: number; task: string }[],
+  rows: { student_id: number; program_number: number; task: string; due_at: string | null }[],
 ): Promise<void> {
   await db
     .insertInto('student_programs')
@@ -130,6 +139,8 @@ export function listProgramSubmissions(db: Db, programNumber: number) {
       'sp.task',
       'sp.solution',
       'sp.submitted_at',
+      'sp.due_at',
+      'sp.best_late',
       's.email',
       's.first_name',
       's.last_name',

@@ -48,7 +48,7 @@ export const programsRoutes: FastifyPluginAsyncZod<{ programs: ProgramsService }
       config: { access: 'admin' },
       schema: { params: idParamsSchema, body: sendProgramSchema, response: { 200: programSentSchema } },
     },
-    async (request) => programs.sendToBatch(request.params.id, request.body.student_batch),
+    async (request) => programs.sendToBatch(request.params.id, request.body.student_batch, request.body.due_date),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   type AdminProgram,
   contentMessages,
+  isLate,
   type Program,
   type ProgramSubmission,
   solutionMessages,
@@ -10,6 +11,7 @@ import {
 import { paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
 import { nowIso } from '../db/clock.js';
+import { dayAfter, zonedDate, zonedInstant } from '../schedule/zoned-time.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
@@ -21,6 +23,17 @@ interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
   mailQueued: () => void;
+  /** The time now (tests pass their own), for deadlines. */
+  clock?: () => Date;
+  /** The course time zone setting: a due date is a day on its calendar. */
+  timeZone: () => Promise<string>;
+}
+
+type StudentProgramRow = Omit<StudentProgram, 'late' | 'best_late'> & { best_late: number };
+
+/** A row as the API shows it: late when handed in after the deadline. */
+function withLate<T extends StudentProgramRow>(row: T): Omit<T, 'best_late'> & StudentProgram {
+  return { ...row, late: isLate(row.due_at, row.submitted_at), best_late: row.best_late === 1 };
 }
 
 const withClosed = ({ closed_at, ...row }: Program & { closed_at: string | null }): AdminProgram => ({
@@ -28,7 +41,16 @@ const withClosed = ({ closed_at, ...row }: Program & { closed_at: string | null 
   closed: closed_at !== null,
 });
 
-export function createProgramsService({ db, config, mailQueued }: Deps) {
+export function createProgramsService({ db, config, mailQueued, clock = () => new Date(), timeZone }: Deps) {
+  /** The end of `dueDate` on the course calendar, refused when that day is before today there. */
+  async function deadline(dueDate: string | undefined): Promise<string | null> {
+    if (dueDate === undefined) return null;
+    const zone = await timeZone();
+    const now = clock();
+    if (dueDate < zonedDate(now, zone)) throw new AppError('validation', contentMessages.dueDatePassed);
+    return new Date(Date.parse(zonedInstant(dayAfter(dueDate), '00:00', zone)) - 1).toISOString();
+  }
+
   const myProgsUrl = `${config.appUrl}${paths.dashboard}/myprogs`;
   return {
     async list(): Promise<AdminProgram[]> {
@@ -56,7 +78,9 @@ export function createProgramsService({ db, config, mailQueued }: Deps) {
     },
 
     /** Gives a program to every student of a batch, all or nothing, and emails each of them. */
-    async sendToBatch(programId: number, batch: number): Promise<{ sent: number }> {
+    async sendToBatch(programId: number, batch: number, dueDate?: string): Promise<{ sent: number }> {
+      // Read before the transaction: on SQLite the transaction holds the one connection.
+      const dueAt = await deadline(dueDate);
       const sent = await db
         .transaction()
         .execute(async (trx) => {
@@ -74,7 +98,12 @@ export function createProgramsService({ db, config, mailQueued }: Deps) {
             throw new AppError('conflict', contentMessages.programAlreadySent);
           await programs.insertStudentPrograms(
             trx,
-            students.map((s) => ({ student_id: s.id, program_number: program.program_number, task: program.task })),
+            students.map((s) => ({
+              student_id: s.id,
+              program_number: program.program_number,
+              task: program.task,
+              due_at: dueAt,
+            })),
           );
           for (const s of students)
             await enqueueMail(
@@ -107,7 +136,7 @@ export function createProgramsService({ db, config, mailQueued }: Deps) {
           return inserted;
         });
         mailQueued();
-        return row;
+        return withLate(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', contentMessages.programAlreadySent);
         throw error;
@@ -117,7 +146,7 @@ export function createProgramsService({ db, config, mailQueued }: Deps) {
     /** A student's programs, for the student or the admin. */
     async studentPrograms(caller: StudentRow, studentId: number): Promise<StudentProgram[]> {
       if (caller.role !== 'admin' && caller.id !== studentId) throw new AppError('forbidden');
-      return programs.listStudentPrograms(db, studentId);
+      return (await programs.listStudentPrograms(db, studentId)).map(withLate);
     },
 
     /**
@@ -133,14 +162,14 @@ export function createProgramsService({ db, config, mailQueued }: Deps) {
       if (!row || row.student_id !== student.id) throw new AppError('notFound', 'No such program of yours.');
       if (row.closed_at) throw new AppError('conflict', solutionMessages.closed);
       const solution = await readSolution();
-      return programs.saveSolution(db, row.id, solution, nowIso());
+      return withLate(await programs.saveSolution(db, row.id, solution, nowIso(clock())));
     },
 
     /** Every student's solution to one program. */
     async submissions(programId: number): Promise<ProgramSubmission[]> {
       const program = await programs.findProgram(db, programId);
       if (!program) throw new AppError('notFound', 'No such program.');
-      return programs.listProgramSubmissions(db, program.program_number);
+      return (await programs.listProgramSubmissions(db, program.program_number)).map(withLate);
     },
   };
 }

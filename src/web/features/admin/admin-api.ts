@@ -22,6 +22,7 @@ import {
   adminProgramListSchema,
   adminProgramSchema,
   programSentSchema,
+  type sendProgramSchema,
   programSubmissionListSchema,
 } from '../../../contracts/course-content';
 import { adminDoubtSchema } from '../../../contracts/doubts';
@@ -166,12 +167,8 @@ export const closeProgram = (id: number, closed: boolean) =>
 export const addProgram = (input: ProgramInput) =>
   apiFetch('/programs/', programSchema, { method: 'POST', body: input, auth: true });
 export const deleteProgram = (id: number) => apiFetch(`/programs/${id}`, noContent, { method: 'DELETE', auth: true });
-export const sendProgram = (id: number, batch: number) =>
-  apiFetch(`/api/v1/programs/${id}/send`, programSentSchema, {
-    method: 'POST',
-    body: { student_batch: batch },
-    auth: true,
-  });
+export const sendProgram = (id: number, input: z.output<typeof sendProgramSchema>) =>
+  apiFetch(`/api/v1/programs/${id}/send`, programSentSchema, { method: 'POST', body: input, auth: true });
 export const listSubmissions = (id: number) =>
   apiFetch(`/api/v1/admin/programs/${id}/submissions`, programSubmissionListSchema, { auth: true });
 

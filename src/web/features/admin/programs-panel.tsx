@@ -3,8 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type ProgramInput, programInputSchema } from '../../../contracts/course-content';
-import { formatDateTime } from '../../../contracts/dates';
+import {
+  contentMessages,
+  type ProgramInput,
+  programInputSchema,
+  type SendProgramFormInput,
+  sendProgramFormSchema,
+} from '../../../contracts/course-content';
+import { formatDate, formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
 import { useConfirm } from '../../components/confirm-dialog';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
@@ -25,6 +31,8 @@ import { AdminPanel, PanelError } from './admin-panel';
 import { ExerciseEditor } from './exercise-editor';
 import { usePanelAction } from './use-panel-action';
 import { EmailText } from '../../components/email-text';
+import { Field } from '../../components/field';
+import { errorText } from '../../lib/error-text';
 
 const blankProgram = { program_number: '', task: '' };
 
@@ -35,7 +43,13 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
   const refresh = () => client.invalidateQueries({ queryKey: programsQuery().queryKey });
   const add = useMutation({ mutationFn: addProgram, onSuccess: refresh });
   const remove = useMutation({ mutationFn: deleteProgram, onSuccess: refresh });
-  const [batch, setBatch] = useState('');
+  // The batch (for its list and for sending) and an optional due date, one form for every program's Send Task.
+  const sendForm = useForm<SendProgramFormInput, unknown, z.output<typeof sendProgramFormSchema>>({
+    resolver: zodResolver(sendProgramFormSchema),
+    defaultValues: { student_batch: '', due_date: '' },
+  });
+  const batch = String(sendForm.watch('student_batch') ?? '');
+  const sendErrors = sendForm.formState.errors;
   const [members, setMembers] = useState<BatchMember[] | null>(null);
   const programForm = useForm<ProgramInput, unknown, z.output<typeof programInputSchema>>({
     resolver: zodResolver(programInputSchema),
@@ -65,6 +79,21 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
       },
     });
 
+  const send = (program: { id: number; program_number: number }) =>
+    void sendForm.handleSubmit((input) =>
+      run(async () => {
+        try {
+          const { sent } = await sendProgram(program.id, input);
+          const due = input.due_date ? `, due ${formatDate(input.due_date)}` : '';
+          return `Program ${program.program_number} sent to ${plural(sent, 'student')} of batch ${input.student_batch}${due}.`;
+        } catch (failure) {
+          // The server knows the course's today: a past day is the date field's error.
+          if (errorText(failure) !== contentMessages.dueDatePassed) throw failure;
+          sendForm.setError('due_date', { message: contentMessages.dueDatePassed });
+        }
+      }),
+    )();
+
   const onAdd = (input: z.output<typeof programInputSchema>) => {
     clear();
     add.mutate(input, { onSuccess: () => programForm.reset(blankProgram) });
@@ -73,19 +102,23 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
   return (
     <AdminPanel title="Program Exercises (Add/Delete Your Program Details)" onExit={onExit}>
       <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
-        <div>
-          <label className="form-label" htmlFor="program-batch">
-            Batch number
-          </label>
-          <input
-            id="program-batch"
-            className="form-control"
-            type="number"
-            min={1}
-            value={batch}
-            onChange={(e) => setBatch(e.target.value)}
-          />
-        </div>
+        <Field
+          id="program-batch"
+          label="Batch number"
+          type="number"
+          min={1}
+          containerClassName=""
+          registration={sendForm.register('student_batch')}
+          error={sendErrors.student_batch}
+        />
+        <Field
+          id="program-due-date"
+          label="Due date (optional)"
+          type="date"
+          containerClassName=""
+          registration={sendForm.register('due_date')}
+          error={sendErrors.due_date}
+        />
         <button
           type="button"
           className="btn btn-outline-primary"
@@ -152,12 +185,7 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
                   className="btn btn-sm btn-success"
                   disabled={batchNumber === null}
                   title={batchNumber === null ? 'Enter a batch number first' : undefined}
-                  onClick={() =>
-                    run(
-                      async () =>
-                        `Program ${p.program_number} sent to ${plural((await sendProgram(p.id, Number(batch))).sent, 'student')} of batch ${batch}.`,
-                    )
-                  }
+                  onClick={() => send(p)}
                 >
                   Send Task<span className="visually-hidden"> (program {p.program_number})</span>
                 </button>

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { profileUpdateResponseSchema } from '../../../contracts/accounts';
 import { myBatchSchema, solutionSubmittedSchema, studentProgramSchema } from '../../../contracts/course-content';
 import { doubtSchema } from '../../../contracts/doubts';
+import { homeSchema } from '../../../contracts/home';
 import { quizAttemptSchema, quizQuestionSchema, quizSubmittedSchema } from '../../../contracts/quiz';
 import { joinResultSchema, myScheduleSchema } from '../../../contracts/schedule';
 import { apiFetch } from '../../lib/api-client';
 
 export const getMyBatch = () => apiFetch('/api/v1/my_batch', myBatchSchema, { auth: true });
+export const getHome = () => apiFetch('/api/v1/me/home', homeSchema, { auth: true });
 export const getMySchedule = () => apiFetch('/api/v1/my_schedule', myScheduleSchema, { auth: true });
 /** Sent as the Join link opens the meeting in a new tab: keepalive lets it finish whatever the page does next. */
 export const joinSession = (id: number) =>
@@ -39,6 +41,7 @@ export const sendFeedback = (studentId: number, feedback: string) =>
   apiFetch(`/students/${studentId}`, profileUpdateResponseSchema, { method: 'PATCH', body: { feedback }, auth: true });
 
 export const myBatchQuery = () => queryOptions({ queryKey: ['my-batch'], queryFn: getMyBatch });
+export const homeQuery = () => queryOptions({ queryKey: ['my-home'], queryFn: getHome });
 export const myScheduleQuery = () => queryOptions({ queryKey: ['my-schedule'], queryFn: getMySchedule });
 export const myProgramsQuery = (studentId: number) =>
   queryOptions({ queryKey: ['my-programs', studentId], queryFn: () => getMyPrograms(studentId) });

@@ -1,20 +1,19 @@
 import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { StudentData } from '../../../contracts/accounts';
-import { STUDENT_STATUS } from '../../../contracts/course';
 import { type DashboardMatch, dashboardPaths, matchDashboardPath, paths } from '../../../contracts/paths';
 import { PageSpinner } from '../../components/page-spinner';
 import { RequireAuth } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { useProfile } from '../../lib/account-api';
 import { ChangePasswordForm } from '../../components/change-password-form';
+import { HomeSection } from './sections/home';
 import { MyClasses } from './sections/my-classes';
 import { MyDoubts } from './sections/my-doubts';
 import { MyFeedback } from './sections/my-feedback';
 import { MyPayment } from './sections/my-payment';
 import { MyProgs } from './sections/my-progs';
 import { MyTests, SelfTest } from './sections/self-test';
-import { StatusBadge } from '../../components/status-badge';
 
 /** A program's workspace (the exercises feature), handed in by the app (app/dashboard-route.tsx). */
 export type ProgramWorkspaceComponent = ComponentType<{ id: string }>;
@@ -38,27 +37,6 @@ function titleOf(match: DashboardMatch): string {
   return menu.find((item) => item.section === match.section)?.label ?? 'My Dashboard';
 }
 
-function Overview({ student }: { student: StudentData }) {
-  return (
-    <>
-      <h1 className="h4">Welcome, {student.first_name}</h1>
-      <p>
-        Course status: <StatusBadge status={student.student_status} />
-      </p>
-      {student.mobile === null ? (
-        <div className="alert alert-info">
-          Your profile is not complete yet. <NavLink to={paths.createProfile}>Create your profile</NavLink> so that your
-          teacher knows you.
-        </div>
-      ) : null}
-      {student.student_status === STUDENT_STATUS.unpaid ? (
-        <p>The next batch start date is announced by email. Join the batch by paying the course fee from My Payment.</p>
-      ) : null}
-      <p>Choose a section from the menu.</p>
-    </>
-  );
-}
-
 interface SectionProps {
   match: DashboardMatch;
   student: StudentData;
@@ -68,7 +46,7 @@ interface SectionProps {
 function Section({ match, student, ProgramWorkspace }: SectionProps): ReactNode {
   switch (match.section) {
     case 'overview':
-      return <Overview student={student} />;
+      return <HomeSection student={student} />;
     case 'program':
       return (
         <Suspense fallback={<PageSpinner />}>

@@ -26,6 +26,7 @@ import {
 import { CompileMessages, GradeTable, RunOutput } from '../../components/grade-results';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime, formatTime } from '../../../contracts/dates';
+import { formatDeadline } from '../../../contracts/home';
 import { plural } from '../../../contracts/wording';
 import { ScrollRegion } from '../../components/scroll-region';
 
@@ -297,6 +298,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
         <>
           <p>
             Best score: <strong>{workspace.best_score ?? 0}</strong> / {workspace.total_points}
+            {workspace.best_late ? <span className="badge text-bg-warning ms-2">Late</span> : null}
           </p>
           <ScrollRegion label="Your submissions">
             <table className="table table-sm w-auto">
@@ -313,7 +315,10 @@ function Editor({ workspace }: { workspace: Workspace }) {
                 {workspace.submissions.map((s) => (
                   <tr key={s.id}>
                     <td className="text-nowrap">{formatDateTime(s.created_at)}</td>
-                    <td>{s.status === 'compile_error' ? 'Did not compile' : `${s.score} / ${s.total}`}</td>
+                    <td className="text-nowrap">
+                      {s.status === 'compile_error' ? 'Did not compile' : `${s.score} / ${s.total}`}
+                      {s.late ? <span className="badge text-bg-warning ms-2">Late</span> : null}
+                    </td>
                     <td>
                       <button
                         type="button"
@@ -364,6 +369,14 @@ export default function ProgramWorkspace({ id }: { id: string }) {
     <>
       {back}
       <h1 className="h4">Program {workspace.data.program_number}</h1>
+      {workspace.data.due_at ? (
+        <p className="fw-semibold mb-2">
+          Due {formatDeadline(workspace.data.due_at)}
+          {Date.parse(workspace.data.due_at) < Date.now() ? (
+            <span className="fw-normal text-body-secondary"> (passed: a submission now is graded and marked late)</span>
+          ) : null}
+        </p>
+      ) : null}
       <p className="task-text">{workspace.data.task}</p>
       <Editor workspace={workspace.data} />
     </>

@@ -1,18 +1,19 @@
-import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { StudentData } from '../../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { PageSpinner } from '../../../components/page-spinner';
 import { courseBookQuery, sessionsQuery } from '../../../lib/course-api';
-import { joinSession, myBatchQuery, myScheduleQuery } from '../dashboard-api';
+import { myBatchQuery, myScheduleQuery } from '../dashboard-api';
 import { NeedsPayment } from './needs-payment';
 import { errorText } from '../../../lib/error-text';
 import type { CourseSession } from '../../../../contracts/course-content';
-import { formatClockTime, formatDate } from '../../../../contracts/dates';
-import { formatSessionTime, JOIN_OPENS_MINUTES_BEFORE, type MySession } from '../../../../contracts/schedule';
-import { countdownText, groupTimetable, joinState } from './timetable';
+import { formatDate } from '../../../../contracts/dates';
+import { formatSessionTime, type MySession } from '../../../../contracts/schedule';
+import { groupTimetable } from './timetable';
+import { AddToCalendar, NextClass, useServerNow } from './next-class';
 import { CalendarCard } from '../../../components/calendar-card';
-import { calendarQuery, sessionCalendarUrl } from '../../../lib/calendar-api';
+import { calendarQuery } from '../../../lib/calendar-api';
 
 /** YouTube's privacy-enhanced player, loaded only when the student asks for it. */
 function LessonVideo({ id, title }: { id: string; title: string }) {
@@ -74,20 +75,6 @@ function PlanOnly({ sessions }: { sessions: UseQueryResult<CourseSession[]> }) {
   );
 }
 
-/**
- * The server's time now, ticking each second: the schedule's answer says what time the server had, so a computer
- * whose clock is wrong still counts down to the real start.
- */
-function useServerNow(serverNow: string | undefined, receivedAt: number): number {
-  const [tick, setTick] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setTick(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const offset = serverNow ? Date.parse(serverNow) - receivedAt : 0;
-  return tick + offset;
-}
-
 const statusBadges: Record<MySession['status'], { text: string; className: string }> = {
   present: { text: 'Present', className: 'text-bg-success' },
   late: { text: 'Late', className: 'text-bg-warning' },
@@ -95,16 +82,6 @@ const statusBadges: Record<MySession['status'], { text: string; className: strin
   upcoming: { text: 'Upcoming', className: 'text-bg-secondary' },
   'in progress': { text: 'In progress', className: 'text-bg-primary' },
 };
-
-/** "Add to calendar": the class as a file a calendar app imports, from the student's private feed. */
-function AddToCalendar({ session, feedUrl }: { session: MySession; feedUrl: string | undefined }) {
-  if (!feedUrl) return null;
-  return (
-    <a className="btn btn-outline-secondary btn-sm" href={sessionCalendarUrl(feedUrl, session.id)} download>
-      Add to calendar<span className="visually-hidden"> (session {session.session_number})</span>
-    </a>
-  );
-}
 
 function SessionCard({
   session,
@@ -134,58 +111,6 @@ function SessionCard({
         ) : null}
       </div>
     </li>
-  );
-}
-
-/** The next class: a live countdown, and from 10 minutes before it until it ends, the Join link. */
-function NextClass({
-  session,
-  now,
-  meetingLink,
-  feedUrl,
-}: {
-  session: MySession;
-  now: number;
-  meetingLink: string | null;
-  feedUrl: string | undefined;
-}) {
-  const client = useQueryClient();
-  const { open, opensAt } = joinState(session, now);
-  const onJoin = () => {
-    // The link opens the meeting itself (no popup blocker stands in the way); this records the attendance.
-    void joinSession(session.id)
-      .catch(() => undefined)
-      .finally(() => void client.invalidateQueries({ queryKey: myScheduleQuery().queryKey }));
-  };
-  return (
-    <section className="card border-primary mb-4 next-class" aria-labelledby="next-class-heading">
-      <div className="card-body">
-        <h2 id="next-class-heading" className="h5 mb-1">
-          Next class: Session {session.session_number}
-        </h2>
-        <p className="mb-1">{formatSessionTime(session.starts_at, session.ends_at)}</p>
-        <p className="mb-2">{session.topics}</p>
-        <p className="fs-5 fw-semibold mb-2" role="timer">
-          {countdownText(session.starts_at, session.ends_at, now)}
-        </p>
-        {open && meetingLink ? (
-          <a className="btn btn-success btn-lg" href={meetingLink} target="_blank" rel="noopener" onClick={onJoin}>
-            Join
-            <span className="visually-hidden"> session {session.session_number} (opens the meeting in a new tab)</span>
-          </a>
-        ) : open ? (
-          <p className="mb-0">The meeting link will be sent to you by email.</p>
-        ) : (
-          <p className="mb-0 text-body-secondary">
-            The Join button appears here at {formatClockTime(opensAt)} on {formatDate(opensAt)},{' '}
-            {JOIN_OPENS_MINUTES_BEFORE} minutes before the class starts.
-          </p>
-        )}
-        <div className="mt-2">
-          <AddToCalendar session={session} feedUrl={feedUrl} />
-        </div>
-      </div>
-    </section>
   );
 }
 

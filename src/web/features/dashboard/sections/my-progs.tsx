@@ -14,6 +14,7 @@ import { myProgramsQuery, submitSolution } from '../dashboard-api';
 import { NeedsPayment } from './needs-payment';
 import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../../contracts/dates';
+import { formatDeadline } from '../../../../contracts/home';
 
 /**
  * A solution is pasted as text or chosen as a file (the file wins); the server reads either from multipart form data
@@ -60,7 +61,11 @@ function ProgramCard({ program, studentId }: { program: StudentProgram; studentI
   return (
     <li className="card mb-3">
       <div className="card-body">
-        <h2 className="h6">Program {program.program_number}</h2>
+        <h2 className="h6 d-flex flex-wrap gap-2 align-items-center">
+          Program {program.program_number}
+          {program.late ? <span className="badge text-bg-warning">Late</span> : null}
+        </h2>
+        {program.due_at ? <p className="mb-2 fw-semibold">Due {formatDeadline(program.due_at)}</p> : null}
         <p className="task-text">{program.task}</p>
         <Link className="btn btn-primary mb-2" to={`${paths.dashboard}/${dashboardPaths.myProgs}/${program.id}`}>
           Open in the editor
