@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { adminHeaders, apiStudent, type ApiStudent, placePaidStudent, signInWithToken } from './accounts.js';
-import { expect, test } from './fixtures.js';
+import { expect, saveScreenshot, test } from './fixtures.js';
 
 const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
 
@@ -71,7 +71,7 @@ test.describe('the gradebook', () => {
   // Two submissions are compiled and graded first.
   test.setTimeout(120_000);
 
-  test('the teacher sorts the gradebook, downloads it and opens a student’s work', async ({ page, request }) => {
+  test('the teacher sorts the gradebook, downloads it and opens a student’s work', async ({ page, request }, info) => {
     const admin = await adminHeaders(request);
     const { batch, programNumber, adams, brown, clark } = await seedBatch(request, admin);
 
@@ -95,6 +95,7 @@ test.describe('the gradebook', () => {
     await header.getByRole('button').click();
     await expect(header).toHaveAttribute('aria-sort', 'descending');
     await expect(names).toHaveText(['Ben Brown', 'Cy Clark', 'Ada Adams']);
+    await saveScreenshot(page, 'gradebook-sorted', info.project.name);
 
     const download = page.waitForEvent('download');
     await gradebook.getByRole('button', { name: 'Download CSV' }).click();
@@ -117,6 +118,7 @@ test.describe('the gradebook', () => {
     await expect(code).toContainText('printf("%d\\n", a + b);');
     await expect(page.getByText('Line 5: Good: the sum is printed with a newline.')).toBeVisible();
     await expect(page.getByRole('region', { name: `Submissions of program ${programNumber}` })).toContainText('2/2');
+    await saveScreenshot(page, 'gradebook-student-work', info.project.name);
 
     await page.getByRole('button', { name: 'Back to the gradebook' }).click();
     await expect(page).not.toHaveURL(/student=/);

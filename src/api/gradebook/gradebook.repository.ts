@@ -30,15 +30,14 @@ export function listBatchSessions(db: Db, batch: number) {
 }
 
 /**
- * Per student of the batch, how many of the given (held) sessions they attended: the teacher's mark present or
- * late, or, unmarked, a Join click (a held session has ended, so a click makes it present or late).
+ * Per student, how many of the given (held) sessions they attended: the teacher's mark present or late, or,
+ * unmarked, a Join click (a held session has ended, so a click makes it present or late). Read by session (the
+ * primary key's order); a student since moved to another batch is left out by the caller.
  */
-export function countAttended(db: Db, batch: number, sessionIds: number[]) {
+export function countAttended(db: Db, sessionIds: number[]) {
   return db
     .selectFrom('attendance as a')
-    .innerJoin('students as s', 's.id', 'a.student_id')
     .select(['a.student_id', (eb) => eb.fn.countAll<number | string>().as('attended')])
-    .where('s.student_batch', '=', batch)
     .where('a.batch_session_id', 'in', sessionIds)
     .where((eb) =>
       eb.or([
@@ -50,22 +49,15 @@ export function countAttended(db: Db, batch: number, sessionIds: number[]) {
     .execute();
 }
 
-/** Every program sent to a student of the batch, with its best score and whether anything was handed in. */
+/**
+ * Every program sent to a student of the batch, with its best score. A graded run sets the best score and a handed-in
+ * solution submitted_at: together they say whether anything was handed in, without reading the submissions.
+ */
 export function listProgramCells(db: Db, batch: number) {
   return db
     .selectFrom('student_programs as sp')
     .innerJoin('students as s', 's.id', 'sp.student_id')
-    .select((eb) => [
-      'sp.student_id',
-      'sp.program_number',
-      'sp.best_score',
-      'sp.best_total',
-      'sp.best_late',
-      'sp.submitted_at',
-      eb
-        .exists(eb.selectFrom('submissions as sub').select('sub.id').whereRef('sub.student_program_id', '=', 'sp.id'))
-        .as('has_submission'),
-    ])
+    .select(['sp.student_id', 'sp.program_number', 'sp.best_score', 'sp.best_total', 'sp.best_late', 'sp.submitted_at'])
     .where('s.role', '=', 'student')
     .where('s.student_batch', '=', batch)
     .execute();

@@ -22,22 +22,23 @@ interface Deps {
 
 export function createGradebookService({ db, clock = () => new Date() }: Deps) {
   async function read(batch: number): Promise<Gradebook> {
-    const [found, students, sessions] = [
-      await gradebook.findBatch(db, batch),
-      await gradebook.listBatchStudents(db, batch),
-      await gradebook.listBatchSessions(db, batch),
-    ];
+    // Independent reads: on PostgreSQL they run side by side on the pool's connections.
+    const [found, students, sessions] = await Promise.all([
+      gradebook.findBatch(db, batch),
+      gradebook.listBatchStudents(db, batch),
+      gradebook.listBatchSessions(db, batch),
+    ]);
     // Students placed in a batch always have its row; a number with neither is not a batch.
     if (!found && students.length === 0) throw new AppError('notFound', gradebookMessages.noBatch(batch));
     const now = clock().getTime();
     const held = sessions.filter((s) => joinWindow(s.starts_at, s.duration_minutes).closes <= now).map((s) => s.id);
     if (students.length === 0) return { batch, programs: [], sessions_held: held.length, rows: [] };
 
-    const [attended, cells, quizzes] = [
-      held.length > 0 ? await gradebook.countAttended(db, batch, held) : [],
-      await gradebook.listProgramCells(db, batch),
-      await gradebook.listBestQuizzes(db, batch),
-    ];
+    const [attended, cells, quizzes] = await Promise.all([
+      held.length > 0 ? gradebook.countAttended(db, held) : [],
+      gradebook.listProgramCells(db, batch),
+      gradebook.listBestQuizzes(db, batch),
+    ]);
     const attendedBy = new Map(attended.map((a) => [a.student_id, Number(a.attended)]));
     const quizBy = new Map(quizzes.map((q) => [q.student_id, { best: q.score, total: q.total }]));
     const programNumbers = [...new Set(cells.map((c) => c.program_number))].sort((a, b) => a - b);
@@ -48,7 +49,7 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
         best_score: c.best_score,
         best_total: c.best_total,
         late: c.best_late === 1,
-        submitted: c.submitted_at !== null || Boolean(c.has_submission),
+        submitted: c.submitted_at !== null || c.best_score !== null,
       };
       cellsBy.set(c.student_id, own);
     }

@@ -225,7 +225,7 @@ export function GradebookPanel() {
               ) : null}
               {batches.data.map((b) => (
                 <option key={b.batch_number} value={b.batch_number}>
-                  Batch {b.batch_number} ({b.students} students)
+                  Batch {b.batch_number} ({plural(b.students, 'student')})
                 </option>
               ))}
             </select>
