@@ -51,13 +51,27 @@ export function countAttended(db: Db, sessionIds: number[]) {
 
 /**
  * Every program sent to a student of the batch, with its best score. A graded run sets the best score and a handed-in
- * solution submitted_at: together they say whether anything was handed in, without reading the submissions.
+ * solution submitted_at: together they say whether anything was handed in, without reading the submissions (a flag,
+ * not the time: twelve thousand strings fewer to make).
  */
 export function listProgramCells(db: Db, batch: number) {
   return db
     .selectFrom('student_programs as sp')
     .innerJoin('students as s', 's.id', 'sp.student_id')
-    .select(['sp.student_id', 'sp.program_number', 'sp.best_score', 'sp.best_total', 'sp.best_late', 'sp.submitted_at'])
+    .select((eb) => [
+      'sp.student_id',
+      'sp.program_number',
+      'sp.best_score',
+      'sp.best_total',
+      'sp.best_late',
+      eb
+        .case()
+        .when(eb.or([eb('sp.submitted_at', 'is not', null), eb('sp.best_score', 'is not', null)]))
+        .then(1)
+        .else(0)
+        .end()
+        .as('submitted'),
+    ])
     .where('s.role', '=', 'student')
     .where('s.student_batch', '=', batch)
     .execute();

@@ -49,7 +49,7 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
         best_score: c.best_score,
         best_total: c.best_total,
         late: c.best_late === 1,
-        submitted: c.submitted_at !== null || c.best_score !== null,
+        submitted: Number(c.submitted) === 1,
       };
       cellsBy.set(c.student_id, own);
     }
