@@ -227,6 +227,16 @@ test.describe('every screen fits the width and passes axe', () => {
     await expectHeading(page, 'Admin Dashboard');
     await shot('dashboard');
 
+    // The gradebook of the student's batch, and the student's work opened from it.
+    const gradebook = page.getByRole('region', { name: 'Gradebook', exact: true });
+    await gradebook.getByLabel('Batch', { exact: true }).selectOption(String(batch));
+    await expect(gradebook.locator('tbody tr')).toHaveCount(1);
+    await shot('gradebook');
+    await gradebook.locator('tbody th').getByRole('button').click();
+    await expect(page.getByRole('region', { name: /^Code of program/ })).toBeVisible();
+    await shot('student-work');
+    await page.getByRole('button', { name: 'Back to the gradebook' }).click();
+
     const openPanel = async (button: string, region: string) => {
       await page.getByRole('button', { name: button, exact: true }).click();
       const panel = page.getByRole('region', { name: region });

@@ -49,6 +49,8 @@ import { createOutboxService } from './mail/outbox.service.js';
 import { exercisesRoutes } from './exercises/exercises.routes.js';
 import { createExercisesService } from './exercises/exercises.service.js';
 import { createGrader, type Grader } from './grader/grader.js';
+import { gradebookRoutes } from './gradebook/gradebook.routes.js';
+import { createGradebookService } from './gradebook/gradebook.service.js';
 import { createRazorpayGateway } from './payments/payment-gateway.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { createPaymentsService, type PaymentsService } from './payments/payments.service.js';
@@ -210,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const schedule = createScheduleService({ db, clock: options.clock, timeZone: settings.timeZone });
   const home = createHomeService({ db, schedule, clock: options.clock });
   const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts);
+  const gradebook = createGradebookService({ db, clock: options.clock });
   const batches = createBatchesService({ db, config, mailQueued });
   const courses = createCoursesService(db);
   const quiz = createQuizService(db);
@@ -247,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(calendarRoutes, { calendar });
     await api.register(remindersRoutes, { reminders });
     await api.register(homeRoutes, { home });
+    await api.register(gradebookRoutes, { gradebook });
   });
 
   // Applied first (the course time zone), so the pages rendered next are not rendered a second time for it.

@@ -121,6 +121,10 @@ const matrix: Record<string, Who[]> = {
   'PUT /api/v1/admin/settings': ADMIN,
   'POST /api/v1/admin/settings/photo': ADMIN,
   'DELETE /api/v1/admin/settings/photo': ADMIN,
+  // The gradebook and a student's work: the teacher's only, even a student's own row.
+  'GET /api/v1/admin/batches/:batch/gradebook': ADMIN,
+  'GET /api/v1/admin/batches/:batch/gradebook.csv': ADMIN,
+  'GET /api/v1/admin/students/:id/work': ADMIN,
 };
 
 let ctx: TestContext;
@@ -199,9 +203,11 @@ function pathFor(method: string, url: string, who: Who): string {
     .replace(':studentId', String(ids.student))
     .replace(':submissionId', String(ids.submission))
     .replace(':number', '77')
+    .replace(':batch', '77')
     .replace(':name', `${'0'.repeat(32)}.webp`)
     .replace(':id', () => {
       if (url.startsWith('/students/')) return String(deleting ? spare.student : ids.student);
+      if (url.startsWith('/api/v1/admin/students/')) return String(ids.student);
       if (url.startsWith('/courses/')) return String(deleting ? spare.course : ids.course);
       if (url.startsWith('/programs/')) return String(deleting ? spare.program : ids.program);
       if (url.includes('quiz_questions')) return String(deleting ? spare.question : ids.question);

@@ -14,6 +14,7 @@ import * as quizDeals from './2026-11-23T0300-quiz-deals.js';
 import * as batchMailings from './2026-11-24T0100-batch-mailings.js';
 import * as classSchedule from './2026-11-25T0100-class-schedule.js';
 import * as progress from './2026-11-26T0100-progress.js';
+import * as gradebook from './2026-11-26T0200-gradebook.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0100-batch-mailings': batchMailings,
   '2026-11-25T0100-class-schedule': classSchedule,
   '2026-11-26T0100-progress': progress,
+  '2026-11-26T0200-gradebook': gradebook,
 };

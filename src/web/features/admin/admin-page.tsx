@@ -8,6 +8,7 @@ import { siteSettingsQuery } from './admin-api';
 import { BatchPanel } from './batch-panel';
 import { CoursePanel } from './course-panel';
 import { DoubtsPanel } from './doubts-panel';
+import { GradebookPanel } from './gradebook-panel';
 import { QuestionsPanel } from './questions-panel';
 import { OutboxPanel } from './outbox-panel';
 import { PaymentsPanel } from './payments-panel';
@@ -156,6 +157,7 @@ function AdminDashboard() {
         Logged In: {admin.first_name} {admin.last_name}
       </p>
       <h1 className="h2 mb-3">Admin Dashboard</h1>
+      <GradebookPanel />
       <SettingsDefaultsNotice onOpen={() => setPanel('Site Settings')} />
       <div className="admin-buttons mb-4">
         {panels.map((name) => (

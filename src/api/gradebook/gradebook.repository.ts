@@ -1,0 +1,151 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Each query below reads one whole batch grouped in SQL: a gradebook is a handful of queries, whatever its size. */
+
+export function findBatch(db: Db, batch: number) {
+  return db.selectFrom('batches').select('batch_number').where('batch_number', '=', batch).executeTakeFirst();
+}
+
+export function listBatchStudents(db: Db, batch: number) {
+  return db
+    .selectFrom('students')
+    .select(['id', 'first_name', 'last_name', 'email', 'student_status'])
+    .where('role', '=', 'student')
+    .where('student_batch', '=', batch)
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .execute();
+}
+
+export function listBatchSessions(db: Db, batch: number) {
+  return db
+    .selectFrom('batch_sessions')
+    .select(['id', 'starts_at', 'duration_minutes'])
+    .where('batch_number', '=', batch)
+    .execute();
+}
+
+/**
+ * Per student, how many of the given (held) sessions they attended: the teacher's mark present or late, or,
+ * unmarked, a Join click (a held session has ended, so a click makes it present or late). Read by session (the
+ * primary key's order); a student since moved to another batch is left out by the caller.
+ */
+export function countAttended(db: Db, sessionIds: number[]) {
+  return db
+    .selectFrom('attendance as a')
+    .select(['a.student_id', (eb) => eb.fn.countAll<number | string>().as('attended')])
+    .where('a.batch_session_id', 'in', sessionIds)
+    .where((eb) =>
+      eb.or([
+        eb('a.mark', 'in', ['present', 'late']),
+        eb.and([eb('a.mark', 'is', null), eb('a.joined_at', 'is not', null)]),
+      ]),
+    )
+    .groupBy('a.student_id')
+    .execute();
+}
+
+/**
+ * Every program sent to a student of the batch, with its best score. A graded run sets the best score and a handed-in
+ * solution submitted_at: together they say whether anything was handed in, without reading the submissions (a flag,
+ * not the time: twelve thousand strings fewer to make).
+ */
+export function listProgramCells(db: Db, batch: number) {
+  return db
+    .selectFrom('student_programs as sp')
+    .innerJoin('students as s', 's.id', 'sp.student_id')
+    .select((eb) => [
+      'sp.student_id',
+      'sp.program_number',
+      'sp.best_score',
+      'sp.best_total',
+      'sp.best_late',
+      eb
+        .case()
+        .when(eb.or([eb('sp.submitted_at', 'is not', null), eb('sp.best_score', 'is not', null)]))
+        .then(1)
+        .else(0)
+        .end()
+        .as('submitted'),
+    ])
+    .where('s.role', '=', 'student')
+    .where('s.student_batch', '=', batch)
+    .execute();
+}
+
+/** Each student's best quiz attempt: the highest score (of the smallest total on a tie). */
+export function listBestQuizzes(db: Db, batch: number) {
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('quiz_attempts as qa')
+        .innerJoin('students as s', 's.id', 'qa.student_id')
+        .select([
+          'qa.student_id',
+          'qa.score',
+          'qa.total',
+          sql<number>`row_number() over (partition by qa.student_id order by qa.score desc, qa.total asc, qa.id desc)`.as(
+            'rank',
+          ),
+        ])
+        .where('s.role', '=', 'student')
+        .where('s.student_batch', '=', batch)
+        .as('ranked'),
+    )
+    .select(['student_id', 'score', 'total'])
+    .where('rank', '=', 1)
+    .execute();
+}
+
+export function findStudent(db: Db, id: number) {
+  return db
+    .selectFrom('students')
+    .select(['id', 'first_name', 'last_name', 'email', 'student_batch', 'student_status'])
+    .where('id', '=', id)
+    .where('role', '=', 'student')
+    .executeTakeFirst();
+}
+
+export function listStudentPrograms(db: Db, studentId: number) {
+  return db
+    .selectFrom('student_programs')
+    .select([
+      'id',
+      'program_number',
+      'task',
+      'due_at',
+      'best_score',
+      'best_total',
+      'best_late',
+      'draft_code',
+      'solution',
+      'submitted_at',
+    ])
+    .where('student_id', '=', studentId)
+    .orderBy('program_number')
+    .execute();
+}
+
+/** The submissions of some student programs, newest first (without their code and results). */
+export function listSubmissionsOf(db: Db, studentProgramIds: number[]) {
+  return db
+    .selectFrom('submissions')
+    .select(['id', 'student_program_id', 'created_at', 'status', 'score', 'total', 'late'])
+    .where('student_program_id', 'in', studentProgramIds)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function listCommentsOf(db: Db, studentProgramIds: number[]) {
+  return db
+    .selectFrom('code_comments')
+    .select(['id', 'student_program_id', 'line', 'body', 'author_name', 'created_at'])
+    .where('student_program_id', 'in', studentProgramIds)
+    .orderBy('line')
+    .orderBy('id')
+    .execute();
+}

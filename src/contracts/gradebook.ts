@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { batchNumberSchema } from './course-content.js';
+import { STUDENT_STATUS } from './course.js';
+import { codeCommentSchema } from './exercises.js';
+
+/**
+ * The teacher's gradebook of a batch (one row per student: attendance, each program's best score, the best quiz
+ * score, the status) and one student's work (code, submissions, comments), shapes and messages shared by the API
+ * and the admin's screens.
+ */
+
+export const gradebookStatuses = ['unpaid', 'paid', 'completed'] as const;
+export type GradebookStatus = (typeof gradebookStatuses)[number];
+export const gradebookStatusLabels: Record<GradebookStatus, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  completed: 'Completed',
+};
+
+export function gradebookStatus(studentStatus: number): GradebookStatus {
+  if (studentStatus === STUDENT_STATUS.completed) return 'completed';
+  return studentStatus === STUDENT_STATUS.paid ? 'paid' : 'unpaid';
+}
+
+export const gradebookMessages = {
+  noBatch: (batch: number) => `There is no batch ${batch}: create it under Create Batch first.`,
+  emptyBatch: (batch: number) => `No students in batch ${batch} yet.`,
+  noStudent: 'No such student.',
+  noBatches: 'No batches yet: create one under Create Batch.',
+} as const;
+
+/** `/api/v1/admin/batches/:batch/gradebook` (and `.csv`). */
+export const gradebookParamsSchema = z.object({ batch: batchNumberSchema });
+
+export const gradebookCellSchema = z.object({
+  best_score: z.number().int().nullable(),
+  best_total: z.number().int().nullable(),
+  /** The best score was first reached after the deadline. */
+  late: z.boolean(),
+  /** A solution or a graded run was handed in. */
+  submitted: z.boolean(),
+});
+export type GradebookCell = z.infer<typeof gradebookCellSchema>;
+
+export const gradebookRowSchema = z.object({
+  student_id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  status: z.enum(gradebookStatuses),
+  /** Classes of the batch attended (present or late) of those held (ended); percent is null before any is held. */
+  attendance: z.object({ attended: z.number().int(), held: z.number().int(), percent: z.number().int().nullable() }),
+  /** By program number; null: the program was sent to the batch but not to this student. */
+  programs: z.record(z.string(), gradebookCellSchema.nullable()),
+  /** The best quiz attempt; null: no attempt. */
+  quiz: z.object({ best: z.number().int(), total: z.number().int() }).nullable(),
+});
+export type GradebookRow = z.infer<typeof gradebookRowSchema>;
+
+export const gradebookSchema = z.object({
+  batch: z.number(),
+  /** The program numbers sent to the batch's students, in order. */
+  programs: z.array(z.number()),
+  sessions_held: z.number().int(),
+  rows: z.array(gradebookRowSchema),
+});
+export type Gradebook = z.infer<typeof gradebookSchema>;
+
+/** "8/10", with " (late)" when the best score came after the deadline; "" when not sent, "not submitted" when none. */
+export function formatGradebookCell(cell: GradebookCell | null | undefined): string {
+  if (!cell) return '';
+  if (cell.best_score === null || cell.best_total === null) return cell.submitted ? 'submitted' : 'not submitted';
+  return `${cell.best_score}/${cell.best_total}${cell.late ? ' (late)' : ''}`;
+}
+
+/** `/api/v1/admin/students/:id/work`. */
+export const workSubmissionSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  status: z.enum(['graded', 'compile_error']),
+  score: z.number().int(),
+  total: z.number().int(),
+  late: z.boolean(),
+});
+export type WorkSubmission = z.infer<typeof workSubmissionSchema>;
+
+export const workProgramSchema = z.object({
+  student_program_id: z.number(),
+  program_number: z.number(),
+  task: z.string(),
+  due_at: z.string().nullable(),
+  best_score: z.number().int().nullable(),
+  best_total: z.number().int().nullable(),
+  best_late: z.boolean(),
+  /** The draft when there is one, else the handed-in solution, else empty. */
+  code: z.string(),
+  source: z.enum(['draft', 'solution', 'none']),
+  submitted_at: z.string().nullable(),
+  submissions: z.array(workSubmissionSchema),
+  comments: z.array(codeCommentSchema),
+});
+export type WorkProgram = z.infer<typeof workProgramSchema>;
+
+export const studentWorkSchema = z.object({
+  student: z.object({
+    id: z.number(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    batch: z.number().nullable(),
+    status: z.enum(gradebookStatuses),
+  }),
+  programs: z.array(workProgramSchema),
+});
+export type StudentWork = z.infer<typeof studentWorkSchema>;
