@@ -7,28 +7,41 @@ import {
   solutionMessages,
   type StudentProgram,
 } from '../../contracts/course-content.js';
-import { paths } from '../../contracts/paths.js';
+import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
 import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
-import { newProgramMail } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import { newProgramMail, submissionMail } from '../mail/mail-templates.js';
+import {
+  type NotificationsService,
+  personName,
+  submissionNotice,
+  teacherLinks,
+} from '../notifications/notifications.service.js';
 import * as programs from './programs.repository.js';
 
 interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
   mailQueued: () => void;
+  notifications: NotificationsService;
 }
+
+const workspacePath = (studentProgramId: number) => `${paths.dashboard}/${dashboardPaths.myProgs}/${studentProgramId}`;
+const programNotice = (programNumber: number, task: string) => ({
+  title: `Program ${programNumber} is sent to you`,
+  body: task.length > 200 ? `${task.slice(0, 199)}…` : task,
+  link: null,
+});
 
 const withClosed = ({ closed_at, ...row }: Program & { closed_at: string | null }): AdminProgram => ({
   ...row,
   closed: closed_at !== null,
 });
 
-export function createProgramsService({ db, config, mailQueued }: Deps) {
+export function createProgramsService({ db, config, mailQueued, notifications }: Deps) {
   const myProgsUrl = `${config.appUrl}${paths.dashboard}/myprogs`;
   return {
     async list(): Promise<AdminProgram[]> {
@@ -57,7 +70,7 @@ export function createProgramsService({ db, config, mailQueued }: Deps) {
 
     /** Gives a program to every student of a batch, all or nothing, and emails each of them. */
     async sendToBatch(programId: number, batch: number): Promise<{ sent: number }> {
-      const sent = await db
+      const { sent, noticed } = await db
         .transaction()
         .execute(async (trx) => {
           const program = await programs.findProgram(trx, programId);
@@ -72,16 +85,19 @@ export function createProgramsService({ db, config, mailQueued }: Deps) {
             )
           )
             throw new AppError('conflict', contentMessages.programAlreadySent);
-          await programs.insertStudentPrograms(
+          const inserted = await programs.insertStudentPrograms(
             trx,
             students.map((s) => ({ student_id: s.id, program_number: program.program_number, task: program.task })),
           );
-          for (const s of students)
-            await enqueueMail(
-              trx,
-              newProgramMail(s.email, s.first_name, program.program_number, program.task, myProgsUrl),
-            );
-          return students.length;
+          const copyOf = new Map(inserted.map((row) => [row.student_id, row.id]));
+          const told = await notifications.notify(
+            trx,
+            students.map((s) => ({ ...s, link: workspacePath(copyOf.get(s.id)!), subjectId: copyOf.get(s.id)! })),
+            'program_sent',
+            programNotice(program.program_number, program.task),
+            (s) => newProgramMail(s.email, s.first_name, program.program_number, program.task, myProgsUrl),
+          );
+          return { sent: students.length, noticed: told.noticed };
         })
         .catch((error: unknown) => {
           // A send racing another send of the same program hits the unique (student, program) pair.
@@ -89,6 +105,7 @@ export function createProgramsService({ db, config, mailQueued }: Deps) {
           throw error;
         });
       mailQueued();
+      notifications.wake(noticed);
       return { sent };
     },
 
@@ -103,10 +120,17 @@ export function createProgramsService({ db, config, mailQueued }: Deps) {
             program_number: programNumber,
             task,
           });
-          await enqueueMail(trx, newProgramMail(student.email, student.first_name, programNumber, task, myProgsUrl));
+          await notifications.notify(
+            trx,
+            [{ ...student, link: workspacePath(inserted.id), subjectId: inserted.id }],
+            'program_sent',
+            programNotice(programNumber, task),
+            (s) => newProgramMail(s.email, s.first_name, programNumber, task, myProgsUrl),
+          );
           return inserted;
         });
         mailQueued();
+        notifications.wake([studentId]);
         return row;
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', contentMessages.programAlreadySent);
@@ -133,7 +157,26 @@ export function createProgramsService({ db, config, mailQueued }: Deps) {
       if (!row || row.student_id !== student.id) throw new AppError('notFound', 'No such program of yours.');
       if (row.closed_at) throw new AppError('conflict', solutionMessages.closed);
       const solution = await readSolution();
-      return programs.saveSolution(db, row.id, solution, nowIso());
+      const { saved, noticed } = await db.transaction().execute(async (trx) => {
+        const saved = await programs.saveSolution(trx, row.id, solution, nowIso());
+        const told = await notifications.notify(
+          trx,
+          await notifications.teachers(trx),
+          'submission',
+          submissionNotice(student, saved.program_number, saved.id, 'Solution submitted.'),
+          (t) =>
+            submissionMail(
+              t.email,
+              personName(student),
+              `${personName(student)} submitted a solution to Program ${saved.program_number}.`,
+              `${config.appUrl}${teacherLinks.submissions}`,
+            ),
+        );
+        return { saved, noticed: told.noticed };
+      });
+      mailQueued();
+      notifications.wake(noticed);
+      return saved;
     },
 
     /** Every student's solution to one program. */

@@ -48,7 +48,8 @@ export function findUpcomingClasses(db: Db, fromIso: string, untilIso: string) {
 export type UpcomingClass = Awaited<ReturnType<typeof findUpcomingClasses>>[number];
 
 /**
- * The students still to get this reminder of a class: paid, verified, in its batch now, reminders on, and not sent
+ * The students still to get this reminder of a class: paid, verified, in its batch now, reminders on (for the day
+ * one), and not sent
  * it yet (so a pass where everything is done costs one query per class).
  */
 export function findReminderRecipients(
@@ -56,28 +57,31 @@ export function findReminderRecipients(
   row: Pick<UpcomingClass, 'id' | 'batch_number' | 'starts_at'>,
   kind: 'day' | 'hour',
 ) {
-  return db
-    .selectFrom('students')
-    .select(['id', 'email', 'first_name'])
-    .where('student_batch', '=', row.batch_number)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('session_reminders')
-            .select('session_reminders.id')
-            .whereRef('session_reminders.student_id', '=', 'students.id')
-            .where('session_reminders.batch_session_id', '=', row.id)
-            .where('session_reminders.kind', '=', kind)
-            .where('session_reminders.starts_at', '=', row.starts_at),
+  return (
+    db
+      .selectFrom('students')
+      .select(['id', 'email', 'first_name'])
+      .where('student_batch', '=', row.batch_number)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('session_reminders')
+              .select('session_reminders.id')
+              .whereRef('session_reminders.student_id', '=', 'students.id')
+              .where('session_reminders.batch_session_id', '=', row.id)
+              .where('session_reminders.kind', '=', kind)
+              .where('session_reminders.starts_at', '=', row.starts_at),
+          ),
         ),
-      ),
-    )
-    .where('student_status', '=', 1)
-    .where('activated', '=', 1)
-    .where('role', '=', 'student')
-    .where('reminders', '=', 1)
-    .orderBy('id')
-    .execute();
+      )
+      .where('student_status', '=', 1)
+      .where('activated', '=', 1)
+      .where('role', '=', 'student')
+      // The hour reminder is also a notice in the site, which follows its own switch (the mail still needs this one).
+      .$if(kind === 'day', (qb) => qb.where('reminders', '=', 1))
+      .orderBy('id')
+      .execute()
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { classReminderMail } from '../mail/mail-templates.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import {
   claimReminder,
   findClassStart,
@@ -26,6 +27,7 @@ interface Deps {
   config: Pick<Config, 'appUrl'>;
   log: FastifyBaseLogger;
   mailQueued: () => void;
+  notifications: NotificationsService;
 }
 
 const HOUR_MS = 60 * 60_000;
@@ -47,13 +49,15 @@ export function dueReminderKind(startsAt: string, now: Date): 'day' | 'hour' | u
   return left > HOUR_MS ? 'day' : 'hour';
 }
 
-export function createRemindersService({ db, config, log, mailQueued }: Deps) {
+export function createRemindersService({ db, config, log, mailQueued, notifications }: Deps) {
   const oneClickBase = `${config.appUrl}/api/v1/reminders/stop`;
-  const myClassesUrl = `${config.appUrl}${paths.dashboard}/${dashboardPaths.myClasses}`;
+  const myClassesPath = `${paths.dashboard}/${dashboardPaths.myClasses}`;
+  const myClassesUrl = `${config.appUrl}${myClassesPath}`;
 
   /** Queues one class's reminders of this kind, each in its own transaction; returns how many were new. */
   async function remindClass(row: UpcomingClass, kind: 'day' | 'hour', now: Date): Promise<number> {
     let queued = 0;
+    const noticedNow: number[] = [];
     for (const student of await findReminderRecipients(db, row, kind)) {
       try {
         const token = await ensurePrivateLink(db, student.id, 'reminders');
@@ -85,7 +89,27 @@ export function createRemindersService({ db, config, log, mailQueued }: Deps) {
             starts_at: row.starts_at,
           });
           if (reminderId === undefined) return false;
-          await setReminderOutbox(trx, reminderId, await enqueueMail(trx, mail));
+          if (kind === 'day') {
+            await setReminderOutbox(trx, reminderId, await enqueueMail(trx, mail));
+            return true;
+          }
+          // The hour one goes through the notices: in the site if wanted, by mail if reminders are on.
+          const told = await notifications.notify(
+            trx,
+            [student],
+            'class_soon',
+            {
+              title: `Class ${row.session_number} starts soon`,
+              body: row.topics ?? 'Your class starts within the hour.',
+              link: myClassesPath,
+              subjectId: row.id,
+            },
+            () => mail,
+          );
+          if (told.noticed.length > 0) noticedNow.push(student.id);
+          const outboxId = told.mailed.get(student.id);
+          if (outboxId === undefined) return false;
+          await setReminderOutbox(trx, reminderId, outboxId);
           return true;
         });
         if (added) queued += 1;
@@ -94,6 +118,7 @@ export function createRemindersService({ db, config, log, mailQueued }: Deps) {
         log.warn({ err: error, batchSessionId: row.id, studentId: student.id }, 'class reminder skipped');
       }
     }
+    notifications.wake(noticedNow);
     return queued;
   }
 
