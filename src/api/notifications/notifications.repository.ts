@@ -76,6 +76,18 @@ export async function foldIntoUnread(db: Db, recipientIds: number[], notice: New
   return rows.map((r) => r.recipient_id);
 }
 
+/** Who of these people already has a notice of this kind about this subject. */
+export async function findNoticed(db: Db, ids: number[], kind: NotificationKind, subjectId: number) {
+  const rows = await db
+    .selectFrom('notifications')
+    .select('recipient_id')
+    .where('recipient_id', 'in', ids)
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .execute();
+  return new Set(rows.map((r) => r.recipient_id));
+}
+
 /** One page of a person's notices, newest first; `subject_alive` is null when a program subject is gone. */
 export function listNotices(db: Db, recipientId: number, before: number | undefined, limit: number) {
   let query = db

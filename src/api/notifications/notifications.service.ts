@@ -41,6 +41,8 @@ export interface Notice {
   /** What it is about (a student program, a doubt …); with `fold`, a repeat updates the unread notice about it. */
   subjectId?: number | null;
   fold?: boolean;
+  /** Made once per person and subject: someone who already has a notice of this kind about it gets none. */
+  once?: boolean;
 }
 
 /** What `notify` did: who got a notice in the site (wake them after the commit), and the mail queued, by person. */
@@ -125,7 +127,16 @@ export function createNotificationsService({ db, hub }: Deps) {
         recipients.map((r) => r.id),
         kind,
       );
-      const inSite = recipients.filter((r) => choiceOf(r.id).site);
+      const already =
+        notice.once && notice.subjectId != null
+          ? await notices.findNoticed(
+              trx,
+              recipients.map((r) => r.id),
+              kind,
+              notice.subjectId,
+            )
+          : new Set<number>();
+      const inSite = recipients.filter((r) => choiceOf(r.id).site && !already.has(r.id));
       const noticed = inSite.map((r) => r.id);
       const row: notices.NewNotice = {
         kind,

@@ -48,21 +48,22 @@ export function findUpcomingClasses(db: Db, fromIso: string, untilIso: string) {
 export type UpcomingClass = Awaited<ReturnType<typeof findUpcomingClasses>>[number];
 
 /**
- * The students still to get this reminder of a class: paid, verified, in its batch now, reminders on (for the day
- * one), and not sent
- * it yet (so a pass where everything is done costs one query per class).
+ * The students still to get this reminder of a class: paid, verified, in its batch now, and either due its mail
+ * (reminders on, not sent yet) or, for the hour one, due its notice in the site (not made yet, and not turned off).
+ * A pass where everything is done costs one query per class.
  */
 export function findReminderRecipients(
   db: Db,
   row: Pick<UpcomingClass, 'id' | 'batch_number' | 'starts_at'>,
   kind: 'day' | 'hour',
 ) {
-  return (
-    db
-      .selectFrom('students')
-      .select(['id', 'email', 'first_name'])
-      .where('student_batch', '=', row.batch_number)
-      .where(({ not, exists, selectFrom }) =>
+  return db
+    .selectFrom('students')
+    .select(['id', 'email', 'first_name', 'reminders'])
+    .where('student_batch', '=', row.batch_number)
+    .where(({ and, or, not, exists, selectFrom, eb }) => {
+      const mailDue = and([
+        eb('reminders', '=', 1),
         not(
           exists(
             selectFrom('session_reminders')
@@ -73,15 +74,35 @@ export function findReminderRecipients(
               .where('session_reminders.starts_at', '=', row.starts_at),
           ),
         ),
-      )
-      .where('student_status', '=', 1)
-      .where('activated', '=', 1)
-      .where('role', '=', 'student')
-      // The hour reminder is also a notice in the site, which follows its own switch (the mail still needs this one).
-      .$if(kind === 'day', (qb) => qb.where('reminders', '=', 1))
-      .orderBy('id')
-      .execute()
-  );
+      ]);
+      if (kind === 'day') return mailDue;
+      const noticeDue = and([
+        not(
+          exists(
+            selectFrom('notifications')
+              .select('notifications.id')
+              .whereRef('notifications.recipient_id', '=', 'students.id')
+              .where('notifications.kind', '=', 'class_soon')
+              .where('notifications.subject_id', '=', row.id),
+          ),
+        ),
+        not(
+          exists(
+            selectFrom('notification_settings')
+              .select('notification_settings.student_id')
+              .whereRef('notification_settings.student_id', '=', 'students.id')
+              .where('notification_settings.kind', '=', 'class_soon')
+              .where('notification_settings.site', '=', 0),
+          ),
+        ),
+      ]);
+      return or([mailDue, noticeDue]);
+    })
+    .where('student_status', '=', 1)
+    .where('activated', '=', 1)
+    .where('role', '=', 'student')
+    .orderBy('id')
+    .execute();
 }
 
 /**

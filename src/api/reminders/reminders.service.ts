@@ -82,18 +82,21 @@ export function createRemindersService({ db, config, log, mailQueued, notificati
           // here too, a class moved since it was read is seen moved, and is reminded at its new time instead.
           await lockBatch(trx, row.batch_number);
           if ((await findClassStart(trx, row.id)) !== row.starts_at) return false;
-          const reminderId = await claimReminder(trx, {
-            batch_session_id: row.id,
-            student_id: student.id,
-            kind,
-            starts_at: row.starts_at,
-          });
-          if (reminderId === undefined) return false;
+          // Mail only to those with reminders on, once; the hour one is also a notice in the site, made once.
+          const reminderId =
+            student.reminders === 1
+              ? await claimReminder(trx, {
+                  batch_session_id: row.id,
+                  student_id: student.id,
+                  kind,
+                  starts_at: row.starts_at,
+                })
+              : undefined;
           if (kind === 'day') {
+            if (reminderId === undefined) return false;
             await setReminderOutbox(trx, reminderId, await enqueueMail(trx, mail));
             return true;
           }
-          // The hour one goes through the notices: in the site if wanted, by mail if reminders are on.
           const told = await notifications.notify(
             trx,
             [student],
@@ -103,12 +106,13 @@ export function createRemindersService({ db, config, log, mailQueued, notificati
               body: row.topics ?? 'Your class starts within the hour.',
               link: myClassesPath,
               subjectId: row.id,
+              once: true,
             },
-            () => mail,
+            reminderId === undefined ? undefined : () => mail,
           );
           if (told.noticed.length > 0) noticedNow.push(student.id);
           const outboxId = told.mailed.get(student.id);
-          if (outboxId === undefined) return false;
+          if (reminderId === undefined || outboxId === undefined) return false;
           await setReminderOutbox(trx, reminderId, outboxId);
           return true;
         });
