@@ -14,15 +14,15 @@ import { reminderSettingQuery } from '../../lib/reminders-api';
 function SettingsForm({ initial }: { initial: Settings }) {
   const id = useId();
   const client = useQueryClient();
-  const { register, handleSubmit, reset, formState } = useForm<Settings>({
+  // `values`: the form follows what the server holds, after a save here or a change of the reminders switch.
+  const { register, handleSubmit, formState } = useForm<Settings>({
     resolver: zodResolver(notificationSettingsSchema),
-    defaultValues: initial,
+    values: initial,
   });
   const save = useMutation({
     mutationFn: (values: Settings) => saveNotificationSettings(values.settings),
     onSuccess: async (saved) => {
       client.setQueryData(notificationSettingsQuery().queryKey, saved);
-      reset(saved);
       // "A class is starting soon" by email is the class-reminders switch above.
       await client.invalidateQueries({ queryKey: reminderSettingQuery().queryKey });
     },
@@ -98,8 +98,7 @@ export function NotificationSettings() {
             {errorText(settings.error)}
           </div>
         ) : null}
-        {/* Keyed by what the server holds, so a change made by the reminders switch shows here. */}
-        {settings.data ? <SettingsForm key={JSON.stringify(settings.data)} initial={settings.data} /> : null}
+        {settings.data ? <SettingsForm initial={settings.data} /> : null}
       </div>
     </section>
   );
