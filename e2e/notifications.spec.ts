@@ -51,6 +51,7 @@ test('a notice arrives while the page is open, and clicking it leads to the comm
   await expect(highlighted).toHaveClass(/comment-highlight/);
   await expect(highlighted).toContainText('Use an if statement');
   await expect(highlighted).toBeInViewport();
+  await saveScreenshot(page, 'notifications-comment-highlighted', info.project.name, { fullPage: false });
   await expect(menu.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
 
   // Two more, then Mark all as read.

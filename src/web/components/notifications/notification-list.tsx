@@ -13,7 +13,7 @@ import { PageSpinner } from '../page-spinner';
 
 function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) {
   return (
-    <li className={`list-group-item notification-item${item.read ? '' : ' notification-unread'}`}>
+    <li className={`notification-item${item.read ? '' : ' notification-unread'}`}>
       <button type="button" className="notification-open" onClick={() => onOpen(item)}>
         <span className="d-flex justify-content-between gap-2 flex-wrap">
           <span className="notification-title">
@@ -77,7 +77,7 @@ export function NotificationList({ heading = true }: { heading?: boolean }) {
       {list.isPending ? <PageSpinner label="Loading notifications…" /> : null}
       {list.isSuccess && items.length === 0 ? <p>No notifications yet.</p> : null}
       {items.length > 0 ? (
-        <ul className="list-group" aria-label="Notifications">
+        <ul className="notification-items" aria-label="Notifications">
           {items.map((item) => (
             <NotificationItem key={item.id} item={item} onOpen={(it) => open.mutate(it)} />
           ))}
