@@ -22,6 +22,7 @@ import { benchCluster } from './cluster.js';
 import { benchGraderAttack } from './grader-attack.js';
 import { benchGradebook, GRADEBOOK_TARGET_MS, gradebookLines, seedGradebook } from './gradebook.js';
 import { benchGrading } from './grading.js';
+import { benchNotificationStreams, streamStudents } from './notification-streams.js';
 import { runLighthouse } from './lighthouse.js';
 import { LANDING_PAGE_BUDGET, pageWeight } from './page-weight.js';
 import { ensureWrk, load, type LoadOptions, type LoadResult } from './wrk.js';
@@ -245,6 +246,31 @@ try {
     '\nGrading under attack: three students loop compiler bombs (a 796-byte macro, a 60 MB array), a fourth runs hello world',
   );
   for (const line of (await benchGraderAttack(base, BENCH_ADMIN, server.pid!)).lines) console.log(`  ${line}`);
+
+  await settle();
+  console.log('\nNotification streams: 500 students with a page open (server-sent events), server memory and CPU');
+  const streams = await benchNotificationStreams({
+    base,
+    pid: server.pid!,
+    students: await streamStudents(databaseUrl, 500),
+    admin: { authorization: `Bearer ${adminToken}` },
+  });
+  for (const line of streams.lines) console.log(`  ${line}`);
+  target(
+    'an open stream costs under 64 KB of server memory',
+    streams.perStreamKb < 64,
+    `${streams.perStreamKb.toFixed(1)} KB`,
+  );
+  target(
+    'idle open streams cost under 20 µs of server CPU a stream a second',
+    streams.idleCpuPerStreamUsPerS < 20,
+    `${streams.idleCpuPerStreamUsPerS.toFixed(1)} µs`,
+  );
+  target(
+    'a notice reaches an open page within a second',
+    Math.max(...streams.arrivalMs) < 1000,
+    `${Math.max(...streams.arrivalMs).toFixed(0)} ms`,
+  );
 
   const weight = pageWeight('dist');
   console.log(

@@ -194,6 +194,10 @@ test.describe('every screen fits the width and passes axe', () => {
     await open(page, '/DashPage/myfeedback');
     await expectHeading(page, 'My Feedback (After course)');
     await shot('feedback-not-yet');
+    await open(page, '/DashPage/notifications');
+    await expectHeading(page, 'Notifications');
+    await expect(page.getByRole('list', { name: 'Notifications' })).toBeVisible();
+    await shot('notifications');
     await open(page, '/Profile');
     await expectHeading(page, 'Profile');
     await shot('profile');

@@ -62,7 +62,7 @@ export function bearer(token: string) {
  */
 export async function createAdminTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'gatewayTimeoutMs' | 'clock'> = {},
+  options: Pick<AppOptions, 'gatewayTimeoutMs' | 'clock' | 'notificationPollMs'> = {},
   distDir?: string,
 ): Promise<{ ctx: TestContext; adminToken: string }> {
   // Generous limits: a test file makes many calls as one admin and from one address.

@@ -26,6 +26,7 @@ export async function createTestApp(
     | 'logger'
     | 'timeouts'
     | 'clock'
+    | 'notificationPollMs'
   > = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();

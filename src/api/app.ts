@@ -73,6 +73,9 @@ import { createCalendarService } from './calendar/calendar.service.js';
 import { remindersRoutes } from './reminders/reminders.routes.js';
 import { createRemindersService, type RemindersService } from './reminders/reminders.service.js';
 import { createProfileService } from './students/profile.service.js';
+import { createNotificationHub, type NotificationHub } from './notifications/notification-hub.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
+import { createNotificationsService } from './notifications/notifications.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +87,8 @@ declare module 'fastify' {
     reminders: RemindersService;
     /** Every API route and who may call it (the permission-matrix test checks each). */
     apiRoutes: ApiRoute[];
+    /** This process's open notification streams (tests and the bench count them). */
+    notificationHub: NotificationHub;
     /** Reads the site settings now and follows a change made elsewhere (the watch does it every few seconds). */
     refreshSiteSettings: () => Promise<void>;
   }
@@ -126,6 +131,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** How often to look for a settings change made by another process of the site. */
   settingsWatchMs?: number;
+  /** How often open notification streams look for notices made by another process (tests shorten it). */
+  notificationPollMs?: number;
 }
 
 /** Builds the whole site: plugins, then each area's routes, then error and 404 handlers. Tests build it too. */
@@ -166,6 +173,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const mailQueued = options.onMailQueued ?? (() => undefined);
+  const notificationHub = createNotificationHub({ db, log: app.log, pollMs: options.notificationPollMs });
+  app.addHook('onClose', () => notificationHub.close());
+  app.decorate('notificationHub', notificationHub);
+  const notifications = createNotificationsService({ db, hub: notificationHub });
   const counters = createDbCounterStore(db);
   const accounts = createAccountsService({
     db,
@@ -201,25 +212,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     testGateway,
     log: app.log,
     mailQueued,
+    notifications,
   });
   app.decorate('payments', payments);
   const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers, log: app.log });
   app.decorate('grader', grader);
   app.addHook('onClose', () => grader.close());
-  const exercises = createExercisesService({ db, grader, counters, clock: options.clock });
-  const programs = createProgramsService({ db, config, mailQueued, clock: options.clock, timeZone: settings.timeZone });
+  const exercises = createExercisesService({
+    db,
+    grader,
+    counters,
+    config,
+    notifications,
+    mailQueued,
+    clock: options.clock,
+  });
+  const programs = createProgramsService({
+    db,
+    config,
+    mailQueued,
+    notifications,
+    clock: options.clock,
+    timeZone: settings.timeZone,
+  });
   const site = createSiteService({ db, dialect, settings });
   const schedule = createScheduleService({ db, clock: options.clock, timeZone: settings.timeZone });
   const home = createHomeService({ db, schedule, clock: options.clock });
   const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts);
   const gradebook = createGradebookService({ db, clock: options.clock });
-  const batches = createBatchesService({ db, config, mailQueued });
+  const batches = createBatchesService({ db, config, mailQueued, notifications });
   const courses = createCoursesService(db);
   const quiz = createQuizService(db);
-  const doubts = createDoubtsService({ db, config, mailQueued });
+  const doubts = createDoubtsService({ db, config, mailQueued, notifications });
   const outbox = createOutboxService(db);
   const calendar = createCalendarService({ db, config });
-  const reminders = createRemindersService({ db, config, log: app.log, mailQueued });
+  const reminders = createRemindersService({ db, config, log: app.log, mailQueued, notifications });
   app.decorate('reminders', reminders);
   const ipLimits = options.ipRateLimits ?? defaultIpRateLimits;
 
@@ -251,6 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(remindersRoutes, { reminders });
     await api.register(homeRoutes, { home });
     await api.register(gradebookRoutes, { gradebook });
+    await api.register(notificationsRoutes, { notifications });
   });
 
   // Applied first (the course time zone), so the pages rendered next are not rendered a second time for it.

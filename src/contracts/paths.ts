@@ -42,6 +42,8 @@ export const dashboardPaths = {
   myPayment: 'mypayment',
   myFeedback: 'myfeedback',
   changePassword: 'changePassword',
+  /** Not in the dashboard's menu: reached from the unread count beside the name and from the person menu. */
+  notifications: 'notifications',
 } as const;
 export type DashboardSection = keyof typeof dashboardPaths;
 

@@ -67,7 +67,7 @@ export async function updateBatch(
 export function listStudentsAwaitingBatch(db: Db) {
   return db
     .selectFrom('students')
-    .select(['email', 'first_name'])
+    .select(['id', 'email', 'first_name'])
     .where('role', '=', 'student')
     .where('activated', '=', 1)
     .where('student_batch', 'is', null)
@@ -79,7 +79,7 @@ export function listStudentsAwaitingBatch(db: Db) {
 export function listPaidStudentsOfBatch(db: Db, batch: number) {
   return db
     .selectFrom('students')
-    .select(['email', 'first_name'])
+    .select(['id', 'email', 'first_name'])
     .where('role', '=', 'student')
     .where('student_batch', '=', batch)
     .where('student_status', '=', STUDENT_STATUS.paid)

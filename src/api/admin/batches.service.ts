@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { BatchInfo, BatchMailingResult, BatchUpdate } from '../../contracts/admin.js';
-import { paths } from '../../contracts/paths.js';
+import { formatDate } from '../../contracts/dates.js';
+import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { batchStartMail, inviteMail, meetingLinkMail } from '../mail/mail-templates.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { mailBatchOnce } from './batch-mailings.js';
 import * as batches from './batches.repository.js';
 
@@ -13,9 +15,10 @@ interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
   mailQueued: () => void;
+  notifications: NotificationsService;
 }
 
-export function createBatchesService({ db, config, mailQueued }: Deps) {
+export function createBatchesService({ db, config, mailQueued, notifications }: Deps) {
   return {
     members: (batch: number) => batches.listBatchMembers(db, batch),
 
@@ -41,20 +44,30 @@ export function createBatchesService({ db, config, mailQueued }: Deps) {
       const row = await batches.findBatch(db, batch);
       if (!row?.start_date) throw new AppError('validation', 'Set the start date of this batch first.');
       const startDate = row.start_date;
+      let noticed: number[] = [];
       const result = await mailBatchOnce(
         db,
         { batchNumber: row.batch_number, kind: 'start_date', content: startDate, resend },
         async (trx) => {
           const students = await batches.listStudentsAwaitingBatch(trx);
-          for (const s of students)
-            await enqueueMail(
-              trx,
+          const told = await notifications.notify(
+            trx,
+            students,
+            'announcement',
+            {
+              title: `Batch ${row.batch_number} starts on ${formatDate(startDate)}`,
+              body: 'Join it by paying the course fee from My Payment before the batch starts.',
+              link: `${paths.dashboard}/${dashboardPaths.myPayment}`,
+            },
+            (s) =>
               batchStartMail(s.email, s.first_name, row.batch_number, startDate, `${config.appUrl}${paths.dashboard}`),
-            );
+          );
+          noticed = told.noticed;
           return students.length;
         },
       );
       if (result.queued > 0) mailQueued();
+      notifications.wake(noticed);
       return result;
     },
 
@@ -63,17 +76,29 @@ export function createBatchesService({ db, config, mailQueued }: Deps) {
       const row = await batches.findBatch(db, batch);
       if (!row?.meeting_link) throw new AppError('validation', 'Set the meeting link of this batch first.');
       const link = row.meeting_link;
+      let noticed: number[] = [];
       const result = await mailBatchOnce(
         db,
         { batchNumber: row.batch_number, kind: 'meeting_link', content: link, resend },
         async (trx) => {
           const students = await batches.listPaidStudentsOfBatch(trx, row.batch_number);
-          for (const s of students)
-            await enqueueMail(trx, meetingLinkMail(s.email, s.first_name, row.batch_number, row.start_date, link));
+          const told = await notifications.notify(
+            trx,
+            students,
+            'announcement',
+            {
+              title: `The meeting link of batch ${row.batch_number}`,
+              body: 'Your classes are held at the meeting link now on My Classes.',
+              link: `${paths.dashboard}/${dashboardPaths.myClasses}`,
+            },
+            (s) => meetingLinkMail(s.email, s.first_name, row.batch_number, row.start_date, link),
+          );
+          noticed = told.noticed;
           return students.length;
         },
       );
       if (result.queued > 0) mailQueued();
+      notifications.wake(noticed);
       return result;
     },
 

@@ -20,7 +20,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod<{ doubts: DoubtsService }> = as
     { config: { accountLimit: DOUBTS_PER_HOUR }, schema: { body: doubtInputSchema, response: { 201: doubtSchema } } },
     async (request, reply) => {
       const student = currentStudent(request);
-      const doubt = await doubts.ask(student.id, request.body.question, request.body.session_id ?? null);
+      const doubt = await doubts.ask(student, request.body.question, request.body.session_id ?? null);
       return reply.status(201).send(doubt);
     },
   );

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { paths } from '../../contracts/paths.js';
+import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
 import { nowIso } from '../db/clock.js';
-import type { Database } from '../db/schema.js';
+import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { doubtAnsweredMail } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import { doubtAnsweredMail, doubtAskedMail } from '../mail/mail-templates.js';
+import { type NotificationsService, personName, teacherLinks } from '../notifications/notifications.service.js';
 import { sessionExists } from '../courses/courses.repository.js';
 import * as doubts from './doubts.repository.js';
 
@@ -13,9 +13,12 @@ interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
   mailQueued: () => void;
+  notifications: NotificationsService;
 }
 
-export function createDoubtsService({ db, config, mailQueued }: Deps) {
+const excerpt = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);
+
+export function createDoubtsService({ db, config, mailQueued, notifications }: Deps) {
   async function found(id: number): Promise<doubts.DoubtRow> {
     const doubt = await doubts.findDoubt(db, id);
     if (!doubt) throw new Error('doubt vanished after it was written');
@@ -24,10 +27,23 @@ export function createDoubtsService({ db, config, mailQueued }: Deps) {
 
   return {
     /** A student's doubt, about one session or about none. */
-    async ask(studentId: number, question: string, sessionId: number | null): Promise<doubts.DoubtRow> {
+    async ask(student: StudentRow, question: string, sessionId: number | null): Promise<doubts.DoubtRow> {
       if (sessionId !== null && !(await sessionExists(db, sessionId)))
         throw new AppError('validation', 'No such session.');
-      const id = await doubts.insertDoubt(db, { student_id: studentId, session_id: sessionId, question });
+      const name = personName(student);
+      const { id, noticed } = await db.transaction().execute(async (trx) => {
+        const id = await doubts.insertDoubt(trx, { student_id: student.id, session_id: sessionId, question });
+        const told = await notifications.notify(
+          trx,
+          await notifications.teachers(trx),
+          'doubt_asked',
+          { title: `${name} asked a doubt`, body: excerpt(question), link: teacherLinks.doubts, subjectId: id },
+          (t) => doubtAskedMail(t.email, name, question, `${config.appUrl}${teacherLinks.doubts}`),
+        );
+        return { id, noticed: told.noticed };
+      });
+      mailQueued();
+      notifications.wake(noticed);
       return found(id);
     },
 
@@ -39,20 +55,19 @@ export function createDoubtsService({ db, config, mailQueued }: Deps) {
     async answer(id: number, answer: string): Promise<doubts.DoubtRow> {
       const doubt = await doubts.findDoubt(db, id);
       if (!doubt) throw new AppError('notFound', 'No such doubt.');
-      await db.transaction().execute(async (trx) => {
+      const link = `${paths.dashboard}/${dashboardPaths.myDoubts}`;
+      const told = await db.transaction().execute(async (trx) => {
         await doubts.saveAnswer(trx, doubt.id, answer, nowIso());
-        await enqueueMail(
+        return notifications.notify(
           trx,
-          doubtAnsweredMail(
-            doubt.email,
-            doubt.first_name,
-            doubt.question,
-            answer,
-            `${config.appUrl}${paths.dashboard}/mydoubts`,
-          ),
+          [{ id: doubt.student_id, email: doubt.email, first_name: doubt.first_name }],
+          'doubt_answered',
+          { title: 'Your doubt is answered', body: excerpt(doubt.question), link, subjectId: doubt.id },
+          (s) => doubtAnsweredMail(s.email, s.first_name, doubt.question, answer, `${config.appUrl}${link}`),
         );
       });
       mailQueued();
+      notifications.wake(told.noticed);
       return found(doubt.id);
     },
   };

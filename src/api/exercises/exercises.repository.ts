@@ -62,13 +62,14 @@ export function findStudentProgram(db: Db, studentProgramId: number) {
     .executeTakeFirst();
 }
 
-export async function studentProgramExists(db: Db, studentProgramId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('student_programs')
-    .select('id')
-    .where('id', '=', studentProgramId)
+/** A student program with whose it is, for telling them of a comment; undefined if there is none. */
+export function findStudentProgramOwner(db: Db, studentProgramId: number) {
+  return db
+    .selectFrom('student_programs as sp')
+    .innerJoin('students as s', 's.id', 'sp.student_id')
+    .select(['sp.id', 'sp.program_number', 's.id as student_id', 's.email', 's.first_name'])
+    .where('sp.id', '=', studentProgramId)
     .executeTakeFirst();
-  return Boolean(row);
 }
 
 export function listComments(db: Db, studentProgramId: number) {

@@ -16,11 +16,20 @@ import {
   type Workspace,
 } from '../../contracts/exercises.js';
 import { isLate } from '../../contracts/course-content.js';
+import { dashboardPaths, paths } from '../../contracts/paths.js';
+import type { Config } from '../config/env.js';
 import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { GraderUnavailableError, type Grader } from '../grader/grader.js';
 import { AppError } from '../http/app-error.js';
 import type { CounterStore } from '../common/counters.js';
+import { codeCommentMail, submissionMail } from '../mail/mail-templates.js';
+import {
+  type NotificationsService,
+  personName,
+  submissionNotice,
+  teacherLinks,
+} from '../notifications/notifications.service.js';
 import * as exercises from './exercises.repository.js';
 
 interface Deps {
@@ -30,12 +39,23 @@ interface Deps {
   counters: CounterStore;
   /** The time now (tests pass their own), for late submissions. */
   clock?: () => Date;
+  config: Pick<Config, 'appUrl'>;
+  notifications: NotificationsService;
+  mailQueued: () => void;
 }
 
 /** A job slot is given back when its job ends, or after this long if the process holding it died. */
 const JOB_LEASE_MS = 2 * 60_000;
 
-export function createExercisesService({ db, grader, counters, clock = () => new Date() }: Deps) {
+export function createExercisesService({
+  db,
+  grader,
+  counters,
+  config,
+  notifications,
+  mailQueued,
+  clock = () => new Date(),
+}: Deps) {
   async function exclusive<T>(accountId: number, job: () => Promise<T>): Promise<T> {
     const slot = `grader-job:${accountId}`;
     // The first hit in the lease window holds the slot; a second at once is refused.
@@ -185,7 +205,8 @@ export function createExercisesService({ db, grader, counters, clock = () => new
         const at = nowIso(clock());
         // After the deadline a submission is still graded, and marked late.
         const late = isLate(sp.due_at, at);
-        const id = await db.transaction().execute(async (trx) => {
+        const { id, noticed } = await db.transaction().execute(async (trx) => {
+          const summary = status === 'graded' ? `Score ${result.score}/${result.total}.` : 'The code did not compile.';
           const inserted = await exercises.insertSubmission(trx, {
             student_program_id: sp.id,
             code,
@@ -203,8 +224,23 @@ export function createExercisesService({ db, grader, counters, clock = () => new
             total: result.total,
             late,
           });
-          return inserted;
+          const told = await notifications.notify(
+            trx,
+            await notifications.teachers(trx),
+            'submission',
+            submissionNotice(student, sp.program_number, sp.id, summary),
+            (t) =>
+              submissionMail(
+                t.email,
+                personName(student),
+                `${personName(student)} submitted Program ${sp.program_number}: ${summary}`,
+                `${config.appUrl}${teacherLinks.submissions}`,
+              ),
+          );
+          return { id: inserted, noticed: told.noticed };
         });
+        mailQueued();
+        notifications.wake(noticed);
         return { id, created_at: at, status, score: result.score, total: result.total, late, code, result };
       });
     },
@@ -253,16 +289,35 @@ export function createExercisesService({ db, grader, counters, clock = () => new
     },
 
     async addComment(admin: StudentRow, studentProgramId: number, line: number, body: string): Promise<CodeComment> {
-      if (!(await exercises.studentProgramExists(db, studentProgramId)))
-        throw new AppError('notFound', exerciseMessages.notFound);
+      const sp = await exercises.findStudentProgramOwner(db, studentProgramId);
+      if (!sp) throw new AppError('notFound', exerciseMessages.notFound);
       const author = `${admin.first_name} ${admin.last_name}`.trim() || 'Teacher';
-      const row = await exercises.insertComment(db, {
-        student_program_id: studentProgramId,
-        line,
-        body,
-        author_id: admin.id,
-        author_name: author,
+      const { row, noticed } = await db.transaction().execute(async (trx) => {
+        const row = await exercises.insertComment(trx, {
+          student_program_id: studentProgramId,
+          line,
+          body,
+          author_id: admin.id,
+          author_name: author,
+        });
+        // The workspace scrolls to and highlights the comment this anchor names.
+        const link = `${paths.dashboard}/${dashboardPaths.myProgs}/${sp.id}#comment-${row.id}`;
+        const told = await notifications.notify(
+          trx,
+          [{ id: sp.student_id, email: sp.email, first_name: sp.first_name }],
+          'code_comment',
+          {
+            title: `A comment on your Program ${sp.program_number}, line ${line}`,
+            body: body.length > 200 ? `${body.slice(0, 199)}…` : body,
+            link,
+            subjectId: sp.id,
+          },
+          (s) => codeCommentMail(s.email, s.first_name, sp.program_number, line, body, `${config.appUrl}${link}`),
+        );
+        return { row, noticed: told.noticed };
       });
+      mailQueued();
+      notifications.wake(noticed);
       return { id: row.id, line: row.line, body: row.body, author: row.author_name, created_at: row.created_at };
     },
   };

@@ -114,6 +114,14 @@ const matrix: Record<string, Who[]> = {
   'GET /calendar/:token/sessions/:id': ALL,
   'GET /api/v1/profile/reminders': SIGNED_IN,
   'PUT /api/v1/profile/reminders': SIGNED_IN,
+  // Each person's own: another's notification id is a 404 (notifications.api.test.ts checks it and the stream).
+  'GET /api/v1/notifications': SIGNED_IN,
+  'GET /api/v1/notifications/unread': SIGNED_IN,
+  'POST /api/v1/notifications/:id/read': SIGNED_IN,
+  'POST /api/v1/notifications/read-all': SIGNED_IN,
+  'GET /api/v1/notifications/settings': SIGNED_IN,
+  'PUT /api/v1/notifications/settings': SIGNED_IN,
+  'GET /api/v1/notifications/stream': SIGNED_IN,
   // The reminder mail's stop link: its private token is the credential; a wrong one is a 404.
   'POST /api/v1/reminders/stop': ALL,
   'POST /api/v1/reminders/start': ALL,
@@ -304,6 +312,8 @@ describe('permission matrix', () => {
         const key = `${route.method} ${route.url}`;
         // Calls that end the caller's session or change its password run last, separately.
         if (key === 'POST /students/logout' || key === 'POST /change_password') continue;
+        // A stream never ends, so inject would wait forever: notifications.api.test.ts opens it over HTTP as each.
+        if (key === 'GET /api/v1/notifications/stream') continue;
         const allowed = matrix[key]!.includes(who);
         const url = pathFor(route.method, route.url, who);
         const token = who === 'anonymous' ? undefined : tokens[who];

@@ -262,3 +262,42 @@ export function classReminderMail(
     },
   });
 }
+
+export function codeCommentMail(
+  to: string,
+  firstName: string,
+  programNumber: number,
+  line: number,
+  comment: string,
+  url: string,
+): OutgoingMail {
+  return compose({
+    to,
+    subject: `Your teacher commented on your code: Program ${programNumber}`,
+    greeting: `Hello ${firstName},`,
+    paragraphs: [`Your teacher left a comment on line ${line} of your program ${programNumber}:`, comment],
+    action: { label: 'Open your program', url },
+  });
+}
+
+/** To the teacher: a student asked a doubt. */
+export function doubtAskedMail(to: string, studentName: string, question: string, url: string): OutgoingMail {
+  return compose({
+    to,
+    subject: `New doubt from ${studentName}`,
+    greeting: 'Hello,',
+    paragraphs: [`${studentName} asked:`, question],
+    action: { label: 'Answer it', url },
+  });
+}
+
+/** To the teacher: a student submitted a program (sent only to a teacher who turned these mails on). */
+export function submissionMail(to: string, studentName: string, summary: string, url: string): OutgoingMail {
+  return compose({
+    to,
+    subject: `New submission from ${studentName}`,
+    greeting: 'Hello,',
+    paragraphs: [summary],
+    action: { label: 'Open the Admin page', url },
+  });
+}

@@ -29,7 +29,7 @@ import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
 import { paymentReceiptMail } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { findStudentById } from '../students/students.repository.js';
 import { GatewayError, type PaymentGatewayClient } from './payment-gateway.js';
 import {
@@ -66,6 +66,7 @@ export interface PaymentsOptions {
   testGateway?: TestGateway;
   log: FastifyBaseLogger;
   mailQueued: () => void;
+  notifications: NotificationsService;
 }
 
 /** A reservation older than this was left by a process that stopped while asking the gateway. */
@@ -95,8 +96,17 @@ export function createPaymentsService({
   gateway,
   testGateway,
   log,
-  mailQueued,
+  mailQueued: mailQueuedOnly,
+  notifications,
 }: PaymentsOptions) {
+  // Students told of a payment in a transaction; their open pages hear it once it is committed.
+  let toWake: number[] = [];
+  const mailQueued = () => {
+    mailQueuedOnly();
+    notifications.wake(toWake);
+    toWake = [];
+  };
+
   function checkoutOptions(row: PaymentRow, student: StudentRow): PaymentOrder {
     return {
       order_id: row.order_id,
@@ -142,15 +152,16 @@ export function createPaymentsService({
           orderId: row.order_id,
           paidAt: nowIso(),
         };
-        await enqueueMail(
+        const link = `${paths.dashboard}/${dashboardPaths.myPayment}`;
+        // The payment is recorded above whatever the student chose: the choice only decides what they are told.
+        const told = await notifications.notify(
           trx,
-          paymentReceiptMail(
-            student.email,
-            student.first_name,
-            receipt,
-            `${config.appUrl}${paths.dashboard}/${dashboardPaths.myPayment}`,
-          ),
+          [student],
+          'payment_confirmed',
+          { title: 'Your payment is confirmed', body: `We received ${receipt.amount}. Thank you!`, link },
+          (s) => paymentReceiptMail(s.email, s.first_name, receipt, `${config.appUrl}${link}`),
         );
+        toWake.push(...told.noticed);
       }
     }
     log.info({ orderId: row.order_id, paymentId, via }, 'payment captured');

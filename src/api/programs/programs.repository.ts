@@ -84,10 +84,11 @@ export async function anyHasProgram(db: Db, programNumber: number, studentIds: n
 export async function insertStudentPrograms(
   db: Db,
   rows: { student_id: number; program_number: number; task: string; due_at: string | null }[],
-): Promise<void> {
-  await db
+): Promise<{ id: number; student_id: number }[]> {
+  return db
     .insertInto('student_programs')
     .values(rows.map((row) => ({ ...row, solution: null, submitted_at: null })))
+    .returning(['id', 'student_id'])
     .execute();
 }
 

@@ -8,15 +8,20 @@ import {
   solutionMessages,
   type StudentProgram,
 } from '../../contracts/course-content.js';
-import { paths } from '../../contracts/paths.js';
+import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
 import { nowIso } from '../db/clock.js';
 import { dayAfter, zonedDate, zonedInstant } from '../schedule/zoned-time.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
-import { newProgramMail } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import { newProgramMail, submissionMail } from '../mail/mail-templates.js';
+import {
+  type NotificationsService,
+  personName,
+  submissionNotice,
+  teacherLinks,
+} from '../notifications/notifications.service.js';
 import * as programs from './programs.repository.js';
 
 interface Deps {
@@ -27,6 +32,7 @@ interface Deps {
   clock?: () => Date;
   /** The course time zone setting: a due date is a day on its calendar. */
   timeZone: () => Promise<string>;
+  notifications: NotificationsService;
 }
 
 type StudentProgramRow = Omit<StudentProgram, 'late' | 'best_late'> & { best_late: number };
@@ -36,12 +42,26 @@ function withLate<T extends StudentProgramRow>(row: T): Omit<T, 'best_late'> & S
   return { ...row, late: isLate(row.due_at, row.submitted_at), best_late: row.best_late === 1 };
 }
 
+const workspacePath = (studentProgramId: number) => `${paths.dashboard}/${dashboardPaths.myProgs}/${studentProgramId}`;
+const programNotice = (programNumber: number, task: string) => ({
+  title: `Program ${programNumber} is sent to you`,
+  body: task.length > 200 ? `${task.slice(0, 199)}…` : task,
+  link: null,
+});
+
 const withClosed = ({ closed_at, ...row }: Program & { closed_at: string | null }): AdminProgram => ({
   ...row,
   closed: closed_at !== null,
 });
 
-export function createProgramsService({ db, config, mailQueued, clock = () => new Date(), timeZone }: Deps) {
+export function createProgramsService({
+  db,
+  config,
+  mailQueued,
+  notifications,
+  clock = () => new Date(),
+  timeZone,
+}: Deps) {
   /** The end of `dueDate` on the course calendar, refused when that day is before today there. */
   async function deadline(dueDate: string | undefined): Promise<string | null> {
     if (dueDate === undefined) return null;
@@ -81,7 +101,7 @@ export function createProgramsService({ db, config, mailQueued, clock = () => ne
     async sendToBatch(programId: number, batch: number, dueDate?: string): Promise<{ sent: number }> {
       // Read before the transaction: on SQLite the transaction holds the one connection.
       const dueAt = await deadline(dueDate);
-      const sent = await db
+      const { sent, noticed } = await db
         .transaction()
         .execute(async (trx) => {
           const program = await programs.findProgram(trx, programId);
@@ -96,7 +116,7 @@ export function createProgramsService({ db, config, mailQueued, clock = () => ne
             )
           )
             throw new AppError('conflict', contentMessages.programAlreadySent);
-          await programs.insertStudentPrograms(
+          const inserted = await programs.insertStudentPrograms(
             trx,
             students.map((s) => ({
               student_id: s.id,
@@ -105,12 +125,15 @@ export function createProgramsService({ db, config, mailQueued, clock = () => ne
               due_at: dueAt,
             })),
           );
-          for (const s of students)
-            await enqueueMail(
-              trx,
-              newProgramMail(s.email, s.first_name, program.program_number, program.task, myProgsUrl),
-            );
-          return students.length;
+          const copyOf = new Map(inserted.map((row) => [row.student_id, row.id]));
+          const told = await notifications.notify(
+            trx,
+            students.map((s) => ({ ...s, link: workspacePath(copyOf.get(s.id)!), subjectId: copyOf.get(s.id)! })),
+            'program_sent',
+            programNotice(program.program_number, program.task),
+            (s) => newProgramMail(s.email, s.first_name, program.program_number, program.task, myProgsUrl),
+          );
+          return { sent: students.length, noticed: told.noticed };
         })
         .catch((error: unknown) => {
           // A send racing another send of the same program hits the unique (student, program) pair.
@@ -118,6 +141,7 @@ export function createProgramsService({ db, config, mailQueued, clock = () => ne
           throw error;
         });
       mailQueued();
+      notifications.wake(noticed);
       return { sent };
     },
 
@@ -132,10 +156,17 @@ export function createProgramsService({ db, config, mailQueued, clock = () => ne
             program_number: programNumber,
             task,
           });
-          await enqueueMail(trx, newProgramMail(student.email, student.first_name, programNumber, task, myProgsUrl));
+          await notifications.notify(
+            trx,
+            [{ ...student, link: workspacePath(inserted.id), subjectId: inserted.id }],
+            'program_sent',
+            programNotice(programNumber, task),
+            (s) => newProgramMail(s.email, s.first_name, programNumber, task, myProgsUrl),
+          );
           return inserted;
         });
         mailQueued();
+        notifications.wake([studentId]);
         return withLate(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', contentMessages.programAlreadySent);
@@ -162,7 +193,26 @@ export function createProgramsService({ db, config, mailQueued, clock = () => ne
       if (!row || row.student_id !== student.id) throw new AppError('notFound', 'No such program of yours.');
       if (row.closed_at) throw new AppError('conflict', solutionMessages.closed);
       const solution = await readSolution();
-      return withLate(await programs.saveSolution(db, row.id, solution, nowIso(clock())));
+      const { saved, noticed } = await db.transaction().execute(async (trx) => {
+        const saved = await programs.saveSolution(trx, row.id, solution, nowIso(clock()));
+        const told = await notifications.notify(
+          trx,
+          await notifications.teachers(trx),
+          'submission',
+          submissionNotice(student, saved.program_number, saved.id, 'Solution submitted.'),
+          (t) =>
+            submissionMail(
+              t.email,
+              personName(student),
+              `${personName(student)} submitted a solution to Program ${saved.program_number}.`,
+              `${config.appUrl}${teacherLinks.submissions}`,
+            ),
+        );
+        return { saved, noticed: told.noticed };
+      });
+      mailQueued();
+      notifications.wake(noticed);
+      return withLate(saved);
     },
 
     /** Every student's solution to one program. */

@@ -48,8 +48,9 @@ export function findUpcomingClasses(db: Db, fromIso: string, untilIso: string) {
 export type UpcomingClass = Awaited<ReturnType<typeof findUpcomingClasses>>[number];
 
 /**
- * The students still to get this reminder of a class: paid, verified, in its batch now, reminders on, and not sent
- * it yet (so a pass where everything is done costs one query per class).
+ * The students still to get this reminder of a class: paid, verified, in its batch now, and either due its mail
+ * (reminders on, not sent yet) or, for the hour one, due its notice in the site (not made yet, and not turned off).
+ * A pass where everything is done costs one query per class.
  */
 export function findReminderRecipients(
   db: Db,
@@ -58,24 +59,48 @@ export function findReminderRecipients(
 ) {
   return db
     .selectFrom('students')
-    .select(['id', 'email', 'first_name'])
+    .select(['id', 'email', 'first_name', 'reminders'])
     .where('student_batch', '=', row.batch_number)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('session_reminders')
-            .select('session_reminders.id')
-            .whereRef('session_reminders.student_id', '=', 'students.id')
-            .where('session_reminders.batch_session_id', '=', row.id)
-            .where('session_reminders.kind', '=', kind)
-            .where('session_reminders.starts_at', '=', row.starts_at),
+    .where(({ and, or, not, exists, selectFrom, eb }) => {
+      const mailDue = and([
+        eb('reminders', '=', 1),
+        not(
+          exists(
+            selectFrom('session_reminders')
+              .select('session_reminders.id')
+              .whereRef('session_reminders.student_id', '=', 'students.id')
+              .where('session_reminders.batch_session_id', '=', row.id)
+              .where('session_reminders.kind', '=', kind)
+              .where('session_reminders.starts_at', '=', row.starts_at),
+          ),
         ),
-      ),
-    )
+      ]);
+      if (kind === 'day') return mailDue;
+      const noticeDue = and([
+        not(
+          exists(
+            selectFrom('notifications')
+              .select('notifications.id')
+              .whereRef('notifications.recipient_id', '=', 'students.id')
+              .where('notifications.kind', '=', 'class_soon')
+              .where('notifications.subject_id', '=', row.id),
+          ),
+        ),
+        not(
+          exists(
+            selectFrom('notification_settings')
+              .select('notification_settings.student_id')
+              .whereRef('notification_settings.student_id', '=', 'students.id')
+              .where('notification_settings.kind', '=', 'class_soon')
+              .where('notification_settings.site', '=', 0),
+          ),
+        ),
+      ]);
+      return or([mailDue, noticeDue]);
+    })
     .where('student_status', '=', 1)
     .where('activated', '=', 1)
     .where('role', '=', 'student')
-    .where('reminders', '=', 1)
     .orderBy('id')
     .execute();
 }

@@ -9,6 +9,7 @@ import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { classReminderMail } from '../mail/mail-templates.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import {
   claimReminder,
   findClassStart,
@@ -26,6 +27,7 @@ interface Deps {
   config: Pick<Config, 'appUrl'>;
   log: FastifyBaseLogger;
   mailQueued: () => void;
+  notifications: NotificationsService;
 }
 
 const HOUR_MS = 60 * 60_000;
@@ -47,13 +49,15 @@ export function dueReminderKind(startsAt: string, now: Date): 'day' | 'hour' | u
   return left > HOUR_MS ? 'day' : 'hour';
 }
 
-export function createRemindersService({ db, config, log, mailQueued }: Deps) {
+export function createRemindersService({ db, config, log, mailQueued, notifications }: Deps) {
   const oneClickBase = `${config.appUrl}/api/v1/reminders/stop`;
-  const myClassesUrl = `${config.appUrl}${paths.dashboard}/${dashboardPaths.myClasses}`;
+  const myClassesPath = `${paths.dashboard}/${dashboardPaths.myClasses}`;
+  const myClassesUrl = `${config.appUrl}${myClassesPath}`;
 
   /** Queues one class's reminders of this kind, each in its own transaction; returns how many were new. */
   async function remindClass(row: UpcomingClass, kind: 'day' | 'hour', now: Date): Promise<number> {
     let queued = 0;
+    const noticedNow: number[] = [];
     for (const student of await findReminderRecipients(db, row, kind)) {
       try {
         const token = await ensurePrivateLink(db, student.id, 'reminders');
@@ -78,14 +82,38 @@ export function createRemindersService({ db, config, log, mailQueued }: Deps) {
           // here too, a class moved since it was read is seen moved, and is reminded at its new time instead.
           await lockBatch(trx, row.batch_number);
           if ((await findClassStart(trx, row.id)) !== row.starts_at) return false;
-          const reminderId = await claimReminder(trx, {
-            batch_session_id: row.id,
-            student_id: student.id,
-            kind,
-            starts_at: row.starts_at,
-          });
-          if (reminderId === undefined) return false;
-          await setReminderOutbox(trx, reminderId, await enqueueMail(trx, mail));
+          // Mail only to those with reminders on, once; the hour one is also a notice in the site, made once.
+          const reminderId =
+            student.reminders === 1
+              ? await claimReminder(trx, {
+                  batch_session_id: row.id,
+                  student_id: student.id,
+                  kind,
+                  starts_at: row.starts_at,
+                })
+              : undefined;
+          if (kind === 'day') {
+            if (reminderId === undefined) return false;
+            await setReminderOutbox(trx, reminderId, await enqueueMail(trx, mail));
+            return true;
+          }
+          const told = await notifications.notify(
+            trx,
+            [student],
+            'class_soon',
+            {
+              title: `Class ${row.session_number} starts soon`,
+              body: row.topics ?? 'Your class starts within the hour.',
+              link: myClassesPath,
+              subjectId: row.id,
+              once: true,
+            },
+            reminderId === undefined ? undefined : () => mail,
+          );
+          if (told.noticed.length > 0) noticedNow.push(student.id);
+          const outboxId = told.mailed.get(student.id);
+          if (reminderId === undefined || outboxId === undefined) return false;
+          await setReminderOutbox(trx, reminderId, outboxId);
           return true;
         });
         if (added) queued += 1;
@@ -94,6 +122,7 @@ export function createRemindersService({ db, config, log, mailQueued }: Deps) {
         log.warn({ err: error, batchSessionId: row.id, studentId: student.id }, 'class reminder skipped');
       }
     }
+    notifications.wake(noticedNow);
     return queued;
   }
 

@@ -1,7 +1,9 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../contracts/paths';
+import { dashboardPaths, paths } from '../../../contracts/paths';
 import { useStoredRole } from '../../lib/auth-store';
+import { useNotificationStream, useUnreadCount } from '../../lib/notification-stream';
+import { notificationsName, UnreadBadge } from '../notifications/unread-badge';
 import { PersonIcon } from './person-icon';
 
 /**
@@ -14,6 +16,9 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false);
   // The admin's dashboard is /AdminPage; their Edit Profile (/Profile) shows the admin's own account page.
   const isAdmin = useStoredRole() === 'admin';
+  // The one live notification stream of the tab: the header is on every page.
+  useNotificationStream(signedIn);
+  const unread = useUnreadCount();
   const rootRef = useRef<HTMLLIElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -67,7 +72,10 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
         onClick={() => setOpen((isOpen) => !isOpen)}
       >
         <PersonIcon />
-        <span className="visually-hidden">Account menu</span>
+        <span className="visually-hidden">
+          {unread ? `Account menu, ${unread} unread notifications` : 'Account menu'}
+        </span>
+        <UnreadBadge count={unread} />
       </button>
       {/* data-bs-popper="static" is Bootstrap's hook for a dropdown placed by CSS alone
           (below the toggle, right-aligned). */}
@@ -82,6 +90,18 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
             My Dashboard
           </Link>
         </li>
+        {signedIn ? (
+          <li>
+            <Link
+              className="dropdown-item d-flex justify-content-between align-items-center gap-2"
+              to={isAdmin ? `${paths.admin}#notifications` : `${paths.dashboard}/${dashboardPaths.notifications}`}
+              aria-label={notificationsName(unread)}
+            >
+              Notifications
+              <UnreadBadge count={unread} />
+            </Link>
+          </li>
+        ) : null}
         <li>
           <Link className="dropdown-item" to={paths.profile}>
             Edit Profile

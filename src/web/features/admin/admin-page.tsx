@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SETTING_LABELS } from '../../../contracts/settings';
 import { RequireAuth } from '../../components/require-auth';
+import { NotificationsSection } from '../../components/notifications/notifications-section';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { useProfile } from '../../lib/account-api';
 import { siteSettingsQuery } from './admin-api';
@@ -159,6 +160,7 @@ function AdminDashboard() {
       <h1 className="h2 mb-3">Admin Dashboard</h1>
       <GradebookPanel />
       <SettingsDefaultsNotice onOpen={() => setPanel('Site Settings')} />
+      <NotificationsSection />
       <div className="admin-buttons mb-4">
         {panels.map((name) => (
           <button

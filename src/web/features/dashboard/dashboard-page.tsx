@@ -14,6 +14,9 @@ import { MyFeedback } from './sections/my-feedback';
 import { MyPayment } from './sections/my-payment';
 import { MyProgs } from './sections/my-progs';
 import { MyTests, SelfTest } from './sections/self-test';
+import { NotificationList } from '../../components/notifications/notification-list';
+import { notificationsName, UnreadBadge } from '../../components/notifications/unread-badge';
+import { useUnreadCount } from '../../lib/notification-stream';
 
 /** A program's workspace (the exercises feature), handed in by the app (app/dashboard-route.tsx). */
 export type ProgramWorkspaceComponent = ComponentType<{ id: string }>;
@@ -34,7 +37,16 @@ const menu = [
 function titleOf(match: DashboardMatch): string {
   if (match.section === 'overview') return 'My Dashboard';
   if (match.section === 'program') return 'My Progs';
+  if (match.section === 'notifications') return 'Notifications';
   return menu.find((item) => item.section === match.section)?.label ?? 'My Dashboard';
+}
+
+function BellIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d="M8 16a2 2 0 0 0 2-2H6a2 2 0 0 0 2 2zm.995-14.901a1 1 0 1 0-1.99 0A5.002 5.002 0 0 0 3 6c0 1.098-.5 6-2 7h14c-1.5-1-2-5.902-2-7 0-2.42-1.72-4.44-4.005-4.901z" />
+    </svg>
+  );
 }
 
 interface SectionProps {
@@ -74,6 +86,8 @@ function Section({ match, student, ProgramWorkspace }: SectionProps): ReactNode 
       return <SelfTest />;
     case 'myFeedback':
       return <MyFeedback student={student} />;
+    case 'notifications':
+      return <NotificationList />;
   }
 }
 
@@ -89,6 +103,7 @@ function Dashboard({
   // On a phone the menu folds away; it opens on request and closes again on navigation.
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const menuOpen = menuFor === pathname;
+  const unread = useUnreadCount();
   if (!student) return null;
   return (
     <div className="dashboard">
@@ -102,6 +117,14 @@ function Dashboard({
             </span>
           )}
           <strong>{student.first_name}</strong>
+          <NavLink
+            to={`${paths.dashboard}/${dashboardPaths.notifications}`}
+            className="btn btn-outline-secondary btn-sm ms-auto notifications-link"
+            aria-label={notificationsName(unread)}
+          >
+            <BellIcon />
+            <UnreadBadge count={unread} />
+          </NavLink>
         </div>
         <button
           type="button"

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import {
   type CompileResult,
   codeSchema,
@@ -42,6 +42,35 @@ function compileNotes(compile: CompileResult | undefined): LineNote[] {
     message: d.message,
     source: 'clang',
   }));
+}
+
+/** The teacher's comments; a notification's link (#comment-<id>) scrolls to its comment and highlights it. */
+function TeacherComments({ comments }: { comments: Workspace['comments'] }) {
+  const { hash } = useLocation();
+  const target = /^#comment-(\d+)$/.exec(hash)?.[1];
+  useEffect(() => {
+    if (target) document.getElementById(`comment-${target}`)?.scrollIntoView({ block: 'center' });
+  }, [target]);
+  return (
+    <div className="alert alert-info py-2">
+      <strong>Comments from your teacher</strong>
+      <ul className="mb-0 mt-1">
+        {comments.map((c) => (
+          <li
+            key={c.id}
+            id={`comment-${c.id}`}
+            className={String(c.id) === target ? 'comment-highlight' : undefined}
+            aria-current={String(c.id) === target ? 'true' : undefined}
+          >
+            Line {c.line}: {c.body}{' '}
+            <span className="text-body-secondary small">
+              — {c.author}, {formatDateTime(c.created_at)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 function Editor({ workspace }: { workspace: Workspace }) {
@@ -170,21 +199,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
 
   return (
     <>
-      {workspace.comments.length > 0 ? (
-        <div className="alert alert-info py-2">
-          <strong>Comments from your teacher</strong>
-          <ul className="mb-0 mt-1">
-            {workspace.comments.map((c) => (
-              <li key={c.id}>
-                Line {c.line}: {c.body}{' '}
-                <span className="text-body-secondary small">
-                  — {c.author}, {formatDateTime(c.created_at)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {workspace.comments.length > 0 ? <TeacherComments comments={workspace.comments} /> : null}
 
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void act('run')}>

@@ -9,6 +9,7 @@ import { ChangePasswordForm } from '../../components/change-password-form';
 import { ProfileForm } from './profile-form';
 import { EmailText } from '../../components/email-text';
 import { RemindersSwitch } from './reminders-switch';
+import { NotificationSettings } from './notification-settings';
 
 /**
  * The admin's Edit Profile: the teacher's account has none of a student's profile (mobile, city, college, photo);
@@ -30,6 +31,7 @@ function AdminAccount({ admin }: { admin: StudentData }) {
       </dl>
       <h2 className="h4">Change Password</h2>
       <ChangePasswordForm />
+      <NotificationSettings />
       <p className="mt-4">
         <Link to={paths.admin}>Back to the Admin Dashboard</Link>
       </p>
@@ -73,6 +75,7 @@ function ProfileView() {
         }}
       />
       <RemindersSwitch />
+      <NotificationSettings />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { errorText } from '../../lib/error-text';
+import { notificationSettingsQuery } from '../../lib/notifications-api';
 import { reminderSettingQuery, saveReminderSetting } from '../../lib/reminders-api';
 
 /** "Class reminders by email": saved as soon as it is switched, apart from the profile's Edit form. */
@@ -10,7 +11,11 @@ export function RemindersSwitch() {
   const setting = useQuery(reminderSettingQuery());
   const save = useMutation({
     mutationFn: saveReminderSetting,
-    onSuccess: (saved) => client.setQueryData(reminderSettingQuery().queryKey, saved),
+    onSuccess: async (saved) => {
+      client.setQueryData(reminderSettingQuery().queryKey, saved);
+      // The same choice as "A class is starting soon" by email in the notifications table.
+      await client.invalidateQueries({ queryKey: notificationSettingsQuery().queryKey });
+    },
   });
   const on = save.isPending ? save.variables : setting.data?.reminders;
 

@@ -1,0 +1,164 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { NotificationKind } from '../../contracts/notifications.js';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Kinds whose subject is a student program: the notice's link opens it, and goes dead once it is deleted. */
+export const PROGRAM_SUBJECT_KINDS: NotificationKind[] = ['program_sent', 'code_comment', 'submission'];
+
+/** Stored choices of these people for one kind (people without a row take the kind's defaults). */
+export function findSettings(db: Db, ids: number[], kind: NotificationKind) {
+  return db
+    .selectFrom('notification_settings')
+    .select(['student_id', 'email', 'site'])
+    .where('student_id', 'in', ids)
+    .where('kind', '=', kind)
+    .execute();
+}
+
+/** The class-reminder mail switch, which is the email choice of `class_soon`. */
+export function findReminderFlags(db: Db, ids: number[]) {
+  return db.selectFrom('students').select(['id', 'reminders']).where('id', 'in', ids).execute();
+}
+
+export function findAllSettings(db: Db, studentId: number) {
+  return db
+    .selectFrom('notification_settings')
+    .select(['kind', 'email', 'site'])
+    .where('student_id', '=', studentId)
+    .execute();
+}
+
+export async function saveSetting(
+  db: Db,
+  row: { student_id: number; kind: NotificationKind; email: boolean; site: boolean },
+): Promise<void> {
+  const values = { email: row.email ? 1 : 0, site: row.site ? 1 : 0 };
+  await db
+    .insertInto('notification_settings')
+    .values({ student_id: row.student_id, kind: row.kind, ...values })
+    .onConflict((oc) => oc.columns(['student_id', 'kind']).doUpdateSet(values))
+    .execute();
+}
+
+export interface NewNotice {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string | null;
+  subject_id: number | null;
+}
+
+export async function insertNotices(
+  db: Db,
+  rows: (NewNotice & { recipient_id: number; created_at: string })[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('notifications').values(rows).execute();
+}
+
+/**
+ * Folds a repeat into the recipients' unread notice of the same kind and subject (it becomes the newest text and
+ * time); returns the recipients who had one, for whom nothing new is inserted.
+ */
+export async function foldIntoUnread(db: Db, recipientIds: number[], notice: NewNotice, at: string): Promise<number[]> {
+  if (recipientIds.length === 0 || notice.subject_id === null) return [];
+  const rows = await db
+    .updateTable('notifications')
+    .set({ title: notice.title, body: notice.body, link: notice.link, created_at: at })
+    .where('recipient_id', 'in', recipientIds)
+    .where('kind', '=', notice.kind)
+    .where('subject_id', '=', notice.subject_id)
+    .where('read_at', 'is', null)
+    .returning('recipient_id')
+    .execute();
+  return rows.map((r) => r.recipient_id);
+}
+
+/** Who of these people already has a notice of this kind about this subject. */
+export async function findNoticed(db: Db, ids: number[], kind: NotificationKind, subjectId: number) {
+  const rows = await db
+    .selectFrom('notifications')
+    .select('recipient_id')
+    .where('recipient_id', 'in', ids)
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .execute();
+  return new Set(rows.map((r) => r.recipient_id));
+}
+
+/** One page of a person's notices, newest first; `subject_alive` is null when a program subject is gone. */
+export function listNotices(db: Db, recipientId: number, before: number | undefined, limit: number) {
+  let query = db
+    .selectFrom('notifications as n')
+    .leftJoin('student_programs as sp', 'sp.id', 'n.subject_id')
+    .select([
+      'n.id',
+      'n.kind',
+      'n.title',
+      'n.body',
+      'n.link',
+      'n.subject_id',
+      'n.read_at',
+      'n.created_at',
+      'sp.id as subject_alive',
+    ])
+    .where('n.recipient_id', '=', recipientId)
+    .orderBy('n.id', 'desc')
+    .limit(limit);
+  if (before !== undefined) query = query.where('n.id', '<', before);
+  return query.execute();
+}
+
+export async function countUnread(db: Db, recipientId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('recipient_id', '=', recipientId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Unread counts of many people in one query; someone with none is absent. */
+export async function countUnreadOf(db: Db, recipientIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (recipientIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('notifications')
+    .select((eb) => ['recipient_id', eb.fn.countAll<number | string>().as('n')])
+    .where('recipient_id', 'in', recipientIds)
+    .where('read_at', 'is', null)
+    .groupBy('recipient_id')
+    .execute();
+  for (const row of rows) counts.set(row.recipient_id, Number(row.n));
+  return counts;
+}
+
+/** Marks one of the person's notices read; false when they have no such notice. */
+export async function markRead(db: Db, recipientId: number, id: number, at: string): Promise<boolean> {
+  const found = await db
+    .selectFrom('notifications')
+    .select(['id', 'read_at'])
+    .where('id', '=', id)
+    .where('recipient_id', '=', recipientId)
+    .executeTakeFirst();
+  if (!found) return false;
+  if (found.read_at === null) await db.updateTable('notifications').set({ read_at: at }).where('id', '=', id).execute();
+  return true;
+}
+
+export async function markAllRead(db: Db, recipientId: number, at: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('recipient_id', '=', recipientId)
+    .where('read_at', 'is', null)
+    .execute();
+}
+
+/** Every teacher account: the teacher's notices go to each. */
+export function listTeachers(db: Db) {
+  return db.selectFrom('students').select(['id', 'email', 'first_name']).where('role', '=', 'admin').execute();
+}

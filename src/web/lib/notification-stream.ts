@@ -1,0 +1,162 @@
+/**
+ * The signed-in person's unread notification count, kept live by ONE stream per tab: `GET
+ * /api/v1/notifications/stream` read with fetch (EventSource cannot send the Authorization header). When the stream
+ * fails, the count is polled every 30 s while the stream is retried with a growing delay. Plain TypeScript and a
+ * React hook, no TanStack Query or zod: the header shows the count on every page, the landing page included, which
+ * must stay light (docs/decisions/007). notifications-api.ts keeps the TanStack queries in step with it.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { readToken } from './auth-store';
+
+const STREAM_URL = '/api/v1/notifications/stream';
+const UNREAD_URL = '/api/v1/notifications/unread';
+const POLL_MS = 30_000;
+const MAX_RETRY_MS = 60_000;
+
+type Listener = () => void;
+
+let unread: number | null = null;
+const listeners = new Set<Listener>();
+let users = 0;
+let stop: (() => void) | undefined;
+
+function publish(next: number | null): void {
+  if (next === unread) return;
+  unread = next;
+  for (const listener of listeners) listener();
+}
+
+function readCount(data: string): number | undefined {
+  try {
+    const value = (JSON.parse(data) as { unread?: unknown }).unread;
+    return typeof value === 'number' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads `text/event-stream` blocks as they come, publishing each `unread` event's count. */
+async function readEvents(body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      const count = event === 'unread' ? readCount(data.join('\n')) : undefined;
+      if (count !== undefined) publish(count);
+    }
+  }
+}
+
+function start(): () => void {
+  const controller = new AbortController();
+  let retryMs = 1000;
+  let pollTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const headers = (): Record<string, string> | undefined => {
+    const token = readToken();
+    return token ? { authorization: `Bearer ${token}` } : undefined;
+  };
+
+  const poll = async () => {
+    const auth = headers();
+    if (!auth || controller.signal.aborted) return;
+    try {
+      const response = await fetch(UNREAD_URL, { headers: auth, signal: controller.signal });
+      if (response.ok) publish(readCount(await response.text()) ?? unread);
+    } catch {
+      // Offline for now: the next poll tries again.
+    }
+    if (!controller.signal.aborted) pollTimer = setTimeout(() => void poll(), POLL_MS);
+  };
+
+  const connect = async () => {
+    const auth = headers();
+    if (!auth) return;
+    let opened = false;
+    try {
+      const response = await fetch(STREAM_URL, {
+        headers: { ...auth, accept: 'text/event-stream' },
+        signal: controller.signal,
+        cache: 'no-store',
+      });
+      // Signed out (401) or a session gone: nothing to show, and nothing to retry.
+      if (response.status === 401 || response.status === 403) return publish(null);
+      if (response.ok && response.body) {
+        opened = true;
+        clearTimeout(pollTimer);
+        pollTimer = undefined;
+        retryMs = 1000;
+        await readEvents(response.body, controller.signal);
+      }
+    } catch {
+      // A dropped connection: retried below.
+    }
+    if (controller.signal.aborted) return;
+    // The stream failed (too many tabs, a proxy without streaming, the server restarting): poll, and retry it.
+    if (!pollTimer) void poll();
+    retryTimer = setTimeout(() => void connect(), opened ? 1000 : retryMs);
+    if (!opened) retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+  };
+
+  void connect();
+  return () => {
+    controller.abort();
+    clearTimeout(pollTimer);
+    clearTimeout(retryTimer);
+    publish(null);
+  };
+}
+
+/** Holds the stream open while any component of the tab wants it (and the person is signed in). */
+export function useNotificationStream(signedIn: boolean): void {
+  useEffect(() => {
+    if (!signedIn) return;
+    users += 1;
+    stop ??= start();
+    return () => {
+      users -= 1;
+      if (users === 0) {
+        stop?.();
+        stop = undefined;
+      }
+    };
+  }, [signedIn]);
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The live unread count; null until known (signed out, or before the first answer). */
+export function useUnreadCount(): number | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => unread,
+    () => null,
+  );
+}
+
+/** Sets the count at once after a call that answered it (mark read), before the stream says so. */
+export function setUnreadCount(count: number): void {
+  publish(count);
+}
+
+/** For TanStack's cache to follow the stream (notifications-api.ts). */
+export const subscribeUnread = subscribe;
+export const currentUnread = () => unread;
