@@ -119,6 +119,8 @@ const matrix: Record<string, Who[]> = {
   'PUT /api/v1/admin/settings': ADMIN,
   'POST /api/v1/admin/settings/photo': ADMIN,
   'DELETE /api/v1/admin/settings/photo': ADMIN,
+  'GET /api/v1/admin/overview': ADMIN,
+  'GET /api/v1/admin/charts': ADMIN,
 };
 
 let ctx: TestContext;
