@@ -22,6 +22,7 @@ import { benchCluster } from './cluster.js';
 import { benchGraderAttack } from './grader-attack.js';
 import { benchGrading } from './grading.js';
 import { runLighthouse } from './lighthouse.js';
+import { benchOverview, seedOverviewActivity } from './overview.js';
 import { LANDING_PAGE_BUDGET, pageWeight } from './page-weight.js';
 import { ensureWrk, load, type LoadOptions, type LoadResult } from './wrk.js';
 import { BENCH_ADMIN, BENCH_STUDENT, BENCH_STUDENTS, SEARCH_TERMS, seedLarge } from './seed-large.js';
@@ -50,6 +51,7 @@ try {
     const handle = openDatabase(url);
     await migrateToLatest(handle.db);
     await seedLarge(handle.db, url === databaseUrl ? 100_000 : 1);
+    if (url === databaseUrl) await seedOverviewActivity(handle.db);
     // A settled database, as autovacuum leaves it within minutes of a bulk load: planner statistics, the visibility
     // map, and the trigram index's pending entries merged (SQLite: PRAGMA optimize at start).
     if (handle.dialect === 'postgres') await sql`vacuum analyze`.execute(handle.db);
@@ -159,6 +161,10 @@ try {
   cold.sort((a, b) => a - b);
   const coldP95 = cold[Math.ceil(cold.length * 0.95) - 1]!;
 
+  // The teacher's overview and charts, asked one after another as the admin page does.
+  await settle();
+  const overviewFigures = await benchOverview(base, adminToken);
+
   // Logins hash with argon2 on the thread pool: other requests must not wait for them.
   await settle();
   const [coursesDuringLogins, loginsAlongside] = await Promise.all([
@@ -216,6 +222,12 @@ try {
   console.log(
     `           admin list uncached, one admin, ${cold.length} terms never asked before: p50 ${cold[Math.floor(cold.length / 2)]!.toFixed(1)} ms, p95 ${coldP95.toFixed(1)} ms, max ${cold.at(-1)!.toFixed(1)} ms`,
   );
+  for (const figure of overviewFigures)
+    target(
+      `${figure.path} p95 under 100 ms at 100,000 students (one teacher)`,
+      figure.p95 < 100,
+      `p50 ${figure.p50.toFixed(1)} ms, p95 ${figure.p95.toFixed(1)} ms, max ${figure.max.toFixed(1)} ms`,
+    );
   target(
     'logins never block other requests (one client alongside 10 connections logging in: p99 under 25 ms)',
     loginsWithProbe.total > 0 && probeDuringLogins.p99 < 25,
