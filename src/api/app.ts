@@ -45,6 +45,8 @@ import { createCoursesService } from './courses/courses.service.js';
 import { doubtsRoutes } from './doubts/doubts.routes.js';
 import { createDoubtsService } from './doubts/doubts.service.js';
 import { outboxRoutes } from './mail/outbox.routes.js';
+import { overviewRoutes } from './overview/overview.routes.js';
+import { createOverviewService } from './overview/overview.service.js';
 import { createOutboxService } from './mail/outbox.service.js';
 import { exercisesRoutes } from './exercises/exercises.routes.js';
 import { createExercisesService } from './exercises/exercises.service.js';
@@ -245,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const quiz = createQuizService(db);
   const doubts = createDoubtsService({ db, config, mailQueued, notifications });
   const outbox = createOutboxService(db);
+  const overview = createOverviewService({ db, clock: options.clock });
   const calendar = createCalendarService({ db, config });
   const reminders = createRemindersService({ db, config, log: app.log, mailQueued, notifications });
   app.decorate('reminders', reminders);
@@ -279,6 +282,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(homeRoutes, { home });
     await api.register(gradebookRoutes, { gradebook });
     await api.register(notificationsRoutes, { notifications });
+    await api.register(overviewRoutes, { overview });
   });
 
   // Applied first (the course time zone), so the pages rendered next are not rendered a second time for it.

@@ -234,7 +234,7 @@ export function createExercisesService({
                 t.email,
                 personName(student),
                 `${personName(student)} submitted Program ${sp.program_number}: ${summary}`,
-                `${config.appUrl}${teacherLinks.submissions}`,
+                `${config.appUrl}${teacherLinks.studentWork(student.id)}`,
               ),
           );
           return { id: inserted, noticed: told.noticed };

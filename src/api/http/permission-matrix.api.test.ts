@@ -133,6 +133,8 @@ const matrix: Record<string, Who[]> = {
   'GET /api/v1/admin/batches/:batch/gradebook': ADMIN,
   'GET /api/v1/admin/batches/:batch/gradebook.csv': ADMIN,
   'GET /api/v1/admin/students/:id/work': ADMIN,
+  'GET /api/v1/admin/overview': ADMIN,
+  'GET /api/v1/admin/charts': ADMIN,
 };
 
 let ctx: TestContext;

@@ -220,7 +220,7 @@ describe('notifications per kind, from the real events', () => {
     const submissions = (await list(adminToken, '?limit=100')).items.filter((i) => i.kind === 'submission');
     expect(submissions[0]).toMatchObject({
       title: `Dennis Ritchie submitted Program ${programNumber}`,
-      link: '/AdminPage#submissions',
+      link: `/AdminPage?student=${s.id}`,
     });
     // Read, the next one is a new notice.
     await call('POST', `/api/v1/notifications/${submissions[0]!.id}/read`, adminToken);

@@ -53,15 +53,18 @@ export interface Notified {
 
 type Trx = Transaction<Database> | Kysely<Database>;
 
-/** Where the teacher's notices lead: the Admin page, at the part that lists them. */
-export const teacherLinks = { doubts: `${paths.admin}#doubts`, submissions: `${paths.admin}#submissions` } as const;
+/** Where the teacher's notices lead: the Admin page's Doubts panel, or the student's work under the gradebook. */
+export const teacherLinks = {
+  doubts: `${paths.admin}#doubts`,
+  studentWork: (studentId: number) => `${paths.admin}?student=${studentId}`,
+} as const;
 
 export const personName = (p: Pick<StudentRow, 'first_name' | 'last_name' | 'email'>) =>
   `${p.first_name} ${p.last_name}`.trim() || p.email;
 
 /** The teacher's notice of a submission; a later one of the same program, while it is unread, replaces it. */
 export function submissionNotice(
-  student: Pick<StudentRow, 'first_name' | 'last_name' | 'email'>,
+  student: Pick<StudentRow, 'id' | 'first_name' | 'last_name' | 'email'>,
   programNumber: number,
   studentProgramId: number,
   result: string,
@@ -69,7 +72,7 @@ export function submissionNotice(
   return {
     title: `${personName(student)} submitted Program ${programNumber}`,
     body: result,
-    link: teacherLinks.submissions,
+    link: teacherLinks.studentWork(student.id),
     subjectId: studentProgramId,
     fold: true,
   };

@@ -205,7 +205,7 @@ export function createProgramsService({
               t.email,
               personName(student),
               `${personName(student)} submitted a solution to Program ${saved.program_number}.`,
-              `${config.appUrl}${teacherLinks.submissions}`,
+              `${config.appUrl}${teacherLinks.studentWork(student.id)}`,
             ),
         );
         return { saved, noticed: told.noticed };

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { SETTING_LABELS } from '../../../contracts/settings';
 import { RequireAuth } from '../../components/require-auth';
 import { NotificationsSection } from '../../components/notifications/notifications-section';
@@ -12,6 +13,7 @@ import { DoubtsPanel } from './doubts-panel';
 import { GradebookPanel } from './gradebook-panel';
 import { QuestionsPanel } from './questions-panel';
 import { OutboxPanel } from './outbox-panel';
+import { Overview } from './overview';
 import { PaymentsPanel } from './payments-panel';
 import { SupervisionPanel } from './supervision-panel';
 import { ProgramsPanel } from './programs-panel';
@@ -20,25 +22,26 @@ import { SettingsPanel } from './settings-panel';
 import { DeleteStudentButton, UpdateStatusButton } from './student-actions';
 import { StudentListPanel, listColumns } from './student-list-panel';
 
-const panels = [
-  'List of Old Students',
-  'List of New Students',
-  'List of Regd Students',
-  'Create Batch',
-  'Create Course',
-  'Class Schedule',
-  'Program Exercises',
-  'Live supervision',
-  'Update Payment Status',
-  'Payments',
-  'Update Course Completion',
-  'Data View',
-  'Doubts',
-  'Self assessment questions',
-  'Mail outbox',
-  'Site Settings',
+/** The spec's panels, with their original button texts, grouped so that each is easy to find (on a phone too). */
+const panelGroups = [
+  {
+    heading: 'Students',
+    panels: [
+      'List of Old Students',
+      'List of New Students',
+      'List of Regd Students',
+      'Data View',
+      'Update Course Completion',
+    ],
+  },
+  { heading: 'Batches and classes', panels: ['Create Batch', 'Class Schedule', 'Live supervision'] },
+  { heading: 'Course content', panels: ['Create Course', 'Program Exercises', 'Self assessment questions'] },
+  { heading: 'Fees', panels: ['Update Payment Status', 'Payments'] },
+  { heading: 'Messages and site', panels: ['Doubts', 'Mail outbox', 'Site Settings'] },
 ] as const;
-type Panel = (typeof panels)[number];
+type Panel = (typeof panelGroups)[number]['panels'][number];
+
+const panelForHash: Record<string, Panel> = { '#doubts': 'Doubts' };
 
 function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
   switch (panel) {
@@ -148,33 +151,79 @@ function SettingsDefaultsNotice({ onOpen }: { onOpen: () => void }) {
   );
 }
 
+/** Buttons that open the panels, under headings, in a grid that becomes one column on a phone. */
+function PanelMenu({ open, onOpen }: { open: Panel | null; onOpen: (panel: Panel) => void }) {
+  return (
+    <nav id="admin-panels" className="admin-panel-menu mb-4" aria-labelledby="admin-panels-heading">
+      <h2 id="admin-panels-heading" className="h4">
+        Panels
+      </h2>
+      <div className="admin-panel-groups">
+        {panelGroups.map((group) => (
+          <div key={group.heading} className="admin-panel-group">
+            <h3 className="h6 text-body-secondary">{group.heading}</h3>
+            <div className="admin-buttons">
+              {group.panels.map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  className={`btn ${open === name ? 'btn-primary' : 'btn-outline-primary'}`}
+                  aria-pressed={open === name}
+                  onClick={() => onOpen(name)}
+                >
+                  {name}
+                </button>
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+    </nav>
+  );
+}
+
 function AdminDashboard() {
   const { data: admin } = useProfile();
   const [panel, setPanel] = useState<Panel | null>(null);
+  const opened = useRef<HTMLDivElement>(null);
+  const [scrollToPanel, setScrollToPanel] = useState(false);
+  useEffect(() => {
+    if (!scrollToPanel || !panel) return;
+    opened.current?.scrollIntoView({ block: 'start' });
+    setScrollToPanel(false);
+  }, [scrollToPanel, panel]);
+  /** Opens a panel from far up the page (the overview) and brings it into view. */
+  const openFromAbove = (name: Panel) => {
+    setPanel(name);
+    setScrollToPanel(true);
+  };
+  // A notice of a new doubt leads to /AdminPage#doubts (one of a submission to ?student=, the gradebook's).
+  const { hash } = useLocation();
+  useEffect(() => {
+    const target = panelForHash[hash];
+    if (target) {
+      setPanel(target);
+      setScrollToPanel(true);
+    }
+  }, [hash]);
   if (!admin) return null;
   return (
     <>
       <p className="text-success mb-1">
         Logged In: {admin.first_name} {admin.last_name}
       </p>
-      <h1 className="h2 mb-3">Admin Dashboard</h1>
-      <GradebookPanel />
-      <SettingsDefaultsNotice onOpen={() => setPanel('Site Settings')} />
+      <h1 className="h2 mb-1">Admin Dashboard</h1>
+      <p className="mb-3">
+        <a href="#admin-panels">Skip to the panels</a>
+      </p>
+      <SettingsDefaultsNotice onOpen={() => openFromAbove('Site Settings')} />
+      <Overview onOpen={openFromAbove} />
       <NotificationsSection />
-      <div className="admin-buttons mb-4">
-        {panels.map((name) => (
-          <button
-            key={name}
-            type="button"
-            className={`btn ${panel === name ? 'btn-primary' : 'btn-outline-primary'}`}
-            aria-pressed={panel === name}
-            onClick={() => setPanel(name)}
-          >
-            {name}
-          </button>
-        ))}
+      <GradebookPanel />
+      <PanelMenu open={panel} onOpen={setPanel} />
+      <div ref={opened} className="admin-open-panel">
+        {panel ? <OpenPanel panel={panel} onExit={() => setPanel(null)} /> : null}
       </div>
-      {panel ? <OpenPanel panel={panel} onExit={() => setPanel(null)} /> : null}
     </>
   );
 }

@@ -1,0 +1,113 @@
+import type { APIRequestContext } from '@playwright/test';
+import { courseWallClock, formatDate } from '../src/contracts/dates.js';
+import type { Overview } from '../src/contracts/overview.js';
+import { adminHeaders, apiStudent, placePaidStudent, signInWithToken } from './accounts.js';
+import { checkScreen, expect, expectNoSidewaysScroll, test } from './fixtures.js';
+
+/** The teacher's overview at the top of /AdminPage: its counts, a chart's numbers, and every panel within reach. */
+
+const PANELS = [
+  'List of Old Students',
+  'List of New Students',
+  'List of Regd Students',
+  'Create Batch',
+  'Create Course',
+  'Class Schedule',
+  'Program Exercises',
+  'Live supervision',
+  'Update Payment Status',
+  'Payments',
+  'Update Course Completion',
+  'Data View',
+  'Doubts',
+  'Self assessment questions',
+  'Mail outbox',
+  'Site Settings',
+];
+
+const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
+
+async function overviewFromApi(request: APIRequestContext, admin: { authorization: string }): Promise<Overview> {
+  const response = await request.get('/api/v1/admin/overview', { headers: admin });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Overview;
+}
+
+test('the overview counts the students, charts a batch’s attendance with its numbers, and opens panels', async ({
+  page,
+  request,
+}, info) => {
+  const admin = await adminHeaders(request);
+  const before = (await overviewFromApi(request, admin)).counts;
+  const batch = unique();
+  const present = await apiStudent(request, { tag: 'overview-present', firstName: 'Prema' });
+  const absent = await apiStudent(request, { tag: 'overview-absent', firstName: 'Abhi' });
+  for (const student of [present, absent]) await placePaidStudent(request, admin, student, batch);
+  const asked = await request.post('/api/v1/doubts', {
+    headers: present.headers,
+    data: { question: 'Why & in scanf?' },
+  });
+  expect(asked.ok()).toBe(true);
+
+  // A class two days ago that Prema attended (the teacher marked her present) and Abhi missed.
+  const clock = courseWallClock(new Date(Date.now() - 2 * 24 * 60 * 60_000))!;
+  const added = await request.post(`/api/v1/batches/${batch}/sessions`, {
+    headers: admin,
+    data: { session_number: 1, date: clock.date, start_time: clock.time, duration_minutes: 60 },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const session = (await added.json()) as { id: number };
+  const marked = await request.put(`/api/v1/batch_sessions/${session.id}/attendance/${present.id}`, {
+    headers: admin,
+    data: { mark: 'present' },
+  });
+  expect(marked.ok(), await marked.text()).toBe(true);
+
+  await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
+  const overview = page.getByRole('region', { name: 'Overview' });
+  await expect(overview.getByRole('heading', { name: 'Needs attention' })).toBeVisible();
+
+  // The cards show what the API counts, which has grown by the two paid students placed in a batch.
+  const card = (label: string) =>
+    overview.locator('.overview-count').filter({ has: page.getByText(label, { exact: true }) });
+  await expect(async () => {
+    const now = (await overviewFromApi(request, admin)).counts;
+    expect(now.paid).toBeGreaterThanOrEqual(before.paid + 2);
+    expect(now.in_batch).toBeGreaterThanOrEqual(before.in_batch + 2);
+    await page.reload();
+    await expect(card('Paid').locator('dd')).toHaveText(String(now.paid));
+    await expect(card('Registered').locator('dd')).toHaveText(String(now.registered));
+    await expect(card('In a batch').locator('dd')).toHaveText(String(now.in_batch));
+  }).toPass({ timeout: 20_000 });
+  await expect(overview.getByText(/\d+ unanswered doubts?/)).toBeVisible();
+
+  // The attendance chart of this batch: a described canvas and a table with its numbers.
+  await overview.getByLabel('Batch', { exact: true }).selectOption(String(batch));
+  const attendance = overview
+    .locator('.overview-chart-card')
+    .filter({ hasText: `Attendance per class, batch ${batch}` });
+  await expect(attendance.getByRole('img')).toHaveAttribute('aria-label', /session 1, 1 present, 0 late, 1 absent/);
+  await attendance.getByText('The numbers of this chart').click();
+  await expect(attendance.getByRole('cell')).toHaveText([formatDate(clock.date), '1', '0', '1']);
+  await checkScreen(page, 'admin-overview', info.project.name);
+
+  // Every panel's button is on screen within the width (a phone's too), and an overview item opens its panel.
+  for (const name of PANELS) {
+    const button = page.getByRole('button', { name, exact: true });
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport();
+    const box = (await button.boundingBox())!;
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(page.viewportSize()!.width);
+  }
+  await expectNoSidewaysScroll(page, { screen: 'admin overview' });
+  await page.getByRole('button', { name: 'Answer them' }).click();
+  const doubts = page.getByRole('region', { name: 'Doubts', exact: true });
+  await expect(doubts).toBeInViewport();
+  await expect(doubts.getByText('Why & in scanf?').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Doubts', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  // The skip link leads to the panels.
+  await page.getByRole('link', { name: 'Skip to the panels' }).click();
+  await expect(page.getByRole('heading', { name: 'Panels', exact: true })).toBeInViewport();
+});

@@ -1,0 +1,296 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { STUDENT_STATUS } from '../../contracts/course.js';
+import { MAX_DURATION_MINUTES } from '../../contracts/schedule.js';
+import type { Database } from '../db/schema.js';
+import { PLACEHOLDER_PREFIX } from '../payments/payments.repository.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** PostgreSQL answers COUNT and SUM as strings (bigint, numeric); both databases' answers become numbers here. */
+const num = (value: unknown) => Number(value ?? 0);
+const fullName = sql<string>`s.first_name || ' ' || s.last_name`;
+const countIf = (condition: ReturnType<typeof sql>) =>
+  sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+
+/** Every count of the overview's cards in one pass over the students. */
+export async function studentCounts(db: Db) {
+  const row = await db
+    .selectFrom('students')
+    .select([
+      sql<number>`count(*)`.as('registered'),
+      countIf(sql`activated = 1`).as('verified'),
+      countIf(sql`student_status = ${STUDENT_STATUS.paid}`).as('paid'),
+      countIf(sql`student_batch is not null`).as('in_batch'),
+      countIf(sql`student_status = ${STUDENT_STATUS.completed}`).as('completed'),
+    ])
+    .where('role', '=', 'student')
+    .executeTakeFirstOrThrow();
+  return {
+    registered: num(row.registered),
+    verified: num(row.verified),
+    paid: num(row.paid),
+    in_batch: num(row.in_batch),
+    completed: num(row.completed),
+  };
+}
+
+export async function feesCollected(db: Db) {
+  const row = await db
+    .selectFrom('payments')
+    .select([sql<number>`count(*)`.as('payments'), sql<number>`coalesce(sum(amount), 0)`.as('paise')])
+    .where('status', '=', 'captured')
+    .executeTakeFirstOrThrow();
+  return { paise: num(row.paise), payments: num(row.payments) };
+}
+
+export async function unansweredDoubts(db: Db, limit: number) {
+  const [count, items] = await Promise.all([
+    db
+      .selectFrom('doubts')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('answered_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('doubts as d')
+      .innerJoin('students as s', 's.id', 'd.student_id')
+      .select(['d.id', fullName.as('student_name'), 'd.question', 'd.created_at'])
+      .where('d.answered_at', 'is', null)
+      .orderBy('d.id')
+      .limit(limit)
+      .execute(),
+  ]);
+  return { count: num(count.n), items };
+}
+
+/** Submissions made after `since`: how many, and the latest. */
+export async function submissionsSince(db: Db, since: string, limit: number) {
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom('submissions')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('submissions as sub')
+      .innerJoin('student_programs as sp', 'sp.id', 'sub.student_program_id')
+      .innerJoin('students as s', 's.id', 'sp.student_id')
+      .select([
+        'sub.id',
+        fullName.as('student_name'),
+        'sp.program_number',
+        'sub.status',
+        'sub.score',
+        'sub.total',
+        'sub.late',
+        'sub.created_at',
+      ])
+      .where('sub.created_at', '>', since)
+      .orderBy('sub.created_at', 'desc')
+      .orderBy('sub.id', 'desc')
+      .limit(limit)
+      .execute(),
+  ]);
+  return { count: num(count.n), items: rows.map((r) => ({ ...r, late: r.late === 1 })) };
+}
+
+/** Gateway orders not paid (pending or failed) of students who are still unpaid: a payment that may need help. */
+export async function paymentProblems(db: Db, limit: number) {
+  const unpaid = db
+    .selectFrom('payments as p')
+    .innerJoin('students as s', 's.id', 'p.student_id')
+    .where('p.status', 'in', ['created', 'failed'])
+    .where('p.order_id', 'not like', `${PLACEHOLDER_PREFIX}%`)
+    .where('s.student_status', '=', STUDENT_STATUS.unpaid);
+  const [count, rows] = await Promise.all([
+    unpaid.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    unpaid
+      .select(['p.id', fullName.as('student_name'), 'p.status', 'p.amount', 'p.failure_reason', 'p.created_at'])
+      .orderBy('p.id', 'desc')
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    count: num(count.n),
+    items: rows.map((r) => ({ ...r, status: r.status === 'failed' ? ('failed' as const) : ('created' as const) })),
+  };
+}
+
+/**
+ * Paid students with no session used since `cutoff`. The count is the paid students less those seen lately (found
+ * through the index on last_used_at), rather than a look at every paid student's sessions.
+ */
+export async function paidNotSeenSince(db: Db, cutoff: string, paid: number, limit: number) {
+  const [seen, items] = await Promise.all([
+    db
+      .selectFrom('auth_sessions as a')
+      .innerJoin('students as s', 's.id', 'a.student_id')
+      .select(sql<number>`count(distinct a.student_id)`.as('n'))
+      .where('a.last_used_at', '>=', cutoff)
+      .where('s.role', '=', 'student')
+      .where('s.student_status', '=', STUDENT_STATUS.paid)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('students as s')
+      .select([
+        's.id',
+        fullName.as('student_name'),
+        's.email',
+        's.student_batch as batch',
+        (eb) =>
+          eb
+            .selectFrom('auth_sessions as last')
+            .select((inner) => inner.fn.max('last.last_used_at').as('m'))
+            .whereRef('last.student_id', '=', 's.id')
+            .as('last_seen_at'),
+      ])
+      .where('s.role', '=', 'student')
+      .where('s.student_status', '=', STUDENT_STATUS.paid)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('auth_sessions as a')
+              .select('a.id')
+              .whereRef('a.student_id', '=', 's.id')
+              .where('a.last_used_at', '>=', cutoff),
+          ),
+        ),
+      )
+      .orderBy('s.id')
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    count: Math.max(0, paid - num(seen.n)),
+    items: items.map((r) => ({ ...r, last_seen_at: r.last_seen_at ? new Date(r.last_seen_at).toISOString() : null })),
+  };
+}
+
+/** The first class across batches that has not ended at `now`, with its plan topics. */
+export async function nextSession(db: Db, now: Date) {
+  const earliest = new Date(now.getTime() - MAX_DURATION_MINUTES * 60_000).toISOString();
+  const rows = await db
+    .selectFrom('batch_sessions as bs')
+    .leftJoin('course_sessions as cs', 'cs.session_number', 'bs.session_number')
+    .select(['bs.id', 'bs.batch_number', 'bs.session_number', 'bs.starts_at', 'bs.duration_minutes', 'cs.topics'])
+    .where('bs.starts_at', '>=', earliest)
+    .orderBy('bs.starts_at')
+    .orderBy('bs.id')
+    .limit(50)
+    .execute();
+  return rows.find((r) => Date.parse(r.starts_at) + r.duration_minutes * 60_000 > now.getTime());
+}
+
+/** The latest class that has started by `now`, whose batch the attendance chart shows when no class is ahead. */
+export function latestStartedSession(db: Db, now: Date) {
+  return db
+    .selectFrom('batch_sessions')
+    .select(['batch_number'])
+    .where('starts_at', '<=', now.toISOString())
+    .orderBy('starts_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Counts of `table` rows in each [bounds[i], bounds[i + 1]) by `column`, in one pass over the range. */
+function weekSums(column: string, bounds: string[], value: 'count' | 'amount') {
+  return bounds.slice(0, -1).map((from, i) => {
+    const inWeek = sql`${sql.ref(column)} >= ${from} and ${sql.ref(column)} < ${bounds[i + 1]}`;
+    const add = value === 'count' ? sql`1` : sql.ref('amount');
+    return sql<number>`coalesce(sum(case when ${inWeek} then ${add} else 0 end), 0)`.as(`${value}${i}`);
+  });
+}
+
+/** Sign-ups per week between consecutive `bounds` (ISO instants). */
+export async function signupsPerWeek(db: Db, bounds: string[]): Promise<number[]> {
+  const row = await db
+    .selectFrom('students')
+    .select(weekSums('created_at', bounds, 'count'))
+    .where('role', '=', 'student')
+    .where('created_at', '>=', bounds[0]!)
+    .where('created_at', '<', bounds.at(-1)!)
+    .executeTakeFirst();
+  const values = (row ?? {}) as Record<string, unknown>;
+  return bounds.slice(0, -1).map((_, i) => num(values[`count${i}`]));
+}
+
+/** Captured payments per week (by when they were paid): how many and their sum in paise. */
+export async function paymentsPerWeek(db: Db, bounds: string[]): Promise<{ count: number; paise: number }[]> {
+  const row = await db
+    .selectFrom('payments')
+    .select([...weekSums('paid_at', bounds, 'count'), ...weekSums('paid_at', bounds, 'amount')])
+    .where('status', '=', 'captured')
+    .where('paid_at', '>=', bounds[0]!)
+    .where('paid_at', '<', bounds.at(-1)!)
+    .executeTakeFirst();
+  const values = (row ?? {}) as Record<string, unknown>;
+  return bounds.slice(0, -1).map((_, i) => ({ count: num(values[`count${i}`]), paise: num(values[`amount${i}`]) }));
+}
+
+/** Per program, students whose best score is in each fifth of the total (0–19 % … 80–100 %), grouped in SQL. */
+export async function scoreDistribution(db: Db) {
+  // best_score * 5 < best_total * k  <=>  the percentage is below 20k, in whole numbers on both databases.
+  const below = (k: number) => sql`best_score * 5 < best_total * ${k}`;
+  const rows = await db
+    .selectFrom('student_programs')
+    .select([
+      'program_number',
+      countIf(below(1)).as('b0'),
+      countIf(sql`not (${below(1)}) and ${below(2)}`).as('b1'),
+      countIf(sql`not (${below(2)}) and ${below(3)}`).as('b2'),
+      countIf(sql`not (${below(3)}) and ${below(4)}`).as('b3'),
+      countIf(sql`not (${below(4)})`).as('b4'),
+    ])
+    .where('best_score', 'is not', null)
+    .where('best_total', '>', 0)
+    .groupBy('program_number')
+    .orderBy('program_number')
+    .execute();
+  return rows.map((r) => ({
+    program_number: r.program_number,
+    buckets: [num(r.b0), num(r.b1), num(r.b2), num(r.b3), num(r.b4)],
+  }));
+}
+
+export async function batchesWithSessions(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('batch_sessions')
+    .select('batch_number')
+    .distinct()
+    .orderBy('batch_number')
+    .execute();
+  return rows.map((r) => r.batch_number);
+}
+
+export function listSessionsOfBatch(db: Db, batch: number) {
+  return db
+    .selectFrom('batch_sessions')
+    .select(['id', 'session_number', 'starts_at', 'duration_minutes'])
+    .where('batch_number', '=', batch)
+    .orderBy('starts_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countBatchStudents(db: Db, batch: number): Promise<number> {
+  const row = await db
+    .selectFrom('students')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('role', '=', 'student')
+    .where('student_batch', '=', batch)
+    .executeTakeFirstOrThrow();
+  return num(row.n);
+}
+
+/** The attendance records of the batch's current students at the given sessions (as the attendance sheet lists). */
+export function attendanceOfBatch(db: Db, batch: number, sessionIds: number[]) {
+  if (sessionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('attendance as a')
+    .innerJoin('students as s', 's.id', 'a.student_id')
+    .select(['a.batch_session_id', 'a.joined_at', 'a.mark'])
+    .where('a.batch_session_id', 'in', sessionIds)
+    .where('s.role', '=', 'student')
+    .where('s.student_batch', '=', batch)
+    .execute();
+}

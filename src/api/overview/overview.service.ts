@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import { courseTimeZone, courseWallClock } from '../../contracts/dates.js';
+import { ATTENTION_ITEMS, CHART_WEEKS, type Charts, NOT_SEEN_DAYS, type Overview } from '../../contracts/overview.js';
+import { attendanceStatus, sessionEnd } from '../../contracts/schedule.js';
+import type { Database } from '../db/schema.js';
+import { zonedInstant } from '../schedule/zoned-time.js';
+import { recordVisit } from '../students/visits.repository.js';
+import * as repo from './overview.repository.js';
+
+interface Deps {
+  db: Kysely<Database>;
+  /** The time now (tests pass their own). */
+  clock?: () => Date;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** 'YYYY-MM-DD' `days` later on the calendar. */
+function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The Mondays that start the last CHART_WEEKS weeks on the course calendar (the current week last), and the instants
+ * where those weeks begin, plus where the current one ends.
+ */
+function chartWeeks(now: Date): { starts: string[]; bounds: string[] } {
+  const today = courseWallClock(now)?.date ?? now.toISOString().slice(0, 10);
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const sinceMonday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+  const monday = addDays(today, -sinceMonday);
+  const starts = Array.from({ length: CHART_WEEKS + 1 }, (_, i) => addDays(monday, 7 * (i - CHART_WEEKS + 1)));
+  const zone = courseTimeZone();
+  return { starts: starts.slice(0, -1), bounds: starts.map((date) => zonedInstant(date, '00:00', zone)) };
+}
+
+export function createOverviewService({ db, clock = () => new Date() }: Deps) {
+  return {
+    /** The overview for the teacher `adminId`; looking at it starts (or continues) their visit. */
+    async overview(adminId: number): Promise<Overview> {
+      const now = clock();
+      const previousVisit = await recordVisit(db, adminId, now);
+      const weekAgo = new Date(now.getTime() - NOT_SEEN_DAYS * DAY_MS).toISOString();
+      const [counts, fees, doubts, submissions, payments, next] = await Promise.all([
+        repo.studentCounts(db),
+        repo.feesCollected(db),
+        repo.unansweredDoubts(db, ATTENTION_ITEMS),
+        repo.submissionsSince(db, previousVisit ?? weekAgo, ATTENTION_ITEMS),
+        repo.paymentProblems(db, ATTENTION_ITEMS),
+        repo.nextSession(db, now),
+      ]);
+      const notSeen = await repo.paidNotSeenSince(db, weekAgo, counts.paid, ATTENTION_ITEMS);
+      return {
+        counts,
+        fees,
+        attention: { since: previousVisit, doubts, submissions, payments, not_seen: notSeen },
+        next_session: next
+          ? {
+              id: next.id,
+              batch_number: next.batch_number,
+              session_number: next.session_number,
+              topics: next.topics ?? `Session ${next.session_number}`,
+              starts_at: next.starts_at,
+              ends_at: sessionEnd(next.starts_at, next.duration_minutes),
+            }
+          : null,
+      };
+    },
+
+    /** The charts; attendance is of `batch`, or of the next (else the latest) class's batch. */
+    async charts(batch?: number): Promise<Charts> {
+      const now = clock();
+      const { starts, bounds } = chartWeeks(now);
+      const [signups, paid, scores, batches, shownBatch] = await Promise.all([
+        repo.signupsPerWeek(db, bounds),
+        repo.paymentsPerWeek(db, bounds),
+        repo.scoreDistribution(db),
+        repo.batchesWithSessions(db),
+        batch ??
+          repo.nextSession(db, now).then(async (next) => {
+            if (next) return next.batch_number;
+            return (await repo.latestStartedSession(db, now))?.batch_number ?? null;
+          }),
+      ]);
+      return {
+        weeks: starts.map((week_start, i) => ({
+          week_start,
+          signups: signups[i] ?? 0,
+          payments: paid[i]?.count ?? 0,
+          paid_paise: paid[i]?.paise ?? 0,
+        })),
+        scores,
+        attendance: { batch: shownBatch, batches, sessions: shownBatch === null ? [] : await attendance(shownBatch) },
+      };
+
+      async function attendance(of: number) {
+        const at = now.getTime();
+        const held = (await repo.listSessionsOfBatch(db, of)).filter(
+          (s) => Date.parse(s.starts_at) + s.duration_minutes * 60_000 <= at,
+        );
+        const [size, records] = await Promise.all([
+          repo.countBatchStudents(db, of),
+          repo.attendanceOfBatch(
+            db,
+            of,
+            held.map((s) => s.id),
+          ),
+        ]);
+        return held.map((session) => {
+          let present = 0;
+          let late = 0;
+          for (const record of records) {
+            if (record.batch_session_id !== session.id) continue;
+            const status = attendanceStatus(session, record, at);
+            if (status === 'present') present += 1;
+            else if (status === 'late') late += 1;
+          }
+          return {
+            id: session.id,
+            session_number: session.session_number,
+            starts_at: session.starts_at,
+            present,
+            late,
+            absent: Math.max(0, size - present - late),
+          };
+        });
+      }
+    },
+  };
+}
+
+export type OverviewService = ReturnType<typeof createOverviewService>;
