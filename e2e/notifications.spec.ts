@@ -79,7 +79,7 @@ test('a new student sees the empty list; Profile saves a kind turned off', async
   const email = settings.getByRole('switch', { name: 'A program is sent to you: Email' });
   await expect(email).toBeChecked();
   await email.uncheck();
-  await settings.getByRole('button', { name: 'Save notification settings' }).click();
+  await settings.getByRole('button', { name: 'Update notification settings' }).click();
   await expect(settings.getByText('Notification settings saved.')).toBeVisible();
   const saved = await request.get('/api/v1/notifications/settings', { headers: student.headers });
   expect((await saved.json()).settings[0]).toEqual({ kind: 'program_sent', email: false, site: true });
@@ -87,8 +87,10 @@ test('a new student sees the empty list; Profile saves a kind turned off', async
   // The class-reminders switch and "A class is starting soon" by email are one choice.
   const reminders = page.getByRole('switch', { name: 'Email me a day and an hour before each class' });
   await expect(reminders).toBeChecked();
-  await reminders.uncheck();
+  // The switch follows the server's answer, so it turns off once the change is saved.
+  await reminders.click();
   await expect(page.getByText('Saved: reminders are off.')).toBeVisible();
+  await expect(reminders).not.toBeChecked();
   await expect(settings.getByRole('switch', { name: 'A class is starting soon: Email' })).not.toBeChecked();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'A program is sent to you: Email' })).not.toBeChecked();

@@ -199,12 +199,13 @@ export function createExercisesService({
       if (sp.closed_at) throw new AppError('conflict', exerciseMessages.closed);
       const tests = sp.program_id ? await testsOf(sp.program_id) : [];
       if (tests.length === 0) throw new AppError('validation', exerciseMessages.noTests);
+      // Handed in now: late or not by this moment, not by when the grader (queued behind the class) finishes.
+      const at = nowIso(clock());
+      // After the deadline a submission is still graded, and marked late.
+      const late = isLate(sp.due_at, at);
       return exclusive(student.id, async () => {
         const result = await grader.grade(student.id, code, tests);
         const status = result.compile.ok ? ('graded' as const) : ('compile_error' as const);
-        const at = nowIso(clock());
-        // After the deadline a submission is still graded, and marked late.
-        const late = isLate(sp.due_at, at);
         const { id, noticed } = await db.transaction().execute(async (trx) => {
           const summary = status === 'graded' ? `Score ${result.score}/${result.total}.` : 'The code did not compile.';
           const inserted = await exercises.insertSubmission(trx, {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { notificationMessages } from '../../contracts/notifications.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { countUnreadOf } from './notifications.repository.js';
+import { unreadStateOf, type UnreadState } from './notifications.repository.js';
 
 /** One open stream: told each new unread count of its person. */
 export type StreamListener = (unread: number) => void;
@@ -23,23 +23,26 @@ const CHUNK = 1000;
  * This process's open notification streams, by person. A change made here wakes its people at once (`wake`, after
  * the commit); a change made by another process of the site is found by one query a tick (the unread counts of
  * everyone with a stream open here), which only runs while a stream is open. Each stream hears a count only when
- * it differs from the last one sent to that person.
+ * it differs from the last one sent to that stream.
  */
 export function createNotificationHub({ db, log, pollMs = 1000, maxStreamsPerAccount = 5 }: Deps) {
-  const streams = new Map<number, Set<StreamListener>>();
-  const lastSent = new Map<number, number>();
+  /** Each person's open streams, each with what it was last told ("count:newest id"). */
+  const streams = new Map<number, Map<StreamListener, string>>();
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
   let closed = false;
 
-  function deliver(counts: Map<number, number>, ids: Iterable<number>): void {
+  function deliver(states: Map<number, UnreadState>, ids: Iterable<number>): void {
     for (const id of ids) {
       const listeners = streams.get(id);
       if (!listeners) continue;
-      const unread = counts.get(id) ?? 0;
-      if (lastSent.get(id) === unread) continue;
-      lastSent.set(id, unread);
-      for (const listener of listeners) listener(unread);
+      const state = states.get(id) ?? { unread: 0, latest: 0 };
+      const told = `${state.unread}:${state.latest}`;
+      for (const [listener, last] of listeners) {
+        if (last === told) continue;
+        listeners.set(listener, told);
+        listener(state.unread);
+      }
     }
   }
 
@@ -47,7 +50,7 @@ export function createNotificationHub({ db, log, pollMs = 1000, maxStreamsPerAcc
     const open = ids.filter((id) => streams.has(id));
     for (let i = 0; i < open.length; i += CHUNK) {
       const chunk = open.slice(i, i + CHUNK);
-      deliver(await countUnreadOf(db, chunk), chunk);
+      deliver(await unreadStateOf(db, chunk), chunk);
     }
   }
 
@@ -76,23 +79,19 @@ export function createNotificationHub({ db, log, pollMs = 1000, maxStreamsPerAcc
      * Keeps a stream open for a person, with the count it was just sent; returns the function that forgets it.
      * Refused beyond the per-account cap.
      */
-    open(recipientId: number, unread: number, listener: StreamListener): () => void {
-      const listeners = streams.get(recipientId) ?? new Set<StreamListener>();
+    open(recipientId: number, state: UnreadState, listener: StreamListener): () => void {
+      const listeners = streams.get(recipientId) ?? new Map<StreamListener, string>();
       if (listeners.size >= maxStreamsPerAccount)
         throw new AppError('tooManyRequests', notificationMessages.tooManyStreams);
-      listeners.add(listener);
+      listeners.set(listener, `${state.unread}:${state.latest}`);
       streams.set(recipientId, listeners);
-      lastSent.set(recipientId, unread);
       startPolling();
       let open = true;
       return () => {
         if (!open) return;
         open = false;
         listeners.delete(listener);
-        if (listeners.size === 0) {
-          streams.delete(recipientId);
-          lastSent.delete(recipientId);
-        }
+        if (listeners.size === 0) streams.delete(recipientId);
         if (streams.size === 0) stopPolling();
       };
     },

@@ -13,7 +13,7 @@ let adminToken: string;
 let adminId: number;
 let programNumber = 7300;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: unknown) =>
   ctx.app.inject({
     method,
@@ -222,10 +222,16 @@ describe('notifications per kind, from the real events', () => {
       title: `Dennis Ritchie submitted Program ${programNumber}`,
       link: `/AdminPage?student=${s.id}`,
     });
+    // A repeat after another notice comes first in the list again: it is the newest news.
+    expect((await call('POST', '/api/v1/doubts', s.token, { question: 'Is return 2 fine?' })).statusCode).toBe(201);
+    await call('PATCH', `/student_programs/${spId}`, s.token, { solution: 'int main(void){return 3;}' });
+    const newest = (await list(adminToken)).items[0]!;
+    expect(newest).toMatchObject({ kind: 'submission', read: false });
+    expect(await unread(adminToken)).toBe(before + 2);
     // Read, the next one is a new notice.
-    await call('POST', `/api/v1/notifications/${submissions[0]!.id}/read`, adminToken);
+    await call('POST', `/api/v1/notifications/${newest.id}/read`, adminToken);
     await call('PATCH', `/student_programs/${spId}`, s.token, { solution: 'int main(void){return 2;}' });
-    expect(await unread(adminToken)).toBe(before + 1);
+    expect(await unread(adminToken)).toBe(before + 2);
     // The submission mail is off by default for the teacher.
     expect((await mailsTo('teacher@example.com')).some((m) => m.subject.startsWith('New submission'))).toBe(false);
   });
@@ -412,6 +418,13 @@ describe('the stream', () => {
   beforeAll(async () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     port = (ctx.app.server.address() as AddressInfo).port;
+  });
+
+  it('answers no HEAD, which would hold a stream open and unused', async () => {
+    const s = await paidStudent(739);
+    const response = await call('HEAD', '/api/v1/notifications/stream', s.token);
+    expect(response.statusCode).toBe(404);
+    expect(ctx.app.notificationHub.openStreams()).toBe(0);
   });
 
   it('sends the count at once and at each change; a closed stream leaves the hub', async () => {

@@ -4,22 +4,39 @@ import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * A batch announcement may reach every student: lists of ids and rows go to the database in slices, as SQLite takes
+ * at most 32,766 values in one statement (a notice row has seven).
+ */
+const CHUNK = 1000;
+function* chunks<T>(items: T[]): Generator<T[]> {
+  for (let i = 0; i < items.length; i += CHUNK) yield items.slice(i, i + CHUNK);
+}
+
 /** Kinds whose subject is a student program: the notice's link opens it, and goes dead once it is deleted. */
 export const PROGRAM_SUBJECT_KINDS: NotificationKind[] = ['program_sent', 'code_comment', 'submission'];
 
 /** Stored choices of these people for one kind (people without a row take the kind's defaults). */
-export function findSettings(db: Db, ids: number[], kind: NotificationKind) {
-  return db
-    .selectFrom('notification_settings')
-    .select(['student_id', 'email', 'site'])
-    .where('student_id', 'in', ids)
-    .where('kind', '=', kind)
-    .execute();
+export async function findSettings(db: Db, ids: number[], kind: NotificationKind) {
+  const rows = [];
+  for (const chunk of chunks(ids))
+    rows.push(
+      ...(await db
+        .selectFrom('notification_settings')
+        .select(['student_id', 'email', 'site'])
+        .where('student_id', 'in', chunk)
+        .where('kind', '=', kind)
+        .execute()),
+    );
+  return rows;
 }
 
 /** The class-reminder mail switch, which is the email choice of `class_soon`. */
-export function findReminderFlags(db: Db, ids: number[]) {
-  return db.selectFrom('students').select(['id', 'reminders']).where('id', 'in', ids).execute();
+export async function findReminderFlags(db: Db, ids: number[]) {
+  const rows = [];
+  for (const chunk of chunks(ids))
+    rows.push(...(await db.selectFrom('students').select(['id', 'reminders']).where('id', 'in', chunk).execute()));
+  return rows;
 }
 
 export function findAllSettings(db: Db, studentId: number) {
@@ -54,38 +71,39 @@ export async function insertNotices(
   db: Db,
   rows: (NewNotice & { recipient_id: number; created_at: string })[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insertInto('notifications').values(rows).execute();
+  for (const chunk of chunks(rows)) await db.insertInto('notifications').values(chunk).execute();
 }
 
 /**
- * Folds a repeat into the recipients' unread notice of the same kind and subject (it becomes the newest text and
- * time); returns the recipients who had one, for whom nothing new is inserted.
+ * Removes the recipients' unread notice of the same kind and subject, which the caller then writes anew: a repeat
+ * (another submission of the same program) is one notice, at the top of the list, however often it happens.
  */
-export async function foldIntoUnread(db: Db, recipientIds: number[], notice: NewNotice, at: string): Promise<number[]> {
-  if (recipientIds.length === 0 || notice.subject_id === null) return [];
-  const rows = await db
-    .updateTable('notifications')
-    .set({ title: notice.title, body: notice.body, link: notice.link, created_at: at })
-    .where('recipient_id', 'in', recipientIds)
-    .where('kind', '=', notice.kind)
-    .where('subject_id', '=', notice.subject_id)
-    .where('read_at', 'is', null)
-    .returning('recipient_id')
-    .execute();
-  return rows.map((r) => r.recipient_id);
+export async function dropUnreadRepeats(db: Db, recipientIds: number[], notice: NewNotice): Promise<void> {
+  if (notice.subject_id === null) return;
+  for (const chunk of chunks(recipientIds))
+    await db
+      .deleteFrom('notifications')
+      .where('recipient_id', 'in', chunk)
+      .where('kind', '=', notice.kind)
+      .where('subject_id', '=', notice.subject_id)
+      .where('read_at', 'is', null)
+      .execute();
 }
 
 /** Who of these people already has a notice of this kind about this subject. */
 export async function findNoticed(db: Db, ids: number[], kind: NotificationKind, subjectId: number) {
-  const rows = await db
-    .selectFrom('notifications')
-    .select('recipient_id')
-    .where('recipient_id', 'in', ids)
-    .where('kind', '=', kind)
-    .where('subject_id', '=', subjectId)
-    .execute();
-  return new Set(rows.map((r) => r.recipient_id));
+  const noticed = new Set<number>();
+  for (const chunk of chunks(ids)) {
+    const rows = await db
+      .selectFrom('notifications')
+      .select('recipient_id')
+      .where('recipient_id', 'in', chunk)
+      .where('kind', '=', kind)
+      .where('subject_id', '=', subjectId)
+      .execute();
+    for (const r of rows) noticed.add(r.recipient_id);
+  }
+  return noticed;
 }
 
 /** One page of a person's notices, newest first; `subject_alive` is null when a program subject is gone. */
@@ -122,18 +140,27 @@ export async function countUnread(db: Db, recipientId: number): Promise<number> 
 }
 
 /** Unread counts of many people in one query; someone with none is absent. */
-export async function countUnreadOf(db: Db, recipientIds: number[]): Promise<Map<number, number>> {
-  const counts = new Map<number, number>();
-  if (recipientIds.length === 0) return counts;
+/**
+ * Each person's unread count and newest unread notice id: a change of either (a new notice, one read, a repeat
+ * folded in as a new notice) is news for their open streams.
+ */
+export async function unreadStateOf(db: Db, recipientIds: number[]): Promise<Map<number, UnreadState>> {
+  const states = new Map<number, UnreadState>();
+  if (recipientIds.length === 0) return states;
   const rows = await db
     .selectFrom('notifications')
-    .select((eb) => ['recipient_id', eb.fn.countAll<number | string>().as('n')])
+    .select((eb) => ['recipient_id', eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('latest')])
     .where('recipient_id', 'in', recipientIds)
     .where('read_at', 'is', null)
     .groupBy('recipient_id')
     .execute();
-  for (const row of rows) counts.set(row.recipient_id, Number(row.n));
-  return counts;
+  for (const row of rows) states.set(row.recipient_id, { unread: Number(row.n), latest: Number(row.latest) });
+  return states;
+}
+
+export interface UnreadState {
+  unread: number;
+  latest: number;
 }
 
 /** Marks one of the person's notices read; false when they have no such notice. */

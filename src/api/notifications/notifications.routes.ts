@@ -13,11 +13,13 @@ interface Options {
   notifications: NotificationsService;
   /** A comment line this often keeps proxies and the idle-socket timeout from closing a quiet stream. */
   heartbeatMs?: number;
+  /** How long one stream lasts before the browser opens another (and the login is checked again). */
+  maxStreamMs?: number;
 }
 
 export const notificationsRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { notifications, heartbeatMs = 25_000 },
+  { notifications, heartbeatMs = 25_000, maxStreamMs = 10 * 60_000 },
 ) => {
   app.get(
     '/api/v1/notifications',
@@ -57,7 +59,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<Options> = async (
 
   // Server-sent events: an `unread` event now and at each change. The bearer header authenticates it (the web
   // reads it with fetch, as EventSource cannot send headers), so no token is ever in a URL.
-  app.get('/api/v1/notifications/stream', async (request, reply) => {
+  // No HEAD twin: a HEAD answer carries no body, so it would hold a stream (and a place under the cap) it never uses.
+  app.get('/api/v1/notifications/stream', { exposeHeadRoute: false }, async (request, reply) => {
     const person = currentStudent(request);
     const res = reply.raw;
     let started = false;
@@ -79,10 +82,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<Options> = async (
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
     const end = () => {
       clearInterval(heartbeat);
+      clearTimeout(expiry);
       close();
       open.delete(end);
       if (!res.writableEnded) res.end();
     };
+    // The login is checked when a stream opens: ending each after a while makes the browser open a new one, so a
+    // stream does not outlive a logout or a password change by more than that.
+    const expiry = setTimeout(end, maxStreamMs);
     open.add(end);
     res.once('close', end);
     res.once('error', end);

@@ -149,18 +149,16 @@ export function createNotificationsService({ db, hub }: Deps) {
         subject_id: notice.subjectId ?? null,
       };
       const at = nowIso();
-      const folded = notice.fold ? new Set(await notices.foldIntoUnread(trx, noticed, row, at)) : new Set<number>();
+      if (notice.fold) await notices.dropUnreadRepeats(trx, noticed, row);
       await notices.insertNotices(
         trx,
-        inSite
-          .filter((r) => !folded.has(r.id))
-          .map((r) => ({
-            ...row,
-            recipient_id: r.id,
-            link: r.link === undefined ? row.link : r.link,
-            subject_id: r.subjectId === undefined ? row.subject_id : r.subjectId,
-            created_at: at,
-          })),
+        inSite.map((r) => ({
+          ...row,
+          recipient_id: r.id,
+          link: r.link === undefined ? row.link : r.link,
+          subject_id: r.subjectId === undefined ? row.subject_id : r.subjectId,
+          created_at: at,
+        })),
       );
       if (mail) for (const r of recipients) if (choiceOf(r.id).email) mailed.set(r.id, await enqueueMail(trx, mail(r)));
       return { noticed, mailed };
@@ -236,9 +234,9 @@ export function createNotificationsService({ db, hub }: Deps) {
      * when the connection closes.
      */
     async openStream(person: StudentRow, send: StreamListener): Promise<() => void> {
-      const unread = await notices.countUnread(db, person.id);
-      const close = hub.open(person.id, unread, send);
-      send(unread);
+      const state = (await notices.unreadStateOf(db, [person.id])).get(person.id) ?? { unread: 0, latest: 0 };
+      const close = hub.open(person.id, state, send);
+      send(state.unread);
       return close;
     },
   };

@@ -16,13 +16,16 @@ const MAX_RETRY_MS = 60_000;
 type Listener = () => void;
 
 let unread: number | null = null;
+/** Grows with each event of the stream: a repeat folded in leaves the count as it was, yet the list has changed. */
+let revision = 0;
 const listeners = new Set<Listener>();
 let users = 0;
 let stop: (() => void) | undefined;
 
-function publish(next: number | null): void {
-  if (next === unread) return;
+function publish(next: number | null, changed = false): void {
+  if (next === unread && !changed) return;
   unread = next;
+  if (changed) revision += 1;
   for (const listener of listeners) listener();
 }
 
@@ -56,7 +59,7 @@ async function readEvents(body: ReadableStream<Uint8Array>, signal: AbortSignal)
         else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
       }
       const count = event === 'unread' ? readCount(data.join('\n')) : undefined;
-      if (count !== undefined) publish(count);
+      if (count !== undefined) publish(count, true);
     }
   }
 }
@@ -65,6 +68,7 @@ function start(): () => void {
   const controller = new AbortController();
   let retryMs = 1000;
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
+  let streaming = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   const headers = (): Record<string, string> | undefined => {
@@ -81,7 +85,9 @@ function start(): () => void {
     } catch {
       // Offline for now: the next poll tries again.
     }
-    if (!controller.signal.aborted) pollTimer = setTimeout(() => void poll(), POLL_MS);
+    // A stream opened meanwhile brings the count itself.
+    if (!controller.signal.aborted && !streaming) pollTimer = setTimeout(() => void poll(), POLL_MS);
+    else pollTimer = undefined;
   };
 
   const connect = async () => {
@@ -98,10 +104,15 @@ function start(): () => void {
       if (response.status === 401 || response.status === 403) return publish(null);
       if (response.ok && response.body) {
         opened = true;
+        streaming = true;
         clearTimeout(pollTimer);
         pollTimer = undefined;
         retryMs = 1000;
-        await readEvents(response.body, controller.signal);
+        try {
+          await readEvents(response.body, controller.signal);
+        } finally {
+          streaming = false;
+        }
       }
     } catch {
       // A dropped connection: retried below.
@@ -159,4 +170,4 @@ export function setUnreadCount(count: number): void {
 
 /** For TanStack's cache to follow the stream (notifications-api.ts). */
 export const subscribeUnread = subscribe;
-export const currentUnread = () => unread;
+export const currentRevision = () => revision;

@@ -7,7 +7,7 @@ import {
   unreadCountSchema,
 } from '../../contracts/notifications';
 import { apiFetch } from './api-client';
-import { currentUnread, setUnreadCount, subscribeUnread } from './notification-stream';
+import { currentRevision, setUnreadCount, subscribeUnread } from './notification-stream';
 
 const PAGE = 20;
 const notificationsKey = ['notifications'] as const;
@@ -63,10 +63,10 @@ export const markAllNotificationsRead = (client: QueryClient) =>
 export function useListFollowsStream(): void {
   const client = useQueryClient();
   useEffect(() => {
-    let last = currentUnread();
+    let last = currentRevision();
     return subscribeUnread(() => {
-      const now = currentUnread();
-      if (now !== null && now !== last) void client.invalidateQueries({ queryKey: notificationListQuery().queryKey });
+      const now = currentRevision();
+      if (now !== last) void client.invalidateQueries({ queryKey: notificationListQuery().queryKey });
       last = now;
     });
   }, [client]);

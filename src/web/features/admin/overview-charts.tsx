@@ -133,7 +133,7 @@ function ScoresChart({ scores }: { scores: Charts['scores'] }) {
         program ? (
           <div className="d-flex align-items-center gap-2 mb-2">
             <label htmlFor={selectId} className="form-label mb-0">
-              Program
+              Scores of program
             </label>
             <select
               id={selectId}

@@ -69,7 +69,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
         </tbody>
       </table>
       <button type="submit" className="btn btn-primary btn-sm" disabled={save.isPending || !formState.isDirty}>
-        Save notification settings
+        Update notification settings
       </button>
       <p className="small text-body-secondary mt-2 mb-0" role="status">
         {save.isSuccess && !formState.isDirty ? 'Notification settings saved.' : null}
