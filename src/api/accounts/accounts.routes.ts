@@ -80,7 +80,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { acco
     { config: { allowUnverified: true, accountLimit: false }, schema: { response: { 200: messageResponseSchema } } },
     async (request) => {
       if (!request.auth) throw new AppError('unauthorized');
-      await accounts.logout(request.auth.sessionId);
+      await accounts.logout(request.auth.student.id, request.auth.sessionId);
       return { message: messages.loggedOut };
     },
   );

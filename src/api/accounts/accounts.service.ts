@@ -9,7 +9,9 @@ import type { CounterStore } from '../common/counters.js';
 import { hashPassword, verifyPassword } from '../auth/password-hash.js';
 import { newUniqId } from '../auth/random.js';
 import { createSession, deleteSession, deleteSessionsOf } from '../auth/sessions.repository.js';
+import { recordActivity } from '../students/visits.repository.js';
 import type { Config } from '../config/env.js';
+import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
@@ -150,8 +152,11 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
       return { student, token };
     },
 
-    async logout(sessionId: number): Promise<void> {
-      await deleteSession(db, sessionId);
+    async logout(studentId: number, sessionId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await deleteSession(trx, sessionId);
+        await recordActivity(trx, studentId, nowIso());
+      });
     },
 
     /**
@@ -183,6 +188,7 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
         // Following the link proves the mailbox, so an unverified account becomes verified too.
         await updateStudent(trx, student.id, { password_hash: passwordHash, activated: 1 });
         await deleteSessionsOf(trx, student.id);
+        await recordActivity(trx, student.id, nowIso());
         return true;
       });
       if (!done) throw new AppError('validation', messages.resetLinkInvalid);

@@ -123,10 +123,17 @@ describe('login and logout', () => {
     }
   });
 
-  it('logout revokes the session on the server', async () => {
-    const { token } = await verifiedStudent(ctx);
+  it('logout revokes the session on the server, keeping when it was last used', async () => {
+    const { token, id } = await verifiedStudent(ctx);
+    const before = new Date().toISOString();
     const out = await ctx.app.inject({ method: 'POST', url: '/students/logout', headers: bearer(token) });
     expect(out.json()).toEqual({ message: messages.loggedOut });
+    const visit = await ctx.database.db
+      .selectFrom('student_visits')
+      .select('active_at')
+      .where('student_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(visit.active_at!).toISOString() >= before).toBe(true);
     const after = await ctx.app.inject({ method: 'GET', url: '/students/profile', headers: bearer(token) });
     expect(after.statusCode).toBe(401);
     expect(after.json().errors).toEqual([messages.sessionExpired]);

@@ -322,8 +322,10 @@ export interface NotificationSettingTable {
 /** When a person last opened their home (or the teacher their overview), and when the visit before ended. */
 export interface StudentVisitTable {
   student_id: number;
-  seen_at: string;
+  seen_at: string | null;
   previous_visit_at: string | null;
+  /** The last use of a session since ended (logout, password change); open sessions keep their own. */
+  active_at: string | null;
 }
 
 export interface SettingTable {

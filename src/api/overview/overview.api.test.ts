@@ -211,6 +211,14 @@ describe('the teacher overview', () => {
       { id: ids.d, student_name: 'Dev Test', email: expect.any(String), batch: 7, last_seen_at: at(-10 * DAY) },
     ]);
 
+    // Dev used the site two days ago and logged out: the session is gone, the time of its last use is kept.
+    await db().deleteFrom('auth_sessions').where('student_id', '=', ids.d!).execute();
+    await db()
+      .insertInto('student_visits')
+      .values({ student_id: ids.d!, seen_at: null, previous_visit_at: null, active_at: at(-2 * DAY) })
+      .execute();
+    expect((await getOverview()).attention.not_seen).toEqual({ count: 0, items: [] });
+
     await sessionUsed(ids.d!, at(-2 * HOUR));
     expect((await getOverview()).attention.not_seen).toEqual({ count: 0, items: [] });
   });

@@ -116,53 +116,67 @@ export async function paymentProblems(db: Db, limit: number) {
 }
 
 /**
- * Paid students with no session used since `cutoff`. The count is the paid students less those seen lately (found
- * through the index on last_used_at), rather than a look at every paid student's sessions.
+ * Paid students not seen since `cutoff`: no session used since then, and none ended since then (a logout deletes
+ * the session; student_visits.active_at keeps its time). The count is the paid students less those seen lately
+ * (found through the indexes on the two times), rather than a look at every paid student's sessions.
  */
 export async function paidNotSeenSince(db: Db, cutoff: string, paid: number, limit: number) {
+  const seenLately = db
+    .selectFrom('auth_sessions')
+    .select('student_id')
+    .where('last_used_at', '>=', cutoff)
+    .union(db.selectFrom('student_visits').select('student_id').where('active_at', '>=', cutoff));
   const [seen, items] = await Promise.all([
     db
-      .selectFrom('auth_sessions as a')
-      .innerJoin('students as s', 's.id', 'a.student_id')
-      .select(sql<number>`count(distinct a.student_id)`.as('n'))
-      .where('a.last_used_at', '>=', cutoff)
+      .selectFrom(seenLately.as('seen'))
+      .innerJoin('students as s', 's.id', 'seen.student_id')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('s.role', '=', 'student')
       .where('s.student_status', '=', STUDENT_STATUS.paid)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('students as s')
+      .leftJoin('student_visits as v', 'v.student_id', 's.id')
       .select([
         's.id',
         fullName.as('student_name'),
         's.email',
         's.student_batch as batch',
+        'v.active_at',
         (eb) =>
           eb
             .selectFrom('auth_sessions as last')
             .select((inner) => inner.fn.max('last.last_used_at').as('m'))
             .whereRef('last.student_id', '=', 's.id')
-            .as('last_seen_at'),
+            .as('session_used_at'),
       ])
       .where('s.role', '=', 'student')
       .where('s.student_status', '=', STUDENT_STATUS.paid)
       .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('auth_sessions as a')
-              .select('a.id')
-              .whereRef('a.student_id', '=', 's.id')
-              .where('a.last_used_at', '>=', cutoff),
+        eb.and([
+          eb.or([eb('v.active_at', 'is', null), eb('v.active_at', '<', cutoff)]),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('auth_sessions as a')
+                .select('a.id')
+                .whereRef('a.student_id', '=', 's.id')
+                .where('a.last_used_at', '>=', cutoff),
+            ),
           ),
-        ),
+        ]),
       )
       .orderBy('s.id')
       .limit(limit)
       .execute(),
   ]);
+  const iso = (value: string | Date | null) => (value ? new Date(value).toISOString() : null);
   return {
     count: Math.max(0, paid - num(seen.n)),
-    items: items.map((r) => ({ ...r, last_seen_at: r.last_seen_at ? new Date(r.last_seen_at).toISOString() : null })),
+    items: items.map(({ active_at, session_used_at, ...r }) => {
+      const times = [iso(active_at), iso(session_used_at)].filter((t): t is string => t !== null).sort();
+      return { ...r, last_seen_at: times.at(-1) ?? null };
+    }),
   };
 }
 

@@ -18,11 +18,11 @@ export async function recordVisit(db: Db, studentId: number, now: Date): Promise
     .where('student_id', '=', studentId)
     .executeTakeFirst();
   const nowIso = now.toISOString();
-  if (!row) {
+  if (!row?.seen_at) {
     await db
       .insertInto('student_visits')
       .values({ student_id: studentId, seen_at: nowIso, previous_visit_at: null })
-      .onConflict((oc) => oc.column('student_id').doNothing())
+      .onConflict((oc) => oc.column('student_id').doUpdateSet({ seen_at: nowIso }))
       .execute();
     return null;
   }
@@ -37,4 +37,16 @@ export async function recordVisit(db: Db, studentId: number, now: Date): Promise
     .where('student_id', '=', studentId)
     .execute();
   return previous;
+}
+
+/**
+ * Records that a person used the site at `at` as their session ends (logout, a password reset): open sessions
+ * keep their own last use, and this keeps it when they are gone.
+ */
+export async function recordActivity(db: Db, studentId: number, at: string): Promise<void> {
+  await db
+    .insertInto('student_visits')
+    .values({ student_id: studentId, seen_at: null, previous_visit_at: null, active_at: at })
+    .onConflict((oc) => oc.column('student_id').doUpdateSet({ active_at: at }))
+    .execute();
 }

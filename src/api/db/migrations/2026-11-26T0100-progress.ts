@@ -13,7 +13,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * - notification_settings: a person's choice, per kind, of email and in-site notice (no row: both on, except where
  *   the kind's default says otherwise).
  * - student_visits: when a person last looked at their home or overview, and when their visit before that ended,
- *   for "since your last visit". Kept out of `students`, whose every change invalidates the cached sessions.
+ *   for "since your last visit"; and the last use of a session since ended. Kept out of `students`, whose every
+ *   change invalidates the cached sessions.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -67,9 +68,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('student_visits')
     .addColumn('student_id', 'integer', (col) => col.primaryKey().references('students.id').onDelete('cascade'))
-    .addColumn('seen_at', instant, (col) => col.notNull())
+    .addColumn('seen_at', instant)
     .addColumn('previous_visit_at', instant)
+    // The last use of a session that has since ended (logout, password change): "not seen for a week" must not
+    // count a student who logs out after each class.
+    .addColumn('active_at', instant)
     .execute();
+  await db.schema.createIndex('student_visits_active_idx').on('student_visits').column('active_at').execute();
 
   // "Not seen for a week" counts the sessions used lately, newest first.
   await db.schema.createIndex('auth_sessions_last_used_idx').on('auth_sessions').column('last_used_at').execute();
