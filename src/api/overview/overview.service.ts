@@ -107,11 +107,16 @@ export function createOverviewService({ db, clock = () => new Date() }: Deps) {
             held.map((s) => s.id),
           ),
         ]);
+        const recordsOf = new Map<number, typeof records>();
+        for (const record of records) {
+          const own = recordsOf.get(record.batch_session_id);
+          if (own) own.push(record);
+          else recordsOf.set(record.batch_session_id, [record]);
+        }
         return held.map((session) => {
           let present = 0;
           let late = 0;
-          for (const record of records) {
-            if (record.batch_session_id !== session.id) continue;
+          for (const record of recordsOf.get(session.id) ?? []) {
             const status = attendanceStatus(session, record, at);
             if (status === 'present') present += 1;
             else if (status === 'late') late += 1;
