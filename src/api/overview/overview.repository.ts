@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { MAX_DURATION_MINUTES } from '../../contracts/schedule.js';
 import type { Database } from '../db/schema.js';
@@ -292,15 +292,35 @@ export async function countBatchStudents(db: Db, batch: number): Promise<number>
   return num(row.n);
 }
 
-/** The attendance records of the batch's current students at the given sessions (as the attendance sheet lists). */
-export function attendanceOfBatch(db: Db, batch: number, sessionIds: number[]) {
-  if (sessionIds.length === 0) return Promise.resolve([]);
-  return db
+/**
+ * Per held session, how many of the batch's current students were present and late: attendanceStatus counted by the
+ * database rather than tens of thousands of rows sent here. `lateFrom` is when a Join click stops being on time
+ * (start + LATE_AFTER_MINUTES, an ISO instant worked out by the caller: date arithmetic per row costs more than the
+ * whole count on SQLite).
+ */
+export async function attendanceCounts(db: Db, batch: number, sessions: { id: number; lateFrom: string }[]) {
+  if (sessions.length === 0) return [];
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const lateFrom = sql`case a.batch_session_id ${sql.join(
+    sessions.map((s) => sql`when ${s.id} then ${isPostgres ? sql`cast(${s.lateFrom} as timestamptz)` : s.lateFrom}`),
+    sql` `,
+  )} end`;
+  const rows = await db
     .selectFrom('attendance as a')
-    .innerJoin('students as s', 's.id', 'a.student_id')
-    .select(['a.batch_session_id', 'a.joined_at', 'a.mark'])
-    .where('a.batch_session_id', 'in', sessionIds)
-    .where('s.role', '=', 'student')
-    .where('s.student_batch', '=', batch)
+    .select([
+      'a.batch_session_id',
+      countIf(sql`a.mark = 'present' or (a.mark is null and a.joined_at <= ${lateFrom})`).as('present'),
+      countIf(sql`a.mark = 'late' or (a.mark is null and a.joined_at > ${lateFrom})`).as('late'),
+    ])
+    .where(
+      'a.batch_session_id',
+      'in',
+      sessions.map((s) => s.id),
+    )
+    .where('a.student_id', 'in', (eb) =>
+      eb.selectFrom('students').select('id').where('role', '=', 'student').where('student_batch', '=', batch),
+    )
+    .groupBy('a.batch_session_id')
     .execute();
+  return rows.map((r) => ({ batch_session_id: r.batch_session_id, present: num(r.present), late: num(r.late) }));
 }

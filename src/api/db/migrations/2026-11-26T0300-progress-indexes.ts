@@ -12,6 +12,8 @@ import type { Kysely } from 'kysely';
  *   the index alone, the weeks only their range.
  * - student_programs(program_number, best_score, best_total): the score distribution counts from the index alone
  *   instead of reading every program's row (task, code).
+ * - student_programs(student_id, program_number, best_score, best_total, best_late, submitted_at): a batch's
+ *   gradebook reads its ~12,000 cells from the index alone (SQLite: 20 ms to 8 ms), not from rows holding code.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -30,9 +32,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('student_programs')
     .columns(['program_number', 'best_score', 'best_total'])
     .execute();
+  await db.schema
+    .createIndex('student_programs_cells_idx')
+    .on('student_programs')
+    .columns(['student_id', 'program_number', 'best_score', 'best_total', 'best_late', 'submitted_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('student_programs_cells_idx').ifExists().execute();
   await db.schema.dropIndex('student_programs_scores_idx').ifExists().execute();
   await db.schema.dropIndex('payments_status_paid_at_idx').ifExists().execute();
   await db.schema.dropIndex('submissions_created_at_idx').ifExists().execute();
