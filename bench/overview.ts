@@ -32,7 +32,11 @@ export async function seedOverviewActivity(db: Kysely<Database>): Promise<void> 
         .set({ created_at: ago(week * 7 * DAY + DAY) })
         .where('role', '=', 'student')
         .where('id', '>=', students[Math.floor((week * students.length) / 26)]!.id)
-        .where('id', '<', students[Math.floor(((week + 1) * students.length) / 26)]?.id ?? Number.MAX_SAFE_INTEGER)
+        // The last week has no upper id (PostgreSQL's integer would not take Number.MAX_SAFE_INTEGER).
+        .$call((query) => {
+          const next = students[Math.floor(((week + 1) * students.length) / 26)];
+          return next ? query.where('id', '<', next.id) : query;
+        })
         .execute();
   });
 
@@ -69,8 +73,12 @@ export async function seedOverviewActivity(db: Kysely<Database>): Promise<void> 
     (rows) => db.insertInto('doubts').values(rows).execute(),
   );
 
-  // 20 programs sent to 10,000 students: 200,000 student programs with best scores, one submission each.
-  const sent = students.slice(0, 10_000);
+  // 20 programs sent to 10,000 students: 200,000 student programs with best scores, one submission each. Not to the
+  // batches seedGradebook gave programs already (a student has a program once).
+  const withPrograms = new Set(
+    (await db.selectFrom('student_programs').select('student_id').distinct().execute()).map((r) => r.student_id),
+  );
+  const sent = students.filter((s) => !withPrograms.has(s.id)).slice(0, 10_000);
   for (let program = 1; program <= 20; program += 1) {
     const rows = sent.map((s, i) => ({
       student_id: s.id,
@@ -99,9 +107,10 @@ export async function seedOverviewActivity(db: Kysely<Database>): Promise<void> 
   }
 
   // Each batch has 20 classes, every other day, the 10th one tomorrow; attendance at the held ones of 10 batches.
+  // Numbered from 101, after those seedGradebook may have given a batch (a batch has each number once).
   const sessions = Array.from({ length: 100 * 20 }, (_, i) => ({
     batch_number: Math.floor(i / 20) + 1,
-    session_number: (i % 20) + 1,
+    session_number: (i % 20) + 101,
     starts_at: new Date(now + ((i % 20) - 9) * 2 * DAY + Math.floor(i / 20) * 60_000).toISOString(),
     duration_minutes: 90,
   }));
@@ -110,6 +119,7 @@ export async function seedOverviewActivity(db: Kysely<Database>): Promise<void> 
     .selectFrom('batch_sessions')
     .select(['id', 'batch_number', 'starts_at'])
     .where('batch_number', '<=', 10)
+    .where('session_number', '>', 100)
     .where('starts_at', '<', new Date(now - DAY).toISOString())
     .execute();
   const attendance = held.flatMap((session) =>

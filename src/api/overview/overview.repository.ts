@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { MAX_DURATION_MINUTES } from '../../contracts/schedule.js';
 import type { Database } from '../db/schema.js';
@@ -206,64 +206,74 @@ export function latestStartedSession(db: Db, now: Date) {
     .executeTakeFirst();
 }
 
-/** Counts of `table` rows in each [bounds[i], bounds[i + 1]) by `column`, in one pass over the range. */
-function weekSums(column: string, bounds: string[], value: 'count' | 'amount') {
-  return bounds.slice(0, -1).map((from, i) => {
-    const inWeek = sql`${sql.ref(column)} >= ${from} and ${sql.ref(column)} < ${bounds[i + 1]}`;
-    const add = value === 'count' ? sql`1` : sql.ref('amount');
-    return sql<number>`coalesce(sum(case when ${inWeek} then ${add} else 0 end), 0)`.as(`${value}${i}`);
-  });
+/**
+ * Which of the weeks between consecutive `bounds` `column` falls in (0 for the first), for rows already limited to
+ * [bounds[0], bounds.at(-1)): one CASE, so each row is compared until its week is found, then grouped.
+ */
+function weekOf(column: string, bounds: string[]) {
+  const whens = bounds.slice(1, -1).map((end, i) => sql`when ${sql.ref(column)} < ${end} then ${sql.lit(i)}`);
+  return sql<number>`case ${sql.join(whens, sql` `)} else ${sql.lit(bounds.length - 2)} end`;
 }
 
 /** Sign-ups per week between consecutive `bounds` (ISO instants). */
 export async function signupsPerWeek(db: Db, bounds: string[]): Promise<number[]> {
-  const row = await db
+  const rows = await db
     .selectFrom('students')
-    .select(weekSums('created_at', bounds, 'count'))
+    .select([weekOf('created_at', bounds).as('week'), sql<number>`count(*)`.as('n')])
     .where('role', '=', 'student')
     .where('created_at', '>=', bounds[0]!)
     .where('created_at', '<', bounds.at(-1)!)
-    .executeTakeFirst();
-  const values = (row ?? {}) as Record<string, unknown>;
-  return bounds.slice(0, -1).map((_, i) => num(values[`count${i}`]));
+    .groupBy('week')
+    .execute();
+  const perWeek = bounds.slice(0, -1).map(() => 0);
+  for (const r of rows) perWeek[num(r.week)] = num(r.n);
+  return perWeek;
 }
 
 /** Captured payments per week (by when they were paid): how many and their sum in paise. */
 export async function paymentsPerWeek(db: Db, bounds: string[]): Promise<{ count: number; paise: number }[]> {
-  const row = await db
+  const rows = await db
     .selectFrom('payments')
-    .select([...weekSums('paid_at', bounds, 'count'), ...weekSums('paid_at', bounds, 'amount')])
+    .select([
+      weekOf('paid_at', bounds).as('week'),
+      sql<number>`count(*)`.as('n'),
+      sql<number>`coalesce(sum(amount), 0)`.as('paise'),
+    ])
     .where('status', '=', 'captured')
     .where('paid_at', '>=', bounds[0]!)
     .where('paid_at', '<', bounds.at(-1)!)
-    .executeTakeFirst();
-  const values = (row ?? {}) as Record<string, unknown>;
-  return bounds.slice(0, -1).map((_, i) => ({ count: num(values[`count${i}`]), paise: num(values[`amount${i}`]) }));
+    .groupBy('week')
+    .execute();
+  const perWeek = bounds.slice(0, -1).map(() => ({ count: 0, paise: 0 }));
+  for (const r of rows) perWeek[num(r.week)] = { count: num(r.n), paise: num(r.paise) };
+  return perWeek;
 }
 
-/** Per program, students whose best score is in each fifth of the total (0–19 % … 80–100 %), grouped in SQL. */
+/**
+ * Per program, students whose best score is in each fifth of the total (0–19 % … 80–100 %). SQL counts the students
+ * per (program, score, total), read from an index alone; there are few such pairs, and they are put in fifths here.
+ */
 export async function scoreDistribution(db: Db) {
-  // best_score * 5 < best_total * k  <=>  the percentage is below 20k, in whole numbers on both databases.
-  const below = (k: number) => sql`best_score * 5 < best_total * ${k}`;
   const rows = await db
     .selectFrom('student_programs')
-    .select([
-      'program_number',
-      countIf(below(1)).as('b0'),
-      countIf(sql`not (${below(1)}) and ${below(2)}`).as('b1'),
-      countIf(sql`not (${below(2)}) and ${below(3)}`).as('b2'),
-      countIf(sql`not (${below(3)}) and ${below(4)}`).as('b3'),
-      countIf(sql`not (${below(4)})`).as('b4'),
-    ])
+    .select(['program_number', 'best_score', 'best_total', sql<number>`count(*)`.as('n')])
     .where('best_score', 'is not', null)
     .where('best_total', '>', 0)
-    .groupBy('program_number')
+    .groupBy(['program_number', 'best_score', 'best_total'])
     .orderBy('program_number')
     .execute();
-  return rows.map((r) => ({
-    program_number: r.program_number,
-    buckets: [num(r.b0), num(r.b1), num(r.b2), num(r.b3), num(r.b4)],
-  }));
+  const programs = new Map<number, number[]>();
+  for (const r of rows) {
+    const buckets = programs.get(r.program_number) ?? [0, 0, 0, 0, 0];
+    // The first k with score * 5 < total * k: the percentage is below 20k (whole numbers, no rounding).
+    const score = r.best_score ?? 0;
+    const total = r.best_total ?? 0;
+    let fifth = 0;
+    while (fifth < 4 && !(score * 5 < total * (fifth + 1))) fifth += 1;
+    buckets[fifth]! += num(r.n);
+    programs.set(r.program_number, buckets);
+  }
+  return [...programs].map(([program_number, buckets]) => ({ program_number, buckets }));
 }
 
 export async function batchesWithSessions(db: Db): Promise<number[]> {
@@ -296,15 +306,35 @@ export async function countBatchStudents(db: Db, batch: number): Promise<number>
   return num(row.n);
 }
 
-/** The attendance records of the batch's current students at the given sessions (as the attendance sheet lists). */
-export function attendanceOfBatch(db: Db, batch: number, sessionIds: number[]) {
-  if (sessionIds.length === 0) return Promise.resolve([]);
-  return db
+/**
+ * Per held session, how many of the batch's current students were present and late: attendanceStatus counted by the
+ * database rather than tens of thousands of rows sent here. `lateFrom` is when a Join click stops being on time
+ * (start + LATE_AFTER_MINUTES, an ISO instant worked out by the caller: date arithmetic per row costs more than the
+ * whole count on SQLite).
+ */
+export async function attendanceCounts(db: Db, batch: number, sessions: { id: number; lateFrom: string }[]) {
+  if (sessions.length === 0) return [];
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const lateFrom = sql`case a.batch_session_id ${sql.join(
+    sessions.map((s) => sql`when ${s.id} then ${isPostgres ? sql`cast(${s.lateFrom} as timestamptz)` : s.lateFrom}`),
+    sql` `,
+  )} end`;
+  const rows = await db
     .selectFrom('attendance as a')
-    .innerJoin('students as s', 's.id', 'a.student_id')
-    .select(['a.batch_session_id', 'a.joined_at', 'a.mark'])
-    .where('a.batch_session_id', 'in', sessionIds)
-    .where('s.role', '=', 'student')
-    .where('s.student_batch', '=', batch)
+    .select([
+      'a.batch_session_id',
+      countIf(sql`a.mark = 'present' or (a.mark is null and a.joined_at <= ${lateFrom})`).as('present'),
+      countIf(sql`a.mark = 'late' or (a.mark is null and a.joined_at > ${lateFrom})`).as('late'),
+    ])
+    .where(
+      'a.batch_session_id',
+      'in',
+      sessions.map((s) => s.id),
+    )
+    .where('a.student_id', 'in', (eb) =>
+      eb.selectFrom('students').select('id').where('role', '=', 'student').where('student_batch', '=', batch),
+    )
+    .groupBy('a.batch_session_id')
     .execute();
+  return rows.map((r) => ({ batch_session_id: r.batch_session_id, present: num(r.present), late: num(r.late) }));
 }

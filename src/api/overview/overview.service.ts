@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { courseTimeZone, courseWallClock } from '../../contracts/dates.js';
 import { ATTENTION_ITEMS, CHART_WEEKS, type Charts, NOT_SEEN_DAYS, type Overview } from '../../contracts/overview.js';
-import { attendanceStatus, sessionEnd } from '../../contracts/schedule.js';
+import { LATE_AFTER_MINUTES, sessionEnd } from '../../contracts/schedule.js';
 import type { Database } from '../db/schema.js';
 import { zonedInstant } from '../schedule/zoned-time.js';
 import { recordVisit } from '../students/visits.repository.js';
@@ -99,23 +99,21 @@ export function createOverviewService({ db, clock = () => new Date() }: Deps) {
         const held = (await repo.listSessionsOfBatch(db, of)).filter(
           (s) => Date.parse(s.starts_at) + s.duration_minutes * 60_000 <= at,
         );
-        const [size, records] = await Promise.all([
+        const [size, counts] = await Promise.all([
           repo.countBatchStudents(db, of),
-          repo.attendanceOfBatch(
+          repo.attendanceCounts(
             db,
             of,
-            held.map((s) => s.id),
+            held.map((s) => ({
+              id: s.id,
+              lateFrom: new Date(Date.parse(s.starts_at) + LATE_AFTER_MINUTES * 60_000).toISOString(),
+            })),
           ),
         ]);
+        const countsOf = new Map(counts.map((c) => [c.batch_session_id, c]));
         return held.map((session) => {
-          let present = 0;
-          let late = 0;
-          for (const record of records) {
-            if (record.batch_session_id !== session.id) continue;
-            const status = attendanceStatus(session, record, at);
-            if (status === 'present') present += 1;
-            else if (status === 'late') late += 1;
-          }
+          const present = countsOf.get(session.id)?.present ?? 0;
+          const late = countsOf.get(session.id)?.late ?? 0;
           return {
             id: session.id,
             session_number: session.session_number,
