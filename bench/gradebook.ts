@@ -2,22 +2,11 @@
  * The gradebook of one batch at the bench's size (100,000 students over 100 batches: ~1,000 a batch), read by the
  * teacher: its p95 against a target of 100 ms. `seedGradebook` gives a few batches a course's worth of progress
  * (held classes with Join clicks and marks, a dozen programs with best scores, some late, graded runs, quiz
- * attempts), so the figure is of a full gradebook, not an empty one. Run on its own (`tsx bench/gradebook.ts`, after
- * `npm run build`) it seeds a throwaway SQLite database (with --pg, PostgreSQL) and measures; bench/run.ts calls
- * both functions as part of the whole bench.
+ * attempts), so the figure is of a full gradebook, not an empty one. bench/run.ts seeds and measures with it.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { type Kysely, sql } from 'kysely';
-import { openDatabase } from '../src/api/db/database.js';
-import { migrateToLatest } from '../src/api/db/migrate.js';
+import type { Kysely } from 'kysely';
 import type { Database } from '../src/api/db/schema.js';
-import { freePort, startPgCluster } from '../test/pg-cluster.js';
-import { BENCH_ADMIN, seedLarge } from './seed-large.js';
-import { ensureWrk, load } from './wrk.js';
+import { load } from './wrk.js';
 
 /** The batches given progress rows; the bench reads the first. */
 const GRADEBOOK_BATCHES = [1, 2, 3];
@@ -172,62 +161,3 @@ export function gradebookLines(figures: GradebookFigures): { lines: string[]; me
     met: figures.errors === 0 && figures.p95 < GRADEBOOK_TARGET_MS,
   };
 }
-
-async function main(): Promise<void> {
-  ensureWrk();
-  const durationS = Number(process.argv.find((arg) => arg.startsWith('--duration='))?.split('=')[1] ?? 10);
-  const dataDir = mkdtempSync(join(tmpdir(), 'gradebook-bench-'));
-  const pg = process.argv.includes('--pg') ? await startPgCluster() : undefined;
-  const databaseUrl = pg ? pg.url('postgres') : `sqlite:${join(dataDir, 'app.db')}`;
-  const seeded = Date.now();
-  const handle = openDatabase(databaseUrl);
-  await migrateToLatest(handle.db);
-  await seedLarge(handle.db);
-  await seedGradebook(handle.db);
-  if (handle.dialect === 'postgres') await sql`vacuum analyze`.execute(handle.db);
-  await handle.destroy();
-  console.log(`Seeded ${pg ? 'PostgreSQL' : 'SQLite'} in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
-  const port = await freePort();
-  const server = spawn(process.execPath, ['dist/server/api/server.js'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      UPLOAD_DIR: join(dataDir, 'uploads'),
-      LOG_LEVEL: 'warn',
-    },
-  });
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    for (let attempt = 0; ; attempt += 1) {
-      if (attempt > 300) throw new Error('the server did not start (run `npm run build` first)');
-      const up = await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const login = await fetch(`${base}/students/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    const token = ((await login.json()) as { meta: { token: string } }).meta.token;
-    const { lines, met } = gradebookLines(await benchGradebook(base, token, durationS));
-    for (const line of lines) console.log(`  ${line}`);
-    console.log(`  ${met ? 'met    ' : 'NOT MET'}  gradebook p95 under ${GRADEBOOK_TARGET_MS} ms at 100,000 students`);
-    process.exitCode = met ? 0 : 1;
-  } finally {
-    await new Promise((resolve) =>
-      server.exitCode === null ? server.once('exit', resolve).kill('SIGTERM') : resolve(undefined),
-    );
-    pg?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -19,6 +19,20 @@ export const SIGNUP_CONFIRMATION_SECONDS = 60;
 export const STUDENT_STATUS = { unpaid: 0, paid: 1, completed: 2 } as const;
 export type StudentStatus = (typeof STUDENT_STATUS)[keyof typeof STUDENT_STATUS];
 
+/** student_status by name, in its order, with the words every screen and export shows for it. */
+export const studentStatusNames = ['unpaid', 'paid', 'completed'] as const;
+export type StudentStatusName = (typeof studentStatusNames)[number];
+export const studentStatusLabels: Record<StudentStatusName, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  completed: 'Completed',
+};
+
+export function studentStatusName(studentStatus: number): StudentStatusName {
+  if (studentStatus === STUDENT_STATUS.completed) return 'completed';
+  return studentStatus === STUDENT_STATUS.paid ? 'paid' : 'unpaid';
+}
+
 export const COURSE_TOPICS = [
   'Introduction to programming',
   'Features of C',

@@ -1,26 +1,13 @@
 import { z } from 'zod';
 import { batchNumberSchema } from './course-content.js';
-import { STUDENT_STATUS } from './course.js';
-import { codeCommentSchema } from './exercises.js';
+import { studentStatusNames } from './course.js';
+import { codeCommentSchema, submissionSummarySchema } from './exercises.js';
 
 /**
  * The teacher's gradebook of a batch (one row per student: attendance, each program's best score, the best quiz
  * score, the status) and one student's work (code, submissions, comments), shapes and messages shared by the API
  * and the admin's screens.
  */
-
-export const gradebookStatuses = ['unpaid', 'paid', 'completed'] as const;
-export type GradebookStatus = (typeof gradebookStatuses)[number];
-export const gradebookStatusLabels: Record<GradebookStatus, string> = {
-  unpaid: 'Unpaid',
-  paid: 'Paid',
-  completed: 'Completed',
-};
-
-export function gradebookStatus(studentStatus: number): GradebookStatus {
-  if (studentStatus === STUDENT_STATUS.completed) return 'completed';
-  return studentStatus === STUDENT_STATUS.paid ? 'paid' : 'unpaid';
-}
 
 export const gradebookMessages = {
   noBatch: (batch: number) => `There is no batch ${batch}: create it under Create Batch first.`,
@@ -47,7 +34,7 @@ export const gradebookRowSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
-  status: z.enum(gradebookStatuses),
+  status: z.enum(studentStatusNames),
   /** Classes of the batch attended (present or late) of those held (ended); percent is null before any is held. */
   attendance: z.object({ attended: z.number().int(), held: z.number().int(), percent: z.number().int().nullable() }),
   /** By program number; null: the program was sent to the batch but not to this student. */
@@ -73,17 +60,7 @@ export function formatGradebookCell(cell: GradebookCell | null | undefined): str
   return `${cell.best_score}/${cell.best_total}${cell.late ? ' (late)' : ''}`;
 }
 
-/** `/api/v1/admin/students/:id/work`. */
-export const workSubmissionSchema = z.object({
-  id: z.number(),
-  created_at: z.string(),
-  status: z.enum(['graded', 'compile_error']),
-  score: z.number().int(),
-  total: z.number().int(),
-  late: z.boolean(),
-});
-export type WorkSubmission = z.infer<typeof workSubmissionSchema>;
-
+/** `/api/v1/admin/students/:id/work`: each program with its runs (as the student's workspace lists them). */
 export const workProgramSchema = z.object({
   student_program_id: z.number(),
   program_number: z.number(),
@@ -96,7 +73,7 @@ export const workProgramSchema = z.object({
   code: z.string(),
   source: z.enum(['draft', 'solution', 'none']),
   submitted_at: z.string().nullable(),
-  submissions: z.array(workSubmissionSchema),
+  submissions: z.array(submissionSummarySchema),
   comments: z.array(codeCommentSchema),
 });
 export type WorkProgram = z.infer<typeof workProgramSchema>;
@@ -108,7 +85,7 @@ export const studentWorkSchema = z.object({
     last_name: z.string(),
     email: z.string(),
     batch: z.number().nullable(),
-    status: z.enum(gradebookStatuses),
+    status: z.enum(studentStatusNames),
   }),
   programs: z.array(workProgramSchema),
 });

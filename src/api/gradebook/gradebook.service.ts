@@ -4,10 +4,9 @@ import {
   type Gradebook,
   type GradebookCell,
   gradebookMessages,
-  gradebookStatus,
-  gradebookStatusLabels,
   type StudentWork,
 } from '../../contracts/gradebook.js';
+import { studentStatusLabels, studentStatusName } from '../../contracts/course.js';
 import { joinWindow } from '../../contracts/schedule.js';
 import { toCsv } from '../admin/csv.js';
 import type { Database } from '../db/schema.js';
@@ -66,7 +65,7 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
           first_name: s.first_name,
           last_name: s.last_name,
           email: s.email,
-          status: gradebookStatus(s.student_status),
+          status: studentStatusName(s.student_status),
           attendance: {
             attended: count,
             held: held.length,
@@ -98,7 +97,7 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
         r.first_name,
         r.last_name,
         r.email,
-        gradebookStatusLabels[r.status],
+        studentStatusLabels[r.status],
         r.attendance.percent,
         `${r.attendance.attended} of ${r.attendance.held}`,
         ...book.programs.map((n) => formatGradebookCell(r.programs[String(n)])),
@@ -123,7 +122,7 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
           last_name: student.last_name,
           email: student.email,
           batch: student.student_batch,
-          status: gradebookStatus(student.student_status),
+          status: studentStatusName(student.student_status),
         },
         programs: programs.map((p) => ({
           student_program_id: p.id,

@@ -1,13 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  type GradebookCell,
-  type GradebookRow,
-  gradebookMessages,
-  gradebookStatuses,
-  gradebookStatusLabels,
-} from '../../../contracts/gradebook';
+import { type GradebookCell, type GradebookRow, gradebookMessages } from '../../../contracts/gradebook';
+import { studentStatusLabels, studentStatusNames } from '../../../contracts/course';
 import { plural } from '../../../contracts/wording';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
@@ -29,7 +24,7 @@ function ratio(score: number | null | undefined, total: number | null | undefine
 
 function sortValue(row: GradebookRow, key: SortKey): number | string {
   if (key === 'name') return `${row.last_name} ${row.first_name}`.toLocaleLowerCase();
-  if (key === 'status') return gradebookStatuses.indexOf(row.status);
+  if (key === 'status') return studentStatusNames.indexOf(row.status);
   if (key === 'attendance') return row.attendance.percent ?? -1;
   if (key === 'quiz') return ratio(row.quiz?.best, row.quiz?.total);
   const cell = row.programs[key.slice('program-'.length)];
@@ -156,7 +151,7 @@ function GradebookTable({
                   </button>
                 </th>
                 <td>
-                  <span className={`status-${row.status}`}>{gradebookStatusLabels[row.status]}</span>
+                  <span className={`status-${row.status}`}>{studentStatusLabels[row.status]}</span>
                 </td>
                 <td className="text-nowrap">
                   {row.attendance.percent === null

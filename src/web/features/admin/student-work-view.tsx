@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../../contracts/dates';
-import { gradebookStatusLabels, type WorkProgram } from '../../../contracts/gradebook';
+import { studentStatusLabels } from '../../../contracts/course';
+import type { WorkProgram } from '../../../contracts/gradebook';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { PanelError } from './admin-panel';
@@ -132,7 +133,7 @@ export function StudentWorkView({ studentId, onBack }: { studentId: number; onBa
         <>
           <p className="text-break">
             {data.student.email} · {data.student.batch === null ? 'no batch' : `batch ${data.student.batch}`} ·{' '}
-            <span className={`status-${data.student.status}`}>{gradebookStatusLabels[data.student.status]}</span>
+            <span className={`status-${data.student.status}`}>{studentStatusLabels[data.student.status]}</span>
           </p>
           {data.programs.length === 0 ? (
             <p>No programs sent to this student yet.</p>

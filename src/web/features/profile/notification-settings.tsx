@@ -7,6 +7,7 @@ import {
   type NotificationSettings as Settings,
   notificationSettingsSchema,
 } from '../../../contracts/notifications';
+import { PageSpinner } from '../../components/page-spinner';
 import { errorText } from '../../lib/error-text';
 import { notificationSettingsQuery, saveNotificationSettings } from '../../lib/notifications-api';
 import { reminderSettingQuery } from '../../lib/reminders-api';
@@ -93,6 +94,7 @@ export function NotificationSettings() {
         <h2 id={`${id}-heading`} className="h5 mt-0">
           Notifications
         </h2>
+        {settings.isPending ? <PageSpinner label="Loading your notification settings…" /> : null}
         {settings.isError ? (
           <div className="alert alert-danger" role="alert">
             {errorText(settings.error)}
