@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/schema.js';
 import { redactLinks } from '../http/logging.js';
+import { PDF_CONTENT_TYPE } from '../pdf/pdf-document.js';
 import { type AttachmentRenderers, parseAttachment, renderAttachment } from './mail-attachments.js';
 import { claimDueMail, findUnlogged, markAttemptFailed, markLogged, markSent } from './outbox.repository.js';
 
@@ -86,7 +87,7 @@ export class MailWorker {
           ...(attachment
             ? {
                 attachments: [
-                  { filename: attachment.filename, content: attachment.content, contentType: 'application/pdf' },
+                  { filename: attachment.filename, content: attachment.content, contentType: PDF_CONTENT_TYPE },
                 ],
               }
             : {}),
