@@ -125,11 +125,6 @@ export const quizFormSchema = z.strictObject({
 
 export type AdminQuizQuestion = z.infer<typeof adminQuizQuestionSchema>;
 export type QuizQuestionInput = z.input<typeof quizQuestionInputSchema>;
-/** The question form's values: topic and explanation are text ('' for none). */
-export type QuizQuestionFormValues = Omit<QuizQuestionInput, 'topic' | 'explanation'> & {
-  topic: string;
-  explanation: string;
-};
 export const adminQuizQuestionListSchema = z.array(adminQuizQuestionSchema);
 
 export const quizQuestionListSchema = z.array(quizQuestionSchema);
