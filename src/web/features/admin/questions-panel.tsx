@@ -135,7 +135,12 @@ function QuestionForm({
       </div>
       <FieldError id={explanationId} error={errors.explanation} />
       <div className="d-flex gap-2 mt-2">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy} aria-label={label}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-sm"
+          disabled={busy}
+          aria-label={saveText === label ? undefined : label}
+        >
           {saveText}
         </button>
         {onCancel ? (
