@@ -61,6 +61,9 @@ test('after a test the student sees each wrong answer, the right one and why; My
         .check();
     await page.getByRole('button', { name: 'Submit answers' }).click();
     await expect(page.getByRole('status')).toHaveText('You scored 9 out of 10');
+    // The score, above the review that replaced the long form, has the focus (so it is in view).
+    await expect(page.getByRole('status')).toBeFocused();
+    await expect(page.getByRole('status')).toBeInViewport();
 
     const review = page.locator('ol.quiz-review > li');
     await expect(review).toHaveCount(10);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type QuizSubmitted, quizFormSchema } from '../../../../contracts/quiz';
@@ -20,6 +20,11 @@ export function SelfTest() {
   const quiz = useQuery({ ...quizQuery(), staleTime: Infinity, refetchOnMount: 'always' });
   const [result, setResult] = useState<QuizSubmitted | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The review replaces the (long) form: the score, above it, takes the focus so it is in view and read first.
+  const scoreRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (result) scoreRef.current?.focus();
+  }, [result]);
   // The questions drawn are the form's values: a new test (Take another test) starts a new, empty form.
   const values = useMemo<QuizForm>(
     () => ({ answers: (quiz.data ?? []).map((q) => ({ question_id: q.id, answer_index: '' })) }),
@@ -69,7 +74,7 @@ export function SelfTest() {
       {quiz.isError ? <div className="alert alert-danger">{errorText(quiz.error)}</div> : null}
       {result ? (
         <div className="quiz-result">
-          <p className="h4 text-success" role="status">
+          <p className="h4 text-success" role="status" tabIndex={-1} ref={scoreRef}>
             {result.message}
           </p>
           <h2 className="h5 mt-3">Your answers</h2>
