@@ -259,6 +259,10 @@ export interface QuizQuestionTable {
   /** JSON array of the four options. */
   options: string;
   answer_index: number;
+  /** Why the right answer is right: plain text shown after an attempt. */
+  explanation: string | null;
+  /** A short topic ("Pointers") a student's scores are grouped by; null counts as "Other". */
+  topic: string | null;
   created_at: Timestamp;
 }
 

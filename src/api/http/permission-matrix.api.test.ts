@@ -79,6 +79,7 @@ const matrix: Record<string, Who[]> = {
   'GET /api/v1/quiz': SIGNED_IN,
   'POST /api/v1/quiz/attempts': SIGNED_IN,
   'GET /api/v1/quiz/attempts': SIGNED_IN,
+  'GET /api/v1/quiz/topics': SIGNED_IN,
   'GET /api/v1/admin/quiz_questions': ADMIN,
   'POST /api/v1/admin/quiz_questions': ADMIN,
   'PUT /api/v1/admin/quiz_questions/:id': ADMIN,
