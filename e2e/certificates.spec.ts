@@ -109,5 +109,17 @@ test.describe('certificates', () => {
     await expect(revoked).toContainText(/was revoked on .* and is no longer valid/);
     await expect(revoked.getByRole('button', { name: 'Download PDF' })).toHaveCount(0);
     await checkScreen(page, 'dashboard-certificate-revoked', info.project.name);
+
+    // The teacher's view of the student lists both: the revoked first one and, completed again, a new valid one.
+    await setStatus(request, admin, student, 2);
+    const second = await myCertificate(request, student);
+    await signInWithToken(page, admin.authorization.replace('Bearer ', ''), `/AdminPage?student=${student.id}`);
+    const list = page.getByRole('heading', { name: 'Certificates' }).locator('xpath=..');
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list.getByRole('listitem').first()).toContainText(second.code);
+    await expect(list.getByRole('listitem').first()).toContainText('Valid');
+    await expect(list.getByRole('listitem').last()).toContainText(certificate.code);
+    await expect(list.getByRole('listitem').last()).toContainText('Revoked');
+    await checkScreen(page, 'admin-student-certificates', info.project.name);
   });
 });
