@@ -110,6 +110,8 @@ test.describe('every screen fits the width and passes axe', () => {
         ['/StudentLogout', /.+/],
         ['/VerificationFailed', /.+/],
         ['/StopReminders', 'Class reminders'],
+        // A made-up code (valid and revoked certificates: certificates.spec.ts checks them the same way).
+        ['/certificates/ZZZZ-ZZZZ-ZZZ0', 'Certificate of Completion'],
         ['/no/such/page', 'We couldn’t find that page'],
       ];
       for (const [path, heading] of pages) {

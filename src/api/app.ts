@@ -73,6 +73,8 @@ import { createSiteService } from './site/site.service.js';
 import { profileRoutes } from './students/profile.routes.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
 import { createCalendarService } from './calendar/calendar.service.js';
+import { certificatesRoutes } from './certificates/certificates.routes.js';
+import { createCertificatesService } from './certificates/certificates.service.js';
 import { remindersRoutes } from './reminders/reminders.routes.js';
 import { createRemindersService, type RemindersService } from './reminders/reminders.service.js';
 import { createProfileService } from './students/profile.service.js';
@@ -199,7 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const settings = createSettingsService({ db, config, log: app.log });
   await settings.ensureDefaults();
-  const admin = createStudentAdminService(db, settings.feePaise);
+  const certificates = createCertificatesService({ db, config, notifications, clock: options.clock });
+  const admin = createStudentAdminService(db, settings.feePaise, certificates.onStatusChange);
   const { keyId, keySecret, apiUrl } = config.razorpay;
   const testGateway = config.testGateway ? createTestGateway(db) : undefined;
   const payments = createPaymentsService({
@@ -220,7 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifications,
   });
   app.decorate('payments', payments);
-  app.decorate('mailAttachments', {} satisfies AttachmentRenderers);
+  app.decorate('mailAttachments', { certificate: certificates.attachment } satisfies AttachmentRenderers);
   const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers, log: app.log });
   app.decorate('grader', grader);
   app.addHook('onClose', () => grader.close());
@@ -287,6 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(gradebookRoutes, { gradebook });
     await api.register(notificationsRoutes, { notifications });
     await api.register(overviewRoutes, { overview });
+    await api.register(certificatesRoutes, { certificates });
   });
 
   // Applied first (the course time zone), so the pages rendered next are not rendered a second time for it.

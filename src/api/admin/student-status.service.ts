@@ -3,6 +3,7 @@ import { STUDENT_STATUS, type StudentStatus } from '../../contracts/course.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { hasCapturedPayment, recordManualPayment } from '../payments/payments.repository.js';
+import type { CertificatesService } from '../certificates/certificates.service.js';
 import { photoStore } from '../students/photo-store.js';
 import { findStudentById, updateStudent } from '../students/students.repository.js';
 import { ensureBatch } from './batches.repository.js';
@@ -13,8 +14,15 @@ import {
   listStatusChanges,
 } from './student-status.repository.js';
 
-/** `feePaise`: the course fee now (a site setting), read when a manual payment is recorded. */
-export function createStudentAdminService(db: Kysely<Database>, feePaise: () => Promise<number>) {
+/**
+ * `feePaise`: the course fee now (a site setting), read when a manual payment is recorded. `onStatusChange`: the
+ * certificate rules, run inside each status change's transaction.
+ */
+export function createStudentAdminService(
+  db: Kysely<Database>,
+  feePaise: () => Promise<number>,
+  onStatusChange: CertificatesService['onStatusChange'],
+) {
   async function studentOrFail(id: number): Promise<StudentRow> {
     const student = await findStudentById(db, id);
     if (!student || student.role !== 'student') throw new AppError('notFound', 'No such student.');
@@ -31,6 +39,7 @@ export function createStudentAdminService(db: Kysely<Database>, feePaise: () => 
       const fee = await feePaise();
       return db.transaction().execute(async (trx) => {
         await updateStudent(trx, id, { student_status: status });
+        await onStatusChange(trx, { student, from: student.student_status, to: status });
         if (
           status === STUDENT_STATUS.paid &&
           student.student_status === STUDENT_STATUS.unpaid &&

@@ -35,6 +35,22 @@ export interface StudentTable {
   updated_at: Timestamp;
 }
 
+/** A certificate of completion and what it states, copied when issued (migration 2026-11-27T0150). */
+export interface CertificateTable {
+  id: Generated<number>;
+  code: string;
+  student_id: number;
+  student_name: string;
+  course: string;
+  batch_number: number | null;
+  batch_start: string | null;
+  batch_end: string | null;
+  teacher_name: string;
+  issued_at: Timestamp;
+  revoked_at: string | null;
+  revoke_reason: string | null;
+}
+
 export interface AuthSessionTable {
   id: Generated<number>;
   student_id: number;
@@ -361,6 +377,7 @@ export interface ContentVersionTable {
 
 export interface Database {
   students: StudentTable;
+  certificates: CertificateTable;
   auth_sessions: AuthSessionTable;
   email_tokens: EmailTokenTable;
   batches: BatchTable;
@@ -396,3 +413,4 @@ export interface Database {
 export type StudentRow = Selectable<StudentTable>;
 export type NewStudent = Insertable<StudentTable>;
 export type StudentUpdate = Updateable<StudentTable>;
+export type CertificateRow = Selectable<CertificateTable>;

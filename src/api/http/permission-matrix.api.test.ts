@@ -136,6 +136,11 @@ const matrix: Record<string, Who[]> = {
   'GET /api/v1/admin/students/:id/work': ADMIN,
   'GET /api/v1/admin/overview': ADMIN,
   'GET /api/v1/admin/charts': ADMIN,
+  // A certificate's code is all a verifier needs; the /me calls are each person's own (an admin has none).
+  'GET /api/v1/certificates/:code': ALL,
+  'GET /api/v1/me/certificate': SIGNED_IN,
+  'GET /api/v1/me/certificate.pdf': SIGNED_IN,
+  'GET /api/v1/admin/students/:id/certificates': ADMIN,
 };
 
 let ctx: TestContext;
