@@ -17,6 +17,7 @@ import * as progress from './2026-11-26T0100-progress.js';
 import * as gradebook from './2026-11-26T0200-gradebook.js';
 import * as progressIndexes from './2026-11-26T0300-progress-indexes.js';
 import * as mailAttachments from './2026-11-27T0100-mail-attachments.js';
+import * as similarity from './2026-11-27T0300-similarity.js';
 import * as quizExplanations from './2026-11-27T0400-quiz-explanations.js';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0200-gradebook': gradebook,
   '2026-11-26T0300-progress-indexes': progressIndexes,
   '2026-11-27T0100-mail-attachments': mailAttachments,
+  '2026-11-27T0300-similarity': similarity,
   '2026-11-27T0400-quiz-explanations': quizExplanations,
 };
