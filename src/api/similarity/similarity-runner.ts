@@ -5,6 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import { workerScript } from '../grader/worker-pool.js';
 import type { AnalysisInput, AnalysisPair, AnalysisProgress } from './similarity-analysis.js';
+import type { SimilarityWorkerMessage } from './similarity-worker.js';
 
 export type SimilarityRunner = (
   input: AnalysisInput,
@@ -42,14 +43,11 @@ export function createWorkerRunner({ timeoutMs }: { timeoutMs: number }): Simila
       );
       const onAbort = () => finish(() => reject(new SimilarityRunError('the server is stopping')));
       signal.addEventListener('abort', onAbort);
-      worker.on(
-        'message',
-        (message: { progress?: AnalysisProgress; ok?: boolean; pairs?: AnalysisPair[]; error?: string }) => {
-          if (message.progress) return onProgress(message.progress);
-          if (message.ok) finish(() => resolve(message.pairs ?? []));
-          else finish(() => reject(new SimilarityRunError(message.error ?? 'the analysis failed')));
-        },
-      );
+      worker.on('message', (message: SimilarityWorkerMessage) => {
+        if (message.progress) return onProgress(message.progress);
+        if (message.ok) finish(() => resolve(message.pairs));
+        else finish(() => reject(new SimilarityRunError(message.error)));
+      });
       worker.on('error', (error) => finish(() => reject(new SimilarityRunError(error.message))));
       worker.on('exit', (code) =>
         finish(() => reject(new SimilarityRunError(`the worker stopped (exit code ${code})`))),
