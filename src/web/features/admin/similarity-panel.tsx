@@ -153,10 +153,14 @@ function RunResult({ program, batch, run }: { program: number; batch: number; ru
         <table className="table table-sm align-middle admin-table similarity-table">
           <thead>
             <tr>
-              <th scope="col">Rank</th>
+              <th scope="col" className="d-none d-sm-table-cell">
+                Rank
+              </th>
               <th scope="col">Students</th>
               <th scope="col">Similarity</th>
-              <th scope="col">Fragments</th>
+              <th scope="col" className="d-none d-sm-table-cell">
+                Fragments
+              </th>
               <th scope="col">
                 <span className="visually-hidden">Compare</span>
               </th>
@@ -165,18 +169,20 @@ function RunResult({ program, batch, run }: { program: number; batch: number; ru
           <tbody>
             {run.pairs.map((p) => (
               <tr key={p.rank} className={open === p.rank ? 'table-active' : undefined}>
-                <td>{p.rank}</td>
+                <td className="d-none d-sm-table-cell">{p.rank}</td>
                 <td>
                   {names.get(p.left_student_id)} and {names.get(p.right_student_id)}
+                  {/* On a phone the rank is the order and the fragment count goes under the names. */}
+                  <span className="d-block d-sm-none small text-body-secondary">{plural(p.fragments, 'fragment')}</span>
                 </td>
                 <td>
                   <span className="similarity-percent">{formatSimilarity(p.similarity)}</span>
                 </td>
-                <td>{p.fragments}</td>
+                <td className="d-none d-sm-table-cell">{p.fragments}</td>
                 <td>
                   <button
                     type="button"
-                    className="btn btn-sm btn-outline-primary text-nowrap"
+                    className="btn btn-sm btn-outline-primary"
                     aria-pressed={open === p.rank}
                     onClick={() => setOpen(p.rank)}
                   >
