@@ -79,6 +79,40 @@ test.describe('the similarity check', () => {
 
     await panel.getByLabel('Batch').selectOption(String(batch));
     await expect(panel.getByRole('alert')).toHaveCount(0);
+
+    // A check caught halfway (the real one is over in a second): the progress bar, polled until it ends.
+    const running = {
+      program: programNumber,
+      batch,
+      run: {
+        status: 'running',
+        phase: 'fragments',
+        progress: { done: 1, total: 3 },
+        started_at: new Date().toISOString(),
+        finished_at: null,
+        error: null,
+        students: [],
+        left_out: [],
+        starter_code_ignored: false,
+        pairs: [],
+      },
+    };
+    const checkUrl = `**/api/v1/admin/similarity/${programNumber}/${batch}`;
+    let polls = 0;
+    await page.route(checkUrl, (route) => {
+      polls += 1;
+      return route.fulfill({ status: route.request().method() === 'POST' ? 202 : 200, json: running });
+    });
+    await panel.getByRole('button', { name: 'Run check' }).click();
+    const bar = panel.getByRole('progressbar', { name: 'Similarity check progress' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '33');
+    await expect(panel.getByRole('status')).toContainText('(1 of 3)');
+    await expect(panel.getByRole('button', { name: 'Run check' })).toBeDisabled();
+    await expect.poll(() => polls).toBeGreaterThan(2);
+    await shot('running');
+    await page.unroute(checkUrl);
+    await expect(panel).toContainText(`No check has been run for program ${programNumber} and batch ${batch} yet.`);
+
     await panel.getByRole('button', { name: 'Run check' }).click();
     const pairs = panel.getByRole('region', { name: /most similar first/ });
     await expect(pairs.locator('tbody tr')).toHaveCount(3, { timeout: 30_000 });

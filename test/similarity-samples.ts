@@ -108,8 +108,8 @@ int main(void) {
 }
 `;
 
-/** Students 4 and 5 handed in the starter code as they got it (one with a comment of their own). */
-export const STARTER_ONLY_A = STARTER;
+/** Students 4 and 5 handed in the starter code as they got it (a blank line, a comment of their own). */
+export const STARTER_ONLY_A = `${STARTER}\n`;
 export const STARTER_ONLY_B = STARTER.replace('/* your code here */', '/* TODO: finish this */').replace(
   '  int n;',
   '  int  n;',

@@ -3,8 +3,7 @@
  * identifiers and reordered functions still match, and the teacher's starter code, passed as Dolos's ignored file,
  * is not counted. Runs in the similarity worker thread (similarity-worker.ts), never on the web server's.
  */
-import { File } from '@dodona/dolos-core';
-import { Dolos } from '@dodona/dolos-lib';
+import { Dolos, File } from '@dodona/dolos-lib';
 import { type Fragment, SIMILARITY_MAX_PAIRS } from '../../contracts/similarity.js';
 
 export interface AnalysisInput {

@@ -182,7 +182,7 @@ function RunResult({ program, batch, run }: { program: number; batch: number; ru
                 <td>
                   <button
                     type="button"
-                    className="btn btn-sm btn-outline-primary"
+                    className="btn btn-sm btn-outline-primary text-wrap"
                     aria-pressed={open === p.rank}
                     onClick={() => setOpen(p.rank)}
                   >
