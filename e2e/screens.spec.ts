@@ -329,6 +329,15 @@ test.describe('every screen fits the width and passes axe', () => {
     await shot('supervision');
     await exit(supervision);
 
+    const similarity = await openPanel('Similarity check', 'Similarity check');
+    await similarity.getByLabel('Program').selectOption(String(programNumber));
+    await similarity.getByLabel('Batch').selectOption(String(batch));
+    await expect(similarity).toContainText(
+      `No check has been run for program ${programNumber} and batch ${batch} yet.`,
+    );
+    await shot('similarity');
+    await exit(similarity);
+
     const payments = await openPanel('Payments', 'Payments');
     await expect(payments.locator('tbody tr').first()).toBeVisible();
     await shot('payments');

@@ -54,6 +54,8 @@ import { createExercisesService } from './exercises/exercises.service.js';
 import { createGrader, type Grader } from './grader/grader.js';
 import { gradebookRoutes } from './gradebook/gradebook.routes.js';
 import { createGradebookService } from './gradebook/gradebook.service.js';
+import { similarityRoutes } from './similarity/similarity.routes.js';
+import { createSimilarityService } from './similarity/similarity.service.js';
 import { createRazorpayGateway } from './payments/payment-gateway.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { createPaymentsService, type PaymentsService } from './payments/payments.service.js';
@@ -249,6 +251,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const home = createHomeService({ db, schedule, clock: options.clock });
   const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts);
   const gradebook = createGradebookService({ db, clock: options.clock });
+  const similarity = createSimilarityService({ db, log: app.log, clock: options.clock });
+  app.addHook('onClose', () => similarity.close());
   const batches = createBatchesService({ db, config, mailQueued, notifications });
   const courses = createCoursesService(db);
   const quiz = createQuizService(db);
@@ -288,6 +292,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(remindersRoutes, { reminders });
     await api.register(homeRoutes, { home });
     await api.register(gradebookRoutes, { gradebook });
+    await api.register(similarityRoutes, { similarity });
     await api.register(notificationsRoutes, { notifications });
     await api.register(overviewRoutes, { overview });
     await api.register(certificatesRoutes, { certificates });

@@ -179,6 +179,23 @@ export interface SubmissionTable {
   late: Flag;
 }
 
+/** One kept similarity check per program number and batch (the next run replaces it). */
+export interface SimilarityRunTable {
+  id: Generated<number>;
+  program_number: number;
+  batch_number: number;
+  status: 'running' | 'done' | 'failed';
+  /** What the worker is doing: 'queued', 'reading', 'comparing', 'fragments', 'done'. */
+  phase: string;
+  progress_done: ColumnType<number, number | undefined, number>;
+  progress_total: ColumnType<number, number | undefined, number>;
+  started_at: string;
+  finished_at: string | null;
+  error: string | null;
+  /** JSON (contracts/similarity.ts storedResultSchema) once done. */
+  result: string | null;
+}
+
 export interface CodeCommentTable {
   id: Generated<number>;
   student_program_id: number;
@@ -404,6 +421,7 @@ export interface Database {
   test_gateway_payments: TestGatewayPaymentTable;
   program_tests: ProgramTestTable;
   submissions: SubmissionTable;
+  similarity_runs: SimilarityRunTable;
   code_comments: CodeCommentTable;
   counters: CounterTable;
   stored_files: StoredFileTable;

@@ -134,6 +134,9 @@ const matrix: Record<string, Who[]> = {
   'GET /api/v1/admin/batches/:batch/gradebook': ADMIN,
   'GET /api/v1/admin/batches/:batch/gradebook.csv': ADMIN,
   'GET /api/v1/admin/students/:id/work': ADMIN,
+  'POST /api/v1/admin/similarity/:program/:batch': ADMIN,
+  'GET /api/v1/admin/similarity/:program/:batch': ADMIN,
+  'GET /api/v1/admin/similarity/:program/:batch/pairs/:rank': ADMIN,
   'GET /api/v1/admin/overview': ADMIN,
   'GET /api/v1/admin/charts': ADMIN,
   // A certificate's code is all a verifier needs; the /me calls are each person's own (an admin has none).
