@@ -82,7 +82,9 @@ function findDue(db: Db, limit: number, now: string) {
  * (one process) a conditional update per row does the same.
  */
 export async function claimDueMail(db: Kysely<Database>, limit: number, leaseMs: number): Promise<OutboxRow[]> {
-  const now = nowIso();
+  // One millisecond ahead: PostgreSQL stamps microseconds, so mail queued within this very millisecond would
+  // otherwise sort after a millisecond "now" and wait for the next pass.
+  const now = isoAfter(1);
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     const claimed = await sql<OutboxRow>`
       update outbox set next_attempt_at = ${isoAfter(leaseMs)}
