@@ -38,6 +38,7 @@ const matrix: Record<string, Who[]> = {
   'DELETE /students/:id': ADMIN,
   'PUT /students/:id': ADMIN,
   'GET /api/v1/admin/status_changes': ADMIN,
+  'POST /api/v1/admin/students/:id/revert': ADMIN,
   'GET /students/getbatch': ADMIN,
   'PATCH /students/update_batch': ADMIN,
   'GET /api/v1/batches': ADMIN,

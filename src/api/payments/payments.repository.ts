@@ -166,9 +166,9 @@ export async function recordManualPayment(
   db: Db,
   student: { id: number; email: string },
   amount: number,
-): Promise<void> {
+): Promise<number> {
   const now = nowIso();
-  await db
+  const row = await db
     .insertInto('payments')
     .values({
       student_id: student.id,
@@ -180,6 +180,37 @@ export async function recordManualPayment(
       paid_via: 'manual',
       paid_at: now,
     })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A captured payment received online (not the admin's manual record): only the gateway can refund it. */
+export function hasCapturedGatewayPayment(db: Db, studentId: number) {
+  return db
+    .selectFrom('payments')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('status', '=', 'captured')
+    .where('paid_via', '!=', 'manual')
+    .executeTakeFirst()
+    .then(Boolean);
+}
+
+/** A manual payment's note when the teacher undid the Paid mark that recorded it. */
+export const VOIDED_REASON = 'Voided: the teacher undid the Paid mark that recorded this payment.';
+
+/**
+ * The manual payment of an undone Paid mark stops counting as collected. The row stays for the accounts, as failed
+ * with the reason (the table's check allows no other state), and keeps any receipt number it was given.
+ */
+export async function voidManualPayment(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ status: 'failed', failure_reason: VOIDED_REASON, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('paid_via', '=', 'manual')
+    .where('status', '=', 'captured')
     .execute();
 }
 
