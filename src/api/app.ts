@@ -70,6 +70,8 @@ import { createSettingsService } from './settings/settings.service.js';
 import { siteRoutes } from './site/site.routes.js';
 import { createSiteService } from './site/site.service.js';
 import { profileRoutes } from './students/profile.routes.js';
+import { createTestimonialsService } from './testimonials/testimonials.service.js';
+import { testimonialsRoutes } from './testimonials/testimonials.routes.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
 import { createCalendarService } from './calendar/calendar.service.js';
 import { remindersRoutes } from './reminders/reminders.routes.js';
@@ -241,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const schedule = createScheduleService({ db, clock: options.clock, timeZone: settings.timeZone });
   const home = createHomeService({ db, schedule, clock: options.clock });
   const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts);
+  const testimonials = createTestimonialsService(db);
   const gradebook = createGradebookService({ db, clock: options.clock });
   const batches = createBatchesService({ db, config, mailQueued, notifications });
   const courses = createCoursesService(db);
@@ -283,6 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(gradebookRoutes, { gradebook });
     await api.register(notificationsRoutes, { notifications });
     await api.register(overviewRoutes, { overview });
+    await api.register(testimonialsRoutes, { testimonials });
   });
 
   // Applied first (the course time zone), so the pages rendered next are not rendered a second time for it.

@@ -39,6 +39,8 @@ const matrix: Record<string, Who[]> = {
   'PUT /students/:id': ADMIN,
   'GET /api/v1/admin/status_changes': ADMIN,
   'POST /api/v1/admin/students/:id/revert': ADMIN,
+  'GET /api/v1/admin/testimonials': ADMIN,
+  'PUT /api/v1/admin/testimonials/:id': ADMIN,
   'GET /students/getbatch': ADMIN,
   'PATCH /students/update_batch': ADMIN,
   'GET /api/v1/batches': ADMIN,
