@@ -9,6 +9,7 @@ export interface CapturedMail {
   html: string;
   /** Each header's raw value (unfolded), by its lower-case name. */
   headers: Record<string, string>;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** A real SMTP server on loopback that keeps every message; it can be told to refuse mail. */
@@ -32,6 +33,11 @@ export async function startSmtpCapture() {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content,
+            })),
             headers: Object.fromEntries(
               mail.headerLines.map(({ key, line }) => [
                 key,

@@ -1,3 +1,4 @@
+import type { AttachmentRenderers } from './mail/mail-attachments.js';
 import { join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimitPlugin from '@fastify/rate-limit';
@@ -95,6 +96,8 @@ declare module 'fastify' {
     notificationHub: NotificationHub;
     /** Reads the site settings now and follows a change made elsewhere (the watch does it every few seconds). */
     refreshSiteSettings: () => Promise<void>;
+    /** Renders the documents mail carries (each area that owns a kind adds its renderer), for the mail worker. */
+    mailAttachments: AttachmentRenderers;
   }
 }
 
@@ -219,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifications,
   });
   app.decorate('payments', payments);
+  app.decorate('mailAttachments', {} satisfies AttachmentRenderers);
   const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers, log: app.log });
   app.decorate('grader', grader);
   app.addHook('onClose', () => grader.close());

@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     log: app.log,
     from: config.mail.from,
     leaseMs: config.mail.leaseMs,
+    attachments: app.mailAttachments,
     transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : undefined,
   });
   const reconciler = new PeriodicJob(

@@ -127,6 +127,8 @@ export const outboxEntrySchema = z.object({
   created_at: z.string(),
   sent_at: z.string().nullable(),
   logged_at: z.string().nullable(),
+  /** The document the message carries ('receipt', 'certificate'), rendered as a PDF when it is sent. */
+  attachment: z.string().nullable(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 export const outboxListSchema = z.array(outboxEntrySchema);

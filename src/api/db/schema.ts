@@ -255,6 +255,8 @@ export interface OutboxTable {
   logged_at: string | null;
   /** The one-click address of the List-Unsubscribe header, for mail a student can stop. */
   list_unsubscribe: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The document the message carries, as JSON `{ kind, id }`, rendered when it is sent (mail-attachments.ts). */
+  attachment: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface QuizQuestionTable {

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/schema.js';
 import { redactLinks } from '../http/logging.js';
+import { PDF_CONTENT_TYPE } from '../pdf/pdf-document.js';
+import { type AttachmentRenderers, parseAttachment, renderAttachment } from './mail-attachments.js';
 import { claimDueMail, findUnlogged, markAttemptFailed, markLogged, markSent } from './outbox.repository.js';
 
 export const MAX_ATTEMPTS = 12;
@@ -30,6 +32,8 @@ interface Options {
   intervalMs?: number;
   /** How long a claim holds: mail claimed by a process that died is sent by another after this (default 5 min). */
   leaseMs?: number;
+  /** Renders the documents messages carry (receipts, certificates); app.ts gathers them as `mailAttachments`. */
+  attachments?: AttachmentRenderers;
 }
 
 /** Delivers the outbox: claims due messages, sends them over SMTP, retries with backoff. */
@@ -64,7 +68,7 @@ export class MailWorker {
       for (const row of rows) {
         // Its links carry tokens: the log shows the message with them redacted; the admin's Mail outbox shows it whole.
         log.info(
-          `mail (no SMTP_URL: kept in the outbox, read it whole under Mail outbox on /AdminPage) to ${row.to_address}: ${row.subject}\n${redactLinks(row.text_body)}`,
+          `mail (no SMTP_URL: kept in the outbox, read it whole under Mail outbox on /AdminPage) to ${row.to_address}: ${row.subject}${attachmentNote(row.attachment)}\n${redactLinks(row.text_body)}`,
         );
         await markLogged(db, row.id);
       }
@@ -73,12 +77,20 @@ export class MailWorker {
     const rows = await claimDueMail(db, BATCH, this.options.leaseMs ?? 5 * 60_000);
     for (const row of rows) {
       try {
+        const attachment = await renderAttachment(this.options.attachments ?? {}, row.attachment);
         await transport.sendMail({
           from,
           to: row.to_address,
           subject: row.subject,
           text: row.text_body,
           html: row.html_body,
+          ...(attachment
+            ? {
+                attachments: [
+                  { filename: attachment.filename, content: attachment.content, contentType: PDF_CONTENT_TYPE },
+                ],
+              }
+            : {}),
           // One-click unsubscribe (RFC 8058): the mail client POSTs `List-Unsubscribe=One-Click` to the address.
           ...(row.list_unsubscribe
             ? {
@@ -118,4 +130,9 @@ export class MailWorker {
     }, delayMs);
     this.timer.unref();
   }
+}
+
+function attachmentNote(stored: string | null): string {
+  const ref = parseAttachment(stored);
+  return ref ? ` (with the ${ref.kind} as a PDF attachment)` : '';
 }

@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { isoAfter, nowIso } from '../db/clock.js';
 import type { Database } from '../db/schema.js';
+import { type MailAttachmentRef, serializeAttachment } from './mail-attachments.js';
 
 export interface OutgoingMail {
   to: string;
@@ -9,6 +10,8 @@ export interface OutgoingMail {
   html: string;
   /** The one-click address of the List-Unsubscribe header (RFC 8058), for mail a person can stop. */
   listUnsubscribe?: string;
+  /** A document rendered and attached when the message is sent. */
+  attachment?: MailAttachmentRef;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -23,6 +26,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
       text_body: mail.text,
       html_body: mail.html,
       list_unsubscribe: mail.listUnsubscribe ?? null,
+      attachment: serializeAttachment(mail.attachment),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -61,6 +65,7 @@ function findDue(db: Db, limit: number, now: string) {
       'next_attempt_at',
       'logged_at',
       'list_unsubscribe',
+      'attachment',
     ])
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
@@ -88,9 +93,8 @@ export async function claimDueMail(db: Kysely<Database>, limit: number, leaseMs:
         limit ${limit}
         for update skip locked
       )
-      returning id, to_address, subject, text_body, html_body, attempts, next_attempt_at, logged_at, list_unsubscribe`.execute(
-      db,
-    );
+      returning id, to_address, subject, text_body, html_body, attempts, next_attempt_at, logged_at, list_unsubscribe,
+        attachment`.execute(db);
     return claimed.rows.sort((a, b) => a.id - b.id);
   }
   const due = await findDue(db, limit, now);
@@ -113,7 +117,7 @@ export async function claimDueMail(db: Kysely<Database>, limit: number, leaseMs:
 export function findUnlogged(db: Kysely<Database>, limit: number) {
   return db
     .selectFrom('outbox')
-    .select(['id', 'to_address', 'subject', 'text_body'])
+    .select(['id', 'to_address', 'subject', 'text_body', 'attachment'])
     .where('status', '=', 'pending')
     .where('logged_at', 'is', null)
     .orderBy('id')
@@ -165,6 +169,7 @@ export function listOutbox(db: Kysely<Database>, limit: number) {
       'created_at',
       'sent_at',
       'logged_at',
+      'attachment',
     ])
     .orderBy('id', 'desc')
     .limit(limit)

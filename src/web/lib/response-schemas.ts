@@ -8,8 +8,3 @@ import type { ResponseSchema } from './api-client';
 export const noContent: ResponseSchema<null> = {
   safeParse: (value) => (value === null ? { success: true, data: null } : { success: false }),
 };
-
-/** A text answer (the lists' CSV export), not JSON. */
-export const textBody: ResponseSchema<string> = {
-  safeParse: (value) => (typeof value === 'string' ? { success: true, data: value } : { success: false }),
-};

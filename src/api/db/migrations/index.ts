@@ -16,6 +16,7 @@ import * as classSchedule from './2026-11-25T0100-class-schedule.js';
 import * as progress from './2026-11-26T0100-progress.js';
 import * as gradebook from './2026-11-26T0200-gradebook.js';
 import * as progressIndexes from './2026-11-26T0300-progress-indexes.js';
+import * as mailAttachments from './2026-11-27T0100-mail-attachments.js';
 import * as statusReceipts from './2026-11-27T0200-status-receipts.js';
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0100-progress': progress,
   '2026-11-26T0200-gradebook': gradebook,
   '2026-11-26T0300-progress-indexes': progressIndexes,
+  '2026-11-27T0100-mail-attachments': mailAttachments,
   '2026-11-27T0200-status-receipts': statusReceipts,
 };

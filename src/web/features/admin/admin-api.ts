@@ -37,7 +37,8 @@ import {
   type ScheduleGenerate,
 } from '../../../contracts/schedule';
 import { apiFetch, apiRequest } from '../../lib/api-client';
-import { noContent, textBody } from '../../lib/response-schemas';
+import { downloadFile } from '../../lib/download';
+import { noContent } from '../../lib/response-schemas';
 import { adminKey } from '../../lib/query-keys';
 
 export type { ProgramSubmission as Submission } from '../../../contracts/course-content';
@@ -91,7 +92,7 @@ export function useStudentMutation<TVars>(fn: (vars: TVars) => Promise<unknown>)
 
 /** The list as CSV, the same query as the screen's. */
 export const downloadStudentList = (kind: StudentListKind, params: ListParams) =>
-  apiFetch(listUrl(kind, params, 'csv'), textBody, { auth: true });
+  downloadFile(listUrl(kind, params, 'csv'), `students-${kind}.csv`);
 
 export const deleteStudent = (id: number) => apiFetch(`/students/${id}`, noContent, { method: 'DELETE', auth: true });
 export const markPaid = (id: number) =>
@@ -148,8 +149,8 @@ export const deleteBatchSession = (id: number) =>
   apiFetch(`/api/v1/batch_sessions/${id}`, noContent, { method: 'DELETE', auth: true });
 export const getAttendance = (id: number) =>
   apiFetch(`/api/v1/batch_sessions/${id}/attendance`, attendanceSheetSchema, { auth: true });
-export const downloadAttendance = (id: number) =>
-  apiFetch(`/api/v1/batch_sessions/${id}/attendance?format=csv`, textBody, { auth: true });
+export const downloadAttendance = (id: number, filename: string) =>
+  downloadFile(`/api/v1/batch_sessions/${id}/attendance?format=csv`, filename);
 export const markAttendance = (id: number, studentId: number, mark: AttendanceMark | null) =>
   apiFetch(`/api/v1/batch_sessions/${id}/attendance/${studentId}`, attendanceRowSchema, {
     method: 'PUT',

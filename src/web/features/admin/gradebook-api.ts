@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { gradebookSchema, studentWorkSchema } from '../../../contracts/gradebook';
 import { apiFetch } from '../../lib/api-client';
 import { adminKey } from '../../lib/query-keys';
-import { textBody } from '../../lib/response-schemas';
+import { downloadFile } from '../../lib/download';
 
 export const gradebookQuery = (batch: number) =>
   queryOptions({
@@ -18,6 +18,5 @@ export const studentWorkQuery = (studentId: number) =>
       apiFetch(`/api/v1/admin/students/${studentId}/work`, studentWorkSchema, { auth: true, signal }),
   });
 
-/** The CSV carries the admin's token, so it is fetched and handed to the browser as a file. */
 export const downloadGradebook = (batch: number) =>
-  apiFetch(`/api/v1/admin/batches/${batch}/gradebook.csv`, textBody, { auth: true });
+  downloadFile(`/api/v1/admin/batches/${batch}/gradebook.csv`, `gradebook-batch-${batch}.csv`);

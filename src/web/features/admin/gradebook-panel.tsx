@@ -99,12 +99,7 @@ function GradebookTable({
   const downloadCsv = async () => {
     setCsvError(null);
     try {
-      const csv = await downloadGradebook(batch);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-      link.download = `gradebook-batch-${batch}.csv`;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      await downloadGradebook(batch);
     } catch (caught) {
       setCsvError(caught);
     }

@@ -29,6 +29,9 @@ export function OutboxPanel({ onExit }: { onExit: () => void }) {
             {plural(mail.attempts, 'attempt')}
           </summary>
           <pre className="outbox-text">{mail.text_body}</pre>
+          {mail.attachment ? (
+            <p className="small">Attached: the {mail.attachment} as a PDF, made when it is sent.</p>
+          ) : null}
           {mail.last_error ? <p className="text-danger">Last error: {mail.last_error}</p> : null}
         </details>
       ))}

@@ -160,14 +160,9 @@ function AttendanceSheet({ session, onClose }: { session: BatchSession; onClose:
       await client.invalidateQueries({ queryKey: adminKey });
     });
   const download = () =>
-    run(async () => {
-      const csv = await downloadAttendance(session.id);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-      link.download = `attendance-batch-${session.batch_number}-session-${session.session_number}.csv`;
-      link.click();
-      URL.revokeObjectURL(link.href);
-    });
+    run(() =>
+      downloadAttendance(session.id, `attendance-batch-${session.batch_number}-session-${session.session_number}.csv`),
+    );
   return (
     <section className="card card-body mb-3" aria-labelledby="attendance-heading">
       <div className="d-flex flex-wrap gap-2 align-items-center mb-2">

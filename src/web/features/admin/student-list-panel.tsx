@@ -118,12 +118,7 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, onEx
   const downloadCsv = async () => {
     setCsvError(null);
     try {
-      const csv = await downloadStudentList(kind, params);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-      link.download = `students-${kind}.csv`;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      await downloadStudentList(kind, params);
     } catch (caught) {
       setCsvError(caught);
     }
