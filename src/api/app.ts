@@ -56,6 +56,8 @@ import { gradebookRoutes } from './gradebook/gradebook.routes.js';
 import { createGradebookService } from './gradebook/gradebook.service.js';
 import { createRazorpayGateway } from './payments/payment-gateway.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
+import { createReceiptsService } from './payments/receipts.service.js';
+import { receiptsRoutes } from './payments/receipts.routes.js';
 import { createPaymentsService, type PaymentsService } from './payments/payments.service.js';
 import { createTestGateway } from './payments/test-gateway.js';
 import { programsRoutes } from './programs/programs.routes.js';
@@ -222,7 +224,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifications,
   });
   app.decorate('payments', payments);
-  app.decorate('mailAttachments', {} satisfies AttachmentRenderers);
+  const receipts = createReceiptsService({ db, siteInfo: settings.current });
+  app.decorate('mailAttachments', { receipt: receipts.attachment } satisfies AttachmentRenderers);
   const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers, log: app.log });
   app.decorate('grader', grader);
   app.addHook('onClose', () => grader.close());
@@ -284,6 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(outboxRoutes, { outbox });
     await api.register(exercisesRoutes, { exercises });
     await api.register(paymentsRoutes, { payments });
+    await api.register(receiptsRoutes, { receipts });
     await api.register(calendarRoutes, { calendar });
     await api.register(remindersRoutes, { reminders });
     await api.register(homeRoutes, { home });
