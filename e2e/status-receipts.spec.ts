@@ -30,8 +30,8 @@ test.describe('undo, testimonials and receipts', () => {
     await signInWithToken(page, tokenOf(admin), `/AdminPage?student=${student.id}`);
     await expect(page.getByRole('heading', { name: 'Work of Uma Undo' })).toBeVisible();
     const history = page.getByRole('region', { name: 'Status history' });
-    await expect(history.locator('tbody tr')).toHaveCount(2);
-    await expect(history.locator('tbody tr').first()).toContainText('Paid → Completed');
+    await expect(history.getByRole('listitem')).toHaveCount(2);
+    await expect(history.getByRole('listitem').first()).toContainText('Paid → Completed');
 
     await history.getByRole('button', { name: 'Undo last change' }).click();
     await history.getByRole('button', { name: 'Undo the change' }).click();
@@ -40,11 +40,11 @@ test.describe('undo, testimonials and receipts', () => {
     await saveScreenshot(page, 'status-undo-form', info.project.name);
     await history.getByRole('button', { name: 'Undo the change' }).click();
     await expect(history.getByRole('status')).toHaveText('The change was undone.');
-    await expect(history.locator('tbody tr')).toHaveCount(3);
-    const latest = history.locator('tbody tr').first();
+    await expect(history.getByRole('listitem')).toHaveCount(3);
+    const latest = history.getByRole('listitem').first();
     await expect(latest).toContainText('Completed → Paid');
     await expect(latest).toContainText('Marked completed before the last class');
-    await expect(history.locator('tbody tr').nth(1)).toContainText('undone');
+    await expect(history.getByRole('listitem').nth(1)).toContainText('undone');
     await expect(page.locator('.status-paid').first()).toHaveText('Paid');
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'status-history', info.project.name);

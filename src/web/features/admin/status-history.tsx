@@ -13,7 +13,6 @@ import { studentStatusLabels, studentStatusName } from '../../../contracts/cours
 import { formatDateTime } from '../../../contracts/dates';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
-import { ScrollRegion } from '../../components/scroll-region';
 import { apiFetch } from '../../lib/api-client';
 import { adminKey } from '../../lib/query-keys';
 import { PanelError } from './admin-panel';
@@ -34,7 +33,15 @@ const revertLatest = (studentId: number, input: StatusRevertInput) =>
 
 const label = (status: number) => studentStatusLabels[studentStatusName(status)];
 
-function UndoForm({ studentId, onDone }: { studentId: number; onDone: (message: string) => void }) {
+function UndoForm({
+  studentId,
+  latest,
+  onDone,
+}: {
+  studentId: number;
+  latest: StatusChange | undefined;
+  onDone: (message: string) => void;
+}) {
   const client = useQueryClient();
   const { register, handleSubmit, formState } = useForm<StatusRevertInput>({
     resolver: zodResolver(statusRevertInputSchema),
@@ -52,6 +59,12 @@ function UndoForm({ studentId, onDone }: { studentId: number; onDone: (message: 
   const error = formState.errors.reason;
   return (
     <form className="card card-body mb-3" onSubmit={handleSubmit((input) => mutation.mutate(input))} noValidate>
+      {latest && latest.reverts_id === null ? (
+        <p className="small">
+          This undoes the latest change, {label(latest.from_status)} → {label(latest.to_status)}: the student returns to{' '}
+          {label(latest.from_status)}.
+        </p>
+      ) : null}
       <label className="form-label" htmlFor={id}>
         Why is the last change undone?
       </label>
@@ -74,18 +87,19 @@ function UndoForm({ studentId, onDone }: { studentId: number; onDone: (message: 
   );
 }
 
-function HistoryRow({ change, undone }: { change: StatusChange; undone: boolean }) {
+function HistoryEntry({ change, undone }: { change: StatusChange; undone: boolean }) {
   return (
-    <tr>
-      <td className="text-nowrap">{formatDateTime(change.created_at)}</td>
-      <td className="text-break">{change.changed_by_email}</td>
-      <td className="text-nowrap">
+    <li className="list-group-item">
+      <div className="fw-semibold">
         {label(change.from_status)} → {label(change.to_status)}
         {change.reverts_id !== null ? <span className="badge text-bg-secondary ms-1">undo</span> : null}
         {undone ? <span className="badge text-bg-warning ms-1">undone</span> : null}
-      </td>
-      <td className="text-break">{change.reason ?? '—'}</td>
-    </tr>
+      </div>
+      <div className="small text-body-secondary text-break">
+        {formatDateTime(change.created_at)} · {change.changed_by_email}
+      </div>
+      {change.reason ? <div className="small text-break">Reason: {change.reason}</div> : null}
+    </li>
   );
 }
 
@@ -121,6 +135,7 @@ export function StatusHistory({ studentId }: { studentId: number }) {
       {undoing ? (
         <UndoForm
           studentId={studentId}
+          latest={data?.[0]}
           onDone={(message) => {
             setUndoing(false);
             setDone(message);
@@ -134,23 +149,11 @@ export function StatusHistory({ studentId }: { studentId: number }) {
       ) : data.length === 0 ? (
         <p className="small text-body-secondary">No status change by the teacher yet.</p>
       ) : (
-        <ScrollRegion label="Status history">
-          <table className="table table-sm admin-table mb-0">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">By</th>
-                <th scope="col">Change</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((change) => (
-                <HistoryRow key={change.id} change={change} undone={undoneIds.has(change.id)} />
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <ol className="list-group mb-0" aria-label="Status changes, newest first">
+          {data.map((change) => (
+            <HistoryEntry key={change.id} change={change} undone={undoneIds.has(change.id)} />
+          ))}
+        </ol>
       )}
     </section>
   );
