@@ -21,6 +21,7 @@ import { freePort, startPgCluster } from '../test/pg-cluster.js';
 import { benchCluster } from './cluster.js';
 import { benchGraderAttack } from './grader-attack.js';
 import { benchGradebook, GRADEBOOK_TARGET_MS, gradebookLines, seedGradebook } from './gradebook.js';
+import { benchSimilarity, SIMILARITY_TARGET_MS, similarityLines } from './similarity.js';
 import { benchGrading } from './grading.js';
 import { benchNotificationStreams, streamStudents } from './notification-streams.js';
 import { runLighthouse } from './lighthouse.js';
@@ -241,6 +242,14 @@ try {
     `${ms(gradebook.p95)} ms`,
   );
   for (const line of gradebookLines(gradebook).lines) console.log(`           ${line}`);
+  await settle();
+  const similarity = await benchSimilarity();
+  target(
+    `similarity check of 50 submissions of 100 lines under ${SIMILARITY_TARGET_MS / 1000} s, disguised copies first`,
+    similarityLines(similarity).met,
+    `${(similarity.ms / 1000).toFixed(2)} s`,
+  );
+  for (const line of similarityLines(similarity).lines) console.log(`           ${line}`);
   target(
     'logins never block other requests (one client alongside 10 connections logging in: p99 under 25 ms)',
     loginsWithProbe.total > 0 && probeDuringLogins.p99 < 25,

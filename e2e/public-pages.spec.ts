@@ -173,6 +173,8 @@ test.describe('information pages', () => {
 test.describe('routes', () => {
   test('every route of the spec answers, case-insensitively, with header and footer', async ({ page }) => {
     for (const route of clientRoutes) {
+      // A route with a parameter (/certificates/:code) has its own spec, which gives it a real value.
+      if (route.path.includes(':')) continue;
       for (const path of [route.path, route.path.toLowerCase()]) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(200);

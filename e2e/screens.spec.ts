@@ -110,6 +110,8 @@ test.describe('every screen fits the width and passes axe', () => {
         ['/StudentLogout', /.+/],
         ['/VerificationFailed', /.+/],
         ['/StopReminders', 'Class reminders'],
+        // A made-up code (valid and revoked certificates: certificates.spec.ts checks them the same way).
+        ['/certificates/ZZZZ-ZZZZ-ZZZ0', 'Certificate of Completion'],
         ['/no/such/page', 'We couldn’t find that page'],
       ];
       for (const [path, heading] of pages) {
@@ -334,6 +336,15 @@ test.describe('every screen fits the width and passes axe', () => {
     await expect(supervision.getByRole('button', { name: /^Line 4: printf\(.*a string literal/ })).toBeVisible();
     await shot('supervision');
     await exit(supervision);
+
+    const similarity = await openPanel('Similarity check', 'Similarity check');
+    await similarity.getByLabel('Program').selectOption(String(programNumber));
+    await similarity.getByLabel('Batch').selectOption(String(batch));
+    await expect(similarity).toContainText(
+      `No check has been run for program ${programNumber} and batch ${batch} yet.`,
+    );
+    await shot('similarity');
+    await exit(similarity);
 
     const payments = await openPanel('Payments', 'Payments');
     await expect(payments.locator('tbody tr').first()).toBeVisible();

@@ -54,6 +54,8 @@ import { createExercisesService } from './exercises/exercises.service.js';
 import { createGrader, type Grader } from './grader/grader.js';
 import { gradebookRoutes } from './gradebook/gradebook.routes.js';
 import { createGradebookService } from './gradebook/gradebook.service.js';
+import { similarityRoutes } from './similarity/similarity.routes.js';
+import { createSimilarityService } from './similarity/similarity.service.js';
 import { createRazorpayGateway } from './payments/payment-gateway.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { createReceiptsService } from './payments/receipts.service.js';
@@ -77,6 +79,8 @@ import { createTestimonialsService } from './testimonials/testimonials.service.j
 import { testimonialsRoutes } from './testimonials/testimonials.routes.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
 import { createCalendarService } from './calendar/calendar.service.js';
+import { certificatesRoutes } from './certificates/certificates.routes.js';
+import { createCertificatesService } from './certificates/certificates.service.js';
 import { remindersRoutes } from './reminders/reminders.routes.js';
 import { createRemindersService, type RemindersService } from './reminders/reminders.service.js';
 import { createProfileService } from './students/profile.service.js';
@@ -203,7 +207,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const settings = createSettingsService({ db, config, log: app.log });
   await settings.ensureDefaults();
-  const admin = createStudentAdminService(db, settings.feePaise);
+  const certificates = createCertificatesService({ db, config, notifications, clock: options.clock });
+  const admin = createStudentAdminService(db, settings.feePaise, certificates.onStatusChange);
   const { keyId, keySecret, apiUrl } = config.razorpay;
   const testGateway = config.testGateway ? createTestGateway(db) : undefined;
   const payments = createPaymentsService({
@@ -225,7 +230,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('payments', payments);
   const receipts = createReceiptsService({ db, siteInfo: settings.current });
-  app.decorate('mailAttachments', { receipt: receipts.attachment } satisfies AttachmentRenderers);
+  app.decorate('mailAttachments', {
+    receipt: receipts.attachment,
+    certificate: certificates.attachment,
+  } satisfies AttachmentRenderers);
   const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers, log: app.log });
   app.decorate('grader', grader);
   app.addHook('onClose', () => grader.close());
@@ -252,6 +260,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts);
   const testimonials = createTestimonialsService(db);
   const gradebook = createGradebookService({ db, clock: options.clock });
+  const similarity = createSimilarityService({ db, log: app.log, clock: options.clock });
+  app.addHook('onClose', () => similarity.close());
   const batches = createBatchesService({ db, config, mailQueued, notifications });
   const courses = createCoursesService(db);
   const quiz = createQuizService(db);
@@ -292,9 +302,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(remindersRoutes, { reminders });
     await api.register(homeRoutes, { home });
     await api.register(gradebookRoutes, { gradebook });
+    await api.register(similarityRoutes, { similarity });
     await api.register(notificationsRoutes, { notifications });
     await api.register(overviewRoutes, { overview });
     await api.register(testimonialsRoutes, { testimonials });
+    await api.register(certificatesRoutes, { certificates });
   });
 
   // Applied first (the course time zone), so the pages rendered next are not rendered a second time for it.

@@ -14,6 +14,7 @@ export const STUDENT_NOTIFICATION_KINDS = [
   'payment_confirmed',
   'announcement',
   'class_soon',
+  'certificate_issued',
 ] as const;
 /** Kinds the teacher gets. */
 export const TEACHER_NOTIFICATION_KINDS = ['doubt_asked', 'submission'] as const;
@@ -27,6 +28,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   payment_confirmed: 'Your payment is confirmed',
   announcement: 'Announcements to your batch',
   class_soon: 'A class is starting soon',
+  certificate_issued: 'Your certificate of completion is ready',
   doubt_asked: 'A student asks a doubt',
   submission: 'A student submits a program',
 };
@@ -39,6 +41,7 @@ export const notificationDefaults: Record<NotificationKind, { email: boolean; si
   payment_confirmed: { email: true, site: true },
   announcement: { email: true, site: true },
   class_soon: { email: true, site: true },
+  certificate_issued: { email: true, site: true },
   doubt_asked: { email: true, site: true },
   submission: { email: false, site: true },
 };

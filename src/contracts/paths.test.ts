@@ -44,6 +44,14 @@ describe('client routes', () => {
     expect(findClientRoute('/students')).toBeUndefined();
   });
 
+  it('matches a certificate page by its code, one segment only', () => {
+    expect(findClientRoute('/certificates/K7QM-2XRT-9VDA')?.path).toBe(paths.certificate);
+    expect(findClientRoute('/Certificates/k7qm2xrt9vda/')?.path).toBe(paths.certificate);
+    expect(findClientRoute('/certificates')).toBeUndefined();
+    expect(findClientRoute('/certificates/K7QM/more')).toBeUndefined();
+    expect(findClientRoute(paths.certificate)?.prerender).toBe(false);
+  });
+
   it('matches dashboard sections whatever their case', () => {
     expect(matchDashboardPath('/DashPage')).toEqual({ section: 'overview' });
     expect(matchDashboardPath('/dashpage/')).toEqual({ section: 'overview' });

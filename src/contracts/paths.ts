@@ -30,6 +30,8 @@ export const paths = {
   resetPassword: '/ResetPassword',
   changePassword: '/ChangePassword',
   stopReminders: '/StopReminders',
+  /** A certificate's public page: /certificates/<code> (certificatePagePath in contracts/certificates). */
+  certificate: '/certificates/:code',
 } as const;
 
 /** Nested dashboard routes, relative to /DashPage. */
@@ -92,6 +94,7 @@ export const clientRoutes: readonly ClientRoute[] = [
   { path: paths.dashboard, title: 'My Dashboard', prerender: false },
   { path: paths.admin, title: 'Admin Dashboard', prerender: false },
   { path: paths.stopReminders, title: 'Class Reminders', prerender: false },
+  { path: paths.certificate, title: 'Certificate', prerender: false },
 ];
 
 export const NOT_FOUND_TITLE = 'Page not found';
@@ -108,6 +111,8 @@ export function findClientRoute(pathname: string): ClientRoute | undefined {
   const exact = clientRoutes.find((route) => routeKey(route.path) === key);
   if (exact) return exact;
   if (matchDashboardPath(pathname)) return clientRoutes.find((route) => route.path === paths.dashboard);
+  // One segment after /certificates/: the code (any text; the page says when no certificate has it).
+  if (/^\/certificates\/[^/]+$/.test(key)) return clientRoutes.find((route) => route.path === paths.certificate);
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { fieldMessages, hasControlCharacters, recordIdSchema } from './fields.js';
+import { fieldMessages, hasControlCharacters, hasNul, recordIdSchema } from './fields.js';
 import { z } from 'zod';
 import { QUIZ_OPTION_COUNT, QUIZ_QUESTION_COUNT } from './course.js';
 
@@ -26,12 +26,19 @@ export const quizAnswersSchema = z.strictObject({
 });
 export type QuizAnswers = z.infer<typeof quizAnswersSchema>;
 
+/**
+ * One question of an attempt, as it was when the attempt was scored (topic and explanation are null in attempts
+ * made before questions had them, and where the teacher gave none).
+ */
 export const quizReviewItemSchema = z.object({
   question: z.string(),
   options: z.array(z.string()),
   chosen: z.number(),
   correct: z.number(),
+  topic: z.string().nullable(),
+  explanation: z.string().nullable(),
 });
+export type QuizReviewItem = z.infer<typeof quizReviewItemSchema>;
 
 export const quizAttemptSchema = z.object({
   id: z.number(),
@@ -49,6 +56,11 @@ export const quizMessages = {
   questionsChanged: 'Some of these questions were changed by your teacher meanwhile. Please start a new test.',
   noSuchQuestion: 'No such question.',
 } as const;
+
+export const QUIZ_TOPIC_MAX = 60;
+export const QUIZ_EXPLANATION_MAX = 2000;
+/** The topic of questions the teacher gave none. */
+export const OTHER_TOPIC = 'Other';
 
 export function scoreMessage(score: number, total = QUIZ_QUESTION_COUNT): string {
   return `You scored ${score} out of ${total}`;
@@ -77,8 +89,26 @@ export const quizQuestionInputSchema = z.strictObject({
     .int('Choose the right answer')
     .min(0, 'Choose the right answer')
     .max(QUIZ_OPTION_COUNT - 1, 'Choose the right answer'),
+  // Optional: an empty topic or explanation is stored as none.
+  topic: z
+    .string()
+    .trim()
+    .max(QUIZ_TOPIC_MAX, `A topic must be at most ${QUIZ_TOPIC_MAX} characters`)
+    .refine((text) => !hasControlCharacters(text), fieldMessages.oneLine('A topic'))
+    .nullish(),
+  // Several lines and code are normal here; it is stored and shown as text.
+  explanation: z
+    .string()
+    .trim()
+    .max(QUIZ_EXPLANATION_MAX, `An explanation must be at most ${QUIZ_EXPLANATION_MAX} characters`)
+    .refine((text) => !hasNul(text), fieldMessages.nulCharacter)
+    .nullish(),
 });
-export const adminQuizQuestionSchema = quizQuestionSchema.extend({ answer_index: z.number() });
+export const adminQuizQuestionSchema = quizQuestionSchema.extend({
+  answer_index: z.number(),
+  topic: z.string().nullable(),
+  explanation: z.string().nullable(),
+});
 
 /**
  * The test form: each question with its chosen option as a radio button's value ('' while unanswered), made into
@@ -102,3 +132,14 @@ export const quizAttemptListSchema = z.array(quizAttemptSchema);
 /** `POST /api/v1/quiz/attempts`: the score message and the reviewed attempt. */
 export const quizSubmittedSchema = z.object({ message: z.string(), attempt: quizAttemptSchema });
 export type QuizSubmitted = z.infer<typeof quizSubmittedSchema>;
+
+/** `GET /api/v1/quiz/topics`: per topic, the student's result in each attempt that asked it, oldest first. */
+export const quizTopicHistorySchema = z.array(
+  z.object({
+    topic: z.string(),
+    results: z.array(
+      z.object({ attempt_id: z.number(), created_at: z.string(), correct: z.number(), asked: z.number() }),
+    ),
+  }),
+);
+export type QuizTopicHistory = z.infer<typeof quizTopicHistorySchema>;

@@ -20,9 +20,9 @@ function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }
 
-/** File name of a route's page: '/' -> 'index.html', '/AboutUs' -> 'aboutus.html'. */
+/** File name of a route's page: '/' -> 'index.html', '/AboutUs' -> 'aboutus.html', '/a/:b' -> 'a_b.html'. */
 export function pageFileName(path: string): string {
-  const key = routeKey(path);
+  const key = routeKey(path).replaceAll(':', '');
   return key === '/' ? 'index.html' : `${key.slice(1).replaceAll('/', '_')}.html`;
 }
 

@@ -9,6 +9,7 @@ import {
   recordManualPayment,
   voidManualPayment,
 } from '../payments/payments.repository.js';
+import type { CertificatesService } from '../certificates/certificates.service.js';
 import { photoStore } from '../students/photo-store.js';
 import { findStudentById, updateStudent } from '../students/students.repository.js';
 import { ensureBatch } from './batches.repository.js';
@@ -21,8 +22,15 @@ import {
   setStudentStatus,
 } from './student-status.repository.js';
 
-/** `feePaise`: the course fee now (a site setting), read when a manual payment is recorded. */
-export function createStudentAdminService(db: Kysely<Database>, feePaise: () => Promise<number>) {
+/**
+ * `feePaise`: the course fee now (a site setting), read when a manual payment is recorded. `onStatusChange`: the
+ * certificate rules, run inside each status change's transaction.
+ */
+export function createStudentAdminService(
+  db: Kysely<Database>,
+  feePaise: () => Promise<number>,
+  onStatusChange: CertificatesService['onStatusChange'],
+) {
   async function studentOrFail(id: number): Promise<StudentRow> {
     const student = await findStudentById(db, id);
     if (!student || student.role !== 'student') throw new AppError('notFound', 'No such student.');
@@ -31,7 +39,8 @@ export function createStudentAdminService(db: Kysely<Database>, feePaise: () => 
   /**
    * THE single place where these routes change a student's student_status (the admin's marks and their undo), in
    * the caller's transaction: sets it, records the change in the audit trail, and keeps the payment records in step
-   * (a Paid mark of an unpaid student with no payment records a manual one; undoing that mark voids it).
+   * (a Paid mark of an unpaid student with no payment records a manual one; undoing that mark voids it) and the
+   * certificate rules (issued on becoming completed, revoked on leaving it).
    */
   async function applyStatusChange(
     trx: Transaction<Database>,
@@ -47,6 +56,7 @@ export function createStudentAdminService(db: Kysely<Database>, feePaise: () => 
     const from = student.student_status;
     if (!(await setStudentStatus(trx, student.id, from, to)))
       throw new AppError('conflict', 'The student’s status changed meanwhile. Please reload and try again.');
+    await onStatusChange(trx, { student, from, to });
     let paymentId: number | null = null;
     if (revert) {
       if (revert.paymentId !== null) await voidManualPayment(trx, revert.paymentId);

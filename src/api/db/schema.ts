@@ -39,6 +39,22 @@ export interface StudentTable {
   updated_at: Timestamp;
 }
 
+/** A certificate of completion and what it states, copied when issued (migration 2026-11-27T0150). */
+export interface CertificateTable {
+  id: Generated<number>;
+  code: string;
+  student_id: number;
+  student_name: string;
+  course: string;
+  batch_number: number | null;
+  batch_start: string | null;
+  batch_end: string | null;
+  teacher_name: string;
+  issued_at: Timestamp;
+  revoked_at: string | null;
+  revoke_reason: string | null;
+}
+
 export interface AuthSessionTable {
   id: Generated<number>;
   student_id: number;
@@ -167,6 +183,23 @@ export interface SubmissionTable {
   late: Flag;
 }
 
+/** One kept similarity check per program number and batch (the next run replaces it). */
+export interface SimilarityRunTable {
+  id: Generated<number>;
+  program_number: number;
+  batch_number: number;
+  status: 'running' | 'done' | 'failed';
+  /** What the worker is doing: 'queued', 'reading', 'comparing', 'fragments', 'done'. */
+  phase: string;
+  progress_done: ColumnType<number, number | undefined, number>;
+  progress_total: ColumnType<number, number | undefined, number>;
+  started_at: string;
+  finished_at: string | null;
+  error: string | null;
+  /** JSON (contracts/similarity.ts storedResultSchema) once done. */
+  result: string | null;
+}
+
 export interface CodeCommentTable {
   id: Generated<number>;
   student_program_id: number;
@@ -265,6 +298,10 @@ export interface QuizQuestionTable {
   /** JSON array of the four options. */
   options: string;
   answer_index: number;
+  /** Why the right answer is right: plain text shown after an attempt. */
+  explanation: string | null;
+  /** A short topic ("Pointers") a student's scores are grouped by; null counts as "Other". */
+  topic: string | null;
   created_at: Timestamp;
 }
 
@@ -369,6 +406,7 @@ export interface ContentVersionTable {
 
 export interface Database {
   students: StudentTable;
+  certificates: CertificateTable;
   auth_sessions: AuthSessionTable;
   email_tokens: EmailTokenTable;
   batches: BatchTable;
@@ -395,6 +433,7 @@ export interface Database {
   test_gateway_payments: TestGatewayPaymentTable;
   program_tests: ProgramTestTable;
   submissions: SubmissionTable;
+  similarity_runs: SimilarityRunTable;
   code_comments: CodeCommentTable;
   counters: CounterTable;
   stored_files: StoredFileTable;
@@ -404,3 +443,4 @@ export interface Database {
 export type StudentRow = Selectable<StudentTable>;
 export type NewStudent = Insertable<StudentTable>;
 export type StudentUpdate = Updateable<StudentTable>;
+export type CertificateRow = Selectable<CertificateTable>;

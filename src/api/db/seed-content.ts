@@ -25,65 +25,107 @@ export const samplePrograms: string[] = [
   'Write a function that reverses a string in place using pointers, and a main that tests it.',
 ];
 
-export const sampleQuizQuestions: { question: string; options: [string, string, string, string]; answer: number }[] = [
+export const sampleQuizQuestions: {
+  question: string;
+  options: [string, string, string, string];
+  answer: number;
+  topic: string;
+  explanation: string;
+}[] = [
   {
     question: 'Which function is the entry point of every C program?',
     options: ['start()', 'main()', 'init()', 'program()'],
     answer: 1,
+    topic: 'Basics',
+    explanation:
+      "Execution of a hosted C program starts at `main()`. The startup code calls it, and the value it returns (`return 0;`) becomes the program's exit status.",
   },
   {
     question: 'Which format specifier prints an int with printf?',
     options: ['%f', '%c', '%d', '%s'],
     answer: 2,
+    topic: 'Input and output',
+    explanation:
+      '`%d` prints a signed int in decimal. `%f` is for double, `%c` for a single character and `%s` for a string (a `char *`). A wrong specifier is undefined behaviour, e.g. `printf("%f", 5)`.',
   },
   {
     question: 'What is the size of char in C?',
     options: ['1 byte', '2 bytes', '4 bytes', 'It depends on the compiler only'],
     answer: 0,
+    topic: 'Data types',
+    explanation:
+      'The C standard defines `sizeof(char)` as 1: a char is exactly one byte. Every other size is measured in chars.',
   },
   {
     question: 'Which operator gives the address of a variable?',
     options: ['*', '&', '->', '#'],
     answer: 1,
+    topic: 'Pointers',
+    explanation:
+      '`&x` is the address of `x`, which a pointer can hold: `int *p = &x;`. The `*` operator goes the other way and reads the value a pointer points to.',
   },
   {
     question: 'What does the loop `for (i = 0; i < 5; i++)` execute?',
     options: ['4 times', '5 times', '6 times', 'Forever'],
     answer: 1,
+    topic: 'Loops',
+    explanation:
+      '`i` takes the values 0, 1, 2, 3 and 4; the condition `i < 5` is false when `i` reaches 5, so the body runs 5 times.',
   },
   {
     question: 'Which header declares printf and scanf?',
     options: ['<stdlib.h>', '<string.h>', '<stdio.h>', '<math.h>'],
     answer: 2,
+    topic: 'Input and output',
+    explanation:
+      'Standard input and output functions (`printf`, `scanf`, `fopen` …) are declared in `<stdio.h>`. `<stdlib.h>` has `malloc` and `exit`, `<string.h>` has `strlen`.',
   },
   {
     question: 'What is the index of the first element of an array in C?',
     options: ['0', '1', '-1', 'It depends on the declaration'],
     answer: 0,
+    topic: 'Arrays',
+    explanation:
+      'Arrays are indexed from 0: in `int a[5];` the elements are `a[0]` to `a[4]`. `a[i]` means `*(a + i)`, so the first element is at offset 0.',
   },
   {
     question: 'Which storage class keeps a local variable’s value between function calls?',
     options: ['auto', 'register', 'static', 'extern'],
     answer: 2,
+    topic: 'Storage classes',
+    explanation:
+      'A `static` local variable is created once and keeps its value between calls, e.g. `static int count = 0; count++;` counts the calls. An `auto` local is created anew on each call.',
   },
   {
     question: 'Which keyword defines a structure type?',
     options: ['class', 'struct', 'record', 'union'],
     answer: 1,
+    topic: 'Structures',
+    explanation:
+      '`struct point { int x; int y; };` defines a structure type whose members are stored one after another. A `union` is different: its members share the same memory.',
   },
   {
     question: 'Which function opens a file?',
     options: ['open_file()', 'fopen()', 'file()', 'fread()'],
     answer: 1,
+    topic: 'File handling',
+    explanation:
+      '`fopen("data.txt", "r")` opens a file and returns a `FILE *`, or NULL if it cannot. Close it with `fclose()` when you are done.',
   },
   {
     question: 'What does `sizeof(int)` return on most 32- and 64-bit systems?',
     options: ['1', '2', '4', '8'],
     answer: 2,
+    topic: 'Data types',
+    explanation:
+      "The standard only requires an int to hold at least 16 bits, but on today's common 32- and 64-bit systems an int is 4 bytes (32 bits). Use `sizeof(int)` in code rather than assuming it.",
   },
   {
     question: 'Which statement leaves a loop at once?',
     options: ['continue', 'exit', 'break', 'return 0 only'],
     answer: 2,
+    topic: 'Loops',
+    explanation:
+      '`break` ends the innermost loop (or switch) at once. `continue` skips to the next iteration, and `exit()` ends the whole program.',
   },
 ];

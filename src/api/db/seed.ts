@@ -65,6 +65,8 @@ export async function seedIfEmpty(
           question: q.question,
           options: JSON.stringify(q.options),
           answer_index: q.answer,
+          topic: q.topic,
+          explanation: q.explanation,
         })),
       )
       .execute();

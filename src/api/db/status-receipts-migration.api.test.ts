@@ -10,7 +10,8 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   // Back to the database as it was before 2026-11-27T0200-status-receipts, with data of that time.
   const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
-  const down = await migrator.migrateTo('2026-11-27T0100-mail-attachments');
+  const names = Object.keys(migrations);
+  const down = await migrator.migrateTo(names[names.indexOf('2026-11-27T0200-status-receipts') - 1]!);
   expect(down.error).toBeUndefined();
   const db = handle.db;
   const student = (n: number, status: number, feedback: string | null) => ({

@@ -82,6 +82,7 @@ const matrix: Record<string, Who[]> = {
   'GET /api/v1/quiz': SIGNED_IN,
   'POST /api/v1/quiz/attempts': SIGNED_IN,
   'GET /api/v1/quiz/attempts': SIGNED_IN,
+  'GET /api/v1/quiz/topics': SIGNED_IN,
   'GET /api/v1/admin/quiz_questions': ADMIN,
   'POST /api/v1/admin/quiz_questions': ADMIN,
   'PUT /api/v1/admin/quiz_questions/:id': ADMIN,
@@ -139,8 +140,16 @@ const matrix: Record<string, Who[]> = {
   'GET /api/v1/admin/batches/:batch/gradebook': ADMIN,
   'GET /api/v1/admin/batches/:batch/gradebook.csv': ADMIN,
   'GET /api/v1/admin/students/:id/work': ADMIN,
+  'POST /api/v1/admin/similarity/:program/:batch': ADMIN,
+  'GET /api/v1/admin/similarity/:program/:batch': ADMIN,
+  'GET /api/v1/admin/similarity/:program/:batch/pairs/:rank': ADMIN,
   'GET /api/v1/admin/overview': ADMIN,
   'GET /api/v1/admin/charts': ADMIN,
+  // A certificate's code is all a verifier needs; the /me calls are each person's own (an admin has none).
+  'GET /api/v1/certificates/:code': ALL,
+  'GET /api/v1/me/certificate': SIGNED_IN,
+  'GET /api/v1/me/certificate.pdf': SIGNED_IN,
+  'GET /api/v1/admin/students/:id/certificates': ADMIN,
 };
 
 let ctx: TestContext;

@@ -75,6 +75,31 @@ export function passwordResetMail(to: string, firstName: string, url: string): O
   });
 }
 
+/** The certificate of completion, attached as a PDF when the message is sent (the outbox keeps only its id). */
+export function certificateMail(
+  to: string,
+  firstName: string,
+  certificate: { id: number; code: string },
+  verifyUrl: string,
+  dashboardUrl: string,
+): OutgoingMail {
+  return {
+    ...compose({
+      to,
+      subject: `Your certificate of completion: ${COURSE_NAME} course`,
+      greeting: `Hello ${firstName},`,
+      paragraphs: [
+        `Congratulations on completing the ${COURSE_NAME} course! Your certificate of completion is attached to this email as a PDF.`,
+        `Certificate code: ${certificate.code}`,
+        `Anyone can check it at ${verifyUrl}`,
+      ],
+      action: { label: 'Open my dashboard', url: dashboardUrl },
+      after: ['You can download the certificate again from your dashboard at any time.'],
+    }),
+    attachment: { kind: 'certificate', id: certificate.id },
+  };
+}
+
 export function profileCreatedMail(to: string, firstName: string, dashboardUrl: string): OutgoingMail {
   return compose({
     to,

@@ -274,6 +274,7 @@ describe('settings', () => {
       'payment_confirmed',
       'announcement',
       'class_soon',
+      'certificate_issued',
     ]);
     expect(settings.every((x: { email: boolean; site: boolean }) => x.email && x.site)).toBe(true);
     const teacher = (await call('GET', '/api/v1/notifications/settings', adminToken)).json().settings;

@@ -8,7 +8,11 @@ export interface QuestionRow {
   question: string;
   options: string;
   answer_index: number;
+  topic: string | null;
+  explanation: string | null;
 }
+
+const questionColumns = ['id', 'question', 'options', 'answer_index', 'topic', 'explanation'] as const;
 
 export function randomQuestionIds(db: Db, count: number) {
   return db
@@ -21,23 +25,15 @@ export function randomQuestionIds(db: Db, count: number) {
 
 export function questionsByIds(db: Db, ids: number[]): Promise<QuestionRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('quiz_questions')
-    .select(['id', 'question', 'options', 'answer_index'])
-    .where('id', 'in', ids)
-    .execute();
+  return db.selectFrom('quiz_questions').select(questionColumns).where('id', 'in', ids).execute();
 }
 
 export function allQuestions(db: Db): Promise<QuestionRow[]> {
-  return db.selectFrom('quiz_questions').select(['id', 'question', 'options', 'answer_index']).orderBy('id').execute();
+  return db.selectFrom('quiz_questions').select(questionColumns).orderBy('id').execute();
 }
 
 export function insertQuestion(db: Db, values: Omit<QuestionRow, 'id'>) {
-  return db
-    .insertInto('quiz_questions')
-    .values(values)
-    .returning(['id', 'question', 'options', 'answer_index'])
-    .executeTakeFirstOrThrow();
+  return db.insertInto('quiz_questions').values(values).returning(questionColumns).executeTakeFirstOrThrow();
 }
 
 export async function updateQuestion(db: Db, id: number, values: Omit<QuestionRow, 'id'>): Promise<boolean> {

@@ -8,6 +8,7 @@ import {
   quizQuestionInputSchema,
   quizQuestionListSchema,
   quizSubmittedSchema,
+  quizTopicHistorySchema,
 } from '../../contracts/quiz.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import type { QuizService } from './quiz.service.js';
@@ -36,6 +37,11 @@ export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (a
 
   app.get('/api/v1/quiz/attempts', { schema: { response: { 200: quizAttemptListSchema } } }, async (request) =>
     quiz.attempts(currentStudent(request).id),
+  );
+
+  // My Tests: the student's scores per topic over time.
+  app.get('/api/v1/quiz/topics', { schema: { response: { 200: quizTopicHistorySchema } } }, async (request) =>
+    quiz.topics(currentStudent(request).id),
   );
 
   // The admin's question bank.

@@ -5,9 +5,13 @@
 import type { Kysely } from 'kysely';
 import { QUIZ_QUESTION_COUNT } from '../../contracts/course.js';
 import {
+  OTHER_TOPIC,
   type QuizAnswers,
   type QuizAttempt,
   type QuizQuestion,
+  type QuizQuestionInput,
+  type QuizReviewItem,
+  type QuizTopicHistory,
   quizMessages,
   scoreMessage,
 } from '../../contracts/quiz.js';
@@ -21,14 +25,53 @@ export const DEAL_LIFETIME_MS = 3 * 60 * 60_000;
 const parseOptions = (json: string) => JSON.parse(json) as string[];
 
 function toAttempt(row: { id: number; score: number; total: number; created_at: string; review: string }): QuizAttempt {
+  // Attempts scored before questions had topics and explanations have neither in their review.
+  const review = (JSON.parse(row.review) as Partial<QuizReviewItem>[]).map((item): QuizReviewItem => ({
+    question: item.question ?? '',
+    options: item.options ?? [],
+    chosen: item.chosen ?? -1,
+    correct: item.correct ?? -1,
+    topic: item.topic ?? null,
+    explanation: item.explanation ?? null,
+  }));
+  return { id: row.id, score: row.score, total: row.total, created_at: row.created_at, review };
+}
+
+/** Per topic (alphabetical, "Other" last), the attempts that asked it, oldest first: correct of asked. */
+function topicHistory(attempts: QuizAttempt[]): QuizTopicHistory {
+  const byTopic = new Map<string, QuizTopicHistory[number]['results']>();
+  for (const attempt of [...attempts].sort((a, b) => a.id - b.id)) {
+    const counts = new Map<string, { correct: number; asked: number }>();
+    for (const item of attempt.review) {
+      const topic = item.topic || OTHER_TOPIC;
+      const count = counts.get(topic) ?? { correct: 0, asked: 0 };
+      count.asked += 1;
+      if (item.chosen === item.correct) count.correct += 1;
+      counts.set(topic, count);
+    }
+    for (const [topic, count] of counts) {
+      const results = byTopic.get(topic) ?? [];
+      results.push({ attempt_id: attempt.id, created_at: attempt.created_at, ...count });
+      byTopic.set(topic, results);
+    }
+  }
+  return [...byTopic.entries()]
+    .sort(([a], [b]) => (a === OTHER_TOPIC ? 1 : b === OTHER_TOPIC ? -1 : a.localeCompare(b)))
+    .map(([topic, results]) => ({ topic, results }));
+}
+
+/** The stored row's values: an empty topic or explanation is none. */
+function questionValues(input: QuizQuestionInput) {
   return {
-    id: row.id,
-    score: row.score,
-    total: row.total,
-    created_at: row.created_at,
-    review: JSON.parse(row.review) as QuizAttempt['review'],
+    question: input.question,
+    options: JSON.stringify(input.options),
+    answer_index: input.answer_index,
+    topic: input.topic || null,
+    explanation: input.explanation || null,
   };
 }
+
+const toBankQuestion = (row: quiz.QuestionRow) => ({ ...row, options: parseOptions(row.options) });
 
 export function createQuizService(db: Kysely<Database>) {
   return {
@@ -60,7 +103,8 @@ export function createQuizService(db: Kysely<Database>) {
         }
         const questions = await quiz.questionsByIds(trx, deal.questionIds);
         if (questions.length !== deal.questionIds.length) throw new AppError('conflict', quizMessages.questionsChanged);
-        const review = deal.questionIds.map((id) => {
+        // A snapshot of each dealt question (and only those): later edits do not rewrite this attempt.
+        const review = deal.questionIds.map((id): QuizReviewItem => {
           const question = questions.find((q) => q.id === id)!;
           const chosen = answers.find((a) => a.question_id === id)!.answer_index;
           return {
@@ -68,6 +112,8 @@ export function createQuizService(db: Kysely<Database>) {
             options: parseOptions(question.options),
             chosen,
             correct: question.answer_index,
+            topic: question.topic,
+            explanation: question.explanation,
           };
         });
         const score = review.filter((item) => item.chosen === item.correct).length;
@@ -85,30 +131,22 @@ export function createQuizService(db: Kysely<Database>) {
       return (await quiz.attemptsOf(db, studentId, 100)).map(toAttempt);
     },
 
+    async topics(studentId: number): Promise<QuizTopicHistory> {
+      return topicHistory((await quiz.attemptsOf(db, studentId, 100)).map(toAttempt));
+    },
+
     async questions() {
-      return (await quiz.allQuestions(db)).map((row) => ({ ...row, options: parseOptions(row.options) }));
+      return (await quiz.allQuestions(db)).map(toBankQuestion);
     },
 
-    async addQuestion(input: { question: string; options: string[]; answer_index: number }) {
-      const row = await quiz.insertQuestion(db, {
-        question: input.question,
-        options: JSON.stringify(input.options),
-        answer_index: input.answer_index,
-      });
-      return { ...row, options: parseOptions(row.options) };
+    async addQuestion(input: QuizQuestionInput) {
+      return toBankQuestion(await quiz.insertQuestion(db, questionValues(input)));
     },
 
-    async updateQuestion(id: number, input: { question: string; options: string[]; answer_index: number }) {
-      if (
-        !(await quiz.updateQuestion(db, id, {
-          question: input.question,
-          options: JSON.stringify(input.options),
-          answer_index: input.answer_index,
-        }))
-      ) {
-        throw new AppError('notFound', quizMessages.noSuchQuestion);
-      }
-      return { id, ...input };
+    async updateQuestion(id: number, input: QuizQuestionInput) {
+      const values = questionValues(input);
+      if (!(await quiz.updateQuestion(db, id, values))) throw new AppError('notFound', quizMessages.noSuchQuestion);
+      return toBankQuestion({ id, ...values });
     },
 
     async deleteQuestion(id: number): Promise<void> {

@@ -25,6 +25,7 @@ const ResetPasswordPage = named(() => import('../features/auth/reset-password-pa
 const ChangePasswordPage = named(() => import('../features/auth/change-password-page'), 'ChangePasswordPage');
 const CreateProfilePage = named(() => import('../features/profile/create-profile-page'), 'CreateProfilePage');
 const ProfilePage = named(() => import('../features/profile/profile-page'), 'ProfilePage');
+const CertificatePage = named(() => import('../features/certificates/certificate-page'), 'CertificatePage');
 const StopRemindersPage = named(() => import('../features/profile/stop-reminders-page'), 'StopRemindersPage');
 const DashboardRoute = named(() => import('./dashboard-route'), 'DashboardRoute');
 const AdminPage = named(() => import('../features/admin/admin-page'), 'AdminPage');
@@ -63,6 +64,7 @@ export function AppRoutes() {
           <Route path={paths.createProfile} element={<CreateProfilePage />} />
           <Route path={paths.profile} element={<ProfilePage />} />
           <Route path={paths.stopReminders} element={<StopRemindersPage />} />
+          <Route path={paths.certificate} element={<CertificatePage />} />
           <Route path={paths.changePassword} element={<ChangePasswordPage />} />
           {dashboardRoutes.map((path) => (
             <Route key={path} path={path} element={<DashboardRoute />} />

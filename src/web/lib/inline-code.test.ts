@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitInlineCode } from './inline-code';
+import { splitCodeBlocks, splitInlineCode } from './inline-code';
 
 describe('splitInlineCode', () => {
   it('marks the text between backticks as code', () => {
@@ -35,5 +35,21 @@ describe('splitInlineCode', () => {
       { text: '<b>x</b>', code: true },
       { text: ' & <i>y</i>', code: false },
     ]);
+  });
+});
+
+describe('splitCodeBlocks', () => {
+  it('keeps fenced code blocks whole and the text around them', () => {
+    expect(splitCodeBlocks('Like this:\n```c\nint *p = &x;\nprintf("%d\\n", *p);\n```\nso p points to x.')).toEqual([
+      { text: 'Like this:\n', block: false },
+      { text: 'int *p = &x;\nprintf("%d\\n", *p);', block: true },
+      { text: 'so p points to x.', block: false },
+    ]);
+  });
+
+  it('shows an unclosed fence, or a text without fences, as written', () => {
+    expect(splitCodeBlocks('```\nint x;')).toEqual([{ text: '```\nint x;', block: false }]);
+    expect(splitCodeBlocks('No `block` here')).toEqual([{ text: 'No `block` here', block: false }]);
+    expect(splitCodeBlocks('')).toEqual([]);
   });
 });

@@ -20,3 +20,27 @@ export function splitInlineCode(text: string): TextPiece[] {
   if (last < text.length) pieces.push({ text: text.slice(last), code: false });
   return pieces;
 }
+
+export interface TextBlock {
+  text: string;
+  /** A fenced block of code (between lines of three backticks), shown as it is, in monospace. */
+  block: boolean;
+}
+
+/**
+ * Longer texts (a quiz question's explanation) may also hold whole code blocks, fenced the Markdown way:
+ * a line starting with ``` (a language name after it is ignored), the code, and a line of ```.
+ * An opening fence without its closing one is shown as written.
+ */
+export function splitCodeBlocks(text: string): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  const pattern = /^```[^\n`]*\n([\s\S]*?)\n?^```[ \t]*$\n?/gm;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) blocks.push({ text: text.slice(last, match.index), block: false });
+    blocks.push({ text: match[1]!, block: true });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) blocks.push({ text: text.slice(last), block: false });
+  return blocks;
+}

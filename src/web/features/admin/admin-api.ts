@@ -11,7 +11,7 @@ import {
   studentListPaths,
   outboxEntrySchema,
 } from '../../../contracts/admin';
-import { adminQuizQuestionSchema } from '../../../contracts/quiz';
+import { adminQuizQuestionSchema, type QuizQuestionInput } from '../../../contracts/quiz';
 import { adminSettingsSchema, type SiteSettings } from '../../../contracts/settings';
 import {
   type CourseSessionInput,
@@ -181,7 +181,7 @@ export const answerDoubt = (id: number, answer: string) =>
   apiFetch(`/api/v1/admin/doubts/${id}`, adminDoubtSchema, { method: 'PATCH', body: { answer }, auth: true });
 
 export type BankQuestion = z.infer<typeof adminQuizQuestionSchema>;
-export type BankQuestionInput = Omit<BankQuestion, 'id'>;
+export type BankQuestionInput = QuizQuestionInput;
 export const listQuestions = () =>
   apiFetch('/api/v1/admin/quiz_questions', z.array(adminQuizQuestionSchema), { auth: true });
 export const addQuestion = (input: BankQuestionInput) =>

@@ -20,6 +20,7 @@ import { TestimonialsPanel } from './testimonials-panel';
 import { ProgramsPanel } from './programs-panel';
 import { SchedulePanel } from './schedule-panel';
 import { SettingsPanel } from './settings-panel';
+import { SimilarityPanel } from './similarity-panel';
 import { DeleteStudentButton, UpdateStatusButton } from './student-actions';
 import { StudentListPanel, listColumns } from './student-list-panel';
 
@@ -36,7 +37,10 @@ const panelGroups = [
     ],
   },
   { heading: 'Batches and classes', panels: ['Create Batch', 'Class Schedule', 'Live supervision'] },
-  { heading: 'Course content', panels: ['Create Course', 'Program Exercises', 'Self assessment questions'] },
+  {
+    heading: 'Course content',
+    panels: ['Create Course', 'Program Exercises', 'Similarity check', 'Self assessment questions'],
+  },
   { heading: 'Fees', panels: ['Update Payment Status', 'Payments'] },
   { heading: 'Messages and site', panels: ['Doubts', 'Testimonials', 'Mail outbox', 'Site Settings'] },
 ] as const;
@@ -85,6 +89,8 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
       return <SchedulePanel onExit={onExit} />;
     case 'Program Exercises':
       return <ProgramsPanel onExit={onExit} />;
+    case 'Similarity check':
+      return <SimilarityPanel onExit={onExit} />;
     case 'Live supervision':
       return <SupervisionPanel onExit={onExit} />;
     case 'Update Payment Status':

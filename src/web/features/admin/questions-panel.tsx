@@ -2,44 +2,63 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { quizQuestionInputSchema } from '../../../contracts/quiz';
+import type { z } from 'zod';
+import {
+  QUIZ_EXPLANATION_MAX,
+  QUIZ_TOPIC_MAX,
+  type QuizQuestionInput,
+  quizQuestionInputSchema,
+} from '../../../contracts/quiz';
+import { CodeText } from '../../components/code-text';
 import { useConfirm } from '../../components/confirm-dialog';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { InlineCode } from '../../components/inline-code';
 import { PageSpinner } from '../../components/page-spinner';
-import {
-  type BankQuestion,
-  type BankQuestionInput,
-  addQuestion,
-  deleteQuestion,
-  questionsQuery,
-  updateQuestion,
-} from './admin-api';
+import { type BankQuestion, addQuestion, deleteQuestion, questionsQuery, updateQuestion } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 
-const blank: BankQuestionInput = { question: '', options: ['', '', '', ''], answer_index: 0 };
+type QuestionOutput = z.output<typeof quizQuestionInputSchema>;
+/** The form's values: topic and explanation are text ('' for none). */
+type QuizQuestionFormValues = QuizQuestionInput & { topic: string; explanation: string };
+
+const blank: QuizQuestionFormValues = {
+  question: '',
+  options: ['', '', '', ''],
+  answer_index: 0,
+  topic: '',
+  explanation: '',
+};
 
 function QuestionForm({
   initial,
   onSave,
+  onCancel,
   label,
+  saveText = label,
   busy,
+  topics,
 }: {
-  initial: BankQuestionInput;
-  onSave: (input: BankQuestionInput) => void;
+  initial: QuizQuestionFormValues;
+  onSave: (input: QuestionOutput) => void;
+  onCancel?: () => void;
+  /** Names the form's fields and its submit button for screen readers ("Save question 3"). */
   label: string;
+  saveText?: string;
   busy: boolean;
+  /** Topics already in use, offered as suggestions. */
+  topics: string[];
 }) {
-  const { register, handleSubmit, control, setValue, formState } = useForm<BankQuestionInput>({
+  const { register, handleSubmit, control, setValue, formState } = useForm<QuizQuestionInput, unknown, QuestionOutput>({
     resolver: zodResolver(quizQuestionInputSchema),
-    // Only the fields the request takes (a stored question also has its id).
-    defaultValues: { question: initial.question, options: initial.options, answer_index: initial.answer_index },
+    defaultValues: initial,
   });
   // The right answer is a number; each radio button sets it.
   const answerIndex = useWatch({ control, name: 'answer_index' });
   const { errors } = formState;
   const prefix = label.replace(/\W+/g, '-').toLowerCase();
   const questionId = `${prefix}-question`;
+  const topicId = `${prefix}-topic`;
+  const explanationId = `${prefix}-explanation`;
   const optionsError = errors.options?.root ?? errors.options;
   return (
     <form onSubmit={handleSubmit(onSave)} className="mb-2" noValidate>
@@ -81,19 +100,77 @@ function QuestionForm({
       ))}
       <FieldError id={`${prefix}-options`} error={optionsError} />
       <FieldError id={`${prefix}-answer`} error={errors.answer_index} />
-      <button type="submit" className="btn btn-primary btn-sm mt-1" disabled={busy}>
-        {label}
-      </button>
+      <label className="form-label mt-2" htmlFor={topicId}>
+        Topic <span className="text-body-secondary">(optional, e.g. Pointers)</span>
+      </label>
+      <input
+        id={topicId}
+        className={controlClass('form-control', errors.topic)}
+        list={`${topicId}-suggestions`}
+        maxLength={QUIZ_TOPIC_MAX}
+        autoComplete="off"
+        {...errorAttributes(topicId, errors.topic)}
+        {...register('topic')}
+      />
+      <datalist id={`${topicId}-suggestions`}>
+        {topics.map((topic) => (
+          <option key={topic} value={topic} />
+        ))}
+      </datalist>
+      <FieldError id={topicId} error={errors.topic} />
+      <label className="form-label mt-2" htmlFor={explanationId}>
+        Explanation <span className="text-body-secondary">(optional: why the right answer is right)</span>
+      </label>
+      <textarea
+        id={explanationId}
+        className={controlClass('form-control font-monospace', errors.explanation)}
+        rows={4}
+        aria-describedby={errors.explanation ? `${explanationId}-error` : `${explanationId}-help`}
+        aria-invalid={errors.explanation ? true : undefined}
+        {...register('explanation')}
+      />
+      <div id={`${explanationId}-help`} className="form-text">
+        Shown to students after a test. Up to {QUIZ_EXPLANATION_MAX} characters; put `code` in backticks, and a longer
+        piece of code between lines of ```.
+      </div>
+      <FieldError id={explanationId} error={errors.explanation} />
+      <div className="d-flex gap-2 mt-2">
+        <button
+          type="submit"
+          className="btn btn-primary btn-sm"
+          disabled={busy}
+          aria-label={saveText === label ? undefined : label}
+        >
+          {saveText}
+        </button>
+        {onCancel ? (
+          <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
     </form>
   );
 }
 
-function QuestionItem({ question }: { question: BankQuestion }) {
+const formValues = (question: BankQuestion): QuizQuestionFormValues => ({
+  question: question.question,
+  options: question.options,
+  answer_index: question.answer_index,
+  topic: question.topic ?? '',
+  explanation: question.explanation ?? '',
+});
+
+function QuestionItem({ question, topics }: { question: BankQuestion; topics: string[] }) {
   const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: questionsQuery().queryKey });
   const save = useMutation({
-    mutationFn: (input: BankQuestionInput) => updateQuestion(question.id, input),
-    onSuccess: refresh,
+    mutationFn: (input: QuestionOutput) => updateQuestion(question.id, input),
+    onSuccess: async () => {
+      setEditing(false);
+      await refresh();
+    },
   });
   const remove = useMutation({ mutationFn: () => deleteQuestion(question.id), onSuccess: refresh });
   const { confirm, dialog } = useConfirm();
@@ -118,17 +195,55 @@ function QuestionItem({ question }: { question: BankQuestion }) {
         <span className="text-success">
           (<InlineCode text={question.options[question.answer_index] ?? ''} />)
         </span>
+        {question.topic ? (
+          <span className="badge text-bg-light border ms-2 question-topic">{question.topic}</span>
+        ) : null}
       </summary>
-      <QuestionForm
-        initial={question}
-        onSave={(input) => save.mutate(input)}
-        label={`Save question ${question.id}`}
-        busy={save.isPending}
-      />
-      <PanelError error={save.error} />
-      <button type="button" className="btn btn-danger btn-sm" onClick={askDelete} disabled={remove.isPending}>
-        Delete<span className="visually-hidden"> question {question.id}</span>
-      </button>
+      {editing ? (
+        <>
+          <QuestionForm
+            initial={formValues(question)}
+            onSave={(input) => save.mutate(input)}
+            onCancel={() => {
+              save.reset();
+              setEditing(false);
+            }}
+            label={`Save question ${question.id}`}
+            saveText="Save"
+            busy={save.isPending}
+            topics={topics}
+          />
+          <PanelError error={save.error} />
+        </>
+      ) : (
+        <>
+          <ol className="mb-2">
+            {question.options.map((option, index) => (
+              <li key={index} className={index === question.answer_index ? 'text-success fw-semibold' : undefined}>
+                <InlineCode text={option} />
+                {index === question.answer_index ? ' (right answer)' : null}
+              </li>
+            ))}
+          </ol>
+          <p className="mb-1">Topic: {question.topic ?? <span className="text-body-secondary">none</span>}</p>
+          <div className="quiz-review-why mb-2">
+            <strong>Why:</strong>{' '}
+            {question.explanation ? (
+              <CodeText text={question.explanation} />
+            ) : (
+              <span className="text-body-secondary">no explanation yet</span>
+            )}
+          </div>
+          <div className="d-flex gap-2">
+            <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setEditing(true)}>
+              Edit<span className="visually-hidden"> question {question.id}</span>
+            </button>
+            <button type="button" className="btn btn-danger btn-sm" onClick={askDelete} disabled={remove.isPending}>
+              Delete<span className="visually-hidden"> question {question.id}</span>
+            </button>
+          </div>
+        </>
+      )}
       {dialog}
     </details>
   );
@@ -146,13 +261,16 @@ export function QuestionsPanel({ onExit }: { onExit: () => void }) {
       await client.invalidateQueries({ queryKey: questionsQuery().queryKey });
     },
   });
+  const topics = [...new Set((questions.data ?? []).flatMap((q) => (q.topic ? [q.topic] : [])))].sort((a, b) =>
+    a.localeCompare(b),
+  );
   return (
     <AdminPanel title="Self assessment questions" onExit={onExit}>
       <p className="text-body-secondary">Each test draws 10 of these at random; keep at least 10.</p>
       <PanelError error={questions.error} />
       {questions.isPending ? <PageSpinner /> : null}
       {questions.data?.map((question) => (
-        <QuestionItem key={question.id} question={question} />
+        <QuestionItem key={question.id} question={question} topics={topics} />
       ))}
       <h3 className="h5 mt-3">Add a question</h3>
       <PanelError error={add.error} />
@@ -162,6 +280,7 @@ export function QuestionsPanel({ onExit }: { onExit: () => void }) {
         onSave={(input) => add.mutate(input)}
         label="Add question"
         busy={add.isPending}
+        topics={topics}
       />
     </AdminPanel>
   );

@@ -8,6 +8,7 @@ import { ScrollRegion } from '../../components/scroll-region';
 import { PanelError } from './admin-panel';
 import { studentWorkQuery } from './gradebook-api';
 import { StatusHistory } from './status-history';
+import { StudentCertificates } from './student-certificates';
 
 const sourceLabels: Record<WorkProgram['source'], string> = {
   draft: 'Latest draft',
@@ -137,6 +138,7 @@ export function StudentWorkView({ studentId, onBack }: { studentId: number; onBa
             <span className={`status-${data.student.status}`}>{studentStatusLabels[data.student.status]}</span>
           </p>
           <StatusHistory studentId={studentId} />
+          <StudentCertificates studentId={studentId} />
           {data.programs.length === 0 ? (
             <p>No programs sent to this student yet.</p>
           ) : (

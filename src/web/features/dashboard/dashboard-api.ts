@@ -4,7 +4,12 @@ import { profileUpdateResponseSchema } from '../../../contracts/accounts';
 import { myBatchSchema, solutionSubmittedSchema, studentProgramSchema } from '../../../contracts/course-content';
 import { doubtSchema } from '../../../contracts/doubts';
 import { homeSchema } from '../../../contracts/home';
-import { quizAttemptSchema, quizQuestionSchema, quizSubmittedSchema } from '../../../contracts/quiz';
+import {
+  quizAttemptSchema,
+  quizQuestionSchema,
+  quizSubmittedSchema,
+  quizTopicHistorySchema,
+} from '../../../contracts/quiz';
 import { joinResultSchema, myScheduleSchema } from '../../../contracts/schedule';
 import { apiFetch } from '../../lib/api-client';
 
@@ -30,6 +35,7 @@ export const submitQuiz = (answers: { question_id: number; answer_index: number 
     auth: true,
   });
 export const getAttempts = () => apiFetch('/api/v1/quiz/attempts', z.array(quizAttemptSchema), { auth: true });
+const getTopicHistory = () => apiFetch('/api/v1/quiz/topics', quizTopicHistorySchema, { auth: true });
 export const getDoubts = () => apiFetch('/api/v1/doubts', z.array(doubtSchema), { auth: true });
 export const askDoubt = (question: string, sessionId: number | null) =>
   apiFetch('/api/v1/doubts', doubtSchema, {
@@ -47,4 +53,5 @@ export const myProgramsQuery = (studentId: number) =>
   queryOptions({ queryKey: ['my-programs', studentId], queryFn: () => getMyPrograms(studentId) });
 export const quizQuery = () => queryOptions({ queryKey: ['quiz'], queryFn: getQuiz });
 export const attemptsQuery = () => queryOptions({ queryKey: ['attempts'], queryFn: getAttempts });
+export const topicHistoryQuery = () => queryOptions({ queryKey: ['quiz-topics'], queryFn: getTopicHistory });
 export const doubtsQuery = () => queryOptions({ queryKey: ['doubts'], queryFn: getDoubts });

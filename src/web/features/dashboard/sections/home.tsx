@@ -10,6 +10,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { StatusBadge } from '../../../components/status-badge';
 import { errorText } from '../../../lib/error-text';
 import { homeQuery } from '../dashboard-api';
+import { CertificateCard } from './certificate-card';
 import { NextClass, useServerNow } from './next-class';
 
 const section = (name: keyof typeof dashboardPaths) => `${paths.dashboard}/${dashboardPaths[name]}`;
@@ -220,6 +221,7 @@ export function HomeSection({ student }: { student: StudentData }) {
       </p>
       {home.isPending ? <PageSpinner /> : null}
       {home.isError ? <div className="alert alert-danger">{errorText(home.error)}</div> : null}
+      <CertificateCard />
       {home.data ? (
         <>
           {home.data.next_class ? (

@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { quizFormSchema } from '../../../../contracts/quiz';
+import { type QuizSubmitted, quizFormSchema } from '../../../../contracts/quiz';
 import { formatDateTime } from '../../../../contracts/dates';
 import { InlineCode } from '../../../components/inline-code';
 import { PageSpinner } from '../../../components/page-spinner';
-import { attemptsQuery, quizQuery, submitQuiz } from '../dashboard-api';
+import { attemptsQuery, quizQuery, submitQuiz, topicHistoryQuery } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
+import { AttemptReview, TopicHistory } from './quiz-review';
 
 type QuizForm = z.input<typeof quizFormSchema>;
 type QuizAnswersInput = z.output<typeof quizFormSchema>;
@@ -17,8 +18,13 @@ type QuizAnswersInput = z.output<typeof quizFormSchema>;
 export function SelfTest() {
   const client = useQueryClient();
   const quiz = useQuery({ ...quizQuery(), staleTime: Infinity, refetchOnMount: 'always' });
-  const [result, setResult] = useState<string | null>(null);
+  const [result, setResult] = useState<QuizSubmitted | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The review replaces the (long) form: the score, above it, takes the focus so it is in view and read first.
+  const scoreRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (result) scoreRef.current?.focus();
+  }, [result]);
   // The questions drawn are the form's values: a new test (Take another test) starts a new, empty form.
   const values = useMemo<QuizForm>(
     () => ({ answers: (quiz.data ?? []).map((q) => ({ question_id: q.id, answer_index: '' })) }),
@@ -38,8 +44,11 @@ export function SelfTest() {
     setError(null);
     try {
       const response = await submitQuiz(answers);
-      setResult(response.message);
-      await client.invalidateQueries({ queryKey: attemptsQuery().queryKey });
+      setResult(response);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: attemptsQuery().queryKey }),
+        client.invalidateQueries({ queryKey: topicHistoryQuery().queryKey }),
+      ]);
     } catch (caught) {
       setError(errorText(caught));
     }
@@ -65,9 +74,11 @@ export function SelfTest() {
       {quiz.isError ? <div className="alert alert-danger">{errorText(quiz.error)}</div> : null}
       {result ? (
         <div className="quiz-result">
-          <p className="h4 text-success" role="status">
-            {result}
+          <p className="h4 text-success" role="status" tabIndex={-1} ref={scoreRef}>
+            {result.message}
           </p>
+          <h2 className="h5 mt-3">Your answers</h2>
+          <AttemptReview review={result.attempt.review} />
           <button type="button" className="btn btn-outline-primary" onClick={again}>
             Take another test
           </button>
@@ -115,36 +126,36 @@ export function SelfTest() {
   );
 }
 
-/** My Tests: past attempts, with the answers reviewed. */
+/** My Tests: scores per topic over time, and past attempts with the answers reviewed. */
 export function MyTests() {
   const attempts = useQuery(attemptsQuery());
+  const topics = useQuery(topicHistoryQuery());
+  const error = attempts.error ?? topics.error;
   return (
     <>
       <h1 className="h4">My Tests</h1>
-      {attempts.isPending ? <PageSpinner /> : null}
-      {attempts.isError ? <div className="alert alert-danger">{errorText(attempts.error)}</div> : null}
+      {attempts.isPending || topics.isPending ? <PageSpinner /> : null}
+      {error ? <div className="alert alert-danger">{errorText(error)}</div> : null}
       {attempts.data?.length === 0 ? <p>No test taken yet. Try the self assessment test from the menu.</p> : null}
+      {topics.data?.length && attempts.data?.length ? (
+        <section aria-labelledby="topic-history-heading">
+          <h2 className="h5" id="topic-history-heading">
+            Scores by topic
+          </h2>
+          <TopicHistory topics={topics.data} />
+        </section>
+      ) : null}
+      {attempts.data?.length ? (
+        <h2 className="h5 mt-3" id="past-tests">
+          Your tests
+        </h2>
+      ) : null}
       {attempts.data?.map((attempt) => (
         <details key={attempt.id} className="outbox-entry">
           <summary>
             {formatDateTime(attempt.created_at)} — {attempt.score} out of {attempt.total}
           </summary>
-          <ol>
-            {attempt.review.map((item, index) => (
-              <li key={index} className="mb-2">
-                <InlineCode text={item.question} />
-                <br />
-                <span className={item.chosen === item.correct ? 'text-success' : 'text-danger'}>
-                  Your answer: <InlineCode text={item.options[item.chosen] ?? ''} />
-                </span>
-                {item.chosen === item.correct ? null : (
-                  <span className="d-block">
-                    Correct answer: <InlineCode text={item.options[item.correct] ?? ''} />
-                  </span>
-                )}
-              </li>
-            ))}
-          </ol>
+          <AttemptReview review={attempt.review} />
         </details>
       ))}
     </>

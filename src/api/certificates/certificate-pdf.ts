@@ -1,0 +1,114 @@
+import QRCode from 'qrcode';
+import { batchLine } from '../../contracts/certificates.js';
+import { SITE_NAME } from '../../contracts/course.js';
+import { formatDate } from '../../contracts/dates.js';
+import { renderPdf } from '../pdf/pdf-document.js';
+
+/** What a certificate states, as its row keeps it. */
+export interface CertificateFacts {
+  code: string;
+  student_name: string;
+  course: string;
+  batch: number | null;
+  batch_start: string | null;
+  batch_end: string | null;
+  teacher_name: string;
+  issued_at: string;
+}
+
+const INK = '#1f2a44';
+const ACCENT = '#8a6d1d';
+const MUTED = '#5a6270';
+
+/** The largest size (down to `min`) at which `text` fits on one line of `width`. */
+function fittingSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number): number {
+  let size = max;
+  while (size > min && doc.fontSize(size).widthOfString(text) > width) size -= 1;
+  return size;
+}
+
+/**
+ * The certificate: landscape A4, every line real text (a machine reads the name, the code and the address back),
+ * with the address where anyone can check it, as text and as a QR code.
+ */
+export async function renderCertificatePdf(facts: CertificateFacts, verifyUrl: string): Promise<Buffer> {
+  const qr = await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  return renderPdf(
+    {
+      title: `Certificate of Completion: ${facts.student_name}`,
+      subject: `${facts.course}, certificate ${facts.code}`,
+    },
+    (doc) => {
+      const { width, height } = doc.page;
+      doc.save();
+      doc
+        .lineWidth(3)
+        .strokeColor(ACCENT)
+        .rect(24, 24, width - 48, height - 48)
+        .stroke();
+      doc
+        .lineWidth(0.8)
+        .strokeColor(ACCENT)
+        .rect(34, 34, width - 68, height - 68)
+        .stroke();
+      doc.restore();
+
+      const left = 80;
+      const inner = width - 2 * left;
+      const line = (text: string, y: number, font: 'Body' | 'Bold', size: number, color = INK) =>
+        doc
+          .font(font)
+          .fontSize(size)
+          .fillColor(color)
+          .text(text, left, y, { width: inner, align: 'center', lineBreak: false });
+
+      line(SITE_NAME.toUpperCase(), 70, 'Body', 12, MUTED);
+      line('Certificate of Completion', 100, 'Bold', 34, INK);
+      line('This is to certify that', 170, 'Body', 14, MUTED);
+      doc.font('Bold');
+      line(facts.student_name, 196, 'Bold', fittingSize(doc, facts.student_name, inner, 36, 14), ACCENT);
+      doc
+        .save()
+        .lineWidth(0.8)
+        .strokeColor(MUTED)
+        .moveTo(width / 2 - 180, 246)
+        .lineTo(width / 2 + 180, 246)
+        .stroke();
+      doc.restore();
+      line('has completed the course', 262, 'Body', 14, MUTED);
+      doc.font('Bold');
+      line(facts.course, 286, 'Bold', fittingSize(doc, facts.course, inner, 22, 12));
+      const batch = batchLine(facts);
+      if (batch) line(batch, 320, 'Body', 14);
+      line(`Taught by ${facts.teacher_name}`, 346, 'Body', 14);
+      line(`Issued on ${formatDate(facts.issued_at)}`, 372, 'Body', 12, MUTED);
+
+      const qrSize = 104;
+      const qrX = width - 70 - qrSize;
+      const qrY = height - 70 - qrSize;
+      doc.image(qr, qrX, qrY, { width: qrSize });
+      const textWidth = qrX - 20 - 70;
+      doc
+        .font('Body')
+        .fontSize(10)
+        .fillColor(MUTED)
+        .text('Certificate code', 70, qrY + 18, { lineBreak: false });
+      doc
+        .font('Bold')
+        .fontSize(16)
+        .fillColor(INK)
+        .text(facts.code, 70, qrY + 32, { lineBreak: false });
+      doc
+        .font('Body')
+        .fontSize(10)
+        .fillColor(MUTED)
+        .text('Check this certificate at', 70, qrY + 62, { lineBreak: false });
+      doc
+        .font('Body')
+        .fontSize(fittingSize(doc, verifyUrl, textWidth, 11, 6))
+        .fillColor(INK)
+        .text(verifyUrl, 70, qrY + 76, { link: verifyUrl, lineBreak: false });
+    },
+    'landscape',
+  );
+}

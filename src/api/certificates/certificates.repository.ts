@@ -1,0 +1,65 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { CertificateTable, Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function insertCertificate(db: Db, row: Insertable<CertificateTable>): Promise<number> {
+  const inserted = await db.insertInto('certificates').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Marks the student's certificates that still stand as revoked; the rows stay. */
+export async function revokeStudentCertificates(
+  db: Db,
+  studentId: number,
+  at: string,
+  reason: string | null,
+): Promise<number> {
+  const result = await db
+    .updateTable('certificates')
+    .set({ revoked_at: at, revoke_reason: reason })
+    .where('student_id', '=', studentId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export function findCertificateByCode(db: Db, code: string) {
+  return db.selectFrom('certificates').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export function findCertificateById(db: Db, id: number) {
+  return db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A student's certificates, newest first. */
+export function listStudentCertificates(db: Db, studentId: number, limit = 50) {
+  return db
+    .selectFrom('certificates')
+    .selectAll()
+    .where('student_id', '=', studentId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The batch's announced start date and its first and last class (ISO instants); all null when it has none. */
+export async function batchSpan(db: Db, batchNumber: number) {
+  const classes = await db
+    .selectFrom('batch_sessions')
+    .select((eb) => [eb.fn.min('starts_at').as('first'), eb.fn.max('starts_at').as('last')])
+    .where('batch_number', '=', batchNumber)
+    .executeTakeFirst();
+  const batch = await db
+    .selectFrom('batches')
+    .select('start_date')
+    .where('batch_number', '=', batchNumber)
+    .executeTakeFirst();
+  return { startDate: batch?.start_date ?? null, first: classes?.first ?? null, last: classes?.last ?? null };
+}
+
+/** The teacher's name as saved in the site settings, read inside the caller's transaction. */
+export async function readSetting(db: Db, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  INDEPENDENT,
+  ORIGINAL,
+  RENAMED_AND_REORDERED,
+  STARTER,
+  STARTER_ONLY_A,
+  STARTER_ONLY_B,
+} from '../../../test/similarity-samples.js';
+import { analyzeSimilarity } from './similarity-analysis.js';
+
+const files = [
+  { id: 1, code: ORIGINAL },
+  { id: 2, code: RENAMED_AND_REORDERED },
+  { id: 3, code: INDEPENDENT },
+  { id: 4, code: STARTER_ONLY_A },
+  { id: 5, code: STARTER_ONLY_B },
+];
+
+const pairOf = (pairs: Awaited<ReturnType<typeof analyzeSimilarity>>, a: number, b: number) =>
+  pairs.find((p) => (p.left === a && p.right === b) || (p.left === b && p.right === a))!;
+
+describe('similarity analysis (Dolos)', () => {
+  it('ranks a renamed and reordered copy first and an independent solution low, starter code not counted', async () => {
+    const progress: string[] = [];
+    const pairs = await analyzeSimilarity({ files, starterCode: STARTER }, (p) =>
+      progress.push(`${p.phase} ${p.done}/${p.total}`),
+    );
+    expect(pairs).toHaveLength(10);
+    expect([pairs[0]!.left, pairs[0]!.right].sort()).toEqual([1, 2]);
+    expect(pairs[0]!.similarity).toBeGreaterThan(0.8);
+    // Ranked in order, most similar first.
+    expect(pairs.map((p) => p.similarity)).toEqual([...pairs.map((p) => p.similarity)].sort((a, b) => b - a));
+    for (const copy of [1, 2]) expect(pairOf(pairs, copy, 3).similarity).toBeLessThan(0.3);
+    // Two students who only kept the starter code share nothing once it is left out.
+    expect(pairOf(pairs, 4, 5).similarity).toBeLessThan(0.2);
+    expect(progress.at(-1)).toBe('fragments 10/10');
+
+    // Both functions matched although they swapped places: fragments start on both sides in each function.
+    const fragments = pairs[0]!.fragments;
+    expect(fragments.length).toBeGreaterThanOrEqual(2);
+    const [left, right] = pairs[0]!.left === 1 ? (['left', 'right'] as const) : (['right', 'left'] as const);
+    const original = ORIGINAL.split('\n');
+    const rows = (side: 'left' | 'right') => fragments.map((f) => f[side].start_row);
+    // sum_digits (rows 2-9 of the original) and is_prime (rows 11-16) are both covered.
+    expect(rows(left).some((r) => r >= 2 && r <= 9)).toBe(true);
+    expect(rows(left).some((r) => r >= 11 && r <= 16)).toBe(true);
+    for (const f of fragments) {
+      expect(f[left].end_row).toBeLessThan(original.length);
+      expect(f[right].start_row).toBeLessThanOrEqual(f[right].end_row);
+    }
+  });
+
+  it('counts the starter code when the teacher gave none', async () => {
+    const pairs = await analyzeSimilarity({ files, starterCode: null });
+    expect(pairOf(pairs, 4, 5).similarity).toBeGreaterThan(0.9);
+  });
+});

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { INDEPENDENT, ORIGINAL, RENAMED_AND_REORDERED, STARTER } from '../../../test/similarity-samples.js';
+import type { TestContext } from '../../../test/test-app.js';
+import {
+  SIMILARITY_MAX_LINES,
+  type SimilarityPair,
+  type SimilarityState,
+  similarityMessages,
+} from '../../contracts/similarity.js';
+import { createSimilarityService } from './similarity.service.js';
+
+let ctx: TestContext;
+let adminToken: string;
+let studentToken: string;
+
+const PROGRAM = 9301;
+const LONELY_PROGRAM = 9302;
+const BATCH = 41;
+const OTHER_BATCH = 42;
+const ids: Record<'original' | 'copy' | 'independent' | 'huge' | 'otherBatch', number> = {} as never;
+const studentPrograms: Record<number, number> = {};
+
+const url = (program = PROGRAM, batch = BATCH) => `/api/v1/admin/similarity/${program}/${batch}`;
+const asAdmin = (method: 'GET' | 'POST', path: string) =>
+  ctx.app.inject({ method, url: path, headers: bearer(adminToken) });
+
+async function student(batch: number, first: string, last: string): Promise<number> {
+  const s = await verifiedStudent(ctx);
+  await ctx.database.db
+    .updateTable('students')
+    .set({ first_name: first, last_name: last, student_batch: batch, student_status: 1 })
+    .where('id', '=', s.id)
+    .execute();
+  return s.id;
+}
+
+async function submit(studentId: number, program: number, code: string): Promise<void> {
+  const db = ctx.database.db;
+  let sp = studentPrograms[studentId * 100_000 + program];
+  if (!sp) {
+    sp = (
+      await db
+        .insertInto('student_programs')
+        .values({ student_id: studentId, program_number: program, task: `Program ${program}` })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    studentPrograms[studentId * 100_000 + program] = sp;
+  }
+  await db
+    .insertInto('submissions')
+    .values({ student_program_id: sp, code, status: 'graded', score: 1, total: 1, result: '{}' })
+    .execute();
+}
+
+async function waitForEnd(program = PROGRAM, batch = BATCH): Promise<SimilarityState> {
+  const seen: string[] = [];
+  for (let i = 0; i < 200; i++) {
+    const state = (await asAdmin('GET', url(program, batch))).json() as SimilarityState;
+    seen.push(state.run!.status);
+    if (state.run!.status !== 'running') return state;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`still running: ${seen.join(',')}`);
+}
+
+beforeAll(async () => {
+  ({ ctx, adminToken } = await createAdminTestApp());
+  const db = ctx.database.db;
+  await db.insertInto('programs').values({ program_number: PROGRAM, task: 'Primes', starter_code: STARTER }).execute();
+  await db.insertInto('programs').values({ program_number: LONELY_PROGRAM, task: 'Lonely' }).execute();
+  ids.original = await student(BATCH, 'Ada', 'Original');
+  ids.copy = await student(BATCH, 'Bob', 'Copy');
+  ids.independent = await student(BATCH, 'Cy', 'Independent');
+  ids.huge = await student(BATCH, 'Dee', 'Huge');
+  ids.otherBatch = await student(OTHER_BATCH, 'Eve', 'Elsewhere');
+  // An earlier submission of the copier's: the check compares each student's latest only.
+  await submit(ids.copy, PROGRAM, INDEPENDENT);
+  await submit(ids.original, PROGRAM, ORIGINAL);
+  await submit(ids.copy, PROGRAM, RENAMED_AND_REORDERED);
+  await submit(ids.independent, PROGRAM, INDEPENDENT);
+  await submit(ids.huge, PROGRAM, 'int x;\n'.repeat(SIMILARITY_MAX_LINES + 1));
+  await submit(ids.otherBatch, PROGRAM, ORIGINAL);
+  await submit(ids.original, LONELY_PROGRAM, ORIGINAL);
+  studentToken = (await verifiedStudent(ctx)).token;
+}, 60_000);
+afterAll(() => ctx.close());
+
+describe('similarity check', () => {
+  it('refuses anonymous callers and students', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      expect((await ctx.app.inject({ method, url: url() })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method, url: url(), headers: bearer(studentToken) })).statusCode).toBe(403);
+    }
+    const pair = await ctx.app.inject({ method: 'GET', url: `${url()}/pairs/1`, headers: bearer(studentToken) });
+    expect(pair.statusCode).toBe(403);
+  });
+
+  it('says when no check has been run, and refuses an unknown program or too few submissions', async () => {
+    expect((await asAdmin('GET', url())).json()).toEqual({ program: PROGRAM, batch: BATCH, run: null });
+    const unknown = await asAdmin('POST', url(9399));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errors).toEqual([similarityMessages.noProgram(9399)]);
+    const lonely = await asAdmin('POST', url(LONELY_PROGRAM));
+    expect(lonely.statusCode).toBe(400);
+    expect(lonely.json().errors).toEqual([similarityMessages.tooFew(LONELY_PROGRAM, BATCH, 1)]);
+    const none = await asAdmin('POST', url(PROGRAM, 43));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual([similarityMessages.tooFew(PROGRAM, 43, 0)]);
+    expect((await asAdmin('GET', `${url()}/pairs/1`)).statusCode).toBe(404);
+    expect((await asAdmin('POST', '/api/v1/admin/similarity/abc/1')).statusCode).toBe(400);
+    expect((await asAdmin('GET', url(LONELY_PROGRAM))).json().run).toBeNull();
+  });
+
+  it('runs in a worker, refuses a second run meanwhile, and ranks the disguised copy first', async () => {
+    const started = await asAdmin('POST', url());
+    expect(started.statusCode).toBe(202);
+    expect(started.json().run).toMatchObject({ status: 'running', progress: { done: 0, total: 3 }, pairs: [] });
+    const again = await asAdmin('POST', url());
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors).toEqual([similarityMessages.running(PROGRAM, BATCH)]);
+
+    const { run } = await waitForEnd();
+    expect(run).toMatchObject({ status: 'done', phase: 'done', error: null, starter_code_ignored: true });
+    expect(run!.finished_at).not.toBeNull();
+    expect(run!.progress.done).toBe(run!.progress.total);
+    expect(run!.students.map((s) => s.student_id).sort()).toEqual([ids.original, ids.copy, ids.independent].sort());
+    // The huge file is left out and listed with the reason; the other batch's student is not in it at all.
+    expect(run!.left_out).toEqual([
+      { student_id: ids.huge, first_name: 'Dee', last_name: 'Huge', reason: similarityMessages.tooLarge },
+    ]);
+    expect(run!.pairs).toHaveLength(3);
+    const first = run!.pairs[0]!;
+    expect([first.left_student_id, first.right_student_id].sort()).toEqual([ids.original, ids.copy].sort());
+    expect(first).toMatchObject({ rank: 1 });
+    expect(first.similarity).toBeGreaterThan(0.8);
+    expect(first.fragments).toBeGreaterThan(0);
+    for (const pair of run!.pairs.slice(1)) expect(pair.similarity).toBeLessThan(0.3);
+  });
+
+  it('shows a pair side by side as compared, kept when the students hand in again', async () => {
+    const before = (await asAdmin('GET', `${url()}/pairs/1`)).json() as SimilarityPair;
+    const codes = new Map([before.left, before.right].map((s) => [s.student_id, s.code]));
+    expect(codes.get(ids.original)).toBe(ORIGINAL);
+    expect(codes.get(ids.copy)).toBe(RENAMED_AND_REORDERED);
+    expect(before.fragments.length).toBeGreaterThan(0);
+    for (const f of before.fragments) expect(f.left.start_row).toBeLessThanOrEqual(f.left.end_row);
+
+    await submit(ids.copy, PROGRAM, INDEPENDENT);
+    const after = (await asAdmin('GET', `${url()}/pairs/1`)).json() as SimilarityPair;
+    expect(after).toEqual(before);
+    expect((await asAdmin('GET', `${url()}/pairs/4`)).statusCode).toBe(404);
+  });
+
+  it('replaces the kept result with the next run', async () => {
+    expect((await asAdmin('POST', url())).statusCode).toBe(202);
+    const { run } = await waitForEnd();
+    expect(run!.status).toBe('done');
+    // The copier's new hand-in is the independent solution: now that pair matches, not the old one.
+    const first = run!.pairs[0]!;
+    expect([first.left_student_id, first.right_student_id].sort()).toEqual([ids.copy, ids.independent].sort());
+  });
+
+  it('lets a new run replace one left running by a process that stopped long ago', async () => {
+    const db = ctx.database.db;
+    await db
+      .updateTable('similarity_runs')
+      .set({ status: 'running', phase: 'comparing', started_at: '2020-01-01T00:00:00.000Z', result: null })
+      .where('program_number', '=', PROGRAM)
+      .execute();
+    const abandoned = (await asAdmin('GET', url())).json() as SimilarityState;
+    expect(abandoned.run).toMatchObject({ status: 'failed', error: similarityMessages.abandoned });
+    expect((await asAdmin('POST', url())).statusCode).toBe(202);
+    expect((await waitForEnd()).run!.status).toBe('done');
+  });
+
+  it('ends as a failed run with a message when the worker fails or runs too long', async () => {
+    const failing = createSimilarityService({
+      db: ctx.database.db,
+      runner: async () => {
+        throw new Error('parser exploded');
+      },
+    });
+    await failing.start(PROGRAM, BATCH);
+    await failing.close();
+    const failed = (await asAdmin('GET', url())).json() as SimilarityState;
+    expect(failed.run).toMatchObject({ status: 'failed', error: 'The check failed: parser exploded', pairs: [] });
+
+    // The real worker, stopped by its time limit.
+    const slow = createSimilarityService({ db: ctx.database.db, timeoutMs: 1 });
+    await slow.start(PROGRAM, BATCH);
+    await waitForEnd();
+    expect((await asAdmin('GET', url())).json().run).toMatchObject({
+      status: 'failed',
+      error: similarityMessages.timedOut,
+    });
+    await slow.close();
+  });
+});
