@@ -162,7 +162,11 @@ test.describe('student dashboard', () => {
     expect(await alert).toBe('Feedback submitted successfully');
     await saveScreenshot(page, 'my-feedback', info.project.name);
     await expectNoSeriousA11yViolations(page);
+    await expect(page.getByRole('status')).toContainText('Waiting for the teacher’s approval');
 
+    // Feedback is a testimonial once the teacher approves it.
+    const approve = { headers, data: { state: 'approved' } };
+    expect((await request.put(`/api/v1/admin/testimonials/${me.id}`, approve)).ok()).toBe(true);
     await open(page, '/');
     await expect(page.locator('section#testimonials figure', { hasText: quote })).toContainText('Grace Hopper');
   });

@@ -217,6 +217,14 @@ test.describe('every screen fits the width and passes axe', () => {
     await open(page, '/DashPage/myfeedback');
     await expect(page.getByLabel('Your feedback')).toBeVisible();
     await shot('feedback');
+    const sent = await request.patch(`/students/${student.id}`, {
+      headers: student.headers,
+      multipart: { feedback: 'The pointers class was the best part.' },
+    });
+    expect(sent.ok()).toBe(true);
+    await open(page, '/DashPage/myfeedback');
+    await expect(page.getByRole('status')).toContainText('Waiting for the teacher’s approval');
+    await shot('feedback-waiting');
     await open(page, '/DashPage/mypayment');
     await expectHeading(page, 'My Payment');
     await shot('payment-completed');
@@ -370,6 +378,11 @@ test.describe('every screen fits the width and passes axe', () => {
     await search(old, student.email);
     await shot('old-students');
     await exit(old);
+
+    const testimonials = await openPanel('Testimonials', 'Testimonials');
+    await expect(testimonials.getByText(/Feedback shows on the home page only once approved/)).toBeVisible();
+    await shot('testimonials');
+    await exit(testimonials);
   });
 });
 

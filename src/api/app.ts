@@ -58,6 +58,8 @@ import { similarityRoutes } from './similarity/similarity.routes.js';
 import { createSimilarityService } from './similarity/similarity.service.js';
 import { createRazorpayGateway } from './payments/payment-gateway.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
+import { createReceiptsService } from './payments/receipts.service.js';
+import { receiptsRoutes } from './payments/receipts.routes.js';
 import { createPaymentsService, type PaymentsService } from './payments/payments.service.js';
 import { createTestGateway } from './payments/test-gateway.js';
 import { programsRoutes } from './programs/programs.routes.js';
@@ -73,6 +75,8 @@ import { createSettingsService } from './settings/settings.service.js';
 import { siteRoutes } from './site/site.routes.js';
 import { createSiteService } from './site/site.service.js';
 import { profileRoutes } from './students/profile.routes.js';
+import { createTestimonialsService } from './testimonials/testimonials.service.js';
+import { testimonialsRoutes } from './testimonials/testimonials.routes.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
 import { createCalendarService } from './calendar/calendar.service.js';
 import { certificatesRoutes } from './certificates/certificates.routes.js';
@@ -225,7 +229,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifications,
   });
   app.decorate('payments', payments);
-  app.decorate('mailAttachments', { certificate: certificates.attachment } satisfies AttachmentRenderers);
+  const receipts = createReceiptsService({ db, siteInfo: settings.current });
+  app.decorate('mailAttachments', {
+    receipt: receipts.attachment,
+    certificate: certificates.attachment,
+  } satisfies AttachmentRenderers);
   const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers, log: app.log });
   app.decorate('grader', grader);
   app.addHook('onClose', () => grader.close());
@@ -250,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const schedule = createScheduleService({ db, clock: options.clock, timeZone: settings.timeZone });
   const home = createHomeService({ db, schedule, clock: options.clock });
   const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts);
+  const testimonials = createTestimonialsService(db);
   const gradebook = createGradebookService({ db, clock: options.clock });
   const similarity = createSimilarityService({ db, log: app.log, clock: options.clock });
   app.addHook('onClose', () => similarity.close());
@@ -288,6 +297,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(outboxRoutes, { outbox });
     await api.register(exercisesRoutes, { exercises });
     await api.register(paymentsRoutes, { payments });
+    await api.register(receiptsRoutes, { receipts });
     await api.register(calendarRoutes, { calendar });
     await api.register(remindersRoutes, { reminders });
     await api.register(homeRoutes, { home });
@@ -295,6 +305,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(similarityRoutes, { similarity });
     await api.register(notificationsRoutes, { notifications });
     await api.register(overviewRoutes, { overview });
+    await api.register(testimonialsRoutes, { testimonials });
     await api.register(certificatesRoutes, { certificates });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feedbackStates } from './testimonials.js';
 import { MOBILE_DIGITS } from './course.js';
 import { fieldMessages, hasControlCharacters, oneLineText } from './fields.js';
 import { passwordSchema } from './password.js';
@@ -92,6 +93,8 @@ export const studentDataSchema = z.object({
   uniq_id: z.string(),
   get_image_url: z.string().nullable(),
   feedback: z.string().nullable(),
+  /** The teacher's moderation of the feedback (null without feedback). */
+  feedback_state: z.enum(feedbackStates).nullable(),
   role: z.enum(['student', 'admin']),
 });
 export type StudentData = z.infer<typeof studentDataSchema>;

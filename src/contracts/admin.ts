@@ -70,9 +70,38 @@ export const statusChangeSchema = z.object({
   to_status: z.number(),
   changed_by_email: z.string(),
   created_at: z.string(),
+  /** Why the teacher undid a change: on the row of the undo. */
+  reason: z.string().nullable(),
+  /** The change this row undid (null for an ordinary change). */
+  reverts_id: z.number().nullable(),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 export const statusChangeListSchema = z.array(statusChangeSchema);
+
+export const statusRevertMessages = {
+  reason: 'Give the reason for the undo, in 3 to 500 characters.',
+  nothingToUndo: 'There is no Paid or Completed mark of this student to undo.',
+  alreadyUndone: 'The latest change of this student has already been undone.',
+  notInForce: 'The latest change is no longer in force: the student’s status has changed since.',
+  paidOnline:
+    'This student paid online, so Paid cannot be undone here: the payment must be refunded at the payment gateway.',
+  undone: 'The change was undone.',
+} as const;
+
+/** `POST /api/v1/admin/students/:id/revert`: undoes the student's latest Paid or Completed mark, with the reason. */
+export const statusRevertInputSchema = z.strictObject({
+  reason: z
+    .string({ error: statusRevertMessages.reason })
+    .trim()
+    .min(3, statusRevertMessages.reason)
+    .max(500, statusRevertMessages.reason),
+});
+export type StatusRevertInput = z.infer<typeof statusRevertInputSchema>;
+export const statusRevertResultSchema = z.object({
+  student_status: z.number().int(),
+  message: z.string(),
+});
+export type StatusRevertResult = z.infer<typeof statusRevertResultSchema>;
 
 /** The new students' names: registered, unpaid and not yet in a batch. */
 export const newStudentNameSchema = z.object({

@@ -72,6 +72,7 @@ export type PaymentVerified = z.infer<typeof paymentVerifiedSchema>;
 
 /** A payment as its student sees it on My Payment. */
 export const studentPaymentSchema = z.object({
+  id: z.number().int(),
   order_id: z.string(),
   payment_id: z.string().nullable(),
   amount: z.number().int(),
@@ -81,6 +82,8 @@ export const studentPaymentSchema = z.object({
   paid_at: z.string().nullable(),
   failure_reason: z.string().nullable(),
   created_at: z.string(),
+  /** 'RCPT-000001' …, once captured: its PDF is downloadable. */
+  receipt_number: z.string().nullable(),
 });
 export type StudentPayment = z.infer<typeof studentPaymentSchema>;
 
@@ -93,7 +96,6 @@ export type MyPayments = z.infer<typeof myPaymentsSchema>;
 
 /** A row of the admin's payment list. */
 export const adminPaymentSchema = studentPaymentSchema.extend({
-  id: z.number().int(),
   student_id: z.number().int().nullable(),
   student_email: z.string(),
   first_name: z.string().nullable(),
@@ -173,6 +175,7 @@ export const paymentMessages = {
   checkoutUnavailable: 'The payment window could not be opened. Please check your connection and try again.',
   testGatewayOff: 'The test gateway is off: this site takes payments through Razorpay.',
   testDeclined: 'The tester chose to fail this test payment.',
+  noSuchReceipt: 'No receipt was found for this payment.',
 } as const;
 
 /** 300000 paise, INR -> "Rs.3,000"; paise show only when there are some. */

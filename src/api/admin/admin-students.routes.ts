@@ -11,6 +11,9 @@ import {
   studentListPaths,
   studentListSchema,
   studentStatusInputSchema,
+  statusRevertInputSchema,
+  statusRevertMessages,
+  statusRevertResultSchema,
 } from '../../contracts/admin.js';
 import { idParamsSchema } from '../../contracts/fields.js';
 import { currentStudent } from '../auth/auth-guard.js';
@@ -106,5 +109,17 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
       schema: { querystring: statusChangesQuerySchema, response: { 200: statusChangeListSchema } },
     },
     async (request) => admin.statusChanges(request.query.student_id),
+  );
+
+  app.post(
+    '/api/v1/admin/students/:id/revert',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, body: statusRevertInputSchema, response: { 200: statusRevertResultSchema } },
+    },
+    async (request) => {
+      const updated = await admin.revertLatest(currentStudent(request), request.params.id, request.body.reason);
+      return { student_status: updated.student_status, message: statusRevertMessages.undone };
+    },
   );
 };

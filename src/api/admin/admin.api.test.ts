@@ -105,6 +105,7 @@ describe('student lists', () => {
       student_status: i < 5 ? 2 : i % 2,
       city: i === 9 ? 'Thrissur' : 'Kochi',
       feedback: i < 5 ? `Great course ${i}` : null,
+      feedback_state: i < 5 ? ('approved' as const) : null,
     }));
     await ctx.database.db.insertInto('students').values(rows).execute();
   });

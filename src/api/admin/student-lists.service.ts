@@ -9,7 +9,7 @@ import { type ContentVersions, VersionedCache } from '../common/versioned-cache.
 import { type SerializedJson, serializeJson } from '../http/serialized-json.js';
 import { studentPhotoUrl } from '../students/student-photo.js';
 import { toStudentData } from '../students/student-view.js';
-import { listTestimonialRows } from '../students/testimonials.repository.js';
+import { listTestimonialRows } from '../testimonials/testimonials.repository.js';
 import { toCsv } from './csv.js';
 import { StudentListsRepository } from './student-lists.repository.js';
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { nowIso } from '../db/clock.js';
 import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -17,6 +18,20 @@ export async function deleteStudentRow(db: Db, id: number): Promise<void> {
   await db.deleteFrom('students').where('id', '=', id).execute();
 }
 
+/**
+ * Sets student_status only while it is still `from`: of two changes racing from the same reading, one wins and the
+ * other learns it lost (false).
+ */
+export async function setStudentStatus(db: Db, id: number, from: number, to: number): Promise<boolean> {
+  const result = await db
+    .updateTable('students')
+    .set({ student_status: to, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('student_status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function insertStatusChange(
   db: Db,
   change: {
@@ -26,16 +41,40 @@ export async function insertStatusChange(
     to_status: number;
     changed_by: number;
     changed_by_email: string;
+    reason?: string | null;
+    reverts_id?: number | null;
+    payment_id?: number | null;
   },
 ): Promise<void> {
   await db.insertInto('status_changes').values(change).execute();
+}
+
+/** The student's latest status change, with whether a later row undid it. */
+export function latestStatusChange(db: Db, studentId: number) {
+  return db
+    .selectFrom('status_changes')
+    .select(['id', 'from_status', 'to_status', 'reverts_id', 'payment_id'])
+    .where('student_id', '=', studentId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** The latest status changes, of one student or of everyone. */
 export function listStatusChanges(db: Db, studentId: number | undefined, limit = 200) {
   let query = db
     .selectFrom('status_changes')
-    .select(['id', 'student_id', 'student_email', 'from_status', 'to_status', 'changed_by_email', 'created_at'])
+    .select([
+      'id',
+      'student_id',
+      'student_email',
+      'from_status',
+      'to_status',
+      'changed_by_email',
+      'created_at',
+      'reason',
+      'reverts_id',
+    ])
     .orderBy('id', 'desc')
     .limit(limit);
   if (studentId) query = query.where('student_id', '=', studentId);

@@ -1,8 +1,14 @@
-import type { Kysely } from 'kysely';
-import { STUDENT_STATUS, type StudentStatus } from '../../contracts/course.js';
+import type { Kysely, Transaction } from 'kysely';
+import { statusRevertMessages } from '../../contracts/admin.js';
+import { STUDENT_STATUS, type StudentStatus, studentStatusName } from '../../contracts/course.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { hasCapturedPayment, recordManualPayment } from '../payments/payments.repository.js';
+import {
+  hasCapturedGatewayPayment,
+  hasCapturedPayment,
+  recordManualPayment,
+  voidManualPayment,
+} from '../payments/payments.repository.js';
 import type { CertificatesService } from '../certificates/certificates.service.js';
 import { photoStore } from '../students/photo-store.js';
 import { findStudentById, updateStudent } from '../students/students.repository.js';
@@ -11,7 +17,9 @@ import {
   deleteStudentRow,
   findStudentAccountByEmail,
   insertStatusChange,
+  latestStatusChange,
   listStatusChanges,
+  setStudentStatus,
 } from './student-status.repository.js';
 
 /**
@@ -28,6 +36,53 @@ export function createStudentAdminService(
     if (!student || student.role !== 'student') throw new AppError('notFound', 'No such student.');
     return student;
   }
+  /**
+   * THE single place where these routes change a student's student_status (the admin's marks and their undo), in
+   * the caller's transaction: sets it, records the change in the audit trail, and keeps the payment records in step
+   * (a Paid mark of an unpaid student with no payment records a manual one; undoing that mark voids it) and the
+   * certificate rules (issued on becoming completed, revoked on leaving it).
+   */
+  async function applyStatusChange(
+    trx: Transaction<Database>,
+    change: {
+      student: StudentRow;
+      to: StudentStatus;
+      by: StudentRow;
+      feePaise: number;
+      revert?: { id: number; reason: string; paymentId: number | null };
+    },
+  ): Promise<StudentRow> {
+    const { student, to, by, revert } = change;
+    const from = student.student_status;
+    if (!(await setStudentStatus(trx, student.id, from, to)))
+      throw new AppError('conflict', 'The student’s status changed meanwhile. Please reload and try again.');
+    await onStatusChange(trx, { student, from, to });
+    let paymentId: number | null = null;
+    if (revert) {
+      if (revert.paymentId !== null) await voidManualPayment(trx, revert.paymentId);
+    } else if (
+      to === STUDENT_STATUS.paid &&
+      from === STUDENT_STATUS.unpaid &&
+      !(await hasCapturedPayment(trx, student.id))
+    ) {
+      paymentId = await recordManualPayment(trx, student, change.feePaise);
+    }
+    await insertStatusChange(trx, {
+      student_id: student.id,
+      student_email: student.email,
+      from_status: from,
+      to_status: to,
+      changed_by: by.id,
+      changed_by_email: by.email,
+      reason: revert?.reason ?? null,
+      reverts_id: revert?.id ?? null,
+      payment_id: paymentId,
+    });
+    const updated = await findStudentById(trx, student.id);
+    if (!updated) throw new Error('student vanished inside its own transaction');
+    return updated;
+  }
+
   return {
     /**
      * Sets student_status (1 paid, 2 completed, 0 unpaid) and records who did it and when. Marking an unpaid
@@ -37,27 +92,36 @@ export function createStudentAdminService(
       const student = await studentOrFail(id);
       // Read before the transaction: SQLite has one connection, which the transaction holds.
       const fee = await feePaise();
+      return db
+        .transaction()
+        .execute((trx) => applyStatusChange(trx, { student, to: status, by: admin, feePaise: fee }));
+    },
+
+    /**
+     * Undoes the student's latest change if it set Paid or Completed and is still in force: the student returns to
+     * the status before it, and a new change records the undo with its reason. A Paid mark of a student who paid
+     * online is not undone here (the money must be refunded at the gateway).
+     */
+    async revertLatest(admin: StudentRow, id: number, reason: string): Promise<StudentRow> {
+      await studentOrFail(id);
       return db.transaction().execute(async (trx) => {
-        await updateStudent(trx, id, { student_status: status });
-        await onStatusChange(trx, { student, from: student.student_status, to: status });
-        if (
-          status === STUDENT_STATUS.paid &&
-          student.student_status === STUDENT_STATUS.unpaid &&
-          !(await hasCapturedPayment(trx, id))
-        ) {
-          await recordManualPayment(trx, student, fee);
-        }
-        await insertStatusChange(trx, {
-          student_id: id,
-          student_email: student.email,
-          from_status: student.student_status,
-          to_status: status,
-          changed_by: admin.id,
-          changed_by_email: admin.email,
+        const student = await findStudentById(trx, id);
+        if (!student) throw new AppError('notFound', 'No such student.');
+        const last = await latestStatusChange(trx, id);
+        if (!last) throw new AppError('conflict', statusRevertMessages.nothingToUndo);
+        if (last.reverts_id !== null) throw new AppError('conflict', statusRevertMessages.alreadyUndone);
+        if (last.to_status !== STUDENT_STATUS.paid && last.to_status !== STUDENT_STATUS.completed)
+          throw new AppError('conflict', statusRevertMessages.nothingToUndo);
+        if (last.to_status !== student.student_status) throw new AppError('conflict', statusRevertMessages.notInForce);
+        if (last.from_status === STUDENT_STATUS.unpaid && (await hasCapturedGatewayPayment(trx, id)))
+          throw new AppError('conflict', statusRevertMessages.paidOnline);
+        return applyStatusChange(trx, {
+          student,
+          to: STUDENT_STATUS[studentStatusName(last.from_status)],
+          by: admin,
+          feePaise: 0,
+          revert: { id: last.id, reason, paymentId: last.payment_id },
         });
-        const updated = await findStudentById(trx, id);
-        if (!updated) throw new Error('student vanished inside its own transaction');
-        return updated;
       });
     },
 

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { NotificationKind } from '../../contracts/notifications.js';
 import type { PaidVia, PaymentStatus } from '../../contracts/payments.js';
+import type { FeedbackState } from '../../contracts/testimonials.js';
 
 /** Timestamps are ISO-8601 strings on both databases (PostgreSQL's are parsed back to ISO strings). */
 type Timestamp = ColumnType<string, string | undefined, string>;
@@ -29,6 +30,9 @@ export interface StudentTable {
   uniq_id: string;
   image_path: string | null;
   feedback: string | null;
+  /** The teacher's moderation of the feedback (null without feedback); only approved feedback is a testimonial. */
+  feedback_state: ColumnType<FeedbackState | null, FeedbackState | null | undefined, FeedbackState | null>;
+  feedback_state_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Whether the student wants reminder mail before classes (1 by default). */
   reminders: Flag;
   created_at: Timestamp;
@@ -245,6 +249,8 @@ export interface PaymentTable {
   open_for_student: number | null;
   checked_at: string | null;
   check_count: ColumnType<number, number | undefined, number>;
+  /** 'RCPT-000001' …: given once, in the capture's transaction; null until captured. */
+  receipt_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookEventTable {
@@ -308,6 +314,12 @@ export interface StatusChangeTable {
   changed_by: number | null;
   changed_by_email: string;
   created_at: Timestamp;
+  /** Why the teacher undid a change (set on the revert's own row). */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The change this row undid. */
+  reverts_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The manual payment this change (a Paid mark) recorded; voided when the change is undone. */
+  payment_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface QuizAttemptTable {

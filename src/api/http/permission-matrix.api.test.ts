@@ -38,6 +38,9 @@ const matrix: Record<string, Who[]> = {
   'DELETE /students/:id': ADMIN,
   'PUT /students/:id': ADMIN,
   'GET /api/v1/admin/status_changes': ADMIN,
+  'POST /api/v1/admin/students/:id/revert': ADMIN,
+  'GET /api/v1/admin/testimonials': ADMIN,
+  'PUT /api/v1/admin/testimonials/:id': ADMIN,
   'GET /students/getbatch': ADMIN,
   'PATCH /students/update_batch': ADMIN,
   'GET /api/v1/batches': ADMIN,
@@ -108,6 +111,9 @@ const matrix: Record<string, Who[]> = {
   'POST /api/v1/payments/test_checkout': OWNER,
   'POST /api/v1/payments/webhook': ALL,
   'GET /api/v1/admin/payments': ADMIN,
+  // A student's own receipt; another's (and the admin, who has no payments) is a 404.
+  'GET /api/v1/me/payments/:id/receipt.pdf': OWNER,
+  'GET /api/v1/admin/payments/:id/receipt.pdf': ADMIN,
   // The private feed's address is the credential (a calendar app sends no login); a wrong token is a 404.
   'GET /api/v1/calendar': SIGNED_IN,
   'POST /api/v1/calendar/revoke': SIGNED_IN,

@@ -217,7 +217,7 @@ export function paymentReceiptMail(to: string, firstName: string, receipt: Recei
       'Your classes and program exercises are now open on your dashboard. The video-meeting link for your batch is sent by email before the batch starts.',
     ],
     action: { label: 'Open my dashboard', url },
-    after: ['Keep this email as your receipt.'],
+    after: ['Your receipt is attached as a PDF. You can download it again from My Payment at any time.'],
   });
 }
 

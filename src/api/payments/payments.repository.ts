@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { type PaidVia, PAYMENT_CURRENCY, type PaymentStatus } from '../../contracts/payments.js';
 import { nowIso } from '../db/clock.js';
@@ -148,7 +148,32 @@ export async function markCaptured(db: Db, id: number, paymentId: string, via: P
     .where('id', '=', id)
     .where('status', '!=', 'captured')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await assignReceiptNumber(db, id);
+  return true;
+}
+
+/** The counters row that holds the last receipt number given (set up by migration 2026-11-27T0200). */
+const RECEIPT_COUNTER = 'receipt_number';
+
+/**
+ * Gives a captured payment its receipt number, once, in the capture's own transaction. The next number comes from
+ * one counters row, incremented in place: on PostgreSQL a second capture waits for this transaction's row lock,
+ * and a capture rolled back gives its number back, so the numbers have no gaps. The unique index is the backstop.
+ */
+async function assignReceiptNumber(db: Db, id: number): Promise<void> {
+  const next = await db
+    .insertInto('counters')
+    .values({ key: RECEIPT_COUNTER, count: 1, reset_at: '9999-12-31T23:59:59.999Z' })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ count: sql<number>`counters.count + 1` }))
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('payments')
+    .set({ receipt_number: `RCPT-${String(Number(next.count)).padStart(6, '0')}` })
+    .where('id', '=', id)
+    .where('receipt_number', 'is', null)
+    .execute();
 }
 
 /** A failed attempt never undoes a payment; the order stays open so the student retries on it. */
@@ -166,9 +191,9 @@ export async function recordManualPayment(
   db: Db,
   student: { id: number; email: string },
   amount: number,
-): Promise<void> {
+): Promise<number> {
   const now = nowIso();
-  await db
+  const row = await db
     .insertInto('payments')
     .values({
       student_id: student.id,
@@ -180,6 +205,38 @@ export async function recordManualPayment(
       paid_via: 'manual',
       paid_at: now,
     })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await assignReceiptNumber(db, row.id);
+  return row.id;
+}
+
+/** A captured payment received online (not the admin's manual record): only the gateway can refund it. */
+export function hasCapturedGatewayPayment(db: Db, studentId: number) {
+  return db
+    .selectFrom('payments')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('status', '=', 'captured')
+    .where('paid_via', '!=', 'manual')
+    .executeTakeFirst()
+    .then(Boolean);
+}
+
+/** A manual payment's note when the teacher undid the Paid mark that recorded it. */
+export const VOIDED_REASON = 'Voided: the teacher undid the Paid mark that recorded this payment.';
+
+/**
+ * The manual payment of an undone Paid mark stops counting as collected. The row stays for the accounts, as failed
+ * with the reason (the table's check allows no other state), and keeps any receipt number it was given.
+ */
+export async function voidManualPayment(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ status: 'failed', failure_reason: VOIDED_REASON, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('paid_via', '=', 'manual')
+    .where('status', '=', 'captured')
     .execute();
 }
 
@@ -194,6 +251,7 @@ export function hasCapturedPayment(db: Db, studentId: number) {
 }
 
 const listedColumns = [
+  'p.id',
   'p.order_id',
   'p.payment_id',
   'p.amount',
@@ -203,6 +261,7 @@ const listedColumns = [
   'p.paid_at',
   'p.failure_reason',
   'p.created_at',
+  'p.receipt_number',
 ] as const;
 
 export function listStudentPayments(db: Db, studentId: number) {
@@ -220,7 +279,7 @@ export function listAllPayments(db: Db, options: { status?: PaymentStatus; limit
   let query = db
     .selectFrom('payments as p')
     .leftJoin('students as s', 's.id', 'p.student_id')
-    .select([...listedColumns, 'p.id', 'p.student_id', 'p.student_email', 's.first_name', 's.last_name'])
+    .select([...listedColumns, 'p.student_id', 'p.student_email', 's.first_name', 's.last_name'])
     .where('p.order_id', 'not like', `${PLACEHOLDER_PREFIX}%`);
   if (options.status) query = query.where('p.status', '=', options.status);
   return query.orderBy('p.id', 'desc').limit(options.limit).offset(options.offset).execute();
@@ -234,4 +293,29 @@ export async function countAllPayments(db: Db, status?: PaymentStatus): Promise<
   if (status) query = query.where('status', '=', status);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A captured payment with what its receipt prints: the student's name as it is now (null once deleted). */
+export function findReceiptRow(db: Db, id: number) {
+  return db
+    .selectFrom('payments as p')
+    .leftJoin('students as s', 's.id', 'p.student_id')
+    .select([
+      'p.id',
+      'p.student_id',
+      'p.student_email',
+      'p.payment_id',
+      'p.order_id',
+      'p.amount',
+      'p.currency',
+      'p.paid_via',
+      'p.paid_at',
+      'p.receipt_number',
+      's.first_name',
+      's.last_name',
+    ])
+    .where('p.id', '=', id)
+    .where('p.status', '=', 'captured')
+    .where('p.receipt_number', 'is not', null)
+    .executeTakeFirst();
 }

@@ -159,7 +159,10 @@ export function createPaymentsService({
           [student],
           'payment_confirmed',
           { title: 'Your payment is confirmed', body: `We received ${receipt.amount}. Thank you!`, link },
-          (s) => paymentReceiptMail(s.email, s.first_name, receipt, `${config.appUrl}${link}`),
+          (s) => ({
+            ...paymentReceiptMail(s.email, s.first_name, receipt, `${config.appUrl}${link}`),
+            attachment: { kind: 'receipt', id: row.id },
+          }),
         );
         toWake.push(...told.noticed);
       }

@@ -5,6 +5,7 @@ import { paths } from '../../contracts/paths.js';
 import { messages } from '../../contracts/messages.js';
 import type { AttemptLimiter } from '../auth/attempt-limiter.js';
 import type { Config } from '../config/env.js';
+import { nowIso } from '../db/clock.js';
 import { AppError } from '../http/app-error.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { profileCreatedMail } from '../mail/mail-templates.js';
@@ -61,8 +62,10 @@ export function createProfileService({ db, config, log, photoUploads, mailQueued
       })().catch((error: unknown) => log.error({ err: error }, 'profile email request failed'));
     },
 
+    /** New or edited feedback waits for the teacher's approval before it is a testimonial. */
     async saveFeedback(student: StudentRow, feedback: string): Promise<StudentRow> {
-      await updateStudent(db, student.id, { feedback });
+      if (feedback !== student.feedback || student.feedback_state === null)
+        await updateStudent(db, student.id, { feedback, feedback_state: 'pending', feedback_state_at: nowIso() });
       const row = await findStudentById(db, student.id);
       if (!row) throw new Error('student vanished');
       return row;

@@ -22,6 +22,7 @@ export function toStudentData(row: StudentRow): StudentData {
     uniq_id: row.uniq_id,
     get_image_url: studentPhotoUrl(row.image_path),
     feedback: row.feedback,
+    feedback_state: row.feedback_state,
     role: row.role,
   };
 }

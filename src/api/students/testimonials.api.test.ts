@@ -19,6 +19,7 @@ function student(overrides: Partial<NewStudent>): NewStudent {
     role: 'student',
     student_status: STUDENT_STATUS.unpaid,
     feedback: null,
+    feedback_state: null,
     study: null,
     institution: null,
     image_path: null,
@@ -37,11 +38,14 @@ beforeAll(async () => {
         study: 'B.Tech',
         institution: 'College of Engineering',
         feedback: 'Pointers finally make sense.',
+        feedback_state: 'approved',
         student_status: STUDENT_STATUS.completed,
         image_path: 'asha.webp',
       }),
       student({ feedback: null, student_status: STUDENT_STATUS.completed }),
-      student({ feedback: 'Not finished yet', student_status: STUDENT_STATUS.paid }),
+      student({ feedback: 'Not finished yet', feedback_state: 'approved', student_status: STUDENT_STATUS.paid }),
+      student({ feedback: 'Still waiting', feedback_state: 'pending', student_status: STUDENT_STATUS.completed }),
+      student({ feedback: 'Taken down', feedback_state: 'hidden', student_status: STUDENT_STATUS.completed }),
       student({ feedback: 'Admin words', student_status: STUDENT_STATUS.completed, role: 'admin' }),
     ])
     .execute();
@@ -49,7 +53,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('GET /students/get_old_students (landing page testimonials)', () => {
-  it('lists completed students who left feedback, with the testimonial fields only', async () => {
+  it('lists completed students whose feedback the teacher approved, with the testimonial fields only', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/students/get_old_students' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([

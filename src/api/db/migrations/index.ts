@@ -18,6 +18,7 @@ import * as gradebook from './2026-11-26T0200-gradebook.js';
 import * as progressIndexes from './2026-11-26T0300-progress-indexes.js';
 import * as mailAttachments from './2026-11-27T0100-mail-attachments.js';
 import * as certificates from './2026-11-27T0150-certificates.js';
+import * as statusReceipts from './2026-11-27T0200-status-receipts.js';
 import * as similarity from './2026-11-27T0300-similarity.js';
 import * as quizExplanations from './2026-11-27T0400-quiz-explanations.js';
 
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0300-progress-indexes': progressIndexes,
   '2026-11-27T0100-mail-attachments': mailAttachments,
   '2026-11-27T0150-certificates': certificates,
+  '2026-11-27T0200-status-receipts': statusReceipts,
   '2026-11-27T0300-similarity': similarity,
   '2026-11-27T0400-quiz-explanations': quizExplanations,
 };

@@ -16,6 +16,7 @@ import { OutboxPanel } from './outbox-panel';
 import { Overview } from './overview';
 import { PaymentsPanel } from './payments-panel';
 import { SupervisionPanel } from './supervision-panel';
+import { TestimonialsPanel } from './testimonials-panel';
 import { ProgramsPanel } from './programs-panel';
 import { SchedulePanel } from './schedule-panel';
 import { SettingsPanel } from './settings-panel';
@@ -41,7 +42,7 @@ const panelGroups = [
     panels: ['Create Course', 'Program Exercises', 'Similarity check', 'Self assessment questions'],
   },
   { heading: 'Fees', panels: ['Update Payment Status', 'Payments'] },
-  { heading: 'Messages and site', panels: ['Doubts', 'Mail outbox', 'Site Settings'] },
+  { heading: 'Messages and site', panels: ['Doubts', 'Testimonials', 'Mail outbox', 'Site Settings'] },
 ] as const;
 type Panel = (typeof panelGroups)[number]['panels'][number];
 
@@ -129,6 +130,8 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
       );
     case 'Doubts':
       return <DoubtsPanel onExit={onExit} />;
+    case 'Testimonials':
+      return <TestimonialsPanel onExit={onExit} />;
     case 'Self assessment questions':
       return <QuestionsPanel onExit={onExit} />;
     case 'Mail outbox':

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
 import { formatDateTime } from '../../../contracts/dates';
 import { formatAmount } from '../../../contracts/payments';
+import { ReceiptButton } from '../../components/receipt-button';
 import { ScrollRegion } from '../../components/scroll-region';
 import { adminPaymentsQuery } from '../../lib/payments-api';
 import { AdminPanel, Pager, PanelError } from './admin-panel';
@@ -44,6 +45,7 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
                   <th scope="col">Amount</th>
                   <th scope="col">Status</th>
                   <th scope="col">Via</th>
+                  <th scope="col">Receipt</th>
                 </tr>
               </thead>
               <tbody>
@@ -68,6 +70,16 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
                       ) : null}
                     </td>
                     <td>{p.paid_via ? viaLabels[p.paid_via] : '—'}</td>
+                    <td>
+                      {p.status === 'captured' && p.receipt_number ? (
+                        <ReceiptButton
+                          path={`/api/v1/admin/payments/${p.id}/receipt.pdf`}
+                          receiptNumber={p.receipt_number}
+                        />
+                      ) : (
+                        '—'
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { PanelError } from './admin-panel';
 import { studentWorkQuery } from './gradebook-api';
+import { StatusHistory } from './status-history';
 import { StudentCertificates } from './student-certificates';
 
 const sourceLabels: Record<WorkProgram['source'], string> = {
@@ -136,6 +137,7 @@ export function StudentWorkView({ studentId, onBack }: { studentId: number; onBa
             {data.student.email} · {data.student.batch === null ? 'no batch' : `batch ${data.student.batch}`} ·{' '}
             <span className={`status-${data.student.status}`}>{studentStatusLabels[data.student.status]}</span>
           </p>
+          <StatusHistory studentId={studentId} />
           <StudentCertificates studentId={studentId} />
           {data.programs.length === 0 ? (
             <p>No programs sent to this student yet.</p>

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { FEEDBACK_NOT_YET, feedbackSchema, type StudentData } from '../../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { messages } from '../../../../contracts/messages';
+import { feedbackStateLabels } from '../../../../contracts/testimonials';
 import { controlClass, errorAttributes, FieldError } from '../../../components/field-error';
 import { sendFeedback } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
@@ -40,9 +41,14 @@ export function MyFeedback({ student }: { student: StudentData }) {
     <>
       <h1 className="h4">My Feedback (After course)</h1>
       <p>
-        Tell future students about the course. Your feedback appears on the home page with your name, study, institution
-        and photo.
+        Tell future students about the course. Once the teacher approves it, your feedback appears on the home page with
+        your name, study, institution and photo.
       </p>
+      {student.feedback_state ? (
+        <p className={`alert ${student.feedback_state === 'approved' ? 'alert-success' : 'alert-info'}`} role="status">
+          Your feedback: <strong>{feedbackStateLabels[student.feedback_state]}</strong>
+        </p>
+      ) : null}
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <label className="form-label" htmlFor="feedback-text">
           Your feedback

@@ -6,6 +6,7 @@ import { STUDENT_STATUS } from '../../../../contracts/course';
 import { dashboardPaths, paths } from '../../../../contracts/paths';
 import { formatDateTime } from '../../../../contracts/dates';
 import { formatAmount, PAYMENT_CURRENCY, type PaymentOrder, paymentMessages } from '../../../../contracts/payments';
+import { ReceiptButton } from '../../../components/receipt-button';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { ApiError } from '../../../lib/api-client';
 import { createPaymentOrder, myPaymentsQuery, verifyPayment } from '../../../lib/payments-api';
@@ -153,6 +154,7 @@ export function MyPayment({ student }: { student: StudentData }) {
                   <th scope="col">Amount</th>
                   <th scope="col">Status</th>
                   <th scope="col">Payment ID</th>
+                  <th scope="col">Receipt</th>
                 </tr>
               </thead>
               <tbody>
@@ -168,6 +170,16 @@ export function MyPayment({ student }: { student: StudentData }) {
                     </td>
                     <td className={p.payment_id ? 'text-nowrap' : undefined}>
                       {p.payment_id ?? (p.paid_via === 'manual' ? 'Recorded by your teacher' : '—')}
+                    </td>
+                    <td>
+                      {p.status === 'captured' && p.receipt_number ? (
+                        <ReceiptButton
+                          path={`/api/v1/me/payments/${p.id}/receipt.pdf`}
+                          receiptNumber={p.receipt_number}
+                        />
+                      ) : (
+                        '—'
+                      )}
                     </td>
                   </tr>
                 ))}

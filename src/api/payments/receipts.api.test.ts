@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { startSmtpCapture } from '../../../test/smtp-capture.js';
+import type { TestContext } from '../../../test/test-app.js';
+import { COURSE_NAME } from '../../contracts/course.js';
+import { paymentMessages } from '../../contracts/payments.js';
+import { createSmtpTransport, MailWorker } from '../mail/mail-worker.js';
+import { pdfText } from '../pdf/pdf-text.js';
+
+let ctx: TestContext;
+let adminToken: string;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  ({ ctx, adminToken } = await createAdminTestApp({ SMTP_URL: smtp.url }));
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+type Student = Awaited<ReturnType<typeof verifiedStudent>>;
+const get = (url: string, token?: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const post = (url: string, token: string, payload?: object) =>
+  ctx.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+/** Pays the fee online through the built-in test gateway, as the checkout would; returns the gateway payment id. */
+async function payOnline(student: Student): Promise<string> {
+  const order = (await post('/api/v1/payments', student.token)).json();
+  const paid = (
+    await post('/api/v1/payments/test_checkout', student.token, { order_id: order.order_id, outcome: 'success' })
+  ).json();
+  const verified = await post('/api/v1/payments/update_payment_status', student.token, {
+    order_id: order.order_id,
+    razorpay_payment_id: paid.razorpay_payment_id,
+    razorpay_signature: paid.razorpay_signature,
+  });
+  expect(verified.statusCode).toBe(200);
+  return paid.razorpay_payment_id as string;
+}
+
+async function myPayments(student: Student) {
+  return (await get('/api/v1/payments', student.token)).json().payments as {
+    id: number;
+    status: string;
+    payment_id: string | null;
+    receipt_number: string | null;
+  }[];
+}
+
+const receiptSerial = (receipt: string | null) => Number(/^RCPT-(\d{6})$/.exec(receipt ?? '')?.[1]);
+
+describe('PDF receipts', () => {
+  it('numbers captured payments once and in order, online and manual alike', async () => {
+    const online = await verifiedStudent(ctx);
+    const manual = await verifiedStudent(ctx);
+    const paymentId = await payOnline(online);
+    const [first] = await myPayments(online);
+    expect(first).toMatchObject({ status: 'captured', payment_id: paymentId });
+    expect(first!.receipt_number).toMatch(/^RCPT-\d{6}$/);
+
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: `/students/${manual.id}`,
+          headers: bearer(adminToken),
+          payload: { student_status: 1 },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const [second] = await myPayments(manual);
+    expect(receiptSerial(second!.receipt_number)).toBe(receiptSerial(first!.receipt_number) + 1);
+
+    // The same capture again (a repeated callback) keeps its number; the admin's list shows the same.
+    const admin = (await get('/api/v1/admin/payments', adminToken)).json() as { id: number; receipt_number: string }[];
+    expect(admin.find((p) => p.id === first!.id)?.receipt_number).toBe(first!.receipt_number);
+    const numbers = await ctx.database.db
+      .selectFrom('payments')
+      .select('receipt_number')
+      .where('receipt_number', 'is not', null)
+      .execute();
+    expect(new Set(numbers.map((n) => n.receipt_number)).size).toBe(numbers.length);
+  });
+
+  it('gives the student their own receipt as a PDF with the amount in rupees and the business details', async () => {
+    const student = await verifiedStudent(ctx);
+    const paymentId = await payOnline(student);
+    const [payment] = await myPayments(student);
+    const response = await get(`/api/v1/me/payments/${payment!.id}/receipt.pdf`, student.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${payment!.receipt_number}.pdf"`);
+    // A long line wraps: compare the words, whatever the line breaks.
+    const text = (await pdfText(response.rawPayload)).replace(/\s+/g, ' ');
+    const site = (await get('/api/v1/site')).json();
+    for (const expected of [
+      payment!.receipt_number!,
+      '₹3,000.00 INR',
+      paymentId,
+      'Dennis Ritchie',
+      student.email,
+      COURSE_NAME,
+      site.privacyOwnerName,
+      site.privacyAddress,
+      site.contactEmail,
+      'Online payment (Razorpay)',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('answers 404 for another student’s receipt or a payment not captured, 401 anonymous; the admin gets any', async () => {
+    const owner = await verifiedStudent(ctx);
+    const other = await verifiedStudent(ctx);
+    await payOnline(owner);
+    const [payment] = await myPayments(owner);
+    const url = `/api/v1/me/payments/${payment!.id}/receipt.pdf`;
+
+    const stranger = await get(url, other.token);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().errors).toEqual([paymentMessages.noSuchReceipt]);
+    expect((await get(url)).statusCode).toBe(401);
+    expect((await get(`/api/v1/admin/payments/${payment!.id}/receipt.pdf`, owner.token)).statusCode).toBe(403);
+
+    const asAdmin = await get(`/api/v1/admin/payments/${payment!.id}/receipt.pdf`, adminToken);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(await pdfText(asAdmin.rawPayload)).toContain(payment!.receipt_number!);
+
+    // An order not paid has no receipt, for its student or the admin.
+    await post('/api/v1/payments', other.token);
+    const [open] = await myPayments(other);
+    expect(open!.receipt_number).toBeNull();
+    expect((await get(`/api/v1/me/payments/${open!.id}/receipt.pdf`, other.token)).statusCode).toBe(404);
+    expect((await get(`/api/v1/admin/payments/${open!.id}/receipt.pdf`, adminToken)).statusCode).toBe(404);
+    expect((await get('/api/v1/admin/payments/999999/receipt.pdf', adminToken)).statusCode).toBe(404);
+  });
+
+  it('prints a manual payment’s receipt, and none once the Paid mark is undone', async () => {
+    const student = await verifiedStudent(ctx);
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/students/${student.id}`,
+      headers: bearer(adminToken),
+      payload: { student_status: 1 },
+    });
+    const [payment] = await myPayments(student);
+    const pdf = await get(`/api/v1/me/payments/${payment!.id}/receipt.pdf`, student.token);
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain('Received by the teacher');
+    await post(`/api/v1/admin/students/${student.id}/revert`, adminToken, { reason: 'Paid by mistake' });
+    expect((await get(`/api/v1/me/payments/${payment!.id}/receipt.pdf`, student.token)).statusCode).toBe(404);
+  });
+
+  it('attaches the PDF to the payment receipt email', async () => {
+    const student = await verifiedStudent(ctx);
+    await payOnline(student);
+    const [payment] = await myPayments(student);
+    const worker = new MailWorker({
+      db: ctx.database.db,
+      log: ctx.app.log,
+      from: ctx.config.mail.from,
+      transport: createSmtpTransport(smtp.url),
+      attachments: ctx.app.mailAttachments,
+    });
+    await worker.runOnce();
+    const mail = smtp.messages.find((m) => m.to === student.email && m.subject.startsWith('Payment receipt'));
+    expect(mail).toBeDefined();
+    expect(mail!.attachments).toHaveLength(1);
+    expect(mail!.attachments[0]).toMatchObject({
+      filename: `${payment!.receipt_number}.pdf`,
+      contentType: 'application/pdf',
+    });
+    const text = await pdfText(mail!.attachments[0]!.content);
+    expect(text).toContain(payment!.receipt_number!);
+    expect(text).toContain('₹3,000.00 INR');
+  });
+});

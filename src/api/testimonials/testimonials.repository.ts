@@ -1,0 +1,49 @@
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import { STUDENT_STATUS } from '../../contracts/course.js';
+import type { FeedbackState } from '../../contracts/testimonials.js';
+import { nowIso } from '../db/clock.js';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Completed students whose feedback the teacher approved, newest first: the landing page's testimonials. */
+export function listTestimonialRows(db: Db, limit: number) {
+  return db
+    .selectFrom('students')
+    .select(['id', 'first_name', 'last_name', 'study', 'institution', 'feedback', 'image_path'])
+    .where('role', '=', 'student')
+    .where('student_status', '=', STUDENT_STATUS.completed)
+    .where('feedback', 'is not', null)
+    .where('feedback_state', '=', 'approved')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Every student's feedback for the teacher: waiting first, then the most recently moderated or written. */
+export function listFeedbackForModeration(db: Db, limit: number) {
+  return db
+    .selectFrom('students')
+    .select(['id', 'first_name', 'last_name', 'email', 'feedback', 'feedback_state', 'feedback_state_at'])
+    .where('role', '=', 'student')
+    .where('feedback', 'is not', null)
+    .orderBy(sql`case when feedback_state = 'pending' then 0 else 1 end`)
+    .orderBy('feedback_state_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Sets the moderation state of a student's feedback; false when the student has none. */
+export async function setFeedbackState(db: Db, studentId: number, state: FeedbackState): Promise<boolean> {
+  const result = await db
+    .updateTable('students')
+    .set({ feedback_state: state, feedback_state_at: nowIso() })
+    .where('id', '=', studentId)
+    .where('role', '=', 'student')
+    .where('feedback', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import {
+  type AdminTestimonial,
+  testimonialMessages,
+  type TestimonialStateInput,
+} from '../../contracts/testimonials.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { listFeedbackForModeration, setFeedbackState } from './testimonials.repository.js';
+
+const MODERATION_LIMIT = 500;
+
+/**
+ * The teacher's moderation of feedback. The landing page's testimonials are cached per version of the students
+ * table, which every change here bumps (a trigger), so an approval or a hide shows there on the next visit.
+ */
+export function createTestimonialsService(db: Kysely<Database>) {
+  return {
+    async list(): Promise<AdminTestimonial[]> {
+      const rows = await listFeedbackForModeration(db, MODERATION_LIMIT);
+      return rows.map((row) => ({
+        student_id: row.id,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        email: row.email,
+        feedback: row.feedback ?? '',
+        state: row.feedback_state ?? 'pending',
+        state_changed_at: row.feedback_state_at,
+      }));
+    },
+
+    async setState(studentId: number, input: TestimonialStateInput): Promise<{ message: string }> {
+      if (!(await setFeedbackState(db, studentId, input.state)))
+        throw new AppError('notFound', testimonialMessages.noFeedback);
+      return { message: input.state === 'approved' ? testimonialMessages.approved : testimonialMessages.hidden };
+    },
+  };
+}
+
+export type TestimonialsService = ReturnType<typeof createTestimonialsService>;

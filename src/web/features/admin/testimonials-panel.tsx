@@ -1,0 +1,98 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messageResponseSchema } from '../../../contracts/accounts';
+import { formatDateTime } from '../../../contracts/dates';
+import {
+  type AdminTestimonial,
+  adminTestimonialListSchema,
+  type TestimonialStateInput,
+} from '../../../contracts/testimonials';
+import { EmailText } from '../../components/email-text';
+import { PageSpinner } from '../../components/page-spinner';
+import { apiFetch } from '../../lib/api-client';
+import { adminKey } from '../../lib/query-keys';
+import { AdminPanel, PanelError } from './admin-panel';
+
+const testimonialsQuery = () =>
+  queryOptions({
+    queryKey: [...adminKey, 'testimonials'],
+    queryFn: ({ signal }) => apiFetch('/api/v1/admin/testimonials', adminTestimonialListSchema, { auth: true, signal }),
+  });
+
+const setTestimonialState = (studentId: number, input: TestimonialStateInput) =>
+  apiFetch(`/api/v1/admin/testimonials/${studentId}`, messageResponseSchema, {
+    method: 'PUT',
+    body: input,
+    auth: true,
+  });
+
+const stateWords: Record<AdminTestimonial['state'], { label: string; badge: string }> = {
+  pending: { label: 'waiting', badge: 'text-bg-warning' },
+  approved: { label: 'on the home page', badge: 'text-bg-success' },
+  hidden: { label: 'hidden', badge: 'text-bg-secondary' },
+};
+
+function TestimonialCard({ entry }: { entry: AdminTestimonial }) {
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (input: TestimonialStateInput) => setTestimonialState(entry.student_id, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: testimonialsQuery().queryKey }),
+  });
+  const name = `${entry.first_name} ${entry.last_name}`;
+  const words = stateWords[entry.state];
+  return (
+    <article
+      className={`card mb-2 ${entry.state === 'pending' ? 'border-warning' : ''}`}
+      aria-label={`Feedback of ${name}`}
+    >
+      <div className="card-body">
+        <p className="mb-1 small text-body-secondary">
+          {name} (<EmailText email={entry.email} />) · <span className={`badge ${words.badge}`}>{words.label}</span>
+          {entry.state_changed_at ? ` · ${formatDateTime(entry.state_changed_at)}` : ''}
+        </p>
+        <p className="testimonial-feedback text-break">{entry.feedback}</p>
+        <PanelError error={mutation.error} />
+        <div className="d-flex flex-wrap gap-2">
+          {entry.state !== 'approved' ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-success"
+              disabled={mutation.isPending}
+              onClick={() => mutation.mutate({ state: 'approved' })}
+            >
+              {entry.state === 'hidden' ? 'Approve again' : 'Approve'}
+              <span className="visually-hidden"> the feedback of {name}</span>
+            </button>
+          ) : null}
+          {entry.state !== 'hidden' ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              disabled={mutation.isPending}
+              onClick={() => mutation.mutate({ state: 'hidden' })}
+            >
+              Hide<span className="visually-hidden"> the feedback of {name}</span>
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Students' feedback, waiting first: only what the teacher approves shows on the home page. */
+export function TestimonialsPanel({ onExit }: { onExit: () => void }) {
+  const { data, error, isPending } = useQuery(testimonialsQuery());
+  return (
+    <AdminPanel title="Testimonials" onExit={onExit}>
+      <p className="text-body-secondary">
+        Feedback shows on the home page only once approved. Hidden feedback can be approved again.
+      </p>
+      <PanelError error={error} />
+      {isPending ? <PageSpinner /> : null}
+      {data?.length === 0 ? <p>No feedback yet.</p> : null}
+      {data?.map((entry) => (
+        <TestimonialCard key={entry.student_id} entry={entry} />
+      ))}
+    </AdminPanel>
+  );
+}
