@@ -75,9 +75,31 @@ describe('undo of the teacher’s status changes', () => {
     expect(undone.json().student_status).toBe(1);
     expect(await statusOf(student.id)).toBe(1);
     expect(await fees()).toEqual(collected);
+    // The certificate the mark issued is revoked, with the undo's reason, and kept.
+    const certificates = await ctx.database.db
+      .selectFrom('certificates')
+      .select(['revoked_at', 'revoke_reason'])
+      .where('student_id', '=', student.id)
+      .execute();
+    expect(certificates).toEqual([{ revoked_at: expect.any(String), revoke_reason: 'Not finished yet' }]);
     // The Paid mark before it is not the latest change any more: nothing further to undo.
     const again = await revert(student.id);
     expect(again.statusCode).toBe(409);
+  });
+
+  it('records nothing for a mark of the status the student already has, so Undo still reaches the real mark', async () => {
+    const student = await verifiedStudent(ctx);
+    await asAdmin('PATCH', `/students/${student.id}`, { student_status: 1 });
+    await asAdmin('PUT', `/students/${student.id}`, { student_status: 2 });
+    // A second tab still showing Paid: Update Course Completion again.
+    const repeat = await asAdmin('PUT', `/students/${student.id}`, { student_status: 2 });
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().data.attributes.student_status).toBe(2);
+    const trail = (await asAdmin('GET', `/api/v1/admin/status_changes?student_id=${student.id}`)).json();
+    expect(trail.map((c: { to_status: number }) => c.to_status)).toEqual([2, 1]);
+    const undone = await revert(student.id, 'Completed too early');
+    expect(undone.statusCode).toBe(200);
+    expect(await statusOf(student.id)).toBe(1);
   });
 
   it('refuses to undo Paid when the student paid online: the gateway must refund it', async () => {

@@ -51,13 +51,17 @@ export async function insertStatusChange(
 
 /** The student's latest status change, with whether a later row undid it. */
 export function latestStatusChange(db: Db, studentId: number) {
-  return db
-    .selectFrom('status_changes')
-    .select(['id', 'from_status', 'to_status', 'reverts_id', 'payment_id'])
-    .where('student_id', '=', studentId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('status_changes')
+      .select(['id', 'from_status', 'to_status', 'reverts_id', 'payment_id'])
+      .where('student_id', '=', studentId)
+      // A mark that changed nothing (recorded before such marks stopped being recorded) is no change to undo.
+      .whereRef('from_status', '<>', 'to_status')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  );
 }
 
 /** The latest status changes, of one student or of everyone. */

@@ -54,9 +54,12 @@ export function createStudentAdminService(
   ): Promise<StudentRow> {
     const { student, to, by, revert } = change;
     const from = student.student_status;
+    // The status it already has (a second tab's stale button): nothing changes, so nothing is recorded either. A
+    // recorded no-op would become "the latest change", and undoing it would hide the real mark from Undo.
+    if (from === to) return student;
     if (!(await setStudentStatus(trx, student.id, from, to)))
       throw new AppError('conflict', 'The student’s status changed meanwhile. Please reload and try again.');
-    await onStatusChange(trx, { student, from, to });
+    await onStatusChange(trx, { student, from, to, reason: revert?.reason ?? null });
     let paymentId: number | null = null;
     if (revert) {
       if (revert.paymentId !== null) await voidManualPayment(trx, revert.paymentId);

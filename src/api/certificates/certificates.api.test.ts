@@ -202,6 +202,13 @@ describe('certificates', () => {
       await ctx.database.db.selectFrom('certificates').select('id').where('code', '=', code).executeTakeFirstOrThrow()
     ).id;
     expect(await ctx.app.mailAttachments.certificate!(id)).toBeNull();
+    // The unsent "your certificate is attached" message is withdrawn with it.
+    const queued = await ctx.database.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('attachment', '=', JSON.stringify({ kind: 'certificate', id }))
+      .execute();
+    expect(queued).toEqual([]);
   });
 
   it('answers a made-up or malformed code with one 404 that says nothing more', async () => {

@@ -14,14 +14,15 @@ export async function revokeStudentCertificates(
   studentId: number,
   at: string,
   reason: string | null,
-): Promise<number> {
-  const result = await db
+): Promise<number[]> {
+  const rows = await db
     .updateTable('certificates')
     .set({ revoked_at: at, revoke_reason: reason })
     .where('student_id', '=', studentId)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export function findCertificateByCode(db: Db, code: string) {

@@ -19,6 +19,7 @@ import type { CertificateRow, Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { RenderedAttachment } from '../mail/mail-attachments.js';
 import { certificateMail } from '../mail/mail-templates.js';
+import { withdrawUnsentMail } from '../mail/outbox.repository.js';
 import { type NotificationsService, personName } from '../notifications/notifications.service.js';
 import { SETTING_KEYS } from '../settings/site-settings.js';
 import { findStudentById } from '../students/students.repository.js';
@@ -130,7 +131,12 @@ export function createCertificatesService({ db, config, notifications, clock }: 
       const completed = STUDENT_STATUS.completed;
       if (change.from === change.to) return;
       const at = nowIso(change.now ?? clock?.() ?? new Date());
-      if (change.from === completed) await revokeStudentCertificates(trx, change.student.id, at, change.reason ?? null);
+      if (change.from === completed) {
+        const revoked = await revokeStudentCertificates(trx, change.student.id, at, change.reason ?? null);
+        // Its "your certificate is attached" mail, if not sent yet, is withdrawn with it: it would announce a code
+        // the public page calls revoked.
+        for (const id of revoked) await withdrawUnsentMail(trx, { kind: 'certificate', id });
+      }
       if (change.to === completed) await issue(trx, change.student, at);
     },
 

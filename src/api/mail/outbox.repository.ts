@@ -33,6 +33,15 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
   return row.id;
 }
 
+/** Deletes the unsent messages that carry this document (one withdrawn before it went out). */
+export async function withdrawUnsentMail(db: Db, attachment: MailAttachmentRef): Promise<void> {
+  await db
+    .deleteFrom('outbox')
+    .where('status', '=', 'pending')
+    .where('attachment', '=', serializeAttachment(attachment))
+    .execute();
+}
+
 /** Messages with this subject queued for this address since `sinceIso` (the address as stored, any case). */
 export async function countRecentMail(
   db: Db,

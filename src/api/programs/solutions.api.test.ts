@@ -205,7 +205,7 @@ describe('submitting solutions', () => {
 });
 
 describe('feedback after the course', () => {
-  it('is refused before completion and saved after it, then shown on the landing page', async () => {
+  it('is refused before completion and saved after it, then shown on the landing page once approved', async () => {
     const s = await verifiedStudent(ctx);
     await ctx.app.inject({
       method: 'PATCH',
@@ -256,6 +256,18 @@ describe('feedback after the course', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().meta.message).toBe(messages.feedbackSubmitted);
+    // Feedback is moderated: not a testimonial until the teacher approves it.
+    const waiting = await ctx.app.inject({ method: 'GET', url: '/students/get_old_students' });
+    expect(waiting.json().map((t: { feedback: string }) => t.feedback)).not.toContain(
+      'Pointers finally make sense. <b>Thanks</b>',
+    );
+    const approved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/testimonials/${s.id}`,
+      headers: bearer(adminToken),
+      payload: { state: 'approved' },
+    });
+    expect(approved.statusCode).toBe(200);
     const landing = await ctx.app.inject({ method: 'GET', url: '/students/get_old_students' });
     expect(landing.json()).toContainEqual(
       expect.objectContaining({
