@@ -20,6 +20,22 @@ const INK = '#1f2a44';
 const ACCENT = '#8a6d1d';
 const MUTED = '#5a6270';
 
+/**
+ * The largest size (down to `min`) at which `text` fits in `width` and `height` (a name may take two lines: names
+ * run to 200 characters, and a certificate must print the whole of it).
+ */
+function fittingBlockSize(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  box: { width: number; height: number },
+  max: number,
+  min: number,
+): number {
+  let size = max;
+  while (size > min && doc.fontSize(size).heightOfString(text, { width: box.width }) > box.height) size -= 1;
+  return size;
+}
+
 /** The largest size (down to `min`) at which `text` fits on one line of `width`. */
 function fittingSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number): number {
   let size = max;
@@ -66,13 +82,18 @@ export async function renderCertificatePdf(facts: CertificateFacts, verifyUrl: s
       line('Certificate of Completion', 100, 'Bold', 34, INK);
       line('This is to certify that', 170, 'Body', 14, MUTED);
       doc.font('Bold');
-      line(facts.student_name, 196, 'Bold', fittingSize(doc, facts.student_name, inner, 36, 14), ACCENT);
+      const nameTop = 196;
+      const nameSize = fittingBlockSize(doc, facts.student_name, { width: inner, height: 46 }, 36, 8);
+      const nameHeight = doc.fontSize(nameSize).heightOfString(facts.student_name, { width: inner });
+      doc.fillColor(ACCENT).text(facts.student_name, left, nameTop, { width: inner, align: 'center' });
+      // The rule under the name, below its last line however many lines a long name takes.
+      const ruleY = Math.max(246, nameTop + nameHeight + 3);
       doc
         .save()
         .lineWidth(0.8)
         .strokeColor(MUTED)
-        .moveTo(width / 2 - 180, 246)
-        .lineTo(width / 2 + 180, 246)
+        .moveTo(width / 2 - 180, ruleY)
+        .lineTo(width / 2 + 180, ruleY)
         .stroke();
       doc.restore();
       line('has completed the course', 262, 'Body', 14, MUTED);
@@ -80,7 +101,9 @@ export async function renderCertificatePdf(facts: CertificateFacts, verifyUrl: s
       line(facts.course, 286, 'Bold', fittingSize(doc, facts.course, inner, 22, 12));
       const batch = batchLine(facts);
       if (batch) line(batch, 320, 'Body', 14);
-      line(`Taught by ${facts.teacher_name}`, 346, 'Body', 14);
+      doc.font('Body');
+      const taughtBy = `Taught by ${facts.teacher_name}`;
+      line(taughtBy, 346, 'Body', fittingSize(doc, taughtBy, inner, 14, 6));
       line(`Issued on ${formatDate(facts.issued_at)}`, 372, 'Body', 12, MUTED);
 
       const qrSize = 104;

@@ -20,6 +20,7 @@ import { AppError } from '../http/app-error.js';
 import type { RenderedAttachment } from '../mail/mail-attachments.js';
 import { certificateMail } from '../mail/mail-templates.js';
 import { withdrawUnsentMail } from '../mail/outbox.repository.js';
+import { cachedPdf } from '../pdf/pdf-cache.js';
 import { type NotificationsService, personName } from '../notifications/notifications.service.js';
 import { SETTING_KEYS } from '../settings/site-settings.js';
 import { findStudentById } from '../students/students.repository.js';
@@ -76,7 +77,10 @@ const calendarDay = (instant: string | null) => (instant ? (courseWallClock(inst
 
 export function createCertificatesService({ db, config, notifications, clock }: Deps) {
   const verifyUrl = (code: string) => `${config.appUrl}${certificatePagePath(code)}`;
-  const pdfOf = (row: CertificateRow) => renderCertificatePdf(facts(row), verifyUrl(row.code));
+  const pdfOf = (row: CertificateRow) => {
+    const inputs = [facts(row), verifyUrl(row.code)] as const;
+    return cachedPdf(['certificate', inputs], () => renderCertificatePdf(...inputs));
+  };
 
   async function newCode(trx: Trx): Promise<string> {
     // 60 random bits: a repeat is all but impossible, and checked rather than left to the unique index, whose

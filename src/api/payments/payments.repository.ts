@@ -148,9 +148,7 @@ export async function markCaptured(db: Db, id: number, paymentId: string, via: P
     .where('id', '=', id)
     .where('status', '!=', 'captured')
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
-  await assignReceiptNumber(db, id);
-  return true;
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The counters row that holds the last receipt number given (set up by migration 2026-11-27T0200). */
@@ -160,8 +158,11 @@ const RECEIPT_COUNTER = 'receipt_number';
  * Gives a captured payment its receipt number, once, in the capture's own transaction. The next number comes from
  * one counters row, incremented in place: on PostgreSQL a second capture waits for this transaction's row lock,
  * and a capture rolled back gives its number back, so the numbers have no gaps. The unique index is the backstop.
+ * Call it last in the transaction: the counter is the one lock every capture shares, so it is held briefly, and
+ * always after the student's row (a capture and the teacher's Paid mark lock the two in the same order, so they
+ * cannot deadlock).
  */
-async function assignReceiptNumber(db: Db, id: number): Promise<void> {
+export async function assignReceiptNumber(db: Db, id: number): Promise<void> {
   const next = await db
     .insertInto('counters')
     .values({ key: RECEIPT_COUNTER, count: 1, reset_at: '9999-12-31T23:59:59.999Z' })

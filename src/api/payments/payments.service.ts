@@ -45,6 +45,7 @@ import {
   listAllPayments,
   listStudentPayments,
   listUnpaidOrdersMadeBetween,
+  assignReceiptNumber,
   markCaptured,
   markFailed,
   markStudentPaid,
@@ -167,6 +168,7 @@ export function createPaymentsService({
         toWake.push(...told.noticed);
       }
     }
+    await assignReceiptNumber(trx, row.id);
     log.info({ orderId: row.order_id, paymentId, via }, 'payment captured');
     return 'captured';
   }

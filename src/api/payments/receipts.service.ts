@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { RenderedAttachment } from '../mail/mail-attachments.js';
 import { findReceiptRow } from './payments.repository.js';
+import { cachedPdf } from '../pdf/pdf-cache.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
 
 interface Deps {
@@ -21,7 +22,7 @@ export function createReceiptsService({ db, siteInfo }: Deps) {
     if (!row?.receipt_number || !row.paid_at) return null;
     if (ownerId !== undefined && row.student_id !== ownerId) return null;
     const site = await siteInfo();
-    const content = await renderReceiptPdf({
+    const inputs = {
       receiptNumber: row.receipt_number,
       paidAt: row.paid_at,
       studentName: row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : null,
@@ -32,7 +33,8 @@ export function createReceiptsService({ db, siteInfo }: Deps) {
       orderId: row.order_id,
       paidVia: row.paid_via,
       business: { name: site.privacyOwnerName, address: site.privacyAddress, email: site.contactEmail },
-    });
+    };
+    const content = await cachedPdf(['receipt', inputs], () => renderReceiptPdf(inputs));
     return { filename: `${row.receipt_number}.pdf`, content };
   }
 

@@ -28,8 +28,6 @@ interface Deps {
   timeoutMs?: number;
 }
 
-/** A run still 'running' this long after it started was left by a process that stopped: a new run may replace it. */
-const STALE_AFTER_MS = 30 * 60_000;
 /** Progress is written to the row at most this often. */
 const PROGRESS_EVERY_MS = 250;
 
@@ -50,11 +48,18 @@ export function createSimilarityService({
   timeoutMs = 10 * 60_000,
 }: Deps) {
   const run = runner ?? createWorkerRunner({ timeoutMs });
+  /**
+   * A run still 'running' this long after it started was left by a process that stopped (a live one ends its worker
+   * at `timeoutMs` and writes the run down as failed): a new run may replace it.
+   */
+  const staleAfterMs = timeoutMs + 60_000;
   const inFlight = new Set<Promise<void>>();
+  /** Checks past the limit test but not yet in `inFlight` (their row is being written): they hold a place too. */
+  let starting = 0;
   const stopping = new AbortController();
 
   const isStale = (row: RunRow) =>
-    row.status === 'running' && clock().getTime() - Date.parse(row.started_at) > STALE_AFTER_MS;
+    row.status === 'running' && clock().getTime() - Date.parse(row.started_at) > staleAfterMs;
 
   function toRun(row: RunRow): SimilarityRun {
     const stale = isStale(row);
@@ -166,7 +171,7 @@ export function createSimilarityService({
           });
       }
       if (compared.length < 2) throw new AppError('validation', similarityMessages.tooFewWithinLimits(program, batch));
-      if (inFlight.size >= maxConcurrent) throw new AppError('conflict', similarityMessages.busy);
+      if (inFlight.size + starting >= maxConcurrent) throw new AppError('conflict', similarityMessages.busy);
       const starter =
         found.starter_code && found.starter_code.length <= SIMILARITY_MAX_CHARS ? found.starter_code : null;
 
@@ -181,20 +186,25 @@ export function createSimilarityService({
         error: null,
         result: null,
       };
-      const existing = await repo.findRun(db, program, batch);
       let id: number;
-      if (existing) {
-        const staleBefore = new Date(clock().getTime() - STALE_AFTER_MS).toISOString();
-        if (!(await repo.restartRun(db, existing.id, staleBefore, fresh)))
-          throw new AppError('conflict', similarityMessages.running(program, batch));
-        id = existing.id;
-      } else {
-        try {
-          id = await repo.insertRun(db, { program_number: program, batch_number: batch, ...fresh });
-        } catch (error) {
-          if (isUniqueViolation(error)) throw new AppError('conflict', similarityMessages.running(program, batch));
-          throw error;
+      starting++;
+      try {
+        const existing = await repo.findRun(db, program, batch);
+        if (existing) {
+          const staleBefore = new Date(clock().getTime() - staleAfterMs).toISOString();
+          if (!(await repo.restartRun(db, existing.id, staleBefore, fresh)))
+            throw new AppError('conflict', similarityMessages.running(program, batch));
+          id = existing.id;
+        } else {
+          try {
+            id = await repo.insertRun(db, { program_number: program, batch_number: batch, ...fresh });
+          } catch (error) {
+            if (isUniqueViolation(error)) throw new AppError('conflict', similarityMessages.running(program, batch));
+            throw error;
+          }
         }
+      } finally {
+        starting--;
       }
 
       const job = execute(

@@ -24,16 +24,20 @@ export function listTestimonialRows(db: Db, limit: number) {
 
 /** Every student's feedback for the teacher: waiting first, then the most recently moderated or written. */
 export function listFeedbackForModeration(db: Db, limit: number) {
-  return db
-    .selectFrom('students')
-    .select(['id', 'first_name', 'last_name', 'email', 'feedback', 'feedback_state', 'feedback_state_at'])
-    .where('role', '=', 'student')
-    .where('feedback', 'is not', null)
-    .orderBy(sql`case when feedback_state = 'pending' then 0 else 1 end`)
-    .orderBy('feedback_state_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('students')
+      .select(['id', 'first_name', 'last_name', 'email', 'feedback', 'feedback_state', 'feedback_state_at'])
+      .where('role', '=', 'student')
+      .where('feedback', 'is not', null)
+      .orderBy(sql`case when feedback_state = 'pending' then 0 else 1 end`)
+      // Rows from before moderation have no time: last on both databases (PostgreSQL would put nulls first).
+      .orderBy(sql`case when feedback_state_at is null then 1 else 0 end`)
+      .orderBy('feedback_state_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** Sets the moderation state of a student's feedback; false when the student has none. */

@@ -187,6 +187,9 @@ function RunResult({ program, batch, run }: { program: number; batch: number; ru
                     onClick={() => setOpen(p.rank)}
                   >
                     Side by side
+                    <span className="visually-hidden">
+                      : {names.get(p.left_student_id)} and {names.get(p.right_student_id)}
+                    </span>
                   </button>
                 </td>
               </tr>
@@ -302,7 +305,7 @@ export function SimilarityPanel({ onExit }: { onExit: () => void }) {
                 ))}
               </select>
             </div>
-            <button type="submit" className="btn btn-primary" disabled={running}>
+            <button type="submit" className="btn btn-primary" disabled={running || action.pending}>
               Run check
             </button>
           </form>

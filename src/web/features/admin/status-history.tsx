@@ -9,7 +9,7 @@ import {
   statusRevertInputSchema,
   statusRevertResultSchema,
 } from '../../../contracts/admin';
-import { studentStatusLabels, studentStatusName } from '../../../contracts/course';
+import { STUDENT_STATUS, studentStatusLabels, studentStatusName } from '../../../contracts/course';
 import { formatDateTime } from '../../../contracts/dates';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
@@ -109,33 +109,41 @@ export function StatusHistory({ studentId }: { studentId: number }) {
   const [undoing, setUndoing] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const undoneIds = new Set((data ?? []).map((c) => c.reverts_id).filter((id) => id !== null));
+  // What the server would undo: the latest real change, if it set Paid or Completed and is not itself an undo.
+  const latest = data?.find((c) => c.from_status !== c.to_status);
+  const canUndo =
+    latest !== undefined &&
+    latest.reverts_id === null &&
+    (latest.to_status === STUDENT_STATUS.paid || latest.to_status === STUDENT_STATUS.completed);
   return (
     <section className="mb-4" aria-labelledby="status-history-title">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
         <h3 id="status-history-title" className="h5 mb-0">
           Status history
         </h3>
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-sm"
-          aria-expanded={undoing}
-          onClick={() => {
-            setUndoing(!undoing);
-            setDone(null);
-          }}
-        >
-          {undoing ? 'Cancel undo' : 'Undo last change'}
-        </button>
+        {canUndo ? (
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            aria-expanded={undoing}
+            onClick={() => {
+              setUndoing(!undoing);
+              setDone(null);
+            }}
+          >
+            {undoing ? 'Cancel undo' : 'Undo last change'}
+          </button>
+        ) : null}
       </div>
       {done ? (
         <div className="alert alert-success" role="status">
           {done}
         </div>
       ) : null}
-      {undoing ? (
+      {undoing && canUndo ? (
         <UndoForm
           studentId={studentId}
-          latest={data?.[0]}
+          latest={latest}
           onDone={(message) => {
             setUndoing(false);
             setDone(message);

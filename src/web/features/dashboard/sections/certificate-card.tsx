@@ -10,6 +10,12 @@ export function CertificateCard() {
   const mine = useQuery(myCertificateQuery());
   const download = useMutation({ mutationFn: downloadMyCertificate });
   const certificate = mine.data?.certificate;
+  if (mine.error)
+    return (
+      <p className="alert alert-warning" role="alert">
+        Your certificate could not be shown: {errorText(mine.error)}
+      </p>
+    );
   if (!certificate) return null;
   const valid = certificate.status === 'valid';
   return (
