@@ -4,9 +4,9 @@
  * a second process (wrk, Debian's package, installed when missing), 50 connections. Also measures this machine's fair
  * limit for GET /courses/: a bare node:http server (bench/bare-server.ts) that looks the token's session up with one
  * prepared statement on the same database and writes the site's own precomputed answer. Prints per endpoint requests
- * per second, p50 and p99 latency and the ratio to that limit, then the targets met or not, the C grader's figures (grading rate, and
- * grading under attack: bench/grader-attack.ts, also runnable on its own) and the landing page's weight. With
- * --cluster: GET /courses/ through nginx with one and two processes.
+ * per second, p50 and p99 latency and the ratio to that limit, then the targets met or not, the C grader's figures
+ * (grading rate, and grading under attack: bench/grader-attack.ts, also runnable on its own) and the landing page's
+ * weight. With --cluster: GET /courses/ through nginx with one and two processes.
  * Options: --no-build (reuse dist/), --duration=N seconds per run (default 10), --runs=N per endpoint (default 3, the
  * median p99 shown), --pg, --cluster.
  */
