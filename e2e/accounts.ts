@@ -145,3 +145,33 @@ export async function signInWithToken(page: Page, token: string, url: string): P
   await page.evaluate((value) => window.localStorage.setItem('token', value), token);
   await open(page, url);
 }
+
+/** A batch or program number no other test uses (the browser tests share one database). */
+export const uniqueNumber = () => 10_000 + Math.floor(Math.random() * 89_000);
+
+/** The JSON of a set-up call, which must succeed (its body is the failure's message). */
+export async function okJson<T>(
+  response: Promise<{ ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }>,
+): Promise<T> {
+  const answer = await response;
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return (await answer.json()) as T;
+}
+
+/** The student's copy of the program, their draft, and a graded submission of that code; returns the copy's id. */
+export async function handIn(
+  request: APIRequestContext,
+  student: ApiStudent,
+  programNumber: number,
+  code: string,
+): Promise<number> {
+  const mine = await okJson<{ id: number; program_number: number }[]>(
+    request.get(`/student_programs/get_my_progs/${student.id}`, { headers: student.headers }),
+  );
+  const id = mine.find((p) => p.program_number === programNumber)!.id;
+  await okJson(request.put(`/api/v1/student_programs/${id}/draft`, { headers: student.headers, data: { code } }));
+  await okJson(
+    request.post(`/api/v1/student_programs/${id}/submissions`, { headers: student.headers, data: { code } }),
+  );
+  return id;
+}

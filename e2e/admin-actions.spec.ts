@@ -1,12 +1,10 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { adminHeaders, apiStudent, signInWithToken, placePaidStudent } from './accounts.js';
+import { adminHeaders, apiStudent, signInWithToken, placePaidStudent, uniqueNumber } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures.js';
 
 /**
  * Issue 16, section 3: items 3 (confirmations), 5 (plain messages), 6 (plurals, a second send) and 10 (status lists).
  */
-
-const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
 
 /** 'Your class link for batch N' emails to one address, as the outbox holds them. */
 async function linkMails(
@@ -63,7 +61,7 @@ test.describe('admin actions', () => {
     request,
   }, info) => {
     const admin = await adminHeaders(request);
-    const number = unique();
+    const number = uniqueNumber();
     const program = (await (
       await request.post('/programs/', {
         headers: admin,
@@ -197,7 +195,7 @@ test.describe('admin actions', () => {
 
   test('counts read "1 email", and a second send of the same link asks first', async ({ page, request }, info) => {
     const admin = await adminHeaders(request);
-    const batch = unique();
+    const batch = uniqueNumber();
     const student = await apiStudent(request, { tag: 'linked' });
     await placePaidStudent(request, admin, student, batch, {
       start_date: '2027-01-04',
@@ -261,7 +259,7 @@ test.describe('admin actions', () => {
     await closePanel(panel);
 
     // Send Task to a batch of one: "1 student".
-    const number = unique();
+    const number = uniqueNumber();
     expect(
       (
         await request.post('/programs/', {
@@ -336,7 +334,7 @@ test.describe('admin actions', () => {
       'Create Course',
       'Create Course (Add/Delete Your Session Details)',
     );
-    await course.getByLabel('Session number').fill(String(unique()));
+    await course.getByLabel('Session number').fill(String(uniqueNumber()));
     await course.getByLabel('Session date').fill('2027-02-01');
     await course.getByLabel('Lesson video (YouTube link or id)').fill('https://vimeo.com/12345');
     await course.getByLabel('Topics').fill('Bitwise operators');

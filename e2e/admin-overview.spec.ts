@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { courseWallClock, formatDate } from '../src/contracts/dates.js';
 import type { Overview } from '../src/contracts/overview.js';
-import { adminHeaders, apiStudent, placePaidStudent, signInWithToken } from './accounts.js';
+import { adminHeaders, apiStudent, placePaidStudent, signInWithToken, uniqueNumber } from './accounts.js';
 import { checkScreen, expect, expectNoSidewaysScroll, test } from './fixtures.js';
 
 /** The teacher's overview at the top of /AdminPage: its counts, a chart's numbers, and every panel within reach. */
@@ -25,8 +25,6 @@ const PANELS = [
   'Site Settings',
 ];
 
-const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
-
 async function overviewFromApi(request: APIRequestContext, admin: { authorization: string }): Promise<Overview> {
   const response = await request.get('/api/v1/admin/overview', { headers: admin });
   expect(response.ok()).toBe(true);
@@ -39,7 +37,7 @@ test('the overview counts the students, charts a batch’s attendance with its n
 }, info) => {
   const admin = await adminHeaders(request);
   const before = (await overviewFromApi(request, admin)).counts;
-  const batch = unique();
+  const batch = uniqueNumber();
   const present = await apiStudent(request, { tag: 'overview-present', firstName: 'Prema' });
   const absent = await apiStudent(request, { tag: 'overview-absent', firstName: 'Abhi' });
   for (const student of [present, absent]) await placePaidStudent(request, admin, student, batch);

@@ -2,15 +2,21 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { certificateMessages, type MyCertificate, type PublicCertificate } from '../src/contracts/certificates.js';
 import { courseWallClock } from '../src/contracts/dates.js';
-import { adminHeaders, type ApiStudent, apiStudent, placePaidStudent, signInWithToken } from './accounts.js';
+import {
+  adminHeaders,
+  type ApiStudent,
+  apiStudent,
+  placePaidStudent,
+  signInWithToken,
+  uniqueNumber,
+} from './accounts.js';
 import { checkScreen, expect, open, test } from './fixtures.js';
 
-const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
 const DAY = 24 * 60 * 60_000;
 
 /** A paid student of a new batch whose two classes are over, marked completed by the teacher. */
 async function completedStudent(request: APIRequestContext, admin: { authorization: string }, tag: string) {
-  const batch = unique();
+  const batch = uniqueNumber();
   const student = await apiStudent(request, { tag, firstName: 'Meera', lastName: 'Krishnan' });
   await placePaidStudent(request, admin, student, batch);
   for (const [index, daysAgo] of [60, 2].entries()) {

@@ -1,9 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { adminHeaders, apiStudent, type ApiStudent, placePaidStudent, signInWithToken } from './accounts.js';
+import {
+  adminHeaders,
+  apiStudent,
+  handIn,
+  okJson,
+  placePaidStudent,
+  signInWithToken,
+  uniqueNumber,
+} from './accounts.js';
 import { expect, saveScreenshot, test } from './fixtures.js';
-
-const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
 
 const SUM =
   '#include <stdio.h>\nint main(void) {\n  int a, b;\n  if (scanf("%d %d", &a, &b) != 2) return 1;\n  printf("%d\\n", a + b);\n  return 0;\n}\n';
@@ -12,26 +18,9 @@ const FIVE = '#include <stdio.h>\nint main(void) {\n  puts("5");\n  return 0;\n}
 
 type Admin = { authorization: string };
 
-async function ok<T>(response: Promise<{ ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }>) {
-  const answer = await response;
-  expect(answer.ok(), await answer.text()).toBe(true);
-  return (await answer.json()) as T;
-}
-
-/** The student's copy of the program, their draft, and a graded submission of that code. */
-async function handIn(request: APIRequestContext, student: ApiStudent, programNumber: number, code: string) {
-  const mine = await ok<{ id: number; program_number: number }[]>(
-    request.get(`/student_programs/get_my_progs/${student.id}`, { headers: student.headers }),
-  );
-  const id = mine.find((p) => p.program_number === programNumber)!.id;
-  await ok(request.put(`/api/v1/student_programs/${id}/draft`, { headers: student.headers, data: { code } }));
-  await ok(request.post(`/api/v1/student_programs/${id}/submissions`, { headers: student.headers, data: { code } }));
-  return id;
-}
-
 async function seedBatch(request: APIRequestContext, admin: Admin) {
-  const batch = unique();
-  const programNumber = unique();
+  const batch = uniqueNumber();
+  const programNumber = uniqueNumber();
   const make = async (firstName: string, lastName: string) => {
     const student = await apiStudent(request, { tag: 'gradebook', firstName, lastName, profile: false });
     await placePaidStudent(request, admin, student, batch);
@@ -40,10 +29,10 @@ async function seedBatch(request: APIRequestContext, admin: Admin) {
   const adams = await make('Ada', 'Adams');
   const brown = await make('Ben', 'Brown');
   const clark = await make('Cy', 'Clark');
-  const program = await ok<{ id: number }>(
+  const program = await okJson<{ id: number }>(
     request.post('/programs/', { headers: admin, data: { program_number: programNumber, task: 'Add two numbers.' } }),
   );
-  await ok(
+  await okJson(
     request.put(`/api/v1/programs/${program.id}/exercise`, {
       headers: admin,
       data: {
@@ -55,10 +44,10 @@ async function seedBatch(request: APIRequestContext, admin: Admin) {
       },
     }),
   );
-  await ok(request.post(`/api/v1/programs/${program.id}/send`, { headers: admin, data: { student_batch: batch } }));
+  await okJson(request.post(`/api/v1/programs/${program.id}/send`, { headers: admin, data: { student_batch: batch } }));
   const brownProgram = await handIn(request, brown, programNumber, SUM);
   await handIn(request, clark, programNumber, FIVE);
-  await ok(
+  await okJson(
     request.post(`/api/v1/admin/student_programs/${brownProgram}/comments`, {
       headers: admin,
       data: { line: 5, body: 'Good: the sum is printed with a newline.' },

@@ -1,4 +1,4 @@
-import { adminHeaders, apiStudent, signInWithToken } from './accounts.js';
+import { adminHeaders, apiStudent, signInWithToken, uniqueNumber } from './accounts.js';
 import { checkScreen, expect, test } from './fixtures.js';
 
 /** Issue 20, part 4: quizzes that teach (the review after a test, scores per topic, topics and explanations). */
@@ -11,8 +11,6 @@ interface BankQuestion {
   topic: string | null;
   explanation: string | null;
 }
-
-const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
 
 test('after a test the student sees each wrong answer, the right one and why; My Tests shows scores by topic', async ({
   page,
@@ -114,7 +112,7 @@ test('the teacher gives a question a topic and an explanation, then edits its to
   request,
 }, info) => {
   const admin = await adminHeaders(request);
-  const question = `Which loop always runs its body at least once? (${unique()})`;
+  const question = `Which loop always runs its body at least once? (${uniqueNumber()})`;
   const created = await request.post('/api/v1/admin/quiz_questions', {
     headers: admin,
     data: {

@@ -1,9 +1,15 @@
 import type { APIRequestContext } from '@playwright/test';
 import { courseWallClock } from '../src/contracts/dates.js';
-import { adminHeaders, apiStudent, type ApiStudent, signInWithToken, placePaidStudent } from './accounts.js';
+import {
+  adminHeaders,
+  apiStudent,
+  type ApiStudent,
+  signInWithToken,
+  placePaidStudent,
+  uniqueNumber,
+} from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.js';
 
-const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
 const MINUTE = 60_000;
 
 /** A paid student in a batch whose meeting link is set. */
@@ -51,7 +57,7 @@ test.describe('class schedule', () => {
     request,
   }, info) => {
     const admin = await adminHeaders(request);
-    const batch = unique();
+    const batch = uniqueNumber();
     const student = await paidStudentIn(request, admin, batch);
     // A class starting in a few minutes (its start rounds down to the minute), one two days ago, one in three days.
     const soon = await scheduleAt(request, admin, batch, 1, new Date(Date.now() + 4 * MINUTE), 90);
@@ -104,7 +110,7 @@ test.describe('class schedule', () => {
     request,
   }) => {
     const admin = await adminHeaders(request);
-    const batch = unique();
+    const batch = uniqueNumber();
     const student = await paidStudentIn(request, admin, batch);
     const held = await scheduleAt(request, admin, batch, 1, new Date(Date.now() - 24 * 60 * MINUTE));
 

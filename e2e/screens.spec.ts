@@ -1,6 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { courseWallClock } from '../src/contracts/dates.js';
-import { adminHeaders, type ApiStudent, apiStudent, newEmail, signInWithToken, placePaidStudent } from './accounts.js';
+import {
+  adminHeaders,
+  type ApiStudent,
+  apiStudent,
+  newEmail,
+  signInWithToken,
+  placePaidStudent,
+  uniqueNumber,
+} from './accounts.js';
 import { checkScreen, expect, expectNoSidewaysScroll, open, saveScreenshot, test } from './fixtures.js';
 
 /**
@@ -9,7 +17,6 @@ import { checkScreen, expect, expectNoSidewaysScroll, open, saveScreenshot, test
  */
 
 /** Numbers (sessions, programs, batches) no other test picks. */
-const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
 
 /** Long words that can't wrap: the emails, order ids and tasks that used to widen the admin's tables. */
 const longEmail = (tag: string) => newEmail(`${tag}.with-a-rather-long-address.for-the-tables`);
@@ -129,7 +136,7 @@ test.describe('every screen fits the width and passes axe', () => {
   test("a student's dashboard: unpaid, paid and completed, every section", async ({ page, request }, info) => {
     await stubExternalMedia(page);
     const admin = await adminHeaders(request);
-    const batch = unique();
+    const batch = uniqueNumber();
     const student = await apiStudent(request, { tag: 'screens', email: longEmail('screens') });
     const shot = (name: string) => checkScreen(page, `student-${name}`, info.project.name);
 
@@ -232,7 +239,7 @@ test.describe('every screen fits the width and passes axe', () => {
 
   test('the admin dashboard: every panel, with long emails, ids and tasks in it', async ({ page, request }, info) => {
     const admin = await adminHeaders(request);
-    const batch = unique();
+    const batch = uniqueNumber();
     const student = await apiStudent(request, { tag: 'panels', email: longEmail('panels') });
     const { programNumber } = await seedPaidStudent(request, admin, student, batch);
     const shot = (name: string) => checkScreen(page, `admin-${name}`, info.project.name);
@@ -410,14 +417,14 @@ async function seedPaidStudent(
       request.post('/courses/', {
         headers: admin,
         data: {
-          session_number: unique(),
+          session_number: uniqueNumber(),
           session_date: '2026-11-30',
           topics: `Pointers and arrays: how an array name decays to a pointer (batch ${batch})`,
         },
       }),
     )
   ).json()) as { id: number };
-  const programNumber = unique();
+  const programNumber = uniqueNumber();
   const program = (await (
     await ok(
       request.post('/programs/', { headers: admin, data: { program_number: programNumber, task: longTask(batch) } }),

@@ -1,30 +1,23 @@
 import type { APIRequestContext } from '@playwright/test';
 import { INDEPENDENT, ORIGINAL, RENAMED_AND_REORDERED, STARTER } from '../test/similarity-samples.js';
-import { adminHeaders, apiStudent, type ApiStudent, placePaidStudent, signInWithToken } from './accounts.js';
+import {
+  adminHeaders,
+  apiStudent,
+  handIn,
+  okJson,
+  placePaidStudent,
+  signInWithToken,
+  uniqueNumber,
+} from './accounts.js';
 import { checkScreen, expect, test } from './fixtures.js';
 
-const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
 type Admin = { authorization: string };
-
-async function ok<T>(response: Promise<{ ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }>) {
-  const answer = await response;
-  expect(answer.ok(), await answer.text()).toBe(true);
-  return (await answer.json()) as T;
-}
-
-async function handIn(request: APIRequestContext, student: ApiStudent, programNumber: number, code: string) {
-  const mine = await ok<{ id: number; program_number: number }[]>(
-    request.get(`/student_programs/get_my_progs/${student.id}`, { headers: student.headers }),
-  );
-  const id = mine.find((p) => p.program_number === programNumber)!.id;
-  await ok(request.post(`/api/v1/student_programs/${id}/submissions`, { headers: student.headers, data: { code } }));
-}
 
 /** A batch of three who handed in (one a disguised copy of another's), and a batch of one who has not. */
 async function seed(request: APIRequestContext, admin: Admin) {
-  const batch = unique();
+  const batch = uniqueNumber();
   const lonelyBatch = batch + 1;
-  const programNumber = unique();
+  const programNumber = uniqueNumber();
   const make = async (firstName: string, lastName: string, inBatch = batch) => {
     const student = await apiStudent(request, { tag: 'similarity', firstName, lastName, profile: false });
     await placePaidStudent(request, admin, student, inBatch);
@@ -34,17 +27,17 @@ async function seed(request: APIRequestContext, admin: Admin) {
   const bob = await make('Bob', 'Copy');
   const cy = await make('Cy', 'Independent');
   await make('Dee', 'Alone', lonelyBatch);
-  const program = await ok<{ id: number }>(
+  const program = await okJson<{ id: number }>(
     request.post('/programs/', { headers: admin, data: { program_number: programNumber, task: 'Primes' } }),
   );
-  await ok(
+  await okJson(
     request.put(`/api/v1/programs/${program.id}/exercise`, {
       headers: admin,
       data: { starter_code: STARTER, tests: [{ stdin: '10\n', expected_output: '2 2\n', visible: true, points: 1 }] },
     }),
   );
   for (const b of [batch, lonelyBatch])
-    await ok(request.post(`/api/v1/programs/${program.id}/send`, { headers: admin, data: { student_batch: b } }));
+    await okJson(request.post(`/api/v1/programs/${program.id}/send`, { headers: admin, data: { student_batch: b } }));
   await handIn(request, ada, programNumber, ORIGINAL);
   await handIn(request, bob, programNumber, RENAMED_AND_REORDERED);
   await handIn(request, cy, programNumber, INDEPENDENT);

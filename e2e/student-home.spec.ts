@@ -2,10 +2,9 @@ import type { APIRequestContext } from '@playwright/test';
 import { courseWallClock } from '../src/contracts/dates.js';
 import { contentMessages } from '../src/contracts/course-content.js';
 import { formatDeadline } from '../src/contracts/home.js';
-import { adminHeaders, apiStudent, placePaidStudent, signInWithToken } from './accounts.js';
+import { adminHeaders, apiStudent, placePaidStudent, signInWithToken, uniqueNumber } from './accounts.js';
 import { checkScreen, expect, test } from './fixtures.js';
 
-const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
 const MINUTE = 60_000;
 
 /** A program of the course sent to the batch, with a due date or none. */
@@ -37,7 +36,7 @@ test.describe("the student's home", () => {
     request,
   }, info) => {
     const admin = await adminHeaders(request);
-    const batch = unique();
+    const batch = uniqueNumber();
     const student = await apiStudent(request, { tag: 'home' });
     await placePaidStudent(request, admin, student, batch, { meeting_link: `https://meet.example.com/home-${batch}` });
     // A class in a few minutes: the Join button is already there.
@@ -48,7 +47,7 @@ test.describe("the student's home", () => {
     });
     expect(session.status(), await session.text()).toBe(201);
     // A program without a deadline (a lower number) and one due in two days.
-    const undated = unique();
+    const undated = uniqueNumber();
     const dated = undated + 1;
     const due = courseWallClock(new Date(Date.now() + 2 * 24 * 60 * MINUTE))!.date;
     await sendProgram(request, admin, batch, undated);
@@ -157,8 +156,8 @@ test.describe('program deadlines', () => {
     request,
   }, info) => {
     const admin = await adminHeaders(request);
-    const batch = unique();
-    const programNumber = unique();
+    const batch = uniqueNumber();
+    const programNumber = uniqueNumber();
     const student = await apiStudent(request, { tag: 'home-due' });
     await placePaidStudent(request, admin, student, batch);
     const created = await request.post('/programs', {

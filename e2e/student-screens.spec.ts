@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { adminHeaders, apiStudent, signInWithToken, placePaidStudent } from './accounts.js';
+import { adminHeaders, apiStudent, signInWithToken, placePaidStudent, uniqueNumber } from './accounts.js';
 import { checkScreen, expect, test } from './fixtures.js';
 
 /** Issue 16, section 3: items 4 (the quiz), 9 (My Payment's words) and 11 (session titles and dates). */
-
-const unique = () => 10_000 + Math.floor(Math.random() * 89_000);
 
 /** WCAG contrast of an rgb()/rgba() colour (alpha ignored) against white. */
 function contrastOnWhite(css: string): number {
@@ -111,8 +109,8 @@ test.describe('dates and session titles', () => {
     request,
   }, info) => {
     const admin = await adminHeaders(request);
-    const batch = unique();
-    const session = unique();
+    const batch = uniqueNumber();
+    const session = uniqueNumber();
     // 60 characters in, the old cut fell in the middle of a word; at 360 px the select cut it again at its edge.
     const topics = `Pointers and arrays in depth: how an array name quietly decays into a pointer to its first element (${session})`;
     const student = await apiStudent(request, { tag: 'dates' });

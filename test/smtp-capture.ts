@@ -1,6 +1,8 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { createSmtpTransport, MailWorker } from '../src/api/mail/mail-worker.js';
 import { freePort } from './pg-cluster.js';
+import type { TestContext } from './test-app.js';
 
 export interface CapturedMail {
   to: string;
@@ -72,4 +74,15 @@ export function linkIn(mail: CapturedMail | string): string {
   const match = text.match(/https?:\/\/\S+/);
   if (!match) throw new Error(`no link in mail: ${text}`);
   return match[0];
+}
+
+/** The site's mail worker (its document renderers included) delivering to the capture at `smtpUrl`. */
+export function siteMailWorker(ctx: TestContext, smtpUrl: string): MailWorker {
+  return new MailWorker({
+    db: ctx.database.db,
+    log: ctx.app.log,
+    from: ctx.config.mail.from,
+    transport: createSmtpTransport(smtpUrl),
+    attachments: ctx.app.mailAttachments,
+  });
 }

@@ -12,7 +12,6 @@ import { codeCommentSchema, submissionSummarySchema } from './exercises.js';
 export const gradebookMessages = {
   noBatch: (batch: number) => `There is no batch ${batch}: create it under Create Batch first.`,
   emptyBatch: (batch: number) => `No students in batch ${batch} yet.`,
-  noStudent: 'No such student.',
   noBatches: 'No batches yet: create one under Create Batch.',
 } as const;
 

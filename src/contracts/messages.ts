@@ -5,6 +5,8 @@ export const messages = {
   contactCustomerCare: 'There is some error. Pl contact customer care',
   profileCreated: 'Your profile created successfully! View the email we sent you',
   feedbackSubmitted: 'Feedback submitted successfully',
+  /** An admin call about a student id that is no student's. */
+  noSuchStudent: 'No such student.',
   passwordResetSuccessful: 'Password Reset Successful!',
   verificationSuccess: 'Email Verification Success !',
   verificationFailed: 'Email Verification Failed !',

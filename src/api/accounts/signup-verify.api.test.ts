@@ -7,24 +7,18 @@ import {
   tokenFromLink,
   uniqueEmail,
 } from '../../../test/accounts-helpers.js';
-import { type CapturedMail, linkIn, startSmtpCapture } from '../../../test/smtp-capture.js';
+import { type CapturedMail, linkIn, startSmtpCapture, siteMailWorker } from '../../../test/smtp-capture.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { messages } from '../../contracts/messages.js';
-import { createSmtpTransport, MailWorker } from '../mail/mail-worker.js';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-let worker: MailWorker;
+let worker: ReturnType<typeof siteMailWorker>;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   ctx = await createTestApp({ SMTP_URL: smtp.url });
-  worker = new MailWorker({
-    db: ctx.database.db,
-    log: ctx.app.log,
-    from: ctx.config.mail.from,
-    transport: createSmtpTransport(smtp.url),
-  });
+  worker = siteMailWorker(ctx, smtp.url);
 });
 afterAll(async () => {
   await ctx.close();

@@ -21,6 +21,7 @@ import {
   listStatusChanges,
   setStudentStatus,
 } from './student-status.repository.js';
+import { messages } from '../../contracts/messages.js';
 
 /**
  * `feePaise`: the course fee now (a site setting), read when a manual payment is recorded. `onStatusChange`: the
@@ -33,7 +34,7 @@ export function createStudentAdminService(
 ) {
   async function studentOrFail(id: number): Promise<StudentRow> {
     const student = await findStudentById(db, id);
-    if (!student || student.role !== 'student') throw new AppError('notFound', 'No such student.');
+    if (!student || student.role !== 'student') throw new AppError('notFound', messages.noSuchStudent);
     return student;
   }
   /**
@@ -109,7 +110,7 @@ export function createStudentAdminService(
       await studentOrFail(id);
       return db.transaction().execute(async (trx) => {
         const student = await findStudentById(trx, id);
-        if (!student) throw new AppError('notFound', 'No such student.');
+        if (!student) throw new AppError('notFound', messages.noSuchStudent);
         const last = await latestStatusChange(trx, id);
         if (!last) throw new AppError('conflict', statusRevertMessages.nothingToUndo);
         if (last.reverts_id !== null) throw new AppError('conflict', statusRevertMessages.alreadyUndone);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, lastMailTo, verifiedStudent } from '../../../test/accounts-helpers.js';
-import { startSmtpCapture } from '../../../test/smtp-capture.js';
+import { startSmtpCapture, siteMailWorker } from '../../../test/smtp-capture.js';
 import { addBatchSession, putBatch } from '../../../test/schedule-rows.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { certificateMessages, type MyCertificate } from '../../contracts/certificates.js';
 import { COURSE_NAME } from '../../contracts/course.js';
-import { createSmtpTransport, MailWorker } from '../mail/mail-worker.js';
 import { pdfText } from '../pdf/pdf-text.js';
 
 let ctx: TestContext;
@@ -132,13 +131,7 @@ describe('certificates', () => {
       link: '/DashPage',
     });
 
-    const worker = new MailWorker({
-      db: ctx.database.db,
-      log: ctx.app.log,
-      from: ctx.config.mail.from,
-      transport: createSmtpTransport(smtp.url),
-      attachments: ctx.app.mailAttachments,
-    });
+    const worker = siteMailWorker(ctx, smtp.url);
     await worker.runOnce();
     const sent = smtp.messages.find((m) => m.to === s.email && m.subject.includes('certificate'));
     expect(sent).toBeDefined();

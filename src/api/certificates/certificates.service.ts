@@ -34,6 +34,7 @@ import {
   readSetting,
   revokeStudentCertificates,
 } from './certificates.repository.js';
+import { messages } from '../../contracts/messages.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -176,7 +177,7 @@ export function createCertificatesService({ db, config, notifications, clock }: 
     /** One student's certificates for the teacher, newest first. */
     async ofStudent(studentId: number): Promise<AdminCertificate[]> {
       const student = await findStudentById(db, studentId);
-      if (!student || student.role !== 'student') throw new AppError('notFound', 'No such student.');
+      if (!student || student.role !== 'student') throw new AppError('notFound', messages.noSuchStudent);
       return (await listStudentCertificates(db, studentId)).map((row) => ({
         id: row.id,
         code: row.code,

@@ -3,6 +3,7 @@ import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accou
 import { addBatchSession, putBatch } from '../../../test/schedule-rows.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { gradebookMessages, type Gradebook, type StudentWork } from '../../contracts/gradebook.js';
+import { messages } from '../../contracts/messages.js';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -299,7 +300,7 @@ describe('a student’s work', () => {
   it('is a 404 for an unknown student or the teacher’s own account, a 400 for a bad id', async () => {
     const unknown = await asAdmin('/api/v1/admin/students/999999/work');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().errors).toEqual([gradebookMessages.noStudent]);
+    expect(unknown.json().errors).toEqual([messages.noSuchStudent]);
     const admin = await ctx.database.db
       .selectFrom('students')
       .select('id')

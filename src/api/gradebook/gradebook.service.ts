@@ -12,6 +12,7 @@ import { toCsv } from '../admin/csv.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import * as gradebook from './gradebook.repository.js';
+import { messages } from '../../contracts/messages.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -108,7 +109,7 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
 
     async work(studentId: number): Promise<StudentWork> {
       const student = await gradebook.findStudent(db, studentId);
-      if (!student) throw new AppError('notFound', gradebookMessages.noStudent);
+      if (!student) throw new AppError('notFound', messages.noSuchStudent);
       const programs = await gradebook.listStudentPrograms(db, student.id);
       const ids = programs.map((p) => p.id);
       const [submissions, comments] =

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
-import { startSmtpCapture } from '../../../test/smtp-capture.js';
+import { startSmtpCapture, siteMailWorker } from '../../../test/smtp-capture.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { COURSE_NAME } from '../../contracts/course.js';
 import { paymentMessages } from '../../contracts/payments.js';
-import { createSmtpTransport, MailWorker } from '../mail/mail-worker.js';
 import { pdfText } from '../pdf/pdf-text.js';
 
 let ctx: TestContext;
@@ -158,13 +157,7 @@ describe('PDF receipts', () => {
     const student = await verifiedStudent(ctx);
     await payOnline(student);
     const [payment] = await myPayments(student);
-    const worker = new MailWorker({
-      db: ctx.database.db,
-      log: ctx.app.log,
-      from: ctx.config.mail.from,
-      transport: createSmtpTransport(smtp.url),
-      attachments: ctx.app.mailAttachments,
-    });
+    const worker = siteMailWorker(ctx, smtp.url);
     await worker.runOnce();
     const mail = smtp.messages.find((m) => m.to === student.email && m.subject.startsWith('Payment receipt'));
     expect(mail).toBeDefined();

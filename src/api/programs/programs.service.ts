@@ -23,6 +23,7 @@ import {
   teacherLinks,
 } from '../notifications/notifications.service.js';
 import * as programs from './programs.repository.js';
+import { messages } from '../../contracts/messages.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -148,7 +149,7 @@ export function createProgramsService({
     /** The original client's one-student call: `POST /student_programs/`. */
     async sendToStudent(studentId: number, programNumber: number, task: string): Promise<StudentProgram> {
       const student = await programs.findStudentAccount(db, studentId);
-      if (!student) throw new AppError('notFound', 'No such student.');
+      if (!student) throw new AppError('notFound', messages.noSuchStudent);
       try {
         const row = await db.transaction().execute(async (trx) => {
           const inserted = await programs.insertStudentProgram(trx, {
