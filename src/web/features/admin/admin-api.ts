@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { profileUpdateResponseSchema } from '../../../contracts/accounts';
+import { STUDENT_STATUS } from '../../../contracts/course';
 import {
   type BatchMember,
   batchInfoSchema,
@@ -98,11 +99,15 @@ export const deleteStudent = (id: number) => apiFetch(`/students/${id}`, noConte
 export const markPaid = (id: number) =>
   apiFetch(`/students/${id}`, profileUpdateResponseSchema, {
     method: 'PATCH',
-    body: { student_status: 1 },
+    body: { student_status: STUDENT_STATUS.paid },
     auth: true,
   });
 export const markCompleted = (id: number) =>
-  apiFetch(`/students/${id}`, profileUpdateResponseSchema, { method: 'PUT', body: { student_status: 2 }, auth: true });
+  apiFetch(`/students/${id}`, profileUpdateResponseSchema, {
+    method: 'PUT',
+    body: { student_status: STUDENT_STATUS.completed },
+    auth: true,
+  });
 
 export const getBatch = (batch: number) =>
   apiFetch(`/students/getbatch?student_batch=${batch}`, z.array(batchMemberSchema), { auth: true });
