@@ -257,7 +257,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const site = createSiteService({ db, dialect, settings });
   const schedule = createScheduleService({ db, clock: options.clock, timeZone: settings.timeZone });
   const home = createHomeService({ db, schedule, clock: options.clock });
-  const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts);
+  const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts, options.clock);
   const testimonials = createTestimonialsService(db);
   const gradebook = createGradebookService({ db, clock: options.clock });
   const similarity = createSimilarityService({ db, log: app.log, clock: options.clock });

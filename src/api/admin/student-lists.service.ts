@@ -5,7 +5,7 @@ import { studentListSchema, type StudentListKind, type StudentListQuery } from '
 import { testimonialListSchema } from '../../contracts/site.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { type ContentVersions, VersionedCache } from '../common/versioned-cache.js';
+import { type ContentVersions, readContentVersions, VersionedCache } from '../common/versioned-cache.js';
 import { type SerializedJson, serializeJson } from '../http/serialized-json.js';
 import { studentPhotoUrl } from '../students/student-photo.js';
 import { toStudentData } from '../students/student-view.js';
@@ -30,17 +30,38 @@ const csvHeader = [
 ];
 const TESTIMONIAL_LIMIT = 60;
 
-/** Each student's attendance (attended of held sessions of their batch), by student id. */
+/**
+ * Each student's attendance (attended of held sessions of their batch), by student id, and the instant (ms) the
+ * counts next change with time alone (a class of these batches ending), null when none will.
+ */
 type AttendanceCounts = (
   students: { id: number; student_batch: number | null }[],
-) => Promise<Map<number, { attended: number; held: number }>>;
+) => Promise<{ counts: Map<number, { attended: number; held: number }>; changesAt: number | null }>;
+
+interface ListPage {
+  value: { body: SerializedJson; total: number };
+  version: string;
+}
+
+/** The tables a page's Attendance column is counted from: triggers bump their versions with every change. */
+const ATTENDANCE_TABLES = ['attendance', 'batch_sessions'] as const;
+const MAX_PAGES = 500;
 
 /** The admin's student lists and the landing page's testimonials, each answer serialised once per change. */
-export function createStudentListsService(db: Kysely<Database>, dialect: DialectName, attendance: AttendanceCounts) {
+export function createStudentListsService(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  attendance: AttendanceCounts,
+  clock: () => Date = () => new Date(),
+) {
   const studentLists = new StudentListsRepository(db, dialect);
   // Whole pages (rows and total), kept until the students change: an admin paging back and forth, or several tabs,
   // cost one query each per change. Attendance changes without the students changing: it is added to each answer.
   const listAnswers = new VersionedCache<{ rows: StudentData[]; total: number }>(db, 'students');
+  // Whole answers, Attendance column included and serialised, while the students, the attendance and the classes
+  // stand still and no class of the listed batches has ended since: an admin list asked again costs two version
+  // reads, not an attendance count, a serialisation and a gzip.
+  const pages = new Map<string, { stamp: string; until: number; page: ListPage }>();
   // What every visit to the landing page asks for.
   const testimonials = new VersionedCache<SerializedJson>(db, 'students', 1);
 
@@ -72,30 +93,36 @@ export function createStudentListsService(db: Kysely<Database>, dialect: Dialect
      * One page of a list, serialised, with the list's total and its version: the students' version it was read at
      * and a digest of the page's attendance, which changes without the students changing.
      */
-    async page(
-      kind: StudentListKind,
-      query: StudentListQuery,
-      known?: ContentVersions,
-    ): Promise<{ value: { body: SerializedJson; total: number }; version: string }> {
+    async page(kind: StudentListKind, query: StudentListQuery, known?: ContentVersions): Promise<ListPage> {
       const { q, sort, order, page, per_page: perPage } = query;
+      const key = JSON.stringify([kind, q?.trim(), sort, order, page, perPage]);
       const { value, version } = await listAnswers.get(
-        JSON.stringify([kind, q?.trim(), sort, order, page, perPage]),
+        key,
         async () => {
           const { rows, total } = await studentLists.page(kind, { q, sort, order, page, perPage });
           return { rows: rows.map(toStudentData), total };
         },
         known,
       );
-      const counts = await attendance(value.rows);
+      const versions = await readContentVersions(db, ATTENDANCE_TABLES);
+      const stamp = `${version}.${versions.attendance}.${versions.batch_sessions}`;
+      const kept = pages.get(key);
+      if (kept && kept.stamp === stamp && clock().getTime() < kept.until) return kept.page;
+
+      const { counts, changesAt } = await attendance(value.rows);
       const listed = value.rows.map((row) => ({ ...row, attendance: counts.get(row.id) ?? null }));
       const digest = createHash('sha256')
         .update(JSON.stringify(listed.map((row) => row.attendance)))
         .digest('base64url')
         .slice(0, 12);
-      return {
+      const answer: ListPage = {
         value: { body: await serializeJson(studentListSchema, listed), total: value.total },
         version: `${version}-${digest}`,
       };
+      pages.delete(key);
+      if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
+      pages.set(key, { stamp, until: changesAt ?? Number.POSITIVE_INFINITY, page: answer });
+      return answer;
     },
 
     /** The landing page's testimonials, serialised. */

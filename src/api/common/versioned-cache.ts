@@ -16,6 +16,19 @@ async function contentVersion(db: Kysely<Database>, table: VersionedTable): Prom
   return Number(row.version);
 }
 
+/** Several tables' current versions in one read. */
+export async function readContentVersions<T extends VersionedTable>(
+  db: Kysely<Database>,
+  tables: readonly T[],
+): Promise<Record<T, number>> {
+  const rows = await db
+    .selectFrom('content_versions')
+    .select(['name', 'version'])
+    .where('name', 'in', [...tables])
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.name, Number(row.version)])) as Record<T, number>;
+}
+
 /** The versions as columns of another query, so reading them costs no round trip of its own. */
 export function contentVersionColumns() {
   const eb = expressionBuilder<Database, never>();

@@ -400,7 +400,7 @@ export interface StoredFileTable {
 
 /** Bumped by triggers on each change to a cached table (migration 2400-content-versions). */
 export interface ContentVersionTable {
-  name: 'course_sessions' | 'students' | 'settings';
+  name: 'course_sessions' | 'students' | 'settings' | 'attendance' | 'batch_sessions';
   version: number;
 }
 

@@ -446,6 +446,17 @@ describe('joining a class and attendance', () => {
     expect((await listed(early)).attendance).toEqual({ attended: 0, held: 1 });
     clock = at(60 * 24 * 2 + 60); // session 2 (12 Dec) has ended too
     expect((await listed(late)).attendance).toEqual({ attended: 1, held: 2 });
+    // A class added or deleted changes the column at once, though no student changed.
+    const third = await addSession(21, {
+      session_number: 3,
+      date: '2026-12-11',
+      start_time: '19:00',
+      duration_minutes: 60,
+    });
+    expect(third.statusCode).toBe(201);
+    expect((await listed(late)).attendance).toEqual({ attended: 1, held: 3 });
+    expect((await asAdmin('DELETE', `/api/v1/batch_sessions/${third.json().id}`)).statusCode).toBe(204);
+    expect((await listed(late)).attendance).toEqual({ attended: 1, held: 2 });
     expect((await listed(await verifiedStudent(ctx))).attendance).toBeNull();
   });
 

@@ -286,14 +286,19 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
     },
 
     /** "attended of held" per student, for the admin's lists: held sessions are the ones that have ended. */
+    /**
+     * Each student's attended of held classes, and the instant (ms) this answer next changes with time alone: when the
+     * next of these batches' classes stops taking Join clicks and so counts as held (null: none left).
+     */
     async attendanceCounts(
       students: { id: number; student_batch: number | null }[],
-    ): Promise<Map<number, { attended: number; held: number }>> {
+    ): Promise<{ counts: Map<number, { attended: number; held: number }>; changesAt: number | null }> {
       const at = Date.parse(now());
       const batches = [...new Set(students.map((s) => s.student_batch).filter((b): b is number => b !== null))];
-      const held = (await schedule.listSessionsOfBatches(db, batches)).filter(
-        (s) => joinWindow(s.starts_at, s.duration_minutes).closes <= at,
-      );
+      const sessions = await schedule.listSessionsOfBatches(db, batches);
+      const closing = sessions.map((s) => joinWindow(s.starts_at, s.duration_minutes).closes);
+      const held = sessions.filter((_, i) => closing[i]! <= at);
+      const upcoming = closing.filter((closes) => closes > at);
       const records = await schedule.listAttendanceOf(
         db,
         held.map((s) => s.id),
@@ -303,15 +308,15 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
       const counts = new Map<number, { attended: number; held: number }>();
       for (const student of students) {
         if (student.student_batch === null) continue;
-        const sessions = held.filter((s) => s.batch_number === student.student_batch);
-        const attended = sessions.filter((s) => {
+        const ofBatch = held.filter((s) => s.batch_number === student.student_batch);
+        const attended = ofBatch.filter((s) => {
           const record = byKey.get(`${s.id}:${student.id}`);
           const status = attendanceStatus(s, record, at);
           return status === 'present' || status === 'late';
         }).length;
-        counts.set(student.id, { attended, held: sessions.length });
+        counts.set(student.id, { attended, held: ofBatch.length });
       }
-      return counts;
+      return { counts, changesAt: upcoming.length ? Math.min(...upcoming) : null };
     },
   };
 }
