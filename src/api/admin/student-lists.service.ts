@@ -5,7 +5,7 @@ import { studentListSchema, type StudentListKind, type StudentListQuery } from '
 import { testimonialListSchema } from '../../contracts/site.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { type ContentVersions, readContentVersions, VersionedCache } from '../common/versioned-cache.js';
+import { type ContentVersions, readContentVersions, StampedCache, VersionedCache } from '../common/versioned-cache.js';
 import { type SerializedJson, serializeJson } from '../http/serialized-json.js';
 import { studentPhotoUrl } from '../students/student-photo.js';
 import { toStudentData } from '../students/student-view.js';
@@ -45,7 +45,6 @@ interface ListPage {
 
 /** The tables a page's Attendance column is counted from: triggers bump their versions with every change. */
 const ATTENDANCE_TABLES = ['attendance', 'batch_sessions'] as const;
-const MAX_PAGES = 500;
 
 /** The admin's student lists and the landing page's testimonials, each answer serialised once per change. */
 export function createStudentListsService(
@@ -61,7 +60,7 @@ export function createStudentListsService(
   // Whole answers, Attendance column included and serialised, while the students, the attendance and the classes
   // stand still and no class of the listed batches has ended since: an admin list asked again costs two version
   // reads, not an attendance count, a serialisation and a gzip.
-  const pages = new Map<string, { stamp: string; until: number; page: ListPage }>();
+  const pages = new StampedCache<ListPage>();
   // What every visit to the landing page asks for.
   const testimonials = new VersionedCache<SerializedJson>(db, 'students', 1);
 
@@ -106,8 +105,8 @@ export function createStudentListsService(
       );
       const versions = await readContentVersions(db, ATTENDANCE_TABLES);
       const stamp = `${version}.${versions.attendance}.${versions.batch_sessions}`;
-      const kept = pages.get(key);
-      if (kept && kept.stamp === stamp && clock().getTime() < kept.until) return kept.page;
+      const kept = pages.get(key, stamp, clock().getTime());
+      if (kept) return kept;
 
       const { counts, changesAt } = await attendance(value.rows);
       const listed = value.rows.map((row) => ({ ...row, attendance: counts.get(row.id) ?? null }));
@@ -119,9 +118,7 @@ export function createStudentListsService(
         value: { body: await serializeJson(studentListSchema, listed), total: value.total },
         version: `${version}-${digest}`,
       };
-      pages.delete(key);
-      if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
-      pages.set(key, { stamp, until: changesAt ?? Number.POSITIVE_INFINITY, page: answer });
+      pages.set(key, stamp, changesAt, answer);
       return answer;
     },
 

@@ -92,3 +92,26 @@ export class VersionedCache<V> {
     return { value, version };
   }
 }
+
+/**
+ * Answers computed from several versioned tables and the clock: each is kept while the versions it was computed from
+ * (its stamp, read before computing) stand, and until the instant (ms) time alone would change it.
+ */
+export class StampedCache<V> {
+  private readonly entries = new Map<string, { stamp: string; until: number; value: V }>();
+
+  constructor(private readonly maxEntries = 500) {}
+
+  /** The kept answer for `key` if it was computed at `stamp` and `now` (ms) is before its expiry. */
+  get(key: string, stamp: string, now: number): V | undefined {
+    const kept = this.entries.get(key);
+    return kept && kept.stamp === stamp && now < kept.until ? kept.value : undefined;
+  }
+
+  /** `until`: when time alone changes the answer (null: it doesn't). */
+  set(key: string, stamp: string, until: number | null, value: V): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { stamp, until: until ?? Number.POSITIVE_INFINITY, value });
+  }
+}

@@ -296,12 +296,33 @@ describe('the teacher overview', () => {
       ],
     });
     expect((await getCharts('?batch=8')).attendance.sessions).toEqual([]);
+    // A chart kept from the last request follows a teacher's mark at once.
+    await db()
+      .updateTable('attendance')
+      .set({ mark: 'late', marked_at: at(0) })
+      .where('batch_session_id', '=', s2)
+      .where('student_id', '=', ids.c!)
+      .execute();
+    expect((await getCharts('?batch=7')).attendance.sessions[1]).toEqual({
+      id: s2,
+      session_number: 2,
+      starts_at: at(-7 * DAY),
+      present: 1,
+      late: 1,
+      absent: 1,
+    });
 
     // During class 3, the next class is still class 3; after it, batch 8's.
     now = new Date(T.getTime() + DAY + HOUR);
     expect((await getOverview()).next_session?.id).toBe(s3);
     now = new Date(T.getTime() + DAY + 2 * HOUR);
     expect((await getOverview()).next_session).toMatchObject({ batch_number: 8, topics: 'Introduction' });
+    // Class 3 has ended: the kept chart of batch 7 gives way to one that counts it.
+    expect((await getCharts('?batch=7')).attendance.sessions.map((s) => [s.id, s.absent])).toEqual([
+      [s1, 1],
+      [s2, 1],
+      [s3, 3],
+    ]);
     now = T;
   });
 

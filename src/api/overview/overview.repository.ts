@@ -206,44 +206,45 @@ export function latestStartedSession(db: Db, now: Date) {
     .executeTakeFirst();
 }
 
-/**
- * Which of the weeks between consecutive `bounds` `column` falls in (0 for the first), for rows already limited to
- * [bounds[0], bounds.at(-1)): one CASE, so each row is compared until its week is found, then grouped.
- */
-function weekOf(column: string, bounds: string[]) {
-  const whens = bounds.slice(1, -1).map((end, i) => sql`when ${sql.ref(column)} < ${end} then ${sql.lit(i)}`);
-  return sql<number>`case ${sql.join(whens, sql` `)} else ${sql.lit(bounds.length - 2)} end`;
+/** The weeks between consecutive `bounds` (ISO instants), each [start, end), numbered from 0. */
+function weeksOf(bounds: string[]) {
+  return bounds.slice(0, -1).map((start, week) => ({ week, start, end: bounds[week + 1]! }));
 }
 
-/** Sign-ups per week between consecutive `bounds` (ISO instants). */
+/**
+ * Sign-ups per week between consecutive `bounds` (ISO instants). One range count per week, joined by UNION ALL: each
+ * reads its stretch of an index, where one grouped pass comparing every row with the week bounds cost SQLite 4x more.
+ */
 export async function signupsPerWeek(db: Db, bounds: string[]): Promise<number[]> {
-  const rows = await db
-    .selectFrom('students')
-    .select([weekOf('created_at', bounds).as('week'), sql<number>`count(*)`.as('n')])
-    .where('role', '=', 'student')
-    .where('created_at', '>=', bounds[0]!)
-    .where('created_at', '<', bounds.at(-1)!)
-    .groupBy('week')
-    .execute();
+  const counts = weeksOf(bounds).map(({ week, start, end }) =>
+    db
+      .selectFrom('students')
+      .select([sql<number>`${sql.lit(week)}`.as('week'), sql<number>`count(*)`.as('n')])
+      .where('role', '=', 'student')
+      .where('created_at', '>=', start)
+      .where('created_at', '<', end),
+  );
+  const rows = await counts.reduce((all, next) => all.unionAll(next)).execute();
   const perWeek = bounds.slice(0, -1).map(() => 0);
   for (const r of rows) perWeek[num(r.week)] = num(r.n);
   return perWeek;
 }
 
-/** Captured payments per week (by when they were paid): how many and their sum in paise. */
+/** Captured payments per week (by when they were paid): how many and their sum in paise, counted as sign-ups are. */
 export async function paymentsPerWeek(db: Db, bounds: string[]): Promise<{ count: number; paise: number }[]> {
-  const rows = await db
-    .selectFrom('payments')
-    .select([
-      weekOf('paid_at', bounds).as('week'),
-      sql<number>`count(*)`.as('n'),
-      sql<number>`coalesce(sum(amount), 0)`.as('paise'),
-    ])
-    .where('status', '=', 'captured')
-    .where('paid_at', '>=', bounds[0]!)
-    .where('paid_at', '<', bounds.at(-1)!)
-    .groupBy('week')
-    .execute();
+  const sums = weeksOf(bounds).map(({ week, start, end }) =>
+    db
+      .selectFrom('payments')
+      .select([
+        sql<number>`${sql.lit(week)}`.as('week'),
+        sql<number>`count(*)`.as('n'),
+        sql<number>`coalesce(sum(amount), 0)`.as('paise'),
+      ])
+      .where('status', '=', 'captured')
+      .where('paid_at', '>=', start)
+      .where('paid_at', '<', end),
+  );
+  const rows = await sums.reduce((all, next) => all.unionAll(next)).execute();
   const perWeek = bounds.slice(0, -1).map(() => ({ count: 0, paise: 0 }));
   for (const r of rows) perWeek[num(r.week)] = { count: num(r.n), paise: num(r.paise) };
   return perWeek;

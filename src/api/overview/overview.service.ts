@@ -4,6 +4,7 @@ import { ATTENTION_ITEMS, CHART_WEEKS, type Charts, NOT_SEEN_DAYS, type Overview
 import { LATE_AFTER_MINUTES, sessionEnd } from '../../contracts/schedule.js';
 import type { Database } from '../db/schema.js';
 import { zonedInstant } from '../schedule/zoned-time.js';
+import { readContentVersions, StampedCache } from '../common/versioned-cache.js';
 import { recordVisit } from '../students/visits.repository.js';
 import * as repo from './overview.repository.js';
 
@@ -35,7 +36,12 @@ function chartWeeks(now: Date): { starts: string[]; bounds: string[] } {
   return { starts: starts.slice(0, -1), bounds: starts.map((date) => zonedInstant(date, '00:00', zone)) };
 }
 
+/** What the attendance chart of a batch is counted from: triggers bump their versions with every change. */
+const ATTENDANCE_TABLES = ['students', 'attendance', 'batch_sessions'] as const;
+
 export function createOverviewService({ db, clock = () => new Date() }: Deps) {
+  // A batch's attendance chart, kept while its tables stand still and none of its classes has ended since.
+  const attendanceCharts = new StampedCache<Charts['attendance']['sessions']>(100);
   return {
     /** The overview for the teacher `adminId`; looking at it starts (or continues) their visit. */
     async overview(adminId: number): Promise<Overview> {
@@ -96,9 +102,14 @@ export function createOverviewService({ db, clock = () => new Date() }: Deps) {
 
       async function attendance(of: number) {
         const at = now.getTime();
-        const held = (await repo.listSessionsOfBatch(db, of)).filter(
-          (s) => Date.parse(s.starts_at) + s.duration_minutes * 60_000 <= at,
-        );
+        const versions = await readContentVersions(db, ATTENDANCE_TABLES);
+        const stamp = ATTENDANCE_TABLES.map((table) => versions[table]).join('.');
+        const kept = attendanceCharts.get(String(of), stamp, at);
+        if (kept) return kept;
+        const sessions = await repo.listSessionsOfBatch(db, of);
+        const ends = sessions.map((s) => Date.parse(s.starts_at) + s.duration_minutes * 60_000);
+        const held = sessions.filter((_, i) => ends[i]! <= at);
+        const upcoming = ends.filter((end) => end > at);
         const [size, counts] = await Promise.all([
           repo.countBatchStudents(db, of),
           repo.attendanceCounts(
@@ -111,7 +122,7 @@ export function createOverviewService({ db, clock = () => new Date() }: Deps) {
           ),
         ]);
         const countsOf = new Map(counts.map((c) => [c.batch_session_id, c]));
-        return held.map((session) => {
+        const chart = held.map((session) => {
           const present = countsOf.get(session.id)?.present ?? 0;
           const late = countsOf.get(session.id)?.late ?? 0;
           return {
@@ -123,6 +134,8 @@ export function createOverviewService({ db, clock = () => new Date() }: Deps) {
             absent: Math.max(0, size - present - late),
           };
         });
+        attendanceCharts.set(String(of), stamp, upcoming.length ? Math.min(...upcoming) : null, chart);
+        return chart;
       }
     },
   };
