@@ -29,6 +29,7 @@ import { runLighthouse } from './lighthouse.js';
 import { benchOverview, seedOverviewActivity } from './overview.js';
 import { LANDING_PAGE_BUDGET, pageWeight } from './page-weight.js';
 import { ensureWrk, load, type LoadOptions, type LoadResult } from './wrk.js';
+import { cpuTimes, machineNoise } from './machine.js';
 import { BENCH_ADMIN, BENCH_STUDENT, BENCH_STUDENTS, SEARCH_TERMS, seedLarge } from './seed-large.js';
 
 const args = new Set(process.argv.slice(2));
@@ -95,6 +96,7 @@ try {
   const adminToken = await login(BENCH_ADMIN, '10.1.1.1');
   const asStudents = { bearerTokens: studentTokens };
 
+  const atStart = cpuTimes();
   // The fair limit: a bare node:http server doing what the site's caches leave for GET /courses/ (a session lookup by
   // the token's hash on the same database, then the site's own precomputed answer, gzip or not).
   const answerPath = join(dataDir, 'courses-answer');
@@ -219,6 +221,7 @@ try {
         (r.p99Runs?.map(ms).join(', ') ?? ''),
     );
   }
+  console.log(`  ${machineNoise(atStart, cpuTimes())} (during the lines above)`);
   const find = (name: string) => results.find(([n]) => n === name)![1];
   const courses = find('GET /courses/ (student)');
   const admin = find('admin list, search "sharma", page 3');
@@ -315,6 +318,7 @@ try {
   console.log(
     `  LCP ${(lighthouse.lcpMs / 1000).toFixed(2)} s, CLS ${lighthouse.cls.toFixed(3)}, total blocking time ${lighthouse.tbtMs.toFixed(0)} ms`,
   );
+  console.log(`\nWhole run: ${machineNoise(atStart, cpuTimes())}`);
 } finally {
   // The servers first, and PostgreSQL once they have closed their connections.
   await Promise.all(
