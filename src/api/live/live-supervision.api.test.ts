@@ -14,7 +14,7 @@ let port: number;
 const PROGRAM = 5101;
 const OTHER_PROGRAM = 5102;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: unknown) =>
+const call = (method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: unknown) =>
   ctx.app.inject({
     method,
     url,

@@ -188,11 +188,11 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
   const live = useLiveChanges(
     programNumber === null ? null : supervisionStreamUrl(programNumber, batchNumber),
     (changes) => {
-      // The server gathers a burst into one event: at most a few refetches a second however many students type.
-      const refetch = { cancelRefetch: false };
-      void client.invalidateQueries({ queryKey: supervisionQuery(programNumber, batchNumber).queryKey }, refetch);
+      // The server gathers a burst into one event: at most a few refetches a second however many students type. A
+      // fetch in flight is restarted (TanStack's default), as it may have read the rows before this change.
+      void client.invalidateQueries({ queryKey: supervisionQuery(programNumber, batchNumber).queryKey });
       if (open !== null && (changes.length === 0 || changes.some((c) => c.student_program_id === open)))
-        void client.invalidateQueries({ queryKey: studentCodeQuery(open).queryKey }, refetch);
+        void client.invalidateQueries({ queryKey: studentCodeQuery(open).queryKey });
     },
   );
   const rows = useQuery({

@@ -363,7 +363,7 @@ export default function ProgramWorkspace({ id }: { id: string }) {
   const client = useQueryClient();
   // The teacher's comments show up while the student works: pushed by the stream, polled while it is down.
   const live = useLiveChanges(valid ? workspaceStreamUrl(spId) : null, () => {
-    void client.invalidateQueries({ queryKey: workspaceQuery(spId).queryKey }, { cancelRefetch: false });
+    void client.invalidateQueries({ queryKey: workspaceQuery(spId).queryKey });
   });
   const workspace = useQuery({
     ...workspaceQuery(spId),
