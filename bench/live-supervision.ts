@@ -15,7 +15,6 @@ import { pathToFileURL } from 'node:url';
 import { freePort, startPgCluster } from '../test/pg-cluster.js';
 import { createSession } from '../src/api/auth/sessions.repository.js';
 import { openDatabase } from '../src/api/db/database.js';
-import { migrateToLatest } from '../src/api/db/migrate.js';
 
 export const LIVE_TARGET_MS = 1000;
 const SAVE_EVERY_MS = 2000;
@@ -65,7 +64,10 @@ export async function liveClass(
   try {
     const programNumber = 90_000 + Math.floor(Math.random() * 9_000);
     const batch = 90_000 + Math.floor(Math.random() * 9_000);
-    await handle.db.insertInto('programs').values({ program_number: programNumber, task: 'Sum two numbers.' }).execute();
+    await handle.db
+      .insertInto('programs')
+      .values({ program_number: programNumber, task: 'Sum two numbers.' })
+      .execute();
     const rows = await handle.db
       .selectFrom('students')
       .select('id')
@@ -143,7 +145,9 @@ async function runMode(
     try {
       do {
         again = false;
-        const response = await fetch(`${base}/api/v1/admin/supervision?${query}`, { headers: { authorization: admin } });
+        const response = await fetch(`${base}/api/v1/admin/supervision?${query}`, {
+          headers: { authorization: admin },
+        });
         const rows = (await response.json()) as { student_program_id: number; draft_saved_at: string | null }[];
         listFetches += 1;
         const now = Date.now();
@@ -253,25 +257,6 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'course-live-'));
   const databaseUrl = pg ? pg.url('postgres') : `sqlite:${join(dataDir, 'app.db')}`;
   const admin = { email: 'teacher@example.com', password: 'Teacher#2026' };
-  {
-    const handle = openDatabase(databaseUrl);
-    await migrateToLatest(handle.db);
-    await handle.db
-      .insertInto('students')
-      .values(
-        Array.from({ length: 100 }, (_, i) => ({
-          email: `live${i}@example.com`,
-          // Never logged in with: each typist gets a session made in the database.
-          password_hash: 'x',
-          first_name: `Typist${i}`,
-          last_name: 'Bench',
-          activated: 1,
-          uniq_id: `live-${i}`,
-        })),
-      )
-      .execute();
-    await handle.destroy();
-  }
   const port = await freePort();
   const server = spawn(process.execPath, ['dist/server/api/server.js'], {
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -299,6 +284,25 @@ async function main(): Promise<void> {
       )
         break;
       await sleep(100);
+    }
+    // The typists, added once the server has seeded its admin (it seeds only an empty database).
+    {
+      const handle = openDatabase(databaseUrl);
+      await handle.db
+        .insertInto('students')
+        .values(
+          Array.from({ length: 100 }, (_, i) => ({
+            email: `live${i}@example.com`,
+            // Never logged in with: each typist gets a session made in the database.
+            password_hash: 'x',
+            first_name: `Typist${i}`,
+            last_name: 'Bench',
+            activated: 1,
+            uniq_id: `live-${i}`,
+          })),
+        )
+        .execute();
+      await handle.destroy();
     }
     // Clang loads into the compile process after start: let that pass.
     await sleep(6000);

@@ -62,11 +62,8 @@ export function createExercisesService({
   live,
   clock = () => new Date(),
 }: Deps) {
-  const changed = (
-    student: StudentRow,
-    sp: { id: number; program_number: number },
-    kind: LiveChange['kind'],
-  ): void => publishChange(live, { ...sp, student_batch: student.student_batch }, kind);
+  const changed = (student: StudentRow, sp: { id: number; program_number: number }, kind: LiveChange['kind']): void =>
+    publishChange(live, { ...sp, student_batch: student.student_batch }, kind);
 
   async function exclusive<T>(accountId: number, job: () => Promise<T>): Promise<T> {
     const slot = `grader-job:${accountId}`;

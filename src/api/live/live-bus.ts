@@ -104,6 +104,9 @@ export function createLiveBus({ log, postgresUrl }: Deps) {
     return connecting;
   }
 
+  /** NOTIFYs go one after another: a pg client runs one query at a time. */
+  let sending: Promise<void> = Promise.resolve();
+
   async function notifyOthers(text: string): Promise<void> {
     // The LISTEN connection sends the NOTIFY too: one connection per process, and never one a request waits for.
     if (!client) await listen();
@@ -129,7 +132,7 @@ export function createLiveBus({ log, postgresUrl }: Deps) {
         log.warn({ topic }, 'live event too large for NOTIFY; sent to this process only');
         return;
       }
-      void notifyOthers(text);
+      sending = sending.then(() => notifyOthers(text));
     },
 
     /** Hears every event on a topic until the returned function is called. */
@@ -147,6 +150,7 @@ export function createLiveBus({ log, postgresUrl }: Deps) {
       closed = true;
       clearTimeout(retryTimer);
       await connecting;
+      await sending;
       local.removeAllListeners();
       const ending = client;
       client = undefined;

@@ -124,9 +124,7 @@ describe('live supervision streams', () => {
       expect((await own.opened).headers['content-type']).toContain('text/event-stream');
       // A burst of saves is one event.
       for (const code of ['int main(void) {', 'int main(void) {}'])
-        expect((await call('PUT', `/api/v1/student_programs/${s.spId}/draft`, s.token, { code })).statusCode).toBe(
-          200,
-        );
+        expect((await call('PUT', `/api/v1/student_programs/${s.spId}/draft`, s.token, { code })).statusCode).toBe(200);
       const saved = Date.now();
       await batch42.until(() => batch42.events.length > 0, 'the draft on the batch stream');
       await everyone.until(() => everyone.events.length > 0, 'the draft on the all-batches stream');
