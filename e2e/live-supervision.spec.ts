@@ -1,11 +1,11 @@
 import { adminHeaders, apiStudent, okJson, placePaidStudent, signInWithToken, uniqueNumber } from './accounts.js';
-import { expect, test } from './fixtures.js';
+import { expect, saveScreenshot, test } from './fixtures.js';
 
 test('the teacher sees a draft pushed within 1.5 s, without polling, and the student sees the comment', async ({
   page,
   browser,
   request,
-}) => {
+}, info) => {
   const admin = await adminHeaders(request);
   const programNumber = uniqueNumber();
   const batch = uniqueNumber();
@@ -50,6 +50,7 @@ test('the teacher sees a draft pushed within 1.5 s, without polling, and the stu
   // One refetch for the change, not a timer: nothing more is asked in the next 4 s (polling asks every 3 s).
   await page.waitForTimeout(4000);
   expect(listRequests.length - before).toBe(1);
+  await saveScreenshot(page, 'live-supervision', info.project.name);
 
   // The student has their editor open; the teacher's comment shows up without a reload.
   const studentContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
@@ -69,6 +70,7 @@ test('the teacher sees a draft pushed within 1.5 s, without polling, and the stu
     // The editor's fallback poll is every 15 s.
     await expect(editor.getByText('Line 1: Read two numbers first.')).toBeVisible({ timeout: 3000 });
     expect(Date.now() - commented).toBeLessThan(3000);
+    await saveScreenshot(editor, 'live-supervision-comment', info.project.name);
     // The teacher's panel counts the comment too.
     await expect(row.locator('td').nth(1)).toHaveText(/\d+ s ago/);
   } finally {
