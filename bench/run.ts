@@ -5,8 +5,9 @@
  * limit for GET /courses/: a bare node:http server (bench/bare-server.ts) that looks the token's session up with one
  * prepared statement on the same database and writes the site's own precomputed answer. Prints per endpoint requests
  * per second, p50 and p99 latency and the ratio to that limit, then the targets met or not, the C grader's figures
- * (grading rate, and grading under attack: bench/grader-attack.ts, also runnable on its own) and the landing page's
- * weight. With --cluster: GET /courses/ through nginx with one and two processes.
+ * (grading rate, and grading under attack: bench/grader-attack.ts, also runnable on its own), live supervision by
+ * push against polling (bench/live-supervision.ts, also runnable on its own) and the landing page's weight. With
+ * --cluster: GET /courses/ through nginx with one and two processes.
  * Options: --no-build (reuse dist/), --duration=N seconds per run (default 10), --runs=N per endpoint (default 3, the
  * median p99 shown), --pg, --cluster.
  */
@@ -25,6 +26,7 @@ import { benchGradebook, GRADEBOOK_TARGET_MS, gradebookLines, seedGradebook } fr
 import { benchSimilarity, SIMILARITY_TARGET_MS, similarityLines } from './similarity.js';
 import { benchGrading } from './grading.js';
 import { benchNotificationStreams, streamStudents } from './notification-streams.js';
+import { benchLiveSupervision } from './live-supervision.js';
 import { runLighthouse } from './lighthouse.js';
 import { benchOverview, seedOverviewActivity } from './overview.js';
 import { LANDING_PAGE_BUDGET, pageWeight } from './page-weight.js';
@@ -302,6 +304,19 @@ try {
     Math.max(...streams.arrivalMs) < 1000,
     `${Math.max(...streams.arrivalMs).toFixed(0)} ms`,
   );
+
+  await settle();
+  console.log(
+    '\nLive supervision: 100 students save a draft every 2 s, one teacher watches their batch (push against 3 s polling)',
+  );
+  const live = await benchLiveSupervision({
+    base,
+    pid: server.pid!,
+    admin: `Bearer ${adminToken}`,
+    databaseUrl,
+    seconds: Math.max(20, duration),
+  });
+  for (const line of live.lines) console.log(`  ${line}`);
 
   const weight = pageWeight('dist');
   console.log(

@@ -34,6 +34,8 @@ export async function createTestApp(
     NODE_ENV: 'test',
     ADMIN_EMAIL: 'teacher@example.com',
     APP_URL: 'http://course.test',
+    // The app's own connections (live events' LISTEN) go to the test's database.
+    DATABASE_URL: database.url,
     ...env,
   });
   const app = await buildApp({ config, db: database.db, dialect: database.dialect, distDir, ...options });

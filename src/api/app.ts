@@ -85,6 +85,7 @@ import { remindersRoutes } from './reminders/reminders.routes.js';
 import { createRemindersService, type RemindersService } from './reminders/reminders.service.js';
 import { createProfileService } from './students/profile.service.js';
 import { createNotificationHub, type NotificationHub } from './notifications/notification-hub.js';
+import { createLiveBus, type LiveBus } from './live/live-bus.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { createNotificationsService } from './notifications/notifications.service.js';
 
@@ -100,6 +101,8 @@ declare module 'fastify' {
     apiRoutes: ApiRoute[];
     /** This process's open notification streams (tests and the bench count them). */
     notificationHub: NotificationHub;
+    /** Live supervision's event bus (tests check its LISTEN connection). */
+    liveBus: LiveBus;
     /** Reads the site settings now and follows a change made elsewhere (the watch does it every few seconds). */
     refreshSiteSettings: () => Promise<void>;
     /** Renders the documents mail carries (each area that owns a kind adds its renderer), for the mail worker. */
@@ -186,6 +189,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const mailQueued = options.onMailQueued ?? (() => undefined);
+  // With PostgreSQL, live events cross processes by LISTEN/NOTIFY on one connection of its own.
+  const liveBus = createLiveBus({
+    log: app.log,
+    postgresUrl: dialect === 'postgres' && !config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl : undefined,
+  });
+  await liveBus.start();
+  app.addHook('onClose', () => liveBus.close());
+  app.decorate('liveBus', liveBus);
   const notificationHub = createNotificationHub({ db, log: app.log, pollMs: options.notificationPollMs });
   app.addHook('onClose', () => notificationHub.close());
   app.decorate('notificationHub', notificationHub);
@@ -244,6 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     notifications,
     mailQueued,
+    live: liveBus,
     clock: options.clock,
   });
   const programs = createProgramsService({

@@ -28,6 +28,7 @@ export const exerciseMessages = {
   closed: 'This program is closed: your teacher no longer accepts submissions.',
   graderDown: 'The grader is not available right now. Please try again in a minute.',
   notFound: 'No such program.',
+  tooManyStreams: 'Too many live views open for this account: close a tab and try again.',
   /** Compiles have a CPU-time and a memory cap (a macro that expands without end, an enormous initialised array). */
   tooComplex: 'This program is too large or complex to compile.',
   compilerTimedOut: 'The compiler took too long on this program and was stopped.',
@@ -283,6 +284,20 @@ export const supervisionQuerySchema = z.object({
   student_batch: z.coerce.number().int().positive().max(100_000).optional(),
 });
 export type SupervisionQuery = z.infer<typeof supervisionQuerySchema>;
+
+/**
+ * Live supervision by server-sent events: each `changes` event names the student programs that changed since the
+ * last one (a stream gathers a burst into one event) and how, so the page refetches just what it shows.
+ */
+export const LIVE_CHANGE_KINDS = ['draft', 'run', 'submission', 'comment'] as const;
+export const liveChangeSchema = z.object({
+  student_program_id: z.number().int(),
+  kind: z.enum(LIVE_CHANGE_KINDS),
+});
+export type LiveChange = z.infer<typeof liveChangeSchema>;
+/** The data of a `changes` event; an empty list (after a lost connection) means "refetch everything". */
+export const liveChangesSchema = z.object({ changes: z.array(liveChangeSchema) });
+export type LiveChanges = z.infer<typeof liveChangesSchema>;
 
 export const studentCodeSchema = z.object({
   student_program_id: z.number(),

@@ -67,7 +67,7 @@ export function findStudentProgramOwner(db: Db, studentProgramId: number) {
   return db
     .selectFrom('student_programs as sp')
     .innerJoin('students as s', 's.id', 'sp.student_id')
-    .select(['sp.id', 'sp.program_number', 's.id as student_id', 's.email', 's.first_name'])
+    .select(['sp.id', 'sp.program_number', 's.id as student_id', 's.email', 's.first_name', 's.student_batch'])
     .where('sp.id', '=', studentProgramId)
     .executeTakeFirst();
 }

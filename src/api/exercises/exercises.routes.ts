@@ -5,6 +5,7 @@ import {
   commentInputSchema,
   draftSavedSchema,
   draftSchema,
+  exerciseMessages,
   exerciseInputSchema,
   exerciseSchema,
   gradeResultSchema,
@@ -20,11 +21,20 @@ import {
   workspaceSchema,
 } from '../../contracts/exercises.js';
 import { currentStudent } from '../auth/auth-guard.js';
+import { eventStreams } from '../http/event-stream.js';
 import type { ExercisesService } from './exercises.service.js';
 
 const admin = { access: 'admin' as const };
 
-export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesService }> = async (app, { exercises }) => {
+interface Options {
+  exercises: ExercisesService;
+  /** Tests shorten the live streams' heartbeat. */
+  heartbeatMs?: number;
+}
+
+export const exercisesRoutes: FastifyPluginAsyncZod<Options> = async (app, { exercises, heartbeatMs }) => {
+  const streams = eventStreams(app, { heartbeatMs, maxStreamsPerAccount: 5, tooMany: exerciseMessages.tooManyStreams });
+
   // The admin: test cases and starter code of a program, and trying a reference solution against them.
   app.get(
     '/api/v1/programs/:id/exercise',
@@ -84,6 +94,28 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
       },
     },
     async (request) => exercises.supervision(request.query.program_number, request.query.student_batch),
+  );
+  // Server-sent events, read with fetch and the bearer header like the notifications stream: a `changes` event
+  // (contracts' liveChangesSchema) each time students of this program (and batch) save, run, submit or get a comment.
+  // No HEAD twin: it would hold a stream (and a place under the cap) it never uses.
+  app.get(
+    '/api/v1/admin/supervision/stream',
+    { config: admin, exposeHeadRoute: false, schema: { querystring: supervisionQuerySchema } },
+    async (request, reply) => {
+      const { program_number, student_batch } = request.query;
+      streams.serve(request, reply, currentStudent(request).id, (send) =>
+        exercises.watchSupervision(program_number, student_batch)((changes) => send('changes', { changes })),
+      );
+    },
+  );
+  app.get(
+    '/api/v1/student_programs/:id/stream',
+    { exposeHeadRoute: false, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const student = currentStudent(request);
+      const watch = await exercises.watchOwnProgram(student, request.params.id);
+      streams.serve(request, reply, student.id, (send) => watch((changes) => send('changes', { changes })));
+    },
   );
   app.get(
     '/api/v1/admin/student_programs/:id/code',

@@ -8,6 +8,7 @@ import {
   type Exercise,
   exerciseMessages,
   type GradeResult,
+  type LiveChange,
   type RunResult,
   type StudentCode,
   type SubmissionSummary,
@@ -30,6 +31,8 @@ import {
   submissionNotice,
   teacherLinks,
 } from '../notifications/notifications.service.js';
+import type { LiveBus } from '../live/live-bus.js';
+import { publishChange, watchProgram, watchStudentProgram } from '../live/supervision-events.js';
 import * as exercises from './exercises.repository.js';
 
 interface Deps {
@@ -42,6 +45,8 @@ interface Deps {
   config: Pick<Config, 'appUrl'>;
   notifications: NotificationsService;
   mailQueued: () => void;
+  /** Tells open supervision streams (the teacher's, the student's) of each change, after it commits. */
+  live: LiveBus;
 }
 
 /** A job slot is given back when its job ends, or after this long if the process holding it died. */
@@ -54,8 +59,12 @@ export function createExercisesService({
   config,
   notifications,
   mailQueued,
+  live,
   clock = () => new Date(),
 }: Deps) {
+  const changed = (student: StudentRow, sp: { id: number; program_number: number }, kind: LiveChange['kind']): void =>
+    publishChange(live, { ...sp, student_batch: student.student_batch }, kind);
+
   async function exclusive<T>(accountId: number, job: () => Promise<T>): Promise<T> {
     const slot = `grader-job:${accountId}`;
     // The first hit in the lease window holds the slot; a second at once is refused.
@@ -181,6 +190,7 @@ export function createExercisesService({
       const sp = await ownStudentProgram(student, studentProgramId);
       const savedAt = nowIso();
       await exercises.saveDraft(db, sp.id, code, savedAt);
+      changed(student, sp, 'draft');
       return { saved_at: savedAt };
     },
 
@@ -190,6 +200,7 @@ export function createExercisesService({
         const result = await grader.run(student.id, code, stdin);
         const at = nowIso();
         await exercises.recordRun(db, sp.id, code, at, runSummary(result));
+        changed(student, sp, 'run');
         return result;
       });
     },
@@ -242,6 +253,7 @@ export function createExercisesService({
         });
         mailQueued();
         notifications.wake(noticed);
+        changed(student, sp, 'submission');
         return { id, created_at: at, status, score: result.score, total: result.total, late, code, result };
       });
     },
@@ -289,6 +301,17 @@ export function createExercisesService({
       };
     },
 
+    /** The teacher's live view of a program (one batch or all): changes as they commit. */
+    watchSupervision(programNumber: number, batch: number | undefined) {
+      return (send: (changes: LiveChange[]) => void) => watchProgram(live, programNumber, batch, send);
+    },
+
+    /** The student's own program, live: comments as the teacher adds them. 404 for anyone else's. */
+    async watchOwnProgram(student: StudentRow, studentProgramId: number) {
+      const sp = await ownStudentProgram(student, studentProgramId);
+      return (send: (changes: LiveChange[]) => void) => watchStudentProgram(live, sp.id, send);
+    },
+
     async addComment(admin: StudentRow, studentProgramId: number, line: number, body: string): Promise<CodeComment> {
       const sp = await exercises.findStudentProgramOwner(db, studentProgramId);
       if (!sp) throw new AppError('notFound', exerciseMessages.notFound);
@@ -319,6 +342,7 @@ export function createExercisesService({
       });
       mailQueued();
       notifications.wake(noticed);
+      publishChange(live, sp, 'comment');
       return { id: row.id, line: row.line, body: row.body, author: row.author_name, created_at: row.created_at };
     },
   };

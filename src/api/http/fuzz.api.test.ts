@@ -218,7 +218,10 @@ const fuzzable = () =>
     (r) =>
       r.url !== '/students/logout' &&
       !(r.method === 'DELETE' && r.url === '/students/:id') &&
-      r.url !== '/api/v1/notifications/stream',
+      r.url !== '/api/v1/notifications/stream' &&
+      // Live supervision's streams: src/api/live/live-supervision.api.test.ts.
+      r.url !== '/api/v1/admin/supervision/stream' &&
+      r.url !== '/api/v1/student_programs/:id/stream',
   );
 
 function concrete(url: string, value: string): string {

@@ -101,6 +101,9 @@ const matrix: Record<string, Who[]> = {
   'POST /api/v1/student_programs/:id/submissions': OWNER,
   'GET /api/v1/student_programs/:id/submissions/:submissionId': OWNER,
   'GET /api/v1/admin/supervision': ADMIN,
+  // Live supervision's streams: src/api/live/live-supervision.api.test.ts opens them over HTTP as each.
+  'GET /api/v1/admin/supervision/stream': ADMIN,
+  'GET /api/v1/student_programs/:id/stream': OWNER,
   'GET /api/v1/admin/student_programs/:id/code': ADMIN,
   'POST /api/v1/admin/student_programs/:id/comments': ADMIN,
   // Only students pay; the admin's own order would be meaningless.
@@ -243,6 +246,9 @@ function pathFor(method: string, url: string, who: Who): string {
     });
 }
 
+/** Streams never end, so inject would wait forever: their own tests open them over HTTP as each. */
+const STREAMS = new Set(['GET /api/v1/admin/supervision/stream', 'GET /api/v1/student_programs/:id/stream']);
+
 /** A's own resources, called with valid bodies: A must not merely be let in, the call must succeed. */
 const OWNER_SUCCEEDS = new Set([
   'PATCH /students/:id',
@@ -330,7 +336,7 @@ describe('permission matrix', () => {
         // Calls that end the caller's session or change its password run last, separately.
         if (key === 'POST /students/logout' || key === 'POST /change_password') continue;
         // A stream never ends, so inject would wait forever: notifications.api.test.ts opens it over HTTP as each.
-        if (key === 'GET /api/v1/notifications/stream') continue;
+        if (key === 'GET /api/v1/notifications/stream' || STREAMS.has(key)) continue;
         const allowed = matrix[key]!.includes(who);
         const url = pathFor(route.method, route.url, who);
         const token = who === 'anonymous' ? undefined : tokens[who];

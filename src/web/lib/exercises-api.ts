@@ -65,6 +65,11 @@ export const addComment = (studentProgramId: number, line: number, body: string)
     auth: true,
   });
 
+// Live supervision's streams (lib/live-changes.ts reads them).
+export const supervisionStreamUrl = (programNumber: number, batch: number | null) =>
+  `/api/v1/admin/supervision/stream?program_number=${programNumber}${batch ? `&student_batch=${batch}` : ''}`;
+export const workspaceStreamUrl = (id: number) => `/api/v1/student_programs/${id}/stream`;
+
 export const workspaceQuery = (id: number) =>
   queryOptions({ queryKey: ['workspace', id], queryFn: () => getWorkspace(id) });
 export const exerciseQuery = (programId: number) =>

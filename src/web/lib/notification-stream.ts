@@ -6,12 +6,11 @@
  * must stay light (docs/decisions/007). notifications-api.ts keeps the TanStack queries in step with it.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { readToken } from './auth-store';
+import { authHeaders, keepStreamOpen } from './event-stream';
 
 const STREAM_URL = '/api/v1/notifications/stream';
 const UNREAD_URL = '/api/v1/notifications/unread';
 const POLL_MS = 30_000;
-const MAX_RETRY_MS = 60_000;
 
 type Listener = () => void;
 
@@ -38,46 +37,13 @@ function readCount(data: string): number | undefined {
   }
 }
 
-/** Reads `text/event-stream` blocks as they come, publishing each `unread` event's count. */
-async function readEvents(body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<void> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event:')) event = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-      }
-      const count = event === 'unread' ? readCount(data.join('\n')) : undefined;
-      if (count !== undefined) publish(count, true);
-    }
-  }
-}
-
 function start(): () => void {
   const controller = new AbortController();
-  let retryMs = 1000;
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
   let streaming = false;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-
-  const headers = (): Record<string, string> | undefined => {
-    const token = readToken();
-    return token ? { authorization: `Bearer ${token}` } : undefined;
-  };
 
   const poll = async () => {
-    const auth = headers();
+    const auth = authHeaders();
     if (!auth || controller.signal.aborted) return;
     try {
       const response = await fetch(UNREAD_URL, { headers: auth, signal: controller.signal });
@@ -90,45 +56,26 @@ function start(): () => void {
     else pollTimer = undefined;
   };
 
-  const connect = async () => {
-    const auth = headers();
-    if (!auth) return;
-    let opened = false;
-    try {
-      const response = await fetch(STREAM_URL, {
-        headers: { ...auth, accept: 'text/event-stream' },
-        signal: controller.signal,
-        cache: 'no-store',
-      });
-      // Signed out (401) or a session gone: nothing to show, and nothing to retry.
-      if (response.status === 401 || response.status === 403) return publish(null);
-      if (response.ok && response.body) {
-        opened = true;
-        streaming = true;
+  const close = keepStreamOpen({
+    url: STREAM_URL,
+    onEvent(event, data) {
+      const count = event === 'unread' ? readCount(data) : undefined;
+      if (count !== undefined) publish(count, true);
+    },
+    onStreaming(open) {
+      streaming = open;
+      if (open) {
         clearTimeout(pollTimer);
         pollTimer = undefined;
-        retryMs = 1000;
-        try {
-          await readEvents(response.body, controller.signal);
-        } finally {
-          streaming = false;
-        }
-      }
-    } catch {
-      // A dropped connection: retried below.
-    }
-    if (controller.signal.aborted) return;
-    // The stream failed (too many tabs, a proxy without streaming, the server restarting): poll, and retry it.
-    if (!pollTimer) void poll();
-    retryTimer = setTimeout(() => void connect(), opened ? 1000 : retryMs);
-    if (!opened) retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
-  };
-
-  void connect();
+      } else if (!pollTimer) void poll();
+    },
+    // Signed out (401) or a session gone: nothing to show, and nothing to retry.
+    onRefused: () => publish(null),
+  });
   return () => {
     controller.abort();
+    close();
     clearTimeout(pollTimer);
-    clearTimeout(retryTimer);
     publish(null);
   };
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../contracts/dates';
@@ -8,12 +8,15 @@ import { commentInputSchema } from '../../../contracts/exercises';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
-import { addComment, studentCodeQuery, supervisionQuery } from '../../lib/exercises-api';
+import { addComment, studentCodeQuery, supervisionQuery, supervisionStreamUrl } from '../../lib/exercises-api';
+import { useLiveChanges } from '../../lib/live-changes';
 import { AdminPanel, PanelError } from './admin-panel';
 import { programsQuery } from './admin-api';
 
-/** How often the teacher's view refreshes: students' drafts autosave every two seconds. */
+/** How often the teacher's view refreshes when its stream is down: students' drafts autosave every two seconds. */
 const LIVE_MS = 3000;
+/** How often "12 s ago" is recomputed (no request: the stream brings changes). */
+const TICK_MS = 5000;
 
 function ago(iso: string | null): string {
   if (!iso) return '—';
@@ -26,11 +29,20 @@ function ago(iso: string | null): string {
 type CommentForm = z.input<typeof commentInputSchema>;
 type CommentInput = z.output<typeof commentInputSchema>;
 
-function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: number; onClose: () => void }) {
+function StudentCodeView({
+  studentProgramId,
+  onClose,
+  live,
+}: {
+  studentProgramId: number;
+  onClose: () => void;
+  /** The panel's stream is open: it says when to refetch. */
+  live: boolean;
+}) {
   const client = useQueryClient();
   const code = useQuery({
     ...studentCodeQuery(studentProgramId),
-    refetchInterval: LIVE_MS,
+    refetchInterval: live ? false : LIVE_MS,
   });
   const [error, setError] = useState<unknown>(null);
   const { register, handleSubmit, control, setValue, formState } = useForm<CommentForm, unknown, CommentInput>({
@@ -163,8 +175,8 @@ function StudentCodeView({ studentProgramId, onClose }: { studentProgramId: numb
 }
 
 /**
- * Live supervision: every student of a batch on one program — draft, last run, best score — refreshed every few
- * seconds.
+ * Live supervision: every student of a batch on one program — draft, last run, best score — refetched when the
+ * server's stream says a student's program changed (every 3 s while the stream is down).
  */
 export function SupervisionPanel({ onExit }: { onExit: () => void }) {
   const programs = useQuery(programsQuery());
@@ -172,11 +184,28 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
   const [batch, setBatch] = useState('');
   const [open, setOpen] = useState<number | null>(null);
   const batchNumber = Number(batch) >= 1 ? Number(batch) : null;
+  const client = useQueryClient();
+  const live = useLiveChanges(
+    programNumber === null ? null : supervisionStreamUrl(programNumber, batchNumber),
+    (changes) => {
+      // The server gathers a burst into one event: at most a few refetches a second however many students type. A
+      // fetch in flight is restarted (TanStack's default), as it may have read the rows before this change.
+      void client.invalidateQueries({ queryKey: supervisionQuery(programNumber, batchNumber).queryKey });
+      if (open !== null && (changes.length === 0 || changes.some((c) => c.student_program_id === open)))
+        void client.invalidateQueries({ queryKey: studentCodeQuery(open).queryKey });
+    },
+  );
   const rows = useQuery({
     ...supervisionQuery(programNumber, batchNumber),
     enabled: programNumber !== null,
-    refetchInterval: LIVE_MS,
+    refetchInterval: live ? false : LIVE_MS,
   });
+  // "Draft saved 12 s ago" keeps counting while nobody types.
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   return (
     <AdminPanel title="Live supervision" onExit={onExit}>
@@ -212,13 +241,18 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
             onChange={(e) => setBatch(e.target.value)}
           />
         </div>
+        {programNumber !== null ? (
+          <span className="small text-body-secondary mb-2" data-testid="supervision-mode">
+            {live ? 'Live' : 'Refreshing every 3 s'}
+          </span>
+        ) : null}
         {/* Always there, so the layout doesn't jump at each refresh. */}
         <span className={`small text-body-secondary mb-2 ${rows.isFetching ? '' : 'invisible'}`} aria-hidden="true">
           Updating…
         </span>
       </div>
       <PanelError error={programs.error ?? rows.error} />
-      {open !== null ? <StudentCodeView studentProgramId={open} onClose={() => setOpen(null)} /> : null}
+      {open !== null ? <StudentCodeView studentProgramId={open} onClose={() => setOpen(null)} live={live} /> : null}
       {programNumber === null ? <p>Choose a program to see every student working on it.</p> : null}
       {rows.data && rows.data.length === 0 ? (
         <p>No student has this program{batchNumber ? ` in batch ${batchNumber}` : ''} yet.</p>

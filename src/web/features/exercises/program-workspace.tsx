@@ -22,7 +22,9 @@ import {
   saveDraft,
   saveDraftOnLeave,
   submitProgram,
+  workspaceStreamUrl,
 } from '../../lib/exercises-api';
+import { useLiveChanges } from '../../lib/live-changes';
 import { CompileMessages, GradeTable, RunOutput } from '../../components/grade-results';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime, formatTime } from '../../../contracts/dates';
@@ -357,18 +359,23 @@ function Editor({ workspace }: { workspace: Workspace }) {
 /** /DashPage/myprogs/:id — the program's task, the C editor, Run and Submit, results and history. */
 export default function ProgramWorkspace({ id }: { id: string }) {
   const spId = Number(id);
+  const valid = Number.isInteger(spId) && spId > 0;
+  const client = useQueryClient();
+  // The teacher's comments show up while the student works: pushed by the stream, polled while it is down.
+  const live = useLiveChanges(valid ? workspaceStreamUrl(spId) : null, () => {
+    void client.invalidateQueries({ queryKey: workspaceQuery(spId).queryKey });
+  });
   const workspace = useQuery({
     ...workspaceQuery(spId),
-    enabled: Number.isInteger(spId) && spId > 0,
-    // New comments from the teacher show up while the student works.
-    refetchInterval: 15_000,
+    enabled: valid,
+    refetchInterval: live ? false : 15_000,
   });
   const back = (
     <Link to={`${paths.dashboard}/${dashboardPaths.myProgs}`} className="d-inline-block mb-2">
       ← My Progs
     </Link>
   );
-  if (!Number.isInteger(spId) || spId <= 0 || workspace.isError) {
+  if (!valid || workspace.isError) {
     return (
       <>
         {back}

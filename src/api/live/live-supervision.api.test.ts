@@ -1,0 +1,260 @@
+import type { FastifyInstance } from 'fastify';
+import { type IncomingMessage, request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
+import type { TestContext } from '../../../test/test-app.js';
+import type { LiveChange } from '../../contracts/exercises.js';
+import { buildApp } from '../app.js';
+import { openDatabase } from '../db/database.js';
+import { COALESCE_MS } from './supervision-events.js';
+
+let ctx: TestContext;
+let adminToken: string;
+let port: number;
+const PROGRAM = 5101;
+const OTHER_PROGRAM = 5102;
+
+const call = (method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: unknown) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+/** A verified, active student in this batch with this program sent to them. */
+async function studentWithProgram(batch: number, programNumber = PROGRAM) {
+  const s = await verifiedStudent(ctx);
+  await call('PATCH', `/students/${s.id}`, adminToken, { student_status: 1 });
+  await call('PATCH', '/students/update_batch', adminToken, { email: s.email, student_batch: batch });
+  const sent = await call('POST', '/student_programs', adminToken, {
+    student_id: s.id,
+    program_number: programNumber,
+    task: 'Print the sum of two numbers.',
+    solution: '',
+  });
+  expect(sent.statusCode).toBe(201);
+  return { ...s, spId: sent.json().id as number };
+}
+
+/** An open stream read over real HTTP: the changes of its `changes` events, each with when it arrived. */
+function openStream(path: string, token?: string, onPort = port) {
+  const events: { at: number; changes: LiveChange[] }[] = [];
+  let response: IncomingMessage | undefined;
+  const req = httpRequest({ port: onPort, host: '127.0.0.1', path, headers: token ? bearer(token) : {} });
+  let started!: () => void;
+  const ready = new Promise<void>((resolve) => (started = resolve));
+  const opened = new Promise<IncomingMessage>((resolve, reject) => {
+    req.on('response', (res) => {
+      response = res;
+      let buffer = '';
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block === ': open') started();
+          const data = /^event: changes\ndata: (.*)$/m.exec(block);
+          if (data) events.push({ at: Date.now(), changes: JSON.parse(data[1]!).changes });
+        }
+      });
+      res.on('end', () => Object.assign(res, { body }));
+      resolve(res);
+    });
+    req.on('error', reject);
+  });
+  req.end();
+  return {
+    opened,
+    /** Resolves once the server has subscribed the stream (its opening comment arrived). */
+    ready,
+    events,
+    /** Every change heard so far, flattened. */
+    changes: () => events.flatMap((e) => e.changes),
+    async until(check: () => boolean, what: string): Promise<void> {
+      const deadline = Date.now() + 5000;
+      while (!check()) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(events)}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    close() {
+      response?.destroy();
+      req.destroy();
+    },
+  };
+}
+
+type Stream = ReturnType<typeof openStream>;
+const supervise = (programNumber: number, batch?: number) =>
+  `/api/v1/admin/supervision/stream?program_number=${programNumber}${batch ? `&student_batch=${batch}` : ''}`;
+/** Long enough for a change that was going to reach a stream to have been gathered and sent. */
+const quiet = () => new Promise((resolve) => setTimeout(resolve, COALESCE_MS + 400));
+
+async function openAll(...streams: Stream[]): Promise<void> {
+  for (const s of streams) {
+    expect((await s.opened).statusCode).toBe(200);
+    await s.ready;
+  }
+}
+
+beforeAll(async () => {
+  ({ ctx, adminToken } = await createAdminTestApp());
+  for (const program_number of [PROGRAM, OTHER_PROGRAM])
+    expect((await call('POST', '/programs', adminToken, { program_number, task: 'Sum.' })).statusCode).toBe(201);
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (ctx.app.server.address() as { port: number }).port;
+}, 60_000);
+afterAll(() => ctx.close());
+
+describe('live supervision streams', () => {
+  it("a student's draft reaches the teacher's stream of that program and batch, and no other stream", async () => {
+    const s = await studentWithProgram(42);
+    const batch42 = openStream(supervise(PROGRAM, 42), adminToken);
+    const everyone = openStream(supervise(PROGRAM), adminToken);
+    const batch43 = openStream(supervise(PROGRAM, 43), adminToken);
+    const otherProgram = openStream(supervise(OTHER_PROGRAM, 42), adminToken);
+    const own = openStream(`/api/v1/student_programs/${s.spId}/stream`, s.token);
+    try {
+      await openAll(batch42, everyone, batch43, otherProgram, own);
+      expect((await own.opened).headers['content-type']).toContain('text/event-stream');
+      // A burst of saves is one event.
+      for (const code of ['int main(void) {', 'int main(void) {}'])
+        expect((await call('PUT', `/api/v1/student_programs/${s.spId}/draft`, s.token, { code })).statusCode).toBe(200);
+      const saved = Date.now();
+      await batch42.until(() => batch42.events.length > 0, 'the draft on the batch stream');
+      await everyone.until(() => everyone.events.length > 0, 'the draft on the all-batches stream');
+      expect(batch42.events[0]!.changes).toEqual([{ student_program_id: s.spId, kind: 'draft' }]);
+      expect(everyone.changes()).toEqual([{ student_program_id: s.spId, kind: 'draft' }]);
+      expect(batch42.events[0]!.at - saved).toBeLessThan(1000);
+      await quiet();
+      expect(batch42.events).toHaveLength(1);
+      expect(batch43.events).toEqual([]);
+      expect(otherProgram.events).toEqual([]);
+      // The student's own stream carries the teacher's comments, not their own saves.
+      expect(own.events).toEqual([]);
+    } finally {
+      for (const st of [batch42, everyone, batch43, otherProgram, own]) st.close();
+    }
+  });
+
+  it("a comment reaches its student's stream (and the teacher's), not another student's", async () => {
+    const s = await studentWithProgram(42);
+    const other = await studentWithProgram(42);
+    const mine = openStream(`/api/v1/student_programs/${s.spId}/stream`, s.token);
+    const theirs = openStream(`/api/v1/student_programs/${other.spId}/stream`, other.token);
+    const teacher = openStream(supervise(PROGRAM, 42), adminToken);
+    try {
+      await openAll(mine, theirs, teacher);
+      const commented = await call('POST', `/api/v1/admin/student_programs/${s.spId}/comments`, adminToken, {
+        line: 1,
+        body: 'Check the return value of scanf.',
+      });
+      expect(commented.statusCode).toBe(201);
+      await mine.until(() => mine.events.length > 0, "the comment on the student's stream");
+      expect(mine.changes()).toEqual([{ student_program_id: s.spId, kind: 'comment' }]);
+      await teacher.until(() => teacher.events.length > 0, "the comment on the teacher's stream");
+      expect(teacher.changes()).toEqual([{ student_program_id: s.spId, kind: 'comment' }]);
+      await quiet();
+      expect(theirs.events).toEqual([]);
+    } finally {
+      for (const st of [mine, theirs, teacher]) st.close();
+    }
+  });
+
+  it('is refused to anyone not signed in, a student on the teacher’s stream or another’s program, and past five', async () => {
+    const s = await studentWithProgram(42);
+    const other = await studentWithProgram(42);
+    expect((await openStream(supervise(PROGRAM)).opened).statusCode).toBe(401);
+    expect((await openStream(`/api/v1/student_programs/${s.spId}/stream`).opened).statusCode).toBe(401);
+    expect((await openStream(supervise(PROGRAM), s.token).opened).statusCode).toBe(403);
+    expect((await openStream(`/api/v1/student_programs/${s.spId}/stream`, other.token).opened).statusCode).toBe(404);
+    expect((await openStream(`/api/v1/student_programs/${s.spId}/stream`, adminToken).opened).statusCode).toBe(404);
+    expect((await openStream('/api/v1/admin/supervision/stream', adminToken).opened).statusCode).toBe(400);
+    expect((await call('HEAD', supervise(PROGRAM), adminToken)).statusCode).toBe(404);
+
+    const five = Array.from({ length: 5 }, () => openStream(`/api/v1/student_programs/${s.spId}/stream`, s.token));
+    try {
+      await openAll(...five);
+      const sixth = openStream(`/api/v1/student_programs/${s.spId}/stream`, s.token);
+      expect((await sixth.opened).statusCode).toBe(429);
+      // Another account has its own five.
+      const theirs = openStream(`/api/v1/student_programs/${other.spId}/stream`, other.token);
+      expect((await theirs.opened).statusCode).toBe(200);
+      theirs.close();
+    } finally {
+      for (const st of five) st.close();
+    }
+    // A closed stream gives its place back.
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const again = openStream(`/api/v1/student_programs/${s.spId}/stream`, s.token);
+      const status = (await again.opened).statusCode;
+      again.close();
+      if (status === 200) break;
+      if (Date.now() > deadline) throw new Error('the closed streams never gave their places back');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
+  it('a draft saved through one process reaches a stream open on another (PostgreSQL LISTEN/NOTIFY)', async () => {
+    if (ctx.database.dialect !== 'postgres') return;
+    const s = await studentWithProgram(42);
+    // A second process of the site on the same database: its own pool and its own LISTEN connection.
+    const handle = openDatabase(ctx.database.url);
+    let other: FastifyInstance | undefined;
+    try {
+      other = await buildApp({ config: ctx.config, db: handle.db, dialect: 'postgres' });
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      expect(other.liveBus.listening()).toBe(true);
+      const otherPort = (other.server.address() as { port: number }).port;
+      const stream = openStream(supervise(PROGRAM, 42), adminToken, otherPort);
+      try {
+        await openAll(stream);
+        const latencies: number[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          const saved = await call('PUT', `/api/v1/student_programs/${s.spId}/draft`, s.token, { code: `// ${i}` });
+          expect(saved.statusCode).toBe(200);
+          const answered = Date.now();
+          await stream.until(() => stream.events.length > i, `draft ${i} on the other process`);
+          latencies.push(stream.events[i]!.at - answered);
+        }
+        expect(stream.changes()[0]).toEqual({ student_program_id: s.spId, kind: 'draft' });
+        // Gathered for COALESCE_MS, then sent: well under a second either way.
+        expect(Math.max(...latencies)).toBeLessThan(1000);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      await other?.close();
+      await handle.destroy();
+    }
+  });
+
+  it('ends open streams when the app closes', async () => {
+    const s = await studentWithProgram(42);
+    const handle = ctx.database.dialect === 'postgres' ? openDatabase(ctx.database.url) : undefined;
+    const other = await buildApp({
+      config: ctx.config,
+      db: handle?.db ?? ctx.database.db,
+      dialect: ctx.database.dialect,
+    });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const stream = openStream(
+      `/api/v1/student_programs/${s.spId}/stream`,
+      s.token,
+      (other.server.address() as { port: number }).port,
+    );
+    await openAll(stream);
+    const res = await stream.opened;
+    const ended = new Promise<void>((resolve) => res.once('end', () => resolve()));
+    // The close would wait for the stream's client without the preClose hook.
+    await other.close();
+    await ended;
+    await handle?.destroy();
+  });
+});
