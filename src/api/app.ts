@@ -280,8 +280,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerAuthGuard(api, db, dialect, apiRoutes);
     registerAccountWriteLimits(api, counters, options.accountWriteLimits ?? defaultAccountWriteLimits);
     // An API answer is personal or carries a token unless its route says otherwise: no cache keeps it.
-    api.addHook('onSend', async (_request, reply) => {
+    api.addHook('onSend', (_request, reply, payload, done) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
+      done(null, payload);
     });
     await api.register(siteRoutes, { site });
     await api.register(settingsRoutes, { settings });
