@@ -1,6 +1,7 @@
+import type { Statement } from 'better-sqlite3';
 import { type CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import { isoAfter, nowIso } from '../db/clock.js';
-import type { DialectName } from '../db/database.js';
+import { type DialectName, sqliteConnection } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { contentVersionColumns, contentVersionsOf } from '../common/versioned-cache.js';
 import { hashToken, newToken } from './random.js';
@@ -160,14 +161,29 @@ function nowForLookup(): string {
 
 type LookUp = (tokenHash: string) => Promise<SessionWithStudent | undefined>;
 
+/**
+ * SQLite runs the compiled query on better-sqlite3 directly: Kysely's layers (a connection taken and given back through
+ * its mutex, a result transformed, each step a promise) cost about as much as SQLite finding the row. Inside a
+ * transaction that another request holds open on the connection, the lookup goes through Kysely as before and waits
+ * for it to end: the direct call would read the transaction's uncommitted rows.
+ */
 function oneAtATime(db: Kysely<Database>): LookUp {
   const query = sessionsWithStudents(db)
     .where('a.id', '=', (eb) =>
       eb.selectFrom('auth_sessions').select('id').where('token_hash', '=', TOKEN_HASH).where('expires_at', '>', NOW),
     )
     .compile();
+  const connection = sqliteConnection(db);
+  let statement: Statement<unknown[], SessionRow> | undefined;
   return async (tokenHash) => {
-    const row = (await db.executeQuery(withValues(query, { [TOKEN_HASH]: tokenHash, [NOW]: nowForLookup() }))).rows[0];
+    const bound = withValues(query, { [TOKEN_HASH]: tokenHash, [NOW]: nowForLookup() });
+    let row: SessionRow | undefined;
+    if (connection && !connection.inTransaction) {
+      statement ??= connection.prepare<unknown[], SessionRow>(query.sql);
+      row = statement.get(bound.parameters);
+    } else {
+      row = (await db.executeQuery(bound)).rows[0];
+    }
     return row && splitRow(row);
   };
 }
