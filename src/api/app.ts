@@ -27,6 +27,7 @@ import type { Config } from './config/env.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { errorBody } from './http/app-error.js';
+import { requestLogger } from './http/logging.js';
 import '../contracts/zod-messages.js';
 import {
   type AccountWriteLimits,
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = options.timeouts ?? defaultTimeouts;
   const app = Fastify({
     logger: options.logger ?? false,
+    ...(options.logger ? { childLoggerFactory: requestLogger } : {}),
     // A client has this long to send its whole request, body included (a body trickled one byte every 2 s held its
     // socket over 150 s), and its headers; a socket idle this long is closed. Node checks every checkIntervalMs.
     requestTimeout: timeouts.requestMs,
