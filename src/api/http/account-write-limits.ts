@@ -54,8 +54,10 @@ export function registerAccountWriteLimits(
   // Reads pass straight on, without the promise an async hook would cost them.
   app.addHook('onRequest', (request, _reply, done) => {
     const account = request.auth?.student.id;
+    if (account === undefined || request.method === 'GET' || request.method === 'HEAD') return done();
+    // routeOptions is built afresh at each read: read only for writes.
     const own = request.routeOptions.config.accountLimit;
-    if (account === undefined || request.method === 'GET' || request.method === 'HEAD' || own === false) return done();
+    if (own === false) return done();
     limit(account, own).then(() => done(), done);
   });
 }
