@@ -4,10 +4,11 @@
  * a second process (wrk, Debian's package, installed when missing), 50 connections. Also measures this machine's fair
  * limit for GET /courses/: a bare node:http server (bench/bare-server.ts) that looks the token's session up with one
  * prepared statement on the same database and writes the site's own precomputed answer. Prints per endpoint requests
- * per second, p50 and p99 latency and the ratio to that limit, then the targets met or not, the C grader's figures
- * (grading rate, and grading under attack: bench/grader-attack.ts, also runnable on its own), live supervision by
- * push against polling (bench/live-supervision.ts, also runnable on its own) and the landing page's weight. With
- * --cluster: GET /courses/ through nginx with one and two processes.
+ * per second, p50 and p99 latency and the ratio to that limit (and for GET /courses/ the CPU microseconds per request
+ * of the site and of the bare server, from /proc), then the targets met or not, the C grader's figures (grading
+ * rate, and grading under attack: bench/grader-attack.ts, also runnable on its own), live supervision by push against
+ * polling (bench/live-supervision.ts, also runnable on its own) and the landing page's weight. With --cluster:
+ * GET /courses/ through nginx with one and two processes.
  * Options: --no-build (reuse dist/), --duration=N seconds per run (default 10), --runs=N per endpoint (default 3, the
  * median p99 shown), --pg, --cluster.
  */
@@ -30,6 +31,7 @@ import { benchLiveSupervision } from './live-supervision.js';
 import { runLighthouse } from './lighthouse.js';
 import { benchOverview, seedOverviewActivity } from './overview.js';
 import { LANDING_PAGE_BUDGET, pageWeight } from './page-weight.js';
+import { processCpuUs } from './process-cpu.js';
 import { ensureWrk, load, type LoadOptions, type LoadResult } from './wrk.js';
 import { cpuTimes, machineNoise } from './machine.js';
 import { BENCH_ADMIN, BENCH_STUDENT, BENCH_STUDENTS, SEARCH_TERMS, seedLarge } from './seed-large.js';
@@ -134,24 +136,30 @@ try {
   // Two seconds unmeasured first: the first requests of a line compile their code paths and fill caches.
   // Then `runs` measured runs, and the one with the median p99 is shown: on a shared virtual machine one stall of
   // 100 ms (another tenant, the host) delays about 1% of a 10-second line's requests by that much. All p99s print.
-  const measure = async (url: string, options: Partial<LoadOptions> = {}) => {
+  // With `pid`: also the CPU time (user + system, from /proc) that process spent per request over the measured runs.
+  const measure = async (url: string, options: Partial<LoadOptions> = {}, pid?: number) => {
     await settle();
     await load(url, { connections: CONNECTIONS, ...options, durationS: 2 });
     const measured: LoadResult[] = [];
+    let cpuUs = 0;
     for (let run = 0; run < runs; run += 1) {
       await settle();
+      const before = pid === undefined ? 0 : processCpuUs(pid);
       measured.push(await load(url, { connections: CONNECTIONS, durationS: duration, ...options }));
+      if (pid !== undefined) cpuUs += processCpuUs(pid) - before;
     }
     const median = [...measured].sort((a, b) => a.p99 - b.p99)[Math.floor(runs / 2)]!;
-    return { ...median, p99Runs: measured.map((r) => r.p99) };
+    const requests = measured.reduce((sum, r) => sum + r.total, 0);
+    return { ...median, p99Runs: measured.map((r) => r.p99), cpuUsPerRequest: cpuUs / requests };
   };
-  const limit = await measure(`http://127.0.0.1:${barePort}/courses/`, { ...asStudents, headers: browser });
+  const limit = await measure(`http://127.0.0.1:${barePort}/courses/`, { ...asStudents, headers: browser }, bare.pid);
+  const coursesGzip = await measure(`${base}/courses/`, { ...asStudents, headers: browser }, server.pid);
   const results: [string, LoadResult & { p99Runs?: number[] }][] = [
     ['bare node:http GET /courses/ (limit)', limit],
     ['landing page', await measure(`${base}/`, { headers: { accept: 'text/html', ...browser } })],
     ['GET /students/profile', await measure(`${base}/students/profile`, asStudents)],
     // As a browser asks (it takes gzip), and as a client that doesn't: ~9 KB or ~130 KB per answer.
-    ['GET /courses/ (student)', await measure(`${base}/courses/`, { ...asStudents, headers: browser })],
+    ['GET /courses/ (student)', coursesGzip],
     ['GET /courses/ (student, no gzip)', await measure(`${base}/courses/`, asStudents)],
     [
       'admin list, search "sharma", page 3',
@@ -232,6 +240,10 @@ try {
     'GET /courses/ at least 0.8 of the fair limit (a bare server: same session lookup, same precompressed answer)',
     courses.rps / limit.rps >= 0.8,
     `${(courses.rps / limit.rps).toFixed(2)} (${courses.rps.toFixed(0)} against ${limit.rps.toFixed(0)} req/s)`,
+  );
+  // The same ratio in CPU: what the machine's load and steal time change least.
+  console.log(
+    `           CPU per GET /courses/ (the server process, user + system, during its measured runs): the site ${coursesGzip.cpuUsPerRequest.toFixed(1)} µs, the bare server ${limit.cpuUsPerRequest.toFixed(1)} µs (${(limit.cpuUsPerRequest / coursesGzip.cpuUsPerRequest).toFixed(2)} of the site's)`,
   );
   target('GET /courses/ p99 under 25 ms', courses.p99 < 25, `${ms(courses.p99)} ms`);
   target('admin list p95 under 50 ms at 100,000 students', admin.p95 < 50, `${ms(admin.p95)} ms`);

@@ -27,6 +27,7 @@ import type { Config } from './config/env.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { errorBody } from './http/app-error.js';
+import { requestLogger } from './http/logging.js';
 import '../contracts/zod-messages.js';
 import {
   type AccountWriteLimits,
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = options.timeouts ?? defaultTimeouts;
   const app = Fastify({
     logger: options.logger ?? false,
+    ...(options.logger ? { childLoggerFactory: requestLogger } : {}),
     // A client has this long to send its whole request, body included (a body trickled one byte every 2 s held its
     // socket over 150 s), and its headers; a socket idle this long is closed. Node checks every checkIntervalMs.
     requestTimeout: timeouts.requestMs,
@@ -292,8 +294,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerAuthGuard(api, db, dialect, apiRoutes);
     registerAccountWriteLimits(api, counters, options.accountWriteLimits ?? defaultAccountWriteLimits);
     // An API answer is personal or carries a token unless its route says otherwise: no cache keeps it.
-    api.addHook('onSend', async (_request, reply) => {
+    api.addHook('onSend', (_request, reply, payload, done) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
+      done(null, payload);
     });
     await api.register(siteRoutes, { site });
     await api.register(settingsRoutes, { settings });

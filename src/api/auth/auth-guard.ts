@@ -42,8 +42,15 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,200}$/;
 /** The bearer token, or the original client's `token` header; whatever the route does with it. */
 export function requestToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
+  // The usual form first, without the regular expressions (trim drops the same white space as \s+).
   const bearer =
-    typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
+    typeof header === 'string'
+      ? header.startsWith('Bearer ')
+        ? header.slice(7).trim()
+        : /^Bearer\s+/i.test(header)
+          ? header.replace(/^Bearer\s+/i, '').trim()
+          : undefined
+      : undefined;
   const token = bearer ?? (typeof request.headers.token === 'string' ? request.headers.token.trim() : undefined);
   return token && TOKEN_FORMAT.test(token) ? token : undefined;
 }

@@ -88,6 +88,27 @@ describe('signed-in requests arriving together', () => {
     expect(await find(token)).toBeUndefined();
   });
 
+  it('never reads what a transaction still open has written: rolled back, the session it deleted still works', async () => {
+    const find = sessionFinder(ctx.database.db, ctx.database.dialect);
+    const student = students[2]!;
+    const token = await createSession(ctx.database.db, student.id);
+    let lookup: ReturnType<typeof find> | undefined;
+    const rolledBack = new Error('rolled back');
+    const outcome = await ctx.database.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.deleteFrom('auth_sessions').where('token_hash', '=', hashToken(token)).execute();
+        // SQLite: the transaction holds the one connection, and the lookup waits for it to end. PostgreSQL: the
+        // lookup runs on another connection, which sees only committed rows.
+        lookup = find(token);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw rolledBack;
+      })
+      .catch((error: unknown) => error);
+    expect(outcome).toBe(rolledBack);
+    expect((await lookup)?.student.id).toBe(student.id);
+  });
+
   it('brings the content versions the caches check', async () => {
     const find = sessionFinder(ctx.database.db, ctx.database.dialect);
     const token = await createSession(ctx.database.db, students[1]!.id);

@@ -1,6 +1,7 @@
+import type { Statement } from 'better-sqlite3';
 import { type CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import { isoAfter, nowIso } from '../db/clock.js';
-import type { DialectName } from '../db/database.js';
+import { type DialectName, sqliteConnection } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { contentVersionColumns, contentVersionsOf } from '../common/versioned-cache.js';
 import { hashToken, newToken } from './random.js';
@@ -137,21 +138,52 @@ export function sessionFinder(
   const lookUp = dialect === 'sqlite' ? oneAtATime(db) : together(db);
   return async (token) => {
     const session = await lookUp(hashToken(token));
-    if (session) await touch(db, session.session);
+    if (session && Date.now() - Date.parse(session.session.last_used_at) > TOUCH_EVERY_MS)
+      await touch(db, session.session);
     return session;
   };
 }
 
+let isoMs = 0;
+let iso = '';
+/**
+ * The time now as the lookups compare it, made once per millisecond: under load several requests share a
+ * millisecond, and toISOString was a few percent of a cached GET's CPU.
+ */
+function nowForLookup(): string {
+  const ms = Date.now();
+  if (ms !== isoMs) {
+    isoMs = ms;
+    iso = new Date(ms).toISOString();
+  }
+  return iso;
+}
+
 type LookUp = (tokenHash: string) => Promise<SessionWithStudent | undefined>;
 
+/**
+ * SQLite runs the compiled query on better-sqlite3 directly: Kysely's layers (a connection taken and given back through
+ * its mutex, a result transformed, each step a promise) cost about as much as SQLite finding the row. Inside a
+ * transaction that another request holds open on the connection, the lookup goes through Kysely as before and waits
+ * for it to end: the direct call would read the transaction's uncommitted rows.
+ */
 function oneAtATime(db: Kysely<Database>): LookUp {
   const query = sessionsWithStudents(db)
     .where('a.id', '=', (eb) =>
       eb.selectFrom('auth_sessions').select('id').where('token_hash', '=', TOKEN_HASH).where('expires_at', '>', NOW),
     )
     .compile();
+  const connection = sqliteConnection(db);
+  let statement: Statement<unknown[], SessionRow> | undefined;
   return async (tokenHash) => {
-    const row = (await db.executeQuery(withValues(query, { [TOKEN_HASH]: tokenHash, [NOW]: nowIso() }))).rows[0];
+    const bound = withValues(query, { [TOKEN_HASH]: tokenHash, [NOW]: nowForLookup() });
+    let row: SessionRow | undefined;
+    if (connection && !connection.inTransaction) {
+      statement ??= connection.prepare<unknown[], SessionRow>(query.sql);
+      row = statement.get(bound.parameters);
+    } else {
+      row = (await db.executeQuery(bound)).rows[0];
+    }
     return row && splitRow(row);
   };
 }
@@ -162,7 +194,9 @@ function together(db: Kysely<Database>): LookUp {
 
   async function run(batch: Waiting): Promise<void> {
     try {
-      const { rows } = await db.executeQuery(withValues(query, { [TOKEN_HASHES]: [...batch.keys()], [NOW]: nowIso() }));
+      const { rows } = await db.executeQuery(
+        withValues(query, { [TOKEN_HASHES]: [...batch.keys()], [NOW]: nowForLookup() }),
+      );
       const byHash = new Map(rows.map((row) => [row.session_token_hash, row]));
       for (const [hash, waiters] of batch) {
         const row = byHash.get(hash);
@@ -198,14 +232,13 @@ function together(db: Kysely<Database>): LookUp {
     });
 }
 
-async function touch(db: Kysely<Database>, session: { id: number; last_used_at: string }): Promise<void> {
-  if (Date.now() - Date.parse(session.last_used_at) > TOUCH_EVERY_MS) {
-    await db
-      .updateTable('auth_sessions')
-      .set({ last_used_at: nowIso(), expires_at: isoAfter(SESSION_IDLE_MS) })
-      .where('id', '=', session.id)
-      .execute();
-  }
+/** Called only when the last use written is older than TOUCH_EVERY_MS: most requests await nothing here. */
+async function touch(db: Kysely<Database>, session: { id: number }): Promise<void> {
+  await db
+    .updateTable('auth_sessions')
+    .set({ last_used_at: nowIso(), expires_at: isoAfter(SESSION_IDLE_MS) })
+    .where('id', '=', session.id)
+    .execute();
 }
 
 export async function deleteSession(db: Db, sessionId: number): Promise<void> {

@@ -18,6 +18,13 @@ pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value)
 // COUNT(*) and BIGINT come back as numbers; our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+const sqliteConnections = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/** The better-sqlite3 connection behind a SQLite database's Kysely, for a hot query that skips Kysely's layers. */
+export function sqliteConnection(db: Kysely<Database>): SQLite.Database | undefined {
+  return sqliteConnections.get(db);
+}
+
 export function openDatabase(url: string, onPoolError?: (error: Error) => void): DatabaseHandle {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
   return openPostgres(url, onPoolError);
@@ -36,6 +43,7 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('optimize = 0x10002');
   const optimizer = setInterval(() => sqlite.pragma('optimize'), 60 * 60_000).unref();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqliteConnections.set(db, sqlite);
   return {
     db,
     dialect: 'sqlite',

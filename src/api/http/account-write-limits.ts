@@ -38,11 +38,7 @@ export function registerAccountWriteLimits(
 ): void {
   const general = new AttemptLimiter(limits.perMinute, 60_000, store, 'account-writes');
   const routeLimiters = new Map<string, AttemptLimiter>();
-  app.addHook('onRequest', async (request) => {
-    const account = request.auth?.student.id;
-    if (account === undefined || request.method === 'GET' || request.method === 'HEAD') return;
-    const own = request.routeOptions.config.accountLimit;
-    if (own === false) return;
+  async function limit(account: number, own: RouteAccountLimit | undefined): Promise<void> {
     if (own) {
       let limiter = routeLimiters.get(own.name);
       if (!limiter)
@@ -53,5 +49,15 @@ export function registerAccountWriteLimits(
       if (!(await limiter.hit(String(account)))) throw new AppError('tooManyRequests', WRITE_LIMIT_MESSAGE);
     }
     if (!(await general.hit(String(account)))) throw new AppError('tooManyRequests', WRITE_LIMIT_MESSAGE);
+  }
+
+  // Reads pass straight on, without the promise an async hook would cost them.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const account = request.auth?.student.id;
+    if (account === undefined || request.method === 'GET' || request.method === 'HEAD') return done();
+    // routeOptions is built afresh at each read: read only for writes.
+    const own = request.routeOptions.config.accountLimit;
+    if (own === false) return done();
+    limit(account, own).then(() => done(), done);
   });
 }

@@ -29,9 +29,20 @@ export function sendCompressed(request: FastifyRequest, reply: FastifyReply, bod
   return reply.send(body.raw);
 }
 
-/** gzip named (or `*`) in Accept-Encoding without q=0. */
+let lastHeader: string | undefined;
+let lastAccepts = false;
+
+/** gzip named (or `*`) in Accept-Encoding without q=0. A client sends the same header each time: the last is kept. */
 function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
+  if (header !== lastHeader) {
+    lastAccepts = parseAcceptsGzip(header);
+    lastHeader = header;
+  }
+  return lastAccepts;
+}
+
+function parseAcceptsGzip(header: string): boolean {
   return header.split(',').some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
     if (coding?.trim() !== 'gzip' && coding?.trim() !== '*') return false;

@@ -1,10 +1,11 @@
+import Fastify from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastMailTo, signup, tokenFromLink, uniqueEmail } from '../../../test/accounts-helpers.js';
 import { captureLog } from '../../../test/log-capture.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { MailWorker } from '../mail/mail-worker.js';
-import { loggerOptions, REDACTED, redactLinks, redactUrl } from './logging.js';
+import { loggerOptions, REDACTED, redactLinks, redactUrl, requestLogger } from './logging.js';
 
 const { stream: sink, lines } = captureLog();
 
@@ -67,6 +68,54 @@ describe('no token in any log', () => {
     for (const secret of [verifyToken, session, resetToken]) {
       expect(log).not.toContain(secret);
       expect(log).not.toContain(encodeURIComponent(secret));
+    }
+  });
+});
+
+describe("each request's logger", () => {
+  it('is made only when a request writes a line at an enabled level, and that line carries the request id', async () => {
+    const { stream, lines: written } = captureLog();
+    const app = Fastify({ logger: { ...loggerOptions('warn'), stream }, childLoggerFactory: requestLogger });
+    app.get('/quiet', async (request) => {
+      request.log.info('not at warn');
+      return { ok: true };
+    });
+    app.get('/loud', async (request) => {
+      request.log.warn({ detail: 7 }, 'something to see');
+      request.log.error('and more');
+      return { ok: true };
+    });
+    try {
+      const child = vi.spyOn(app.log, 'child');
+      expect((await app.inject({ method: 'GET', url: '/quiet' })).statusCode).toBe(200);
+      expect(child).not.toHaveBeenCalled();
+      expect(written.join('')).toBe('');
+      expect((await app.inject({ method: 'GET', url: '/loud' })).statusCode).toBe(200);
+      expect(child).toHaveBeenCalledTimes(1);
+      const logged = written
+        .join('')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(logged).toMatchObject([
+        { level: 40, msg: 'something to see', detail: 7, reqId: expect.stringMatching(/^req-/) },
+        { level: 50, msg: 'and more' },
+      ]);
+      expect(logged[1]!.reqId).toBe(logged[0]!.reqId);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is made lazily by the site too: a GET that goes well at warn makes none', async () => {
+    const { stream } = captureLog();
+    const site = await createTestApp({}, undefined, { logger: { ...loggerOptions('warn'), stream } });
+    try {
+      const child = vi.spyOn(site.app.log, 'child');
+      expect((await site.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect(child).not.toHaveBeenCalled();
+    } finally {
+      await site.close();
     }
   });
 });

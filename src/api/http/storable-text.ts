@@ -16,9 +16,10 @@ export function containsNul(value: unknown, depth = 0): boolean {
  * multipart fields where they are read.
  */
 export function refuseUnstorableText(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw new AppError('validation', fieldMessages.nulCharacter);
+      return done(new AppError('validation', fieldMessages.nulCharacter));
     }
+    done();
   });
 }

@@ -110,6 +110,8 @@ describe("pages rendered at start with the running site's facts", () => {
       join(built, 'ssr', 'entry-server.js'),
       'export async function render(url, site) { return `<p>${url}: fee ${site.courseFeePaise}, write to ${site.contactEmail}</p>`; }',
     );
+    // An ES module, as the build's is (the project's package.json says so for dist/).
+    writeFileSync(join(built, 'package.json'), '{"type":"module"}');
     const site = await createAdminTestApp(
       { COURSE_FEE_PAISE: '250000', CONTACT_EMAIL: 'help@course.example' },
       {},

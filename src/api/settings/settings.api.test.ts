@@ -31,6 +31,8 @@ beforeAll(async () => {
     join(dist, 'ssr', 'entry-server.js'),
     'export async function render(url, site) { return `<p>${url}: taught by ${site.instructorName}, fee ${site.courseFeePaise}</p>`; }',
   );
+  // An ES module, as the build's is (the project's package.json says so for dist/).
+  writeFileSync(join(dist, 'package.json'), '{"type":"module"}');
   ({ ctx, adminToken } = await createAdminTestApp({ COURSE_FEE_PAISE: '250000' }, {}, dist));
   // Another process of the site on the same database, whose watch is too slow to matter unless a test waits for it.
   other = await buildApp({
