@@ -103,7 +103,7 @@ export function createStudentListsService(
         },
         known,
       );
-      const versions = await readContentVersions(db, ATTENDANCE_TABLES);
+      const versions = await readContentVersions(db, ATTENDANCE_TABLES, known);
       const stamp = `${version}.${versions.attendance}.${versions.batch_sessions}`;
       const kept = pages.get(key, stamp, clock().getTime());
       if (kept) return kept;

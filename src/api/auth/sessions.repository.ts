@@ -85,6 +85,8 @@ const SESSION_COLUMNS = [
   'version_course_sessions',
   'version_students',
   'version_settings',
+  'version_attendance',
+  'version_batch_sessions',
 ] as const;
 
 /**

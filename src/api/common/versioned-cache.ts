@@ -16,11 +16,13 @@ async function contentVersion(db: Kysely<Database>, table: VersionedTable): Prom
   return Number(row.version);
 }
 
-/** Several tables' current versions in one read. */
+/** Several tables' current versions: those the request already read (`known`), else in one read. */
 export async function readContentVersions<T extends VersionedTable>(
   db: Kysely<Database>,
   tables: readonly T[],
+  known?: ContentVersions,
 ): Promise<Record<T, number>> {
+  if (tables.every((table) => known?.[table] !== undefined)) return known as Record<T, number>;
   const rows = await db
     .selectFrom('content_versions')
     .select(['name', 'version'])
@@ -38,6 +40,8 @@ export function contentVersionColumns() {
     version('course_sessions').as('version_course_sessions'),
     version('students').as('version_students'),
     version('settings').as('version_settings'),
+    version('attendance').as('version_attendance'),
+    version('batch_sessions').as('version_batch_sessions'),
   ] as const;
 }
 
@@ -46,12 +50,16 @@ export function contentVersionsOf(row: {
   version_course_sessions: number | null;
   version_students: number | null;
   version_settings: number | null;
+  version_attendance: number | null;
+  version_batch_sessions: number | null;
 }): ContentVersions {
   const read = (value: number | null) => (value === null ? undefined : Number(value));
   return {
     course_sessions: read(row.version_course_sessions),
     students: read(row.version_students),
     settings: read(row.version_settings),
+    attendance: read(row.version_attendance),
+    batch_sessions: read(row.version_batch_sessions),
   };
 }
 

@@ -66,7 +66,7 @@ export function createLiveBus({ log, postgresUrl }: Deps) {
 
   /** Connects the listening client and LISTENs; on a drop, reconnects with a growing delay and LISTENs again. */
   function listen(): Promise<void> {
-    if (!postgresUrl || closed) return Promise.resolve();
+    if (!postgresUrl || closed || client) return Promise.resolve();
     connecting ??= (async () => {
       const next = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 5000 });
       const dropped = (error?: Error) => {
@@ -88,10 +88,19 @@ export function createLiveBus({ log, postgresUrl }: Deps) {
           return;
         }
         client = next;
+        clearTimeout(retryTimer);
+        retryTimer = undefined;
         retryMs = 500;
-        // Events sent while the connection was down are lost: every stream refreshes everything once.
+        // Events sent while the connection was down are lost: every stream refreshes everything once, and so do the
+        // other processes' streams when this process could not tell them of a change.
         if (everConnected) local.emit(RESYNC, null);
         everConnected = true;
+        if (missedNotify) {
+          missedNotify = false;
+          sending = sending.then(() =>
+            notifyOthers(JSON.stringify({ o: origin, t: RESYNC, p: null } satisfies Envelope)),
+          );
+        }
       } catch (error) {
         next.removeAllListeners();
         void next.end().catch(() => undefined);
@@ -106,15 +115,22 @@ export function createLiveBus({ log, postgresUrl }: Deps) {
 
   /** NOTIFYs go one after another: a pg client runs one query at a time. */
   let sending: Promise<void> = Promise.resolve();
+  /** A change this process could not announce: once connected again, the others are told to refresh everything. */
+  let missedNotify = false;
 
   async function notifyOthers(text: string): Promise<void> {
     // The LISTEN connection sends the NOTIFY too: one connection per process, and never one a request waits for.
-    if (!client) await listen();
+    // Without it the NOTIFY is not sent; reconnecting (with its backoff) sends a resync instead.
+    const sender = client;
+    if (!sender) {
+      missedNotify = true;
+      return;
+    }
     try {
-      if (!client) throw new Error('not connected');
-      await client.query('SELECT pg_notify($1, $2)', [CHANNEL, text]);
+      await sender.query('SELECT pg_notify($1, $2)', [CHANNEL, text]);
     } catch (error) {
-      log.warn({ err: error }, 'live events: NOTIFY failed; other processes see this change at their next read');
+      missedNotify = true;
+      log.warn({ err: error }, 'live events: NOTIFY failed; other processes refresh once this process reconnects');
     }
   }
 
