@@ -33,7 +33,10 @@ interface Options {
 }
 
 export const exercisesRoutes: FastifyPluginAsyncZod<Options> = async (app, { exercises, heartbeatMs }) => {
-  const streams = eventStreams(app, { heartbeatMs, maxStreamsPerAccount: 5, tooMany: exerciseMessages.tooManyStreams });
+  const streams = eventStreams(app, {
+    heartbeatMs,
+    cap: { maxStreamsPerAccount: 5, tooMany: exerciseMessages.tooManyStreams },
+  });
 
   // The admin: test cases and starter code of a program, and trying a reference solution against them.
   app.get(
@@ -103,7 +106,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod<Options> = async (app, { exe
     { config: admin, exposeHeadRoute: false, schema: { querystring: supervisionQuerySchema } },
     async (request, reply) => {
       const { program_number, student_batch } = request.query;
-      streams.serve(request, reply, currentStudent(request).id, (send) =>
+      await streams.serve(request, reply, currentStudent(request).id, (send) =>
         exercises.watchSupervision(program_number, student_batch)((changes) => send('changes', { changes })),
       );
     },
@@ -114,7 +117,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod<Options> = async (app, { exe
     async (request, reply) => {
       const student = currentStudent(request);
       const watch = await exercises.watchOwnProgram(student, request.params.id);
-      streams.serve(request, reply, student.id, (send) => watch((changes) => send('changes', { changes })));
+      await streams.serve(request, reply, student.id, (send) => watch((changes) => send('changes', { changes })));
     },
   );
   app.get(

@@ -9,51 +9,76 @@ interface Options {
   heartbeatMs?: number;
   /** How long one stream lasts before the browser opens another (and the login is checked again). */
   maxStreamMs?: number;
-  maxStreamsPerAccount: number;
-  /** The message of the 429 beyond the cap. */
-  tooMany: string;
+  /** A cap per account, with the message of the 429 beyond it; without one, `subscribe` may refuse a stream itself. */
+  cap?: { maxStreamsPerAccount: number; tooMany: string };
 }
 
 /**
  * Serves fetch-read server-sent event streams for one route plugin: a per-account cap, a heartbeat, an expiry, and
  * every open stream ended when the app closes (or its close would wait for every client to leave).
  */
-export function eventStreams(app: FastifyInstance, options: Options) {
-  const { heartbeatMs = 25_000, maxStreamMs = 10 * 60_000, maxStreamsPerAccount, tooMany } = options;
+export function eventStreams(app: FastifyInstance, options: Options = {}) {
+  const { heartbeatMs = 25_000, maxStreamMs = 10 * 60_000, cap } = options;
   const open = new Set<() => void>();
   const perAccount = new Map<number, number>();
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
 
+  function leave(accountId: number): void {
+    const left = (perAccount.get(accountId) ?? 1) - 1;
+    if (left > 0) perAccount.set(accountId, left);
+    else perAccount.delete(accountId);
+  }
+
   return {
     /**
-     * Checks the cap, then starts the stream: `subscribe` gets the sender and returns what stops it. Call it after
-     * every check that may refuse the request, which answers as usual until then.
+     * Checks the cap, then starts the stream: `subscribe` gets the sender and returns (or resolves to) what stops it.
+     * Until `subscribe` has returned or sent something, a refusal (a thrown AppError) answers as usual. The bearer
+     * header authenticates a stream (the web reads it with fetch, as EventSource cannot send headers), so no token is
+     * ever in a URL.
      */
-    serve(
+    async serve(
       request: FastifyRequest,
       reply: FastifyReply,
       accountId: number,
-      subscribe: (send: SendEvent) => () => void,
-    ): void {
-      const count = perAccount.get(accountId) ?? 0;
-      if (count >= maxStreamsPerAccount) throw new AppError('tooManyRequests', tooMany);
-      perAccount.set(accountId, count + 1);
+      subscribe: (send: SendEvent) => (() => void) | Promise<() => void>,
+    ): Promise<void> {
+      if (cap) {
+        const count = perAccount.get(accountId) ?? 0;
+        if (count >= cap.maxStreamsPerAccount) throw new AppError('tooManyRequests', cap.tooMany);
+        perAccount.set(accountId, count + 1);
+      }
       const res = reply.raw;
-      reply.hijack();
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-        connection: 'keep-alive',
-      });
-      // Tells the client the stream is up before the first change.
-      res.write(': open\n\n');
+      let started = false;
+      const start = () => {
+        if (started) return;
+        started = true;
+        reply.hijack();
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          'x-accel-buffering': 'no',
+          connection: 'keep-alive',
+        });
+      };
       const send: SendEvent = (event, data) => {
+        start();
         if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
-      const unsubscribe = subscribe(send);
+      let unsubscribe: () => void;
+      try {
+        unsubscribe = await subscribe(send);
+      } catch (error) {
+        if (cap) leave(accountId);
+        if (!started) throw error;
+        request.log.warn({ err: error }, 'event stream failed to start');
+        if (!res.writableEnded) res.end();
+        return;
+      }
+      start();
+      // Tells the client the stream is up before the first change.
+      res.write(': open\n\n');
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
       let ended = false;
       const end = () => {
@@ -63,15 +88,16 @@ export function eventStreams(app: FastifyInstance, options: Options) {
         clearTimeout(expiry);
         unsubscribe();
         open.delete(end);
-        const left = (perAccount.get(accountId) ?? 1) - 1;
-        if (left > 0) perAccount.set(accountId, left);
-        else perAccount.delete(accountId);
+        if (cap) leave(accountId);
         if (!res.writableEnded) res.end();
       };
+      // The login is checked when a stream opens: ending each after a while makes the browser open a new one, so a
+      // stream does not outlive a logout or a password change by more than that.
       const expiry = setTimeout(end, maxStreamMs);
       open.add(end);
       res.once('close', end);
       res.once('error', end);
+      // The client may have gone while the stream was being set up.
       if (request.raw.socket.destroyed) end();
     },
 
