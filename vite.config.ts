@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -34,6 +35,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: true,
+    // The server's page renderer reads the manifest for the static pages' island script and the app's chunks
+    // (src/prerender/render-pages.ts).
+    manifest: !isSsrBuild,
+    rollupOptions: isSsrBuild
+      ? undefined
+      : {
+          input: {
+            main: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
+            islands: fileURLToPath(new URL('src/web/islands/static-page.ts', import.meta.url)),
+          },
+        },
   },
   server: {
     port: 5173,

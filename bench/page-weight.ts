@@ -2,19 +2,32 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The landing page's budget (issue 9): gzip bytes of JavaScript and CSS it loads up front. */
-export const LANDING_PAGE_BUDGET = { jsGzip: 100 * 1024, cssGzip: 30 * 1024 } as const;
+/**
+ * The landing page's budget, gzip bytes of JavaScript and CSS it loads: issue 9 set 100 KB and 30 KB; issue 21 made
+ * it a static page with an island script (docs/decisions/018): 20 KB of JavaScript at most, the stylesheet's 30 KB
+ * kept, and the CSS inline in its HTML within the first round trip's 14 KB.
+ */
+export const LANDING_PAGE_BUDGET = { jsGzip: 20 * 1024, cssGzip: 30 * 1024, inlineCssGzip: 14 * 1024 } as const;
 
 export interface PageWeight {
   jsGzip: number;
+  /** The stylesheets it links (a static page: the whole stylesheet, loaded after the first paint). */
   cssGzip: number;
+  /** Its inline <style> elements (a static page: the rules its markup uses). */
+  inlineCssGzip: number;
   files: string[];
 }
 
-/** The JavaScript and CSS a prerendered page loads up front (scripts, module preloads, stylesheets), gzipped. */
+/**
+ * The JavaScript and CSS a prerendered page loads up front (scripts, module preloads, stylesheets, its own <noscript>
+ * or deferred stylesheet, its inline <style> elements), gzipped. The single-page app's chunks a static page fetches
+ * ahead on idle time or a link's hover are not up front: they are named in a JSON block, not in src or href.
+ */
 export function pageWeight(distDir: string, pageFile = 'index.html'): PageWeight {
   const html = readFileSync(join(distDir, 'pages', pageFile), 'utf8');
   const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? '');
+  const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '').join('');
+  const inlineCssGzip = inline ? gzipSync(inline).length : 0;
   let jsGzip = 0;
   let cssGzip = 0;
   for (const ref of new Set(refs)) {
@@ -22,5 +35,5 @@ export function pageWeight(distDir: string, pageFile = 'index.html'): PageWeight
     if (ref.endsWith('.js')) jsGzip += size;
     else cssGzip += size;
   }
-  return { jsGzip, cssGzip, files: [...new Set(refs)] };
+  return { jsGzip, cssGzip, inlineCssGzip, files: [...new Set(refs)] };
 }

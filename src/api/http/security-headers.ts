@@ -4,9 +4,14 @@ import type { Config } from '../config/env.js';
 
 /**
  * A strict Content-Security-Policy: the auth token lives in local storage (the original client keeps it there),
- * so script injection is the main threat. Razorpay's origins are allowed only with live keys.
+ * so script injection is the main threat. Razorpay's origins are allowed only with live keys. Returns the policy
+ * for a page with inline styles: the static pages carry their first screen's CSS in <style> elements, each allowed
+ * by its hash (the pages are rendered ahead, so this runs once per render, not per request).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Config,
+): Promise<(styleHashes: string[]) => string> {
   const live = Boolean(config.razorpay.keyId);
   // Checkout's script, the frames it opens, the calls it makes and the images it shows (Razorpay's docs and
   // integrations list these origins); none of them without live keys.
@@ -44,6 +49,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     reply.headers(headers);
     done();
   });
+  const policy = headers['content-security-policy'] ?? '';
+  return (styleHashes) => policy.replace("style-src 'self'", `style-src 'self' ${styleHashes.join(' ')}`);
 }
 
 /** Helmet works out the headers from its options; they never change, so it runs once instead of per request. */

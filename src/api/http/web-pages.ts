@@ -1,57 +1,90 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { findClientRoute } from '../../contracts/paths.js';
+import type { Testimonial } from '../../contracts/site.js';
 import type { SiteInfo } from '../../contracts/site-info.js';
 import { canRenderPages, NOT_FOUND_PAGE, pageFileName, renderPages } from '../../prerender/render-pages.js';
 import { type CompressedBody, compressBody, compressBodySync } from './compressed-body.js';
 
 export { NOT_FOUND_PAGE, pageFileName };
 
-export interface WebPages {
-  /** The HTML for a browser path, or the not-found page with status 404. */
-  pageFor(pathname: string): { status: 200 | 404; html: CompressedBody };
-  /**
-   * Renders every page again with changed facts and then swaps them in all at once: a request meanwhile gets the
-   * old set, never a mix. Does nothing for pages the build prerendered without its server-side bundle.
-   */
-  rerender(site: SiteInfo): Promise<void>;
+/** A page ready to send: its bytes, and its own Content-Security-Policy when it has inline styles. */
+interface ServedPage {
+  html: CompressedBody;
+  csp?: string;
 }
 
-async function rendered(distDir: string, site: SiteInfo, atStart: boolean): Promise<Map<string, CompressedBody>> {
-  const pages = new Map<string, CompressedBody>();
-  for (const [file, html] of await renderPages(distDir, site)) {
-    const raw = Buffer.from(html);
+export interface WebPages {
+  /** The HTML for a browser path, or the not-found page with status 404. */
+  pageFor(pathname: string): { status: 200 | 404 } & ServedPage;
+  /**
+   * Renders every page again with changed facts or testimonials and then swaps them in all at once: a request
+   * meanwhile gets the old set, never a mix. Does nothing for pages the build prerendered without its server-side
+   * bundle. Renders run one at a time, in the order asked.
+   */
+  rerender(changed: { site?: SiteInfo; testimonials?: Testimonial[] }): Promise<void>;
+}
+
+/** The site's Content-Security-Policy with the given inline styles allowed (security-headers.ts). */
+export type CspWithStyles = (styleHashes: string[]) => string;
+
+async function rendered(
+  distDir: string,
+  site: SiteInfo,
+  testimonials: Testimonial[],
+  cspWithStyles: CspWithStyles,
+  atStart: boolean,
+): Promise<Map<string, ServedPage>> {
+  const pages = new Map<string, ServedPage>();
+  for (const [file, page] of await renderPages(distDir, site, testimonials)) {
+    const raw = Buffer.from(page.html);
     // While the site serves, gzip off the event loop; at start nothing is waiting yet.
-    pages.set(file, atStart ? compressBodySync(raw) : await compressBody(raw));
+    pages.set(file, {
+      html: atStart ? compressBodySync(raw) : await compressBody(raw),
+      csp: page.styleHashes.length > 0 ? cspWithStyles(page.styleHashes) : undefined,
+    });
   }
   return pages;
 }
 
 /**
- * The site's pages, compressed in memory: rendered now with the running site's facts when the build left its
- * server-side bundle, else the files the build prerendered (dist/pages); undefined when the site was not built
- * (API-only development).
+ * The site's pages, compressed in memory: rendered now with the running site's facts and testimonials when the
+ * build left its server-side bundle, else the files the build prerendered (dist/pages); undefined when the site was
+ * not built (API-only development).
  */
-export async function loadWebPages(distDir: string, site: SiteInfo): Promise<WebPages | undefined> {
+export async function loadWebPages(
+  distDir: string,
+  start: { site: SiteInfo; testimonials: Testimonial[] },
+  cspWithStyles: CspWithStyles,
+): Promise<WebPages | undefined> {
   const canRender = canRenderPages(distDir);
-  let pages = new Map<string, CompressedBody>();
+  let current = start;
+  let pages = new Map<string, ServedPage>();
+  let rendering: Promise<void> = Promise.resolve();
   if (canRender) {
-    pages = await rendered(distDir, site, true);
+    pages = await rendered(distDir, current.site, current.testimonials, cspWithStyles, true);
   } else {
     const pagesDir = join(distDir, 'pages');
     if (!existsSync(join(pagesDir, NOT_FOUND_PAGE))) return undefined;
     for (const file of readdirSync(pagesDir)) {
-      if (file.endsWith('.html')) pages.set(file, compressBodySync(readFileSync(join(pagesDir, file))));
+      if (file.endsWith('.html')) pages.set(file, { html: compressBodySync(readFileSync(join(pagesDir, file))) });
     }
   }
   return {
     pageFor(pathname) {
       const route = findClientRoute(pathname);
-      const html = route ? pages.get(pageFileName(route.path)) : undefined;
-      return html ? { status: 200, html } : { status: 404, html: pages.get(NOT_FOUND_PAGE)! };
+      const page = route ? pages.get(pageFileName(route.path)) : undefined;
+      return page ? { status: 200, ...page } : { status: 404, ...pages.get(NOT_FOUND_PAGE)! };
     },
-    async rerender(changed) {
-      if (canRender) pages = await rendered(distDir, changed, false);
+    rerender(changed) {
+      if (!canRender) return Promise.resolve();
+      current = { ...current, ...changed };
+      rendering = rendering
+        .catch(() => undefined)
+        .then(async () => {
+          pages = await rendered(distDir, current.site, current.testimonials, cspWithStyles, false);
+        });
+      return rendering;
     },
   };
 }
