@@ -20,7 +20,7 @@ export interface PageWeight {
 
 /**
  * The JavaScript and CSS a prerendered page loads up front (scripts, module preloads, stylesheets, its own <noscript>
- * or deferred stylesheet, its inline <style> elements), gzipped. The single-page app's chunks a static page fetches
+ * or deferred stylesheet, its inline <style> and module <script> elements), gzipped. The single-page app's chunks a static page fetches
  * ahead on idle time or a link's hover are not up front: they are named in a JSON block, not in src or href.
  */
 export function pageWeight(distDir: string, pageFile = 'index.html'): PageWeight {
@@ -28,7 +28,9 @@ export function pageWeight(distDir: string, pageFile = 'index.html'): PageWeight
   const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? '');
   const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '').join('');
   const inlineCssGzip = inline ? gzipSync(inline).length : 0;
-  let jsGzip = 0;
+  // Inline module scripts (a static page's island); JSON blocks are data, not code.
+  const inlineJs = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  let jsGzip = inlineJs.reduce((total, code) => total + gzipSync(code).length, 0);
   let cssGzip = 0;
   for (const ref of new Set(refs)) {
     const size = gzipSync(readFileSync(join(distDir, 'web', ref))).length;

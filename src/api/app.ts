@@ -173,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   acceptEmptyBodies(app);
   refuseUnstorableText(app);
-  const cspWithStyles = await registerSecurityHeaders(app, config);
+  const cspWithInline = await registerSecurityHeaders(app, config);
 
   // Per-IP limits counted in the database, shared by every process; a database hiccup skips the limit rather
   // than failing the request.
@@ -320,7 +320,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? await loadWebPages(
         options.distDir,
         { site: await settings.current(), testimonials: JSON.parse(renderedTestimonials) as Testimonial[] },
-        cspWithStyles,
+        cspWithInline,
       )
     : undefined;
   if (pages) {

@@ -36,15 +36,23 @@ const STATIC_PATHS: ReadonlySet<string> = new Set([
   paths.terms,
   paths.privacyPolicy,
 ]);
-/** The island script's entry in Vite's manifest (vite.config.ts). */
-const ISLAND_ENTRY = 'islands/static-page.ts';
+/** The island script, built self-contained by `vite build --mode islands` (vite.config.ts). */
+const ISLAND_FILE = join('islands', 'static-page.js');
 const SPA_ENTRY = 'index.html';
+
+/** CSP sources ('sha256-…') of a page's inline <style> and <script> elements. */
+export interface InlineHashes {
+  styles: string[];
+  scripts: string[];
+}
 
 export interface RenderedPage {
   html: string;
-  /** CSP sources ('sha256-…') of the page's inline <style> elements; empty for the single-page app's pages. */
-  styleHashes: string[];
+  /** Empty for the single-page app's pages. */
+  inline: InlineHashes;
 }
+
+const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 interface ManifestChunk {
   file: string;
@@ -78,7 +86,11 @@ export function pageFileName(path: string): string {
 
 /** True when the build left what rendering needs: the page template and the server-side bundle. */
 export function canRenderPages(distDir: string): boolean {
-  return existsSync(join(distDir, 'web', 'index.html')) && existsSync(join(distDir, 'ssr', 'entry-server.js'));
+  return (
+    existsSync(join(distDir, 'web', 'index.html')) &&
+    existsSync(join(distDir, 'ssr', 'entry-server.js')) &&
+    existsSync(join(distDir, ISLAND_FILE))
+  );
 }
 
 /** Every page by file name (pageFileName), and the not-found page as NOT_FOUND_PAGE. */
@@ -92,14 +104,14 @@ export async function renderPages(
   const { render } = (await import(pathToFileURL(join(distDir, 'ssr', 'entry-server.js')).href)) as { render: Render };
   const manifest = JSON.parse(readFileSync(join(webDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const stylesheet = `/${manifest[SPA_ENTRY]?.css?.[0] ?? ''}`;
-  const [island = '', ...islandImports] = chunkUrls(manifest, ISLAND_ENTRY);
-  const islandTags = [
-    `<script type="module" crossorigin src="${island}"></script>`,
-    ...islandImports.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
+  // Inline, as a module (run once the page is parsed): a few KB that would otherwise be a request before the paint.
+  const island = readFileSync(join(distDir, ISLAND_FILE), 'utf8').trim();
+  if (island.includes('</script')) throw new Error(`${ISLAND_FILE} contains </script and can't be inlined`);
+  const staticTail = [
+    `<noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`,
+    `<script type="application/json" id="static-page">${scriptJson({ stylesheet, spa: chunkUrls(manifest, SPA_ENTRY) })}</script>`,
+    `<script type="module">${island}</script>`,
   ].join('\n    ');
-  const staticTail =
-    `<noscript><link rel="stylesheet" href="${stylesheet}"></noscript>\n    ` +
-    `<script type="application/json" id="static-page">${scriptJson({ stylesheet, spa: chunkUrls(manifest, SPA_ENTRY) })}</script>`;
   const beasties = new Beasties({
     path: webDir,
     publicPath: '/',
@@ -113,7 +125,7 @@ export async function renderPages(
   });
   const facts = siteInfoScript(site);
 
-  /** The content page without the single-page app: its CSS inline, the rest of it and the island loaded after. */
+  /** The content page without the single-page app: its CSS and the island script inline, the stylesheet after. */
   async function staticPage(spaPage: string): Promise<RenderedPage> {
     const withoutApp = spaPage
       .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
@@ -122,15 +134,9 @@ export async function renderPages(
     // loads it instead (a stylesheet link anywhere holds the paint of what follows it).
     const html = (await beasties.process(withoutApp))
       .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
-      .replace('</head>', `  ${islandTags}\n  </head>`)
       .replace('</body>', `  ${staticTail}\n  </body>`);
-    const styleHashes = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
-      (match) =>
-        `'sha256-${createHash('sha256')
-          .update(match[1] ?? '')
-          .digest('base64')}'`,
-    );
-    return { html, styleHashes };
+    const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => sha256Source(match[1] ?? ''));
+    return { html, inline: { styles, scripts: [sha256Source(island)] } };
   }
 
   function page(route: Pick<ClientRoute, 'title' | 'description'>, body: string | null, withFacts = true): string {
@@ -146,7 +152,7 @@ export async function renderPages(
         );
   }
 
-  const spaPage = (html: string): RenderedPage => ({ html, styleHashes: [] });
+  const spaPage = (html: string): RenderedPage => ({ html, inline: { styles: [], scripts: [] } });
   const pages = new Map<string, RenderedPage>();
   for (const route of clientRoutes) {
     const body = route.prerender ? await render(route.path, site, testimonials) : null;

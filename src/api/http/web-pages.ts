@@ -3,12 +3,18 @@ import { join } from 'node:path';
 import { findClientRoute } from '../../contracts/paths.js';
 import type { Testimonial } from '../../contracts/site.js';
 import type { SiteInfo } from '../../contracts/site-info.js';
-import { canRenderPages, NOT_FOUND_PAGE, pageFileName, renderPages } from '../../prerender/render-pages.js';
+import {
+  canRenderPages,
+  type InlineHashes,
+  NOT_FOUND_PAGE,
+  pageFileName,
+  renderPages,
+} from '../../prerender/render-pages.js';
 import { type CompressedBody, compressBody, compressBodySync } from './compressed-body.js';
 
 export { NOT_FOUND_PAGE, pageFileName };
 
-/** A page ready to send: its bytes, and its own Content-Security-Policy when it has inline styles. */
+/** A page ready to send: its bytes, and its own Content-Security-Policy when it has inline styles or scripts. */
 interface ServedPage {
   html: CompressedBody;
   csp?: string;
@@ -25,14 +31,14 @@ export interface WebPages {
   rerender(changed: { site?: SiteInfo; testimonials?: Testimonial[] }): Promise<void>;
 }
 
-/** The site's Content-Security-Policy with the given inline styles allowed (security-headers.ts). */
-export type CspWithStyles = (styleHashes: string[]) => string;
+/** The site's Content-Security-Policy with the given inline styles and scripts allowed (security-headers.ts). */
+export type CspWithInline = (hashes: InlineHashes) => string;
 
 async function rendered(
   distDir: string,
   site: SiteInfo,
   testimonials: Testimonial[],
-  cspWithStyles: CspWithStyles,
+  cspWithInline: CspWithInline,
   atStart: boolean,
 ): Promise<Map<string, ServedPage>> {
   const pages = new Map<string, ServedPage>();
@@ -41,7 +47,7 @@ async function rendered(
     // While the site serves, gzip off the event loop; at start nothing is waiting yet.
     pages.set(file, {
       html: atStart ? compressBodySync(raw) : await compressBody(raw),
-      csp: page.styleHashes.length > 0 ? cspWithStyles(page.styleHashes) : undefined,
+      csp: page.inline.styles.length + page.inline.scripts.length > 0 ? cspWithInline(page.inline) : undefined,
     });
   }
   return pages;
@@ -55,14 +61,14 @@ async function rendered(
 export async function loadWebPages(
   distDir: string,
   start: { site: SiteInfo; testimonials: Testimonial[] },
-  cspWithStyles: CspWithStyles,
+  cspWithInline: CspWithInline,
 ): Promise<WebPages | undefined> {
   const canRender = canRenderPages(distDir);
   let current = start;
   let pages = new Map<string, ServedPage>();
   let rendering: Promise<void> = Promise.resolve();
   if (canRender) {
-    pages = await rendered(distDir, current.site, current.testimonials, cspWithStyles, true);
+    pages = await rendered(distDir, current.site, current.testimonials, cspWithInline, true);
   } else {
     const pagesDir = join(distDir, 'pages');
     if (!existsSync(join(pagesDir, NOT_FOUND_PAGE))) return undefined;
@@ -82,7 +88,7 @@ export async function loadWebPages(
       rendering = rendering
         .catch(() => undefined)
         .then(async () => {
-          pages = await rendered(distDir, current.site, current.testimonials, cspWithStyles, false);
+          pages = await rendered(distDir, current.site, current.testimonials, cspWithInline, false);
         });
       return rendering;
     },

@@ -23,7 +23,30 @@ function addLink(rel: string, href: string): void {
   document.head.append(link);
 }
 
-if (data.stylesheet) addLink('stylesheet', data.stylesheet);
+/** Once the page has loaded and painted: what starts then can't hold its first paint. */
+const painted = new Promise<void>((resolve) => {
+  if (performance.getEntriesByName('first-contentful-paint').length > 0) return resolve();
+  try {
+    new PerformanceObserver((_list, observer) => {
+      observer.disconnect();
+      resolve();
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    resolve();
+  }
+});
+const loaded = new Promise<void>((resolve) => {
+  if (document.readyState === 'complete') resolve();
+  else window.addEventListener('load', () => resolve(), { once: true });
+});
+function afterPaint(run: () => void): void {
+  void Promise.all([painted, loaded]).then(() => setTimeout(run));
+}
+
+// The page's own rules are inline; the rest (other pages' rules, states the markup doesn't have yet) can wait.
+afterPaint(() => {
+  if (data.stylesheet) addLink('stylesheet', data.stylesheet);
+});
 
 /** Mirrors a <details>'s state into the classes the React header sets (Bootstrap's `show`, the tests' hooks). */
 function drive(details: HTMLDetailsElement | null, options: DisclosureOptions, onToggle: (open: boolean) => void) {
@@ -101,10 +124,10 @@ const towardLink = (event: Event) => {
 for (const type of ['pointerover', 'focusin', 'touchstart']) {
   document.addEventListener(type, towardLink, { passive: true });
 }
-const whenIdle = () =>
-  'requestIdleCallback' in window ? window.requestIdleCallback(preloadApp) : setTimeout(preloadApp, 1000);
-if (document.readyState === 'complete') whenIdle();
-else window.addEventListener('load', whenIdle, { once: true });
+afterPaint(() => {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(preloadApp);
+  else setTimeout(preloadApp, 1000);
+});
 
 // Browser tests wait for this before using the menus (the app's pages set it once rendered).
 document.documentElement.dataset.ready = 'true';
