@@ -65,7 +65,7 @@ const accountMenu = document.querySelector('.account-menu');
 const menuList = document.getElementById('account-menu-items');
 drive(
   accountMenu?.querySelector('details') ?? null,
-  { within: accountMenu ?? undefined, closeOutside: true, items: '.dropdown-item' },
+  { within: accountMenu ?? undefined, menu: true, items: '.dropdown-item' },
   (open) => menuList?.classList.toggle('show', open),
 );
 

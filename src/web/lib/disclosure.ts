@@ -1,15 +1,15 @@
 /**
  * The header's two disclosures (the person menu and, on a phone, the navbar) are `<details>` elements, so they
  * open with JavaScript off too. This module adds what `<details>` lacks, without React, for both the React header
- * (from an effect) and the static pages' island script: Escape closes and returns focus to the summary; a click
- * or focus outside `within` closes (menus only); following a link inside closes; the arrow keys open the menu and
+ * (from an effect) and the static pages' island script: following a link inside closes it; a menu also closes on
+ * Escape (focus returns to its summary) and on a click or focus outside `within`, and the arrow keys open it and
  * move between its items.
  */
 export interface DisclosureOptions {
   /** Where clicks and focus keep it open, and where links close it (default: the details element). */
   within?: Element;
-  /** Close on a click or focus outside `within`. */
-  closeOutside?: boolean;
+  /** A menu: Escape and a click or focus outside `within` close it (the phone's navbar stays open). */
+  menu?: boolean;
   /** Selector of the items the arrow keys move between, inside `within`. */
   items?: string;
 }
@@ -48,11 +48,11 @@ export function attachDisclosure(details: HTMLDetailsElement, options: Disclosur
     });
   };
 
-  if (options.closeOutside) {
+  if (options.menu) {
     document.addEventListener('click', onOutside);
     document.addEventListener('focusin', onOutside);
+    document.addEventListener('keydown', onKeyDown);
   }
-  document.addEventListener('keydown', onKeyDown);
   within.addEventListener('click', onLink);
   within.addEventListener('keydown', onArrow as EventListener);
   return () => {

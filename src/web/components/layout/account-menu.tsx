@@ -24,8 +24,7 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
   const rootRef = useRef<HTMLLIElement>(null);
   const detailsRef = useRef<HTMLDetailsElement>(null);
   useEffect(
-    () =>
-      attachDisclosure(detailsRef.current!, { within: rootRef.current!, closeOutside: true, items: '.dropdown-item' }),
+    () => attachDisclosure(detailsRef.current!, { within: rootRef.current!, menu: true, items: '.dropdown-item' }),
     [],
   );
 
