@@ -19,9 +19,10 @@ export interface PageWeight {
 }
 
 /**
- * The JavaScript and CSS a prerendered page loads up front (scripts, module preloads, stylesheets, its own <noscript>
- * or deferred stylesheet, its inline <style> and module <script> elements), gzipped. The single-page app's chunks a static page fetches
- * ahead on idle time or a link's hover are not up front: they are named in a JSON block, not in src or href.
+ * The JavaScript and CSS a prerendered page loads up front (scripts, module preloads, stylesheets, its own
+ * <noscript> or deferred stylesheet, its inline <style> and module <script> elements), gzipped. The single-page
+ * app's chunks a static page fetches ahead on idle time or a link's hover are not up front: they are named in a JSON
+ * block, not in src or href.
  */
 export function pageWeight(distDir: string, pageFile = 'index.html'): PageWeight {
   const html = readFileSync(join(distDir, 'pages', pageFile), 'utf8');

@@ -6,7 +6,8 @@
  * prepared statement on the same database and writes the site's own precomputed answer. Prints per endpoint requests
  * per second, p50 and p99 latency and the ratio to that limit, then the targets met or not, the C grader's figures
  * (grading rate, and grading under attack: bench/grader-attack.ts, also runnable on its own), the landing page's
- * weight, and Lighthouse on the landing page against its static twin (bench/lighthouse.ts). With --cluster: GET /courses/ through nginx with one and two processes.
+ * weight, and Lighthouse on the landing page against its static twin (bench/lighthouse.ts). With --cluster:
+ * GET /courses/ through nginx with one and two processes.
  * Options: --no-build (reuse dist/), --duration=N seconds per run (default 10), --runs=N per endpoint (default 3, the
  * median p99 shown), --pg, --cluster.
  */
