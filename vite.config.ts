@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -18,25 +19,51 @@ const apiPrefixes = [
 ];
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * `vite build --mode islands`: the static pages' island script (src/web/islands) as one self-contained file, which
+ * the page renderer puts inline in their HTML (src/prerender/render-pages.ts): no request stands before their paint.
+ */
+const islandsBuild = defineConfig({
   root: 'src/web',
-  plugins: [react()],
-  css: {
-    preprocessorOptions: {
-      scss: {
-        quietDeps: true,
-        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
-      },
-    },
-  },
+  publicDir: false,
   build: {
-    outDir: isSsrBuild ? '../../dist/ssr' : '../../dist/web',
+    outDir: '../../dist/islands',
     emptyOutDir: true,
     target: 'es2022',
-    reportCompressedSize: true,
+    modulePreload: false,
+    rollupOptions: {
+      input: fileURLToPath(new URL('src/web/islands/static-page.ts', import.meta.url)),
+      output: { entryFileNames: '[name].js', format: 'es' },
+    },
   },
-  server: {
-    port: 5173,
-    proxy: Object.fromEntries(apiPrefixes.map((prefix) => [`^/+${prefix}(/|\\?|$)`, { target: apiTarget }])),
-  },
-}));
+});
+
+export default defineConfig((env) =>
+  env.mode === 'islands'
+    ? islandsBuild
+    : {
+        root: 'src/web',
+        plugins: [react()],
+        css: {
+          preprocessorOptions: {
+            scss: {
+              quietDeps: true,
+              silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+            },
+          },
+        },
+        build: {
+          outDir: env.isSsrBuild ? '../../dist/ssr' : '../../dist/web',
+          emptyOutDir: true,
+          target: 'es2022',
+          reportCompressedSize: true,
+          // The server's page renderer reads the manifest for the app's stylesheet and chunks
+          // (src/prerender/render-pages.ts).
+          manifest: !env.isSsrBuild,
+        },
+        server: {
+          port: 5173,
+          proxy: Object.fromEntries(apiPrefixes.map((prefix) => [`^/+${prefix}(/|\\?|$)`, { target: apiTarget }])),
+        },
+      },
+);

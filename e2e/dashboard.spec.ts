@@ -126,7 +126,7 @@ test.describe('student dashboard', () => {
     await page.getByRole('button', { name: 'Submit answers' }).click();
     await expect(page.getByRole('status')).toHaveText(/^You scored \d+ out of 10$/);
     await open(page, '/DashPage/mytests');
-    await expect(page.locator('details summary').first()).toContainText('out of 10');
+    await expect(page.locator('main details summary').first()).toContainText('out of 10');
 
     await open(page, '/DashPage/mydoubts');
     await page.getByLabel('Your doubt').fill('Why does scanf need the & operator?');

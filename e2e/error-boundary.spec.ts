@@ -4,9 +4,12 @@ import { expect, expectNoSeriousA11yViolations, test } from './fixtures.js';
 // The About Us page is its own lazily loaded chunk (app-routes.tsx), named after its module by the build.
 const aboutUsChunk = '**/assets/about-us-page-*.js';
 
-/** From the landing page, in the page as a visitor uses it: the footer's link loads About Us's chunk. */
-async function openAboutUsFromHome(page: Page) {
-  await page.goto('/');
+/**
+ * From a page of the app, as a visitor uses it: the footer's link loads About Us's chunk. (The landing page is
+ * static HTML without the app, decision 018: its links are full page loads.)
+ */
+async function openAboutUsFromTheApp(page: Page) {
+  await page.goto('/StudentLogin');
   await page.locator('html[data-ready="true"]').waitFor();
   await page.locator('footer').getByRole('link', { name: 'About Us' }).click();
   await expect(page).toHaveURL(/\/AboutUs$/);
@@ -33,7 +36,7 @@ test.describe('a page that fails', () => {
     page,
   }) => {
     await page.route(aboutUsChunk, (route) => route.abort());
-    await openAboutUsFromHome(page);
+    await openAboutUsFromTheApp(page);
     await expectFailedPage(page, /could not be shown: the site has been updated since you opened it/);
     await expect(page.locator('footer')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -64,7 +67,7 @@ test.describe('a page that fails', () => {
         body: "export function AboutUsPage() { throw new Error('The page broke while rendering'); }",
       }),
     );
-    await openAboutUsFromHome(page);
+    await openAboutUsFromTheApp(page);
     await expectFailedPage(page, /This page could not be shown\. Reloading the page may help/);
     await expect(page.locator('main')).not.toContainText('updated');
     await expectNoSeriousA11yViolations(page);

@@ -55,6 +55,13 @@ export async function saveScreenshot(
   await page.screenshot({ path: `e2e/screenshots/${project}-${name}.png`, fullPage });
 }
 
+/**
+ * The header's two disclosures are <details>: their summaries (the phone's menu button, the person menu) have no
+ * ARIA role of their own, so they are found by their visually hidden names.
+ */
+export const NAV_TOGGLE = 'summary:has-text("Open the menu")';
+export const ACCOUNT_MENU_TOGGLE = 'summary:has-text("Account menu")';
+
 export async function expectHeaderAndFooter(page: Page): Promise<void> {
   // The menus work once the page is hydrated; a click before that would do nothing.
   await page.locator('html[data-ready="true"]').waitFor();
@@ -63,7 +70,7 @@ export async function expectHeaderAndFooter(page: Page): Promise<void> {
   await expect(header.getByRole('link', { name: 'C Programming Learning Hub' })).toHaveAttribute('href', '/');
   const nav = header.locator('#site-nav');
   if (isPhone) {
-    await header.getByRole('button', { name: 'Open the menu' }).click();
+    await header.locator(NAV_TOGGLE).click();
     // Let the collapse finish opening: a click on a menu item while it slides can miss.
     await expect(nav).toHaveClass(/\bshow\b/);
     await expect(nav).not.toHaveClass(/collapsing/);
@@ -74,7 +81,7 @@ export async function expectHeaderAndFooter(page: Page): Promise<void> {
   const menu = page.locator('.dropdown-menu.show');
   // On a busy machine the first click can land before the dropdown listens; click again only if it stayed shut.
   await expect(async () => {
-    if (!(await menu.isVisible())) await nav.getByRole('button', { name: 'Account menu' }).click();
+    if (!(await menu.isVisible())) await nav.locator(ACCOUNT_MENU_TOGGLE).click();
     await expect(menu).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
   await expect(menu.getByRole('link', { name: 'My Dashboard' })).toHaveAttribute('href', '/DashPage');
@@ -95,13 +102,13 @@ export async function openAccountMenu(page: Page) {
   await page.locator('html[data-ready="true"]').waitFor();
   const nav = page.locator('header #site-nav');
   if ((page.viewportSize()?.width ?? 1024) < 768) {
-    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await page.locator(NAV_TOGGLE).click();
     await expect(nav).toHaveClass(/\bshow\b/);
   }
   const menu = page.locator('.dropdown-menu.show');
   // On a busy machine the first click can land before the dropdown listens; click again only if it stayed shut.
   await expect(async () => {
-    if (!(await menu.isVisible())) await nav.getByRole('button', { name: 'Account menu' }).click();
+    if (!(await menu.isVisible())) await nav.locator(ACCOUNT_MENU_TOGGLE).click();
     await expect(menu).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
   return menu;

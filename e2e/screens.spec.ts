@@ -188,7 +188,7 @@ test.describe('every screen fits the width and passes axe', () => {
     await shot('doubts');
     await open(page, '/DashPage/mytests');
     await expectHeading(page, 'My Tests');
-    await page.locator('details summary').first().click();
+    await page.locator('main details summary').first().click();
     await shot('tests');
     await open(page, '/DashPage/test');
     await expectHeading(page, 'Take self assessment test');

@@ -77,6 +77,7 @@ import { siteRoutes } from './site/site.routes.js';
 import { createSiteService } from './site/site.service.js';
 import { profileRoutes } from './students/profile.routes.js';
 import { createTestimonialsService } from './testimonials/testimonials.service.js';
+import type { Testimonial } from '../contracts/site.js';
 import { testimonialsRoutes } from './testimonials/testimonials.routes.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
 import { createCalendarService } from './calendar/calendar.service.js';
@@ -177,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   acceptEmptyBodies(app);
   refuseUnstorableText(app);
-  await registerSecurityHeaders(app, config);
+  const cspWithInline = await registerSecurityHeaders(app, config);
 
   // Per-IP limits counted in the database, shared by every process; a database hiccup skips the limit rather
   // than failing the request.
@@ -272,7 +273,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const schedule = createScheduleService({ db, clock: options.clock, timeZone: settings.timeZone });
   const home = createHomeService({ db, schedule, clock: options.clock });
   const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts, options.clock);
-  const testimonials = createTestimonialsService(db);
+  // The landing page carries the approved testimonials: a moderation re-renders it before answering.
+  let testimonialsChanged = async () => {};
+  const testimonials = createTestimonialsService(db, () => testimonialsChanged());
   const gradebook = createGradebookService({ db, clock: options.clock });
   const similarity = createSimilarityService({ db, log: app.log, clock: options.clock });
   app.addHook('onClose', () => similarity.close());
@@ -326,8 +329,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Applied first (the course time zone), so the pages rendered next are not rendered a second time for it.
   await settings.refresh();
-  const pages = options.distDir ? await loadWebPages(options.distDir, await settings.current()) : undefined;
-  if (pages) settings.onChange((site) => pages.rerender(site));
+  const landingTestimonials = async () => (await studentLists.testimonials()).value.raw.toString();
+  let renderedTestimonials = options.distDir ? await landingTestimonials() : '';
+  const pages = options.distDir
+    ? await loadWebPages(
+        options.distDir,
+        { site: await settings.current(), testimonials: JSON.parse(renderedTestimonials) as Testimonial[] },
+        cspWithInline,
+      )
+    : undefined;
+  if (pages) {
+    settings.onChange((site) => pages.rerender({ site }));
+    // Approvals through this process re-render at once; any change through another (or a student's status or
+    // photo) within a watch interval: the list is cached per version of the students table, so a look is cheap.
+    let rerendering = Promise.resolve();
+    testimonialsChanged = async () => {
+      const latest = await landingTestimonials();
+      // A render of this very list may be under way (the watch saw it first): wait for it.
+      if (latest !== renderedTestimonials) {
+        renderedTestimonials = latest;
+        rerendering = pages.rerender({ testimonials: JSON.parse(latest) as Testimonial[] });
+      }
+      await rerendering;
+    };
+    const testimonialsWatch = setInterval(() => {
+      testimonialsChanged().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not check the testimonials for a change'),
+      );
+    }, options.settingsWatchMs ?? 2000);
+    testimonialsWatch.unref();
+    app.addHook('onClose', () => clearInterval(testimonialsWatch));
+  }
   settings.watch(options.settingsWatchMs ?? 2000);
   app.decorate('refreshSiteSettings', () => settings.refresh());
   app.addHook('onClose', () => settings.stop());
@@ -355,7 +387,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const page = pages.pageFor(pathname);
       return sendCompressed(
         request,
-        reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache'),
+        reply
+          .status(page.status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .headers(page.csp ? { 'content-security-policy': page.csp } : {}),
         page.html,
       );
     }

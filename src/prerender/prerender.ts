@@ -13,10 +13,10 @@ const dist = resolve('dist');
 const out = join(dist, 'pages');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const pages = await renderPages(dist, {
-  ...DEFAULT_SITE_CONTENT,
-  courseFeePaise: DEFAULT_COURSE_FEE_PAISE,
-  contactEmail: DEFAULT_CONTACT_EMAIL,
-});
-for (const [file, html] of pages) writeFileSync(join(out, file), html);
+const pages = await renderPages(
+  dist,
+  { ...DEFAULT_SITE_CONTENT, courseFeePaise: DEFAULT_COURSE_FEE_PAISE, contactEmail: DEFAULT_CONTACT_EMAIL },
+  [],
+);
+for (const [file, { html }] of pages) writeFileSync(join(out, file), html);
 console.log(`prerendered ${pages.size} pages into ${out}`);

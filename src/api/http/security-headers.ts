@@ -4,9 +4,14 @@ import type { Config } from '../config/env.js';
 
 /**
  * A strict Content-Security-Policy: the auth token lives in local storage (the original client keeps it there),
- * so script injection is the main threat. Razorpay's origins are allowed only with live keys.
+ * so script injection is the main threat. Razorpay's origins are allowed only with live keys. Returns the policy
+ * for a page with inline styles and scripts: the static pages carry their CSS in a <style> element and their island
+ * script inline, each allowed by its hash alone (the pages are rendered ahead: this runs once per render).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Config,
+): Promise<(hashes: { styles: string[]; scripts: string[] }) => string> {
   const live = Boolean(config.razorpay.keyId);
   // Checkout's script, the frames it opens, the calls it makes and the images it shows (Razorpay's docs and
   // integrations list these origins); none of them without live keys.
@@ -44,6 +49,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     reply.headers(headers);
     done();
   });
+  const policy = headers['content-security-policy'] ?? '';
+  const add = (text: string, directive: string, sources: string[]) =>
+    sources.length > 0 ? text.replace(`${directive} 'self'`, `${directive} 'self' ${sources.join(' ')}`) : text;
+  return ({ styles, scripts }) => add(add(policy, 'style-src', styles), 'script-src', scripts);
 }
 
 /** Helmet works out the headers from its options; they never change, so it runs once instead of per request. */

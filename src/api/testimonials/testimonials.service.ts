@@ -12,9 +12,10 @@ const MODERATION_LIMIT = 500;
 
 /**
  * The teacher's moderation of feedback. The landing page's testimonials are cached per version of the students
- * table, which every change here bumps (a trigger), so an approval or a hide shows there on the next visit.
+ * table, which every change here bumps (a trigger); `changed` re-renders the landing page with them before the
+ * moderation answers, so an approval or a hide shows there on the next visit.
  */
-export function createTestimonialsService(db: Kysely<Database>) {
+export function createTestimonialsService(db: Kysely<Database>, changed: () => Promise<void> = async () => {}) {
   return {
     async list(): Promise<AdminTestimonial[]> {
       const rows = await listFeedbackForModeration(db, MODERATION_LIMIT);
@@ -32,6 +33,7 @@ export function createTestimonialsService(db: Kysely<Database>) {
     async setState(studentId: number, input: TestimonialStateInput): Promise<{ message: string }> {
       if (!(await setFeedbackState(db, studentId, input.state)))
         throw new AppError('notFound', testimonialMessages.noFeedback);
+      await changed();
       return { message: input.state === 'approved' ? testimonialMessages.approved : testimonialMessages.hidden };
     },
   };

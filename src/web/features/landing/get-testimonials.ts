@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, use, useEffect, useState } from 'react';
 import type { Testimonial } from '../../../contracts/site';
 import { apiFetch, type ResponseSchema } from '../../lib/api-client';
 
@@ -33,12 +33,22 @@ const testimonialsSchema: ResponseSchema<Testimonial[]> = {
 };
 
 /**
+ * The testimonials the server rendered the page with (src/prerender): the static landing page carries them in its
+ * HTML. Null in the single-page app, which fetches them.
+ */
+export const RenderedTestimonials = createContext<Testimonial[] | null>(null);
+
+/**
  * The landing page's one read of server state, fetched without TanStack Query so that the landing page's
  * JavaScript doesn't carry it (docs/decisions/007-landing-page-weight.md). One retry, as the query client does.
  */
 export function useTestimonials(): TestimonialsState {
-  const [state, setState] = useState<TestimonialsState>({ isPending: true, isError: false });
+  const rendered = use(RenderedTestimonials);
+  const [state, setState] = useState<TestimonialsState>(
+    rendered ? { data: rendered, isPending: false, isError: false } : { isPending: true, isError: false },
+  );
   useEffect(() => {
+    if (rendered) return;
     const controller = new AbortController();
     const { signal } = controller;
     const load = () => apiFetch('/students/get_old_students', testimonialsSchema, { signal });
@@ -54,6 +64,6 @@ export function useTestimonials(): TestimonialsState {
         },
       );
     return () => controller.abort();
-  }, []);
+  }, [rendered]);
   return state;
 }
