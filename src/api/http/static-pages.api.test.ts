@@ -42,6 +42,8 @@ beforeAll(async () => {
     'export async function render(url, site, testimonials) {' +
       ' return `<p class="quote">${url}: ${testimonials.map((t) => t.feedback).join(" | ")}</p>`; }',
   );
+  // An ES module, as the build's is (the project's package.json says so for dist/).
+  writeFileSync(join(dist, 'package.json'), '{"type":"module"}');
   ({ ctx, adminToken } = await createAdminTestApp({}, {}, dist));
 }, 60_000);
 afterAll(async () => {

@@ -112,6 +112,11 @@ describe("pages rendered at start with the running site's facts", () => {
     );
     // An ES module, as the build's is (the project's package.json says so for dist/).
     writeFileSync(join(built, 'package.json'), '{"type":"module"}');
+    // The manifest and the static pages' island script, which the renderer reads (src/prerender/render-pages.ts).
+    mkdirSync(join(built, 'web', '.vite'));
+    writeFileSync(join(built, 'web', '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index.js"}}');
+    mkdirSync(join(built, 'islands'));
+    writeFileSync(join(built, 'islands', 'static-page.js'), 'document.documentElement.dataset.ready = "true";');
     const site = await createAdminTestApp(
       { COURSE_FEE_PAISE: '250000', CONTACT_EMAIL: 'help@course.example' },
       {},
@@ -122,7 +127,10 @@ describe("pages rendered at start with the running site's facts", () => {
       expect(landing.body).toContain(
         '<div id="root" data-prerendered="true"><p>/: fee 250000, write to help@course.example</p></div>',
       );
-      const embedded = /<script type="application\/json" id="site-info">(.*?)<\/script>/.exec(landing.body)?.[1];
+      // The landing page is a static page (no app to hand the facts to); a page of the app embeds them.
+      const login = await site.ctx.app.inject({ method: 'GET', url: '/StudentLogin' });
+      expect(login.body).toContain('<p>/StudentLogin: fee 250000, write to help@course.example</p>');
+      const embedded = /<script type="application\/json" id="site-info">(.*?)<\/script>/.exec(login.body)?.[1];
       expect(JSON.parse(embedded ?? 'null')).toEqual({
         ...DEFAULT_SITE_CONTENT,
         contactEmail: 'help@course.example',
