@@ -175,6 +175,16 @@ export function sessionEnd(startsAt: string, durationMinutes: number): string {
   return new Date(Date.parse(startsAt) + durationMinutes * MINUTE).toISOString();
 }
 
+/** The classes that have ended by `at` (held), and when the next of the others ends (null: none left). */
+export function heldClasses<S extends { starts_at: string; duration_minutes: number }>(
+  sessions: S[],
+  at: number,
+): { held: S[]; nextEndAt: number | null } {
+  const ends = sessions.map((s) => joinWindow(s.starts_at, s.duration_minutes).closes);
+  const upcoming = ends.filter((end) => end > at);
+  return { held: sessions.filter((_, i) => ends[i]! <= at), nextEndAt: upcoming.length ? Math.min(...upcoming) : null };
+}
+
 /** From JOIN_OPENS_MINUTES_BEFORE before the start until the end. */
 export function joinWindow(startsAt: string, durationMinutes: number): { opens: number; closes: number } {
   const start = Date.parse(startsAt);

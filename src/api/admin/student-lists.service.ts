@@ -5,7 +5,13 @@ import { studentListSchema, type StudentListKind, type StudentListQuery } from '
 import { testimonialListSchema } from '../../contracts/site.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { type ContentVersions, readContentVersions, StampedCache, VersionedCache } from '../common/versioned-cache.js';
+import {
+  ATTENDANCE_SOURCES,
+  type ContentVersions,
+  StampedCache,
+  VersionedCache,
+  versionStamp,
+} from '../common/versioned-cache.js';
 import { type SerializedJson, serializeJson } from '../http/serialized-json.js';
 import { studentPhotoUrl } from '../students/student-photo.js';
 import { toStudentData } from '../students/student-view.js';
@@ -42,9 +48,6 @@ interface ListPage {
   value: { body: SerializedJson; total: number };
   version: string;
 }
-
-/** The tables a page's Attendance column is counted from: triggers bump their versions with every change. */
-const ATTENDANCE_TABLES = ['attendance', 'batch_sessions'] as const;
 
 /** The admin's student lists and the landing page's testimonials, each answer serialised once per change. */
 export function createStudentListsService(
@@ -103,8 +106,8 @@ export function createStudentListsService(
         },
         known,
       );
-      const versions = await readContentVersions(db, ATTENDANCE_TABLES, known);
-      const stamp = `${version}.${versions.attendance}.${versions.batch_sessions}`;
+      // The rows' own version, and what their Attendance column is counted from.
+      const stamp = `${version}:${await versionStamp(db, ATTENDANCE_SOURCES, known)}`;
       const kept = pages.get(key, stamp, clock().getTime());
       if (kept) return kept;
 

@@ -16,6 +16,19 @@ async function contentVersion(db: Kysely<Database>, table: VersionedTable): Prom
   return Number(row.version);
 }
 
+/** What attendance figures (the student lists' column, the overview's chart) are counted from. */
+export const ATTENDANCE_SOURCES = ['students', 'attendance', 'batch_sessions'] as const;
+
+/** Several tables' current versions as one string, for StampedCache. */
+export async function versionStamp(
+  db: Kysely<Database>,
+  tables: readonly VersionedTable[],
+  known?: ContentVersions,
+): Promise<string> {
+  const versions = await readContentVersions(db, tables, known);
+  return tables.map((table) => versions[table]).join('.');
+}
+
 /** Several tables' current versions: those the request already read (`known`), else in one read. */
 export async function readContentVersions<T extends VersionedTable>(
   db: Kysely<Database>,

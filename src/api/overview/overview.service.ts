@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { courseTimeZone, courseWallClock } from '../../contracts/dates.js';
 import { ATTENTION_ITEMS, CHART_WEEKS, type Charts, NOT_SEEN_DAYS, type Overview } from '../../contracts/overview.js';
-import { LATE_AFTER_MINUTES, sessionEnd } from '../../contracts/schedule.js';
+import { heldClasses, LATE_AFTER_MINUTES, sessionEnd } from '../../contracts/schedule.js';
 import type { Database } from '../db/schema.js';
 import { zonedInstant } from '../schedule/zoned-time.js';
-import { readContentVersions, StampedCache } from '../common/versioned-cache.js';
+import { ATTENDANCE_SOURCES, StampedCache, versionStamp } from '../common/versioned-cache.js';
 import { recordVisit } from '../students/visits.repository.js';
 import * as repo from './overview.repository.js';
 
@@ -35,9 +35,6 @@ function chartWeeks(now: Date): { starts: string[]; bounds: string[] } {
   const zone = courseTimeZone();
   return { starts: starts.slice(0, -1), bounds: starts.map((date) => zonedInstant(date, '00:00', zone)) };
 }
-
-/** What the attendance chart of a batch is counted from: triggers bump their versions with every change. */
-const ATTENDANCE_TABLES = ['students', 'attendance', 'batch_sessions'] as const;
 
 export function createOverviewService({ db, clock = () => new Date() }: Deps) {
   // A batch's attendance chart, kept while its tables stand still and none of its classes has ended since.
@@ -102,14 +99,10 @@ export function createOverviewService({ db, clock = () => new Date() }: Deps) {
 
       async function attendance(of: number) {
         const at = now.getTime();
-        const versions = await readContentVersions(db, ATTENDANCE_TABLES);
-        const stamp = ATTENDANCE_TABLES.map((table) => versions[table]).join('.');
+        const stamp = await versionStamp(db, ATTENDANCE_SOURCES);
         const kept = attendanceCharts.get(String(of), stamp, at);
         if (kept) return kept;
-        const sessions = await repo.listSessionsOfBatch(db, of);
-        const ends = sessions.map((s) => Date.parse(s.starts_at) + s.duration_minutes * 60_000);
-        const held = sessions.filter((_, i) => ends[i]! <= at);
-        const upcoming = ends.filter((end) => end > at);
+        const { held, nextEndAt } = heldClasses(await repo.listSessionsOfBatch(db, of), at);
         const [size, counts] = await Promise.all([
           repo.countBatchStudents(db, of),
           repo.attendanceCounts(
@@ -134,7 +127,7 @@ export function createOverviewService({ db, clock = () => new Date() }: Deps) {
             absent: Math.max(0, size - present - late),
           };
         });
-        attendanceCharts.set(String(of), stamp, upcoming.length ? Math.min(...upcoming) : null, chart);
+        attendanceCharts.set(String(of), stamp, nextEndAt, chart);
         return chart;
       }
     },

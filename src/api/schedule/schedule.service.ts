@@ -9,6 +9,7 @@ import {
   type BatchSessionInput,
   type BatchSessionUpdate,
   type JoinResult,
+  heldClasses,
   joinWindow,
   type MySchedule,
   type ScheduleGenerate,
@@ -285,7 +286,6 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
       return { meeting_link: link?.meeting_link ?? null, joined_at: joinedAt };
     },
 
-    /** "attended of held" per student, for the admin's lists: held sessions are the ones that have ended. */
     /**
      * Each student's attended of held classes, and the instant (ms) this answer next changes with time alone: when the
      * next of these batches' classes stops taking Join clicks and so counts as held (null: none left).
@@ -295,10 +295,7 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
     ): Promise<{ counts: Map<number, { attended: number; held: number }>; changesAt: number | null }> {
       const at = Date.parse(now());
       const batches = [...new Set(students.map((s) => s.student_batch).filter((b): b is number => b !== null))];
-      const sessions = await schedule.listSessionsOfBatches(db, batches);
-      const closing = sessions.map((s) => joinWindow(s.starts_at, s.duration_minutes).closes);
-      const held = sessions.filter((_, i) => closing[i]! <= at);
-      const upcoming = closing.filter((closes) => closes > at);
+      const { held, nextEndAt } = heldClasses(await schedule.listSessionsOfBatches(db, batches), at);
       const records = await schedule.listAttendanceOf(
         db,
         held.map((s) => s.id),
@@ -316,7 +313,7 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
         }).length;
         counts.set(student.id, { attended, held: ofBatch.length });
       }
-      return { counts, changesAt: upcoming.length ? Math.min(...upcoming) : null };
+      return { counts, changesAt: nextEndAt };
     },
   };
 }
