@@ -7,6 +7,7 @@
 import { dashboardPaths, paths } from '../../contracts/paths';
 import { readRole, readToken } from '../lib/auth-storage';
 import { attachDisclosure, type DisclosureOptions } from '../lib/disclosure';
+import { accountMenuName, badgeText, notificationsName } from '../lib/unread-text';
 
 interface StaticPageData {
   stylesheet: string;
@@ -73,7 +74,7 @@ function badge(count: number): HTMLSpanElement {
   const pill = document.createElement('span');
   pill.className = 'badge rounded-pill text-bg-danger unread-badge';
   pill.setAttribute('aria-hidden', 'true');
-  pill.textContent = count > 99 ? '99+' : String(count);
+  pill.textContent = badgeText(count);
   return pill;
 }
 
@@ -91,7 +92,7 @@ async function showSignedIn(token: string): Promise<void> {
   notifications.className = 'dropdown-item d-flex justify-content-between align-items-center gap-2';
   notifications.href = isAdmin ? `${paths.admin}#notifications` : `${paths.dashboard}/${dashboardPaths.notifications}`;
   notifications.textContent = 'Notifications';
-  notifications.setAttribute('aria-label', 'Notifications');
+  notifications.setAttribute('aria-label', notificationsName(null));
   item.append(notifications);
   dashboard?.parentElement?.after(item);
 
@@ -99,11 +100,11 @@ async function showSignedIn(token: string): Promise<void> {
   if (!response.ok) return;
   const { unread } = (await response.json()) as { unread?: unknown };
   if (typeof unread !== 'number' || unread <= 0) return;
-  notifications.setAttribute('aria-label', `Notifications, ${unread} unread`);
+  notifications.setAttribute('aria-label', notificationsName(unread));
   notifications.append(badge(unread));
   const summary = accountMenu?.querySelector('summary');
   const name = summary?.querySelector('.visually-hidden');
-  if (name) name.textContent = `Account menu, ${unread} unread notifications`;
+  if (name) name.textContent = accountMenuName(unread);
   summary?.append(badge(unread));
 }
 

@@ -4,7 +4,8 @@ import { dashboardPaths, paths } from '../../../contracts/paths';
 import { useStoredRole } from '../../lib/auth-store';
 import { attachDisclosure } from '../../lib/disclosure';
 import { useNotificationStream, useUnreadCount } from '../../lib/notification-stream';
-import { notificationsName, UnreadBadge } from '../notifications/unread-badge';
+import { accountMenuName, notificationsName } from '../../lib/unread-text';
+import { UnreadBadge } from '../notifications/unread-badge';
 import { PersonIcon } from './person-icon';
 
 /**
@@ -33,9 +34,7 @@ export function AccountMenu({ signedIn }: { signedIn: boolean }) {
       <details ref={detailsRef} onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary className="nav-link dropdown-toggle" aria-controls="account-menu-items">
           <PersonIcon />
-          <span className="visually-hidden">
-            {unread ? `Account menu, ${unread} unread notifications` : 'Account menu'}
-          </span>
+          <span className="visually-hidden">{accountMenuName(unread)}</span>
           <UnreadBadge count={unread} />
         </summary>
         {/* data-bs-popper="static" is Bootstrap's hook for a dropdown placed by CSS alone

@@ -15,7 +15,8 @@ import { MyPayment } from './sections/my-payment';
 import { MyProgs } from './sections/my-progs';
 import { MyTests, SelfTest } from './sections/self-test';
 import { NotificationList } from '../../components/notifications/notification-list';
-import { notificationsName, UnreadBadge } from '../../components/notifications/unread-badge';
+import { UnreadBadge } from '../../components/notifications/unread-badge';
+import { notificationsName } from '../../lib/unread-text';
 import { useUnreadCount } from '../../lib/notification-stream';
 
 /** A program's workspace (the exercises feature), handed in by the app (app/dashboard-route.tsx). */
