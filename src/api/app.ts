@@ -348,7 +348,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // A render of this very list may be under way (the watch saw it first): wait for it.
       if (latest !== renderedTestimonials) {
         renderedTestimonials = latest;
-        rerendering = pages.rerender({ testimonials: JSON.parse(latest) as Testimonial[] });
+        rerendering = pages.rerender({ testimonials: JSON.parse(latest) as Testimonial[] }).catch((error: unknown) => {
+          // Not shown: the next look renders it again.
+          renderedTestimonials = '';
+          throw error;
+        });
       }
       await rerendering;
     };
