@@ -8,12 +8,11 @@
  * Part of `npm run bench` (against its server). On its own, against a fresh server on a throwaway SQLite database
  * (after `npm run build`): `npx tsx bench/grader-attack.ts [--runs=N]`.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort } from '../test/pg-cluster.js';
+import { startSite } from './site-server.js';
 import { adminLogin, type BenchSession, poster, studentsWithProgram } from './students.js';
 
 // 796 bytes: A39 stands for 2^39 tokens.
@@ -178,34 +177,11 @@ async function main(): Promise<void> {
   const helloRuns = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 6);
   const dataDir = mkdtempSync(join(tmpdir(), 'course-attack-'));
   const admin = { email: 'teacher@example.com', password: 'Teacher#2026' };
-  const port = await freePort();
-  const server = spawn(process.execPath, ['dist/server/api/server.js'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`,
-      UPLOAD_DIR: join(dataDir, 'uploads'),
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: 'fatal',
-    },
+  const { base, server } = await startSite({
+    databaseUrl: `sqlite:${join(dataDir, 'app.db')}`,
+    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'fatal' },
   });
   try {
-    const base = `http://127.0.0.1:${port}`;
-    for (let attempt = 0; ; attempt += 1) {
-      if (attempt > 300) throw new Error('the server did not start (run `npm run build` first)');
-      if (
-        await fetch(`${base}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     // The server loads Clang into its compile processes after it starts listening: let that pass.
     await new Promise((resolve) => setTimeout(resolve, 8000));
     console.log(`Grading under attack (GRADER_WORKERS ${process.env.GRADER_WORKERS ?? 'default'})`);

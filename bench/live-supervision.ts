@@ -6,15 +6,15 @@
  * draft, the server process's CPU time (from /proc) and the requests per second it served.
  * `npx tsx bench/live-supervision.ts [--pg] [--seconds=N]` runs it on its own against the built server (npm run build).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort, startPgCluster } from '../test/pg-cluster.js';
+import { startPgCluster } from '../test/pg-cluster.js';
 import { createSession } from '../src/api/auth/sessions.repository.js';
 import { openDatabase } from '../src/api/db/database.js';
+import { startSite } from './site-server.js';
 
 export const LIVE_TARGET_MS = 1000;
 const SAVE_EVERY_MS = 2000;
@@ -257,34 +257,11 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'course-live-'));
   const databaseUrl = pg ? pg.url('postgres') : `sqlite:${join(dataDir, 'app.db')}`;
   const admin = { email: 'teacher@example.com', password: 'Teacher#2026' };
-  const port = await freePort();
-  const server = spawn(process.execPath, ['dist/server/api/server.js'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      UPLOAD_DIR: join(dataDir, 'uploads'),
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: 'warn',
-    },
+  const { base, server } = await startSite({
+    databaseUrl,
+    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
   });
   try {
-    const base = `http://127.0.0.1:${port}`;
-    for (let attempt = 0; ; attempt += 1) {
-      if (attempt > 300) throw new Error('the server did not start (run `npm run build` first)');
-      if (
-        await fetch(`${base}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await sleep(100);
-    }
     // The typists, added once the server has seeded its admin (it seeds only an empty database).
     {
       const handle = openDatabase(databaseUrl);

@@ -1,7 +1,8 @@
 /**
  * The cost of open notification streams (GET /api/v1/notifications/stream, server-sent events): against a running
  * site, opens one stream per student token, then reads the server process's resident memory and CPU time (from
- * /proc) before and after opening them and over an idle stretch with all of them open, and how long a notice takes
+ * /proc) before and after opening them and over an idle stretch with all of them open, against the same stretch with
+ * none open just before (the server's periodic jobs run either way), and how long a notice takes
  * to reach its student's open stream (the teacher sends a program, the stream's next `unread` event arrives).
  * What an idle open stream costs is what matters: a socket, a listener in the hub, a heartbeat every 25 s, and its
  * share of the one unread-count query per second the process makes while any stream is open.
@@ -29,8 +30,10 @@ export interface StreamBenchResult {
   rssAfterMb: number;
   perStreamKb: number;
   idleCpuMs: number;
+  /** The same idle stretch just before, with no stream open: what the server spends anyway (its periodic jobs). */
+  baselineCpuMs: number;
   idleSeconds: number;
-  /** CPU time the server spent per open stream per second while idle, in microseconds. */
+  /** CPU time the open streams added per stream per second while idle, in microseconds. */
   idleCpuPerStreamUsPerS: number;
   openCpuMs: number;
   arrivalMs: number[];
@@ -119,7 +122,10 @@ export async function benchNotificationStreams(options: StreamBenchOptions): Pro
   const { base, pid, students, admin, idleSeconds = 10 } = options;
   const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
   await sleep(1000);
+  const quiet = procFigures(pid);
+  await sleep(idleSeconds * 1000);
   const before = procFigures(pid);
+  const baselineCpuMs = before.cpuMs - quiet.cpuMs;
   const started = Date.now();
   const streams: OpenStream[] = [];
   // In groups, as pages open over a moment rather than in one instant.
@@ -158,7 +164,7 @@ export async function benchNotificationStreams(options: StreamBenchOptions): Pro
   const rssAfterMb = opened.rssKb / 1024;
   const perStreamKb = (opened.rssKb - before.rssKb) / streams.length;
   const idleCpuMs = idle.cpuMs - opened.cpuMs;
-  const idleCpuPerStreamUsPerS = (idleCpuMs * 1000) / streams.length / idleSeconds;
+  const idleCpuPerStreamUsPerS = ((idleCpuMs - baselineCpuMs) * 1000) / streams.length / idleSeconds;
   const openCpuMs = opened.cpuMs - before.cpuMs;
   const sorted = [...arrivalMs].sort((a, b) => a - b);
   const lines = [
@@ -167,8 +173,8 @@ export async function benchNotificationStreams(options: StreamBenchOptions): Pro
     `server memory (RSS) ${rssBeforeMb.toFixed(1)} MB -> ${rssAfterMb.toFixed(1)} MB: ` +
       `${perStreamKb.toFixed(1)} KB a stream`,
     `idle ${idleSeconds} s with every stream open: server CPU ${idleCpuMs.toFixed(0)} ms ` +
-      `(${((idleCpuMs / (idleSeconds * 1000)) * 100).toFixed(2)} % of a core; ` +
-      `${idleCpuPerStreamUsPerS.toFixed(1)} µs a stream a second)`,
+      `(${((idleCpuMs / (idleSeconds * 1000)) * 100).toFixed(2)} % of a core), against ${baselineCpuMs.toFixed(0)} ms ` +
+      `for the ${idleSeconds} s just before with none open: ${idleCpuPerStreamUsPerS.toFixed(1)} µs a stream a second`,
     `a notice reaches its open stream in ${sorted.map((ms) => ms.toFixed(0)).join(', ')} ms ` +
       `(the teacher's request included)`,
   ];
@@ -179,6 +185,7 @@ export async function benchNotificationStreams(options: StreamBenchOptions): Pro
     rssAfterMb,
     perStreamKb,
     idleCpuMs,
+    baselineCpuMs,
     idleSeconds,
     idleCpuPerStreamUsPerS,
     openCpuMs,

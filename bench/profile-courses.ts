@@ -8,7 +8,7 @@
  * dist/server/api/server.js, to compare two builds back to back).
  * Build first (`npm run -s build`).
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -18,6 +18,7 @@ import { freePort } from '../test/pg-cluster.js';
 import { summarise, summaryLines } from './cpu-profile-summary.js';
 import { processCpuUs } from './process-cpu.js';
 import { BENCH_STUDENTS, seedLarge } from './seed-large.js';
+import { startSite } from './site-server.js';
 import { ensureWrk, load } from './wrk.js';
 
 const args = process.argv.slice(2);
@@ -45,34 +46,12 @@ const exitOnSigterm = `data:text/javascript,${encodeURIComponent("process.on('SI
 
 const children: ChildProcess[] = [];
 try {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    process.execPath,
-    [...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), serverScript],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: `sqlite:${dbPath}`,
-        LOG_LEVEL: 'warn',
-      },
-    },
-  );
+  const { base, server } = await startSite({
+    databaseUrl: `sqlite:${dbPath}`,
+    nodeFlags: profiling ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+    script: serverScript,
+  });
   children.push(server);
-  for (let i = 0; ; i += 1) {
-    if (
-      await fetch(`${base}/healthz`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    if (i > 300) throw new Error('the server did not start');
-    await new Promise((done) => setTimeout(done, 100));
-  }
   await new Promise((done) => setTimeout(done, 6000)); // Clang loads into the compile worker after start
   const tokens = await Promise.all(
     BENCH_STUDENTS.map(async (student, i) => {

@@ -13,7 +13,7 @@
  * Options: --no-build (reuse dist/), --duration=N seconds per run (default 10), --runs=N per endpoint (default 3, the
  * median p99 shown), --pg, --cluster.
  */
-import { type ChildProcess, execSync, fork, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,7 @@ import { LANDING_PAGE_BUDGET, pageWeight } from './page-weight.js';
 import { processCpuUs } from './process-cpu.js';
 import { ensureWrk, load, type LoadOptions, type LoadResult } from './wrk.js';
 import { cpuTimes, machineNoise } from './machine.js';
+import { startSite } from './site-server.js';
 import { BENCH_ADMIN, BENCH_STUDENT, BENCH_STUDENTS, SEARCH_TERMS, seedLarge } from './seed-large.js';
 
 const args = new Set(process.argv.slice(2));
@@ -70,21 +71,8 @@ try {
   }
   console.log(`  seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 
-  const port = await freePort();
-  const server = spawn(process.execPath, ['dist/server/api/server.js'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const { base, server } = await startSite({ databaseUrl });
   children.push(server);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${base}/healthz`);
   // The server loads Clang into its compile worker after starting: let that pass before measuring.
   await new Promise((resolve) => setTimeout(resolve, 6000));
 
@@ -379,18 +367,6 @@ try {
 
 function target(what: string, met: boolean, figure: string): void {
   console.log(`  ${met ? 'met    ' : 'NOT MET'}  ${what}: ${figure}`);
-}
-
-async function waitForHealth(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
 }
 
 function ms(value: number): string {
