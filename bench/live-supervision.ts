@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startPgCluster } from '../test/pg-cluster.js';
+import { eventData, onEventBlocks } from '../test/sse-blocks.js';
 import { createSession } from '../src/api/auth/sessions.repository.js';
 import { openDatabase } from '../src/api/db/database.js';
 import { startSite } from './site-server.js';
@@ -100,17 +101,9 @@ function openTeacherStream(url: URL, admin: string, onChanges: () => void): Prom
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { headers: { authorization: admin } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`the stream answered ${res.statusCode}`));
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block === ': open') resolve(() => req.destroy());
-          else if (block.startsWith('event: changes')) onChanges();
-        }
+      onEventBlocks(res, (block) => {
+        if (block === ': open') resolve(() => req.destroy());
+        else if (eventData(block, 'changes')) onChanges();
       });
       res.on('error', () => undefined);
     });

@@ -12,6 +12,7 @@ import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createSession } from '../src/api/auth/sessions.repository.js';
 import { openDatabase } from '../src/api/db/database.js';
+import { eventData, onEventBlocks } from '../test/sse-blocks.js';
 
 export interface StreamBenchOptions {
   base: string;
@@ -68,19 +69,12 @@ function openStream(base: string, token: string, agent: Agent): Promise<OpenStre
     const stream: OpenStream = { counts: [], req: undefined as unknown as ClientRequest, waiters: [] };
     const req = httpRequest(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const data = /^event: unread\ndata: (.*)$/m.exec(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-          if (!data) continue;
-          stream.counts.push((JSON.parse(data[1]!) as { unread: number }).unread);
-          if (stream.counts.length === 1) resolve(stream);
-          for (const wake of stream.waiters.splice(0)) wake();
-        }
+      onEventBlocks(res, (block) => {
+        const data = eventData<{ unread: number }>(block, 'unread');
+        if (!data) return;
+        stream.counts.push(data.unread);
+        if (stream.counts.length === 1) resolve(stream);
+        for (const wake of stream.waiters.splice(0)) wake();
       });
       res.on('error', () => undefined);
     });

@@ -4,6 +4,7 @@ import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
+import { eventData, onEventBlocks } from '../../../test/sse-blocks.js';
 import { testDialect } from '../../../test/test-database.js';
 import type { LiveChange } from '../../contracts/exercises.js';
 import { buildApp } from '../app.js';
@@ -53,21 +54,13 @@ function openStream(path: string, token?: string, onPort = port) {
   const opened = new Promise<IncomingMessage>((resolve, reject) => {
     req.on('response', (res) => {
       response = res;
-      let buffer = '';
       let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block === ': open') started();
-          const data = /^event: changes\ndata: (.*)$/m.exec(block);
-          if (data) events.push({ at: Date.now(), changes: JSON.parse(data[1]!).changes });
-        }
+      onEventBlocks(res, (block) => {
+        if (block === ': open') started();
+        const data = eventData<{ changes: LiveChange[] }>(block, 'changes');
+        if (data) events.push({ at: Date.now(), changes: data.changes });
       });
+      res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => Object.assign(res, { body }));
       resolve(res);
     });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { eventData, onEventBlocks } from '../../../test/sse-blocks.js';
 import { addBatchSession, placeStudent, putBatch, putCourseSession } from '../../../test/schedule-rows.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { buildApp } from '../app.js';
@@ -365,20 +366,11 @@ function openStream(port: number, token?: string) {
   const opened = new Promise<IncomingMessage>((resolve, reject) => {
     req.on('response', (res) => {
       response = res;
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^event: unread\ndata: (.*)$/m.exec(block);
-          if (data) {
-            events.push(JSON.parse(data[1]!).unread);
-            for (const w of waiters.splice(0)) w();
-          }
-        }
+      onEventBlocks(res, (block) => {
+        const data = eventData<{ unread: number }>(block, 'unread');
+        if (!data) return;
+        events.push(data.unread);
+        for (const w of waiters.splice(0)) w();
       });
       resolve(res);
     });

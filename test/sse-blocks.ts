@@ -1,0 +1,25 @@
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * Reads a server-sent-event response as it arrives and calls `onBlock` with each block (`event: x\ndata: y`, or a
+ * comment such as `: open`): the API tests and the bench read the site's streams over real HTTP with it.
+ */
+export function onEventBlocks(res: IncomingMessage, onBlock: (block: string) => void): void {
+  let buffer = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      onBlock(block);
+    }
+  });
+}
+
+/** The data of a block that is the event `name`, parsed; undefined for any other block. */
+export function eventData<T>(block: string, name: string): T | undefined {
+  const data = new RegExp(`^event: ${name}\\ndata: (.*)$`, 'm').exec(block);
+  return data ? (JSON.parse(data[1]!) as T) : undefined;
+}
