@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { miniatureBuild } from '../../../test/miniature-build.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { buildApp } from '../app.js';
 
@@ -16,34 +15,22 @@ let ctx: TestContext;
 let adminToken: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'static-pages-dist-'));
-  mkdirSync(join(dist, 'web', 'assets'), { recursive: true });
-  mkdirSync(join(dist, 'web', '.vite'));
-  mkdirSync(join(dist, 'ssr'));
-  mkdirSync(join(dist, 'islands'));
-  writeFileSync(
-    join(dist, 'web', 'index.html'),
-    '<html><head><title><!--page-title--></title>' +
+  dist = miniatureBuild({
+    template:
+      '<html><head><title><!--page-title--></title>' +
       '<script type="module" crossorigin src="/assets/index-a.js"></script>' +
       '<link rel="stylesheet" crossorigin href="/assets/index-a.css"></head>' +
       '<body><div id="root"><!--app-html--></div></body></html>',
-  );
-  writeFileSync(join(dist, 'web', 'assets', 'index-a.css'), '.quote{color:#123456}.elsewhere{color:#654321}');
-  writeFileSync(
-    join(dist, 'web', '.vite', 'manifest.json'),
-    JSON.stringify({
+    webFiles: { 'assets/index-a.css': '.quote{color:#123456}.elsewhere{color:#654321}' },
+    manifest: {
       'index.html': { file: 'assets/index-a.js', css: ['assets/index-a.css'], imports: ['_shared.js'] },
       '_shared.js': { file: 'assets/shared-b.js' },
-    }),
-  );
-  writeFileSync(join(dist, 'islands', 'static-page.js'), ISLAND);
-  writeFileSync(
-    join(dist, 'ssr', 'entry-server.js'),
-    'export async function render(url, site, testimonials) {' +
+    },
+    island: ISLAND,
+    render:
+      'export async function render(url, site, testimonials) {' +
       ' return `<p class="quote">${url}: ${testimonials.map((t) => t.feedback).join(" | ")}</p>`; }',
-  );
-  // An ES module, as the build's is (the project's package.json says so for dist/).
-  writeFileSync(join(dist, 'package.json'), '{"type":"module"}');
+  });
   ({ ctx, adminToken } = await createAdminTestApp({}, {}, dist));
 }, 60_000);
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { miniatureBuild } from '../../../test/miniature-build.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { clientRoutes } from '../../contracts/paths.js';
 import { DEFAULT_SITE_CONTENT } from '../../contracts/site-info.js';
@@ -99,24 +100,10 @@ describe('web pages', () => {
 describe("pages rendered at start with the running site's facts", () => {
   it('shows the fee the server charges and the contact address, and embeds them for the browser', async () => {
     // A build in miniature with its server-side bundle: the server renders every page itself, with its configuration.
-    const built = mkdtempSync(join(tmpdir(), 'course-dist-'));
-    mkdirSync(join(built, 'web'), { recursive: true });
-    mkdirSync(join(built, 'ssr'));
-    writeFileSync(
-      join(built, 'web', 'index.html'),
-      '<html><head><title><!--page-title--></title></head><body><div id="root"><!--app-html--></div></body></html>',
-    );
-    writeFileSync(
-      join(built, 'ssr', 'entry-server.js'),
-      'export async function render(url, site) { return `<p>${url}: fee ${site.courseFeePaise}, write to ${site.contactEmail}</p>`; }',
-    );
-    // An ES module, as the build's is (the project's package.json says so for dist/).
-    writeFileSync(join(built, 'package.json'), '{"type":"module"}');
-    // The manifest and the static pages' island script, which the renderer reads (src/prerender/render-pages.ts).
-    mkdirSync(join(built, 'web', '.vite'));
-    writeFileSync(join(built, 'web', '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index.js"}}');
-    mkdirSync(join(built, 'islands'));
-    writeFileSync(join(built, 'islands', 'static-page.js'), 'document.documentElement.dataset.ready = "true";');
+    const built = miniatureBuild({
+      render:
+        'export async function render(url, site) { return `<p>${url}: fee ${site.courseFeePaise}, write to ${site.contactEmail}</p>`; }',
+    });
     const site = await createAdminTestApp(
       { COURSE_FEE_PAISE: '250000', CONTACT_EMAIL: 'help@course.example' },
       {},

@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
 import { multipart } from '../../../test/multipart.js';
+import { miniatureBuild } from '../../../test/miniature-build.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { courseTimeZone } from '../../contracts/dates.js';
 import type { SiteSettingsForm } from '../../contracts/settings.js';
@@ -20,24 +19,10 @@ let adminToken: string;
 let other: FastifyInstance;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'settings-dist-'));
-  mkdirSync(join(dist, 'web'), { recursive: true });
-  mkdirSync(join(dist, 'ssr'));
-  writeFileSync(
-    join(dist, 'web', 'index.html'),
-    '<html><head><title><!--page-title--></title></head><body><div id="root"><!--app-html--></div></body></html>',
-  );
-  // The static pages' island script and the manifest the renderer reads (src/prerender/render-pages.ts).
-  mkdirSync(join(dist, 'web', '.vite'));
-  writeFileSync(join(dist, 'web', '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index.js"}}');
-  mkdirSync(join(dist, 'islands'));
-  writeFileSync(join(dist, 'islands', 'static-page.js'), 'document.documentElement.dataset.ready = "true";');
-  writeFileSync(
-    join(dist, 'ssr', 'entry-server.js'),
-    'export async function render(url, site) { return `<p>${url}: taught by ${site.instructorName}, fee ${site.courseFeePaise}</p>`; }',
-  );
-  // An ES module, as the build's is (the project's package.json says so for dist/).
-  writeFileSync(join(dist, 'package.json'), '{"type":"module"}');
+  dist = miniatureBuild({
+    render:
+      'export async function render(url, site) { return `<p>${url}: taught by ${site.instructorName}, fee ${site.courseFeePaise}</p>`; }',
+  });
   ({ ctx, adminToken } = await createAdminTestApp({ COURSE_FEE_PAISE: '250000' }, {}, dist));
   // Another process of the site on the same database, whose watch is too slow to matter unless a test waits for it.
   other = await buildApp({
