@@ -6,7 +6,7 @@
  * draft, the server process's CPU time (from /proc) and the requests per second it served.
  * `npx tsx bench/live-supervision.ts [--pg] [--seconds=N]` runs it on its own against the built server (npm run build).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,12 +15,12 @@ import { startPgCluster } from '../test/pg-cluster.js';
 import { eventData, onEventBlocks } from '../test/sse-blocks.js';
 import { createSession } from '../src/api/auth/sessions.repository.js';
 import { openDatabase } from '../src/api/db/database.js';
+import { processCpuUs } from './process-cpu.js';
 import { startSite } from './site-server.js';
 
 export const LIVE_TARGET_MS = 1000;
 const SAVE_EVERY_MS = 2000;
 const POLL_MS = 3000;
-const TICKS = 100; // USER_HZ on Linux
 
 interface Watcher {
   spId: number;
@@ -40,11 +40,7 @@ export interface LiveModeResult {
   saves: number;
 }
 
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-}
+const cpuMs = (pid: number) => processCpuUs(pid) / 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createSession } from '../src/api/auth/sessions.repository.js';
 import { openDatabase } from '../src/api/db/database.js';
 import { eventData, onEventBlocks } from '../test/sse-blocks.js';
+import { processCpuUs } from './process-cpu.js';
 
 export interface StreamBenchOptions {
   base: string;
@@ -43,18 +44,13 @@ export interface StreamBenchResult {
   lines: string[];
 }
 
-const TICKS = 100; // USER_HZ on Linux
 const BASELINE_SECONDS = 10;
 const SETTLE_SECONDS = 10;
 
 function procFigures(pid: number): { rssKb: number; cpuMs: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  // Fields after the command name (which may hold spaces): utime and stime are the 14th and 15th of the line.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const cpuMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-  return { rssKb, cpuMs };
+  return { rssKb, cpuMs: processCpuUs(pid) / 1000 };
 }
 
 interface OpenStream {
