@@ -7,6 +7,21 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const isRoot = process.getuid?.() === 0;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
+
+// The names and first lines of the failed tests, so the end of the log says what broke.
+function collectVitestFailures(report) {
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const message = (test.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join('\n      ');
+      failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}\n      ${message}`);
+    }
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
+      failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')}\n      ${(file.message ?? '').split('\n')[0]}`);
+    }
+  }
+}
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
@@ -36,6 +51,23 @@ function aptInstall(packages) {
     return true;
   } catch {
     return false;
+  }
+}
+
+function collectPlaywrightFailures(suites, titles) {
+  for (const suite of suites) {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((result) => result.error)?.error?.message ?? '';
+        const firstLine = error.split('\n').find((line) => line.trim()) ?? '';
+        failedTests.push(
+          `[${test.projectName}] ${[...path, spec.title].join(' › ')} (${test.status})\n      ${firstLine}`,
+        );
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? [], path);
   }
 }
 
@@ -80,6 +112,7 @@ if (existsSync('.tmp/reports/vitest.json')) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  collectVitestFailures(report);
   if (report.numFailedTests > 0 || !vitestOk) failures.push('vitest');
   if (!vitestOk && report.numFailedTests === 0) totals.failed += 1;
 } else check('vitest', false);
@@ -100,6 +133,7 @@ if (built) {
     const report = JSON.parse(readFileSync('.tmp/reports/cluster.json', 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
+    collectVitestFailures(report);
     if (report.numFailedTests > 0 || !clusterOk) failures.push('cluster tests');
     if (!clusterOk && report.numFailedTests === 0) totals.failed += 1;
   } else check('cluster tests', false);
@@ -107,7 +141,9 @@ if (built) {
   rmSync('.tmp/e2e-report.json', { force: true });
   const e2eOk = run('browser tests (Chromium)', 'npx', ['playwright', 'test']);
   if (existsSync('.tmp/e2e-report.json')) {
-    const { stats } = JSON.parse(readFileSync('.tmp/e2e-report.json', 'utf8'));
+    const e2eReport = JSON.parse(readFileSync('.tmp/e2e-report.json', 'utf8'));
+    const { stats } = e2eReport;
+    collectPlaywrightFailures(e2eReport.suites ?? [], []);
     totals.passed += stats.expected;
     totals.failed += stats.unexpected + stats.flaky;
     totals.skipped += stats.skipped;
@@ -117,5 +153,6 @@ if (built) {
 }
 
 console.log(failures.length ? `\nFailed: ${failures.join(', ')}` : '\nEverything passed.');
+for (const test of failedTests) console.log(`  ✗ ${test}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);
