@@ -88,6 +88,7 @@ import { createRemindersService, type RemindersService } from './reminders/remin
 import { createProfileService } from './students/profile.service.js';
 import { createNotificationHub, type NotificationHub } from './notifications/notification-hub.js';
 import { createLiveBus, type LiveBus } from './live/live-bus.js';
+import { type AfterAnswer, createAfterAnswer } from './common/after-answer.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { createNotificationsService } from './notifications/notifications.service.js';
 
@@ -105,6 +106,8 @@ declare module 'fastify' {
     notificationHub: NotificationHub;
     /** Live supervision's event bus (tests check its LISTEN connection). */
     liveBus: LiveBus;
+    /** Work started by a route and not awaited by it (see AfterAnswer). */
+    afterAnswer: AfterAnswer;
     /** Reads the site settings now and follows a change made elsewhere (the watch does it every few seconds). */
     refreshSiteSettings: () => Promise<void>;
     /** Renders the documents mail carries (each area that owns a kind adds its renderer), for the mail worker. */
@@ -192,6 +195,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const mailQueued = options.onMailQueued ?? (() => undefined);
+  const afterAnswer = createAfterAnswer(app.log);
+  // Closing waits for it: the database, which it uses, is closed only once the app has closed.
+  app.addHook('onClose', () => afterAnswer.settled());
+  app.decorate('afterAnswer', afterAnswer);
   // With PostgreSQL, live events cross processes by LISTEN/NOTIFY on one connection of its own.
   const liveBus = createLiveBus({
     log: app.log,
@@ -208,16 +215,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accounts = createAccountsService({
     db,
     config,
-    log: app.log,
     limits: sharedAccountLimits(options.accountLimits ?? defaultAccountLimits(), counters),
     mailQueued,
+    afterAnswer,
   });
   const profiles = createProfileService({
     db,
     config,
-    log: app.log,
     photoUploads: new AttemptLimiter(PHOTO_UPLOADS_PER_HOUR, 60 * 60_000, counters, 'photo-uploads'),
     mailQueued,
+    afterAnswer,
   });
   const settings = createSettingsService({ db, config, log: app.log });
   await settings.ensureDefaults();

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ChangePasswordInput, LoginInput, ResetPasswordInput, SignupInput } from '../../contracts/accounts.js';
 import { messages } from '../../contracts/messages.js';
 import { paths } from '../../contracts/paths.js';
 import { AttemptLimiter } from '../auth/attempt-limiter.js';
+import type { AfterAnswer } from '../common/after-answer.js';
 import type { CounterStore } from '../common/counters.js';
 import { hashPassword, verifyPassword } from '../auth/password-hash.js';
 import { newUniqId } from '../auth/random.js';
@@ -64,16 +64,16 @@ export function loginDelayMs(failures: number, limits: Pick<AccountLimits, 'acco
 interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
-  log: FastifyBaseLogger;
   limits: AccountLimits;
   /** Wakes the mail worker after a change queued mail. */
   mailQueued: () => void;
+  afterAnswer: AfterAnswer;
 }
 
 // Verifying against this when an email is unknown makes a login take as long as a real one.
 const dummyHash = hashPassword('Dummy#password-for-timing-1');
 
-export function createAccountsService({ db, config, log, limits, mailQueued }: Deps) {
+export function createAccountsService({ db, config, limits, mailQueued, afterAnswer }: Deps) {
   const verifyUrl = (token: string) => `${config.appUrl}/students/verify_email?token=${encodeURIComponent(token)}`;
   const resetUrl = (token: string) => `${config.appUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
 
@@ -164,7 +164,7 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
      * nothing.
      */
     requestPasswordReset(email: string): void {
-      void (async () => {
+      afterAnswer.run('password reset request', async () => {
         const student = await findStudentByEmail(db, email);
         if (!student || !(await limits.emailsPerAccount.hit(student.email.toLowerCase()))) return;
         await db.transaction().execute(async (trx) => {
@@ -172,7 +172,7 @@ export function createAccountsService({ db, config, log, limits, mailQueued }: D
           await enqueueMail(trx, passwordResetMail(student.email, student.first_name, resetUrl(token)));
         });
         mailQueued();
-      })().catch((error: unknown) => log.error({ err: error }, 'password reset request failed'));
+      });
     },
 
     async resetPassword(token: string | undefined, input: ResetPasswordInput): Promise<void> {

@@ -235,8 +235,15 @@ describe('C exercises', () => {
     expect((await call('GET', `/api/v1/programs/${programId}/exercise`, adminToken)).json().tests).toEqual(TESTS);
 
     // One compile or run in flight per student: a second at once is refused, and the site keeps answering.
-    const slow = call('POST', `${url}/run`, s.token, { code: 'int main(void) { for (;;) {} }', stdin: '' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    let slowEnded = false;
+    const slow = call('POST', `${url}/run`, s.token, { code: 'int main(void) { for (;;) {} }', stdin: '' }).finally(
+      () => (slowEnded = true),
+    );
+    // The slot is a counter row shared by every process; send the second once the slow run holds it.
+    const slotTaken = () =>
+      ctx.database.db.selectFrom('counters').select('count').where('key', '=', `grader-job:${s.id}`).executeTakeFirst();
+    while (!(await slotTaken()) && !slowEnded) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(slowEnded).toBe(false);
     const second = await call('POST', `${url}/run`, s.token, { code: SUM, stdin: '1 2' });
     expect(second.statusCode).toBe(429);
     expect(second.json().errors).toEqual([

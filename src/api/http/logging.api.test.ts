@@ -44,7 +44,7 @@ describe('no token in any log', () => {
     const session = tokenFromLink(String(verify.headers.location));
     await ctx.app.inject({ method: 'GET', url: `/StudentEmailVerified?token=${encodeURIComponent(session)}` });
     await ctx.app.inject({ method: 'POST', url: '/forgot_password', payload: { email } });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await ctx.app.afterAnswer.settled();
     const resetToken = tokenFromLink((await lastMailTo(ctx, email)).text_body);
     await ctx.app.inject({ method: 'GET', url: `/ResetPassword?token=${encodeURIComponent(resetToken)}` });
     await ctx.app.inject({

@@ -122,6 +122,7 @@ describe('live supervision streams', () => {
       await openAll(batch42, everyone, batch43, otherProgram, own);
       expect((await own.opened).headers['content-type']).toContain('text/event-stream');
       // A burst of saves is one event.
+      const burstStarted = Date.now();
       for (const code of ['int main(void) {', 'int main(void) {}'])
         expect((await call('PUT', `/api/v1/student_programs/${s.spId}/draft`, s.token, { code })).statusCode).toBe(200);
       const saved = Date.now();
@@ -131,7 +132,10 @@ describe('live supervision streams', () => {
       expect(everyone.changes()).toEqual([{ student_program_id: s.spId, kind: 'draft' }]);
       expect(batch42.events[0]!.at - saved).toBeLessThan(1000);
       await quiet();
-      expect(batch42.events).toHaveLength(1);
+      // Two saves that a slow machine spread over more than one gathering window may make two events, never more.
+      if (saved - burstStarted < COALESCE_MS) expect(batch42.events).toHaveLength(1);
+      else expect(batch42.events.length).toBeLessThanOrEqual(2);
+      expect(batch42.changes().every((c) => c.student_program_id === s.spId && c.kind === 'draft')).toBe(true);
       expect(batch43.events).toEqual([]);
       expect(otherProgram.events).toEqual([]);
       // The student's own stream carries the teacher's comments, not their own saves.

@@ -1,9 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ProfileInput } from '../../contracts/accounts.js';
 import { paths } from '../../contracts/paths.js';
 import { messages } from '../../contracts/messages.js';
 import type { AttemptLimiter } from '../auth/attempt-limiter.js';
+import type { AfterAnswer } from '../common/after-answer.js';
 import type { Config } from '../config/env.js';
 import { nowIso } from '../db/clock.js';
 import { AppError } from '../http/app-error.js';
@@ -16,10 +16,10 @@ import { findStudentByEmail, findStudentById, updateStudent } from './students.r
 interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
-  log: FastifyBaseLogger;
   /** Photo uploads per account (PHOTO_UPLOADS_PER_HOUR), counted in the shared store. */
   photoUploads: AttemptLimiter;
   mailQueued: () => void;
+  afterAnswer: AfterAnswer;
 }
 
 /** A profile is complete once the student has saved it the first time (mobile is one of its required fields). */
@@ -31,7 +31,7 @@ export function hasCompletedProfile(student: Pick<StudentRow, 'mobile' | 'role'>
 export const PROFILE_MAIL_LIMIT = { perDay: 3, minGapMs: 10 * 60_000 } as const;
 const DAY_MS = 24 * 60 * 60_000;
 
-export function createProfileService({ db, config, log, photoUploads, mailQueued }: Deps) {
+export function createProfileService({ db, config, photoUploads, mailQueued, afterAnswer }: Deps) {
   const processor = new PhotoProcessor();
   const profileMail = (student: StudentRow) =>
     profileCreatedMail(student.email, student.first_name, `${config.appUrl}${paths.dashboard}`);
@@ -49,7 +49,7 @@ export function createProfileService({ db, config, log, photoUploads, mailQueued
      * one). The caller answers the same whatever happens here, and this runs after the answer.
      */
     requestProfileMail(email: string): void {
-      void (async () => {
+      afterAnswer.run('profile email request', async () => {
         const student = await findStudentByEmail(db, email);
         if (!student || student.activated !== 1 || !hasCompletedProfile(student)) return;
         const mail = profileMail(student);
@@ -59,7 +59,7 @@ export function createProfileService({ db, config, log, photoUploads, mailQueued
         if (recent.newest && now - Date.parse(recent.newest) < PROFILE_MAIL_LIMIT.minGapMs) return;
         await enqueueMail(db, mail);
         mailQueued();
-      })().catch((error: unknown) => log.error({ err: error }, 'profile email request failed'));
+      });
     },
 
     /** New or edited feedback waits for the teacher's approval before it is a testimonial. */

@@ -35,9 +35,9 @@ async function mailsTo(email: string) {
     .execute();
 }
 
-/** The profile email is queued after the answer: give it a moment, then count. */
+/** The profile email is queued after the answer: wait for that work to end, then count. */
 async function settledMailsTo(email: string) {
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await ctx.app.afterAnswer.settled();
   return mailsTo(email);
 }
 
@@ -147,7 +147,7 @@ describe('POST /invite_email: the student\'s own "profile created" email', () =>
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ message: messages.profileMailRequested }) });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await ctx.app.afterAnswer.settled();
     for (const email of ['nobody.here@example.com', unverified, noProfile.email, 'teacher@example.com'])
       expect(await mailsTo(email)).toEqual([]);
   });
