@@ -57,6 +57,31 @@ export function bearer(token: string) {
 }
 
 /**
+ * A verified student marked paid by the teacher, moved into `batch`, with program `programNumber` sent to them (the
+ * original client's one-student call). Returns the student and the id of their copy of the program.
+ */
+export async function studentWithProgram(
+  ctx: TestContext,
+  adminToken: string,
+  { batch, programNumber }: { batch: number; programNumber: number },
+): Promise<{ email: string; token: string; id: number; spId: number }> {
+  const s = await verifiedStudent(ctx);
+  const asAdmin = (method: 'PATCH' | 'POST', url: string, payload: object) =>
+    ctx.app.inject({ method, url, headers: bearer(adminToken), payload });
+  expect((await asAdmin('PATCH', `/students/${s.id}`, { student_status: 1 })).statusCode).toBe(200);
+  const moved = await asAdmin('PATCH', '/students/update_batch', { email: s.email, student_batch: batch });
+  expect(moved.statusCode).toBe(200);
+  const sent = await asAdmin('POST', '/student_programs', {
+    student_id: s.id,
+    program_number: programNumber,
+    task: 'Print the sum of two numbers.',
+    solution: '',
+  });
+  expect(sent.statusCode).toBe(201);
+  return { ...s, spId: sent.json().id as number };
+}
+
+/**
  * A fresh app and database with the seeded admin signed in (and generous per-IP limits for the many calls of a test
  * file).
  */

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, request } from 'node:http';
 
 /**
  * Reads a server-sent-event response as it arrives and calls `onBlock` with each block (`event: x\ndata: y`, or a
@@ -22,4 +22,34 @@ export function onEventBlocks(res: IncomingMessage, onBlock: (block: string) => 
 export function eventData<T>(block: string, name: string): T | undefined {
   const data = new RegExp(`^event: ${name}\\ndata: (.*)$`, 'm').exec(block);
   return data ? (JSON.parse(data[1]!) as T) : undefined;
+}
+
+/**
+ * Opens `path` on the site at 127.0.0.1:`port` over real HTTP, with the bearer header as the web app's fetch sends it,
+ * and hands each block of the answer to `onBlock`. `opened` resolves with the answer's head.
+ */
+export function openEventStream(
+  port: number,
+  path: string,
+  token: string | undefined,
+  onBlock: (block: string) => void,
+): { opened: Promise<IncomingMessage>; close(): void } {
+  let response: IncomingMessage | undefined;
+  const req = request({ port, host: '127.0.0.1', path, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const opened = new Promise<IncomingMessage>((resolve, reject) => {
+    req.on('response', (res) => {
+      response = res;
+      onEventBlocks(res, onBlock);
+      resolve(res);
+    });
+    req.on('error', reject);
+  });
+  req.end();
+  return {
+    opened,
+    close() {
+      response?.destroy();
+      req.destroy();
+    },
+  };
 }

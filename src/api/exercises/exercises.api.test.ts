@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
+import {
+  bearer,
+  createAdminTestApp,
+  studentWithProgram as studentWithProgramOf,
+  verifiedStudent,
+} from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;
@@ -23,25 +28,7 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: str
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-/** A verified student with this program sent to them (the original client's one-student call), in batch 42. */
-async function studentWithProgram() {
-  const s = await verifiedStudent(ctx);
-  await call('PATCH', `/students/${s.id}`, adminToken, { student_status: 1 });
-  await ctx.app.inject({
-    method: 'PATCH',
-    url: '/students/update_batch',
-    headers: bearer(adminToken),
-    payload: { email: s.email, student_batch: 42 },
-  });
-  const sent = await call('POST', '/student_programs', adminToken, {
-    student_id: s.id,
-    program_number: PROGRAM_NUMBER,
-    task: 'Print the sum of two numbers.',
-    solution: '',
-  });
-  expect(sent.statusCode).toBe(201);
-  return { ...s, spId: sent.json().id as number };
-}
+const studentWithProgram = () => studentWithProgramOf(ctx, adminToken, { batch: 42, programNumber: PROGRAM_NUMBER });
 
 beforeAll(async () => {
   ({ ctx, adminToken } = await createAdminTestApp());

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
+import {
+  bearer,
+  createAdminTestApp,
+  studentWithProgram as studentWithProgramOf,
+} from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
-import { eventData, onEventBlocks } from '../../../test/sse-blocks.js';
+import { eventData, openEventStream } from '../../../test/sse-blocks.js';
 import { testDialect } from '../../../test/test-database.js';
 import type { LiveChange } from '../../contracts/exercises.js';
 import { buildApp } from '../app.js';
@@ -29,44 +32,19 @@ const call = (method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH', url: string, to
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-/** A verified, active student in this batch with this program sent to them. */
-async function studentWithProgram(batch: number, programNumber = PROGRAM) {
-  const s = await verifiedStudent(ctx);
-  await call('PATCH', `/students/${s.id}`, adminToken, { student_status: 1 });
-  await call('PATCH', '/students/update_batch', adminToken, { email: s.email, student_batch: batch });
-  const sent = await call('POST', '/student_programs', adminToken, {
-    student_id: s.id,
-    program_number: programNumber,
-    task: 'Print the sum of two numbers.',
-    solution: '',
-  });
-  expect(sent.statusCode).toBe(201);
-  return { ...s, spId: sent.json().id as number };
-}
+const studentWithProgram = (batch: number, programNumber = PROGRAM) =>
+  studentWithProgramOf(ctx, adminToken, { batch, programNumber });
 
 /** An open stream read over real HTTP: the changes of its `changes` events, each with when it arrived. */
 function openStream(path: string, token?: string, onPort = port) {
   const events: { at: number; changes: LiveChange[] }[] = [];
-  let response: IncomingMessage | undefined;
-  const req = httpRequest({ port: onPort, host: '127.0.0.1', path, headers: token ? bearer(token) : {} });
   let started!: () => void;
   const ready = new Promise<void>((resolve) => (started = resolve));
-  const opened = new Promise<IncomingMessage>((resolve, reject) => {
-    req.on('response', (res) => {
-      response = res;
-      let body = '';
-      onEventBlocks(res, (block) => {
-        if (block === ': open') started();
-        const data = eventData<{ changes: LiveChange[] }>(block, 'changes');
-        if (data) events.push({ at: Date.now(), changes: data.changes });
-      });
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => Object.assign(res, { body }));
-      resolve(res);
-    });
-    req.on('error', reject);
+  const { opened, close } = openEventStream(onPort, path, token, (block) => {
+    if (block === ': open') started();
+    const data = eventData<{ changes: LiveChange[] }>(block, 'changes');
+    if (data) events.push({ at: Date.now(), changes: data.changes });
   });
-  req.end();
   return {
     opened,
     /** Resolves once the server has subscribed the stream (its opening comment arrived). */
@@ -81,10 +59,7 @@ function openStream(path: string, token?: string, onPort = port) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
-    close() {
-      response?.destroy();
-      req.destroy();
-    },
+    close,
   };
 }
 

@@ -1,9 +1,8 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
-import { eventData, onEventBlocks } from '../../../test/sse-blocks.js';
+import { eventData, openEventStream } from '../../../test/sse-blocks.js';
 import { addBatchSession, placeStudent, putBatch, putCourseSession } from '../../../test/schedule-rows.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { buildApp } from '../app.js';
@@ -356,27 +355,12 @@ describe('reading', () => {
 function openStream(port: number, token?: string) {
   const events: number[] = [];
   const waiters: (() => void)[] = [];
-  let response: IncomingMessage | undefined;
-  const req = httpRequest({
-    port,
-    host: '127.0.0.1',
-    path: '/api/v1/notifications/stream',
-    headers: token ? bearer(token) : {},
+  const { opened, close } = openEventStream(port, '/api/v1/notifications/stream', token, (block) => {
+    const data = eventData<{ unread: number }>(block, 'unread');
+    if (!data) return;
+    events.push(data.unread);
+    for (const w of waiters.splice(0)) w();
   });
-  const opened = new Promise<IncomingMessage>((resolve, reject) => {
-    req.on('response', (res) => {
-      response = res;
-      onEventBlocks(res, (block) => {
-        const data = eventData<{ unread: number }>(block, 'unread');
-        if (!data) return;
-        events.push(data.unread);
-        for (const w of waiters.splice(0)) w();
-      });
-      resolve(res);
-    });
-    req.on('error', reject);
-  });
-  req.end();
   return {
     opened,
     events,
@@ -391,10 +375,7 @@ function openStream(port: number, token?: string) {
       }
       return events[count - 1]!;
     },
-    close() {
-      response?.destroy();
-      req.destroy();
-    },
+    close,
   };
 }
 
