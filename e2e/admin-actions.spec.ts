@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { adminHeaders, apiStudent, signInWithToken, placePaidStudent, uniqueNumber } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures.js';
+import { QUESTION_BANK } from './question-bank.js';
 
 /**
  * Issue 16, section 3: items 3 (confirmations), 5 (plain messages), 6 (plurals, a second send) and 10 (status lists).
@@ -56,142 +57,143 @@ test.describe('admin actions', () => {
     expect(browserDialogs, 'browser dialogs (window.confirm/alert) opened').toEqual([]);
   });
 
-  test('every destructive action asks first, in the same dialog, and Cancel keeps the thing', async ({
-    page,
-    request,
-  }, info) => {
-    const admin = await adminHeaders(request);
-    const number = uniqueNumber();
-    const program = (await (
-      await request.post('/programs/', {
-        headers: admin,
-        data: { program_number: number, task: `A program to delete (${number})` },
-      })
-    ).json()) as { id: number };
-    expect(program.id).toBeGreaterThan(0);
-    expect(
-      (
-        await request.post('/courses/', {
+  test(
+    'every destructive action asks first, in the same dialog, and Cancel keeps the thing',
+    QUESTION_BANK,
+    async ({ page, request }, info) => {
+      const admin = await adminHeaders(request);
+      const number = uniqueNumber();
+      const program = (await (
+        await request.post('/programs/', {
           headers: admin,
-          data: { session_number: number, session_date: '2026-11-30', topics: `A session to delete (${number})` },
+          data: { program_number: number, task: `A program to delete (${number})` },
         })
-      ).ok(),
-    ).toBe(true);
-    const question = `Which operator takes an address? (${number})`;
-    expect(
-      (
-        await request.post('/api/v1/admin/quiz_questions', {
-          headers: admin,
-          data: { question, options: ['*', '&', '->', '.'], answer_index: 1 },
-        })
-      ).ok(),
-    ).toBe(true);
-    const student = await apiStudent(request, { tag: 'deleteme', firstName: 'Dora', lastName: 'Delete' });
-    expect(
-      (
-        await request.put('/api/v1/admin/course_book', {
-          headers: admin,
-          data: { url: 'https://drive.google.com/file/d/1CourseBookFileId/view' },
-        })
-      ).ok(),
-    ).toBe(true);
+      ).json()) as { id: number };
+      expect(program.id).toBeGreaterThan(0);
+      expect(
+        (
+          await request.post('/courses/', {
+            headers: admin,
+            data: { session_number: number, session_date: '2026-11-30', topics: `A session to delete (${number})` },
+          })
+        ).ok(),
+      ).toBe(true);
+      const question = `Which operator takes an address? (${number})`;
+      expect(
+        (
+          await request.post('/api/v1/admin/quiz_questions', {
+            headers: admin,
+            data: { question, options: ['*', '&', '->', '.'], answer_index: 1 },
+          })
+        ).ok(),
+      ).toBe(true);
+      const student = await apiStudent(request, { tag: 'deleteme', firstName: 'Dora', lastName: 'Delete' });
+      expect(
+        (
+          await request.put('/api/v1/admin/course_book', {
+            headers: admin,
+            data: { url: 'https://drive.google.com/file/d/1CourseBookFileId/view' },
+          })
+        ).ok(),
+      ).toBe(true);
 
-    /** Asks for the delete, checks the dialog, cancels it (nothing happens), then confirms. */
-    const deleteWithConfirmation = async (
-      trigger: Locator,
-      title: string,
-      confirmLabel: string,
-      gone: Locator,
-      shot: string,
-    ) => {
-      await trigger.click();
-      const dialog = page.getByRole('dialog', { name: title });
-      await expect(dialog).toBeVisible();
-      await expect(dialog).toHaveClass(/app-dialog/);
-      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-      await saveScreenshot(page, shot, info.project.name, { fullPage: false });
-      await expectNoSeriousA11yViolations(page, { soft: true, screen: shot });
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await expect(dialog).toHaveCount(0);
-      await expect(gone).toBeVisible();
-      // Escape cancels too.
-      await trigger.click();
-      await expect(dialog).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(dialog).toHaveCount(0);
-      await expect(gone).toBeVisible();
-      await trigger.click();
-      await dialog.getByRole('button', { name: confirmLabel }).click();
-      await expect(dialog).toHaveCount(0);
-      await expect(gone).toHaveCount(0);
-    };
+      /** Asks for the delete, checks the dialog, cancels it (nothing happens), then confirms. */
+      const deleteWithConfirmation = async (
+        trigger: Locator,
+        title: string,
+        confirmLabel: string,
+        gone: Locator,
+        shot: string,
+      ) => {
+        await trigger.click();
+        const dialog = page.getByRole('dialog', { name: title });
+        await expect(dialog).toBeVisible();
+        await expect(dialog).toHaveClass(/app-dialog/);
+        await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+        await saveScreenshot(page, shot, info.project.name, { fullPage: false });
+        await expectNoSeriousA11yViolations(page, { soft: true, screen: shot });
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await expect(dialog).toHaveCount(0);
+        await expect(gone).toBeVisible();
+        // Escape cancels too.
+        await trigger.click();
+        await expect(dialog).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+        await expect(gone).toBeVisible();
+        await trigger.click();
+        await dialog.getByRole('button', { name: confirmLabel }).click();
+        await expect(dialog).toHaveCount(0);
+        await expect(gone).toHaveCount(0);
+      };
 
-    const programs = await openAdminPanel(
-      page,
-      admin,
-      'Program Exercises',
-      'Program Exercises (Add/Delete Your Program Details)',
-    );
-    const programItem = programs.getByRole('listitem').filter({ hasText: `A program to delete (${number})` });
-    await deleteWithConfirmation(
-      programItem.getByRole('button', { name: `Delete program ${number}` }),
-      `Delete program ${number}?`,
-      `Delete program ${number}`,
-      programItem,
-      'confirm-delete-program',
-    );
-    await closePanel(programs);
+      const programs = await openAdminPanel(
+        page,
+        admin,
+        'Program Exercises',
+        'Program Exercises (Add/Delete Your Program Details)',
+      );
+      const programItem = programs.getByRole('listitem').filter({ hasText: `A program to delete (${number})` });
+      await deleteWithConfirmation(
+        programItem.getByRole('button', { name: `Delete program ${number}` }),
+        `Delete program ${number}?`,
+        `Delete program ${number}`,
+        programItem,
+        'confirm-delete-program',
+      );
+      await closePanel(programs);
 
-    const course = await openAdminPanel(
-      page,
-      admin,
-      'Create Course',
-      'Create Course (Add/Delete Your Session Details)',
-    );
-    const sessionRow = course.getByRole('row').filter({ hasText: `A session to delete (${number})` });
-    await deleteWithConfirmation(
-      sessionRow.getByRole('button', { name: `Delete session ${number}` }),
-      `Delete session ${number}?`,
-      `Delete session ${number}`,
-      sessionRow,
-      'confirm-delete-session',
-    );
-    // Saving an empty course book link removes the book: asked too (and only cancelled here, since other tests
-    // running at the same time show the book).
-    await expect(course.getByRole('link', { name: 'this Google Drive file' })).toBeVisible();
-    await course.getByRole('button', { name: 'Save course book' }).click();
-    const removeBook = page.getByRole('dialog', { name: 'Remove the course book?' });
-    await expect(removeBook).toHaveClass(/app-dialog/);
-    await removeBook.getByRole('button', { name: 'Cancel' }).click();
-    await expect(removeBook).toHaveCount(0);
-    await expect(course.getByRole('link', { name: 'this Google Drive file' })).toBeVisible();
-    await closePanel(course);
+      const course = await openAdminPanel(
+        page,
+        admin,
+        'Create Course',
+        'Create Course (Add/Delete Your Session Details)',
+      );
+      const sessionRow = course.getByRole('row').filter({ hasText: `A session to delete (${number})` });
+      await deleteWithConfirmation(
+        sessionRow.getByRole('button', { name: `Delete session ${number}` }),
+        `Delete session ${number}?`,
+        `Delete session ${number}`,
+        sessionRow,
+        'confirm-delete-session',
+      );
+      // Saving an empty course book link removes the book: asked too (and only cancelled here, since other tests
+      // running at the same time show the book).
+      await expect(course.getByRole('link', { name: 'this Google Drive file' })).toBeVisible();
+      await course.getByRole('button', { name: 'Save course book' }).click();
+      const removeBook = page.getByRole('dialog', { name: 'Remove the course book?' });
+      await expect(removeBook).toHaveClass(/app-dialog/);
+      await removeBook.getByRole('button', { name: 'Cancel' }).click();
+      await expect(removeBook).toHaveCount(0);
+      await expect(course.getByRole('link', { name: 'this Google Drive file' })).toBeVisible();
+      await closePanel(course);
 
-    const questions = await openAdminPanel(page, admin, 'Self assessment questions', 'Self assessment questions');
-    const item = questions.locator('details', { hasText: question });
-    await item.locator('summary').click();
-    await deleteWithConfirmation(
-      item.getByRole('button', { name: /^Delete question/ }),
-      'Delete this question?',
-      'Delete question',
-      item,
-      'confirm-delete-question',
-    );
-    await closePanel(questions);
+      const questions = await openAdminPanel(page, admin, 'Self assessment questions', 'Self assessment questions');
+      const item = questions.locator('details', { hasText: question });
+      await item.locator('summary').click();
+      await deleteWithConfirmation(
+        item.getByRole('button', { name: /^Delete question/ }),
+        'Delete this question?',
+        'Delete question',
+        item,
+        'confirm-delete-question',
+      );
+      await closePanel(questions);
 
-    const data = await openAdminPanel(page, admin, 'Data View', 'Student Data');
-    await data.getByRole('searchbox').fill(student.email);
-    await data.getByRole('button', { name: 'Search' }).click();
-    const studentRow = data.getByRole('row').filter({ hasText: student.email });
-    await deleteWithConfirmation(
-      studentRow.getByRole('button', { name: 'Delete Dora Delete' }),
-      'Delete Dora Delete?',
-      'Delete student',
-      studentRow,
-      'confirm-delete-student',
-    );
-    await expect(data.getByText('No student matches the search.')).toBeVisible();
-  });
+      const data = await openAdminPanel(page, admin, 'Data View', 'Student Data');
+      await data.getByRole('searchbox').fill(student.email);
+      await data.getByRole('button', { name: 'Search' }).click();
+      const studentRow = data.getByRole('row').filter({ hasText: student.email });
+      await deleteWithConfirmation(
+        studentRow.getByRole('button', { name: 'Delete Dora Delete' }),
+        'Delete Dora Delete?',
+        'Delete student',
+        studentRow,
+        'confirm-delete-student',
+      );
+      await expect(data.getByText('No student matches the search.')).toBeVisible();
+    },
+  );
 
   test('counts read "1 email", and a second send of the same link asks first', async ({ page, request }, info) => {
     const admin = await adminHeaders(request);

@@ -1,5 +1,6 @@
 import { adminHeaders, apiStudent, signInWithToken, uniqueNumber } from './accounts.js';
 import { checkScreen, expect, test } from './fixtures.js';
+import { QUESTION_BANK } from './question-bank.js';
 
 /** Issue 20, part 4: quizzes that teach (the review after a test, scores per topic, topics and explanations). */
 
@@ -107,64 +108,65 @@ test('after a test the student sees each wrong answer, the right one and why; My
   }
 });
 
-test('the teacher gives a question a topic and an explanation, then edits its topic', async ({
-  page,
-  request,
-}, info) => {
-  const admin = await adminHeaders(request);
-  const question = `Which loop always runs its body at least once? (${uniqueNumber()})`;
-  const created = await request.post('/api/v1/admin/quiz_questions', {
-    headers: admin,
-    data: {
-      question,
-      options: ['for', 'while', 'do-while', 'goto'],
-      answer_index: 2,
-      topic: 'Loops',
-      explanation: 'A `do { … } while (cond);` tests its condition after the body.',
-    },
-  });
-  expect(created.status()).toBe(201);
-  await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
-  await page.getByRole('button', { name: 'Self assessment questions', exact: true }).click();
-  const panel = page.getByRole('region', { name: 'Self assessment questions' });
-  const item = panel.locator('details', { hasText: question });
-  await expect(item.locator('summary .question-topic')).toHaveText('Loops');
-  await item.locator('summary').click();
-  await expect(item.locator('.quiz-review-why code')).toHaveText('do { … } while (cond);');
+test(
+  'the teacher gives a question a topic and an explanation, then edits its topic',
+  QUESTION_BANK,
+  async ({ page, request }, info) => {
+    const admin = await adminHeaders(request);
+    const question = `Which loop always runs its body at least once? (${uniqueNumber()})`;
+    const created = await request.post('/api/v1/admin/quiz_questions', {
+      headers: admin,
+      data: {
+        question,
+        options: ['for', 'while', 'do-while', 'goto'],
+        answer_index: 2,
+        topic: 'Loops',
+        explanation: 'A `do { … } while (cond);` tests its condition after the body.',
+      },
+    });
+    expect(created.status()).toBe(201);
+    await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
+    await page.getByRole('button', { name: 'Self assessment questions', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Self assessment questions' });
+    const item = panel.locator('details', { hasText: question });
+    await expect(item.locator('summary .question-topic')).toHaveText('Loops');
+    await item.locator('summary').click();
+    await expect(item.locator('.quiz-review-why code')).toHaveText('do { … } while (cond);');
 
-  // Cancel keeps what was there.
-  await item.getByRole('button', { name: /^Edit/ }).click();
-  const topic = item.getByLabel(/^Topic/);
-  await expect(topic).toHaveValue('Loops');
-  await expect(item.getByLabel(/^Explanation/)).toHaveValue(
-    'A `do { … } while (cond);` tests its condition after the body.',
-  );
-  await topic.fill('Something else');
-  await item.getByRole('button', { name: 'Cancel' }).click();
-  await expect(item.locator('summary .question-topic')).toHaveText('Loops');
+    // Cancel keeps what was there.
+    await item.getByRole('button', { name: /^Edit/ }).click();
+    const topic = item.getByLabel(/^Topic/);
+    await expect(topic).toHaveValue('Loops');
+    await expect(item.getByLabel(/^Explanation/)).toHaveValue(
+      'A `do { … } while (cond);` tests its condition after the body.',
+    );
+    await topic.fill('Something else');
+    await item.getByRole('button', { name: 'Cancel' }).click();
+    await expect(item.locator('summary .question-topic')).toHaveText('Loops');
 
-  // A too long explanation is refused with the contract's message; a new topic is saved.
-  await item.getByRole('button', { name: /^Edit/ }).click();
-  await item.getByLabel(/^Explanation/).fill('x'.repeat(2001));
-  await item.getByLabel(/^Topic/).fill('Control flow');
-  await item.getByRole('button', { name: /^Save question/ }).click();
-  await expect(item.getByText('An explanation must be at most 2000 characters')).toBeVisible();
-  await item
-    .getByLabel(/^Explanation/)
-    .fill('`do … while` checks after the body,\nso the body runs once even if the condition is false.');
-  await checkScreen(page, 'admin-question-edit', info.project.name);
-  await item.getByRole('button', { name: /^Save question/ }).click();
-  await expect(item.locator('summary .question-topic')).toHaveText('Control flow');
-  await expect(item.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
-  const saved = (
-    (await (await request.get('/api/v1/admin/quiz_questions', { headers: admin })).json()) as BankQuestion[]
-  ).find((q) => q.question === question)!;
-  expect(saved).toMatchObject({
-    topic: 'Control flow',
-    explanation: '`do … while` checks after the body,\nso the body runs once even if the condition is false.',
-  });
-  // The topics in use are offered when adding a question.
-  await expect(panel.locator('datalist#add-question-topic-suggestions option[value="Control flow"]')).toHaveCount(1);
-  await checkScreen(page, 'admin-questions-topics', info.project.name);
-  expect((await request.delete(`/api/v1/admin/quiz_questions/${saved.id}`, { headers: admin })).status()).toBe(204);
-});
+    // A too long explanation is refused with the contract's message; a new topic is saved.
+    await item.getByRole('button', { name: /^Edit/ }).click();
+    await item.getByLabel(/^Explanation/).fill('x'.repeat(2001));
+    await item.getByLabel(/^Topic/).fill('Control flow');
+    await item.getByRole('button', { name: /^Save question/ }).click();
+    await expect(item.getByText('An explanation must be at most 2000 characters')).toBeVisible();
+    await item
+      .getByLabel(/^Explanation/)
+      .fill('`do … while` checks after the body,\nso the body runs once even if the condition is false.');
+    await checkScreen(page, 'admin-question-edit', info.project.name);
+    await item.getByRole('button', { name: /^Save question/ }).click();
+    await expect(item.locator('summary .question-topic')).toHaveText('Control flow');
+    await expect(item.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    const saved = (
+      (await (await request.get('/api/v1/admin/quiz_questions', { headers: admin })).json()) as BankQuestion[]
+    ).find((q) => q.question === question)!;
+    expect(saved).toMatchObject({
+      topic: 'Control flow',
+      explanation: '`do … while` checks after the body,\nso the body runs once even if the condition is false.',
+    });
+    // The topics in use are offered when adding a question.
+    await expect(panel.locator('datalist#add-question-topic-suggestions option[value="Control flow"]')).toHaveCount(1);
+    await checkScreen(page, 'admin-questions-topics', info.project.name);
+    expect((await request.delete(`/api/v1/admin/quiz_questions/${saved.id}`, { headers: admin })).status()).toBe(204);
+  },
+);
