@@ -15,6 +15,7 @@ function contrastOnWhite(css: string): number {
 }
 
 test.describe('the self assessment test', () => {
+  test.use({ allowedConsoleErrors: [/the server responded with a status of 409/] });
   test('numbers sit with their questions, `code` shows as code (never as HTML), and the radio buttons are large and clear', async ({
     page,
     request,
@@ -60,6 +61,48 @@ test.describe('the self assessment test', () => {
     expect(border.width).toBeGreaterThanOrEqual(2);
     expect(contrastOnWhite(border.color)).toBeGreaterThanOrEqual(3);
     await checkScreen(page, 'quiz-code-and-numbers', info.project.name);
+  });
+
+  test('a test replaced in another tab is refused, and Start a new test deals a fresh one', async ({
+    page,
+    context,
+    request,
+  }, info) => {
+    const student = await apiStudent(request, { tag: 'quiz-tabs' });
+    let deals = 0;
+    await page.route('**/api/v1/quiz', async (route) => {
+      deals += 1;
+      await route.continue();
+    });
+    await signInWithToken(page, student.token, '/DashPage/test');
+    const questions = page.locator('ol.quiz > li');
+    await expect(questions).toHaveCount(10);
+    const answerAll = async () => {
+      for (let i = 0; i < 10; i += 1) await questions.nth(i).getByRole('radio').first().check();
+    };
+    await answerAll();
+
+    // The same student opens the test in a second tab, which deals a new test in place of the first.
+    const other = await context.newPage();
+    await other.goto('/DashPage/test');
+    await expect(other.locator('ol.quiz > li')).toHaveCount(10);
+    await other.close();
+
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'These answers are not for your open test: a newer one may have been started in another tab. ' +
+        'Please start a new test.',
+    );
+    await expect(page.getByRole('button', { name: 'Submit answers' })).toHaveCount(0);
+    await checkScreen(page, 'quiz-test-gone', info.project.name);
+
+    await page.getByRole('button', { name: 'Start a new test' }).click();
+    await expect.poll(() => deals).toBe(2);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.locator('ol.quiz input:checked')).toHaveCount(0);
+    await answerAll();
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await expect(page.getByRole('status')).toHaveText(/^You scored \d+ out of 10$/);
   });
 });
 

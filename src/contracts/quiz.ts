@@ -52,7 +52,9 @@ export type QuizAttempt = z.infer<typeof quizAttemptSchema>;
 export const quizMessages = {
   notReady: 'The self assessment test is not ready yet. Please try again later.',
   noOpenTest: 'This test has expired or was already submitted. Please start a new test.',
-  notYourQuestions: 'Answer the ten questions of the test you were given.',
+  // Through the site this happens when a newer test was dealt in another tab; the page offers a new test.
+  notYourQuestions:
+    'These answers are not for your open test: a newer one may have been started in another tab. Please start a new test.',
   questionsChanged: 'Some of these questions were changed by your teacher meanwhile. Please start a new test.',
   noSuchQuestion: 'No such question.',
 } as const;

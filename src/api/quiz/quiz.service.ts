@@ -99,7 +99,7 @@ export function createQuizService(db: Kysely<Database>) {
           throw new AppError('conflict', quizMessages.noOpenTest);
         const answered = new Set(answers.map((a) => a.question_id));
         if (answered.size !== deal.questionIds.length || deal.questionIds.some((id) => !answered.has(id))) {
-          throw new AppError('validation', quizMessages.notYourQuestions);
+          throw new AppError('conflict', quizMessages.notYourQuestions);
         }
         const questions = await quiz.questionsByIds(trx, deal.questionIds);
         if (questions.length !== deal.questionIds.length) throw new AppError('conflict', quizMessages.questionsChanged);

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../../contracts/dates';
 import { InlineCode } from '../../../components/inline-code';
 import { PageSpinner } from '../../../components/page-spinner';
 import { attemptsQuery, quizQuery, submitQuiz, topicHistoryQuery } from '../dashboard-api';
+import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { AttemptReview, TopicHistory } from './quiz-review';
 
@@ -20,6 +21,9 @@ export function SelfTest() {
   const quiz = useQuery({ ...quizQuery(), staleTime: Infinity, refetchOnMount: 'always' });
   const [result, setResult] = useState<QuizSubmitted | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The server no longer holds this test (it expired, was taken in another tab, or the teacher changed a question):
+  // the message asks for a new test, and a button starts one.
+  const [testGone, setTestGone] = useState(false);
   // The review replaces the (long) form: the score, above it, takes the focus so it is in view and read first.
   const scoreRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -51,6 +55,7 @@ export function SelfTest() {
       ]);
     } catch (caught) {
       setError(errorText(caught));
+      setTestGone(caught instanceof ApiError && caught.status === 409);
     }
   };
 
@@ -64,6 +69,8 @@ export function SelfTest() {
   const again = () => {
     reset();
     setResult(null);
+    setError(null);
+    setTestGone(false);
     void quiz.refetch();
   };
 
@@ -117,9 +124,15 @@ export function SelfTest() {
               {unanswered?.message || error}
             </p>
           ) : null}
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-            Submit answers
-          </button>
+          {testGone ? (
+            <button type="button" className="btn btn-primary" onClick={again}>
+              Start a new test
+            </button>
+          ) : (
+            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+              Submit answers
+            </button>
+          )}
         </form>
       ) : null}
     </>
