@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, open } from './fixtures.js';
+import { expect, open, test } from './fixtures.js';
 
 export const ADMIN = { email: 'teacher@example.com', password: 'Teacher#2026' };
 export const PASSWORD = 'Kernighan#1978';
@@ -146,8 +146,17 @@ export async function signInWithToken(page: Page, token: string, url: string): P
   await open(page, url);
 }
 
-/** A batch or program number no other test uses (the browser tests share one database). */
-export const uniqueNumber = () => 10_000 + Math.floor(Math.random() * 89_000);
+let numbersDrawn = 0;
+/**
+ * A batch, program or session number no other test of this run uses (the browser tests share one database): each
+ * worker process has its own index in the run, and so its own thousand numbers (random ones collided about once in a
+ * hundred runs).
+ */
+export function uniqueNumber(): number {
+  numbersDrawn += 1;
+  if (numbersDrawn >= 1000) throw new Error('uniqueNumber: this worker drew its thousand numbers');
+  return 10_000 + (test.info().workerIndex % 80) * 1000 + numbersDrawn;
+}
 
 /** The JSON of a set-up call, which must succeed (its body is the failure's message). */
 export async function okJson<T>(

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, linkFromOutbox, logIn, newEmail, signUp } from './accounts.js';
+import { ADMIN, linkFromOutbox, logIn, newEmail, signUp, uniqueNumber } from './accounts.js';
 import { expect, open, saveScreenshot, test } from './fixtures.js';
 
 const SUM =
@@ -21,7 +21,7 @@ test.describe('C exercises in the browser', () => {
     request,
     browser,
   }, info) => {
-    const programNumber = 7000 + Math.floor(Math.random() * 2000);
+    const programNumber = uniqueNumber();
     const admin = (await (await request.post('/students/login', { data: ADMIN })).json()).meta.token as string;
     const headers = { authorization: `Bearer ${admin}` };
     const program = await request.post('/programs/', {

@@ -1,7 +1,5 @@
-import { adminHeaders, apiStudent, placePaidStudent, signInWithToken } from './accounts.js';
+import { adminHeaders, apiStudent, placePaidStudent, signInWithToken, uniqueNumber } from './accounts.js';
 import { expect, open, openAccountMenu, saveScreenshot, test } from './fixtures.js';
-
-const unique = () => 40_000 + Math.floor(Math.random() * 9_000);
 
 test('a notice arrives while the page is open, and clicking it leads to the comment', async ({
   page,
@@ -9,7 +7,7 @@ test('a notice arrives while the page is open, and clicking it leads to the comm
 }, info) => {
   const admin = await adminHeaders(request);
   const student = await apiStudent(request, { tag: 'notices' });
-  const batch = unique();
+  const batch = uniqueNumber();
   await placePaidStudent(request, admin, student, batch);
   const sent = await request.post('/student_programs', {
     headers: admin,

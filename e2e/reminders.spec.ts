@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { adminHeaders, apiStudent, signInWithToken, placePaidStudent } from './accounts.js';
+import { adminHeaders, apiStudent, signInWithToken, placePaidStudent, uniqueNumber } from './accounts.js';
 import { expect, open, saveScreenshot, test } from './fixtures.js';
 
 /** The browser tests' site keeps its database here (scripts/e2e-server.mjs). */
@@ -27,7 +27,7 @@ function remindersToken(studentId: number): string {
 
 test('My Classes shows a private calendar address, and Reset link replaces it', async ({ page, request }, info) => {
   const student = await apiStudent(request, { tag: 'calendar' });
-  await placePaidStudent(request, await adminHeaders(request), student, 30_000 + Math.floor(Math.random() * 9_000));
+  await placePaidStudent(request, await adminHeaders(request), student, uniqueNumber());
   // My Classes shows the plan's lesson videos and the course book, which other tests may have set: no network here.
   await page.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|drive\.google\.com)\//, (route) =>
     route.fulfill({ status: 204 }),

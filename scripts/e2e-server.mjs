@@ -1,7 +1,7 @@
 // Starts the built site for the browser tests on a fresh SQLite database in .tmp/, with a real SMTP
 // server on loopback that writes every message it receives to .tmp/e2e-data/mail.json.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -19,7 +19,9 @@ const smtp = new SMTPServer({
     simpleParser(stream)
       .then((mail) => {
         received.push({ to: mail.to?.text ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
-        writeFileSync(`${dir}/mail.json`, JSON.stringify(received, null, 2));
+        // Written aside and renamed into place, so a test reading the file never sees half of it.
+        writeFileSync(`${dir}/mail.json.tmp`, JSON.stringify(received, null, 2));
+        renameSync(`${dir}/mail.json.tmp`, `${dir}/mail.json`);
         callback();
       })
       .catch(callback);
