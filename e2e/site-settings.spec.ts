@@ -92,11 +92,13 @@ test.describe('site settings', () => {
     await panel.getByLabel(/Choose a photo/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await expect(panel.getByRole('img', { name: 'Preview of the chosen photo' })).toBeVisible();
     await panel.getByRole('button', { name: 'Upload photo' }).click();
-    await expect(panel.getByText('Photo saved.')).toBeVisible();
+    // The photo and the settings are answered once the public pages are rendered again, which a loaded machine
+    // can take longer than the default five seconds to do.
+    await expect(panel.getByText('Photo saved.')).toBeVisible({ timeout: 20_000 });
     await expect(panel.getByRole('img', { name: 'The instructor photo shown now' })).toBeVisible();
 
     await panel.getByRole('button', { name: 'Save settings' }).click();
-    await expect(panel.getByText('Settings saved. The public pages show them now.')).toBeVisible();
+    await expect(panel.getByText('Settings saved. The public pages show them now.')).toBeVisible({ timeout: 20_000 });
     await expect(notice).not.toContainText('Instructor name');
     await expect(notice).not.toContainText('Instructor photo');
     await saveScreenshot(page, 'site-settings', info.project.name);

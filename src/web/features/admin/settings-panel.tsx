@@ -70,7 +70,7 @@ function PhotoField({ current, onSaved }: { current: string | null; onSaved: (vi
   const [preview, setPreview] = useState<string | null>(null);
   // A new key empties the file input once its photo is saved.
   const [inputKey, setInputKey] = useState(0);
-  const { run, message, error } = usePanelAction();
+  const { run, message, error, pending } = usePanelAction();
   useEffect(() => {
     if (!file) return setPreview(null);
     const url = URL.createObjectURL(file);
@@ -123,11 +123,17 @@ function PhotoField({ current, onSaved }: { current: string | null; onSaved: (vi
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
           <div className="d-flex flex-wrap gap-2">
-            <button type="button" className="btn btn-outline-primary" disabled={!file} onClick={() => void upload()}>
-              Upload photo
+            {/* Saving a photo re-renders the public pages before it answers: a second or two. */}
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              disabled={!file || pending}
+              onClick={() => void upload()}
+            >
+              {pending && file ? 'Uploading…' : 'Upload photo'}
             </button>
             {current ? (
-              <button type="button" className="btn btn-outline-danger" onClick={() => void remove()}>
+              <button type="button" className="btn btn-outline-danger" disabled={pending} onClick={() => void remove()}>
                 Remove photo
               </button>
             ) : null}
