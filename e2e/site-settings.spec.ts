@@ -91,7 +91,16 @@ test.describe('site settings', () => {
       .toBuffer();
     await panel.getByLabel(/Choose a photo/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await expect(panel.getByRole('img', { name: 'Preview of the chosen photo' })).toBeVisible();
+    // While the photo is on its way the button says so and takes no second click (the answer is held until seen).
+    let releaseUpload!: () => void;
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+    await page.route('**/api/v1/admin/settings/photo', async (route) => {
+      await uploadHeld;
+      await route.continue();
+    });
     await panel.getByRole('button', { name: 'Upload photo' }).click();
+    await expect(panel.getByRole('button', { name: 'Uploading…' })).toBeDisabled();
+    releaseUpload();
     // The photo and the settings are answered once the public pages are rendered again, which a loaded machine
     // can take longer than the default five seconds to do.
     await expect(panel.getByText('Photo saved.')).toBeVisible({ timeout: 20_000 });

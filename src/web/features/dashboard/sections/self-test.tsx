@@ -20,10 +20,14 @@ export function SelfTest() {
   const client = useQueryClient();
   const quiz = useQuery({ ...quizQuery(), staleTime: Infinity, refetchOnMount: 'always' });
   const [result, setResult] = useState<QuizSubmitted | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // The server no longer holds this test (it expired, was taken in another tab, or the teacher changed a question):
-  // the message asks for a new test, and a button starts one.
-  const [testGone, setTestGone] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const error = failure ? errorText(failure) : null;
+  // A 409: the server no longer holds this test (it expired, a newer one was dealt in another tab, or the teacher
+  // changed a question). The message asks for a new test, and a button starts one.
+  const testGone = failure instanceof ApiError && failure.status === 409;
+  // A new test is on its way (on opening the page, Take another test, Start a new test): the questions shown until it
+  // arrives belong to a test the server has already replaced, so none are shown.
+  const dealing = quiz.isFetching && !result;
   // The review replaces the (long) form: the score, above it, takes the focus so it is in view and read first.
   const scoreRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -45,7 +49,7 @@ export function SelfTest() {
   const unanswered = formState.errors.answers?.root ?? formState.errors.answers;
 
   const onSubmit = async ({ answers }: QuizAnswersInput) => {
-    setError(null);
+    setFailure(null);
     try {
       const response = await submitQuiz(answers);
       setResult(response);
@@ -54,14 +58,13 @@ export function SelfTest() {
         client.invalidateQueries({ queryKey: topicHistoryQuery().queryKey }),
       ]);
     } catch (caught) {
-      setError(errorText(caught));
-      setTestGone(caught instanceof ApiError && caught.status === 409);
+      setFailure(caught);
     }
   };
 
   // The whole test is refused at once ("Answer all 10 questions."): the first unanswered question gets the focus.
   const onInvalid = () => {
-    setError(null);
+    setFailure(null);
     const first = getValues('answers').findIndex((answer) => answer.answer_index === '');
     if (first >= 0) setFocus(`answers.${first}.answer_index`);
   };
@@ -69,15 +72,14 @@ export function SelfTest() {
   const again = () => {
     reset();
     setResult(null);
-    setError(null);
-    setTestGone(false);
+    setFailure(null);
     void quiz.refetch();
   };
 
   return (
     <>
       <h1 className="h4">Take self assessment test</h1>
-      {quiz.isPending ? <PageSpinner /> : null}
+      {quiz.isPending || dealing ? <PageSpinner label="Dealing your questions…" /> : null}
       {quiz.isError ? <div className="alert alert-danger">{errorText(quiz.error)}</div> : null}
       {result ? (
         <div className="quiz-result">
@@ -90,7 +92,7 @@ export function SelfTest() {
             Take another test
           </button>
         </div>
-      ) : quiz.data ? (
+      ) : quiz.data && !dealing ? (
         <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate>
           {/* The number is part of each question's legend, so it sits with the question
               (a list marker sat beside the first answer). */}
