@@ -17,6 +17,7 @@ import beastiesModule from 'beasties';
 import { type ClientRoute, clientRoutes, NOT_FOUND_TITLE, pageTitle, paths, routeKey } from '../contracts/paths.js';
 import type { Testimonial } from '../contracts/site.js';
 import { type SiteInfo, siteInfoScript } from '../contracts/site-info.js';
+import { insertLiteral } from './insert-literal.js';
 
 export const NOT_FOUND_PAGE = '404.html';
 
@@ -132,21 +133,27 @@ export async function renderPages(
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
     // Beasties inlines the rules the markup uses and moves the stylesheet's link to the end of the body; the island
     // loads it instead (a stylesheet link anywhere holds the paint of what follows it).
-    const html = (await beasties.process(withoutApp))
-      .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
-      .replace('</body>', `  ${staticTail}\n  </body>`);
+    const html = insertLiteral(
+      (await beasties.process(withoutApp)).replace(/\s*<link rel="stylesheet"[^>]*>/g, ''),
+      '</body>',
+      `  ${staticTail}\n  </body>`,
+    );
     const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => sha256Source(match[1] ?? ''));
     return { html, inline: { styles, scripts: [sha256Source(island)] } };
   }
 
   function page(route: Pick<ClientRoute, 'title' | 'description'>, body: string | null, withFacts = true): string {
-    const withMeta = template
-      .replace('<!--page-title-->', escapeHtml(pageTitle(route.title)))
-      .replace('<!--page-description-->', escapeHtml(route.description ?? DEFAULT_DESCRIPTION))
-      .replace('</body>', withFacts ? `${facts}\n  </body>` : '</body>');
+    const titled = insertLiteral(template, '<!--page-title-->', escapeHtml(pageTitle(route.title)));
+    const described = insertLiteral(
+      titled,
+      '<!--page-description-->',
+      escapeHtml(route.description ?? DEFAULT_DESCRIPTION),
+    );
+    const withMeta = withFacts ? insertLiteral(described, '</body>', `${facts}\n  </body>`) : described;
     return body === null
-      ? withMeta.replace('<!--app-html-->', '<div class="boot-loading" role="status">Loading…</div>')
-      : withMeta.replace(
+      ? insertLiteral(withMeta, '<!--app-html-->', '<div class="boot-loading" role="status">Loading…</div>')
+      : insertLiteral(
+          withMeta,
           '<div id="root"><!--app-html--></div>',
           `<div id="root" data-prerendered="true">${body}</div>`,
         );

@@ -1,6 +1,7 @@
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.js';
+import { insertLiteral } from '../../prerender/insert-literal.js';
 
 /**
  * A strict Content-Security-Policy: the auth token lives in local storage (the original client keeps it there),
@@ -51,7 +52,7 @@ export async function registerSecurityHeaders(
   });
   const policy = headers['content-security-policy'] ?? '';
   const add = (text: string, directive: string, sources: string[]) =>
-    sources.length > 0 ? text.replace(`${directive} 'self'`, `${directive} 'self' ${sources.join(' ')}`) : text;
+    sources.length > 0 ? insertLiteral(text, `${directive} 'self'`, `${directive} 'self' ${sources.join(' ')}`) : text;
   return ({ styles, scripts }) => add(add(policy, 'style-src', styles), 'script-src', scripts);
 }
 

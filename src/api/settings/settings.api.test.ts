@@ -177,6 +177,25 @@ describe('site settings', () => {
     }
   });
 
+  it("puts text with every special replacement pattern ($&, $`, $', $$, $1, $<n>) in the pages as written", async () => {
+    const dollars = 'printf("$&"); $` $\' $$ $1 $<n>';
+    expect((await put({ ...valid, instructorName: `Dr ${dollars}`, instructorBio: dollars })).statusCode).toBe(200);
+    for (const url of ['/', '/StudentLogin', '/AboutUs']) {
+      const html = (await ctx.app.inject({ method: 'GET', url })).body;
+      // One page, not the page with copies of the template spliced into it.
+      expect(html.match(/<\/body>/g), url).toHaveLength(1);
+      expect(html.match(/<html[\s>]/g), url).toHaveLength(1);
+      expect(html, url).toContain(`taught by Dr ${dollars},`);
+    }
+    // The app's pages carry the facts, which still parse, with the text as it was saved.
+    const login = (await ctx.app.inject({ method: 'GET', url: '/StudentLogin' })).body;
+    const facts = /<script type="application\/json" id="site-info">(.*?)<\/script>/.exec(login)?.[1] ?? '';
+    expect((JSON.parse(facts) as { instructorName: string; instructorBio: string }).instructorName).toBe(
+      `Dr ${dollars}`,
+    );
+    expect((JSON.parse(facts) as { instructorBio: string }).instructorBio).toBe(dollars);
+  });
+
   it('the time zone setting becomes the course time zone', async () => {
     expect((await put({ ...valid, timeZone: 'Europe/London' })).statusCode).toBe(200);
     expect(courseTimeZone()).toBe('Europe/London');
