@@ -31,6 +31,7 @@ import { requestLogger } from './http/logging.js';
 import '../contracts/zod-messages.js';
 import {
   type AccountWriteLimits,
+  createAccountWriteLimiter,
   defaultAccountWriteLimits,
   registerAccountWriteLimits,
 } from './http/account-write-limits.js';
@@ -139,7 +140,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Called after a change queued mail, to wake the mail worker. */
   onMailQueued?: () => void;
-  ipRateLimits?: IpRateLimits;
+  /** Per-IP limits; those not given are the defaults. */
+  ipRateLimits?: Partial<IpRateLimits>;
   accountLimits?: AccountLimits;
   accountWriteLimits?: AccountWriteLimits;
   /** How long to wait for Razorpay's API (tests shorten it). */
@@ -295,14 +297,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const calendar = createCalendarService({ db, config });
   const reminders = createRemindersService({ db, config, log: app.log, mailQueued, notifications });
   app.decorate('reminders', reminders);
-  const ipLimits = options.ipRateLimits ?? defaultIpRateLimits;
+  const ipLimits: IpRateLimits = { ...defaultIpRateLimits, ...options.ipRateLimits };
+  const limitWrites = createAccountWriteLimiter(counters, options.accountWriteLimits ?? defaultAccountWriteLimits);
 
   // Every API route lives in this context, where login is required unless a route says otherwise.
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   await app.register(async (api) => {
     registerAuthGuard(api, db, dialect, apiRoutes);
-    registerAccountWriteLimits(api, counters, options.accountWriteLimits ?? defaultAccountWriteLimits);
+    registerAccountWriteLimits(api, limitWrites);
     // An API answer is personal or carries a token unless its route says otherwise: no cache keeps it.
     api.addHook('onSend', (_request, reply, payload, done) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
@@ -324,7 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(paymentsRoutes, { payments });
     await api.register(receiptsRoutes, { receipts });
     await api.register(calendarRoutes, { calendar });
-    await api.register(remindersRoutes, { reminders });
+    await api.register(remindersRoutes, { reminders, ipLimits, limitWrites });
     await api.register(homeRoutes, { home });
     await api.register(gradebookRoutes, { gradebook });
     await api.register(similarityRoutes, { similarity });

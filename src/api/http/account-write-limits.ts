@@ -26,19 +26,17 @@ declare module 'fastify' {
 
 export const WRITE_LIMIT_MESSAGE = 'You are doing this too often. Please wait a little and try again.';
 
+/** Counts one write of an account against its limits; throws the 429 when one is used up. */
+export type AccountWriteLimiter = (account: number, own?: RouteAccountLimit) => Promise<void>;
+
 /**
  * Writes are limited per account, not only per address: one student posting 500 doubts in 2 s buried everyone else's
  * in the teacher's panel. Counted in the shared store, so the limit holds whichever process a request reaches.
- * Registered after the auth guard: it counts the account the guard found.
  */
-export function registerAccountWriteLimits(
-  app: FastifyInstance,
-  store: CounterStore,
-  limits: AccountWriteLimits,
-): void {
+export function createAccountWriteLimiter(store: CounterStore, limits: AccountWriteLimits): AccountWriteLimiter {
   const general = new AttemptLimiter(limits.perMinute, 60_000, store, 'account-writes');
   const routeLimiters = new Map<string, AttemptLimiter>();
-  async function limit(account: number, own: RouteAccountLimit | undefined): Promise<void> {
+  return async (account, own) => {
     if (own) {
       let limiter = routeLimiters.get(own.name);
       if (!limiter)
@@ -49,8 +47,14 @@ export function registerAccountWriteLimits(
       if (!(await limiter.hit(String(account)))) throw new AppError('tooManyRequests', WRITE_LIMIT_MESSAGE);
     }
     if (!(await general.hit(String(account)))) throw new AppError('tooManyRequests', WRITE_LIMIT_MESSAGE);
-  }
+  };
+}
 
+/**
+ * Every write of a signed-in account counts against its limits. Registered after the auth guard: it counts the
+ * account the guard found. Public writes that act for an account by a private link count for it themselves.
+ */
+export function registerAccountWriteLimits(app: FastifyInstance, limit: AccountWriteLimiter): void {
   // Reads pass straight on, without the promise an async hook would cost them.
   app.addHook('onRequest', (request, _reply, done) => {
     const account = request.auth?.student.id;

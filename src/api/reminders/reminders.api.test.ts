@@ -332,6 +332,72 @@ describe('stopping reminders', () => {
   });
 });
 
+describe('the stop and start links under a flood', () => {
+  it('are limited per address and per account like every other write, and a repeat writes nothing', async () => {
+    const limited = await createTestApp({}, undefined, {
+      ipRateLimits: { login: 1000, signup: 1000, email: 1000, links: 5 },
+      accountWriteLimits: { perMinute: 8 },
+    });
+    try {
+      const student = await verifiedStudent(limited);
+      const start = '2027-03-02T13:30:00.000Z';
+      await putBatch(limited.database.db, 62, LINK);
+      await placeStudent(limited.database.db, student.id, { status: 1, batch: 62 });
+      await putCourseSession(limited.database.db, 3, 'Pointers');
+      await addBatchSession(limited.database.db, { batch: 62, session: 3, startsAt: start });
+      await limited.app.reminders.runOnce(at(start, -20 * HOUR));
+      const [mail] = await limited.database.db
+        .selectFrom('outbox')
+        .select('list_unsubscribe')
+        .where('to_address', '=', student.email)
+        .where('list_unsubscribe', 'is not', null)
+        .execute();
+      const token = new URL(mail!.list_unsubscribe!).searchParams.get('token')!;
+      const studentsVersion = async () =>
+        Number(
+          (
+            await limited.database.db
+              .selectFrom('content_versions')
+              .select('version')
+              .where('name', '=', 'students')
+              .executeTakeFirstOrThrow()
+          ).version,
+        );
+      const post = (url: string, from: string) =>
+        limited.app.inject({ method: 'POST', url, payload: { token }, headers: { 'x-forwarded-for': from } });
+
+      // One address: five in a minute, then 429; the first stop writes, the repeats change nothing.
+      expect((await post('/api/v1/reminders/stop', '203.0.113.1')).statusCode).toBe(200);
+      const afterStop = await studentsVersion();
+      for (let i = 0; i < 4; i += 1) {
+        const again = await post('/api/v1/reminders/stop', '203.0.113.1');
+        expect(again.statusCode).toBe(200);
+        expect(again.json()).toMatchObject({ reminders: false });
+      }
+      expect(await studentsVersion()).toBe(afterStop);
+      const refused = await post('/api/v1/reminders/stop', '203.0.113.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().errors).toBeDefined();
+
+      // Many addresses, one link: its account's write limit (8 a minute, 5 used) stops them.
+      const answers = [];
+      for (let i = 2; i < 8; i += 1) answers.push((await post('/api/v1/reminders/start', `203.0.113.${i}`)).statusCode);
+      expect(answers).toEqual([200, 200, 200, 429, 429, 429]);
+      expect(
+        (
+          await limited.app.inject({
+            method: 'GET',
+            url: '/api/v1/profile/reminders',
+            headers: bearer(student.token),
+          })
+        ).json(),
+      ).toEqual({ reminders: true });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('the reminder mail over SMTP', () => {
   it('carries the List-Unsubscribe and List-Unsubscribe-Post headers', async () => {
     const smtp = await startSmtpCapture();

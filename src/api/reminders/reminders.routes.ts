@@ -6,13 +6,17 @@ import {
   reminderTokenQuerySchema,
 } from '../../contracts/reminders.js';
 import { currentStudent } from '../auth/auth-guard.js';
+import type { AccountWriteLimiter } from '../http/account-write-limits.js';
+import { type IpRateLimits, rateLimit } from '../http/rate-limits.js';
 import type { RemindersService } from './reminders.service.js';
 
 interface Options {
   reminders: RemindersService;
+  ipLimits: IpRateLimits;
+  limitWrites: AccountWriteLimiter;
 }
 
-export const remindersRoutes: FastifyPluginAsyncZod<Options> = async (app, { reminders }) => {
+export const remindersRoutes: FastifyPluginAsyncZod<Options> = async (app, { reminders, ipLimits, limitWrites }) => {
   app.get('/api/v1/profile/reminders', { schema: { response: { 200: reminderSettingSchema } } }, async (request) =>
     reminders.setting(currentStudent(request)),
   );
@@ -38,11 +42,13 @@ export const remindersRoutes: FastifyPluginAsyncZod<Options> = async (app, { rem
       body: reminderTokenBodySchema,
       response: { 200: reminderSwitchResultSchema },
     };
-    links.post('/api/v1/reminders/stop', { config: { access: 'public' }, schema }, async (request) =>
-      reminders.stopByToken(request.query.token ?? request.body?.token),
-    );
-    links.post('/api/v1/reminders/start', { config: { access: 'public' }, schema }, async (request) =>
-      reminders.startByToken(request.query.token ?? request.body?.token),
-    );
+    // Limited like every other write: per address here, and per account (the link's owner) as if signed in.
+    const config = { access: 'public' as const, ...rateLimit(ipLimits, 'links') };
+    for (const on of [false, true])
+      links.post(`/api/v1/reminders/${on ? 'start' : 'stop'}`, { config, schema }, async (request) => {
+        const owner = await reminders.linkOwner(request.query.token ?? request.body?.token);
+        await limitWrites(owner.id);
+        return reminders.switchByLink(owner, on);
+      });
   });
 };

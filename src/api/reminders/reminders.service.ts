@@ -143,23 +143,27 @@ export function createRemindersService({ db, config, log, mailQueued, notificati
       return { queued, withdrawn };
     },
 
-    /** The reminder mail's stop link (or a mail client's one-click unsubscribe). */
-    async stopByToken(token: string | undefined): Promise<ReminderSwitchResult> {
+    /** The account a reminder mail's private link belongs to (its stop link, or a one-click unsubscribe). */
+    async linkOwner(token: string | undefined): Promise<{ id: number; reminders: number }> {
       const student = token ? await findStudentByPrivateLink(db, 'reminders', token) : undefined;
       if (!student) throw new AppError('notFound', reminderMessages.noSuchLink);
-      await db.transaction().execute(async (trx) => {
-        await setStudentReminders(trx, student.id, false);
-        await withdrawStudentReminders(trx, student.id);
-      });
-      return { reminders: false, message: reminderMessages.stopped };
+      return student;
     },
 
-    /** Turns them back on from the same page. */
-    async startByToken(token: string | undefined): Promise<ReminderSwitchResult> {
-      const student = token ? await findStudentByPrivateLink(db, 'reminders', token) : undefined;
-      if (!student) throw new AppError('notFound', reminderMessages.noSuchLink);
-      await setStudentReminders(db, student.id, true);
-      return { reminders: true, message: reminderMessages.started };
+    /**
+     * Stops (or starts again) the reminders of a link's owner. A link followed again changes nothing and writes
+     * nothing: every write invalidates the caches of the students table, so repeats must not cost the site.
+     */
+    async switchByLink(owner: { id: number; reminders: number }, on: boolean): Promise<ReminderSwitchResult> {
+      const result = on
+        ? { reminders: true, message: reminderMessages.started }
+        : { reminders: false, message: reminderMessages.stopped };
+      if ((owner.reminders === 1) === on) return result;
+      await db.transaction().execute(async (trx) => {
+        await setStudentReminders(trx, owner.id, on);
+        if (!on) await withdrawStudentReminders(trx, owner.id);
+      });
+      return result;
     },
 
     setting(student: StudentRow): ReminderSetting {
