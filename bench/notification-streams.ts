@@ -59,11 +59,16 @@ interface OpenStream {
   waiters: (() => void)[];
 }
 
-function openStream(base: string, token: string, agent: Agent): Promise<OpenStream> {
+/**
+ * `address` stands for the student's own (X-Forwarded-For, believed from 127.0.0.1 as from the site's proxy): one
+ * address may hold only so many streams, and 500 students are not all behind one.
+ */
+function openStream(base: string, token: string, agent: Agent, address: string): Promise<OpenStream> {
   const url = new URL('/api/v1/notifications/stream', base);
   return new Promise((resolve, reject) => {
     const stream: OpenStream = { counts: [], req: undefined as unknown as ClientRequest, waiters: [] };
-    const req = httpRequest(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+    const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': address };
+    const req = httpRequest(url, { agent, headers }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
       onEventBlocks(res, (block) => {
         const data = eventData<{ unread: number }>(block, 'unread');
@@ -124,7 +129,11 @@ export async function benchNotificationStreams(options: StreamBenchOptions): Pro
   const streams: OpenStream[] = [];
   // In groups, as pages open over a moment rather than in one instant.
   for (let i = 0; i < students.length; i += 50)
-    streams.push(...(await Promise.all(students.slice(i, i + 50).map((s) => openStream(base, s.token, agent)))));
+    streams.push(
+      ...(await Promise.all(
+        students.slice(i, i + 50).map((s, j) => openStream(base, s.token, agent, `10.1.${Math.floor((i + j) / 10)}.1`)),
+      )),
+    );
   const openMs = Date.now() - started;
   const opened = procFigures(pid);
   // What opening left to do (the collection of its garbage) counts as opening, not as being open.

@@ -28,6 +28,7 @@ import { benchGradebook, GRADEBOOK_TARGET_MS, gradebookLines, seedGradebook } fr
 import { benchSimilarity, SIMILARITY_TARGET_MS, similarityLines } from './similarity.js';
 import { benchGrading } from './grading.js';
 import { benchNotificationStreams, streamStudents } from './notification-streams.js';
+import { benchStreamCaps } from './stream-caps.js';
 import { benchLiveSupervision } from './live-supervision.js';
 import { compareWithTwin } from './lighthouse.js';
 import { benchOverview, seedOverviewActivity } from './overview.js';
@@ -304,6 +305,26 @@ try {
     'a notice reaches an open page within a second',
     Math.max(...streams.arrivalMs) < 1000,
     `${Math.max(...streams.arrivalMs).toFixed(0)} ms`,
+  );
+
+  await settle();
+  console.log('\nStream caps: one address, then many, flood a site process with notification streams');
+  const caps = await benchStreamCaps({ databaseUrl, students: await streamStudents(databaseUrl, 400) });
+  for (const line of caps.lines) console.log(`  ${line}`);
+  target(
+    'streams over the per-address cap are refused (429) and over the process cap (503)',
+    caps.overAddressStatus === 429 && caps.overProcessStatus === 503,
+    `${caps.overAddressStatus} after ${caps.perAddressCap}, ${caps.overProcessStatus} after ${caps.processCap}`,
+  );
+  target(
+    "with one address at its stream cap, another student's dashboard loads in under 100 ms",
+    caps.pageAtAddressCap.at(-1)! < 100,
+    `max ${caps.pageAtAddressCap.at(-1)!.toFixed(1)} ms`,
+  );
+  target(
+    "with the process at its stream cap, another student's dashboard loads in under 100 ms",
+    caps.pageAtProcessCap.at(-1)! < 100,
+    `max ${caps.pageAtProcessCap.at(-1)!.toFixed(1)} ms`,
   );
 
   await settle();

@@ -93,3 +93,40 @@ test('a new student sees the empty list; Profile saves a kind turned off', async
   await page.reload();
   await expect(page.getByRole('switch', { name: 'A program is sent to you: Email' })).not.toBeChecked();
 });
+
+test.describe('with the live stream refused', () => {
+  // The browser logs the refused stream's status; the page handles it.
+  test.use({ allowedConsoleErrors: [/status of 503/] });
+
+  test('a server full of streams (503) leaves the count to polling, and the page still shows it', async ({
+    page,
+    request,
+  }) => {
+    const admin = await adminHeaders(request);
+    const student = await apiStudent(request, { tag: 'notices-polled' });
+    const batch = uniqueNumber();
+    await placePaidStudent(request, admin, student, batch);
+    const sent = await request.post('/student_programs', {
+      headers: admin,
+      data: { student_id: student.id, program_number: batch, task: 'Print a triangle of stars.', solution: '' },
+    });
+    expect(sent.status()).toBe(201);
+    // What the server answers when every place for a stream is taken.
+    let refusals = 0;
+    await page.route('**/api/v1/notifications/stream', (route) => {
+      refusals += 1;
+      return route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '30', 'content-type': 'application/json' },
+        body: JSON.stringify({ errors: ['The server has as many live update streams as it can hold.'] }),
+      });
+    });
+    await signInWithToken(page, student.token, '/DashPage');
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(menu.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+    expect(refusals).toBeGreaterThanOrEqual(1);
+    // Retried after the 30 s the server asked for, not hammered meanwhile.
+    await page.waitForTimeout(3000);
+    expect(refusals).toBe(1);
+  });
+});

@@ -26,16 +26,23 @@ export function eventData<T>(block: string, name: string): T | undefined {
 
 /**
  * Opens `path` on the site at 127.0.0.1:`port` over real HTTP, with the bearer header as the web app's fetch sends it,
- * and hands each block of the answer to `onBlock`. `opened` resolves with the answer's head.
+ * and hands each block of the answer to `onBlock`. `opened` resolves with the answer's head. `headers` adds others
+ * (X-Forwarded-For, which the site believes from 127.0.0.1 as from its proxy, to stand for another address).
  */
 export function openEventStream(
   port: number,
   path: string,
   token: string | undefined,
   onBlock: (block: string) => void,
+  headers: Record<string, string> = {},
 ): { opened: Promise<IncomingMessage>; close(): void } {
   let response: IncomingMessage | undefined;
-  const req = request({ port, host: '127.0.0.1', path, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const req = request({
+    port,
+    host: '127.0.0.1',
+    path,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
   const opened = new Promise<IncomingMessage>((resolve, reject) => {
     req.on('response', (res) => {
       response = res;

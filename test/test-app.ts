@@ -27,6 +27,7 @@ export async function createTestApp(
     | 'timeouts'
     | 'clock'
     | 'notificationPollMs'
+    | 'streamLimits'
   > = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();

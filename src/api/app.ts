@@ -39,6 +39,13 @@ import { acceptEmptyBodies } from './http/empty-body.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { refuseUnstorableText } from './http/storable-text.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import {
+  createStreamRegistry,
+  defaultStreamLimits,
+  type StreamLimits,
+  type StreamRegistry,
+} from './http/stream-limits.js';
+import { liveSessionIds } from './auth/sessions.repository.js';
 import { defaultIpRateLimits, type IpRateLimits } from './http/rate-limits.js';
 import { sendCompressed } from './http/compressed-body.js';
 import { NO_STORE } from './http/serialized-json.js';
@@ -105,6 +112,8 @@ declare module 'fastify' {
     apiRoutes: ApiRoute[];
     /** This process's open notification streams (tests and the bench count them). */
     notificationHub: NotificationHub;
+    /** The caps every event stream of this process shares (tests and the bench count its streams). */
+    streamRegistry: StreamRegistry;
     /** Live supervision's event bus (tests check its LISTEN connection). */
     liveBus: LiveBus;
     /** Work started by a route and not awaited by it (see AfterAnswer). */
@@ -156,6 +165,8 @@ export interface AppOptions {
   settingsWatchMs?: number;
   /** How often open notification streams look for notices made by another process (tests shorten it). */
   notificationPollMs?: number;
+  /** Caps on server-sent event streams; by default from the configuration and the process's open-file limit. */
+  streamLimits?: StreamLimits;
 }
 
 /** Builds the whole site: plugins, then each area's routes, then error and 404 handlers. Tests build it too. */
@@ -209,6 +220,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await liveBus.start();
   app.addHook('onClose', () => liveBus.close());
   app.decorate('liveBus', liveBus);
+  const streamRegistry = createStreamRegistry({
+    limits: options.streamLimits ?? defaultStreamLimits(undefined, config.maxEventStreams),
+    liveSessions: (ids) => liveSessionIds(db, ids),
+    log: app.log,
+  });
+  app.addHook('onClose', () => streamRegistry.close());
+  app.decorate('streamRegistry', streamRegistry);
   const notificationHub = createNotificationHub({ db, log: app.log, pollMs: options.notificationPollMs });
   app.addHook('onClose', () => notificationHub.close());
   app.decorate('notificationHub', notificationHub);
@@ -313,7 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     await api.register(siteRoutes, { site });
     await api.register(settingsRoutes, { settings });
-    await api.register(accountsRoutes, { accounts, ipLimits });
+    await api.register(accountsRoutes, { accounts, ipLimits, streams: streamRegistry });
     await api.register(profileRoutes, { profiles, admin, ipLimits });
     await api.register(adminStudentsRoutes, { admin, studentLists });
     await api.register(batchesRoutes, { batches, admin });
@@ -323,7 +341,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(quizRoutes, { quiz });
     await api.register(doubtsRoutes, { doubts });
     await api.register(outboxRoutes, { outbox });
-    await api.register(exercisesRoutes, { exercises });
+    await api.register(exercisesRoutes, { exercises, streams: streamRegistry });
     await api.register(paymentsRoutes, { payments });
     await api.register(receiptsRoutes, { receipts });
     await api.register(calendarRoutes, { calendar });
@@ -331,7 +349,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(homeRoutes, { home });
     await api.register(gradebookRoutes, { gradebook });
     await api.register(similarityRoutes, { similarity });
-    await api.register(notificationsRoutes, { notifications });
+    await api.register(notificationsRoutes, { notifications, streams: streamRegistry });
     await api.register(overviewRoutes, { overview });
     await api.register(testimonialsRoutes, { testimonials });
     await api.register(certificatesRoutes, { certificates });

@@ -40,4 +40,9 @@ export const messages = {
   checkTheForm: 'Something in the form is not valid. Please check it and try again.',
   cannotReachServer: 'Could not reach the server. Please check your connection and try again.',
   requestFailed: 'Something went wrong. Please try again.',
+  /** Live updates refused: the page checks for changes every few seconds instead, so nothing is missed. */
+  streamsFromAddress:
+    'Too many live update streams from your network. This page will check for changes every few seconds instead.',
+  streamsServerFull:
+    'The server has as many live update streams as it can hold. This page will check for changes every few seconds instead.',
 } as const;

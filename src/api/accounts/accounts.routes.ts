@@ -15,15 +15,18 @@ import { paths } from '../../contracts/paths.js';
 import { currentStudent, requestToken } from '../auth/auth-guard.js';
 import { AppError } from '../http/app-error.js';
 import { type IpRateLimits, rateLimit } from '../http/rate-limits.js';
+import type { StreamRegistry } from '../http/stream-limits.js';
 import { toStudentResource } from '../students/student-view.js';
 import type { AccountsService } from './accounts.service.js';
 
 interface Options {
   accounts: AccountsService;
   ipLimits: IpRateLimits;
+  /** Open event streams, so a logout ends its session's. */
+  streams: StreamRegistry;
 }
 
-export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts, ipLimits }) => {
+export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts, ipLimits, streams }) => {
   app.post(
     '/students',
     {
@@ -81,6 +84,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { acco
     async (request) => {
       if (!request.auth) throw new AppError('unauthorized');
       await accounts.logout(request.auth.student.id, request.auth.sessionId);
+      // Its open streams end now (another process's within a few seconds: the registry checks their sessions).
+      streams.endSession(request.auth.sessionId);
       return { message: messages.loggedOut };
     },
   );

@@ -243,6 +243,18 @@ async function touch(db: Kysely<Database>, session: { id: number }): Promise<voi
     .execute();
 }
 
+/** Of the sessions given, those not ended (logged out, replaced by a password change, expired). */
+export async function liveSessionIds(db: Db, sessionIds: number[]): Promise<Set<number>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('auth_sessions')
+    .select('id')
+    .where('id', 'in', sessionIds)
+    .where('expires_at', '>', nowIso())
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function deleteSession(db: Db, sessionId: number): Promise<void> {
   await db.deleteFrom('auth_sessions').where('id', '=', sessionId).execute();
 }

@@ -94,6 +94,15 @@ describe('configuration', () => {
     expect(parseConfig({ APP_URL: 'http://127.0.0.1:3000' }).testGateway).toBe(true);
   });
 
+  it('caps event streams from the open-file limit unless MAX_EVENT_STREAMS says otherwise', () => {
+    expect(parseConfig({}).maxEventStreams).toBeUndefined();
+    expect(parseConfig({ MAX_EVENT_STREAMS: '300' }).maxEventStreams).toBe(300);
+    for (const bad of ['0', '5', 'many', '-20'])
+      expect(() => parseConfig({ MAX_EVENT_STREAMS: bad }), bad).toThrow(
+        'Invalid configuration: MAX_EVENT_STREAMS: must be a whole number from 10 to 999999',
+      );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(parseConfig({ SMTP_URL: '', ADMIN_EMAIL: '' }).mail.smtpUrl).toBeUndefined();
   });

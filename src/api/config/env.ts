@@ -47,6 +47,8 @@ const envSchema = z.object({
     .multipleOf(100, 'must be whole rupees (a multiple of 100)')
     .default(DEFAULT_COURSE_FEE_PAISE),
   GRADER_WORKERS: optional(z.string().regex(/^[1-9][0-9]?$/, 'must be a whole number from 1 to 99')),
+  // Server-sent event streams one process holds at most; unset: half its open-file limit, at most 4,000.
+  MAX_EVENT_STREAMS: optional(z.string().regex(/^[1-9][0-9]{1,5}$/, 'must be a whole number from 10 to 999999')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -72,6 +74,8 @@ export interface Config {
   courseFeePaise: number;
   /** Concurrent compilations (and runs) of students' C programs; undefined: one fewer than the cores. */
   graderWorkers: number | undefined;
+  /** Event streams this process holds at most; undefined: from its open-file limit. */
+  maxEventStreams: number | undefined;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -126,6 +130,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     testGateway,
     courseFeePaise: env.COURSE_FEE_PAISE,
     graderWorkers: env.GRADER_WORKERS ? Number(env.GRADER_WORKERS) : undefined,
+    maxEventStreams: env.MAX_EVENT_STREAMS ? Number(env.MAX_EVENT_STREAMS) : undefined,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -22,18 +22,25 @@ import {
 } from '../../contracts/exercises.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { eventStreams } from '../http/event-stream.js';
+import type { StreamRegistry } from '../http/stream-limits.js';
 import type { ExercisesService } from './exercises.service.js';
 
 const admin = { access: 'admin' as const };
 
 interface Options {
   exercises: ExercisesService;
+  /** The caps every event stream of the process shares. */
+  streams: StreamRegistry;
   /** Tests shorten the live streams' heartbeat. */
   heartbeatMs?: number;
 }
 
-export const exercisesRoutes: FastifyPluginAsyncZod<Options> = async (app, { exercises, heartbeatMs }) => {
+export const exercisesRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { exercises, streams: registry, heartbeatMs },
+) => {
   const streams = eventStreams(app, {
+    registry,
     heartbeatMs,
     cap: { maxStreamsPerAccount: 5, tooMany: exerciseMessages.tooManyStreams },
   });

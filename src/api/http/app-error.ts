@@ -4,12 +4,15 @@ import { type ApiErrorBody, type ApiErrorCode, apiErrors } from '../../contracts
 export class AppError extends Error {
   readonly code: ApiErrorCode;
   readonly messages: string[];
+  /** Seconds the client should wait before trying again, sent as Retry-After. */
+  readonly retryAfterS: number | undefined;
 
-  constructor(code: ApiErrorCode, messages?: string | string[]) {
+  constructor(code: ApiErrorCode, messages?: string | string[], options: { retryAfterS?: number } = {}) {
     const list = messages === undefined ? [apiErrors[code].message] : Array.isArray(messages) ? messages : [messages];
     super(list.join(' '));
     this.code = code;
     this.messages = list;
+    this.retryAfterS = options.retryAfterS;
   }
 
   get status(): number {

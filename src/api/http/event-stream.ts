@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
+import type { StreamRegistry } from './stream-limits.js';
 
 /** Writes one server-sent event. */
 export type SendEvent = (event: string, data: unknown) => void;
 
 interface Options {
+  /** The caps every stream of the process shares (per address, in total), and the end of a session's streams. */
+  registry: StreamRegistry;
   /** A comment line this often keeps proxies and the idle-socket timeout from closing a quiet stream. */
   heartbeatMs?: number;
   /** How long one stream lasts before the browser opens another (and the login is checked again). */
@@ -17,8 +20,8 @@ interface Options {
  * Serves fetch-read server-sent event streams for one route plugin: a per-account cap, a heartbeat, an expiry, and
  * every open stream ended when the app closes (or its close would wait for every client to leave).
  */
-export function eventStreams(app: FastifyInstance, options: Options = {}) {
-  const { heartbeatMs = 25_000, maxStreamMs = 10 * 60_000, cap } = options;
+export function eventStreams(app: FastifyInstance, options: Options) {
+  const { registry, heartbeatMs = 25_000, maxStreamMs = 10 * 60_000, cap } = options;
   const open = new Set<() => void>();
   const perAccount = new Map<number, number>();
   app.addHook('preClose', async () => {
@@ -47,8 +50,14 @@ export function eventStreams(app: FastifyInstance, options: Options = {}) {
       if (cap) {
         const count = perAccount.get(accountId) ?? 0;
         if (count >= cap.maxStreamsPerAccount) throw new AppError('tooManyRequests', cap.tooMany);
-        perAccount.set(accountId, count + 1);
       }
+      // The stream's end is known only once it has started; a session that ends before then ends it as it starts.
+      const session = { ended: false, endStream: undefined as (() => void) | undefined };
+      const release = registry.admit(request.ip, request.auth?.sessionId ?? 0, () => {
+        session.ended = true;
+        session.endStream?.();
+      });
+      if (cap) perAccount.set(accountId, (perAccount.get(accountId) ?? 0) + 1);
       const res = reply.raw;
       let started = false;
       const start = () => {
@@ -71,6 +80,7 @@ export function eventStreams(app: FastifyInstance, options: Options = {}) {
         unsubscribe = await subscribe(send);
       } catch (error) {
         if (cap) leave(accountId);
+        release();
         if (!started) throw error;
         request.log.warn({ err: error }, 'event stream failed to start');
         if (!res.writableEnded) res.end();
@@ -89,16 +99,18 @@ export function eventStreams(app: FastifyInstance, options: Options = {}) {
         unsubscribe();
         open.delete(end);
         if (cap) leave(accountId);
+        release();
         if (!res.writableEnded) res.end();
       };
-      // The login is checked when a stream opens: ending each after a while makes the browser open a new one, so a
-      // stream does not outlive a logout or a password change by more than that.
+      session.endStream = end;
+      // The login is checked when a stream opens, and the registry ends a stream whose session has ended; ending each
+      // after a while as well makes the browser open a new one, whatever else changed about the account.
       const expiry = setTimeout(end, maxStreamMs);
       open.add(end);
       res.once('close', end);
       res.once('error', end);
-      // The client may have gone while the stream was being set up.
-      if (request.raw.socket.destroyed) end();
+      // The client may have gone, or its session ended, while the stream was being set up.
+      if (request.raw.socket.destroyed || session.ended) end();
     },
 
     /** Open streams in this process (tests and the bench read it). */

@@ -8,10 +8,13 @@ import {
 } from '../../contracts/notifications.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { eventStreams } from '../http/event-stream.js';
+import type { StreamRegistry } from '../http/stream-limits.js';
 import type { NotificationsService } from './notifications.service.js';
 
 interface Options {
   notifications: NotificationsService;
+  /** The caps every event stream of the process shares. */
+  streams: StreamRegistry;
   /** A comment line this often keeps proxies and the idle-socket timeout from closing a quiet stream. */
   heartbeatMs?: number;
   /** How long one stream lasts before the browser opens another (and the login is checked again). */
@@ -20,7 +23,7 @@ interface Options {
 
 export const notificationsRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { notifications, heartbeatMs = 25_000, maxStreamMs = 10 * 60_000 },
+  { notifications, streams: registry, heartbeatMs = 25_000, maxStreamMs = 10 * 60_000 },
 ) => {
   app.get(
     '/api/v1/notifications',
@@ -53,7 +56,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<Options> = async (
   );
 
   // The hub keeps the per-account cap (5): refused before anything is written, an ordinary 429 answer.
-  const streams = eventStreams(app, { heartbeatMs, maxStreamMs });
+  const streams = eventStreams(app, { registry, heartbeatMs, maxStreamMs });
 
   // Server-sent events: an `unread` event now and at each change.
   // No HEAD twin: a HEAD answer carries no body, so it would hold a stream (and a place under the cap) it never uses.

@@ -64,6 +64,8 @@ export function keepStreamOpen({ url, onEvent, onStreaming, onRefused }: StreamO
     const auth = authHeaders();
     if (!auth) return onRefused?.();
     let opened = false;
+    /** What the server asked for when it refused the stream (too many from this network, or it is full). */
+    let retryAfterMs = 0;
     try {
       const response = await fetch(url, {
         headers: { ...auth, accept: 'text/event-stream' },
@@ -71,6 +73,7 @@ export function keepStreamOpen({ url, onEvent, onStreaming, onRefused }: StreamO
         cache: 'no-store',
       });
       if (response.status === 401 || response.status === 403 || response.status === 404) return onRefused?.();
+      retryAfterMs = (Number(response.headers.get('retry-after')) || 0) * 1000;
       if (response.ok && response.body) {
         opened = true;
         retryMs = 1000;
@@ -81,9 +84,10 @@ export function keepStreamOpen({ url, onEvent, onStreaming, onRefused }: StreamO
       // A dropped connection: retried below.
     }
     if (controller.signal.aborted) return;
-    // Too many tabs, a proxy without streaming, the server restarting: the caller polls while this retries.
+    // Too many tabs or streams (429, 503), a proxy without streaming, the server restarting: the caller polls while
+    // this retries.
     onStreaming(false);
-    retryTimer = setTimeout(() => void connect(), opened ? 1000 : retryMs);
+    retryTimer = setTimeout(() => void connect(), opened ? 1000 : Math.max(retryMs, retryAfterMs));
     if (!opened) retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
   };
 
