@@ -50,6 +50,7 @@ const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 export const codeSchema = z
   .string({ error: exerciseMessages.emptyCode })
+  .max(EXERCISE_LIMITS.codeMaxBytes, exerciseMessages.codeTooLarge)
   .refine((code) => code.trim().length > 0, exerciseMessages.emptyCode)
   .refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, exerciseMessages.codeTooLarge);
 
@@ -57,6 +58,7 @@ export const codeSchema = z
 export const draftSchema = z.strictObject({
   code: z
     .string({ error: 'The draft is missing its code.' })
+    .max(EXERCISE_LIMITS.codeMaxBytes, exerciseMessages.codeTooLarge)
     .refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, exerciseMessages.codeTooLarge),
 });
 export type DraftInput = z.infer<typeof draftSchema>;
@@ -95,6 +97,7 @@ export type TestCaseInput = z.input<typeof testCaseInputSchema>;
 export const exerciseInputSchema = z.strictObject({
   starter_code: z
     .string()
+    .max(EXERCISE_LIMITS.codeMaxBytes, 'The starter code must be at most 64 KB.')
     .refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, 'The starter code must be at most 64 KB.')
     .default(''),
   tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').default([]),

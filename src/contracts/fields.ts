@@ -76,12 +76,11 @@ export function isRealIsoDate(value: string): boolean {
 }
 
 export function isoDateSchema(label: string) {
+  const message = `${label} must be a real date between ${DATE_YEARS.min} and ${DATE_YEARS.max}, written as YYYY-MM-DD`;
   return z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .refine(
-      isRealIsoDate,
-      `${label} must be a real date between ${DATE_YEARS.min} and ${DATE_YEARS.max}, written as YYYY-MM-DD`,
-    );
+    .max(10, message)
+    .refine(isRealIsoDate, message);
 }

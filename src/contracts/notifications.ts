@@ -81,7 +81,14 @@ export const notificationSettingSchema = z.object({
 });
 export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
 
-export const notificationSettingsSchema = z.object({ settings: z.array(notificationSettingSchema) });
+export const notificationSettingsSchema = z.object({
+  settings: z
+    .array(notificationSettingSchema)
+    .max(NOTIFICATION_KINDS.length, 'Give each kind of notification once.')
+    .refine((settings) => new Set(settings.map((s) => s.kind)).size === settings.length, {
+      message: 'Give each kind of notification once.',
+    }),
+});
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 export const notificationMessages = {

@@ -52,6 +52,7 @@ export const scheduleMessages = {
 export const startTimeSchema = z
   .string({ error: scheduleMessages.badStartTime })
   .trim()
+  .max(5, scheduleMessages.badStartTime)
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, scheduleMessages.badStartTime);
 
 export const durationSchema = z.coerce

@@ -303,6 +303,30 @@ describe('settings', () => {
     expect(after.find((x: { kind: string }) => x.kind === 'class_soon').email).toBe(true);
   });
 
+  it('refuses a list longer than the kinds, or a kind twice, before writing anything; saves many kinds at once', async () => {
+    const s = await verifiedStudent(ctx);
+    const before = (await call('GET', '/api/v1/notifications/settings', s.token)).json().settings;
+    // 16,000 entries once held a PostgreSQL transaction for 15 s.
+    const flood = Array.from({ length: 16_000 }, () => ({ kind: 'program_sent', email: false, site: false }));
+    for (const settings of [
+      flood,
+      [
+        { kind: 'program_sent', email: false, site: true },
+        { kind: 'program_sent', email: true, site: false },
+      ],
+    ]) {
+      const refused = await call('PUT', '/api/v1/notifications/settings', s.token, { settings });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual(['Give each kind of notification once.']);
+    }
+    expect((await call('GET', '/api/v1/notifications/settings', s.token)).json().settings).toEqual(before);
+
+    const all = before.map((x: { kind: string }) => ({ kind: x.kind, email: false, site: x.kind !== 'announcement' }));
+    const saved = await call('PUT', '/api/v1/notifications/settings', s.token, { settings: all });
+    expect(saved.statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/notifications/settings', s.token)).json().settings).toEqual(all);
+  });
+
   it('a kind off in the site writes no notice; off by email queues no mail', async () => {
     const s = await paidStudent(738);
     await call('PUT', '/api/v1/notifications/settings', s.token, {

@@ -47,15 +47,24 @@ export function findAllSettings(db: Db, studentId: number) {
     .execute();
 }
 
-export async function saveSetting(
+/** A person's settings of the kinds given, in one statement (each kind at most once). */
+export async function saveSettings(
   db: Db,
-  row: { student_id: number; kind: NotificationKind; email: boolean; site: boolean },
+  studentId: number,
+  rows: { kind: NotificationKind; email: boolean; site: boolean }[],
 ): Promise<void> {
-  const values = { email: row.email ? 1 : 0, site: row.site ? 1 : 0 };
+  if (rows.length === 0) return;
   await db
     .insertInto('notification_settings')
-    .values({ student_id: row.student_id, kind: row.kind, ...values })
-    .onConflict((oc) => oc.columns(['student_id', 'kind']).doUpdateSet(values))
+    .values(
+      rows.map((row) => ({ student_id: studentId, kind: row.kind, email: row.email ? 1 : 0, site: row.site ? 1 : 0 })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['student_id', 'kind']).doUpdateSet((eb) => ({
+        email: eb.ref('excluded.email'),
+        site: eb.ref('excluded.site'),
+      })),
+    )
     .execute();
 }
 

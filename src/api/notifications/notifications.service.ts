@@ -216,16 +216,14 @@ export function createNotificationsService({ db, hub }: Deps) {
       const mine = kindsOf(person);
       const foreign = settings.find((s) => !mine.includes(s.kind));
       if (foreign) throw new AppError('validation', notificationMessages.notYourKind(foreign.kind));
+      const classSoon = settings.find((s) => s.kind === 'class_soon');
       await db.transaction().execute(async (trx) => {
-        for (const s of settings) {
-          await notices.saveSetting(trx, { student_id: person.id, ...s });
-          if (s.kind === 'class_soon' && s.email !== (person.reminders === 1)) {
-            await setStudentReminders(trx, person.id, s.email);
-            if (!s.email) await withdrawStudentReminders(trx, person.id);
-          }
+        await notices.saveSettings(trx, person.id, settings);
+        if (classSoon && classSoon.email !== (person.reminders === 1)) {
+          await setStudentReminders(trx, person.id, classSoon.email);
+          if (!classSoon.email) await withdrawStudentReminders(trx, person.id);
         }
       });
-      const classSoon = settings.find((s) => s.kind === 'class_soon');
       return settingsOf(classSoon ? { ...person, reminders: classSoon.email ? 1 : 0 } : person);
     },
 
