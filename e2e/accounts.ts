@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { expect, open, test } from './fixtures.js';
 
 export const ADMIN = { email: 'teacher@example.com', password: 'Teacher#2026' };
@@ -67,6 +67,23 @@ export async function adminHeaders(request: APIRequestContext): Promise<{ author
   const login = await request.post('/students/login', { data: ADMIN });
   expect(login.ok()).toBe(true);
   return { authorization: `Bearer ${(await login.json()).meta.token as string}` };
+}
+
+/** Approves a student's feedback as the teacher's panel does: naming the revision it read in the list. */
+export async function approveTestimonial(
+  request: APIRequestContext,
+  admin: { authorization: string },
+  studentId: number,
+): Promise<APIResponse> {
+  const list = (await (await request.get('/api/v1/admin/testimonials', { headers: admin })).json()) as {
+    student_id: number;
+    revision: number;
+  }[];
+  const entry = list.find((item) => item.student_id === studentId);
+  return request.put(`/api/v1/admin/testimonials/${studentId}`, {
+    headers: admin,
+    data: { state: 'approved', revision: entry?.revision ?? -1 },
+  });
 }
 
 export interface ApiStudent {

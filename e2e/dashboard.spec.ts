@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ADMIN, linkFromOutbox, logIn, newEmail, nextAlert, signUp } from './accounts.js';
+import { ADMIN, approveTestimonial, linkFromOutbox, logIn, newEmail, nextAlert, signUp } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, open, saveScreenshot, test } from './fixtures.js';
 import { QUESTION_BANK } from './question-bank.js';
 
@@ -166,8 +166,7 @@ test.describe('student dashboard', () => {
     await expect(page.getByRole('status')).toContainText('Waiting for the teacher’s approval');
 
     // Feedback is a testimonial once the teacher approves it.
-    const approve = { headers, data: { state: 'approved' } };
-    expect((await request.put(`/api/v1/admin/testimonials/${me.id}`, approve)).ok()).toBe(true);
+    expect((await approveTestimonial(request, headers, me.id)).ok()).toBe(true);
     await open(page, '/');
     await expect(page.locator('section#testimonials figure', { hasText: quote })).toContainText('Grace Hopper');
   });

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { adminHeaders, apiStudent, type ApiStudent } from './accounts.js';
+import { adminHeaders, apiStudent, type ApiStudent, approveTestimonial } from './accounts.js';
 import {
   ACCOUNT_MENU_TOGGLE,
   expect,
@@ -17,7 +17,7 @@ async function approvedTestimonial(request: APIRequestContext, quote: string): P
     () => request.patch(`/students/${student.id}`, { headers: admin, data: { student_status: 1 } }),
     () => request.put(`/students/${student.id}`, { headers: admin, data: { student_status: 2 } }),
     () => request.patch(`/students/${student.id}`, { headers: student.headers, multipart: { feedback: quote } }),
-    () => request.put(`/api/v1/admin/testimonials/${student.id}`, { headers: admin, data: { state: 'approved' } }),
+    () => approveTestimonial(request, admin, student.id),
   ]) {
     const response = await change();
     expect(response.ok(), await response.text()).toBe(true);

@@ -99,6 +99,26 @@ test.describe('undo, testimonials and receipts', () => {
     await expect(page.locator('section#testimonials figure', { hasText: quote })).toHaveCount(0);
     await open(page, '/DashPage/myfeedback');
     await expect(page.getByRole('status')).toContainText('Hidden by the teacher');
+
+    // The student edits the feedback while the teacher's list still shows the text read before: approving that is
+    // refused, and the list shows the new text to read first.
+    const edited = `${quote} (edited: buy my notes)`;
+    const edit = await request.patch(`/students/${student.id}`, {
+      headers: student.headers,
+      multipart: { feedback: edited },
+    });
+    expect(edit.ok(), await edit.text()).toBe(true);
+    await card.getByRole('button', { name: 'Approve again the feedback of Tara Quote' }).click();
+    await expect(card.getByRole('alert')).toContainText('since you read it. Read it again before approving.');
+    await expect(card).toContainText(edited);
+    await expect(card).toContainText('waiting');
+    await saveScreenshot(teacher, 'testimonials-changed-since-read', info.project.name);
+    await open(page, '/');
+    await expect(page.locator('section#testimonials figure', { hasText: quote })).toHaveCount(0);
+    await card.getByRole('button', { name: 'Approve the feedback of Tara Quote' }).click();
+    await expect(card).toContainText('on the home page');
+    await open(page, '/');
+    await expect(page.locator('section#testimonials figure', { hasText: edited })).toContainText('Tara Quote');
     await teacher.context().close();
   });
 

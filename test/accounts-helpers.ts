@@ -110,3 +110,17 @@ export async function createAdminTestApp(
 export function accountLimits(overrides: Partial<AccountLimits>): AccountLimits {
   return { ...defaultAccountLimits(), ...overrides };
 }
+
+/** Approves a student's feedback as the teacher's panel does: naming the revision it read in the list. */
+export async function approveTestimonial(app: FastifyInstance, adminToken: string, studentId: number) {
+  const list = (
+    await app.inject({ method: 'GET', url: '/api/v1/admin/testimonials', headers: bearer(adminToken) })
+  ).json() as { student_id: number; revision: number }[];
+  const entry = list.find((item) => item.student_id === studentId);
+  return app.inject({
+    method: 'PUT',
+    url: `/api/v1/admin/testimonials/${studentId}`,
+    headers: bearer(adminToken),
+    payload: { state: 'approved', revision: entry?.revision ?? -1 },
+  });
+}

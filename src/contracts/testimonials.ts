@@ -14,27 +14,44 @@ export const feedbackStateLabels: Record<FeedbackState, string> = {
   hidden: 'Hidden by the teacher',
 };
 
-/** A student's feedback as the teacher's Testimonials panel lists it: waiting first, then newest. */
+/**
+ * A student's feedback as the teacher's Testimonials panel lists it (waiting first, then newest), with everything the
+ * landing page would show of it: the revision names this very text, name, study, institution and photo.
+ */
 export const adminTestimonialSchema = z.object({
   student_id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
+  study: z.string().nullable(),
+  institution: z.string().nullable(),
+  get_image_url: z.string().nullable(),
   feedback: z.string(),
   state: z.enum(feedbackStates),
   state_changed_at: z.string().nullable(),
+  revision: z.number().int(),
 });
 export type AdminTestimonial = z.infer<typeof adminTestimonialSchema>;
 export const adminTestimonialListSchema = z.array(adminTestimonialSchema);
 
-/** `PUT /api/v1/admin/testimonials/:id` (the student's id): approve or hide. */
-export const testimonialStateInputSchema = z.strictObject({
-  state: z.enum(['approved', 'hidden'], { error: 'Choose whether to approve or hide the feedback.' }),
-});
+/**
+ * `PUT /api/v1/admin/testimonials/:id` (the student's id): approve or hide. An approval names the revision the teacher
+ * read, so what is published is what was read; hiding is safe whatever changed.
+ */
+export const testimonialStateInputSchema = z
+  .strictObject({
+    state: z.enum(['approved', 'hidden'], { error: 'Choose whether to approve or hide the feedback.' }),
+    revision: z.number().int().min(0).max(2_147_483_647).optional(),
+  })
+  .refine((input) => input.state !== 'approved' || input.revision !== undefined, {
+    message: 'Approve the feedback from the list, as you read it.',
+  });
 export type TestimonialStateInput = z.infer<typeof testimonialStateInputSchema>;
 
 export const testimonialMessages = {
   noFeedback: 'This student has not left feedback.',
   approved: 'The feedback is now shown on the home page.',
   hidden: 'The feedback is now hidden from the home page.',
+  changedSinceRead:
+    'This student changed their feedback, name, study, institution or photo since you read it. Read it again before approving.',
 } as const;

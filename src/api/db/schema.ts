@@ -33,6 +33,8 @@ export interface StudentTable {
   /** The teacher's moderation of the feedback (null without feedback); only approved feedback is a testimonial. */
   feedback_state: ColumnType<FeedbackState | null, FeedbackState | null | undefined, FeedbackState | null>;
   feedback_state_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Counts changes to what the landing page shows of the student; an approval names the revision it read. */
+  feedback_revision: ColumnType<number, never, never>;
   /** Whether the student wants reminder mail before classes (1 by default). */
   reminders: Flag;
   created_at: Timestamp;

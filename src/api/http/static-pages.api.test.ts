@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { approveTestimonial, bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
 import { miniatureBuild } from '../../../test/miniature-build.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { buildApp } from '../app.js';
@@ -52,12 +52,14 @@ async function completedStudentWithFeedback(feedback: string) {
 }
 
 const moderate = (id: number, state: 'approved' | 'hidden') =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: `/api/v1/admin/testimonials/${id}`,
-    headers: bearer(adminToken),
-    payload: { state },
-  });
+  state === 'approved'
+    ? approveTestimonial(ctx.app, adminToken, id)
+    : ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/testimonials/${id}`,
+        headers: bearer(adminToken),
+        payload: { state },
+      });
 
 describe('the static content pages', () => {
   it('carry their CSS and island inline, allowed by hash in their own CSP, and name the app for later', async () => {

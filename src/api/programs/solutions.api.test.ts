@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { approveTestimonial, bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
 import { multipart } from '../../../test/multipart.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { solutionMessages } from '../../contracts/course-content.js';
@@ -261,12 +261,7 @@ describe('feedback after the course', () => {
     expect(waiting.json().map((t: { feedback: string }) => t.feedback)).not.toContain(
       'Pointers finally make sense. <b>Thanks</b>',
     );
-    const approved = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/testimonials/${s.id}`,
-      headers: bearer(adminToken),
-      payload: { state: 'approved' },
-    });
+    const approved = await approveTestimonial(ctx.app, adminToken, s.id);
     expect(approved.statusCode).toBe(200);
     const landing = await ctx.app.inject({ method: 'GET', url: '/students/get_old_students' });
     expect(landing.json()).toContainEqual(

@@ -1,5 +1,7 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { multipart } from '../../../test/multipart.js';
+import { approveTestimonial, bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { messages } from '../../contracts/messages.js';
 import { testimonialMessages } from '../../contracts/testimonials.js';
@@ -36,6 +38,17 @@ function sendFeedback(student: { id: number; token: string }, feedback: string) 
   });
 }
 
+/** A profile save through the original client's multipart PATCH; its status. */
+async function patch(student: { id: number; token: string }, body: ReturnType<typeof multipart>): Promise<number> {
+  const response = await ctx.app.inject({
+    method: 'PATCH',
+    url: `/students/${student.id}`,
+    headers: { ...bearer(student.token), ...body.headers },
+    payload: body.payload,
+  });
+  return response.statusCode;
+}
+
 const landing = async () =>
   (await ctx.app.inject({ method: 'GET', url: '/students/get_old_students' })).json() as { feedback: string }[];
 const profileOf = async (token: string) =>
@@ -52,7 +65,7 @@ describe('moderated testimonials', () => {
     const list = (await asAdmin('GET', '/api/v1/admin/testimonials')).json();
     expect(list[0]).toMatchObject({ student_id: student.id, feedback: quote, state: 'pending', email: student.email });
 
-    const approved = await asAdmin('PUT', `/api/v1/admin/testimonials/${student.id}`, { state: 'approved' });
+    const approved = await approveTestimonial(ctx.app, adminToken, student.id);
     expect(approved.statusCode).toBe(200);
     expect(approved.json().message).toBe(testimonialMessages.approved);
     expect((await landing()).map((t) => t.feedback)).toContain(quote);
@@ -64,7 +77,7 @@ describe('moderated testimonials', () => {
     expect((await landing()).map((t) => t.feedback)).not.toContain(quote);
     expect((await profileOf(student.token)).feedback_state).toBe('hidden');
 
-    await asAdmin('PUT', `/api/v1/admin/testimonials/${student.id}`, { state: 'approved' });
+    await approveTestimonial(ctx.app, adminToken, student.id);
     expect((await landing()).map((t) => t.feedback)).toContain(quote);
 
     // Edited feedback waits again.
@@ -76,9 +89,96 @@ describe('moderated testimonials', () => {
     expect(shown).not.toContain(quote);
   });
 
+  it('sends an approved testimonial back to review when anything it shows changes: name, study, institution, photo', async () => {
+    const profile = { mobile: '9876543210', city: 'Kochi', country: 'India', study: 'BSc', institution: 'CET' };
+    const photo = async (color: string) =>
+      sharp({ create: { width: 60, height: 60, channels: 3, background: color } })
+        .png()
+        .toBuffer();
+    const changes: [string, (s: { id: number; token: string }) => Promise<number>][] = [
+      ['study', (s) => patch(s, multipart({ ...profile, study: 'MCA' }))],
+      ['institution', (s) => patch(s, multipart({ ...profile, institution: 'NIT' }))],
+      [
+        'photo',
+        async (s) =>
+          patch(
+            s,
+            multipart(profile, [
+              { name: 'image', filename: 'me.png', type: 'image/png', data: await photo('#aa3366') },
+            ]),
+          ),
+      ],
+      [
+        'name',
+        async (s) =>
+          (
+            await ctx.app.inject({
+              method: 'PATCH',
+              url: `/students/${s.id}`,
+              headers: bearer(s.token),
+              payload: { ...profile, first_name: 'Renamed' },
+            })
+          ).statusCode,
+      ],
+    ];
+    for (const [what, change] of changes) {
+      const quote = `Loops made sense (${what}) ${Date.now()}`;
+      const student = await completedStudentWithFeedback(quote);
+      expect(await patch(student, multipart(profile))).toBe(200);
+      expect((await approveTestimonial(ctx.app, adminToken, student.id)).statusCode).toBe(200);
+      expect(
+        (await landing()).map((t) => t.feedback),
+        what,
+      ).toContain(quote);
+
+      expect(await change(student), what).toBe(200);
+      expect(
+        (await landing()).map((t) => t.feedback),
+        what,
+      ).not.toContain(quote);
+      expect((await profileOf(student.token)).feedback_state, what).toBe('pending');
+      const listed = ((await asAdmin('GET', '/api/v1/admin/testimonials')).json() as { student_id: number }[]).find(
+        (t) => t.student_id === student.id,
+      );
+      expect(listed, what).toMatchObject({ state: 'pending', feedback: quote });
+      expect((await approveTestimonial(ctx.app, adminToken, student.id)).statusCode, what).toBe(200);
+      expect(
+        (await landing()).map((t) => t.feedback),
+        what,
+      ).toContain(quote);
+    }
+  });
+
+  it('approves only what the teacher read: text edited in between is refused (409), and nothing is published', async () => {
+    const quote = `Arrays of structs ${Date.now()}`;
+    const student = await completedStudentWithFeedback(quote);
+    const read = (
+      (await asAdmin('GET', '/api/v1/admin/testimonials')).json() as { student_id: number; revision: number }[]
+    ).find((t) => t.student_id === student.id)!;
+    // The student edits the feedback after the teacher read it.
+    const edited = `${quote} and buy my course at spam.example`;
+    expect((await sendFeedback(student, edited)).statusCode).toBe(200);
+    const stale = await asAdmin('PUT', `/api/v1/admin/testimonials/${student.id}`, {
+      state: 'approved',
+      revision: read.revision,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().errors).toEqual([testimonialMessages.changedSinceRead]);
+    const shown = (await landing()).map((t) => t.feedback);
+    expect(shown).not.toContain(edited);
+    expect(shown).not.toContain(quote);
+    expect((await profileOf(student.token)).feedback_state).toBe('pending');
+    // An approval without the revision read is refused as well; hiding needs none.
+    const blind = await asAdmin('PUT', `/api/v1/admin/testimonials/${student.id}`, { state: 'approved' });
+    expect(blind.statusCode).toBe(400);
+    expect((await asAdmin('PUT', `/api/v1/admin/testimonials/${student.id}`, { state: 'hidden' })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('lists waiting feedback first', async () => {
     const older = await completedStudentWithFeedback('Approved one');
-    await asAdmin('PUT', `/api/v1/admin/testimonials/${older.id}`, { state: 'approved' });
+    await approveTestimonial(ctx.app, adminToken, older.id);
     const waiting = await completedStudentWithFeedback('Waiting one');
     const list = (await asAdmin('GET', '/api/v1/admin/testimonials')).json() as { student_id: number; state: string }[];
     const states = list.map((t) => t.state);
@@ -89,7 +189,7 @@ describe('moderated testimonials', () => {
   it('stores markup as text and serves it as JSON text, never as HTML', async () => {
     const markup = '<script>alert(1)</script><b>bold</b> & <img src=x onerror=alert(2)>';
     const student = await completedStudentWithFeedback(markup);
-    await asAdmin('PUT', `/api/v1/admin/testimonials/${student.id}`, { state: 'approved' });
+    await approveTestimonial(ctx.app, adminToken, student.id);
     const response = await ctx.app.inject({ method: 'GET', url: '/students/get_old_students' });
     expect(response.headers['content-type']).toContain('application/json');
     expect((response.json() as { feedback: string }[]).map((t) => t.feedback)).toContain(markup);
@@ -103,7 +203,7 @@ describe('moderated testimonials', () => {
 
   it('answers 404 for a student without feedback and 400 for a state it does not know', async () => {
     const student = await verifiedStudent(ctx);
-    const none = await asAdmin('PUT', `/api/v1/admin/testimonials/${student.id}`, { state: 'approved' });
+    const none = await asAdmin('PUT', `/api/v1/admin/testimonials/${student.id}`, { state: 'approved', revision: 0 });
     expect(none.statusCode).toBe(404);
     expect(none.json().errors).toEqual([testimonialMessages.noFeedback]);
     const bad = await asAdmin('PUT', `/api/v1/admin/testimonials/${student.id}`, { state: 'pending' });

@@ -27,7 +27,19 @@ export function listFeedbackForModeration(db: Db, limit: number) {
   return (
     db
       .selectFrom('students')
-      .select(['id', 'first_name', 'last_name', 'email', 'feedback', 'feedback_state', 'feedback_state_at'])
+      .select([
+        'id',
+        'first_name',
+        'last_name',
+        'email',
+        'study',
+        'institution',
+        'image_path',
+        'feedback',
+        'feedback_state',
+        'feedback_state_at',
+        'feedback_revision',
+      ])
       .where('role', '=', 'student')
       .where('feedback', 'is not', null)
       .orderBy(sql`case when feedback_state = 'pending' then 0 else 1 end`)
@@ -40,14 +52,35 @@ export function listFeedbackForModeration(db: Db, limit: number) {
   );
 }
 
-/** Sets the moderation state of a student's feedback; false when the student has none. */
-export async function setFeedbackState(db: Db, studentId: number, state: FeedbackState): Promise<boolean> {
-  const result = await db
+/**
+ * Sets the moderation state of a student's feedback, for an approval only if what it shows is still at `revision`
+ * (the one the teacher read); false when nothing was set (no feedback, or a newer revision).
+ */
+export async function setFeedbackState(
+  db: Db,
+  studentId: number,
+  state: FeedbackState,
+  revision?: number,
+): Promise<boolean> {
+  let query = db
     .updateTable('students')
     .set({ feedback_state: state, feedback_state_at: nowIso() })
     .where('id', '=', studentId)
     .where('role', '=', 'student')
+    .where('feedback', 'is not', null);
+  if (revision !== undefined) query = query.where('feedback_revision', '=', revision);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether the student has feedback to moderate. */
+export async function hasFeedback(db: Db, studentId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('students')
+    .select('id')
+    .where('id', '=', studentId)
+    .where('role', '=', 'student')
     .where('feedback', 'is not', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row !== undefined;
 }

@@ -6,7 +6,8 @@ import {
 } from '../../contracts/testimonials.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { listFeedbackForModeration, setFeedbackState } from './testimonials.repository.js';
+import { studentPhotoUrl } from '../students/student-photo.js';
+import { hasFeedback, listFeedbackForModeration, setFeedbackState } from './testimonials.repository.js';
 
 const MODERATION_LIMIT = 500;
 
@@ -24,15 +25,22 @@ export function createTestimonialsService(db: Kysely<Database>, changed: () => P
         first_name: row.first_name,
         last_name: row.last_name,
         email: row.email,
+        study: row.study,
+        institution: row.institution,
+        get_image_url: studentPhotoUrl(row.image_path),
         feedback: row.feedback ?? '',
         state: row.feedback_state ?? 'pending',
         state_changed_at: row.feedback_state_at,
+        revision: row.feedback_revision,
       }));
     },
 
     async setState(studentId: number, input: TestimonialStateInput): Promise<{ message: string }> {
-      if (!(await setFeedbackState(db, studentId, input.state)))
-        throw new AppError('notFound', testimonialMessages.noFeedback);
+      const revision = input.state === 'approved' ? input.revision : undefined;
+      if (!(await setFeedbackState(db, studentId, input.state, revision))) {
+        if (!(await hasFeedback(db, studentId))) throw new AppError('notFound', testimonialMessages.noFeedback);
+        throw new AppError('conflict', testimonialMessages.changedSinceRead);
+      }
       await changed();
       return { message: input.state === 'approved' ? testimonialMessages.approved : testimonialMessages.hidden };
     },

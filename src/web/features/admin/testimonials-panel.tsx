@@ -33,9 +33,10 @@ const stateWords: Record<AdminTestimonial['state'], { label: string; badge: stri
 
 function TestimonialCard({ entry }: { entry: AdminTestimonial }) {
   const client = useQueryClient();
+  // Refused (409) when the student changed it since this list was read: the list is read again either way.
   const mutation = useMutation({
     mutationFn: (input: TestimonialStateInput) => setTestimonialState(entry.student_id, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: testimonialsQuery().queryKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: testimonialsQuery().queryKey }),
   });
   const name = `${entry.first_name} ${entry.last_name}`;
   const words = stateWords[entry.state];
@@ -45,10 +46,17 @@ function TestimonialCard({ entry }: { entry: AdminTestimonial }) {
       aria-label={`Feedback of ${name}`}
     >
       <div className="card-body">
-        <p className="mb-1 small text-body-secondary">
-          {name} (<EmailText email={entry.email} />) · <span className={`badge ${words.badge}`}>{words.label}</span>
-          {entry.state_changed_at ? ` · ${formatDateTime(entry.state_changed_at)}` : ''}
-        </p>
+        <div className="d-flex gap-2 align-items-start mb-1">
+          {entry.get_image_url ? (
+            <img src={entry.get_image_url} alt={`Photo of ${name}`} className="rounded-circle" width={48} height={48} />
+          ) : null}
+          <p className="mb-0 small text-body-secondary">
+            {name} (<EmailText email={entry.email} />) · <span className={`badge ${words.badge}`}>{words.label}</span>
+            {entry.state_changed_at ? ` · ${formatDateTime(entry.state_changed_at)}` : ''}
+            <br />
+            {[entry.study, entry.institution].filter(Boolean).join(', ') || 'No study or institution given'}
+          </p>
+        </div>
         <p className="testimonial-feedback text-break">{entry.feedback}</p>
         <PanelError error={mutation.error} />
         <div className="d-flex flex-wrap gap-2">
@@ -57,7 +65,7 @@ function TestimonialCard({ entry }: { entry: AdminTestimonial }) {
               type="button"
               className="btn btn-sm btn-success"
               disabled={mutation.isPending}
-              onClick={() => mutation.mutate({ state: 'approved' })}
+              onClick={() => mutation.mutate({ state: 'approved', revision: entry.revision })}
             >
               {entry.state === 'hidden' ? 'Approve again' : 'Approve'}
               <span className="visually-hidden"> the feedback of {name}</span>
@@ -85,7 +93,8 @@ export function TestimonialsPanel({ onExit }: { onExit: () => void }) {
   return (
     <AdminPanel title="Testimonials" onExit={onExit}>
       <p className="text-body-secondary">
-        Feedback shows on the home page only once approved. Hidden feedback can be approved again.
+        Feedback shows on the home page only once approved, with the name, study, institution and photo shown here. A
+        change to any of them sends it back here to approve again. Hidden feedback can be approved again.
       </p>
       <PanelError error={error} />
       {isPending ? <PageSpinner /> : null}
