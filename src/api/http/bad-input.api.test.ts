@@ -3,7 +3,7 @@
  * 2^31 or more, a NUL character in text fields, a NUL in the admin's search, multipart without a boundary, and batch
  * start dates that are not dates. Each must get a JSON 400/404 and change nothing. Runs on SQLite and PostgreSQL.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
 import { multipart } from '../../../test/multipart.js';
@@ -199,6 +199,31 @@ describe('text a database cannot store', () => {
           await expectRefused(method, url(), token() || undefined, { ...valid, [field]: [nul, ...value.slice(1)] });
       }
     }
+  });
+
+  it('a lone surrogate in JSON text is stored as U+FFFD, the same valid UTF-8 on both databases', async () => {
+    // JSON.stringify keeps a lone surrogate as the escape "\ud800", as an attacker's client would send it.
+    const payload = JSON.stringify({
+      mobile: '9876543210',
+      city: 'Ko\ud800chi\udc00',
+      country: 'India',
+      study: 'BSc',
+      institution: 'College',
+    });
+    expect(payload).toContain('\\ud800');
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/students/${student.id}`,
+      headers: { ...bearer(student.token), 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.attributes.city).toBe('Ko\uFFFDchi\uFFFD');
+    const { db, dialect } = ctx.database;
+    const bytes = await sql<{ hex: string }>`select ${
+      dialect === 'sqlite' ? sql`hex(city)` : sql`upper(encode(convert_to(city, 'UTF8'), 'hex'))`
+    } as hex from students where id = ${student.id}`.execute(db);
+    expect(bytes.rows[0]?.hex).toBe(Buffer.from('Ko\uFFFDchi\uFFFD', 'utf8').toString('hex').toUpperCase());
   });
 
   it('a NUL in a multipart profile field: 400, nothing stored', async () => {
