@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, recordIdSchema } from './fields.js';
+import { hasControlCharacters, isoDateSchema, recordIdSchema } from './fields.js';
 
 /** Course sessions and program exercises: shared by the admin forms and the API. */
 
@@ -39,7 +39,12 @@ export const courseSessionInputSchema = z.strictObject({
     .string({ error: 'Topics are required' })
     .trim()
     .min(1, 'Topics are required')
-    .max(1000, 'Topics must be at most 1000 characters'),
+    .max(1000, 'Topics must be at most 1000 characters')
+    // Line breaks are kept (a list of topics); other control characters have no meaning and break calendar feeds.
+    .refine(
+      (text) => !hasControlCharacters(text.replaceAll(/\r?\n|\t/g, ' ')),
+      'Topics cannot contain control characters',
+    ),
   lesson_video: z
     .string({ error: 'Lesson video must be a YouTube link or video id' })
     .trim()

@@ -108,6 +108,45 @@ describe('a student’s calendar feed', () => {
     expect((await get(path, { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(200);
   });
 
+  it('carries no control character from topics, whatever was stored; new topics with one are refused', async () => {
+    const db = ctx.database.db;
+    // Stored before the form refused them (or by a script): a bell, an escape and a form feed among line breaks.
+    await db
+      .updateTable('course_sessions')
+      .set({ topics: 'Arrays\u0007 and\u001b[31m strings\nPointers\u000c too' })
+      .where('session_number', '=', 4)
+      .execute();
+    try {
+      const response = await get(pathOf((await links(student.token)).feed_url));
+      // eslint-disable-next-line no-control-regex
+      expect(response.body.replaceAll('\r\n', '')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+      const second = parse(response.body).events[1]!;
+      expect(second.summary).toBe('C Programming Language — Session 4: Arrays  and [31m strings Pointers  too');
+      expect(second.description).toContain('Topics: Arrays  and [31m strings\nPointers  too');
+    } finally {
+      await db
+        .updateTable('course_sessions')
+        .set({ topics: 'Arrays and strings' })
+        .where('session_number', '=', 4)
+        .execute();
+    }
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/courses',
+      headers: bearer(adminToken),
+      payload: { session_number: 77, session_date: '2027-01-10', topics: 'Loops\u0007 and more', lesson_video: '' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual(['Topics cannot contain control characters']);
+    const lines = await ctx.app.inject({
+      method: 'POST',
+      url: '/courses',
+      headers: bearer(adminToken),
+      payload: { session_number: 78, session_date: '2027-01-10', topics: 'Loops\nand more', lesson_video: '' },
+    });
+    expect(lines.statusCode, lines.body).toBe(201);
+  });
+
   it('answers without the .ics suffix too', async () => {
     const path = pathOf((await links(student.token)).feed_url).replace(/\.ics$/, '');
     const response = await get(path);

@@ -7,6 +7,7 @@ import { calendarMessages, type CalendarLinks } from '../../contracts/calendar.j
 import { COURSE_NAME, SITE_NAME, STUDENT_STATUS } from '../../contracts/course.js';
 import { courseTimeZone } from '../../contracts/dates.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
+import { toOneLine } from '../../contracts/fields.js';
 import { ensurePrivateLink, findStudentByPrivateLink, replacePrivateLink } from '../auth/private-links.repository.js';
 import type { Config } from '../config/env.js';
 import type { Database, StudentRow } from '../db/schema.js';
@@ -68,10 +69,13 @@ export function createCalendarService({ db, config }: Deps) {
     const zone = courseTimeZone();
     const startMs = Date.parse(row.starts_at);
     const endMs = startMs + row.duration_minutes * 60_000;
-    const title = `${COURSE_NAME} — Session ${row.session_number}${row.topics ? `: ${row.topics}` : ''}`;
+    // Topics saved before control characters were refused may hold some: a feed carries none (a summary is one
+    // line; the description keeps the topics' own line breaks).
+    const topics = row.topics ? row.topics.split(/\r?\n/).map(toOneLine) : [];
+    const title = `${COURSE_NAME} — Session ${row.session_number}${topics.length ? `: ${topics.join(' ').trim()}` : ''}`;
     const description = [
       ...(withBatch ? [`Batch ${row.batch_number}`] : []),
-      ...(row.topics ? [`Topics: ${row.topics}`] : []),
+      ...(topics.length ? [`Topics: ${topics.join('\n')}`] : []),
       row.meeting_link ? `Join the class: ${row.meeting_link}` : 'The meeting link is on My Classes.',
       `My Classes: ${myClassesUrl}`,
     ].join('\n\n');
