@@ -202,6 +202,15 @@ describe('certificates', () => {
       .where('attachment', '=', JSON.stringify({ kind: 'certificate', id }))
       .execute();
     expect(queued).toEqual([]);
+    // And so is its notice: nothing in the site still says it is ready.
+    const kinds = (await call('GET', '/api/v1/notifications', s.token))
+      .json()
+      .items.map((n: { kind: string }) => n.kind);
+    expect(kinds).not.toContain('certificate_issued');
+    // Completed again: a new certificate, and one notice that it is ready.
+    await setStatus(s.id, 2);
+    const again = (await call('GET', '/api/v1/notifications', s.token)).json().items as { kind: string }[];
+    expect(again.filter((n) => n.kind === 'certificate_issued')).toHaveLength(1);
   });
 
   it('answers a made-up or malformed code with one 404 that says nothing more', async () => {

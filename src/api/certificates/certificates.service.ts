@@ -39,7 +39,7 @@ import { messages } from '../../contracts/messages.js';
 interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
-  notifications: Pick<NotificationsService, 'notify'>;
+  notifications: Pick<NotificationsService, 'notify' | 'withdraw'>;
   /** The time now (tests step through it). */
   clock?: () => Date;
 }
@@ -141,6 +141,8 @@ export function createCertificatesService({ db, config, notifications, clock }: 
         // Its "your certificate is attached" mail, if not sent yet, is withdrawn with it: it would announce a code
         // the public page calls revoked.
         for (const id of revoked) await withdrawUnsentMail(trx, { kind: 'certificate', id });
+        // So is the notice that it is ready: leaving completed revokes every certificate the student had.
+        if (revoked.length > 0) await notifications.withdraw(trx, change.student.id, 'certificate_issued');
       }
       if (change.to === completed) await issue(trx, change.student, at);
     },

@@ -76,6 +76,11 @@ export interface NewNotice {
   subject_id: number | null;
 }
 
+/** Removes every notice of a kind a person has (what it announced is no longer true). */
+export async function deleteNoticesOf(db: Db, recipientId: number, kind: NotificationKind): Promise<void> {
+  await db.deleteFrom('notifications').where('recipient_id', '=', recipientId).where('kind', '=', kind).execute();
+}
+
 export async function insertNotices(
   db: Db,
   rows: (NewNotice & { recipient_id: number; created_at: string })[],

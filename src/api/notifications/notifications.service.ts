@@ -164,6 +164,14 @@ export function createNotificationsService({ db, hub }: Deps) {
       return { noticed, mailed };
     },
 
+    /**
+     * Inside the caller's transaction, takes back a person's notices of a kind that no longer hold (a certificate
+     * announced as ready, since revoked). An open page hears the new count at its stream's next look.
+     */
+    async withdraw(trx: Trx, recipientId: number, kind: NotificationKind): Promise<void> {
+      await notices.deleteNoticesOf(trx, recipientId, kind);
+    },
+
     /** The teacher accounts, who get the teacher's kinds. */
     teachers: (trx: Trx = db) => notices.listTeachers(trx),
 
