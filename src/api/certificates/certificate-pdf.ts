@@ -3,6 +3,7 @@ import { batchLine } from '../../contracts/certificates.js';
 import { SITE_NAME } from '../../contracts/course.js';
 import { formatDate } from '../../contracts/dates.js';
 import { renderPdf } from '../pdf/pdf-document.js';
+import { runsWidth, textHeight, type Weight, writeText } from '../pdf/pdf-fonts.js';
 
 /** What a certificate states, as its row keeps it. */
 export interface CertificateFacts {
@@ -22,7 +23,7 @@ const MUTED = '#5a6270';
 
 /**
  * The largest size (down to `min`) at which `text` fits in `width` and `height` (a name may take two lines: names
- * run to 200 characters, and a certificate must print the whole of it).
+ * run to 200 characters, and a certificate must print the whole of it), each script in its own font.
  */
 function fittingBlockSize(
   doc: PDFKit.PDFDocument,
@@ -32,14 +33,21 @@ function fittingBlockSize(
   min: number,
 ): number {
   let size = max;
-  while (size > min && doc.fontSize(size).heightOfString(text, { width: box.width }) > box.height) size -= 1;
+  while (size > min && textHeight(doc.fontSize(size), text, 'Bold', box.width) > box.height) size -= 1;
   return size;
 }
 
 /** The largest size (down to `min`) at which `text` fits on one line of `width`. */
-function fittingSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number): number {
+function fittingSize(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  weight: Weight,
+  width: number,
+  max: number,
+  min: number,
+): number {
   let size = max;
-  while (size > min && doc.fontSize(size).widthOfString(text) > width) size -= 1;
+  while (size > min && runsWidth(doc.fontSize(size), text, weight) > width) size -= 1;
   return size;
 }
 
@@ -71,12 +79,13 @@ export async function renderCertificatePdf(facts: CertificateFacts, verifyUrl: s
 
       const left = 80;
       const inner = width - 2 * left;
-      const line = (text: string, y: number, font: 'Body' | 'Bold', size: number, color = INK) =>
-        doc
-          .font(font)
-          .fontSize(size)
-          .fillColor(color)
-          .text(text, left, y, { width: inner, align: 'center', lineBreak: false });
+      // Every line fits its width: a name, a course or a teacher in any script is shrunk to fit, never cut.
+      const line = (text: string, y: number, font: Weight, size: number, color = INK) =>
+        writeText(doc.fontSize(fittingSize(doc, text, font, inner, size, 6)).fillColor(color), text, font, left, y, {
+          width: inner,
+          align: 'center',
+          lineBreak: false,
+        });
 
       line(SITE_NAME.toUpperCase(), 70, 'Body', 12, MUTED);
       line('Certificate of Completion', 100, 'Bold', 34, INK);
@@ -84,8 +93,8 @@ export async function renderCertificatePdf(facts: CertificateFacts, verifyUrl: s
       doc.font('Bold');
       const nameTop = 196;
       const nameSize = fittingBlockSize(doc, facts.student_name, { width: inner, height: 46 }, 36, 8);
-      const nameHeight = doc.fontSize(nameSize).heightOfString(facts.student_name, { width: inner });
-      doc.fillColor(ACCENT).text(facts.student_name, left, nameTop, { width: inner, align: 'center' });
+      const nameHeight = textHeight(doc.fontSize(nameSize), facts.student_name, 'Bold', inner);
+      writeText(doc.fillColor(ACCENT), facts.student_name, 'Bold', left, nameTop, { width: inner, align: 'center' });
       // The rule under the name, below its last line however many lines a long name takes.
       const ruleY = Math.max(246, nameTop + nameHeight + 3);
       doc
@@ -98,12 +107,12 @@ export async function renderCertificatePdf(facts: CertificateFacts, verifyUrl: s
       doc.restore();
       line('has completed the course', 262, 'Body', 14, MUTED);
       doc.font('Bold');
-      line(facts.course, 286, 'Bold', fittingSize(doc, facts.course, inner, 22, 12));
+      line(facts.course, 286, 'Bold', 22);
       const batch = batchLine(facts);
       if (batch) line(batch, 320, 'Body', 14);
       doc.font('Body');
       const taughtBy = `Taught by ${facts.teacher_name}`;
-      line(taughtBy, 346, 'Body', fittingSize(doc, taughtBy, inner, 14, 6));
+      line(taughtBy, 346, 'Body', 14);
       line(`Issued on ${formatDate(facts.issued_at)}`, 372, 'Body', 12, MUTED);
 
       const qrSize = 104;
@@ -128,7 +137,7 @@ export async function renderCertificatePdf(facts: CertificateFacts, verifyUrl: s
         .text('Check this certificate at', 70, qrY + 62, { lineBreak: false });
       doc
         .font('Body')
-        .fontSize(fittingSize(doc, verifyUrl, textWidth, 11, 6))
+        .fontSize(fittingSize(doc, verifyUrl, 'Body', textWidth, 11, 6))
         .fillColor(INK)
         .text(verifyUrl, 70, qrY + 76, { link: verifyUrl, lineBreak: false });
     },

@@ -2,6 +2,7 @@ import { COURSE_NAME, SITE_NAME } from '../../contracts/course.js';
 import { formatDateTime } from '../../contracts/dates.js';
 import { PAYMENT_CURRENCY, type PaidVia } from '../../contracts/payments.js';
 import { renderPdf } from '../pdf/pdf-document.js';
+import { writeText } from '../pdf/pdf-fonts.js';
 
 export interface ReceiptDetails {
   receiptNumber: string;
@@ -34,13 +35,12 @@ export function receiptAmount(amount: number, currency: string): string {
 export function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
   return renderPdf({ title: `Receipt ${receipt.receiptNumber}`, subject: `${COURSE_NAME} course fee` }, (doc) => {
     const { business } = receipt;
-    doc
-      .font('Bold')
-      .fontSize(16)
-      .text(business.name || SITE_NAME);
-    doc.font('Body').fontSize(10);
-    if (business.address) doc.text(business.address);
-    if (business.email) doc.text(business.email);
+    const { left } = doc.page.margins;
+    // The business's own texts and the student's name may be in any script (pdf-fonts.ts picks a font per run).
+    writeText(doc.fontSize(16), business.name || SITE_NAME, 'Bold', left, undefined);
+    doc.fontSize(10);
+    if (business.address) writeText(doc, business.address, 'Body', left, undefined);
+    if (business.email) writeText(doc, business.email, 'Body', left, undefined);
     doc.moveDown(2);
     doc.font('Bold').fontSize(20).text('Payment receipt');
     doc.moveDown(0.5);
@@ -62,7 +62,7 @@ export function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
       const y = doc.y;
       doc.font('Bold').text(label, doc.page.margins.left, y, { width: 130 });
       const labelBottom = doc.y;
-      doc.font('Body').text(value, doc.page.margins.left + 140, y, { width: 340 });
+      writeText(doc, value, 'Body', doc.page.margins.left + 140, y, { width: 340 });
       doc.y = Math.max(doc.y, labelBottom) + 6;
     }
     doc.moveDown(2);

@@ -1,21 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
+import { registerFonts } from './pdf-fonts.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 
 // DejaVu Sans is embedded (subset) rather than a standard PDF font: those cover Latin-1 only, so a name such as
-// "Łukasz" or "Ωmega" would print as the wrong glyphs and extract as the wrong text.
-const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-let fonts: { body: Buffer; bold: Buffer } | undefined;
-function loadFonts() {
-  fonts ??= {
-    body: readFileSync(join(fontDir, 'DejaVuSans.ttf')),
-    bold: readFileSync(join(fontDir, 'DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-}
+// "Łukasz" or "Ωmega" would print as the wrong glyphs and extract as the wrong text. Names in other scripts are
+// drawn with the fallbacks of pdf-fonts.ts (writeText).
 
 export interface PdfMeta {
   title: string;
@@ -24,14 +14,13 @@ export interface PdfMeta {
 
 /**
  * Draws a document with `draw` and returns its bytes: A4, the fonts 'Body' and 'Bold' registered ('Body'
- * selected), text kept as text so it can be selected, searched and read by a machine.
+ * selected) with their fallbacks, text kept as text so it can be selected, searched and read by a machine.
  */
 export async function renderPdf(
   meta: PdfMeta,
   draw: (doc: PDFKit.PDFDocument) => void | Promise<void>,
   layout: 'portrait' | 'landscape' = 'portrait',
 ): Promise<Buffer> {
-  const { body, bold } = loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
     layout,
@@ -46,8 +35,7 @@ export async function renderPdf(
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('Body', body);
-  doc.registerFont('Bold', bold);
+  registerFonts(doc);
   doc.font('Body');
   try {
     await draw(doc);
