@@ -2,12 +2,12 @@ import argon2 from 'argon2';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.js';
-import type { DatabaseHandle } from './database.js';
+import { type DatabaseHandle, openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { DEFAULT_ADMIN_EMAIL, seedIfEmpty } from './seed.js';
 import { samplePrograms, sampleQuizQuestions, sampleSessions } from './seed-content.js';
 
-let handle: DatabaseHandle;
+let handle: DatabaseHandle & { url: string };
 beforeEach(async () => {
   handle = await createTestDatabase();
 });
@@ -128,5 +128,27 @@ describe('PostgreSQL connections', () => {
       row.statement.includes('from "course_sessions" where "session_number" = $1'),
     );
     expect(sessionQueries).toHaveLength(1);
+  });
+
+  it('name what failed and what to do when the role may not create tables (it must own the database)', async () => {
+    if (handle.dialect !== 'postgres') return;
+    const suffix = Math.random().toString(16).slice(2, 10);
+    const [role, database] = [`visitor_${suffix}`, `not_owned_${suffix}`];
+    await sql`create role ${sql.id(role)} login`.execute(handle.db);
+    await sql`create database ${sql.id(database)}`.execute(handle.db);
+    const url = new URL(handle.url);
+    url.username = role;
+    url.password = '';
+    url.pathname = `/${database}`;
+    const visitor = openDatabase(url.toString());
+    try {
+      await expect(migrateToLatest(visitor.db)).rejects.toThrow(
+        /^Setting up the migrations \(the kysely_migration tables\) failed: permission denied for schema public\. The database role must own the database: ALTER DATABASE <database> OWNER TO <role>;$/,
+      );
+    } finally {
+      await visitor.destroy();
+      await sql`drop database ${sql.id(database)} with (force)`.execute(handle.db);
+      await sql`drop role ${sql.id(role)}`.execute(handle.db);
+    }
   });
 });

@@ -27,9 +27,15 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
-    throw new Error(
-      `Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    const cause = error instanceof Error ? error.message : String(error);
+    // Before any migration runs, the migrator creates its own tables: a role that may not create tables fails there.
+    const what = failed
+      ? `Migration ${failed.migrationName}`
+      : 'Setting up the migrations (the kysely_migration tables)';
+    const hint = /permission denied for schema/i.test(cause)
+      ? ' The database role must own the database: ALTER DATABASE <database> OWNER TO <role>;'
+      : '';
+    throw new Error(`${what} failed: ${cause}.${hint}`);
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
