@@ -248,7 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const settings = createSettingsService({ db, config, log: app.log });
   await settings.ensureDefaults();
-  const certificates = createCertificatesService({ db, config, notifications, clock: options.clock });
+  const certificates = createCertificatesService({ db, config, notifications, clock: options.clock, mailQueued });
   const admin = createStudentAdminService(db, settings.feePaise, certificates.onStatusChange);
   const { keyId, keySecret, apiUrl } = config.razorpay;
   const testGateway = config.testGateway ? createTestGateway(db) : undefined;

@@ -74,6 +74,8 @@ export const statusChangeSchema = z.object({
   reason: z.string().nullable(),
   /** The change this row undid (null for an ordinary change). */
   reverts_id: z.number().nullable(),
+  /** Made by an online payment (changed_by_email then names it), not by the teacher: not undone here. */
+  by_payment: z.boolean(),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 export const statusChangeListSchema = z.array(statusChangeSchema);
@@ -85,6 +87,8 @@ export const statusRevertMessages = {
   notInForce: 'The latest change is no longer in force: the student’s status has changed since.',
   paidOnline:
     'This student paid online, so Paid cannot be undone here: the payment must be refunded at the payment gateway.',
+  unpaidAfterOnline:
+    'This student paid online, so they cannot be set back to Unpaid here: refund the payment at the payment gateway first.',
   undone: 'The change was undone.',
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDate } from './dates.js';
+import { recordIdSchema } from './fields.js';
 
 /**
  * Certificates of completion (issue 20): the code printed on each, what the public page and the student's dashboard
@@ -85,12 +86,38 @@ export function batchLine(c: Pick<PublicCertificate, 'batch' | 'batch_start' | '
   return `Batch ${c.batch}, ${formatDate(c.batch_start)} – ${formatDate(c.batch_end)}`;
 }
 
+/** A completed student with no certificate standing: completed before the site issued certificates. */
+export const missingCertificateSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  student_batch: z.number().int().nullable(),
+});
+export const missingCertificateListSchema = z.array(missingCertificateSchema);
+export type MissingCertificate = z.infer<typeof missingCertificateSchema>;
+
+/** `POST /api/v1/admin/certificates/missing`: the students (of the list shown) to issue certificates to. */
+export const issueMissingInputSchema = z.strictObject({
+  student_ids: z
+    .array(recordIdSchema, { error: 'Choose the students to issue certificates to.' })
+    .min(1, 'Choose the students to issue certificates to.')
+    .max(500, 'At most 500 certificates at once.'),
+});
+export const issueMissingResultSchema = z.object({ issued: z.number().int(), message: z.string() });
+
 export const certificateMessages = {
   /** The one answer for a code that does not exist, was mistyped or is not a code at all: it tells nothing more. */
   notFound: 'No certificate has this code. Check the code on the certificate.',
   noCertificate:
     'You have no valid certificate to download. It is issued when your teacher marks the course completed.',
   noticeTitle: 'Your certificate of completion is ready',
+  /** The audit trail's entry for a certificate issued to a student completed before certificates existed. */
+  issuedLate: (code: string) => `Certificate ${code} issued: the course was completed before certificates existed.`,
+  issuedMissing: (n: number) =>
+    n === 0
+      ? 'Every one of them has a certificate already.'
+      : `${n} certificate${n === 1 ? '' : 's'} issued and sent by email.`,
   revokedStatement: (revokedAt: string) =>
     `This certificate was revoked on ${formatDate(revokedAt)} and is no longer valid.`,
   validStatement: (c: PublicCertificate) => {

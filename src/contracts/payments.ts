@@ -176,7 +176,42 @@ export const paymentMessages = {
   testGatewayOff: 'The test gateway is off: this site takes payments through Razorpay.',
   testDeclined: 'The tester chose to fail this test payment.',
   noSuchReceipt: 'No receipt was found for this payment.',
+  orderRetired:
+    'This order was replaced when the course fee changed. Please open My Payment again to pay the current fee.',
+  /** The checkout's answer when a payment arrived that is not taken as the fee (money to give back). */
+  refundDue: {
+    retired:
+      'This payment was for an order replaced when the course fee changed, so it was not taken as your fee: it will be refunded. Please pay again from My Payment.',
+    studentPaid: 'You had already paid the course fee, so this second payment will be refunded.',
+    orderPaid: 'This order was already paid, so this second payment will be refunded.',
+  },
+  noSuchRefund: 'No such refund, or it is marked refunded already.',
 } as const;
+
+/** Why a payment received was not credited, as the teacher's Payments panel says it. */
+export const refundReasons = {
+  retired: 'Paid for an order retired when the course fee changed.',
+  studentPaid: 'The student had already paid the fee.',
+  orderPaid: 'A second payment for an order already paid.',
+} as const;
+export type RefundReason = keyof typeof refundReasons;
+
+/** A payment received that was not credited: the teacher refunds it at the gateway, then marks it refunded. */
+export const refundDueSchema = z.object({
+  id: z.number().int(),
+  student_id: z.number().int().nullable(),
+  student_email: z.string(),
+  order_id: z.string(),
+  payment_id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  reason: z.string(),
+  received_via: z.enum(paidViaValues),
+  created_at: z.string(),
+  refunded_at: z.string().nullable(),
+});
+export type RefundDue = z.infer<typeof refundDueSchema>;
+export const refundDueListSchema = z.array(refundDueSchema);
 
 /** 300000 paise, INR -> "Rs.3,000"; paise show only when there are some. */
 export function formatAmount(amount: number, currency: string): string {

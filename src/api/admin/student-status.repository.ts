@@ -39,7 +39,8 @@ export async function insertStatusChange(
     student_email: string;
     from_status: number;
     to_status: number;
-    changed_by: number;
+    /** The teacher who made the change; null when a payment made it (changed_by_email then says which). */
+    changed_by: number | null;
     changed_by_email: string;
     reason?: string | null;
     reverts_id?: number | null;
@@ -78,6 +79,8 @@ export function listStatusChanges(db: Db, studentId: number | undefined, limit =
       'created_at',
       'reason',
       'reverts_id',
+      'changed_by',
+      'payment_id',
     ])
     .orderBy('id', 'desc')
     .limit(limit);

@@ -8,6 +8,7 @@ import {
   hasCapturedPayment,
   recordManualPayment,
   voidManualPayment,
+  voidManualPaymentsOf,
 } from '../payments/payments.repository.js';
 import type { CertificatesService } from '../certificates/certificates.service.js';
 import { photoStore } from '../students/photo-store.js';
@@ -58,12 +59,18 @@ export function createStudentAdminService(
     // The status it already has (a second tab's stale button): nothing changes, so nothing is recorded either. A
     // recorded no-op would become "the latest change", and undoing it would hide the real mark from Undo.
     if (from === to) return student;
+    if (to === STUDENT_STATUS.unpaid && !revert && (await hasCapturedGatewayPayment(trx, student.id)))
+      throw new AppError('conflict', statusRevertMessages.unpaidAfterOnline);
     if (!(await setStudentStatus(trx, student.id, from, to)))
       throw new AppError('conflict', 'The student’s status changed meanwhile. Please reload and try again.');
     await onStatusChange(trx, { student, from, to, reason: revert?.reason ?? null });
     let paymentId: number | null = null;
     if (revert) {
       if (revert.paymentId !== null) await voidManualPayment(trx, revert.paymentId);
+    } else if (to === STUDENT_STATUS.unpaid) {
+      // Set back to Unpaid directly: money received online is refunded at the gateway, never voided here; a fee
+      // the teacher recorded is voided, as an undo would, so the student can pay (once) and the total stays right.
+      paymentId = (await voidManualPaymentsOf(trx, student.id))[0] ?? null;
     } else if (
       to === STUDENT_STATUS.paid &&
       from === STUDENT_STATUS.unpaid &&
@@ -138,8 +145,14 @@ export function createStudentAdminService(
       });
     },
 
-    /** The status changes the admin made, of one student or of everyone: newest first. */
-    statusChanges: (studentId: number | undefined) => listStatusChanges(db, studentId),
+    /** The status changes of one student or of everyone, the teacher's and those payments made: newest first. */
+    async statusChanges(studentId: number | undefined) {
+      const rows = await listStatusChanges(db, studentId);
+      return rows.map(({ changed_by, payment_id, ...row }) => ({
+        ...row,
+        by_payment: changed_by === null && payment_id !== null,
+      }));
+    },
 
     async setBatch(email: string, batch: number): Promise<StudentRow> {
       const student = await findStudentAccountByEmail(db, email);

@@ -28,7 +28,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-type Method = 'GET' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 const setStatus = async (id: number, status: number) =>
@@ -252,5 +252,67 @@ describe('certificates', () => {
       [],
     );
     expect((await verify(code)).statusCode).toBe(404);
+  });
+});
+
+describe('students completed before certificates existed', () => {
+  it('are listed for the teacher, then issued theirs in one action, each recorded in the status history', async () => {
+    // Completed the way an older version of the site did it: the status only, no certificate.
+    const early = await student('Grace', 'Early');
+    await ctx.database.db.updateTable('students').set({ student_status: 2 }).where('id', '=', early.id).execute();
+    const current = await student('Alan', 'Current');
+    await setStatus(current.id, 2);
+
+    const listed = await call('GET', '/api/v1/admin/certificates/missing', adminToken);
+    expect(listed.statusCode).toBe(200);
+    const ids = (listed.json() as { id: number }[]).map((s) => s.id);
+    expect(ids).toContain(early.id);
+    expect(ids).not.toContain(current.id);
+    expect((await mine(early.token)).certificate).toBeNull();
+
+    const refused = await call('POST', '/api/v1/admin/certificates/missing', early.token, { student_ids: [early.id] });
+    expect(refused.statusCode).toBe(403);
+    const issued = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/certificates/missing',
+      headers: bearer(adminToken),
+      payload: { student_ids: [early.id, current.id] },
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json()).toEqual({ issued: 1, message: '1 certificate issued and sent by email.' });
+    const certificate = (await mine(early.token)).certificate!;
+    expect(certificate).toMatchObject({ status: 'valid', student_name: 'Grace Early', batch: BATCH });
+    expect((await lastMailTo(ctx, early.email)).attachment).toContain('certificate');
+    // The current student kept the one certificate they had.
+    expect((await call('GET', `/api/v1/admin/students/${current.id}/certificates`, adminToken)).json()).toHaveLength(1);
+
+    const history = (await call('GET', `/api/v1/admin/status_changes?student_id=${early.id}`, adminToken)).json() as {
+      from_status: number;
+      to_status: number;
+      reason: string | null;
+    }[];
+    expect(history[0]).toMatchObject({
+      from_status: 2,
+      to_status: 2,
+      reason: certificateMessages.issuedLate(certificate.code),
+    });
+    // Nothing to undo in it, and nothing left to issue.
+    const undo = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/students/${early.id}/revert`,
+      headers: bearer(adminToken),
+      payload: { reason: 'Checking the undo' },
+    });
+    expect(undo.statusCode).toBe(409);
+    expect((await call('GET', '/api/v1/admin/certificates/missing', adminToken)).json()).not.toContainEqual(
+      expect.objectContaining({ id: early.id }),
+    );
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/certificates/missing',
+      headers: bearer(adminToken),
+      payload: { student_ids: [early.id] },
+    });
+    expect(again.json().issued).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { STUDENT_STATUS } from '../../contracts/course.js';
 import type { CertificateTable, Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -63,4 +64,27 @@ export async function batchSpan(db: Db, batchNumber: number) {
 export async function readSetting(db: Db, key: string): Promise<string | undefined> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
   return row?.value;
+}
+
+/** Completed students with no certificate standing (completed before certificates existed), oldest account first. */
+export function listCompletedWithoutCertificate(db: Db, limit = 500) {
+  return db
+    .selectFrom('students as s')
+    .select(['s.id', 's.first_name', 's.last_name', 's.email', 's.student_batch'])
+    .where('s.role', '=', 'student')
+    .where('s.student_status', '=', STUDENT_STATUS.completed)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('certificates as c')
+            .select('c.id')
+            .whereRef('c.student_id', '=', 's.id')
+            .where('c.revoked_at', 'is', null),
+        ),
+      ),
+    )
+    .orderBy('s.id')
+    .limit(limit)
+    .execute();
 }

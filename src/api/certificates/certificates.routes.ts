@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminCertificateListSchema,
   certificateCodeParamsSchema,
+  issueMissingInputSchema,
+  issueMissingResultSchema,
+  missingCertificateListSchema,
   myCertificateSchema,
   publicCertificateSchema,
 } from '../../contracts/certificates.js';
@@ -40,5 +43,20 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ certificates: Certifica
     '/api/v1/admin/students/:id/certificates',
     { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: adminCertificateListSchema } } },
     async (request) => certificates.ofStudent(request.params.id),
+  );
+
+  // Students completed before the site issued certificates: listed, then issued in one action.
+  app.get(
+    '/api/v1/admin/certificates/missing',
+    { config: { access: 'admin' }, schema: { response: { 200: missingCertificateListSchema } } },
+    async () => certificates.missing(),
+  );
+  app.post(
+    '/api/v1/admin/certificates/missing',
+    {
+      config: { access: 'admin' },
+      schema: { body: issueMissingInputSchema, response: { 200: issueMissingResultSchema } },
+    },
+    async (request) => certificates.issueMissing(currentStudent(request), request.body.student_ids),
   );
 };

@@ -24,12 +24,14 @@ import { cachedPdf } from '../pdf/pdf-cache.js';
 import { type NotificationsService, personName } from '../notifications/notifications.service.js';
 import { SETTING_KEYS } from '../settings/site-settings.js';
 import { findStudentById } from '../students/students.repository.js';
+import { insertStatusChange } from '../admin/student-status.repository.js';
 import { type CertificateFacts, renderCertificatePdf } from './certificate-pdf.js';
 import {
   batchSpan,
   findCertificateByCode,
   findCertificateById,
   insertCertificate,
+  listCompletedWithoutCertificate,
   listStudentCertificates,
   readSetting,
   revokeStudentCertificates,
@@ -42,6 +44,8 @@ interface Deps {
   notifications: Pick<NotificationsService, 'notify' | 'withdraw'>;
   /** The time now (tests step through it). */
   clock?: () => Date;
+  /** Wakes the mail worker after certificates were issued outside a status change. */
+  mailQueued?: () => void;
 }
 
 /** A change of a student's student_status, as the status change's transaction sees it. */
@@ -76,7 +80,7 @@ function toPublic(row: CertificateRow): PublicCertificate {
 
 const calendarDay = (instant: string | null) => (instant ? (courseWallClock(instant)?.date ?? null) : null);
 
-export function createCertificatesService({ db, config, notifications, clock }: Deps) {
+export function createCertificatesService({ db, config, notifications, clock, mailQueued }: Deps) {
   const verifyUrl = (code: string) => `${config.appUrl}${certificatePagePath(code)}`;
   const pdfOf = (row: CertificateRow) => {
     const inputs = [facts(row), verifyUrl(row.code)] as const;
@@ -93,7 +97,7 @@ export function createCertificatesService({ db, config, notifications, clock }: 
   }
 
   /** Issues a certificate stating what is true now, and tells the student (mail with the PDF, site notice). */
-  async function issue(trx: Trx, student: StudentRow, at: string): Promise<void> {
+  async function issue(trx: Trx, student: StudentRow, at: string): Promise<string> {
     const batch = student.student_batch;
     const span = batch === null ? undefined : await batchSpan(trx, batch);
     const teacher = (await readSetting(trx, SETTING_KEYS.instructorName)) || DEFAULT_SITE_CONTENT.instructorName;
@@ -121,6 +125,7 @@ export function createCertificatesService({ db, config, notifications, clock }: 
       (s) =>
         certificateMail(s.email, s.first_name, { id, code }, verifyUrl(code), `${config.appUrl}${paths.dashboard}`),
     );
+    return code;
   }
 
   async function validOf(student: StudentRow): Promise<CertificateRow | undefined> {
@@ -145,6 +150,40 @@ export function createCertificatesService({ db, config, notifications, clock }: 
         if (revoked.length > 0) await notifications.withdraw(trx, change.student.id, 'certificate_issued');
       }
       if (change.to === completed) await issue(trx, change.student, at);
+    },
+
+    /** Completed students with no certificate standing: those completed before the site issued certificates. */
+    missing: () => listCompletedWithoutCertificate(db),
+
+    /**
+     * Issues certificates to those of `studentIds` still completed without one (the list the teacher saw), each in
+     * the audit trail as the teacher's entry: a Completed → Completed change with the code, which nothing undoes.
+     */
+    async issueMissing(admin: StudentRow, studentIds: number[]): Promise<{ issued: number; message: string }> {
+      const at = nowIso(clock?.() ?? new Date());
+      const chosen = new Set(studentIds);
+      const issued = await db.transaction().execute(async (trx) => {
+        let count = 0;
+        for (const row of await listCompletedWithoutCertificate(trx)) {
+          if (!chosen.has(row.id)) continue;
+          const student = await findStudentById(trx, row.id);
+          if (!student) continue;
+          const code = await issue(trx, student, at);
+          await insertStatusChange(trx, {
+            student_id: student.id,
+            student_email: student.email,
+            from_status: STUDENT_STATUS.completed,
+            to_status: STUDENT_STATUS.completed,
+            changed_by: admin.id,
+            changed_by_email: admin.email,
+            reason: certificateMessages.issuedLate(code),
+          });
+          count += 1;
+        }
+        return count;
+      });
+      if (issued > 0) mailQueued?.();
+      return { issued, message: certificateMessages.issuedMissing(issued) };
     },
 
     /** The public check: a code that is no certificate's, whatever its shape, gets the one same answer. */

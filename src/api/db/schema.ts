@@ -253,6 +253,24 @@ export interface PaymentTable {
   check_count: ColumnType<number, number | undefined, number>;
   /** 'RCPT-000001' …: given once, in the capture's transaction; null until captured. */
   receipt_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the order stopped being payable (replaced at a new fee, or the student paid otherwise); never captured. */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A payment received that the site did not credit: to be refunded at the gateway. */
+export interface RefundDueTable {
+  id: Generated<number>;
+  /** The order it was paid for. */
+  payment_row_id: number;
+  student_id: number | null;
+  student_email: string;
+  payment_id: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  received_via: PaidVia;
+  created_at: Timestamp;
+  refunded_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookEventTable {
@@ -432,6 +450,7 @@ export interface Database {
   notification_settings: NotificationSettingTable;
   student_visits: StudentVisitTable;
   webhook_events: WebhookEventTable;
+  refunds_due: RefundDueTable;
   test_gateway_payments: TestGatewayPaymentTable;
   program_tests: ProgramTestTable;
   submissions: SubmissionTable;

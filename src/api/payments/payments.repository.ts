@@ -59,11 +59,15 @@ export async function setGatewayOrderId(db: Db, id: number, orderId: string): Pr
   await db.updateTable('payments').set({ order_id: orderId, updated_at: nowIso() }).where('id', '=', id).execute();
 }
 
-/** An open order that is not paid stops being the student's open order, with the reason why. */
+/**
+ * An open order that is not paid stops being the student's open order, with the reason why, and is never captured
+ * after: a payment made for it anyway is a refund due.
+ */
 export async function retireOpenOrder(db: Db, id: number, reason: string): Promise<void> {
+  const now = nowIso();
   await db
     .updateTable('payments')
-    .set({ open_for_student: null, failure_reason: reason, updated_at: nowIso() })
+    .set({ open_for_student: null, failure_reason: reason, retired_at: now, updated_at: now })
     .where('id', '=', id)
     .where('status', '!=', 'captured')
     .execute();
@@ -76,14 +80,15 @@ export async function deletePayment(db: Db, id: number, orderId?: string): Promi
   await query.execute();
 }
 
-/** An unpaid student becomes paid; any other status stays. */
-export async function markStudentPaid(db: Db, studentId: number): Promise<void> {
-  await db
+/** An unpaid student becomes paid; any other status stays. Returns whether the status changed. */
+export async function markStudentPaid(db: Db, studentId: number): Promise<boolean> {
+  const result = await db
     .updateTable('students')
     .set({ student_status: STUDENT_STATUS.paid, updated_at: nowIso() })
     .where('id', '=', studentId)
     .where('student_status', '=', STUDENT_STATUS.unpaid)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Records a webhook's event id; false when it was recorded before (a repeated delivery). */
@@ -147,6 +152,68 @@ export async function markCaptured(db: Db, id: number, paymentId: string, via: P
     })
     .where('id', '=', id)
     .where('status', '!=', 'captured')
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Records a payment received that is not credited (a retired order's, or a second one), once per payment id: it
+ * is money to give back at the gateway. Returns whether this call recorded it.
+ */
+export async function insertRefundDue(
+  db: Db,
+  row: { id: number; student_id: number | null; student_email: string },
+  payment: { id: string; amount: number; currency: string; reason: string; via: PaidVia },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('refunds_due')
+    .values({
+      payment_row_id: row.id,
+      student_id: row.student_id,
+      student_email: row.student_email,
+      payment_id: payment.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      reason: payment.reason,
+      received_via: payment.via,
+    })
+    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Refunds due, those not refunded yet first, newest first. */
+export function listRefundsDue(db: Db, limit = 200) {
+  return db
+    .selectFrom('refunds_due as r')
+    .innerJoin('payments as p', 'p.id', 'r.payment_row_id')
+    .select([
+      'r.id',
+      'r.student_id',
+      'r.student_email',
+      'r.payment_id',
+      'r.amount',
+      'r.currency',
+      'r.reason',
+      'r.received_via',
+      'r.created_at',
+      'r.refunded_at',
+      'p.order_id',
+    ])
+    .orderBy(sql`case when r.refunded_at is null then 0 else 1 end`)
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The teacher refunded it at the gateway; false when there is no such refund or it was marked already. */
+export async function markRefunded(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('refunds_due')
+    .set({ refunded_at: nowIso() })
+    .where('id', '=', id)
+    .where('refunded_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -240,6 +307,22 @@ export async function voidManualPayment(db: Db, id: number): Promise<void> {
     .where('status', '=', 'captured')
     .execute();
 }
+
+/** Voids every captured manual payment of a student (the teacher set them back to Unpaid); returns their ids. */
+export async function voidManualPaymentsOf(db: Db, studentId: number): Promise<number[]> {
+  const rows = await db
+    .updateTable('payments')
+    .set({ status: 'failed', failure_reason: VOIDED_UNPAID_REASON, updated_at: nowIso() })
+    .where('student_id', '=', studentId)
+    .where('paid_via', '=', 'manual')
+    .where('status', '=', 'captured')
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** A manual payment's note when the teacher set the student back to Unpaid directly. */
+export const VOIDED_UNPAID_REASON = 'Voided: the teacher set the student back to Unpaid.';
 
 export function hasCapturedPayment(db: Db, studentId: number) {
   return db

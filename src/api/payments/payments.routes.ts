@@ -7,9 +7,11 @@ import {
   paymentOrderSchema,
   paymentVerificationSchema,
   paymentVerifiedSchema,
+  refundDueListSchema,
   testCheckoutInputSchema,
   testCheckoutResultSchema,
 } from '../../contracts/payments.js';
+import { idParamsSchema } from '../../contracts/fields.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import type { PaymentsService } from './payments.service.js';
 
@@ -70,5 +72,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       const { rows, total } = await payments.adminList(request.query);
       return reply.header('x-total-count', String(total)).send(rows);
     },
+  );
+
+  // Payments received and not credited (a retired order's, a second one): the teacher refunds them at the gateway.
+  app.get(
+    '/api/v1/admin/refunds',
+    { config: { access: 'admin' }, schema: { response: { 200: refundDueListSchema } } },
+    () => payments.refundsDue(),
+  );
+  app.post(
+    '/api/v1/admin/refunds/:id/refunded',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: refundDueListSchema } } },
+    (request) => payments.markRefunded(request.params.id),
   );
 };

@@ -20,6 +20,9 @@ import {
   type PaymentVerified,
   paymentMessages,
   razorpayWebhookEventSchema,
+  type RefundDue,
+  type RefundReason,
+  refundReasons,
   type TestCheckoutInput,
   type TestCheckoutResult,
 } from '../../contracts/payments.js';
@@ -32,6 +35,7 @@ import { paymentReceiptMail } from '../mail/mail-templates.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { findStudentById } from '../students/students.repository.js';
 import { GatewayError, type PaymentGatewayClient } from './payment-gateway.js';
+import { insertStatusChange } from '../admin/student-status.repository.js';
 import {
   claimCheck,
   countAllPayments,
@@ -39,7 +43,11 @@ import {
   findOpenOrder,
   findPaymentById,
   findPaymentByOrderId,
+  hasCapturedPayment,
   insertPlaceholderOrder,
+  insertRefundDue,
+  listRefundsDue,
+  markRefunded,
   isPaymentIdUsed,
   isPlaceholder,
   listAllPayments,
@@ -82,9 +90,22 @@ export function nextCheckDelayMs(checksSoFar: number): number {
   return Math.min(RECONCILE_AFTER_MS * 2 ** Math.max(0, checksSoFar - 1), 60 * 60_000);
 }
 
-type CaptureOutcome = 'captured' | 'already' | 'otherPayment' | 'noSuchOrder';
+/**
+ * What became of a payment: credited ('captured'), credited before ('already'), already credited to another order
+ * ('otherPayment'), not credited but recorded as a refund due (with why), or for no order of this site.
+ */
+type CaptureOutcome =
+  'captured' | 'already' | 'otherPayment' | 'noSuchOrder' | { refundDue: RefundReason; recorded: boolean };
 
 export type WebhookResult = 'applied' | 'duplicate' | 'ignored';
+
+/** How a payment came to be believed, as the status history says it. */
+const paidViaWords: Record<PaidVia, string> = {
+  checkout: 'checkout',
+  webhook: 'Razorpay webhook',
+  reconciliation: 'asked Razorpay',
+  manual: 'recorded by the teacher',
+};
 
 function studentOnly(student: StudentRow): void {
   if (student.role !== 'student') throw new AppError('forbidden', 'Only students pay the course fee.');
@@ -125,27 +146,59 @@ export function createPaymentsService({
     };
   }
 
+  /** A payment not taken as the fee: recorded once as a refund due, with why, and logged for the teacher. */
+  async function refund(
+    trx: Transaction<Database>,
+    row: PaymentRow,
+    payment: { id: string; amount: number; currency: string },
+    reason: RefundReason,
+    via: PaidVia,
+  ): Promise<CaptureOutcome> {
+    const recorded = await insertRefundDue(trx, row, { ...payment, reason: refundReasons[reason], via });
+    if (recorded)
+      log.error({ orderId: row.order_id, paymentId: payment.id, via, reason }, 'a payment was not credited: refund it');
+    return { refundDue: reason, recorded };
+  }
+
   /**
-   * The one place an order becomes paid. Idempotent: the same payment again changes nothing; a different
-   * payment on an order already paid is refused (and logged, since that would be money to refund).
+   * The one place an order becomes paid. Idempotent: the same payment again changes nothing. A payment is never
+   * credited to an order retired (the fee changed), to a student who has paid already, or to an order paid with
+   * another payment: it is recorded as a refund due instead, so nobody is charged twice unnoticed.
    */
   async function capture(
     trx: Transaction<Database>,
     paymentRowId: number,
     paymentId: string,
     via: PaidVia,
+    paid?: { amount: number; currency: string },
   ): Promise<CaptureOutcome> {
     const row = await findPaymentById(trx, paymentRowId);
     if (!row) return 'noSuchOrder';
-    if (row.status === 'captured') return row.payment_id === paymentId ? 'already' : 'otherPayment';
+    const payment = { id: paymentId, amount: paid?.amount ?? row.amount, currency: paid?.currency ?? row.currency };
+    if (row.status === 'captured')
+      return row.payment_id === paymentId ? 'already' : refund(trx, row, payment, 'orderPaid', via);
     if (await isPaymentIdUsed(trx, paymentId)) return 'otherPayment';
+    if (row.retired_at !== null) return refund(trx, row, payment, 'retired', via);
+    if (row.student_id !== null && (await hasCapturedPayment(trx, row.student_id)))
+      return refund(trx, row, payment, 'studentPaid', via);
     if (!(await markCaptured(trx, row.id, paymentId, via))) {
       const now = await findPaymentById(trx, row.id);
       return now?.payment_id === paymentId ? 'already' : 'otherPayment';
     }
     if (row.student_id !== null) {
-      await markStudentPaid(trx, row.student_id);
+      const becamePaid = await markStudentPaid(trx, row.student_id);
       const student = await findStudentById(trx, row.student_id);
+      // The status history shows every change, those a payment made included.
+      if (becamePaid && student)
+        await insertStatusChange(trx, {
+          student_id: student.id,
+          student_email: student.email,
+          from_status: STUDENT_STATUS.unpaid,
+          to_status: STUDENT_STATUS.paid,
+          changed_by: null,
+          changed_by_email: `Online payment ${paymentId} (${paidViaWords[via]})`,
+          payment_id: row.id,
+        });
       if (student) {
         const receipt = {
           amount: formatAmount(row.amount, row.currency),
@@ -174,12 +227,15 @@ export function createPaymentsService({
   }
 
   /** Runs `capture` in its own transaction; a unique-key race with another delivery counts as that delivery. */
-  async function captureOnce(paymentRowId: number, paymentId: string, via: PaidVia): Promise<CaptureOutcome> {
+  async function captureOnce(
+    paymentRowId: number,
+    paymentId: string,
+    via: PaidVia,
+    paid?: { amount: number; currency: string },
+  ): Promise<CaptureOutcome> {
     try {
-      const outcome = await db.transaction().execute((trx) => capture(trx, paymentRowId, paymentId, via));
+      const outcome = await db.transaction().execute((trx) => capture(trx, paymentRowId, paymentId, via, paid));
       if (outcome === 'captured') mailQueued();
-      if (outcome === 'otherPayment')
-        log.error({ paymentRowId, paymentId, via }, 'a second payment arrived for an order already paid: refund it');
       return outcome;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -221,6 +277,17 @@ export function createPaymentsService({
       return { rows, total };
     },
 
+    /** Payments received and not credited, for the teacher to refund at the gateway. */
+    async refundsDue(): Promise<RefundDue[]> {
+      return listRefundsDue(db);
+    },
+
+    /** The teacher refunded one at the gateway. */
+    async markRefunded(id: number): Promise<RefundDue[]> {
+      if (!(await markRefunded(db, id))) throw new AppError('notFound', paymentMessages.noSuchRefund);
+      return listRefundsDue(db);
+    },
+
     /** The built-in test gateway's checkout: the tester chose how the student's payment ends. */
     async testCheckout(student: StudentRow, input: TestCheckoutInput): Promise<TestCheckoutResult> {
       if (!testGateway) throw new AppError('notFound', paymentMessages.testGatewayOff);
@@ -228,6 +295,7 @@ export function createPaymentsService({
       if (!row || row.student_id !== student.id || isPlaceholder(row.order_id))
         throw new AppError('notFound', 'No such order.');
       if (row.status === 'captured') throw new AppError('conflict', paymentMessages.alreadyPaid);
+      if (row.retired_at !== null) throw new AppError('conflict', paymentMessages.orderRetired);
       const result = await testGateway.pay(row, input.outcome);
       // What Razorpay's payment.failed webhook would record in live mode.
       if ('error' in result) await this.recordCheckoutFailure(student, row.order_id, result.error.description);
@@ -240,7 +308,7 @@ export function createPaymentsService({
       const fee = await feePaise();
       // Each round either returns, or changes something, or waits for another request; the bound is a safety net.
       for (let round = 0; round < MAX_WAITS + 5; round += 1) {
-        if (student.student_status !== STUDENT_STATUS.unpaid)
+        if (student.student_status !== STUDENT_STATUS.unpaid || (await hasCapturedPayment(db, student.id)))
           throw new AppError('conflict', paymentMessages.alreadyPaid);
         const open = await findOpenOrder(db, student.id);
         if (open && !isPlaceholder(open.order_id)) {
@@ -308,6 +376,7 @@ export function createPaymentsService({
       }
       const outcome = await captureOnce(row.id, input.razorpay_payment_id, 'checkout');
       if (outcome === 'otherPayment') throw new AppError('conflict', paymentMessages.orderAlreadyPaidOtherwise);
+      if (typeof outcome === 'object') throw new AppError('conflict', paymentMessages.refundDue[outcome.refundDue]);
       const updated = await findStudentById(db, student.id);
       return {
         order_id: row.order_id,
@@ -367,14 +436,10 @@ export function createPaymentsService({
           case 'payment.captured':
           case 'order.paid': {
             if (!matchesOrder(row, payment)) return 'ignored';
-            const outcome = await capture(trx, row.id, payment.id, 'webhook');
+            const outcome = await capture(trx, row.id, payment.id, 'webhook', payment);
             captured = outcome === 'captured';
-            if (outcome === 'otherPayment')
-              log.error(
-                { orderId: row.order_id, paymentId: payment.id },
-                'a second payment arrived for an order already paid: refund it',
-              );
-            return captured ? 'applied' : 'ignored';
+            // A refund due it recorded is applied too: the teacher sees it in Payments.
+            return captured || (typeof outcome === 'object' && outcome.recorded) ? 'applied' : 'ignored';
           }
           case 'payment.failed':
             await markFailed(trx, row.id, payment.error_description ?? 'The payment failed.');
@@ -413,7 +478,7 @@ export function createPaymentsService({
             (p) => (p.status === 'captured' || p.status === 'authorized') && matchesOrder(row, p),
           );
           if (paid) {
-            if ((await captureOnce(row.id, paid.id, 'reconciliation')) === 'captured') capturedCount += 1;
+            if ((await captureOnce(row.id, paid.id, 'reconciliation', paid)) === 'captured') capturedCount += 1;
           } else if (payments.length > 0 && payments.every((p) => p.status === 'failed')) {
             await markFailed(db, row.id, payments.at(-1)?.error_description ?? 'The payment failed.');
           }

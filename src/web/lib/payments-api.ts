@@ -8,6 +8,7 @@ import {
   myPaymentsSchema,
   paymentOrderSchema,
   paymentVerifiedSchema,
+  refundDueListSchema,
 } from '../../contracts/payments';
 import { apiFetch, apiRequest } from './api-client';
 import { adminKey } from './query-keys';
@@ -60,3 +61,12 @@ export async function listAllPayments(page: number, perPage: number) {
 
 export const adminPaymentsQuery = (page: number, perPage: number) =>
   queryOptions({ queryKey: [...adminKey, 'payments', page, perPage], queryFn: () => listAllPayments(page, perPage) });
+
+export const refundsDueQuery = () =>
+  queryOptions({
+    queryKey: [...adminKey, 'refunds'],
+    queryFn: ({ signal }) => apiFetch('/api/v1/admin/refunds', refundDueListSchema, { auth: true, signal }),
+  });
+
+export const markRefunded = (id: number) =>
+  apiFetch(`/api/v1/admin/refunds/${id}/refunded`, refundDueListSchema, { method: 'POST', auth: true });

@@ -14,6 +14,7 @@ import { GradebookPanel } from './gradebook-panel';
 import { QuestionsPanel } from './questions-panel';
 import { OutboxPanel } from './outbox-panel';
 import { Overview } from './overview';
+import { MissingCertificates } from './missing-certificates';
 import { PaymentsPanel } from './payments-panel';
 import { SupervisionPanel } from './supervision-panel';
 import { TestimonialsPanel } from './testimonials-panel';
@@ -114,6 +115,7 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
           columns={['first_name', 'last_name', 'email', 'status']}
           emptyText="No new student"
           action={{ label: 'Update', render: (s) => <UpdateStatusButton student={s} to={2} /> }}
+          intro={<MissingCertificates />}
           onExit={onExit}
         />
       );

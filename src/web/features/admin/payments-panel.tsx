@@ -1,11 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
 import { formatDateTime } from '../../../contracts/dates';
 import { formatAmount } from '../../../contracts/payments';
 import { ReceiptButton } from '../../components/receipt-button';
 import { ScrollRegion } from '../../components/scroll-region';
-import { adminPaymentsQuery } from '../../lib/payments-api';
+import { adminPaymentsQuery, markRefunded, refundsDueQuery } from '../../lib/payments-api';
 import { AdminPanel, Pager, PanelError } from './admin-panel';
 
 const PER_PAGE = 50;
@@ -18,6 +18,62 @@ const viaLabels = {
 const statusClasses = { captured: 'text-bg-success', failed: 'text-bg-danger', created: 'text-bg-secondary' } as const;
 const statusLabels = { captured: 'captured', failed: 'failed', created: 'not paid' } as const;
 
+/**
+ * Payments received and not taken as a fee (for an order replaced when the fee changed, or a second one): the teacher
+ * refunds each at the gateway, then marks it refunded here. Nothing shows while there are none.
+ */
+function RefundsDue() {
+  const client = useQueryClient();
+  const { data, error } = useQuery(refundsDueQuery());
+  const mutation = useMutation({
+    mutationFn: markRefunded,
+    onSuccess: (list) => client.setQueryData(refundsDueQuery().queryKey, list),
+  });
+  if (!data?.length && !error) return null;
+  const open = data?.filter((r) => r.refunded_at === null).length ?? 0;
+  return (
+    <section className="mb-4" aria-labelledby="refunds-due-title">
+      <h3 id="refunds-due-title" className="h5">
+        Refunds due {open > 0 ? <span className="badge text-bg-danger">{open}</span> : null}
+      </h3>
+      <p className="small text-body-secondary">
+        Money that arrived but was not taken as a fee. Refund each in the payment gateway&apos;s dashboard, then mark it
+        refunded.
+      </p>
+      <PanelError error={error ?? mutation.error} />
+      <ul className="list-group">
+        {data?.map((refund) => (
+          <li key={refund.id} className="list-group-item d-flex flex-wrap justify-content-between gap-2">
+            <div>
+              <div className="fw-semibold">
+                {formatAmount(refund.amount, refund.currency)} · {refund.payment_id}
+              </div>
+              <div className="small text-break">
+                {refund.student_email} · order {refund.order_id} · {formatDateTime(refund.created_at)}
+              </div>
+              <div className="small">{refund.reason}</div>
+            </div>
+            {refund.refunded_at ? (
+              <span className="badge text-bg-success align-self-center">
+                refunded {formatDateTime(refund.refunded_at)}
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-primary align-self-center"
+                disabled={mutation.isPending}
+                onClick={() => mutation.mutate(refund.id)}
+              >
+                Mark refunded<span className="visually-hidden"> {refund.payment_id}</span>
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** Every payment: online ones with their Razorpay ids, and the admin's manual Update Payment Status. */
 export function PaymentsPanel({ onExit }: { onExit: () => void }) {
   const [page, setPage] = useState(1);
@@ -28,6 +84,7 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
   return (
     <AdminPanel title="Payments" onExit={onExit}>
+      <RefundsDue />
       <p className="text-body-secondary">Newest first. “Via” says how the payment was confirmed.</p>
       <PanelError error={error} />
       {isPending ? <PageSpinner /> : null}

@@ -93,6 +93,7 @@ function HistoryEntry({ change, undone }: { change: StatusChange; undone: boolea
       <div className="fw-semibold">
         {label(change.from_status)} → {label(change.to_status)}
         {change.reverts_id !== null ? <span className="badge text-bg-secondary ms-1">undo</span> : null}
+        {change.by_payment ? <span className="badge text-bg-info ms-1">paid online</span> : null}
         {undone ? <span className="badge text-bg-warning ms-1">undone</span> : null}
       </div>
       <div className="small text-body-secondary text-break">
@@ -114,6 +115,7 @@ export function StatusHistory({ studentId }: { studentId: number }) {
   const canUndo =
     latest !== undefined &&
     latest.reverts_id === null &&
+    !latest.by_payment &&
     (latest.to_status === STUDENT_STATUS.paid || latest.to_status === STUDENT_STATUS.completed);
   return (
     <section className="mb-4" aria-labelledby="status-history-title">

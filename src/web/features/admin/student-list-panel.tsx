@@ -97,11 +97,13 @@ interface Props {
   columns: Column[];
   emptyText: string;
   action?: { label: string; render: (student: ListedStudent) => ReactNode };
+  /** Shown above the list (a task the panel's students need). */
+  intro?: ReactNode;
   onExit: () => void;
 }
 
 /** A student list paged, sorted and searched on the server, downloadable as CSV. */
-export function StudentListPanel({ title, kind, columns, emptyText, action, onExit }: Props) {
+export function StudentListPanel({ title, kind, columns, emptyText, action, intro, onExit }: Props) {
   const [params, setParams] = useState<ListParams>({ q: '', sort: 'id', order: 'asc', page: 1, perPage: 25 });
   const searchForm = useForm<z.infer<typeof studentSearchSchema>>({
     resolver: zodResolver(studentSearchSchema),
@@ -126,6 +128,7 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, onEx
 
   return (
     <AdminPanel title={title} onExit={onExit}>
+      {intro}
       <div className="d-flex flex-wrap gap-2 mb-3 align-items-end">
         <form className="d-flex gap-2" role="search" onSubmit={onSearch} noValidate>
           <label className="visually-hidden" htmlFor={`search-${kind}`}>
