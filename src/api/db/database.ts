@@ -96,22 +96,49 @@ function openPostgres(url: string, onPoolError?: (error: Error) => void): Databa
 /** Statement names by SQL text, shared by the pool's connections; bounded, as texts with many value lists vary. */
 const statementNames = new Map<string, string>();
 const MAX_NAMED_STATEMENTS = 1000;
+let namesGiven = 0;
+
+/** PostgreSQL's answer to a prepared `select *` after a column was added to the table (feature_not_supported). */
+const isStalePlan = (error: unknown) =>
+  (error as { code?: string } | null)?.code === '0A000' &&
+  /cached plan must not change result type/.test(String(error));
 
 /**
  * PostgreSQL parses and plans an unnamed query every time; a named one is prepared once per connection and then
  * only executed — for the site's small, repeated queries most of their cost. Kysely sends the same SQL text with
  * new parameters for each call, so the text names the statement.
+ *
+ * A rolling upgrade adds columns under running processes: a prepared statement that reads `*` of that table then
+ * fails with "cached plan must not change result type" until the process restarts. Such a statement is prepared
+ * again under a new name (shared by every connection of the pool) and run once more. Inside a transaction a failed
+ * statement would abort it, so there queries are unnamed: planned each time, they never go stale.
  */
 function usePreparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let inTransaction = false;
   (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
-    if (typeof text !== 'string' || !Array.isArray(values) || callback !== undefined)
-      return query(text, values, callback);
-    let name = statementNames.get(text);
-    if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
-      name = `s${statementNames.size}`;
-      statementNames.set(text, name);
+    if (typeof text === 'string' && text.length < 64) {
+      const command = text.trim().toLowerCase();
+      if (command === 'begin' || command.startsWith('start transaction')) inTransaction = true;
+      else if (command === 'commit' || command === 'rollback') inTransaction = false;
     }
-    return name ? query({ name, text, values }) : query(text, values);
+    if (typeof text !== 'string' || !Array.isArray(values) || callback !== undefined || inTransaction)
+      return query(text, values, callback);
+    const named = (fresh: boolean) => {
+      let name = statementNames.get(text);
+      if ((!name || fresh) && (fresh || statementNames.size < MAX_NAMED_STATEMENTS)) {
+        name = `s${namesGiven++}`;
+        statementNames.set(text, name);
+      }
+      return name;
+    };
+    const name = named(false);
+    if (!name) return query(text, values);
+    return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+      if (!isStalePlan(error)) throw error;
+      // Another connection may have named it afresh already: only a name this connection has not run is fresh.
+      const current = statementNames.get(text);
+      return query({ name: current !== name ? current : named(true), text, values });
+    });
   };
 }
