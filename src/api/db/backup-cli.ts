@@ -15,8 +15,9 @@ async function main(): Promise<void> {
   } else if (command === 'restore') {
     const file = args.find((a) => !a.startsWith('--'));
     if (!file) throw new Error('Usage: npm run restore -- <backup file> (stop the site first)');
-    await restoreDatabase(config.databaseUrl, file);
-    console.log(`Restored ${file}. Start the site again.`);
+    const migrated = await restoreDatabase(config.databaseUrl, file);
+    const upgraded = migrated.length > 0 ? ` and brought up to this version (${migrated.length} migrations)` : '';
+    console.log(`Restored ${file}${upgraded}. Start the site again.`);
   } else {
     throw new Error('Usage: backup-cli backup [--out=FILE] | restore FILE');
   }

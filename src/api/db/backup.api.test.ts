@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -11,6 +12,7 @@ import { parseConfig } from '../config/env.js';
 import { backupDatabase, restoreDatabase } from './backup.js';
 import { type DatabaseHandle, openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { migrations } from './migrations/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'course-backup-'));
 const made: string[] = [];
@@ -86,6 +88,61 @@ describe('backup and restore', () => {
       const outbox = await restored.db.selectFrom('outbox').select('to_address').execute();
       for (const email of back) expect(outbox.map((m) => m.to_address)).toContain(email);
       // And the site runs on it: migrations are all there.
+      expect(await migrateToLatest(restored.db)).toEqual([]);
+    } finally {
+      await restored.destroy();
+    }
+  });
+
+  it('restores a backup taken before an upgrade into the upgraded database, and brings it up to this version', async () => {
+    const url = await freshUrl();
+    const handle = openDatabase(url);
+    const file = join(dir, testDialect() === 'sqlite' ? 'before-upgrade.db' : 'before-upgrade.dump');
+    try {
+      // The database as an older version left it, with a student in it.
+      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
+      const names = Object.keys(migrations);
+      const older = names[names.indexOf('2026-11-27T0150-certificates') - 1]!;
+      expect((await migrator.migrateTo(older)).error).toBeUndefined();
+      const student = (email: string) => ({
+        email,
+        password_hash: 'x',
+        first_name: 'Restored',
+        last_name: 'Student',
+        uniq_id: `CP-${email.slice(0, 8).toUpperCase()}`,
+        activated: 1,
+      });
+      await handle.db.insertInto('students').values(student('kept@example.com')).execute();
+      await backupDatabase(url, file);
+
+      // The upgrade, and life after it: a student, a certificate and a refund due that point at students.
+      expect((await migrateToLatest(handle.db)).length).toBeGreaterThan(3);
+      const later = await handle.db
+        .insertInto('students')
+        .values(student('later@example.com'))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await handle.db
+        .insertInto('certificates')
+        .values({
+          code: 'K7QM-2XRT-9VDA',
+          student_id: later.id,
+          student_name: 'Later Student',
+          course: 'C',
+          teacher_name: 'T',
+          issued_at: '2027-01-01T00:00:00.000Z',
+        })
+        .execute();
+    } finally {
+      await handle.destroy();
+    }
+
+    const applied = await restoreDatabase(url, file);
+    expect(applied.length).toBeGreaterThan(3);
+    const restored = openDatabase(url);
+    try {
+      expect(await emails(restored)).toEqual(['kept@example.com']);
+      expect(await restored.db.selectFrom('certificates').select('code').execute()).toEqual([]);
       expect(await migrateToLatest(restored.db)).toEqual([]);
     } finally {
       await restored.destroy();

@@ -3,10 +3,13 @@
  * pg_dump / pg_restore (custom format) for PostgreSQL. Used by `npm run backup` and `npm run restore`.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
+import { openDatabase } from './database.js';
+import { migrateToLatest } from './migrate.js';
 
 const run = promisify(execFile);
 
@@ -14,8 +17,8 @@ function sqlitePath(databaseUrl: string): string | undefined {
   return databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : undefined;
 }
 
-/** pg_dump and pg_restore: on PATH, or in Debian's versioned PostgreSQL directory. */
-function pgTool(name: 'pg_dump' | 'pg_restore'): string {
+/** pg_dump, pg_restore and psql: on PATH, or in Debian's versioned PostgreSQL directory. */
+function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
   for (const version of ['17', '16', '15', '14']) {
     const path = `/usr/lib/postgresql/${version}/bin/${name}`;
     if (existsSync(path)) return path;
@@ -42,8 +45,16 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
   });
 }
 
-/** Replaces the database's contents with the backup's. Stop the site first: its open connections hold the old data. */
-export async function restoreDatabase(databaseUrl: string, file: string): Promise<void> {
+/**
+ * Replaces the database's contents with the backup's, then migrates it to this version's schema: a backup taken
+ * before an upgrade restores into the upgraded database. Stop the site first: its open connections hold the old data.
+ *
+ * PostgreSQL: `pg_restore --clean` dropped only the objects in the dump, and an upgraded database has more (a newer
+ * table's foreign key to students kept students_pkey from being dropped). So the dump is turned into SQL and run by
+ * psql in one transaction after emptying the schema: if anything fails, the database is left as it was. The role
+ * must own the database (it owns the public schema then, on PostgreSQL 15 and later).
+ */
+export async function restoreDatabase(databaseUrl: string, file: string): Promise<string[]> {
   if (!existsSync(file)) throw new Error(`No backup at ${file}`);
   const path = sqlitePath(databaseUrl);
   if (path) {
@@ -52,13 +63,33 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
     copyFileSync(file, temp);
     for (const suffix of ['-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
     renameSync(temp, path);
-    return;
+  } else {
+    const work = mkdtempSync(join(tmpdir(), 'course-restore-'));
+    try {
+      const script = join(work, 'restore.sql');
+      const empty = join(work, 'empty.sql');
+      await run(pgTool('pg_restore'), ['--no-owner', '--no-privileges', '--file', script, file], {
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      writeFileSync(empty, 'DROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n');
+      await run(
+        pgTool('psql'),
+        ['--no-psqlrc', '--quiet', '--single-transaction', '-v', 'ON_ERROR_STOP=1', '--dbname', databaseUrl].concat([
+          '--file',
+          empty,
+          '--file',
+          script,
+        ]),
+        { maxBuffer: 64 * 1024 * 1024 },
+      );
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   }
-  await run(
-    pgTool('pg_restore'),
-    ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', databaseUrl, file],
-    {
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
+  const handle = openDatabase(databaseUrl);
+  try {
+    return await migrateToLatest(handle.db);
+  } finally {
+    await handle.destroy();
+  }
 }
