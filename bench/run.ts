@@ -26,6 +26,12 @@ import { benchCluster } from './cluster.js';
 import { benchGraderAttack } from './grader-attack.js';
 import { benchGradebook, GRADEBOOK_TARGET_MS, gradebookLines, seedGradebook } from './gradebook.js';
 import { benchSimilarity, SIMILARITY_TARGET_MS, similarityLines } from './similarity.js';
+import {
+  benchLargestSimilarity,
+  LARGEST_MEMORY_TARGET_MB,
+  LARGEST_STALL_TARGET_MS,
+  largestLines,
+} from './similarity-largest.js';
 import { benchGrading } from './grading.js';
 import { benchNotificationStreams, streamStudents } from './notification-streams.js';
 import { benchStreamCaps } from './stream-caps.js';
@@ -262,6 +268,19 @@ try {
     `${(similarity.ms / 1000).toFixed(2)} s`,
   );
   for (const line of similarityLines(similarity).lines) console.log(`           ${line}`);
+  const largest = await benchLargestSimilarity();
+  const largestFigures = largestLines(largest);
+  target(
+    `similarity check of 50 submissions of the largest size: the server's event loop never held over ${LARGEST_STALL_TARGET_MS} ms`,
+    largestFigures.stallMet,
+    `${largest.stallMaxMs.toFixed(1)} ms`,
+  );
+  target(
+    `the same check: the server process (worker included) under ${LARGEST_MEMORY_TARGET_MB} MB`,
+    largestFigures.memoryMet,
+    `${largest.rssMaxMb.toFixed(0)} MB`,
+  );
+  for (const line of largestFigures.lines) console.log(`           ${line}`);
   target(
     'logins never block other requests (one client alongside 10 connections logging in: p99 under 25 ms)',
     loginsWithProbe.total > 0 && probeDuringLogins.p99 < 25,

@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { SIMILARITY_MAX_CHARS, SIMILARITY_MAX_LINES } from '../src/contracts/similarity.js';
 
 type RunnerModule = typeof import('../src/api/similarity/similarity-runner.js');
 
@@ -107,6 +108,44 @@ function program(next: () => number, student: number): string {
   return parts.join('\n');
 }
 
+/**
+ * A submission as large as the check takes (SIMILARITY_MAX_CHARS and SIMILARITY_MAX_LINES): one student's program
+ * grown with more of their own helpers, each round's names suffixed, until the next would pass either limit.
+ */
+export function largestProgram(next: () => number, student: number): string {
+  const parts: string[] = [];
+  let chars = 0;
+  let lines = 0;
+  for (let round = 0; ; round += 1) {
+    const part = program(next, student * 1000 + round)
+      .replaceAll('int main(void)', `int main_${round}(void)`)
+      .replace(/\b(\w+)\(/g, (call, name: string) =>
+        [
+          'if',
+          'for',
+          'while',
+          'switch',
+          'return',
+          'sizeof',
+          'printf',
+          'scanf',
+          'fprintf',
+          'strlen',
+          'strchr',
+          'tolower',
+        ].includes(name)
+          ? call
+          : `${name}_r${round}(`,
+      );
+    const partLines = part.split('\n').length;
+    if (chars + part.length + 1 > SIMILARITY_MAX_CHARS || lines + partLines > SIMILARITY_MAX_LINES) break;
+    parts.push(part);
+    chars += part.length + 1;
+    lines += partLines;
+  }
+  return parts.join('\n');
+}
+
 /** A copy: every identifier renamed and the functions in another order. */
 function disguise(code: string): string {
   const [head, ...functions] = code.split('\n\n');
@@ -141,7 +180,7 @@ export async function benchSimilarity(): Promise<SimilarityFigures> {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const started = performance.now();
-  const pairs = await run(
+  const { pairs } = await run(
     { files, starterCode: null },
     { onProgress: () => undefined, signal: new AbortController().signal },
   );

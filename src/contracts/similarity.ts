@@ -24,12 +24,13 @@ export const similarityMessages = {
     'compare.',
   running: (program: number, batch: number) =>
     `A check of program ${program} for batch ${batch} is already running: wait for it to finish.`,
-  busy: 'Other similarity checks are running on the server: try again when one has finished.',
   noRun: (program: number, batch: number) => `No check has been run for program ${program} and batch ${batch} yet.`,
   noPair: 'This check has no such pair.',
   tooLarge: `Over ${SIMILARITY_MAX_LINES} lines or ${SIMILARITY_MAX_CHARS.toLocaleString('en')} characters`,
   timedOut: 'The check took too long and was stopped.',
   abandoned: 'The check stopped without finishing (the server restarted).',
+  unreadable: 'The C parser could not read it (nested too deeply, or not C): compare it by eye.',
+  queueFull: 'Many similarity checks are waiting on the server: try again when one has finished.',
 } as const;
 
 /** `/api/v1/admin/similarity/:program/:batch` */
@@ -82,12 +83,15 @@ export const pairSummarySchema = z.object({
 });
 export type PairSummary = z.infer<typeof pairSummarySchema>;
 
-/** What a finished run keeps in its row: the code compared (a snapshot) and the ranked pairs with fragments. */
+/**
+ * What a finished run keeps in its row: who was compared and who was left out. The ranked pairs (each with its
+ * fragments) and the code as it was compared are rows of their own, so a list reads no fragments and a pair view
+ * reads one pair.
+ */
 export const storedResultSchema = z.object({
-  students: z.array(comparedStudentSchema.extend({ code: z.string() })),
+  students: z.array(comparedStudentSchema),
   left_out: z.array(leftOutSchema),
   starter_code_ignored: z.boolean(),
-  pairs: z.array(pairSummarySchema.extend({ fragment_list: z.array(fragmentSchema) })),
 });
 export type StoredResult = z.infer<typeof storedResultSchema>;
 

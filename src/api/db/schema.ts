@@ -198,8 +198,30 @@ export interface SimilarityRunTable {
   started_at: string;
   finished_at: string | null;
   error: string | null;
-  /** JSON (contracts/similarity.ts storedResultSchema) once done. */
+  /** JSON (contracts/similarity.ts storedResultSchema) once done: who was compared and who was left out. */
   result: string | null;
+  /** Written every few seconds by the process running (or queueing) the check; a stale one means it died. */
+  heartbeat_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A ranked pair of a finished similarity check, with its fragments (JSON, contracts' Fragment[]). */
+export interface SimilarityPairTable {
+  id: Generated<number>;
+  run_id: number;
+  rank: number;
+  left_student_id: number;
+  right_student_id: number;
+  similarity: number;
+  fragment_count: number;
+  fragments: string;
+}
+
+/** A student's code as a similarity check compared it, kept with the run. */
+export interface SimilarityFileTable {
+  id: Generated<number>;
+  run_id: number;
+  student_id: number;
+  code: string;
 }
 
 export interface CodeCommentTable {
@@ -455,6 +477,8 @@ export interface Database {
   program_tests: ProgramTestTable;
   submissions: SubmissionTable;
   similarity_runs: SimilarityRunTable;
+  similarity_pairs: SimilarityPairTable;
+  similarity_files: SimilarityFileTable;
   code_comments: CodeCommentTable;
   counters: CounterTable;
   stored_files: StoredFileTable;

@@ -8,6 +8,7 @@ import {
   type SimilarityState,
   similarityMessages,
 } from '../../contracts/similarity.js';
+import { MAX_FRAGMENTS_PER_PAIR } from './similarity-analysis.js';
 import { createSimilarityService } from './similarity.service.js';
 
 let ctx: TestContext;
@@ -162,17 +163,107 @@ describe('similarity check', () => {
     expect([first.left_student_id, first.right_student_id].sort()).toEqual([ids.copy, ids.independent].sort());
   });
 
-  it('lets a new run replace one left running by a process that stopped long ago', async () => {
+  it('lets a new run replace at once one left running by a process that died a minute ago', async () => {
     const db = ctx.database.db;
+    // A kill -9 a minute ago: the check's own time limit (10 minutes) is far from over, its heartbeat is not.
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
     await db
       .updateTable('similarity_runs')
-      .set({ status: 'running', phase: 'comparing', started_at: '2020-01-01T00:00:00.000Z', result: null })
+      .set({ status: 'running', phase: 'comparing', started_at: minuteAgo, heartbeat_at: minuteAgo, result: null })
       .where('program_number', '=', PROGRAM)
       .execute();
     const abandoned = (await asAdmin('GET', url())).json() as SimilarityState;
     expect(abandoned.run).toMatchObject({ status: 'failed', error: similarityMessages.abandoned });
     expect((await asAdmin('POST', url())).statusCode).toBe(202);
     expect((await waitForEnd()).run!.status).toBe('done');
+  });
+
+  it('writes a check left by a process that died as failed when a process starts, so it shows and reruns as such', async () => {
+    const db = ctx.database.db;
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+    await db
+      .updateTable('similarity_runs')
+      .set({ status: 'running', phase: 'fragments', started_at: minuteAgo, heartbeat_at: minuteAgo, result: null })
+      .where('program_number', '=', PROGRAM)
+      .execute();
+    // What a process does as it starts (the site makes its service then).
+    const restarted = createSimilarityService({ db });
+    await restarted.close();
+    const row = await db
+      .selectFrom('similarity_runs')
+      .select(['status', 'error'])
+      .where('program_number', '=', PROGRAM)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', error: similarityMessages.abandoned });
+    // A check whose owner is alive (its heartbeat is fresh) is left alone.
+    const now = new Date().toISOString();
+    await db
+      .updateTable('similarity_runs')
+      .set({ status: 'running', phase: 'comparing', started_at: minuteAgo, heartbeat_at: now, error: null })
+      .where('program_number', '=', PROGRAM)
+      .execute();
+    await createSimilarityService({ db }).close();
+    expect((await asAdmin('GET', url())).json().run.status).toBe('running');
+    expect((await asAdmin('POST', url())).statusCode).toBe(409);
+    await db
+      .updateTable('similarity_runs')
+      .set({ status: 'failed', phase: 'failed' })
+      .where('program_number', '=', PROGRAM)
+      .execute();
+  });
+
+  it('runs checks started together one after another in its worker: both finish', async () => {
+    const second = 9303;
+    await ctx.database.db.insertInto('programs').values({ program_number: second, task: 'Primes again' }).execute();
+    for (const [who, code] of [
+      [ids.original, ORIGINAL],
+      [ids.copy, RENAMED_AND_REORDERED],
+      [ids.independent, INDEPENDENT],
+    ] as const)
+      await submit(who, second, code);
+    const [a, b] = await Promise.all([asAdmin('POST', url()), asAdmin('POST', url(second))]);
+    expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
+    const [endA, endB] = await Promise.all([waitForEnd(), waitForEnd(second)]);
+    expect(endA.run).toMatchObject({ status: 'done', error: null });
+    expect(endB.run).toMatchObject({ status: 'done', error: null });
+    expect(endB.run!.pairs).toHaveLength(3);
+  });
+
+  it('leaves out a submission the parser cannot take, listed with the reason, and keeps each pair small', async () => {
+    const program = 9304;
+    await ctx.database.db.insertInto('programs').values({ program_number: program, task: 'Nesting' }).execute();
+    const deep = `int main(void) { return ${'('.repeat(29_000)}1${')'.repeat(29_000)}; }\n`;
+    const repeated = `int main(void) {\n${'  x = x + 1; y = y * x;\n  y = y - x; x = y % 7;\n'.repeat(150)}}\n`;
+    await submit(ids.original, program, repeated);
+    await submit(ids.copy, program, repeated);
+    await submit(ids.independent, program, deep);
+    expect((await asAdmin('POST', url(program))).statusCode).toBe(202);
+    const { run } = await waitForEnd(program);
+    expect(run).toMatchObject({ status: 'done', error: null });
+    expect(run!.left_out).toEqual([
+      {
+        student_id: ids.independent,
+        first_name: 'Cy',
+        last_name: 'Independent',
+        reason: similarityMessages.unreadable,
+      },
+    ]);
+    expect(run!.students.map((s) => s.student_id).sort()).toEqual([ids.original, ids.copy].sort());
+    expect(run!.pairs).toHaveLength(1);
+    // What is kept: each pair's fragments capped, the run's own row a few hundred bytes.
+    const rows = await ctx.database.db
+      .selectFrom('similarity_runs as r')
+      .innerJoin('similarity_pairs as p', 'p.run_id', 'r.id')
+      .select(['r.result', 'p.fragments', 'p.fragment_count'])
+      .where('r.program_number', '=', program)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.fragment_count).toBeGreaterThan(MAX_FRAGMENTS_PER_PAIR);
+    expect(rows[0]!.fragments.length).toBeLessThan(16_000);
+    expect(rows[0]!.result!.length).toBeLessThan(2_000);
+    const pair = (await asAdmin('GET', `${url(program)}/pairs/1`)).json() as SimilarityPair;
+    expect(pair.fragments.length).toBe(MAX_FRAGMENTS_PER_PAIR);
+    expect(pair.left.code).toBe(repeated);
   });
 
   it('ends as a failed run with a message when the worker fails or runs too long', async () => {

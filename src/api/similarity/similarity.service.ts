@@ -22,10 +22,14 @@ interface Deps {
   clock?: () => Date;
   /** Runs the analysis (a worker thread by default; tests pass their own). */
   runner?: SimilarityRunner;
-  /** Checks this process runs at once; one more is refused until one ends. */
-  maxConcurrent?: number;
+  /** Checks this process holds at once, running or waiting for the worker; one more is refused. */
+  maxQueued?: number;
   /** A check's time limit: its worker is ended after it. */
   timeoutMs?: number;
+  /** How often a process writes the heartbeat of the checks it holds. */
+  heartbeatMs?: number;
+  /** A running check whose heartbeat is older than this was left by a process that stopped. */
+  staleAfterMs?: number;
 }
 
 /** Progress is written to the row at most this often. */
@@ -39,50 +43,79 @@ function lineCount(code: string): number {
   return code.endsWith('\n') ? lines - 1 : lines;
 }
 
+/**
+ * The teacher's similarity checks. The comparison runs in a worker thread (similarity-runner.ts), checks queue for
+ * it, and what is kept is small and in rows: the run's state, the code as compared, each pair with at most a hundred
+ * fragments. A process writes a heartbeat for the checks it holds, so one left by a process that died is known
+ * within `staleAfterMs` (and written down as failed when a process starts), and the teacher can run it again.
+ */
 export function createSimilarityService({
   db,
   log,
   clock = () => new Date(),
   runner,
-  maxConcurrent = 2,
+  maxQueued = 10,
   timeoutMs = 10 * 60_000,
+  heartbeatMs = 5_000,
+  staleAfterMs = 30_000,
 }: Deps) {
   const run = runner ?? createWorkerRunner({ timeoutMs });
-  /**
-   * A run still 'running' this long after it started was left by a process that stopped (a live one ends its worker
-   * at `timeoutMs` and writes the run down as failed): a new run may replace it.
-   */
-  const staleAfterMs = timeoutMs + 60_000;
-  const inFlight = new Set<Promise<void>>();
+  /** The checks this process holds, by run id. */
+  const inFlight = new Map<number, Promise<void>>();
   /** Checks past the limit test but not yet in `inFlight` (their row is being written): they hold a place too. */
   let starting = 0;
   const stopping = new AbortController();
+  const staleBefore = () => new Date(clock().getTime() - staleAfterMs).toISOString();
 
-  const isStale = (row: RunRow) =>
-    row.status === 'running' && clock().getTime() - Date.parse(row.started_at) > staleAfterMs;
+  const heartbeat = setInterval(() => {
+    if (inFlight.size === 0) return;
+    repo
+      .beatHeart(db, [...inFlight.keys()], clock().toISOString())
+      .catch((error: unknown) => log?.warn({ err: error }, 'similarity heartbeat not written'));
+  }, heartbeatMs);
+  heartbeat.unref();
 
-  function toRun(row: RunRow): SimilarityRun {
-    const stale = isStale(row);
+  /** Checks left running by a process that stopped (a kill -9, a crash): failed, so they can be run again. */
+  const recovered = repo
+    .failDeadRuns(db, staleBefore(), clock().toISOString(), similarityMessages.abandoned)
+    .then((count) => {
+      if (count > 0) log?.warn({ count }, 'similarity checks left by a stopped process marked failed');
+    })
+    .catch((error: unknown) => log?.warn({ err: error }, 'could not look for abandoned similarity checks'));
+
+  const isDead = (row: RunRow) =>
+    row.status === 'running' && !inFlight.has(row.id) && (row.heartbeat_at ?? row.started_at) < staleBefore();
+
+  async function toRun(row: RunRow): Promise<SimilarityRun> {
+    const dead = isDead(row);
     const result = row.status === 'done' && row.result ? (JSON.parse(row.result) as StoredResult) : null;
+    const pairs = result ? await repo.listPairs(db, row.id) : [];
     return {
-      status: stale ? 'failed' : row.status,
-      phase: stale ? 'failed' : row.phase,
+      status: dead ? 'failed' : row.status,
+      phase: dead ? 'failed' : row.phase,
       progress: { done: row.progress_done, total: row.progress_total },
       started_at: row.started_at,
       finished_at: row.finished_at,
-      error: stale ? similarityMessages.abandoned : row.error,
-      students: result?.students.map(({ code: _code, ...student }) => student) ?? [],
+      error: dead ? similarityMessages.abandoned : row.error,
+      students: result?.students ?? [],
       left_out: result?.left_out ?? [],
       starter_code_ignored: result?.starter_code_ignored ?? false,
-      pairs: result?.pairs.map(({ fragment_list: _fragments, ...pair }) => pair) ?? [],
+      pairs: pairs.map((p) => ({
+        rank: p.rank,
+        left_student_id: p.left_student_id,
+        right_student_id: p.right_student_id,
+        similarity: Number(p.similarity),
+        fragments: p.fragment_count,
+      })),
     };
   }
 
   async function execute(
     id: number,
     startedAt: string,
-    input: { files: { id: number; code: string }[]; starterCode: string | null },
-    snapshot: Omit<StoredResult, 'pairs'>,
+    files: { id: number; code: string }[],
+    starterCode: string | null,
+    snapshot: StoredResult,
   ): Promise<void> {
     let lastWrite = 0;
     let writing = Promise.resolve();
@@ -100,24 +133,44 @@ export function createSimilarityService({
         );
     };
     try {
-      const pairs = await run(input, { onProgress, signal: stopping.signal });
+      const outcome = await run({ files, starterCode }, { onProgress, signal: stopping.signal });
       await writing;
+      const unreadable = new Map(outcome.leftOut.map((l) => [l.id, l.reason]));
       const result: StoredResult = {
         ...snapshot,
-        pairs: pairs.map((p, i) => ({
-          rank: i + 1,
-          left_student_id: p.left,
-          right_student_id: p.right,
-          similarity: p.similarity,
-          fragments: p.fragments.length,
-          fragment_list: p.fragments,
-        })),
+        students: snapshot.students.filter((s) => !unreadable.has(s.student_id)),
+        left_out: [
+          ...snapshot.left_out,
+          ...snapshot.students
+            .filter((s) => unreadable.has(s.student_id))
+            .map(({ student_id, first_name, last_name }) => ({
+              student_id,
+              first_name,
+              last_name,
+              reason: unreadable.get(student_id)!,
+            })),
+        ],
       };
-      await repo.updateOwnRun(db, id, startedAt, {
-        status: 'done',
-        phase: 'done',
-        finished_at: clock().toISOString(),
-        result: JSON.stringify(result),
+      await db.transaction().execute(async (trx) => {
+        await repo.saveResult(
+          trx,
+          id,
+          files.filter((f) => !unreadable.has(f.id)).map((f) => ({ student_id: f.id, code: f.code })),
+          outcome.pairs.map((p, i) => ({
+            rank: i + 1,
+            left_student_id: p.left,
+            right_student_id: p.right,
+            similarity: p.similarity,
+            fragment_count: p.fragmentCount,
+            fragments: p.fragments,
+          })),
+        );
+        await repo.updateOwnRun(trx, id, startedAt, {
+          status: 'done',
+          phase: 'done',
+          finished_at: clock().toISOString(),
+          result: JSON.stringify(result),
+        });
       });
     } catch (error) {
       await writing;
@@ -136,13 +189,14 @@ export function createSimilarityService({
 
   async function state(program: number, batch: number): Promise<SimilarityState> {
     const row = await repo.findRun(db, program, batch);
-    return { program, batch, run: row ? toRun(row) : null };
+    return { program, batch, run: row ? await toRun(row) : null };
   }
 
   return {
     state,
 
     async start(program: number, batch: number): Promise<SimilarityState> {
+      await recovered;
       const found = await repo.findProgram(db, program);
       if (!found) throw new AppError('notFound', similarityMessages.noProgram(program));
       const latest = await repo.listLatestSubmissions(db, program, batch);
@@ -155,7 +209,7 @@ export function createSimilarityService({
       const submissions = [...byStudent.values()];
       if (submissions.length < 2)
         throw new AppError('validation', similarityMessages.tooFew(program, batch, submissions.length));
-      const compared: StoredResult['students'] = [];
+      const compared: (StoredResult['students'][number] & { code: string })[] = [];
       const leftOut: StoredResult['left_out'] = [];
       for (const s of submissions) {
         const lines = s.code.length > SIMILARITY_MAX_CHARS ? Infinity : lineCount(s.code);
@@ -171,7 +225,7 @@ export function createSimilarityService({
           });
       }
       if (compared.length < 2) throw new AppError('validation', similarityMessages.tooFewWithinLimits(program, batch));
-      if (inFlight.size + starting >= maxConcurrent) throw new AppError('conflict', similarityMessages.busy);
+      if (inFlight.size + starting >= maxQueued) throw new AppError('conflict', similarityMessages.queueFull);
       const starter =
         found.starter_code && found.starter_code.length <= SIMILARITY_MAX_CHARS ? found.starter_code : null;
 
@@ -182,6 +236,7 @@ export function createSimilarityService({
         progress_done: 0,
         progress_total: compared.length,
         started_at: startedAt,
+        heartbeat_at: startedAt,
         finished_at: null,
         error: null,
         result: null,
@@ -191,8 +246,7 @@ export function createSimilarityService({
       try {
         const existing = await repo.findRun(db, program, batch);
         if (existing) {
-          const staleBefore = new Date(clock().getTime() - staleAfterMs).toISOString();
-          if (!(await repo.restartRun(db, existing.id, staleBefore, fresh)))
+          if (!(await repo.restartRun(db, existing.id, staleBefore(), fresh)))
             throw new AppError('conflict', similarityMessages.running(program, batch));
           id = existing.id;
         } else {
@@ -210,10 +264,15 @@ export function createSimilarityService({
       const job = execute(
         id,
         startedAt,
-        { files: compared.map((s) => ({ id: s.student_id, code: s.code })), starterCode: starter },
-        { students: compared, left_out: leftOut, starter_code_ignored: starter !== null },
-      ).finally(() => inFlight.delete(job));
-      inFlight.add(job);
+        compared.map((s) => ({ id: s.student_id, code: s.code })),
+        starter,
+        {
+          students: compared.map(({ code: _code, ...student }) => student),
+          left_out: leftOut,
+          starter_code_ignored: starter !== null,
+        },
+      ).finally(() => inFlight.delete(id));
+      inFlight.set(id, job);
       return state(program, batch);
     },
 
@@ -221,22 +280,32 @@ export function createSimilarityService({
       const row = await repo.findRun(db, program, batch);
       if (!row) throw new AppError('notFound', similarityMessages.noRun(program, batch));
       const result = row.status === 'done' && row.result ? (JSON.parse(row.result) as StoredResult) : null;
-      const found = result?.pairs.find((p) => p.rank === rank);
+      const found = result ? await repo.findPair(db, row.id, rank) : undefined;
       if (!result || !found) throw new AppError('notFound', similarityMessages.noPair);
-      const student = (id: number) => result.students.find((s) => s.student_id === id)!;
+      const files = new Map(
+        (await repo.findFiles(db, row.id, [found.left_student_id, found.right_student_id])).map((f) => [
+          f.student_id,
+          f.code,
+        ]),
+      );
+      const student = (id: number) => ({
+        ...result.students.find((s) => s.student_id === id)!,
+        code: files.get(id) ?? '',
+      });
       return {
         rank,
-        similarity: found.similarity,
+        similarity: Number(found.similarity),
         left: student(found.left_student_id),
         right: student(found.right_student_id),
-        fragments: found.fragment_list,
+        fragments: JSON.parse(found.fragments) as SimilarityPair['fragments'],
       };
     },
 
     /** Ends the running checks' workers; each is written down as failed before this resolves. */
     async close(): Promise<void> {
+      clearInterval(heartbeat);
       stopping.abort();
-      await Promise.all(inFlight);
+      await Promise.all([recovered, ...inFlight.values()]);
     },
   };
 }

@@ -22,6 +22,7 @@ import * as statusReceipts from './2026-11-27T0200-status-receipts.js';
 import * as similarity from './2026-11-27T0300-similarity.js';
 import * as quizExplanations from './2026-11-27T0400-quiz-explanations.js';
 import * as attendanceVersions from './2026-11-28T0100-attendance-versions.js';
+import * as similarityResults from './2026-11-29T0100-similarity-results.js';
 import * as paymentRefunds from './2026-11-29T0200-payment-refunds.js';
 import * as testimonialReview from './2026-11-29T0300-testimonial-review.js';
 
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0300-similarity': similarity,
   '2026-11-27T0400-quiz-explanations': quizExplanations,
   '2026-11-28T0100-attendance-versions': attendanceVersions,
+  '2026-11-29T0100-similarity-results': similarityResults,
   '2026-11-29T0200-payment-refunds': paymentRefunds,
   '2026-11-29T0300-testimonial-review': testimonialReview,
 };
