@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { idParamsSchema, recordIdSchema } from './fields.js';
+import { problemKinds } from './run-problems.js';
 
 export const EXERCISE_LIMITS = {
   codeMaxBytes: 64 * 1024,
@@ -15,8 +16,10 @@ export const EXERCISE_LIMITS = {
   timeLimitMs: 2000,
   /** What a program may print; more is cut off and reported as an output limit. */
   outputMaxBytes: 64 * 1024,
+  /** What a program's data and heap may use. */
   memoryMaxBytes: 64 * 1024 * 1024,
-  stackBytes: 1024 * 1024,
+  /** The program's stack, as large as a native program's usually is. */
+  stackBytes: 8 * 1024 * 1024,
   commentMaxChars: 2000,
 } as const;
 
@@ -154,6 +157,12 @@ export const runOutcomeSchema = z.object({
   time_ms: z.number().int(),
   /** A sentence a learner can act on, e.g. why the program stopped. */
   message: z.string().nullable(),
+  /** The line the message is about (a memory error, undefined behaviour), which the editor marks. */
+  line: z.number().int().nullable().default(null),
+  /** What kind of problem stopped the program, when the checks named one. */
+  problem: z.enum(problemKinds).nullable().default(null),
+  /** Told, but not why the program stopped: a memory leak. */
+  warnings: z.array(z.string()).default([]),
 });
 export type RunOutcome = z.infer<typeof runOutcomeSchema>;
 
@@ -188,6 +197,9 @@ export const testResultSchema = z.object({
   verdict: z.enum(verdicts),
   time_ms: z.number().int(),
   message: z.string().nullable(),
+  /** The line of the student's code the message is about, if it names one. */
+  line: z.number().int().nullable().default(null),
+  warnings: z.array(z.string()).default([]),
   /** Only for visible tests: what went in, what was expected and what came out. */
   stdin: z.string().nullable(),
   expected_output: z.string().nullable(),

@@ -9,6 +9,7 @@
  * parent sends SIGINT, V8 stops Clang where it is, and this process (with Clang's compiled code still loaded)
  * answers and takes the next job. Between jobs a SIGINT is ignored.
  */
+import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { Exit, runClang, type Tree } from '@yowasp/clang';
 
@@ -16,6 +17,11 @@ export interface CompileRequest {
   code: string;
   flags: string[];
   outputMaxBytes: number;
+  /**
+   * The checks runtime (checks/runtime.c: memory errors, undefined behaviour, the stack) is compiled with these
+   * flags once per process and linked into every program, with checks/prelude.h included before the student's code.
+   */
+  runtimeFlags: string[];
 }
 
 export interface CompileResponse {
@@ -32,8 +38,9 @@ export type ChildMessage =
   | { type: 'interrupted'; id: number }
   | { type: 'failed'; id: number; error: string };
 
-/** The flags of the compiles to come, so that loading ends with one of the same kind. */
+/** The flags of the compiles to come (and of the runtime), so that loading ends with one of the same kind. */
 const warmUpFlags = JSON.parse(process.argv[2] ?? '[]') as string[];
+const warmUpRuntimeFlags = JSON.parse(process.argv[3] ?? '[]') as string[];
 const send = (message: ChildMessage) => process.send?.(message);
 
 // The parent may send SIGINT just as a compile ends: outside a compile it means nothing.
@@ -41,11 +48,39 @@ process.on('SIGINT', () => undefined);
 // The parent went away: so does this process.
 process.on('disconnect', () => process.exit(0));
 
+const checksDir = new URL('./checks/', import.meta.url);
+const prelude = readFileSync(new URL('prelude.h', checksDir), 'utf8');
+const runtimeSource = readFileSync(new URL('runtime.c', checksDir), 'utf8');
+/** The runtime's object file, by the flags it was compiled with. */
+const runtimes = new Map<string, Uint8Array>();
+
+function runtimeObject(flags: string[]): Uint8Array {
+  const key = flags.join(' ');
+  let object = runtimes.get(key);
+  if (!object) {
+    let output = '';
+    const collect = (bytes: Uint8Array | null) => {
+      if (bytes) output += new TextDecoder().decode(bytes);
+    };
+    const files = runClang(
+      ['clang', ...flags, '-c', 'runtime.c', '-o', 'runtime.o'],
+      { 'runtime.c': runtimeSource },
+      { stdout: collect, stderr: collect, synchronously: true },
+    ) as Tree | undefined;
+    const built = files?.['runtime.o'];
+    if (!(built instanceof Uint8Array)) throw new Error(`the checks runtime did not compile: ${output}`);
+    object = new Uint8Array(built);
+    runtimes.set(key, object);
+  }
+  return object;
+}
+
 let job: (() => Tree | undefined) | undefined;
 const context = vm.createContext({ compile: () => job!() });
 const script = new vm.Script('compile()', { filename: 'compile-child' });
 
-function compile({ code, flags, outputMaxBytes }: CompileRequest): CompileResponse {
+function compile({ code, flags, outputMaxBytes, runtimeFlags }: CompileRequest): CompileResponse {
+  const runtime = runtimeObject(runtimeFlags);
   const decoder = new TextDecoder();
   let output = '';
   // The last words too, past the cap: "LLVM ERROR: out of memory" comes after any number of diagnostics.
@@ -58,8 +93,8 @@ function compile({ code, flags, outputMaxBytes }: CompileRequest): CompileRespon
   };
   job = () =>
     runClang(
-      ['clang', ...flags, 'main.c', '-o', 'main.wasm'],
-      { 'main.c': code },
+      ['clang', ...flags, '-include', 'prelude.h', 'main.c', 'runtime.o', '-o', 'main.wasm'],
+      { 'main.c': code, 'prelude.h': prelude, 'runtime.o': runtime },
       { stdout: collect, stderr: collect, synchronously: true },
     ) as Tree | undefined;
   try {
@@ -105,5 +140,10 @@ process.on('message', ({ id, request }: { id: number; request: CompileRequest })
 
 // Loads Clang (reading and compiling its 70 MB of WebAssembly) and compiles once, then says it is ready.
 await runClang(null, {}, { fetchProgress: () => undefined });
-compile({ code: 'int main(void) { return 0; }\n', flags: warmUpFlags, outputMaxBytes: 1024 });
+compile({
+  code: 'int main(void) { return 0; }\n',
+  flags: warmUpFlags,
+  outputMaxBytes: 1024,
+  runtimeFlags: warmUpRuntimeFlags,
+});
 send({ type: 'ready' });

@@ -20,21 +20,49 @@ import {
 } from '../../contracts/exercises.js';
 import type { CompileRequest, CompileResponse } from './compile-child.js';
 import { parseDiagnostics } from './diagnostics.js';
+import { originalColumn, originalNames, rewriteAllocations } from './allocation-lines.js';
 import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
 import { childScript, type GraderLog, type JobLimits, ProcessPool } from './process-pool.js';
 import type { RunRequest, RunResponse } from './run-worker.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
+import { describeProblem } from '../../contracts/run-problems.js';
 
 export type { GraderLog } from './process-pool.js';
 
+/**
+ * The whole memory of a checked program: its data, stack and heap (the heap capped at EXERCISE_LIMITS.memoryMaxBytes
+ * by the checks runtime), the redzones around its blocks, and the shadow (an eighth of it) that says which bytes
+ * may be used. A power of two of 64 KiB pages.
+ */
+export const CHECKED_MEMORY_BYTES = 96 * 1024 * 1024;
+
+/**
+ * How programs are built (docs/decisions/019): with AddressSanitizer's and UndefinedBehaviorSanitizer's checks,
+ * stopped at the first problem (-fno-sanitize-recover), a call to the checks runtime on entering each function (to
+ * catch a stack that runs out), debug information (to name lines), and the data above the shadow (--global-base).
+ */
 export const COMPILE_FLAGS = [
   '-std=c17',
   '-Wall',
   '-Wextra',
   '-O1',
+  '-g',
   '-fno-color-diagnostics',
-  `-Wl,--max-memory=${EXERCISE_LIMITS.memoryMaxBytes}`,
+  '-fsanitize=address,undefined',
+  '-fno-sanitize-recover=all',
+  '-finstrument-function-entry-bare',
+  `-Wl,--max-memory=${CHECKED_MEMORY_BYTES}`,
   `-Wl,-z,stack-size=${EXERCISE_LIMITS.stackBytes}`,
+  `-Wl,--global-base=${CHECKED_MEMORY_BYTES / 8}`,
+];
+
+/** The checks runtime (checks/runtime.c) itself: optimised, unchecked, told the memory's layout. */
+export const RUNTIME_FLAGS = [
+  '-std=c17',
+  '-O2',
+  '-fno-color-diagnostics',
+  `-DCHECKS_MEMORY_BYTES=${CHECKED_MEMORY_BYTES}u`,
+  `-DCHECKS_HEAP_BUDGET=${EXERCISE_LIMITS.memoryMaxBytes}u`,
 ];
 
 /**
@@ -107,7 +135,7 @@ export function createGrader(options: GraderOptions = {}) {
   const log = options.log ?? consoleLog;
   const compilers = new ProcessPool<CompileRequest, CompileResponse>({
     script: childScript('compile-child', import.meta.url),
-    args: [JSON.stringify(COMPILE_FLAGS)],
+    args: [JSON.stringify(COMPILE_FLAGS), JSON.stringify(RUNTIME_FLAGS)],
     nodeFlags: compileProcessFlags(options.clangMemoryMb),
     size,
     maxQueue: 200,
@@ -130,9 +158,15 @@ export function createGrader(options: GraderOptions = {}) {
     const key = createHash('sha256').update(code).digest('hex');
     // What the operator needs to find the program again (the run saved it as the student's draft), never its text.
     const about = { owner, code_sha256: key, code_bytes: Buffer.byteLength(code) };
+    const rewritten = rewriteAllocations(code);
     let response: CompileResponse;
     try {
-      response = await compilers.run(owner, { code, flags: COMPILE_FLAGS, outputMaxBytes: COMPILE_OUTPUT_MAX });
+      response = await compilers.run(owner, {
+        code: rewritten.code,
+        flags: COMPILE_FLAGS,
+        outputMaxBytes: COMPILE_OUTPUT_MAX,
+        runtimeFlags: RUNTIME_FLAGS,
+      });
     } catch (error) {
       const cause = error instanceof Error ? error.message : String(error);
       if (error instanceof JobLimitError) {
@@ -150,7 +184,7 @@ export function createGrader(options: GraderOptions = {}) {
       log.error({ ...about, cause }, 'grader: unavailable');
       throw new GraderUnavailableError(cause);
     }
-    const output = response.output.trim();
+    const output = originalNames(response.output.trim());
     if (response.failure) {
       const { kind, detail } = response.failure;
       if (kind === 'out_of_memory') {
@@ -172,7 +206,11 @@ export function createGrader(options: GraderOptions = {}) {
         kind === 'stack_overflow' ? exerciseMessages.compilerNestedTooDeeply : exerciseMessages.compilerCrashed;
       return { result: compileError(message, output ? `${output}\n${message}` : message), wasm: null, key };
     }
-    return { result: { ok: response.ok, diagnostics: parseDiagnostics(output), output }, wasm: response.wasm, key };
+    const diagnostics = parseDiagnostics(output).map((d) => ({
+      ...d,
+      column: originalColumn(rewritten, d.line, d.column),
+    }));
+    return { result: { ok: response.ok, diagnostics, output }, wasm: response.wasm, key };
   }
 
   /** `state` is shared by the runs of one grading: a program that can't be run is logged once, and not run again. */
@@ -189,6 +227,9 @@ export function createGrader(options: GraderOptions = {}) {
       stderr: '',
       time_ms: 0,
       message,
+      line: null,
+      problem: null,
+      warnings: [],
     });
     let response: RunResponse;
     try {
@@ -206,6 +247,9 @@ export function createGrader(options: GraderOptions = {}) {
           stderr: '',
           time_ms: timeLimitMs,
           message: `The program was stopped after ${timeLimitMs / 1000} seconds. Is there a loop that never ends, or is it waiting for more input than it was given?`,
+          line: null,
+          problem: null,
+          warnings: [],
         };
       }
       const cause = error instanceof Error ? error.message : String(error);
@@ -294,18 +338,24 @@ export function createGrader(options: GraderOptions = {}) {
 
 export type Grader = ReturnType<typeof createGrader>;
 
-/** What happened, in a sentence a beginner can act on. */
+/** What happened, in a sentence a beginner can act on, at the line it happened when the checks could tell. */
 export function describeRun(response: RunResponse): RunOutcome {
+  const problems = response.reports.map(describeProblem);
+  const stopped = problems.find((p) => p.fatal);
+  const warnings = problems.filter((p) => p.kind === 'leak').map((p) => p.message);
+  const refused = problems.find((p) => p.kind === 'heap_full');
   const base = {
     stdout: response.stdout,
     stderr: response.stderr,
     time_ms: response.time_ms,
     exit_code: response.exit_code,
+    line: null,
+    problem: null,
+    warnings,
   };
   const files = response.files_tried.length
     ? ` The program tried to open ${response.files_tried.map((f) => `'${f}'`).join(', ')}: programs here can't use files, only standard input and output.`
     : '';
-  const memoryFull = response.memory_bytes >= EXERCISE_LIMITS.memoryMaxBytes - 1024 * 1024;
   if (response.kind === 'output_limit') {
     return {
       ...base,
@@ -313,25 +363,37 @@ export function describeRun(response: RunResponse): RunOutcome {
       message: `The program printed more than ${EXERCISE_LIMITS.outputMaxBytes / 1024} KB and was stopped. Is a loop printing forever?`,
     };
   }
+  const memoryMessage = refused
+    ? `${refused.message} The program used all ${EXERCISE_LIMITS.memoryMaxBytes / 1024 / 1024} MB of memory it may use.`
+    : null;
+  // malloc said no, and the program used the NULL it got: out of memory is the cause to tell.
+  if (stopped && memoryMessage && stopped.kind === 'null')
+    return {
+      ...base,
+      status: 'memory_limit',
+      message: `${memoryMessage} Then: ${stopped.message}`,
+      line: stopped.line,
+      problem: stopped.kind,
+    };
+  if (stopped)
+    return {
+      ...base,
+      status: 'runtime_error',
+      message: `${stopped.message}${files}`,
+      line: stopped.line,
+      problem: stopped.kind,
+    };
   if (response.kind === 'trap') {
-    if (memoryFull)
-      return {
-        ...base,
-        status: 'memory_limit',
-        message: `The program used all ${EXERCISE_LIMITS.memoryMaxBytes / 1024 / 1024} MB of memory it may use, then crashed.${files}`,
-      };
+    if (memoryMessage)
+      return { ...base, status: 'memory_limit', message: `${memoryMessage}${files}`, line: refused!.line };
     return {
       ...base,
       status: 'runtime_error',
       message: `The program crashed: ${trapMessage(response.trap ?? '')}.${files}`,
     };
   }
-  if (memoryFull && response.exit_code !== 0) {
-    return {
-      ...base,
-      status: 'memory_limit',
-      message: `The program used all ${EXERCISE_LIMITS.memoryMaxBytes / 1024 / 1024} MB of memory it may use (malloc returned NULL).${files}`,
-    };
+  if (memoryMessage && response.exit_code !== 0) {
+    return { ...base, status: 'memory_limit', message: `${memoryMessage}${files}`, line: refused!.line };
   }
   if (response.exit_code !== 0) {
     return {
@@ -367,6 +429,8 @@ function testResult(
     verdict,
     time_ms: outcome?.time_ms ?? 0,
     message,
+    line: outcome?.line ?? null,
+    warnings: outcome?.warnings ?? [],
     stdin: test.visible ? test.stdin : null,
     expected_output: test.visible ? test.expected_output : null,
     actual_output: test.visible && outcome ? outcome.stdout : null,

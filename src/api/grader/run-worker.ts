@@ -7,6 +7,7 @@
 import { tmpdir } from 'node:os';
 import { WASI } from 'node:wasi';
 import { parentPort } from 'node:worker_threads';
+import { readWasmDebug, type WasmDebug } from './wasm-debug.js';
 
 export interface RunRequest {
   /** Identifies the module so a worker compiles it once for all the tests of a submission. */
@@ -28,7 +29,24 @@ export interface RunResponse {
   files_tried: string[];
   /** For missing_imports: what the program asked for, as module.name. */
   missing_imports?: string[];
+  /** What the checks runtime reported (a memory error, undefined behaviour, a leak), each with where it happened. */
+  reports: RunReport[];
 }
+
+/** A problem the checks runtime reported (checks/runtime.c), or a stack overflow the engine stopped. */
+export interface RunReport {
+  /** The runtime's key=value fields: `kind` and what it knows (addresses, sizes, lines of allocation). */
+  fields: Record<string, string>;
+  /** The line of the student's code it happened on, from the program's debug information. */
+  line: number | null;
+  /** The student's function it happened in. */
+  function: string | null;
+  /** For a stack overflow: how deep that function had called itself. */
+  depth?: number;
+}
+
+/** The student's functions have these names in the module; the C library's `main` wrapper is not theirs. */
+const functionName = (name: string | null) => (name === '__original_main' ? 'main' : name);
 
 // Node marks WASI experimental and says so once per worker; the warning means nothing to a student.
 const emitWarning = process.emitWarning.bind(process);
@@ -38,21 +56,68 @@ process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
 }) as typeof process.emitWarning;
 
 const ERRNO = { success: 0, badf: 8, nosys: 52, notcapable: 76, spipe: 70 } as const;
-const modules = new Map<string, WebAssembly.Module>();
+const modules = new Map<string, { module: WebAssembly.Module; debug: WasmDebug }>();
+// A stack overflow's error keeps every call on the stack, so the report can say how deep the recursion went.
+Error.stackTraceLimit = 500_000;
+
+interface Frame {
+  name: string | null;
+  position: number | undefined;
+}
+
+/** The calls on the stack of an error (or of here, without one), innermost first, as structured frames. */
+function framesOf(error?: Error): Frame[] {
+  const previous = Error.prepareStackTrace;
+  Error.prepareStackTrace = (_error, sites) =>
+    sites.map((site) => ({
+      name: site.getFunctionName(),
+      // Only the program's frames: a JavaScript frame's position is in another file.
+      position: site.getFileName()?.startsWith('wasm://')
+        ? (site as { getPosition?: () => number }).getPosition?.()
+        : undefined,
+    }));
+  try {
+    if (error) return (error.stack as unknown as Frame[] | undefined) ?? [];
+    const holder: { stack?: Frame[] } = {};
+    Error.captureStackTrace(holder);
+    return holder.stack ?? [];
+  } finally {
+    Error.prepareStackTrace = previous;
+  }
+}
+
+/** Where in the student's code a report happened: the innermost call in main.c, with its line. */
+function locate(frames: Frame[], debug: WasmDebug): Pick<RunReport, 'line' | 'function'> & { at: number } {
+  for (const [index, frame] of frames.entries()) {
+    const line = frame.position === undefined ? undefined : debug.lineAt(frame.position);
+    if (line !== undefined) return { line, function: functionName(frame.name), at: index };
+  }
+  return { line: null, function: null, at: -1 };
+}
+
+/** How many calls deep the innermost student function had called itself (directly or through others). */
+function recursionDepth(frames: Frame[], debug: WasmDebug, from: number): number {
+  const name = frames[from]?.name;
+  let depth = 0;
+  for (const frame of frames.slice(Math.max(0, from)))
+    if (frame.name === name && frame.position !== undefined && debug.lineAt(frame.position) !== undefined) depth++;
+  return depth;
+}
 
 class OutputLimit extends Error {}
 
-async function moduleFor(key: string, wasm: Uint8Array): Promise<WebAssembly.Module> {
+async function moduleFor(key: string, wasm: Uint8Array) {
   const cached = modules.get(key);
   if (cached) return cached;
-  const module = await WebAssembly.compile(wasm);
+  const compiled = { module: await WebAssembly.compile(wasm), debug: readWasmDebug(wasm) };
   if (modules.size >= 4) modules.delete(modules.keys().next().value as string);
-  modules.set(key, module);
-  return module;
+  modules.set(key, compiled);
+  return compiled;
 }
 
 async function run(request: RunRequest): Promise<RunResponse> {
-  const module = await moduleFor(request.key, request.wasm);
+  const { module, debug } = await moduleFor(request.key, request.wasm);
+  const reports: RunReport[] = [];
   // A preopened directory makes the C library call path_open, so an attempt to open a file is seen and refused;
   // every path call below is answered "not capable" and never reaches the directory.
   const wasi = new WASI({
@@ -138,7 +203,39 @@ async function run(request: RunRequest): Promise<RunResponse> {
   // Sleeping would block this thread where the time limit can't reach it: a sleep returns at once.
   imports.poll_oneoff = () => ERRNO.nosys;
 
-  const provided: Record<string, Record<string, unknown>> = { wasi_snapshot_preview1: imports, wasi_unstable: imports };
+  // The checks runtime tells what it found here: its fields, with where in the student's code (from this stack).
+  const grader = {
+    report(at: number, length: number) {
+      const fields: Record<string, string> = {};
+      // Repeated keys (a leak's lines) are kept in order, numbered from the second on.
+      for (const pair of Buffer.from(memoryBuffer(), at, length).toString('utf8').split('\x1f')) {
+        const split = pair.indexOf('=');
+        const key = pair.slice(0, split);
+        let name = key;
+        for (let n = 2; name in fields; n++) name = `${key}${n}`;
+        fields[name] = pair.slice(split + 1);
+      }
+      if (reports.length >= 20) return;
+      const frames = framesOf();
+      let where = locate(frames, debug);
+      // The stack ran out as a function started: the call that started it (the recursion's own line) says more.
+      if (fields.kind === 'stack_overflow') {
+        const caller = locate(frames.slice(where.at + 1), debug);
+        if (caller.line !== null) where = { ...caller, at: where.at + 1 + caller.at };
+      }
+      reports.push({
+        fields,
+        line: where.line,
+        function: where.function,
+        ...(fields.kind === 'stack_overflow' ? { depth: recursionDepth(frames, debug, where.at) } : {}),
+      });
+    },
+  };
+  const provided: Record<string, Record<string, unknown>> = {
+    wasi_snapshot_preview1: imports,
+    wasi_unstable: imports,
+    grader,
+  };
   // A C file can declare any import (`__attribute__((import_module("env"), import_name("nope")))`) and the linker
   // lets it through: name what can't be given instead of failing to instantiate.
   const missing = WebAssembly.Module.imports(module)
@@ -155,6 +252,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
       memory_bytes: 0,
       files_tried: [],
       missing_imports: missing.slice(0, 10),
+      reports: [],
     };
   }
   const instance = await WebAssembly.instantiate(module, provided);
@@ -171,6 +269,17 @@ async function run(request: RunRequest): Promise<RunResponse> {
     else {
       kind = 'trap';
       trap = error instanceof Error ? error.message : String(error);
+      // The engine's own stack ran out (a recursion that keeps nothing in memory): named like the runtime's.
+      if (error instanceof RangeError && /call stack/i.test(error.message) && reports.length === 0) {
+        const frames = framesOf(error);
+        const where = locate(frames, debug);
+        reports.push({
+          fields: { kind: 'stack_overflow', reason: 'engine' },
+          line: where.line,
+          function: where.function,
+          depth: recursionDepth(frames, debug, where.at),
+        });
+      }
     }
   }
   return {
@@ -182,6 +291,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
     time_ms: Math.round(performance.now() - started),
     memory_bytes: memory.buffer.byteLength,
     files_tried: filesTried,
+    reports,
   };
 }
 

@@ -1,0 +1,466 @@
+/**
+ * What a student reads when a run goes wrong in memory or with undefined behaviour: one sentence or two, at the
+ * line, in plain words, with the memory's story (which block or variable, how big, where it came from). The checks
+ * runtime linked into every program reports the facts (the grader's checks/runtime.c); the words are all here, so
+ * Run, Submit, the teacher's live supervision and the student's work read the same.
+ */
+
+/** A report as the runner hands it over: the runtime's fields, with where in the student's code it happened. */
+export interface ProblemReport {
+  fields: Record<string, string>;
+  line: number | null;
+  function: string | null;
+  depth?: number;
+}
+
+export interface RunProblem {
+  /** The line it happened on (the editor marks it), if known. */
+  line: number | null;
+  message: string;
+  /** A leak (or a refused allocation the program survived) is told, but the program ran to its end. */
+  fatal: boolean;
+  /** What kind of problem, for tests and the corpus: 'heap_overflow', 'use_after_free', 'double_free', … */
+  kind: ProblemKind;
+}
+
+export const problemKinds = [
+  'heap_overflow',
+  'stack_overflow_access',
+  'global_overflow',
+  'use_after_free',
+  'use_after_return',
+  'double_free',
+  'bad_free',
+  'null',
+  'wild',
+  'leak',
+  'heap_full',
+  'stack_overflow',
+  'overflow',
+  'divide_by_zero',
+  'shift',
+  'bounds',
+  'misaligned',
+  'pointer_overflow',
+  'missing_return',
+  'undefined',
+] as const;
+export type ProblemKind = (typeof problemKinds)[number];
+
+const num = (fields: Record<string, string>, key: string) => Number(fields[key] ?? 0);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const at = (line: number | null) => (line ? `Line ${line}: ` : '');
+/** Clang writes type names quoted: "'int'" -> "int". */
+const typeName = (name: string | undefined) => (name ?? '').replace(/^'|'$/g, '');
+
+/** What an access of `size` bytes most likely reads or writes: an int, a double, a char. */
+function itemWords(size: number): { item: string; items: string } {
+  if (size === 1) return { item: 'char', items: 'chars' };
+  if (size === 2) return { item: 'short', items: 'shorts' };
+  if (size === 4) return { item: 'int', items: 'ints' };
+  if (size === 8) return { item: 'double (or pointer-sized value)', items: '8-byte values' };
+  return { item: `${size}-byte value`, items: `${size}-byte values` };
+}
+
+/** ASan's description of a frame's variables, "2 32 4 5 x:10 48 20 6 arr:11": offset, size and name of each. */
+export function frameVariables(
+  description: string,
+): { offset: number; size: number; name: string; line: number | null }[] {
+  const parts = description.trim().split(/\s+/);
+  const count = Number(parts[0]);
+  const variables = [];
+  let i = 1;
+  for (let v = 0; v < count && i + 3 < parts.length + 1; v++) {
+    const offset = Number(parts[i]);
+    const size = Number(parts[i + 1]);
+    // The name as written, with ":line" when Clang knows it ("name:5"), its length given first.
+    const token = parts[i + 3] ?? '';
+    const match = /^(.*):(\d+)$/.exec(token);
+    variables.push({ offset, size, name: match ? match[1]! : token, line: match ? Number(match[2]) : null });
+    i += 4;
+  }
+  return variables;
+}
+
+/** "the array `marks` (5 ints, 20 bytes)" from what is known of an object and the access. */
+function objectWords(name: string | null, bytes: number, accessSize: number, what: string): string {
+  const { items } = itemWords(accessSize);
+  const count = accessSize > 0 && bytes % accessSize === 0 ? bytes / accessSize : null;
+  const size =
+    count !== null && accessSize > 1 ? `${plural(bytes, 'byte')}: room for ${count} ${items}` : plural(bytes, 'byte');
+  return name ? `${what} \`${name}\` (${size})` : `${what} of ${size}`;
+}
+
+/** Where past (or before) an object an access falls, and the index it stands for, in words. */
+function offsetWords(offset: number, objectSize: number, accessSize: number, name: string | null): string {
+  const index =
+    accessSize > 0 && offset % accessSize === 0 && objectSize % accessSize === 0 ? offset / accessSize : null;
+  const last = accessSize > 0 ? objectSize / accessSize - 1 : null;
+  if (offset < 0) {
+    const before = -offset;
+    return index !== null && name
+      ? `\`${name}[${index}]\`, ${plural(before, 'byte')} before its start: indexes start at 0`
+      : `${plural(before, 'byte')} before its start`;
+  }
+  const past = offset - objectSize;
+  if (index !== null && name && last !== null && Number.isInteger(last))
+    return `\`${name}[${index}]\`, but the last one is \`${name}[${last}]\`${index === last + 1 ? ' (a loop running one step too far, `<=` where `<` was meant?)' : ''}`;
+  return past === 0 ? 'just past its end' : `${plural(past, 'byte')} past its end`;
+}
+
+/** A C library function given a range past an object: what it was asked to write or read, and what there is. */
+function rangeProblem(report: ProblemReport, object: string, kind: ProblemKind): RunProblem {
+  const f = report.fields;
+  const size = num(f, 'size');
+  const name = f.function ?? 'a function';
+  const strings = /^str|printf$|^puts$|scanf$|^fgets$/.test(name);
+  const writes = f.access === 'write';
+  const what = strings ? `${plural(size, 'byte')} (the string and its closing '\\0')` : plural(size, 'byte');
+  return {
+    kind,
+    line: report.line,
+    fatal: true,
+    message: writes
+      ? `${at(report.line)}\`${name}\` writes ${what} into ${object}.${strings ? ' The text is longer than the array: make the array larger, or copy with a limit (`strncpy`, `snprintf`, `%19s` in scanf).' : ''}`
+      : `${at(report.line)}\`${name}\` reads ${what} from ${object}: past its end.${strings ? " A string must end with '\\0' inside its array." : ''}`,
+  };
+}
+
+function accessProblem(report: ProblemReport): RunProblem {
+  const f = report.fields;
+  const line = report.line;
+  const access = f.access === 'write' ? 'writes' : 'reads';
+  const accessSize = num(f, 'size');
+  const addr = num(f, 'first_bad');
+  const via = f.function ? `\`${f.function}\` ${f.access === 'write' ? 'writes' : 'reads'}` : `The program ${access}`;
+  const where = f.where;
+  if (where === 'null' || (where === 'wild' && addr < 4096))
+    return {
+      kind: 'null',
+      line,
+      fatal: true,
+      message: `${at(line)}${via} through a NULL pointer (address ${addr}). Check a pointer is not NULL before using it, for example \`if (p != NULL)\`.`,
+    };
+  if (where === 'heap' || where === 'freed') {
+    const beg = num(f, 'beg');
+    const objectSize = num(f, 'obj_size');
+    const allocLine = num(f, 'alloc_line');
+    const from = allocLine ? `allocated with malloc on line ${allocLine}` : 'allocated with malloc';
+    if (where === 'freed') {
+      const freeLine = num(f, 'free_line');
+      // Read in the loop that freed it (the next pointer of a list being freed): the usual fix is worth saying.
+      const sameLine = freeLine && line !== null && Math.abs(line - freeLine) <= 2 && f.access !== 'write';
+      return {
+        kind: 'use_after_free',
+        line,
+        fatal: true,
+        message:
+          `${at(line)}${via} memory that was freed${freeLine ? ` on line ${freeLine}` : ''} (a block of ` +
+          `${plural(objectSize, 'byte')} ${from}). After free, and after a realloc that moved the block, the old ` +
+          `pointer must not be used.` +
+          (sameLine
+            ? ' Freeing a linked list? Keep the next pointer before freeing: `next = p->next; free(p); p = next;`.'
+            : ''),
+      };
+    }
+    const offset = addr - beg;
+    if (f.function) return rangeProblem(report, `a block of ${plural(objectSize, 'byte')} ${from}`, 'heap_overflow');
+    const items = accessSize > 0 && objectSize % accessSize === 0 ? objectSize / accessSize : null;
+    const story =
+      items !== null && offset >= objectSize
+        ? ` If it holds ${itemWords(accessSize).items}, there is room for ${items}, numbered 0 to ${items - 1}, and this is number ${Math.floor(offset / accessSize)}${offset === objectSize ? ' (a loop going one step too far, `<=` where `<` was meant?)' : ''}.`
+        : '';
+    return {
+      kind: 'heap_overflow',
+      line,
+      fatal: true,
+      message: `${at(line)}the program ${access} ${plural(accessSize, 'byte')} ${offset < 0 ? `${plural(-offset, 'byte')} before the start` : offset === objectSize ? 'just past the end' : `${plural(offset - objectSize, 'byte')} past the end`} of a block of ${plural(objectSize, 'byte')} ${from}.${story}`,
+    };
+  }
+  if (where === 'global') {
+    const beg = num(f, 'beg');
+    const size = num(f, 'obj_size');
+    // A local array the compiler keeps in constant memory (its values are never changed): "__const.main.a".
+    const local = /^__const\.\w+\.(\w+)$/.exec(f.name ?? '')?.[1];
+    const name = local ?? f.name ?? null;
+    const offset = addr - beg;
+    if (local)
+      return {
+        kind: 'stack_overflow_access',
+        line,
+        fatal: true,
+        message: `${at(line)}${via} ${offsetWords(offset, size, accessSize || 1, name)}: the local ${objectWords(name, size, accessSize || 1, 'array').replace(/^array /, '')} ends there.`,
+      };
+    if (f.function)
+      return rangeProblem(report, `the global \`${name}\`, which holds ${plural(size, 'byte')}`, 'global_overflow');
+    return {
+      kind: 'global_overflow',
+      line,
+      fatal: true,
+      message: `${at(line)}${via} ${offsetWords(offset, size, accessSize || 1, name)}: the global ${objectWords(name, size, accessSize || 1, 'array').replace(/^array /, '')} ends there.`,
+    };
+  }
+  if (where === 'stack') {
+    const frame = num(f, 'frame');
+    const variables = f.frame_vars ? frameVariables(f.frame_vars) : [];
+    const offset = addr - frame;
+    // The variable the access is in or nearest to: past one's end, or before the next one's start.
+    let nearest = variables[0];
+    for (const v of variables) if (v.offset <= offset) nearest = v;
+    if (nearest && offset < nearest.offset) nearest = variables[0];
+    const shadow = num(f, 'shadow');
+    if (shadow === -8 /* 0xf8: out of scope */ || shadow === -11 /* 0xf5: returned */)
+      return {
+        kind: 'use_after_return',
+        line,
+        fatal: true,
+        message: `${at(line)}${via} the local variable${nearest ? ` \`${nearest.name}\`` : ''} after its block or function ended: its memory is no longer its own. Return a value, or memory from malloc, not the address of a local variable.`,
+      };
+    if (nearest && f.function) {
+      const decl = nearest.line ? ` (declared on line ${nearest.line})` : '';
+      return rangeProblem(
+        report,
+        `\`${nearest.name}\`${decl}, which holds ${plural(nearest.size, 'byte')}`,
+        'stack_overflow_access',
+      );
+    }
+    if (nearest)
+      return {
+        kind: 'stack_overflow_access',
+        line,
+        fatal: true,
+        message: `${at(line)}${via} ${offsetWords(offset - nearest.offset, nearest.size, accessSize || 1, nearest.name)}: the local ${objectWords(nearest.name, nearest.size, accessSize || 1, 'array').replace(/^array /, '')}${nearest.line ? ` is declared on line ${nearest.line}` : ''}.`,
+      };
+    return {
+      kind: 'stack_overflow_access',
+      line,
+      fatal: true,
+      message: `${at(line)}${via} past a local array, into memory that belongs to none of the function's variables.`,
+    };
+  }
+  return {
+    kind: 'wild',
+    line,
+    fatal: true,
+    message: `${at(line)}${via} address ${addr}, which belongs to no variable or block: a pointer that was never set, or has run far past its array.`,
+  };
+}
+
+function badFree(report: ProblemReport): RunProblem {
+  const f = report.fields;
+  const line = report.line ?? (num(f, 'free_line') || null);
+  const allocLine = num(f, 'alloc_line');
+  const from = allocLine ? ` (allocated on line ${allocLine})` : '';
+  if (f.why === 'double') {
+    const first = num(f, 'first_free_line');
+    return {
+      kind: 'double_free',
+      line,
+      fatal: true,
+      message: `${at(line)}\`free\` is called on a block that was already freed${first ? ` on line ${first}` : ''}${from}. Free each block once; setting the pointer to NULL right after free makes a second free harmless.`,
+    };
+  }
+  if (f.why === 'middle')
+    return {
+      kind: 'bad_free',
+      line,
+      fatal: true,
+      message: `${at(line)}\`free\` is given a pointer into the middle of a block${from}: free takes exactly the pointer malloc returned, not one moved along the block.`,
+    };
+  return {
+    kind: 'bad_free',
+    line,
+    fatal: true,
+    message: `${at(line)}\`free\` is given a pointer that malloc did not return (a local array, a string literal or a global): only free what malloc, calloc or realloc gave you.`,
+  };
+}
+
+/** The range of a type for the overflow message: "int" (32 bits) holds -2147483648 to 2147483647. */
+function range(type: string): { min: bigint; max: bigint } | null {
+  const t = type.replace(/^(signed )?/, '');
+  const bits: Record<string, number> = { char: 8, short: 16, int: 32, long: 32, 'long long': 64 };
+  const unsigned = t.startsWith('unsigned ');
+  const b = bits[t.replace(/^unsigned /, '')];
+  if (!b) return null;
+  return unsigned
+    ? { min: 0n, max: 2n ** BigInt(b) - 1n }
+    : { min: -(2n ** BigInt(b - 1)), max: 2n ** BigInt(b - 1) - 1n };
+}
+
+function undefinedBehaviour(report: ProblemReport): RunProblem {
+  const f = report.fields;
+  const line = num(f, 'line') || report.line;
+  const type = typeName(f.type);
+  switch (f.kind) {
+    case 'overflow': {
+      const [l, r] = [BigInt(f.lhs ?? '0'), BigInt(f.rhs ?? '0')];
+      const result = f.op === '+' ? l + r : f.op === '-' ? l - r : f.op === '*' ? l * r : -l;
+      const limits = range(type);
+      const expression = f.op === 'negate' ? `-(${l})` : `${l} ${f.op} ${r}`;
+      return {
+        kind: 'overflow',
+        line,
+        fatal: true,
+        message: `${at(line)}${expression} = ${result}, which does not fit in ${type}${
+          limits ? ` (it holds ${limits.min} to ${limits.max})` : ''
+        }: the result wraps around to a wrong number. Use a wider type such as long long, or check before you compute.`,
+      };
+    }
+    case 'divide': {
+      const zero = (f.rhs ?? '0') === '0';
+      return {
+        kind: 'divide_by_zero',
+        line,
+        fatal: true,
+        message: zero
+          ? `${at(line)}division by zero: ${f.lhs} is divided by (or taken modulo) 0. Check the divisor is not 0 before dividing.`
+          : `${at(line)}${f.lhs} / ${f.rhs} does not fit in ${type}: the smallest ${type} divided by -1 has no ${type} result.`,
+      };
+    }
+    case 'shift': {
+      const amount = Number(f.rhs ?? 0);
+      const bits = num(f, 'bits');
+      return {
+        kind: 'shift',
+        line,
+        fatal: true,
+        message:
+          amount < 0 || amount >= bits
+            ? `${at(line)}a shift by ${amount} bits: ${type} has ${bits} bits, so a shift must be by 0 to ${bits - 1}.`
+            : `${at(line)}${f.lhs} << ${amount} does not fit in ${type} (or shifts a negative number): shift an unsigned value instead.`,
+      };
+    }
+    case 'bounds': {
+      const array = typeName(f.array);
+      const size = /\[(\d+)\]$/.exec(array)?.[1];
+      return {
+        kind: 'bounds',
+        line,
+        fatal: true,
+        message: `${at(line)}index ${f.index} is outside the array (${array})${size ? `: its indexes are 0 to ${Number(size) - 1}` : ''}.`,
+      };
+    }
+    case 'null': {
+      const member = f.check === '3';
+      return {
+        kind: 'null',
+        line,
+        fatal: true,
+        message: `${at(line)}${member ? `a member is read through a NULL pointer to ${type}` : `the program ${f.check === '1' ? 'writes' : 'reads'} a ${type} through a NULL pointer`}. A function that returned NULL (nothing found, no memory) was used as if it had succeeded: check \`if (p == NULL)\` first.`,
+      };
+    }
+    case 'misaligned':
+      return {
+        kind: 'misaligned',
+        line,
+        fatal: true,
+        message: `${at(line)}a ${type} is read at address ${f.addr}, which is not a multiple of ${f.alignment}: a pointer was cast from a type with a different layout.`,
+      };
+    case 'pointer_overflow':
+      if (f.base === '0')
+        return {
+          kind: 'null',
+          line,
+          fatal: true,
+          message: `${at(line)}the program indexes into a NULL pointer (an array that was never allocated, or a failed malloc). Give the pointer memory first, and check it is not NULL.`,
+        };
+      return {
+        kind: 'pointer_overflow',
+        line,
+        fatal: true,
+        message: `${at(line)}pointer arithmetic went past the end of memory (or below address 0): a pointer moved far outside its array.`,
+      };
+    case 'missing_return':
+      return {
+        kind: 'missing_return',
+        line,
+        fatal: true,
+        message: `${at(line)}a function reached its end without a return statement, but its result is used. Return a value on every path.`,
+      };
+    case 'vla_bound':
+      return {
+        kind: 'undefined',
+        line,
+        fatal: true,
+        message: `${at(line)}an array is declared with size ${f.bound}: an array's size must be more than 0.`,
+      };
+    case 'null_argument':
+      return {
+        kind: 'null',
+        line,
+        fatal: true,
+        message: `${at(line)}${f.function ? `\`${f.function}\`` : 'a function'} is given a NULL pointer where it needs a string or memory.`,
+      };
+    default:
+      return {
+        kind: 'undefined',
+        line,
+        fatal: true,
+        message: `${at(line)}the program did something C leaves undefined (${f.kind}), so it was stopped.`,
+      };
+  }
+}
+
+/** Every line a leak's blocks were allocated on, with how many and how many bytes. */
+function leakProblem(report: ProblemReport): RunProblem {
+  const f = report.fields;
+  const places: string[] = [];
+  for (let n = 1; f[n === 1 ? 'leak_line' : `leak_line${n}`] !== undefined; n++) {
+    const suffix = n === 1 ? '' : String(n);
+    const line = num(f, `leak_line${suffix}`);
+    const count = num(f, `leak_count${suffix}`);
+    const bytes = num(f, `leak_bytes${suffix}`);
+    places.push(
+      `${plural(count, 'block')} (${plural(bytes, 'byte')}) ${line ? `allocated on line ${line}` : 'allocated by the C library'}`,
+    );
+  }
+  const firstLine = num(f, 'leak_line') || null;
+  return {
+    kind: 'leak',
+    line: firstLine,
+    fatal: false,
+    message: `Memory leak: ${plural(num(f, 'blocks'), 'block')} (${plural(num(f, 'bytes'), 'byte')}) ${num(f, 'blocks') === 1 ? 'was' : 'were'} never freed: ${places.join('; ')}. Free each block when you no longer need it.`,
+  };
+}
+
+/** A report in words: "Line 7: the program writes …", or "The program writes …" when the line is not known. */
+export function describeProblem(report: ProblemReport): RunProblem {
+  const problem = problemOf(report);
+  const message = problem.message
+    .replace(/^(Line \d+: )([A-Z])(?=[a-z ])/, (_m, prefix: string, letter: string) => prefix + letter.toLowerCase())
+    .replace(/^[a-z]/, (letter) => letter.toUpperCase());
+  return { ...problem, message };
+}
+
+function problemOf(report: ProblemReport): RunProblem {
+  const f = report.fields;
+  switch (f.kind) {
+    case 'access':
+      return accessProblem(report);
+    case 'bad_free':
+      return badFree(report);
+    case 'leak':
+      return leakProblem(report);
+    case 'heap_full':
+      return {
+        kind: 'heap_full',
+        line: num(f, 'line') || report.line,
+        fatal: false,
+        message: `${at(num(f, 'line') || report.line)}malloc could not give ${plural(num(f, 'size'), 'byte')}: the program already uses ${plural(num(f, 'live'), 'byte')} of the 64 MB it may. It returned NULL.`,
+      };
+    case 'stack_overflow': {
+      const name = report.function;
+      const depth = report.depth ?? 0;
+      return {
+        kind: 'stack_overflow',
+        line: report.line,
+        fatal: true,
+        message: name
+          ? `${at(report.line)}the function \`${name}\` called itself ${depth > 1 ? `${depth.toLocaleString('en')} deep ` : ''}without stopping, until the stack ran out. A recursive function needs a case that returns without calling itself (the base case), and each call must come closer to it.`
+          : `${at(report.line)}the calls went so deep that the stack ran out. Is a recursion missing its base case?`,
+      };
+    }
+    default:
+      return undefinedBehaviour(report);
+  }
+}
