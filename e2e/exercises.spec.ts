@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ADMIN, linkFromOutbox, logIn, newEmail, signUp, uniqueNumber } from './accounts.js';
 import { expect, open, saveScreenshot, test } from './fixtures.js';
 
@@ -13,6 +13,68 @@ async function setCode(page: Page, code: string) {
   await page.keyboard.insertText(code);
 }
 
+/** A paid student signed up in `page` with a new program (these test cases) sent, open in the editor. */
+async function studentInEditor(
+  page: Page,
+  request: APIRequestContext,
+  task: string,
+  tests: { stdin: string; expected_output: string; visible: boolean; points: number }[],
+) {
+  const programNumber = uniqueNumber();
+  const admin = (await (await request.post('/students/login', { data: ADMIN })).json()).meta.token as string;
+  const headers = { authorization: `Bearer ${admin}` };
+  const program = await request.post('/programs/', { headers, data: { program_number: programNumber, task } });
+  expect(program.status()).toBe(201);
+  const programId = (await program.json()).id as number;
+  expect(
+    (
+      await request.put(`/api/v1/programs/${programId}/exercise`, {
+        headers,
+        data: { starter_code: '#include <stdio.h>\n\nint main(void) {\n  return 0;\n}\n', tests },
+      })
+    ).ok(),
+  ).toBe(true);
+
+  const email = newEmail('coder');
+  await signUp(page, email);
+  await open(page, (await linkFromOutbox(request, email, /Verify your email/)).replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByText('Email Verification Success !')).toBeVisible();
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const me = (await (
+    await request.get('/students/profile', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { id: number };
+  expect((await request.patch(`/students/${me.id}`, { headers, data: { student_status: 1 } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post('/student_programs/', {
+        headers,
+        data: { student_id: me.id, program_number: programNumber, task, solution: '' },
+      })
+    ).status(),
+  ).toBe(201);
+
+  await open(page, '/DashPage/myprogs');
+  await page
+    .locator('li.card', { hasText: `Program ${programNumber}` })
+    .getByRole('link', { name: 'Open in the editor' })
+    .click();
+  await expect(page.getByRole('heading', { name: `Program ${programNumber}` })).toBeVisible();
+  await expect(page.locator('.cm-content')).toContainText('int main(void)');
+  return { programNumber, email };
+}
+
+/** The teacher, signed in in a context of their own, on Live supervision of a program. */
+async function teacherSupervising(browser: Browser, page: Page, programNumber: number) {
+  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const teacher = await context.newPage();
+  await open(teacher, '/StudentLogin');
+  await logIn(teacher, ADMIN.email, ADMIN.password);
+  await expect(teacher.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await teacher.getByRole('button', { name: 'Live supervision' }).click();
+  await teacher.getByLabel('Program', { exact: true }).selectOption(String(programNumber));
+  return { teacher, context };
+}
+
 test.describe('C exercises in the browser', () => {
   test.setTimeout(180_000);
 
@@ -21,58 +83,10 @@ test.describe('C exercises in the browser', () => {
     request,
     browser,
   }, info) => {
-    const programNumber = uniqueNumber();
-    const admin = (await (await request.post('/students/login', { data: ADMIN })).json()).meta.token as string;
-    const headers = { authorization: `Bearer ${admin}` };
-    const program = await request.post('/programs/', {
-      headers,
-      data: { program_number: programNumber, task: 'Read two integers and print their sum.' },
-    });
-    expect(program.status()).toBe(201);
-    const programId = (await program.json()).id as number;
-    const tests = [
+    const { programNumber, email } = await studentInEditor(page, request, 'Read two integers and print their sum.', [
       { stdin: '2 3\n', expected_output: '5\n', visible: true, points: 2 },
       { stdin: '-7 -8\n', expected_output: '-15\n', visible: false, points: 3 },
-    ];
-    expect(
-      (
-        await request.put(`/api/v1/programs/${programId}/exercise`, {
-          headers,
-          data: { starter_code: '#include <stdio.h>\n\nint main(void) {\n  return 0;\n}\n', tests },
-        })
-      ).ok(),
-    ).toBe(true);
-
-    const email = newEmail('coder');
-    await signUp(page, email);
-    await open(page, (await linkFromOutbox(request, email, /Verify your email/)).replace(/^https?:\/\/[^/]+/, ''));
-    await expect(page.getByText('Email Verification Success !')).toBeVisible();
-    const token = await page.evaluate(() => window.localStorage.getItem('token'));
-    const me = (await (
-      await request.get('/students/profile', { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as { id: number };
-    expect((await request.patch(`/students/${me.id}`, { headers, data: { student_status: 1 } })).ok()).toBe(true);
-    expect(
-      (
-        await request.post('/student_programs/', {
-          headers,
-          data: {
-            student_id: me.id,
-            program_number: programNumber,
-            task: 'Read two integers and print their sum.',
-            solution: '',
-          },
-        })
-      ).status(),
-    ).toBe(201);
-
-    await open(page, '/DashPage/myprogs');
-    await page
-      .locator('li.card', { hasText: `Program ${programNumber}` })
-      .getByRole('link', { name: 'Open in the editor' })
-      .click();
-    await expect(page.getByRole('heading', { name: `Program ${programNumber}` })).toBeVisible();
-    await expect(page.locator('.cm-content')).toContainText('int main(void)');
+    ]);
 
     // A mistake: the compiler's error comes back with its line, in the list and in the editor.
     await setCode(page, '#include <stdio.h>\nint main(void) {\n  printf("%d\\n", total);\n  return 0;\n}\n');
@@ -103,13 +117,7 @@ test.describe('C exercises in the browser', () => {
     await expect(page.getByText(/Draft saved at/)).toBeVisible({ timeout: 10_000 });
 
     // Meanwhile the teacher's supervision panel shows the student and their score, and the teacher comments.
-    const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
-    const teacher = await adminContext.newPage();
-    await open(teacher, '/StudentLogin');
-    await logIn(teacher, ADMIN.email, ADMIN.password);
-    await expect(teacher.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-    await teacher.getByRole('button', { name: 'Live supervision' }).click();
-    await teacher.getByLabel('Program', { exact: true }).selectOption(String(programNumber));
+    const { teacher, context: adminContext } = await teacherSupervising(browser, page, programNumber);
     const row = teacher.locator('tr', { hasText: email });
     await expect(row).toContainText('Submitted: 5/5');
     await expect(row).toContainText('5 / 5');
@@ -128,5 +136,60 @@ test.describe('C exercises in the browser', () => {
     await expect(page.locator('.cm-content')).toContainText('// still thinking');
     await expect(page.getByText('Comments from your teacher')).toBeVisible();
     await expect(page.getByText('Line 5: Good. What if the input has letters?')).toBeVisible();
+  });
+
+  test('a heap overflow is named at its line, in the student’s editor and in the teacher’s live supervision', async ({
+    page,
+    request,
+    browser,
+  }, info) => {
+    const { programNumber, email } = await studentInEditor(page, request, 'Store the marks of n students.', [
+      { stdin: '5\n', expected_output: '0\n', visible: true, points: 1 },
+    ]);
+    await setCode(
+      page,
+      [
+        '#include <stdio.h>',
+        '#include <stdlib.h>',
+        'int main(void) {',
+        '  int n;',
+        '  if (scanf("%d", &n) != 1) return 1;',
+        '  int *marks = malloc(n * sizeof *marks);',
+        '  for (int i = 0; i <= n; i++)',
+        '    marks[i] = 0;',
+        '  printf("%d\\n", marks[0]);',
+        '  free(marks);',
+        '  return 0;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    await page.getByLabel('Input for Run').fill('5');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const problem = page.locator('.run-output .run-problem');
+    await expect(problem).toHaveText(
+      'Line 8: the program writes 4 bytes just past the end of a block of 20 bytes allocated with malloc on line 6. ' +
+        'If it holds ints, there is room for 5, numbered 0 to 4, and this is number 5 (a loop going one step too far, `<=` where `<` was meant?).',
+      { timeout: 60_000 },
+    );
+    await expect(page.locator('.run-output')).toContainText('Runtime error');
+    // The editor marks line 8 as it marks a compiler error.
+    const marked = page.locator('.cm-line', { has: page.locator('.cm-lintRange-error') });
+    await expect(marked).toHaveCount(1);
+    await expect(marked).toContainText('marks[i] = 0;');
+    await saveScreenshot(page, 'program-heap-overflow', info.project.name);
+
+    // Submit says the same for the test.
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page.getByText('Score: 0 / 1', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('.test-result')).toContainText('Line 8: the program writes 4 bytes just past the end');
+
+    const { teacher, context } = await teacherSupervising(browser, page, programNumber);
+    const row = teacher.locator('tr', { hasText: email });
+    await expect(row).toContainText('Line 8: the program writes 4 bytes just past the end of a block of 20 bytes');
+    await row.getByRole('button', { name: 'Open code' }).click();
+    await expect(teacher.locator('.code-lines li.run-stopped')).toHaveText(/marks\[i\] = 0;/);
+    await saveScreenshot(teacher, 'admin-supervision-heap-overflow', info.project.name);
+    await context.close();
   });
 });

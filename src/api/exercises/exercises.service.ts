@@ -112,11 +112,20 @@ export function createExercisesService({
     return (await exercises.listSubmissions(db, studentProgramId)).map((row) => ({ ...row, late: row.late === 1 }));
   }
 
+  /** The score, and what stopped the first test a problem stopped (as the student read it). */
+  function submissionSummary(result: GradeResult): string {
+    const stopped = result.tests.find((test) => test.verdict !== 'passed' && test.line !== null && test.message);
+    return `Submitted: ${result.score}/${result.total}${stopped ? ` — ${stopped.message}` : ''}`;
+  }
+
   function runSummary(result: RunResult): string {
     if (!result.compile.ok)
       return `Run: did not compile (${result.compile.diagnostics.filter((d) => d.severity === 'error').length || 1} error(s))`;
     const run = result.run!;
-    return run.status === 'ok' ? `Run: finished in ${run.time_ms} ms` : `Run: ${run.status.replace('_', ' ')}`;
+    if (run.status === 'ok')
+      return `Run: finished in ${run.time_ms} ms${run.warnings.length ? ` — ${run.warnings.join(' ')}` : ''}`;
+    // What the student read, so the teacher watching reads the same (a memory error at its line, say).
+    return `Run: ${run.status.replace('_', ' ')}${run.problem && run.message ? ` — ${run.message}` : ''}`;
   }
 
   return {
@@ -231,7 +240,7 @@ export function createExercisesService({
           await exercises.recordSubmission(trx, sp.id, {
             code,
             at,
-            summary: status === 'graded' ? `Submitted: ${result.score}/${result.total}` : 'Submitted: did not compile',
+            summary: status === 'graded' ? submissionSummary(result) : 'Submitted: did not compile',
             score: result.score,
             total: result.total,
             late,

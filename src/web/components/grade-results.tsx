@@ -23,6 +23,20 @@ export function CompileMessages({ compile }: { compile: CompileResult }) {
   );
 }
 
+/** What the run told without stopping the program: a memory leak. */
+function Warnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <div className="alert alert-warning py-1 px-2 mb-1 small">
+      {warnings.map((warning) => (
+        <p key={warning} className="mb-0">
+          {warning}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 const runTitles: Record<RunOutcome['status'], string> = {
   ok: 'Finished',
   time_limit: 'Time limit',
@@ -38,7 +52,12 @@ export function RunOutput({ run }: { run: RunOutcome }) {
         {runTitles[run.status]}
         {run.exit_code !== null ? ` · exit code ${run.exit_code}` : ''} · {run.time_ms} ms
       </p>
-      {run.message ? <p className="mb-1">{run.message}</p> : null}
+      {run.message ? (
+        <p className={`mb-1${run.problem ? ' run-problem' : ''}`} role={run.problem ? 'alert' : undefined}>
+          {run.message}
+        </p>
+      ) : null}
+      <Warnings warnings={run.warnings} />
       <h3 className="h6 mb-1">Output</h3>
       <pre className="program-output" role="region" aria-label="Output" tabIndex={0}>
         {run.stdout || '(nothing printed)'}
@@ -80,6 +99,7 @@ export function GradeTable({ result }: { result: GradeResult }) {
               </span>
             </div>
             {test.message ? <p className="mb-1 small">{test.message}</p> : null}
+            <Warnings warnings={test.warnings} />
             {test.visible && test.verdict !== 'passed' && test.verdict !== 'not_run' ? (
               <div className="row g-2 small">
                 <div className="col-md-4">

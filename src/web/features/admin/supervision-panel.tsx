@@ -70,6 +70,8 @@ function StudentCodeView({
   const data = code.data;
   const lines = data.code.split('\n');
   const commented = new Map(data.comments.map((c) => [c.line, c]));
+  // The line the student's last run stopped on (a memory error, say), marked as in the student's editor.
+  const stoppedAt = Number(/ — Line (\d+):/.exec(data.last_run_summary ?? '')?.[1] ?? 0);
   return (
     <section
       className="card card-body mb-3"
@@ -101,14 +103,24 @@ function StudentCodeView({
         aria-label={`Code of ${data.student.first_name} ${data.student.last_name}, one button per line`}
       >
         {lines.map((text, index) => (
-          <li key={index} className={commented.has(index + 1) ? 'has-comment' : undefined}>
+          <li
+            key={index}
+            className={
+              [commented.has(index + 1) ? 'has-comment' : '', stoppedAt === index + 1 ? 'run-stopped' : '']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+          >
             <button
               type="button"
               className={`code-line ${Number(line) === index + 1 ? 'selected' : ''}`}
               aria-pressed={Number(line) === index + 1}
               onClick={() => setLine(String(index + 1))}
             >
-              <span className="visually-hidden">Line {index + 1}: </span>
+              <span className="visually-hidden">
+                Line {index + 1}
+                {stoppedAt === index + 1 ? ' (the last run stopped here)' : ''}:{' '}
+              </span>
               <code>{text || ' '}</code>
               {text.trim() === '' ? <span className="visually-hidden">(blank)</span> : null}
             </button>

@@ -46,6 +46,17 @@ function compileNotes(compile: CompileResult | undefined): LineNote[] {
   }));
 }
 
+/** What stopped a run (or the first failed test) on its line: a memory error, undefined behaviour, a stack overflow. */
+function runNotes(shown: Shown): LineNote[] {
+  if (!shown) return [];
+  const stopped =
+    shown.kind === 'run'
+      ? shown.result.run
+      : shown.result.tests.find((test) => test.line !== null && test.verdict !== 'passed');
+  if (!stopped?.line || !stopped.message) return [];
+  return [{ line: stopped.line, severity: 'error', message: stopped.message, source: 'run' }];
+}
+
 /** The teacher's comments; a notification's link (#comment-<id>) scrolls to its comment and highlights it. */
 function TeacherComments({ comments }: { comments: Workspace['comments'] }) {
   const { hash } = useLocation();
@@ -135,7 +146,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
       message: `${c.author}: ${c.body}`,
       source: 'Teacher',
     }));
-    return [...compileNotes(compile), ...teacher];
+    return [...compileNotes(compile), ...runNotes(shown), ...teacher];
   }, [shown, workspace.comments]);
 
   const act = async (kind: 'run' | 'submit') => {
