@@ -42,6 +42,10 @@ export const exerciseMessages = {
   runnerFailed:
     'The program could not be run: the runner stopped unexpectedly. This is not a fault in your program; please try again.',
   missingImportsPrefix: 'The program uses a function this site cannot provide: ',
+  /** Said before the leak itself, when the teacher turned "no leaks" on for the program's tests. */
+  leaksNotAllowed: 'The output is right, but this program must free all the memory it allocates before it ends.',
+  /** Shown with the task when "no leaks" is on. */
+  noLeaksRule: 'Free all the memory your program allocates before it ends: a test that leaks memory fails.',
 } as const;
 
 /** What a student is told when the program asks the system for functions the runner doesn't give (e.g. `env.nope`). */
@@ -104,12 +108,16 @@ export const exerciseInputSchema = z.strictObject({
     .refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, 'The starter code must be at most 64 KB.')
     .default(''),
   tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').default([]),
+  /** A test that passes but leaves memory unfreed at exit fails; otherwise a leak is only a warning. */
+  no_leaks: z.boolean({ error: 'No leaks must be true or false.' }).default(false),
 });
 export type ExerciseInput = z.input<typeof exerciseInputSchema>;
 
 export const tryInputSchema = z.strictObject({
   code: codeSchema,
   tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').optional(),
+  /** As the program's saved setting when left out. */
+  no_leaks: z.boolean({ error: 'No leaks must be true or false.' }).optional(),
 });
 export type TryInput = z.input<typeof tryInputSchema>;
 
@@ -127,6 +135,7 @@ export const exerciseSchema = z.object({
   task: z.string(),
   starter_code: z.string(),
   tests: z.array(testCaseSchema),
+  no_leaks: z.boolean(),
 });
 export type Exercise = z.infer<typeof exerciseSchema>;
 
@@ -176,6 +185,7 @@ export const verdicts = [
   'runtime_error',
   'output_limit',
   'memory_limit',
+  'memory_leak',
   'not_run',
 ] as const;
 export type Verdict = (typeof verdicts)[number];
@@ -187,6 +197,7 @@ export const verdictLabels: Record<Verdict, string> = {
   runtime_error: 'Runtime error',
   output_limit: 'Output limit',
   memory_limit: 'Memory limit',
+  memory_leak: 'Memory leak',
   not_run: 'Not run',
 };
 
@@ -266,6 +277,8 @@ export const workspaceSchema = z.object({
   visible_tests: z.array(z.object({ stdin: z.string(), expected_output: z.string(), points: z.number().int() })),
   hidden_tests: z.number().int(),
   total_points: z.number().int(),
+  /** A test that passes but leaks memory fails. */
+  no_leaks: z.boolean().default(false),
   best_score: z.number().int().nullable(),
   /** The deadline (end of the due day on the course clock), or null. */
   due_at: z.string().nullable(),

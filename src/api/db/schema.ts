@@ -160,6 +160,8 @@ export interface ProgramTable {
   created_at: Timestamp;
   closed_at: string | null;
   starter_code: string | null;
+  /** 1: a test that passes but leaks memory fails ('memory_leak'). */
+  no_leaks: Generated<number>;
 }
 
 export interface ProgramTestTable {

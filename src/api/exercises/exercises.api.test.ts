@@ -277,6 +277,39 @@ describe('C exercises', () => {
     });
   });
 
+  it('"no leaks" fails a passing test that leaks; otherwise the leak is a warning with the result', async () => {
+    const LEAKY = SUM.replace('int a, b;', 'int a, b;\n  int *kept = malloc(sizeof *kept);\n  *kept = 0;').replace(
+      '#include <stdio.h>',
+      '#include <stdio.h>\n#include <stdlib.h>',
+    );
+    const number = 4203;
+    const created = await call('POST', '/programs', adminToken, { program_number: number, task: 'Sum, no leaks.' });
+    const id = created.json().id;
+    const tests = TESTS.slice(0, 1);
+    expect((await call('GET', `/api/v1/programs/${id}/exercise`, adminToken)).json().no_leaks).toBe(false);
+    const warned = (
+      await call('POST', `/api/v1/programs/${id}/exercise/try`, adminToken, { code: LEAKY, tests })
+    ).json();
+    expect(warned.tests[0]).toMatchObject({ verdict: 'passed', warnings: [expect.stringMatching(/line 5/)] });
+
+    const saved = await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, { tests, no_leaks: true });
+    expect(saved.json()).toMatchObject({ no_leaks: true });
+    const s = await studentWithProgramOf(ctx, adminToken, { batch: 43, programNumber: number });
+    expect((await call('GET', `/api/v1/student_programs/${s.spId}/workspace`, s.token)).json().no_leaks).toBe(true);
+    const leaked = await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, { code: LEAKY });
+    expect(leaked.json()).toMatchObject({ status: 'graded', score: 0, total: 2 });
+    expect(leaked.json().result.tests[0].verdict).toBe('memory_leak');
+    expect(leaked.json().result.tests[0].message).toMatch(/must free all the memory.*line 5/s);
+    const clean = await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, { code: SUM });
+    expect(clean.json()).toMatchObject({ score: 2, total: 2 });
+    // The admin may try a reference with the setting off before saving it.
+    const off = await call('POST', `/api/v1/programs/${id}/exercise/try`, adminToken, { code: LEAKY, no_leaks: false });
+    expect(off.json().tests[0].verdict).toBe('passed');
+    const bad = await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, { tests, no_leaks: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('GET', `/api/v1/programs/${id}/exercise`, adminToken)).json().no_leaks).toBe(true);
+  });
+
   it('a program without test cases can be run but not submitted', async () => {
     const created = await call('POST', '/programs', adminToken, { program_number: 4202, task: 'Anything.' });
     expect(created.statusCode).toBe(201);

@@ -18,8 +18,13 @@ export async function saveExercise(
   programId: number,
   starterCode: string | null,
   tests: TestCase[],
+  noLeaks: boolean,
 ): Promise<void> {
-  await db.updateTable('programs').set({ starter_code: starterCode }).where('id', '=', programId).execute();
+  await db
+    .updateTable('programs')
+    .set({ starter_code: starterCode, no_leaks: noLeaks ? 1 : 0 })
+    .where('id', '=', programId)
+    .execute();
   await db.deleteFrom('program_tests').where('program_id', '=', programId).execute();
   if (tests.length > 0) {
     await db
@@ -56,6 +61,7 @@ export function findStudentProgram(db: Db, studentProgramId: number) {
       'sp.best_late',
       'p.id as program_id',
       'p.starter_code',
+      'p.no_leaks',
       'p.closed_at',
     ])
     .where('sp.id', '=', studentProgramId)

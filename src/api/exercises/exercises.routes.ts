@@ -60,7 +60,13 @@ export const exercisesRoutes: FastifyPluginAsyncZod<Options> = async (
     '/api/v1/programs/:id/exercise/try',
     { config: admin, schema: { params: idParamsSchema, body: tryInputSchema, response: { 200: gradeResultSchema } } },
     async (request) =>
-      exercises.tryReference(currentStudent(request), request.params.id, request.body.code, request.body.tests),
+      exercises.tryReference(
+        currentStudent(request),
+        request.params.id,
+        request.body.code,
+        request.body.tests,
+        request.body.no_leaks,
+      ),
   );
 
   // The student's workspace on one of their programs.

@@ -137,14 +137,20 @@ export function createExercisesService({
         task: program.task,
         starter_code: program.starter_code ?? '',
         tests: await testsOf(program.id),
+        no_leaks: program.no_leaks === 1,
       };
     },
 
-    async saveExercise(programId: number, input: { starter_code: string; tests: TestCase[] }): Promise<Exercise> {
+    async saveExercise(
+      programId: number,
+      input: { starter_code: string; tests: TestCase[]; no_leaks: boolean },
+    ): Promise<Exercise> {
       const program = await programOrFail(programId);
       await db
         .transaction()
-        .execute((trx) => exercises.saveExercise(trx, program.id, input.starter_code || null, input.tests));
+        .execute((trx) =>
+          exercises.saveExercise(trx, program.id, input.starter_code || null, input.tests, input.no_leaks),
+        );
       return this.exercise(program.id);
     },
 
@@ -154,8 +160,9 @@ export function createExercisesService({
       programId: number,
       code: string,
       tests: TestCase[] | undefined,
+      noLeaks: boolean | undefined,
     ): Promise<GradeResult> {
-      await programOrFail(programId);
+      const program = await programOrFail(programId);
       const cases = tests ?? (await testsOf(programId));
       if (cases.length === 0) throw new AppError('validation', 'Add at least one test case first.');
       // The admin sees every test's details, hidden ones included.
@@ -164,6 +171,7 @@ export function createExercisesService({
           admin.id,
           code,
           cases.map((test) => ({ ...test, visible: true })),
+          { noLeaks: noLeaks ?? program.no_leaks === 1 },
         );
         result.tests.forEach((test, index) => (test.visible = cases[index]!.visible));
         return result;
@@ -187,6 +195,7 @@ export function createExercisesService({
           .map(({ stdin, expected_output, points }) => ({ stdin, expected_output, points })),
         hidden_tests: tests.filter((t) => !t.visible).length,
         total_points: tests.reduce((sum, t) => sum + t.points, 0),
+        no_leaks: sp.no_leaks === 1,
         best_score: sp.best_score,
         due_at: sp.due_at,
         best_late: sp.best_late === 1,
@@ -224,7 +233,7 @@ export function createExercisesService({
       // After the deadline a submission is still graded, and marked late.
       const late = isLate(sp.due_at, at);
       return exclusive(student.id, async () => {
-        const result = await grader.grade(student.id, code, tests);
+        const result = await grader.grade(student.id, code, tests, { noLeaks: sp.no_leaks === 1 });
         const status = result.compile.ok ? ('graded' as const) : ('compile_error' as const);
         const { id, noticed } = await db.transaction().execute(async (trx) => {
           const summary = status === 'graded' ? `Score ${result.score}/${result.total}.` : 'The code did not compile.';

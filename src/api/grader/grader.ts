@@ -289,7 +289,12 @@ export function createGrader(options: GraderOptions = {}) {
     },
 
     /** Compile once, run every test case; after a test runs out of time (or can't run at all) the rest are not run. */
-    async grade(owner: string | number, code: string, tests: TestCase[]): Promise<GradeResult> {
+    async grade(
+      owner: string | number,
+      code: string,
+      tests: TestCase[],
+      options: GradeOptions = {},
+    ): Promise<GradeResult> {
       const key = String(owner);
       const total = tests.reduce((sum, test) => sum + test.points, 0);
       const compiled = await compile(key, code);
@@ -312,7 +317,7 @@ export function createGrader(options: GraderOptions = {}) {
         const outcome = await execute(key, compiled, test.stdin, state);
         if (outcome.status === 'time_limit') skip = 'Not run: an earlier test ran out of time.';
         else if (state.cannotRun) skip = 'Not run: the program could not be run.';
-        results.push(judge(index, test, outcome));
+        results.push(judge(index, test, outcome, options));
       }
       const score = results.reduce((sum, r) => sum + (r.verdict === 'passed' ? r.points : 0), 0);
       return { compile: compiled.result, score, total, tests: results };
@@ -437,9 +442,22 @@ function testResult(
   };
 }
 
-export function judge(index: number, test: TestCase, outcome: RunOutcome): TestResult {
+export interface GradeOptions {
+  /** A test whose output is right fails when the program left memory unfreed at exit. */
+  noLeaks?: boolean;
+}
+
+export function judge(index: number, test: TestCase, outcome: RunOutcome, options: GradeOptions = {}): TestResult {
   if (outcome.status !== 'ok') return testResult(index, test, outcome.status, outcome, outcome.message);
   const passed = normalizeOutput(outcome.stdout) === normalizeOutput(test.expected_output);
+  if (passed && options.noLeaks && outcome.warnings.length > 0)
+    return testResult(
+      index,
+      test,
+      'memory_leak',
+      { ...outcome, warnings: [] },
+      `${exerciseMessages.leaksNotAllowed} ${outcome.warnings.join(' ')}`,
+    );
   return testResult(
     index,
     test,

@@ -42,12 +42,14 @@ export const getSubmission = (id: number, submissionId: number) =>
 // The admin: test cases, reference solution, supervision and comments.
 export const getExercise = (programId: number) =>
   apiFetch(`/api/v1/programs/${programId}/exercise`, exerciseSchema, { auth: true });
-export const saveExercise = (programId: number, body: { starter_code: string; tests: TestCaseInput[] }) =>
-  apiFetch(`/api/v1/programs/${programId}/exercise`, exerciseSchema, { method: 'PUT', body, auth: true });
-export const tryReference = (programId: number, code: string, tests: TestCaseInput[]) =>
+export const saveExercise = (
+  programId: number,
+  body: { starter_code: string; tests: TestCaseInput[]; no_leaks: boolean },
+) => apiFetch(`/api/v1/programs/${programId}/exercise`, exerciseSchema, { method: 'PUT', body, auth: true });
+export const tryReference = (programId: number, code: string, tests: TestCaseInput[], noLeaks: boolean) =>
   apiFetch(`/api/v1/programs/${programId}/exercise/try`, gradeResultSchema, {
     method: 'POST',
-    body: { code, tests },
+    body: { code, tests, no_leaks: noLeaks },
     auth: true,
   });
 export const getSupervision = (programNumber: number, batch: number | null) =>

@@ -25,6 +25,7 @@ import * as attendanceVersions from './2026-11-28T0100-attendance-versions.js';
 import * as similarityResults from './2026-11-29T0100-similarity-results.js';
 import * as paymentRefunds from './2026-11-29T0200-payment-refunds.js';
 import * as testimonialReview from './2026-11-29T0300-testimonial-review.js';
+import * as noLeaks from './2026-11-29T0500-no-leaks.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0100-similarity-results': similarityResults,
   '2026-11-29T0200-payment-refunds': paymentRefunds,
   '2026-11-29T0300-testimonial-review': testimonialReview,
+  '2026-11-29T0500-no-leaks': noLeaks,
 };

@@ -21,6 +21,7 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
     resolver: zodResolver(exerciseInputSchema),
     defaultValues: {
       starter_code: exercise.starter_code,
+      no_leaks: exercise.no_leaks,
       tests: exercise.tests.map((t) => ({ ...t, points: String(t.points) })),
     },
   });
@@ -49,12 +50,12 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
     }
   };
 
-  const onTry = async ({ tests }: ExerciseInput) => {
+  const onTry = async ({ tests, no_leaks }: ExerciseInput) => {
     setBusy('try');
     setError(null);
     setResult(null);
     try {
-      setResult(await tryReference(exercise.program_id, reference, tests));
+      setResult(await tryReference(exercise.program_id, reference, tests, no_leaks));
     } catch (failure) {
       setError(failure);
     } finally {
@@ -82,6 +83,12 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
         {...register('starter_code')}
       />
       <FieldError id="starter-code" error={errors.starter_code} />
+      <div className="form-check mt-2">
+        <input id="no-leaks" className="form-check-input" type="checkbox" {...register('no_leaks')} />
+        <label className="form-check-label" htmlFor="no-leaks">
+          No leaks: a test fails if the program leaves memory unfreed at exit (otherwise a leak is only a warning)
+        </label>
+      </div>
 
       {tests.map((test, index) => (
         <fieldset key={test.id} className="border rounded p-2 mt-3">

@@ -411,6 +411,7 @@ export default function ProgramWorkspace({ id }: { id: string }) {
         </p>
       ) : null}
       <p className="task-text">{workspace.data.task}</p>
+      {workspace.data.no_leaks ? <p className="small text-body-secondary">{exerciseMessages.noLeaksRule}</p> : null}
       <Editor workspace={workspace.data} />
     </>
   );
