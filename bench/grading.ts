@@ -14,7 +14,7 @@ export async function benchGrading(
   base: string,
   admin: { email: string; password: string },
   durationS: number,
-): Promise<string[]> {
+): Promise<{ lines: string[]; perMinute: number }> {
   const post = poster(base);
   const adminToken = await adminLogin(base, admin);
   const tests = Array.from({ length: 10 }, (_, i) => ({
@@ -67,9 +67,10 @@ export async function benchGrading(
   await Promise.all(graders);
   const minutes = (Date.now() - started) / 60_000;
 
-  return [
+  const lines = [
     `compile-and-grade, 10 tests, ${STUDENTS} students submitting: ${(gradings / minutes).toFixed(0)} gradings/min (${gradings} in ${(minutes * 60).toFixed(0)} s, ${failures} failed)`,
     `GET /courses/ idle:            ${idle.rps.toFixed(0)} req/s, p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms`,
     `GET /courses/ while grading:   ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50.toFixed(1)} ms, p99 ${loaded.p99.toFixed(1)} ms, ${loaded.errors} errors`,
   ];
+  return { lines, perMinute: gradings / minutes };
 }

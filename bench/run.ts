@@ -6,7 +6,8 @@
  * prepared statement on the same database and writes the site's own precomputed answer. Prints per endpoint requests
  * per second, p50 and p99 latency and the ratio to that limit (and for GET /courses/ the CPU microseconds per request
  * of the site and of the bare server, from /proc), then the targets met or not, the C grader's figures (grading
- * rate, and grading under attack: bench/grader-attack.ts, also runnable on its own), live supervision by push against
+ * rate, the memory checks' corpus, compile and run cost: bench/c-checks.ts, and grading under attack:
+ * bench/grader-attack.ts, both also runnable on their own), live supervision by push against
  * polling (bench/live-supervision.ts, also runnable on its own), the landing page's weight, and Lighthouse on the
  * landing page against its static twin (bench/lighthouse.ts). With --cluster:
  * GET /courses/ through nginx with one and two processes.
@@ -32,6 +33,7 @@ import {
   LARGEST_STALL_TARGET_MS,
   largestLines,
 } from './similarity-largest.js';
+import { benchCChecks } from './c-checks.js';
 import { benchGrading } from './grading.js';
 import { benchNotificationStreams, streamStudents } from './notification-streams.js';
 import { benchStreamCaps } from './stream-caps.js';
@@ -294,7 +296,18 @@ try {
   console.log(
     '\nGrading C programs (Clang to WebAssembly, run under WASI, compiles in capped child processes, runs in worker threads)',
   );
-  for (const line of await benchGrading(base, BENCH_ADMIN, Math.max(10, duration))) console.log(`  ${line}`);
+  const grading = await benchGrading(base, BENCH_ADMIN, Math.max(10, duration));
+  for (const line of grading.lines) console.log(`  ${line}`);
+  target(
+    'at least 200 gradings a minute of a 10-test program on 2 cores, with the memory checks',
+    grading.perMinute >= 200,
+    `${grading.perMinute.toFixed(0)} a minute`,
+  );
+  await settle();
+  console.log(
+    '\nThe memory-error and undefined-behaviour checks (test/c-corpus through the grader; checked builds against plain)',
+  );
+  for (const line of await benchCChecks()) console.log(`  ${line}`);
   await settle();
   console.log(
     '\nGrading under attack: three students loop compiler bombs (a 796-byte macro, a 60 MB array), a fourth runs hello world',

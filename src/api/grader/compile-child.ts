@@ -20,8 +20,9 @@ export interface CompileRequest {
   /**
    * The checks runtime (checks/runtime.c: memory errors, undefined behaviour, the stack) is compiled with these
    * flags once per process and linked into every program, with checks/prelude.h included before the student's code.
+   * Null: a plain build, without the runtime (the grader's second try when the checks made a run too slow or big).
    */
-  runtimeFlags: string[];
+  runtimeFlags: string[] | null;
 }
 
 export interface CompileResponse {
@@ -80,7 +81,7 @@ const context = vm.createContext({ compile: () => job!() });
 const script = new vm.Script('compile()', { filename: 'compile-child' });
 
 function compile({ code, flags, outputMaxBytes, runtimeFlags }: CompileRequest): CompileResponse {
-  const runtime = runtimeObject(runtimeFlags);
+  const runtime = runtimeFlags ? runtimeObject(runtimeFlags) : null;
   const decoder = new TextDecoder();
   let output = '';
   // The last words too, past the cap: "LLVM ERROR: out of memory" comes after any number of diagnostics.
@@ -93,8 +94,10 @@ function compile({ code, flags, outputMaxBytes, runtimeFlags }: CompileRequest):
   };
   job = () =>
     runClang(
-      ['clang', ...flags, '-include', 'prelude.h', 'main.c', 'runtime.o', '-o', 'main.wasm'],
-      { 'main.c': code, 'prelude.h': prelude, 'runtime.o': runtime },
+      runtime
+        ? ['clang', ...flags, '-include', 'prelude.h', 'main.c', 'runtime.o', '-o', 'main.wasm']
+        : ['clang', ...flags, 'main.c', '-o', 'main.wasm'],
+      runtime ? { 'main.c': code, 'prelude.h': prelude, 'runtime.o': runtime } : { 'main.c': code },
       { stdout: collect, stderr: collect, synchronously: true },
     ) as Tree | undefined;
   try {

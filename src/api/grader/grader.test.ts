@@ -87,6 +87,21 @@ describe('grader: compile with Clang to WebAssembly, run with WASI', { timeout: 
     expect((await grader.run('student-1', SUM, '1 1')).run).toMatchObject({ status: 'ok', stdout: '2\n' });
   });
 
+  it('runs a correct program again as built before the checks when they made it too slow or too big', async () => {
+    // Loops forever only where the checks are built in: the time limit, then the plain build's answer.
+    const slowWhenChecked =
+      '#include <stdio.h>\nint main(void) {\n#if __has_feature(address_sanitizer)\n  for (;;) {}\n#endif\n  int a, b;\n  scanf("%d %d", &a, &b);\n  printf("%d\\n", a + b);\n  return 0;\n}\n';
+    const graded = await grader.grade('student-1', slowWhenChecked, tests);
+    expect(graded.tests.map((t) => t.verdict)).toEqual(['passed', 'passed']);
+    // The second test ran the plain build straight away.
+    expect(graded.tests[1]!.time_ms).toBeLessThan(1500);
+
+    // A million 8-byte blocks: 8 MB of the program's own, more than the memory with the checks' share of each.
+    const manyNodes =
+      '#include <stdio.h>\n#include <stdlib.h>\nstruct node { int value; struct node *next; };\nint main(void) {\n  struct node *head = NULL;\n  for (int i = 0; i < 1000000; i++) {\n    struct node *n = malloc(sizeof *n);\n    if (!n) return 3;\n    n->value = i % 10;\n    n->next = head;\n    head = n;\n  }\n  long long sum = 0;\n  while (head) { struct node *next = head->next; sum += head->value; free(head); head = next; }\n  printf("%lld\\n", sum);\n  return 0;\n}\n';
+    expect((await grader.run('student-1', manyNodes, '')).run).toMatchObject({ status: 'ok', stdout: '4500000\n' });
+  });
+
   it('caps output, memory and the stack, and reports crashes and odd exit codes', async () => {
     const spam = await grader.run(
       'student-1',

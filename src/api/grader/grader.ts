@@ -20,7 +20,7 @@ import {
 } from '../../contracts/exercises.js';
 import type { CompileRequest, CompileResponse } from './compile-child.js';
 import { parseDiagnostics } from './diagnostics.js';
-import { originalColumn, originalNames, rewriteAllocations } from './allocation-lines.js';
+import { originalColumn, originalNames, type Rewritten, rewriteAllocations } from './allocation-lines.js';
 import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
 import { childScript, type GraderLog, type JobLimits, ProcessPool } from './process-pool.js';
 import type { RunRequest, RunResponse } from './run-worker.js';
@@ -54,6 +54,20 @@ export const COMPILE_FLAGS = [
   `-Wl,--max-memory=${CHECKED_MEMORY_BYTES}`,
   `-Wl,-z,stack-size=${EXERCISE_LIMITS.stackBytes}`,
   `-Wl,--global-base=${CHECKED_MEMORY_BYTES / 8}`,
+];
+
+/**
+ * A plain build, as programs were built before the checks: the grader's second try when a checked run ran out of
+ * time, or of memory only because of the checks' own overhead, so a correct solution is never failed by the checks.
+ */
+export const PLAIN_COMPILE_FLAGS = [
+  '-std=c17',
+  '-Wall',
+  '-Wextra',
+  '-O1',
+  '-fno-color-diagnostics',
+  `-Wl,--max-memory=${EXERCISE_LIMITS.memoryMaxBytes}`,
+  `-Wl,-z,stack-size=${EXERCISE_LIMITS.stackBytes}`,
 ];
 
 /** The checks runtime (checks/runtime.c) itself: optimised, unchecked, told the memory's layout. */
@@ -114,6 +128,16 @@ interface Compiled {
   result: CompileResult;
   wasm: Uint8Array | null;
   key: string;
+  /** A build without the checks. */
+  plain: boolean;
+}
+
+/** What the runs of one Run or one grading share. */
+interface RunState {
+  /** The program can't be run: logged once, and not run again. */
+  cannotRun?: boolean;
+  /** The plain build, made once, the first time a checked run needs a second try; the later runs use it. */
+  plain?: Promise<Compiled>;
 }
 
 export function defaultGraderConcurrency(): number {
@@ -154,32 +178,33 @@ export function createGrader(options: GraderOptions = {}) {
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
   });
 
-  async function compile(owner: string, code: string): Promise<Compiled> {
-    const key = createHash('sha256').update(code).digest('hex');
+  async function compile(owner: string, code: string, plain = false): Promise<Compiled> {
+    const sha256 = createHash('sha256').update(code).digest('hex');
+    const key = plain ? `${sha256}-plain` : sha256;
     // What the operator needs to find the program again (the run saved it as the student's draft), never its text.
-    const about = { owner, code_sha256: key, code_bytes: Buffer.byteLength(code) };
-    const rewritten = rewriteAllocations(code);
+    const about = { owner, code_sha256: sha256, code_bytes: Buffer.byteLength(code), plain };
+    const rewritten: Rewritten = plain ? { code, inserts: new Map() } : rewriteAllocations(code);
     let response: CompileResponse;
     try {
       response = await compilers.run(owner, {
         code: rewritten.code,
-        flags: COMPILE_FLAGS,
+        flags: plain ? PLAIN_COMPILE_FLAGS : COMPILE_FLAGS,
         outputMaxBytes: COMPILE_OUTPUT_MAX,
-        runtimeFlags: RUNTIME_FLAGS,
+        runtimeFlags: plain ? null : RUNTIME_FLAGS,
       });
     } catch (error) {
       const cause = error instanceof Error ? error.message : String(error);
       if (error instanceof JobLimitError) {
         log.warn({ ...about, limit: error.limit, cause }, 'grader: a compile reached its cap and was stopped');
-        return { result: compileError(exerciseMessages.tooComplex), wasm: null, key };
+        return { result: compileError(exerciseMessages.tooComplex), wasm: null, key, plain };
       }
       if (error instanceof JobTimeoutError) {
         log.warn({ ...about, cause }, 'grader: a compile ran out of time and was stopped');
-        return { result: compileError(exerciseMessages.compilerTimedOut), wasm: null, key };
+        return { result: compileError(exerciseMessages.compilerTimedOut), wasm: null, key, plain };
       }
       if (error instanceof JobCrashedError) {
         log.error({ ...about, cause }, 'grader: the compiler crashed');
-        return { result: compileError(exerciseMessages.compilerCrashed), wasm: null, key };
+        return { result: compileError(exerciseMessages.compilerCrashed), wasm: null, key, plain };
       }
       log.error({ ...about, cause }, 'grader: unavailable');
       throw new GraderUnavailableError(cause);
@@ -196,6 +221,7 @@ export function createGrader(options: GraderOptions = {}) {
           ),
           wasm: null,
           key,
+          plain,
         };
       }
       log.error(
@@ -204,22 +230,37 @@ export function createGrader(options: GraderOptions = {}) {
       );
       const message =
         kind === 'stack_overflow' ? exerciseMessages.compilerNestedTooDeeply : exerciseMessages.compilerCrashed;
-      return { result: compileError(message, output ? `${output}\n${message}` : message), wasm: null, key };
+      return { result: compileError(message, output ? `${output}\n${message}` : message), wasm: null, key, plain };
     }
     const diagnostics = parseDiagnostics(output).map((d) => ({
       ...d,
       column: originalColumn(rewritten, d.line, d.column),
     }));
-    return { result: { ok: response.ok, diagnostics, output }, wasm: response.wasm, key };
+    return { result: { ok: response.ok, diagnostics, output }, wasm: response.wasm, key, plain };
   }
 
-  /** `state` is shared by the runs of one grading: a program that can't be run is logged once, and not run again. */
-  async function execute(
+  /**
+   * Runs once. The checks slow a program down (up to about 9 times for one that mallocs and frees a million blocks)
+   * and add memory of their own to each block: a checked run that ran out of time, or of memory it would not have
+   * needed without them, runs again as built before the checks, with the same limits, and so do the grading's later
+   * runs. What a student's program does within the limits is never failed by the checks.
+   */
+  async function execute(owner: string, compiled: Compiled, code: string, stdin: string, state: RunState) {
+    const plainBefore = state.plain ? await state.plain : null;
+    if (plainBefore?.wasm) return (await runOnce(owner, plainBefore, stdin, state)).outcome;
+    const first = await runOnce(owner, compiled, stdin, state);
+    if (!first.checksTooCostly || compiled.plain) return first.outcome;
+    state.plain ??= compile(owner, code, true);
+    const plain = await state.plain;
+    return plain.wasm ? (await runOnce(owner, plain, stdin, state)).outcome : first.outcome;
+  }
+
+  async function runOnce(
     owner: string,
     compiled: Compiled,
     stdin: string,
-    state: { cannotRun?: boolean } = {},
-  ): Promise<RunOutcome> {
+    state: RunState,
+  ): Promise<{ outcome: RunOutcome; checksTooCostly: boolean }> {
     const failed = (message: string): RunOutcome => ({
       status: 'runtime_error',
       exit_code: null,
@@ -240,7 +281,7 @@ export function createGrader(options: GraderOptions = {}) {
       );
     } catch (error) {
       if (error instanceof JobTimeoutError) {
-        return {
+        const outcome: RunOutcome = {
           status: 'time_limit',
           exit_code: null,
           stdout: '',
@@ -251,6 +292,7 @@ export function createGrader(options: GraderOptions = {}) {
           problem: null,
           warnings: [],
         };
+        return { outcome, checksTooCostly: true };
       }
       const cause = error instanceof Error ? error.message : String(error);
       if (error instanceof PoolUnavailableError) {
@@ -259,7 +301,7 @@ export function createGrader(options: GraderOptions = {}) {
       }
       log.error({ owner, code_sha256: compiled.key, cause }, 'grader: the runner failed');
       state.cannotRun = true;
-      return failed(exerciseMessages.runnerFailed);
+      return { outcome: failed(exerciseMessages.runnerFailed), checksTooCostly: false };
     }
     if (response.kind === 'missing_imports') {
       const names = response.missing_imports ?? [];
@@ -269,9 +311,13 @@ export function createGrader(options: GraderOptions = {}) {
           'grader: a program could not be run',
         );
       state.cannotRun = true;
-      return failed(missingImportsMessage(names));
+      return { outcome: failed(missingImportsMessage(names)), checksTooCostly: false };
     }
-    return describeRun(response);
+    // Out of memory, though the program's own blocks fit in what it may use: the checks' share was too much.
+    const full = response.reports.find((r) => r.fields.kind === 'heap_full');
+    const overhead =
+      !!full && Number(full.fields.live ?? 0) + Number(full.fields.size ?? 0) <= EXERCISE_LIMITS.memoryMaxBytes;
+    return { outcome: describeRun(response), checksTooCostly: overhead };
   }
 
   return {
@@ -285,7 +331,7 @@ export function createGrader(options: GraderOptions = {}) {
     ): Promise<{ compile: CompileResult; run: RunOutcome | null }> {
       const compiled = await compile(String(owner), code);
       if (!compiled.result.ok) return { compile: compiled.result, run: null };
-      return { compile: compiled.result, run: await execute(String(owner), compiled, stdin) };
+      return { compile: compiled.result, run: await execute(String(owner), compiled, code, stdin, {}) };
     },
 
     /** Compile once, run every test case; after a test runs out of time (or can't run at all) the rest are not run. */
@@ -307,14 +353,14 @@ export function createGrader(options: GraderOptions = {}) {
         };
       }
       const results: TestResult[] = [];
-      const state: { cannotRun?: boolean } = {};
+      const state: RunState = {};
       let skip: string | null = null;
       for (const [index, test] of tests.entries()) {
         if (skip) {
           results.push(testResult(index, test, 'not_run', null, skip));
           continue;
         }
-        const outcome = await execute(key, compiled, test.stdin, state);
+        const outcome = await execute(key, compiled, code, test.stdin, state);
         if (outcome.status === 'time_limit') skip = 'Not run: an earlier test ran out of time.';
         else if (state.cannotRun) skip = 'Not run: the program could not be run.';
         results.push(judge(index, test, outcome, options));
