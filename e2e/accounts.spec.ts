@@ -164,6 +164,37 @@ test.describe('student account flow', () => {
     await page.goto('/students/verify_email?token=not-a-real-token');
     await expect(page).toHaveURL(/\/VerificationFailed$/);
     await expect(page.getByText('Email Verification Failed !')).toBeVisible();
+    // A made-up token on the success page itself: no success, and nobody is signed in.
+    await page.goto('/StudentEmailVerified?token=made-up-token');
+    await expect(page.getByText('Email Verification Failed !')).toBeVisible();
+    await expect(page.getByText('Email Verification Success !')).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('a verification link opened twice says the email is verified and offers Log in', async ({ page, request }) => {
+    const email = newEmail('twice');
+    await signUp(page, email);
+    const link = (await linkFromOutbox(request, email, /Verify your email/)).replace(/^https?:\/\/[^/]+/, '');
+    // A mail scanner follows the link first.
+    expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303);
+    await page.evaluate(() => window.localStorage.clear());
+    await open(page, link);
+    await expect(page.getByRole('heading', { name: 'Your email is already verified' })).toBeVisible();
+    await expect(page.getByText('Email Verification Failed !')).toHaveCount(0);
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/StudentLogin$/);
+  });
+
+  test('a reset link never makes the header say Logout', async ({ page }) => {
+    await open(page, '/ResetPassword?token=some-reset-token');
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    // The reset call still finds its bearer where it always was.
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBe('some-reset-token');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Logout' })).toHaveCount(0);
+    await open(page, '/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
   });
 
   test('anonymous visitors to the dashboard go to login and come back after it', async ({ page, request }) => {

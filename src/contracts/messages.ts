@@ -10,6 +10,10 @@ export const messages = {
   passwordResetSuccessful: 'Password Reset Successful!',
   verificationSuccess: 'Email Verification Success !',
   verificationFailed: 'Email Verification Failed !',
+  // Ours: the link opened again (a mail scanner may have opened it first).
+  alreadyVerified: 'Your email is already verified',
+  alreadyVerifiedLead: 'This verification link was used before. Log in to continue.',
+  checkingVerification: 'Checking your verification link…',
   logoutQuestion: 'Are you sure to logout ?',
   logoutConfirm: 'Yes, I want to logout',
   loggedOut: 'Logged out successfully',

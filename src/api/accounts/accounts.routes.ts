@@ -45,9 +45,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { acco
     { config: { access: 'public' }, schema: { querystring: verifyEmailQuerySchema } },
     async (request, reply) => {
       const token = request.query.token;
-      const session = token ? await accounts.verifyEmail(token) : undefined;
+      const verified = token ? await accounts.verifyEmail(token) : undefined;
+      if (verified === 'already') return reply.redirect(`${paths.emailVerified}?already=1`, 303);
       return reply.redirect(
-        session ? `${paths.emailVerified}?token=${encodeURIComponent(session)}` : paths.verificationFailed,
+        verified ? `${paths.emailVerified}?token=${encodeURIComponent(verified.session)}` : paths.verificationFailed,
         303,
       );
     },

@@ -18,7 +18,7 @@ import { AppError } from '../http/app-error.js';
 import { passwordResetMail, verificationMail } from '../mail/mail-templates.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
 import { findStudentByEmail, findStudentById, insertStudent, updateStudent } from '../students/students.repository.js';
-import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens.repository.js';
+import { consumeEmailToken, emailTokenOwner, issueEmailToken, peekEmailToken } from './email-tokens.repository.js';
 
 export interface AccountLimits {
   /**
@@ -109,13 +109,21 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
     },
 
     /** Follows a verification link: activates the account and opens a session; undefined for a bad link. */
-    async verifyEmail(token: string): Promise<string | undefined> {
-      return db.transaction().execute(async (trx) => {
+    /**
+     * A session for the student whose link this is; 'already' when the link was used before (mail scanners open
+     * links first) or superseded and the email is verified; undefined for a link that verifies nothing.
+     */
+    async verifyEmail(token: string): Promise<{ session: string } | 'already' | undefined> {
+      const session = await db.transaction().execute(async (trx) => {
         const studentId = await consumeEmailToken(trx, token, 'verify_email');
         if (studentId === undefined) return undefined;
         await updateStudent(trx, studentId, { activated: 1 });
         return createSession(trx, studentId);
       });
+      if (session) return { session };
+      const owner = await emailTokenOwner(db, token, 'verify_email');
+      const student = owner === undefined ? undefined : await findStudentById(db, owner);
+      return student?.activated === 1 ? 'already' : undefined;
     },
 
     async resendVerification(email: string): Promise<void> {

@@ -65,8 +65,9 @@ describe('signup and email verification', () => {
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ email, activated: true });
 
+    // Opened again (a mail scanner opened it first): already verified, log in; no second session.
     const again = await ctx.app.inject({ method: 'GET', url: link.replace('http://course.test', '') });
-    expect(again.headers.location).toBe('/VerificationFailed');
+    expect(again.headers.location).toBe('/StudentEmailVerified?already=1');
   });
 
   it('sends a failed or expired link to /VerificationFailed', async () => {
@@ -107,7 +108,11 @@ describe('signup and email verification', () => {
     ).toBe('/VerificationFailed');
     expect(
       String((await ctx.app.inject({ method: 'GET', url: `/students/verify_email?token=${second}` })).headers.location),
-    ).toMatch(/^\/StudentEmailVerified/);
+    ).toMatch(/^\/StudentEmailVerified\?token=/);
+    // The superseded link, once the email is verified, says so too.
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/students/verify_email?token=${first}` })).headers.location,
+    ).toBe('/StudentEmailVerified?already=1');
   });
 
   it('answers resend the same for an unknown email, and refuses a malformed one', async () => {

@@ -173,6 +173,17 @@ describe('student lists', () => {
       'Id,First Name,Last Name,Email,Mobile,City,Country,Study,College,Activated,Status,Batch,Registered',
     );
     expect(lines).toHaveLength(31);
+    // Statuses and times as the screens show them: a sign-up at 1:30 am on 25 Nov in India is 24 Nov in UTC.
+    await ctx.database.db
+      .updateTable('students')
+      .set({ created_at: '2026-11-24T20:00:00.000Z' })
+      .where('email', '=', 'list03@example.com')
+      .execute();
+    const again = (await asAdmin('GET', '/students?format=csv&q=lister')).body.split('\r\n');
+    const row = again.find((line) => line.includes('list03@example.com'))!;
+    expect(row).toMatch(/,Completed,[^,]*,"25 Nov 2026, 1:30 am IST"$/);
+    expect(again.find((line) => line.includes('list06@example.com'))).toMatch(/,Yes,Unpaid,/);
+    expect(again.find((line) => line.includes('list07@example.com'))).toMatch(/,Yes,Paid,/);
   });
 
   it('refuses bad list parameters with 400', async () => {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { StudentData } from '../../contracts/accounts.js';
 import { studentListSchema, type StudentListKind, type StudentListQuery } from '../../contracts/admin.js';
+import { studentStatusLabels, studentStatusName } from '../../contracts/course.js';
+import { formatDateTime } from '../../contracts/dates.js';
 import { testimonialListSchema } from '../../contracts/site.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -84,9 +86,10 @@ export function createStudentListsService(
           r.study,
           r.institution,
           r.activated === 1 ? 'Yes' : 'No',
-          r.student_status,
+          // As the screens show them: the status's word, the time on the course clock.
+          studentStatusLabels[studentStatusName(r.student_status)],
           r.student_batch,
-          r.created_at,
+          formatDateTime(r.created_at),
         ]),
       );
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
-import { courseWallClock } from '../../contracts/dates.js';
+import { courseWallClock, formatDateTime } from '../../contracts/dates.js';
 import { fieldMessages } from '../../contracts/fields.js';
 import { scheduleMessages } from '../../contracts/schedule.js';
 
@@ -425,7 +425,7 @@ describe('joining a class and attendance', () => {
     expect(csv.headers['content-disposition']).toContain('attendance-batch-21-session-1.csv');
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe('Student Id,First Name,Last Name,Email,Joined At,Status,Corrected');
-    expect(lines).toContain(`${early.id},Dennis,Ritchie,${early.email},${at(-10).toISOString()},Present,No`);
+    expect(lines).toContain(`${early.id},Dennis,Ritchie,${early.email},"${formatDateTime(at(-10))}",Present,No`);
     expect(lines).toContain(`${missing.id},Dennis,Ritchie,${missing.email},,Late,Yes`);
   });
 

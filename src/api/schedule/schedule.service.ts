@@ -23,6 +23,7 @@ import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { DATE_YEARS } from '../../contracts/fields.js';
+import { formatDateTime } from '../../contracts/dates.js';
 import { AppError } from '../http/app-error.js';
 import { CLASSES_NEED_PAYMENT } from '../courses/courses.service.js';
 import { cancelPendingReminders } from '../reminders/reminders.repository.js';
@@ -223,7 +224,7 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
           r.first_name,
           r.last_name,
           r.email,
-          r.joined_at,
+          r.joined_at ? formatDateTime(r.joined_at) : '',
           statusWords[r.status],
           r.mark ? 'Yes' : 'No',
         ]),

@@ -5,7 +5,7 @@
  * app's chunks ahead when the visitor heads for a link or the browser is idle, so the next page starts from cache.
  */
 import { dashboardPaths, paths } from '../../contracts/paths';
-import { readRole, readToken } from '../lib/auth-storage';
+import { readRole, readSessionToken } from '../lib/auth-storage';
 import { attachDisclosure, type DisclosureOptions } from '../lib/disclosure';
 import { accountMenuName, badgeText, notificationsName } from '../lib/unread-text';
 
@@ -108,7 +108,7 @@ async function showSignedIn(token: string): Promise<void> {
   summary?.append(badge(unread));
 }
 
-const token = readToken();
+const token = readSessionToken();
 if (token) void showSignedIn(token).catch(() => undefined);
 
 let preloaded = false;

@@ -24,6 +24,8 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   auth?: boolean;
+  /** A token to send instead of the stored one (a link's, checked before it is stored). */
+  bearer?: string;
   signal?: AbortSignal;
   /** The request outlives the page (a click that also opens another tab or leaves the page). */
   keepalive?: boolean;
@@ -50,7 +52,7 @@ export async function apiRequest<T>(
 ): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined && !(options.body instanceof FormData)) headers['content-type'] = 'application/json';
-  const token = options.auth ? readToken() : null;
+  const token = options.bearer ?? (options.auth ? readToken() : null);
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {

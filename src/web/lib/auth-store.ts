@@ -1,13 +1,16 @@
 import { useSyncExternalStore } from 'react';
-import { readRole, readToken, subscribeAuth, type AccountRole } from './auth-storage';
+import { readRole, readSessionToken, subscribeAuth, type AccountRole } from './auth-storage';
 
-export { clearSession, readToken, storeRole, storeToken, type AccountRole } from './auth-storage';
+export { clearSession, readToken, storeResetToken, storeRole, storeToken, type AccountRole } from './auth-storage';
 
-/** Signed out while prerendering and hydrating, then the real state: no hydration mismatch. */
+/**
+ * Signed in: a session token is stored (a reset link's token is not one). Signed out while prerendering and
+ * hydrating, then the real state: no hydration mismatch.
+ */
 export function useSignedIn(): boolean {
   return useSyncExternalStore(
     subscribeAuth,
-    () => readToken() !== null,
+    () => readSessionToken() !== null,
     () => false,
   );
 }
@@ -16,7 +19,7 @@ export function useSignedIn(): boolean {
 export function useStoredRole(): AccountRole | null {
   return useSyncExternalStore(
     subscribeAuth,
-    () => (readToken() === null ? null : readRole()),
+    () => (readSessionToken() === null ? null : readRole()),
     () => null,
   );
 }

@@ -11,7 +11,7 @@ import { Field } from '../../components/field';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { alertPasswordMismatch, PasswordChecklist } from '../../components/password-checklist';
 import { resetPasswordRequest } from './auth-api';
-import { clearSession, storeToken } from '../../lib/auth-store';
+import { clearSession, storeResetToken } from '../../lib/auth-store';
 
 /**
  * The request's schema with the password only required: the checklist shows the rule but does not block submitting
@@ -34,7 +34,7 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     const token = params.get('token');
-    if (token) storeToken(token);
+    if (token) storeResetToken(token);
   }, [params]);
 
   const onSubmit = async ({ confirm_password: _confirm, ...input }: ResetPasswordForm) => {
