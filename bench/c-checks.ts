@@ -109,7 +109,11 @@ async function clangIn(): Promise<Compiler> {
     let output = '';
     const collect = (bytes: Uint8Array | null) => (output += bytes ? new TextDecoder().decode(bytes) : '');
     try {
-      return (await runClang(['clang', ...args], files, { stdout: collect, stderr: collect })) as Tree;
+      return (await runClang(['clang', ...args], files, {
+        stdout: collect,
+        stderr: collect,
+        fetchProgress: () => undefined,
+      })) as Tree;
     } catch (error) {
       if (error instanceof Exit) throw new Error(`clang failed: ${output}`);
       throw error;

@@ -67,8 +67,9 @@ test.describe('student account flow', () => {
       'My Payment',
       'Change Password',
       'Take self assessment test',
-      'My Feedback (After course)',
     ]);
+    // Feedback is asked for after the course only.
+    await expect(menu.getByRole('link', { name: 'My Feedback (After course)' })).toHaveCount(0);
     await expect(menu.locator('img')).toHaveAttribute('src', /^\/uploads\/photos\//);
     await expect(page.locator('.status-unpaid')).toHaveText('Unpaid');
     await saveScreenshot(page, 'dashboard', info.project.name);

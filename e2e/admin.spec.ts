@@ -238,4 +238,23 @@ test.describe('admin dashboard', () => {
     await expect(page).toHaveURL(/\/DashPage$/);
     void PASSWORD;
   });
+
+  test('a panel opened from the menu comes into view with focus, and Exit hands focus back', async ({ page }) => {
+    await open(page, '/StudentLogin');
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    for (const [name, title] of [
+      ['Program Exercises', 'Program Exercises (Add/Delete Your Program Details)'],
+      ['Site Settings', 'Site Settings'],
+    ] as const) {
+      const button = page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true });
+      await button.click();
+      const panel = page.getByRole('region', { name: title });
+      const heading = panel.getByRole('heading', { name: title, level: 2 });
+      await expect(heading).toBeFocused();
+      await expect(heading).toBeInViewport();
+      await panel.getByRole('button', { name: 'Exit' }).click();
+      await expect(button).toBeFocused();
+    }
+  });
 });

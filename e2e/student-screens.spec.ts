@@ -166,6 +166,10 @@ test.describe('My Payment', () => {
       'href',
       '/DashPage/myfeedback',
     );
+    // Now the menu offers it too.
+    await expect(
+      page.locator('#dashboard-menu-list').getByRole('link', { name: 'My Feedback (After course)' }),
+    ).toHaveCount(1);
     await expect(payBefore).toHaveCount(0);
     await expect(page.getByText('refunded')).toHaveCount(0);
   });

@@ -5,6 +5,8 @@ const base: NextStepState = {
   now: '2026-11-20T08:00:00.000Z', // 1:30 pm in India
   profileComplete: true,
   paid: true,
+  completed: false,
+  feedbackGiven: false,
   batchNumber: 5,
   nextClass: null,
   programs: [],
@@ -14,6 +16,18 @@ const kinds = (state: Partial<NextStepState>) => planNextSteps({ ...base, ...sta
 const tonight = { session_number: 3, starts_at: '2026-11-20T13:30:00.000Z', duration_minutes: 60, topics: 'Loops' };
 
 describe('what to do next', () => {
+  it('after the course: the feedback, then the certificate; no class or program', () => {
+    const programs = [{ id: 9, program_number: 3, due_at: null }];
+    const done = { completed: true, nextClass: tonight, programs, quizTaken: false, now: '2026-11-20T13:35:00.000Z' };
+    expect(kinds(done)).toEqual(['feedback', 'certificate']);
+    expect(kinds({ ...done, feedbackGiven: true })).toEqual(['certificate']);
+    expect(
+      planNextSteps({ ...base, ...done })
+        .map((step) => step.text)
+        .join(' '),
+    ).not.toMatch(/Join|Solve/);
+  });
+
   it('puts the profile, then the fee, first', () => {
     expect(kinds({ profileComplete: false, paid: false, quizTaken: false })).toEqual(['profile', 'pay', 'quiz']);
     expect(kinds({ paid: false })).toEqual(['pay']);

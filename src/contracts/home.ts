@@ -72,7 +72,18 @@ export const homeProgressSchema = z.object({
 });
 export type HomeProgress = z.infer<typeof homeProgressSchema>;
 
-export const nextStepKinds = ['profile', 'pay', 'class', 'program', 'quiz', 'prepare', 'wait', 'doubt'] as const;
+export const nextStepKinds = [
+  'profile',
+  'pay',
+  'class',
+  'program',
+  'quiz',
+  'prepare',
+  'wait',
+  'doubt',
+  'feedback',
+  'certificate',
+] as const;
 export const nextStepSchema = z.object({
   kind: z.enum(nextStepKinds),
   text: z.string(),
@@ -126,6 +137,9 @@ export interface NextStepState {
   now: string;
   profileComplete: boolean;
   paid: boolean;
+  /** The course is complete: no classes or programs wait, the feedback and the certificate do. */
+  completed: boolean;
+  feedbackGiven: boolean;
   batchNumber: number | null;
   nextClass: { session_number: number; starts_at: string; duration_minutes: number; topics: string } | null;
   /** Already in the order to do them (byDeadline). */
@@ -150,6 +164,22 @@ export function planNextSteps(state: NextStepState): NextStep[] {
       detail: 'So that your teacher knows you.',
       link: paths.createProfile,
     });
+  if (state.completed) {
+    if (!state.feedbackGiven)
+      steps.push({
+        kind: 'feedback',
+        text: 'Tell future students about the course',
+        detail: 'Your feedback may appear on the home page once your teacher has read it.',
+        link: dashboard('myFeedback'),
+      });
+    steps.push({
+      kind: 'certificate',
+      text: 'You have completed the course: download your certificate',
+      detail: 'Anyone can check it on its public page.',
+      link: `${paths.dashboard}#certificate-heading`,
+    });
+    return steps;
+  }
   if (!state.paid)
     steps.push({
       kind: 'pay',

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { STUDENT_STATUS } from '../../contracts/course.js';
 import { nowIso } from '../db/clock.js';
 import type { Database } from '../db/schema.js';
 
@@ -29,7 +30,16 @@ export async function setStudentStatus(db: Db, id: number, from: number, to: num
     .where('id', '=', id)
     .where('student_status', '=', from)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const changed = Number(result.numUpdatedRows) === 1;
+  // Only a completed student's testimonial is shown: a completion undone sends it back to the teacher's review.
+  if (changed && from === STUDENT_STATUS.completed && to !== STUDENT_STATUS.completed)
+    await db
+      .updateTable('students')
+      .set({ feedback_state: 'pending', feedback_state_at: nowIso() })
+      .where('id', '=', id)
+      .where('feedback_state', '=', 'approved')
+      .execute();
+  return changed;
 }
 
 export async function insertStatusChange(

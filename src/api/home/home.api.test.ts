@@ -157,6 +157,15 @@ describe('what to do next', () => {
     const after = await homeOf(s.token);
     expect(after.next_class).toBeNull();
     expect(after.next_steps[0]!.text).toBe(`Solve program ${sooner.program_number}`);
+
+    // Completed, with a class and programs still in the batch: the home asks for feedback and offers the certificate.
+    clock = new Date('2026-11-20T13:25:00.000Z');
+    expect((await asAdmin('PUT', `/students/${s.id}`, { student_status: 2 })).statusCode).toBe(200);
+    const done = await homeOf(s.token);
+    expect(done.next_class).toBeNull();
+    expect(done.programs_to_solve).toEqual([]);
+    expect(done.next_steps.map((step) => step.kind)).toEqual(['feedback', 'certificate']);
+    expect(done.next_steps[0]!.link).toBe('/DashPage/myfeedback');
   });
 
   it('with nothing waiting: get ready for the next class, or, without a batch, look over the plan', async () => {

@@ -44,6 +44,8 @@ export function createHomeService({ db, schedule, clock = () => new Date() }: De
     async home(student: StudentRow): Promise<Home> {
       if (student.role !== 'student') throw new AppError('forbidden', homeMessages.studentsOnly);
       const paid = student.student_status !== STUDENT_STATUS.unpaid;
+      // After the course no class is next and no program waits: the home says so (My Classes keeps the record).
+      const completed = student.student_status === STUDENT_STATUS.completed;
       const classes: MySchedule | null =
         paid && student.student_batch !== null ? await schedule.mySchedule(student) : null;
       const now = classes?.now ?? nowIso(clock());
@@ -79,8 +81,8 @@ export function createHomeService({ db, schedule, clock = () => new Date() }: De
       return {
         now,
         batch_number: student.student_batch,
-        next_class: next ? { session: next, meeting_link: classes?.meeting_link ?? null } : null,
-        programs_to_solve: toSolve,
+        next_class: next && !completed ? { session: next, meeting_link: classes?.meeting_link ?? null } : null,
+        programs_to_solve: completed ? [] : toSolve,
         since,
         doubts_answered: doubts.map((d) => ({
           id: d.id,
@@ -108,6 +110,8 @@ export function createHomeService({ db, schedule, clock = () => new Date() }: De
           now,
           profileComplete: student.mobile !== null,
           paid,
+          completed,
+          feedbackGiven: student.feedback !== null && student.feedback.trim() !== '',
           batchNumber: student.student_batch,
           nextClass: next ?? null,
           programs: toSolve,

@@ -89,6 +89,31 @@ describe('moderated testimonials', () => {
     expect(shown).not.toContain(quote);
   });
 
+  it('takes a testimonial off the landing page when the completion is undone, and back to review', async () => {
+    const quote = `Finished, then not ${Date.now()}`;
+    const student = await completedStudentWithFeedback(quote);
+    await approveTestimonial(ctx.app, adminToken, student.id);
+    expect((await landing()).map((t) => t.feedback)).toContain(quote);
+    // The teacher marked the completion by mistake: back to Paid.
+    const undone = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/students/${student.id}`,
+      headers: bearer(adminToken),
+      payload: { student_status: 1 },
+    });
+    expect(undone.statusCode).toBe(200);
+    expect((await landing()).map((t) => t.feedback)).not.toContain(quote);
+    // Completed again later: the teacher reads it again before it is shown.
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/students/${student.id}`,
+      headers: bearer(adminToken),
+      payload: { student_status: 2 },
+    });
+    expect((await profileOf(student.token)).feedback_state).toBe('pending');
+    expect((await landing()).map((t) => t.feedback)).not.toContain(quote);
+  });
+
   it('sends an approved testimonial back to review when anything it shows changes: name, study, institution, photo', async () => {
     const profile = { mobile: '9876543210', city: 'Kochi', country: 'India', study: 'BSc', institution: 'CET' };
     const photo = async (color: string) =>

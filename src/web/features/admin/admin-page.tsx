@@ -180,6 +180,7 @@ function PanelMenu({ open, onOpen }: { open: Panel | null; onOpen: (panel: Panel
                   type="button"
                   className={`btn ${open === name ? 'btn-primary' : 'btn-outline-primary'}`}
                   aria-pressed={open === name}
+                  data-panel={name}
                   onClick={() => onOpen(name)}
                 >
                   {name}
@@ -201,12 +202,23 @@ function AdminDashboard() {
   useEffect(() => {
     if (!scrollToPanel || !panel) return;
     opened.current?.scrollIntoView({ block: 'start' });
+    // Its heading takes focus: a screen reader and the keyboard continue in the panel, not at the button.
+    opened.current?.querySelector<HTMLElement>('.admin-panel h2')?.focus({ preventScroll: true });
     setScrollToPanel(false);
   }, [scrollToPanel, panel]);
-  /** Opens a panel from far up the page (the overview) and brings it into view. */
-  const openFromAbove = (name: Panel) => {
+  /**
+   * Opens a panel and brings it into view: it opens under the menu (on a phone, thousands of pixels below the
+   * button) or far below the overview.
+   */
+  const openPanel = (name: Panel) => {
     setPanel(name);
     setScrollToPanel(true);
+  };
+  /** Closing a panel hands focus back to the button that opened it. */
+  const exitPanel = () => {
+    const button = panel ? document.querySelector<HTMLElement>(`[data-panel="${panel}"]`) : null;
+    setPanel(null);
+    button?.focus();
   };
   // A notice of a new doubt leads to /AdminPage#doubts (one of a submission to ?student=, the gradebook's).
   const { hash } = useLocation();
@@ -227,13 +239,13 @@ function AdminDashboard() {
       <p className="mb-3">
         <a href="#admin-panels">Skip to the panels</a>
       </p>
-      <SettingsDefaultsNotice onOpen={() => openFromAbove('Site Settings')} />
-      <Overview onOpen={openFromAbove} />
+      <SettingsDefaultsNotice onOpen={() => openPanel('Site Settings')} />
+      <Overview onOpen={openPanel} />
       <NotificationsSection />
       <GradebookPanel />
-      <PanelMenu open={panel} onOpen={setPanel} />
+      <PanelMenu open={panel} onOpen={openPanel} />
       <div ref={opened} className="admin-open-panel">
-        {panel ? <OpenPanel panel={panel} onExit={() => setPanel(null)} /> : null}
+        {panel ? <OpenPanel panel={panel} onExit={exitPanel} /> : null}
       </div>
     </>
   );

@@ -8,7 +8,7 @@ export function AdminPanel({ title, onExit, children }: { title: string; onExit:
   return (
     <section className="admin-panel" aria-labelledby={id}>
       <div className="d-flex justify-content-between align-items-center gap-2 mb-3">
-        <h2 id={id} className="h4 mb-0">
+        <h2 id={id} className="h4 mb-0" tabIndex={-1}>
           {title}
         </h2>
         <button type="button" className="btn btn-secondary" onClick={onExit}>

@@ -1,6 +1,7 @@
 import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { StudentData } from '../../../contracts/accounts';
+import { STUDENT_STATUS } from '../../../contracts/course';
 import { type DashboardMatch, dashboardPaths, matchDashboardPath, paths } from '../../../contracts/paths';
 import { PageSpinner } from '../../components/page-spinner';
 import { RequireAuth } from '../../components/require-auth';
@@ -137,13 +138,16 @@ function Dashboard({
           Menu
         </button>
         <ul id="dashboard-menu-list" className={menuOpen ? 'open' : undefined}>
-          {menu.map((item) => (
-            <li key={item.section}>
-              <NavLink to={`${paths.dashboard}/${dashboardPaths[item.section]}`} end={item.section !== 'myProgs'}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          {menu
+            // Feedback is asked for after the course: the item appears once the student has completed it.
+            .filter((item) => item.section !== 'myFeedback' || student.student_status === STUDENT_STATUS.completed)
+            .map((item) => (
+              <li key={item.section}>
+                <NavLink to={`${paths.dashboard}/${dashboardPaths[item.section]}`} end={item.section !== 'myProgs'}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
         </ul>
       </nav>
       <section className="dashboard-content">
