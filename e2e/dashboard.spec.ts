@@ -87,10 +87,12 @@ test.describe('student dashboard', () => {
 
     await open(page, '/DashPage/myclasses');
     await expect(page.getByText(`Batch ${batch} starts on 1 Mar 2027.`)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Join the class (video meeting)' })).toHaveAttribute(
-      'href',
-      `https://meet.example.com/c-${batch}`,
-    );
+    // The student's own join address, which records the attendance during a class, then opens the meeting.
+    const banner = page.getByRole('link', { name: 'Join the class (video meeting)' });
+    await expect(banner).toHaveAttribute('href', /^\/join\/[\w-]{43}$/);
+    const followed = await request.get((await banner.getAttribute('href'))!, { maxRedirects: 0 });
+    expect(followed.status()).toBe(302);
+    expect(followed.headers().location).toBe(`https://meet.example.com/c-${batch}`);
     const session = page.locator('.session-list li', { hasText: `Video session for batch ${batch}` });
     await expect(session.getByRole('button', { name: /Play the lesson video/ })).toBeVisible();
     await expect(session.locator('iframe')).toHaveCount(0);

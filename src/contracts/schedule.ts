@@ -12,6 +12,14 @@ import { DATE_YEARS, isoDateSchema, isRealIsoDate, recordIdSchema } from './fiel
 export const MAX_DURATION_MINUTES = 480;
 /** The Join button opens this long before a class starts and stays until it ends. */
 export const JOIN_OPENS_MINUTES_BEFORE = 10;
+
+/**
+ * A student's own address for joining their batch's classes: opened while a class can be joined it records the
+ * attendance, then (at any time) it opens the batch's video meeting. Every link to a class the site hands a student
+ * is this one: in the page, the mails and the calendar feed.
+ */
+export const joinLinkPath = (token: string) => `/join/${token}`;
+export const joinLinkParamsSchema = z.object({ token: z.string().max(300) });
 /** A student who joins later than this after the start is late. */
 export const LATE_AFTER_MINUTES = 10;
 

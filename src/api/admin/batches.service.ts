@@ -1,3 +1,5 @@
+import { joinLinkPath } from '../../contracts/schedule.js';
+import { ensurePrivateLinks } from '../auth/private-links.repository.js';
 import type { Kysely } from 'kysely';
 import type { BatchInfo, BatchMailingResult, BatchUpdate } from '../../contracts/admin.js';
 import { formatDate } from '../../contracts/dates.js';
@@ -82,6 +84,12 @@ export function createBatchesService({ db, config, mailQueued, notifications }: 
         { batchNumber: row.batch_number, kind: 'meeting_link', content: link, resend },
         async (trx) => {
           const students = await batches.listPaidStudentsOfBatch(trx, row.batch_number);
+          // Each student's own join address, which records the attendance, then opens the meeting.
+          const joins = await ensurePrivateLinks(
+            trx,
+            students.map((s) => s.id),
+            'join',
+          );
           const told = await notifications.notify(
             trx,
             students,
@@ -91,7 +99,14 @@ export function createBatchesService({ db, config, mailQueued, notifications }: 
               body: 'Your classes are held at the meeting link now on My Classes.',
               link: `${paths.dashboard}/${dashboardPaths.myClasses}`,
             },
-            (s) => meetingLinkMail(s.email, s.first_name, row.batch_number, row.start_date, link),
+            (s) =>
+              meetingLinkMail(
+                s.email,
+                s.first_name,
+                row.batch_number,
+                row.start_date,
+                `${config.appUrl}${joinLinkPath(joins.get(s.id)!)}`,
+              ),
           );
           noticed = told.noticed;
           return students.length;

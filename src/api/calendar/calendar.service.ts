@@ -1,3 +1,4 @@
+import { joinLinkPath } from '../../contracts/schedule.js';
 import { createHash } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
@@ -37,6 +38,8 @@ const tokenOf = (segment: string) => segment.replace(/\.ics$/i, '');
 export function createCalendarService({ db, config }: Deps) {
   const host = new URL(config.appUrl).hostname;
   const myClassesUrl = `${config.appUrl}${paths.dashboard}/${dashboardPaths.myClasses}`;
+  const joinUrlOf = async (studentId: number) =>
+    `${config.appUrl}${joinLinkPath(await ensurePrivateLink(db, studentId, 'join'))}`;
 
   const linksFor = (token: string): CalendarLinks => {
     const feed = `${config.appUrl}/calendar/${token}.ics`;
@@ -65,7 +68,9 @@ export function createCalendarService({ db, config }: Deps) {
     return calendar.x('X-WR-TIMEZONE', zone);
   };
 
-  const addEvent = (calendar: ICalCalendar, row: CalendarClass, withBatch: boolean) => {
+  /** `joinUrl`: a student's own join address, which stands for the meeting's in their feed. */
+  const addEvent = (calendar: ICalCalendar, row: CalendarClass, withBatch: boolean, joinUrl: string | null) => {
+    const meeting = row.meeting_link ? (joinUrl ?? row.meeting_link) : null;
     const zone = courseTimeZone();
     const startMs = Date.parse(row.starts_at);
     const endMs = startMs + row.duration_minutes * 60_000;
@@ -76,7 +81,7 @@ export function createCalendarService({ db, config }: Deps) {
     const description = [
       ...(withBatch ? [`Batch ${row.batch_number}`] : []),
       ...(topics.length ? [`Topics: ${topics.join('\n')}`] : []),
-      row.meeting_link ? `Join the class: ${row.meeting_link}` : 'The meeting link is on My Classes.',
+      meeting ? `Join the class: ${meeting}` : 'The meeting link is on My Classes.',
       `My Classes: ${myClassesUrl}`,
     ].join('\n\n');
     calendar.createEvent({
@@ -87,8 +92,8 @@ export function createCalendarService({ db, config }: Deps) {
       timezone: zone === 'UTC' ? null : zone,
       summary: withBatch ? `Batch ${row.batch_number} · ${title}` : title,
       description,
-      location: row.meeting_link ?? null,
-      url: row.meeting_link ?? myClassesUrl,
+      location: meeting,
+      url: meeting ?? myClassesUrl,
       sequence: row.sequence,
       stamp: new Date(row.updated_at),
       lastModified: new Date(row.updated_at),
@@ -125,7 +130,8 @@ export function createCalendarService({ db, config }: Deps) {
       const filter = filterFor(owner);
       const calendar = newCalendar(filter === 'all' ? `${COURSE_NAME} — all batches` : `${COURSE_NAME} classes`);
       calendar.description(`Class times of the ${COURSE_NAME} course (${SITE_NAME})`);
-      if (filter) for (const row of await listClasses(db, filter)) addEvent(calendar, row, filter === 'all');
+      const joinUrl = filter && filter !== 'all' ? await joinUrlOf(owner.id) : null;
+      if (filter) for (const row of await listClasses(db, filter)) addEvent(calendar, row, filter === 'all', joinUrl);
       return fileOf(calendar);
     },
 
@@ -137,7 +143,7 @@ export function createCalendarService({ db, config }: Deps) {
       const row = await findClass(db, filter, id);
       if (!row) return undefined;
       const calendar = newCalendar(`${COURSE_NAME} — Session ${row.session_number}`);
-      addEvent(calendar, row, filter === 'all');
+      addEvent(calendar, row, filter === 'all', filter === 'all' ? null : await joinUrlOf(owner!.id));
       return fileOf(calendar);
     },
   };

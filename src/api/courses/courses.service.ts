@@ -1,3 +1,5 @@
+import { joinLinkPath } from '../../contracts/schedule.js';
+import { ensurePrivateLink } from '../auth/private-links.repository.js';
 import type { Kysely } from 'kysely';
 import type { StudentRow } from '../db/schema.js';
 import {
@@ -62,7 +64,8 @@ export function createCoursesService(db: Kysely<Database>) {
       return {
         batch_number: student.student_batch,
         start_date: batch?.start_date ?? null,
-        meeting_link: batch?.meeting_link ?? null,
+        // The student's own join address, which records the attendance, not the meeting's.
+        meeting_link: batch?.meeting_link ? joinLinkPath(await ensurePrivateLink(db, student.id, 'join')) : null,
       };
     },
 

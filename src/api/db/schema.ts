@@ -143,7 +143,7 @@ export interface SessionReminderTable {
   created_at: Timestamp;
 }
 
-export type PrivateLinkPurpose = 'calendar' | 'reminders';
+export type PrivateLinkPurpose = 'calendar' | 'reminders' | 'join';
 
 /** A secret token that stands for a student in a URL without login; replacing it revokes the old URL. */
 export interface PrivateLinkTable {

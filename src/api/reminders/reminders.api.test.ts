@@ -82,7 +82,9 @@ describe('class reminders', () => {
     expect(day!.subject).toBe('Reminder: C class tomorrow at 7:00 pm IST — Session 3');
     expect(day!.text_body).toContain('1 Feb 2027, 7:00 pm IST');
     expect(day!.text_body).toContain('Topics: Pointers');
-    expect(day!.html_body).toContain(`href="${LINK}"`);
+    // The student's own join address (it records the attendance), never the meeting's.
+    expect(day!.html_body).toMatch(/href="http:\/\/course\.test\/join\/[\w-]{43}"/);
+    expect(day!.html_body).not.toContain(LINK);
     expect(day!.list_unsubscribe).toMatch(/^http:\/\/course\.test\/api\/v1\/reminders\/stop\?token=[\w-]{40,}$/);
     const token = new URL(day!.list_unsubscribe!).searchParams.get('token');
     expect(day!.text_body).toContain(`http://course.test/StopReminders?token=${token}`);

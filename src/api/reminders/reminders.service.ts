@@ -1,3 +1,4 @@
+import { joinLinkPath } from '../../contracts/schedule.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
@@ -70,7 +71,10 @@ export function createRemindersService({ db, config, log, mailQueued, notificati
             topics: row.topics,
             startsAt: row.starts_at,
             durationMinutes: row.duration_minutes,
-            meetingLink: row.meeting_link,
+            // The student's own join address, which records the attendance, then opens the meeting.
+            meetingLink: row.meeting_link
+              ? `${config.appUrl}${joinLinkPath(await ensurePrivateLink(db, student.id, 'join'))}`
+              : null,
             myClassesUrl,
             stopPageUrl: `${config.appUrl}${paths.stopReminders}?token=${encodeURIComponent(token)}`,
             stopOneClickUrl: `${oneClickBase}?token=${encodeURIComponent(token)}`,

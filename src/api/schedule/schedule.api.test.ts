@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { bearer, createAdminTestApp, lastMailTo, verifiedStudent } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { courseWallClock, formatDateTime } from '../../contracts/dates.js';
 import { fieldMessages } from '../../contracts/fields.js';
@@ -354,13 +354,54 @@ describe('joining a class and attendance', () => {
     expect(ended.json().errors).toEqual([scheduleMessages.classEnded]);
     expect((await myStatus(missing.token)).status).toBe('absent');
     const schedule = (await as(missing.token, 'GET', '/api/v1/my_schedule')).json();
-    expect(schedule).toMatchObject({
-      now: at(60).toISOString(),
-      batch_number: 21,
-      meeting_link: 'https://meet.example.com/b21',
-    });
+    expect(schedule).toMatchObject({ now: at(60).toISOString(), batch_number: 21 });
+    // The link the page shows is the student's own join address, which records the attendance.
+    expect(schedule.meeting_link).toMatch(/^\/join\/[A-Za-z0-9_-]{43}$/);
     expect(schedule.sessions).toHaveLength(2);
     expect(schedule.sessions[0]).toMatchObject({ session_number: 1, ends_at: at(60).toISOString() });
+  });
+
+  it('records attendance from every link the site hands out: the page, the mail and the calendar', async () => {
+    const follow = async (url: string) => {
+      const response = await ctx.app.inject({ method: 'GET', url: url.replace(/^https?:\/\/[^/]+/, '') });
+      expect(response.statusCode).toBe(302);
+      return response.headers.location;
+    };
+    const viaPage = await studentIn(21);
+    const viaMail = await studentIn(21);
+    const viaCalendar = await studentIn(21);
+    const page = (await as(viaPage.token, 'GET', '/api/v1/my_schedule')).json().meeting_link as string;
+    expect((await as(viaPage.token, 'GET', '/api/v1/my_batch')).json().meeting_link).toBe(page);
+
+    // Outside the class window the address opens the meeting and records nothing.
+    clock = at(-30);
+    expect(await follow(page)).toBe('https://meet.example.com/b21');
+    expect((await myStatus(viaPage.token)).joined_at).toBeNull();
+
+    clock = at(-10);
+    expect((await asAdmin('POST', '/api/v1/batches/21/send_link')).statusCode).toBe(200);
+    const mail = await lastMailTo(ctx, viaMail.email);
+    const mailed = /https?:\/\/\S+\/join\/[A-Za-z0-9_-]{43}/.exec(mail.text_body)?.[0];
+    expect(mailed, mail.text_body).toBeDefined();
+    expect(mail.text_body).not.toContain('https://meet.example.com/b21');
+    const feed = (await as(viaCalendar.token, 'GET', '/api/v1/calendar')).json().feed_url as string;
+    const ics = (await ctx.app.inject({ method: 'GET', url: new URL(feed).pathname })).body;
+    const unfolded = ics.replace(/\r\n /g, '');
+    const fromCalendar = /URL[^:]*:(https?:\/\/\S+\/join\/[A-Za-z0-9_-]{43})/.exec(unfolded)?.[1];
+    expect(unfolded).not.toContain('https://meet.example.com/b21');
+    expect(fromCalendar, ics).toBeDefined();
+
+    clock = at(2);
+    expect(await follow(page)).toBe('https://meet.example.com/b21');
+    expect(await follow(mailed!)).toBe('https://meet.example.com/b21');
+    clock = at(20);
+    expect(await follow(fromCalendar!)).toBe('https://meet.example.com/b21');
+    expect(await myStatus(viaPage.token)).toMatchObject({ status: 'present', joined_at: at(2).toISOString() });
+    expect(await myStatus(viaMail.token)).toMatchObject({ status: 'present', joined_at: at(2).toISOString() });
+    expect(await myStatus(viaCalendar.token)).toMatchObject({ status: 'late', joined_at: at(20).toISOString() });
+
+    // An address that is no student's opens My Classes, and records nothing.
+    expect(await follow(`/join/${'x'.repeat(43)}`)).toBe('/DashPage/myclasses');
   });
 
   it('refuses an unpaid student, a student of another batch, the admin and an unknown session', async () => {

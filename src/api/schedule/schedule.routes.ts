@@ -12,6 +12,7 @@ import {
   batchSessionParamsSchema,
   batchSessionSchema,
   batchSessionUpdateSchema,
+  joinLinkParamsSchema,
   joinResultSchema,
   myScheduleSchema,
   scheduleGenerateSchema,
@@ -116,6 +117,16 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ schedule: ScheduleService }
 
   app.get('/api/v1/my_schedule', { schema: { response: { 200: myScheduleSchema } } }, async (request) =>
     schedule.mySchedule(currentStudent(request)),
+  );
+
+  // A student's own link to their classes (in the page, the mails, the calendar): records, then opens the meeting.
+  app.get(
+    '/join/:token',
+    { config: { access: 'public' }, schema: { params: joinLinkParamsSchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(await schedule.followJoinLink(request.params.token), 302);
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
+import { dashboardPaths, paths } from '../../contracts/paths.js';
 import {
   type AttendanceMark,
   type AttendanceRow,
@@ -10,6 +11,7 @@ import {
   type BatchSessionUpdate,
   type JoinResult,
   heldClasses,
+  joinLinkPath,
   joinWindow,
   type MySchedule,
   type ScheduleGenerate,
@@ -28,6 +30,7 @@ import { AppError } from '../http/app-error.js';
 import { CLASSES_NEED_PAYMENT } from '../courses/courses.service.js';
 import { cancelPendingReminders } from '../reminders/reminders.repository.js';
 import * as schedule from './schedule.repository.js';
+import { ensurePrivateLink, findStudentByPrivateLink } from '../auth/private-links.repository.js';
 import { zonedInstant } from './zoned-time.js';
 
 interface Deps {
@@ -86,6 +89,11 @@ const statusWords: Record<AttendanceRow['status'], string> = {
 
 export function createScheduleService({ db, clock = () => new Date(), timeZone }: Deps) {
   const now = () => nowIso(clock());
+
+  /** The student's join address (made on first use), relative to the site. */
+  async function joinLinkOf(studentId: number): Promise<string> {
+    return joinLinkPath(await ensurePrivateLink(db, studentId, 'join'));
+  }
 
   /** Writes to a batch's schedule one at a time (PostgreSQL: the batch's row is locked; SQLite has one writer). */
   function inBatch<T>(batch: number, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -258,7 +266,7 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
       return {
         now: at,
         batch_number: batch,
-        meeting_link: link?.meeting_link ?? null,
+        meeting_link: link?.meeting_link ? await joinLinkOf(student.id) : null,
         sessions: rows.map(({ batch_number: _b, sequence: _s, ...session }) => {
           const record = records.find((r) => r.batch_session_id === session.id);
           return {
@@ -268,6 +276,29 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
           };
         }),
       };
+    },
+
+    joinLinkOf,
+
+    /**
+     * Where a student's join address leads: the batch's meeting (My Classes when it has none, or the address is no
+     * student's). Opened while one of the batch's classes can be joined, by a student who has paid, it records the
+     * attendance first, as the Join button does; at any other time it records nothing.
+     */
+    async followJoinLink(token: string): Promise<string> {
+      const myClasses = `${paths.dashboard}/${dashboardPaths.myClasses}`;
+      const student = token ? await findStudentByPrivateLink(db, 'join', token) : undefined;
+      if (!student || student.student_batch === null) return myClasses;
+      const batch = student.student_batch;
+      if (student.role === 'student' && student.student_status !== STUDENT_STATUS.unpaid) {
+        const at = now();
+        const open = (await schedule.listBatchSessions(db, batch)).map(toBatchSession).find((session) => {
+          const window = joinWindow(session.starts_at, session.duration_minutes);
+          return Date.parse(at) >= window.opens && Date.parse(at) < window.closes;
+        });
+        if (open) await schedule.recordJoin(db, open.id, student.id, at);
+      }
+      return (await schedule.findMeetingLink(db, batch))?.meeting_link ?? myClasses;
     },
 
     /** The student's Join click: recorded once (the first click's time), only while the class can be joined. */

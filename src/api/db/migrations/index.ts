@@ -26,6 +26,7 @@ import * as similarityResults from './2026-11-29T0100-similarity-results.js';
 import * as paymentRefunds from './2026-11-29T0200-payment-refunds.js';
 import * as testimonialReview from './2026-11-29T0300-testimonial-review.js';
 import * as noLeaks from './2026-11-29T0500-no-leaks.js';
+import * as joinLinks from './2026-11-29T0600-join-links.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0200-payment-refunds': paymentRefunds,
   '2026-11-29T0300-testimonial-review': testimonialReview,
   '2026-11-29T0500-no-leaks': noLeaks,
+  '2026-11-29T0600-join-links': joinLinks,
 };
