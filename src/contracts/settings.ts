@@ -39,6 +39,8 @@ function email(label: string) {
 }
 
 const emptyIsNull = (value: unknown) => (value === '' ? null : value);
+/** A GST registration number: state code, PAN, entity number, Z, check character. */
+const GSTIN_FORMAT = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 export const faqEntrySchema = z.strictObject({
   question: oneLineText('An FAQ question', SETTINGS_LIMITS.question),
@@ -62,6 +64,14 @@ export const siteSettingsSchema = z.strictObject({
     'Postal address cannot contain control characters',
   ),
   privacyEmail: email('Privacy contact email'),
+  businessName: oneLineText('Business name on receipts', SETTINGS_LIMITS.ownerName),
+  gstin: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyIsNull(value.trim().toUpperCase()) : value),
+    z
+      .string({ error: 'GSTIN must be text' })
+      .regex(GSTIN_FORMAT, 'GSTIN must be 15 characters, such as 32ABCDE1234F1Z5')
+      .nullable(),
+  ),
   courseFeeRupees: z
     .number({ error: feeMessage })
     .int(feeMessage)
@@ -86,6 +96,8 @@ export const SETTING_NAMES = [
   'privacyOwnerName',
   'privacyAddress',
   'privacyEmail',
+  'businessName',
+  'gstin',
   'courseFeeRupees',
   'nextBatchDate',
   'faqs',
@@ -102,6 +114,8 @@ export const SETTING_LABELS: Record<SettingName, string> = {
   privacyOwnerName: 'Privacy policy owner',
   privacyAddress: 'Privacy policy postal address',
   privacyEmail: 'Privacy policy email',
+  businessName: 'Business name on receipts',
+  gstin: 'GSTIN',
   courseFeeRupees: 'Course fee',
   nextBatchDate: 'Next batch start date',
   faqs: 'FAQ',
@@ -118,6 +132,8 @@ export const adminSettingsSchema = z.object({
     privacyOwnerName: z.string(),
     privacyAddress: z.string(),
     privacyEmail: z.string(),
+    businessName: z.string(),
+    gstin: z.string().nullable(),
     courseFeeRupees: z.number(),
     nextBatchDate: z.string().nullable(),
     faqs: z.array(z.object({ question: z.string(), answer: z.string() })),

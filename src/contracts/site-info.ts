@@ -20,6 +20,10 @@ export interface SiteInfo {
   privacyOwnerName: string;
   privacyAddress: string;
   privacyEmail: string;
+  /** The name receipts are issued in. */
+  businessName: string;
+  /** The business's GST registration number, printed on receipts when set. */
+  gstin: string | null;
   /** 'YYYY-MM-DD', or null while no date is announced. */
   nextBatchDate: string | null;
   faqs: FaqEntry[];
@@ -40,6 +44,8 @@ export const DEFAULT_SITE_CONTENT = {
   privacyOwnerName: 'C Programming Learning Hub (owner and data controller)',
   privacyAddress: 'Thiruvananthapuram, Kerala 695001, India',
   privacyEmail: 'privacy@c-programming-hub.in',
+  businessName: 'C Programming Learning Hub',
+  gstin: null,
   nextBatchDate: null,
   faqs: [
     {
@@ -78,6 +84,8 @@ export function siteInfoScript(info: SiteInfo): string {
     privacyOwnerName: info.privacyOwnerName,
     privacyAddress: info.privacyAddress,
     privacyEmail: info.privacyEmail,
+    businessName: info.businessName,
+    gstin: info.gstin,
     nextBatchDate: info.nextBatchDate,
     faqs: info.faqs.map(({ question, answer }) => ({ question, answer })),
     timeZone: info.timeZone,

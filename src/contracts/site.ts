@@ -23,6 +23,8 @@ export const siteInfoSchema = z.object({
   privacyOwnerName: z.string(),
   privacyAddress: z.string(),
   privacyEmail: z.string(),
+  businessName: z.string(),
+  gstin: z.string().nullable(),
   nextBatchDate: z.string().nullable(),
   faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
   timeZone: z.string(),

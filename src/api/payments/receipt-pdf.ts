@@ -1,6 +1,6 @@
 import { COURSE_NAME, SITE_NAME } from '../../contracts/course.js';
 import { formatDateTime } from '../../contracts/dates.js';
-import { PAYMENT_CURRENCY, type PaidVia } from '../../contracts/payments.js';
+import { formatAmount, type PaidVia } from '../../contracts/payments.js';
 import { renderPdf } from '../pdf/pdf-document.js';
 import { writeText } from '../pdf/pdf-fonts.js';
 
@@ -15,7 +15,9 @@ export interface ReceiptDetails {
   paymentId: string | null;
   orderId: string;
   paidVia: PaidVia | null;
-  business: { name: string; address: string; email: string };
+  /** Paid through the built-in test gateway: no money moved. */
+  testPayment: boolean;
+  business: { name: string; address: string; email: string; gstin: string | null };
 }
 
 const howPaid: Record<PaidVia, string> = {
@@ -24,12 +26,6 @@ const howPaid: Record<PaidVia, string> = {
   reconciliation: 'Online payment (Razorpay)',
   manual: 'Received by the teacher (cash or bank transfer)',
 };
-
-/** 300000 paise -> "₹3,000.00 INR": the rupee sign and the currency's code, as an Indian receipt shows it. */
-export function receiptAmount(amount: number, currency: string): string {
-  const units = (amount / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return currency === PAYMENT_CURRENCY ? `₹${units} ${PAYMENT_CURRENCY}` : `${units} ${currency}`;
-}
 
 /** The receipt of a captured payment: one A4 page of selectable text. */
 export function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
@@ -41,8 +37,12 @@ export function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
     doc.fontSize(10);
     if (business.address) writeText(doc, business.address, 'Body', left, undefined);
     if (business.email) writeText(doc, business.email, 'Body', left, undefined);
+    if (business.gstin) writeText(doc, `GSTIN: ${business.gstin}`, 'Body', left, undefined);
     doc.moveDown(2);
-    doc.font('Bold').fontSize(20).text('Payment receipt');
+    doc
+      .font('Bold')
+      .fontSize(20)
+      .text(receipt.testPayment ? 'Payment receipt (test payment)' : 'Payment receipt');
     doc.moveDown(0.5);
     doc.font('Body').fontSize(11);
     const rows: [string, string][] = [
@@ -53,10 +53,18 @@ export function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
         receipt.studentName ? `${receipt.studentName} <${receipt.studentEmail}>` : receipt.studentEmail,
       ],
       ['For', `${COURSE_NAME} course fee (${SITE_NAME})`],
-      ['Amount', receiptAmount(receipt.amount, receipt.currency)],
+      // As every page of the site writes it ("Rs.3,000").
+      ['Amount', formatAmount(receipt.amount, receipt.currency)],
       ['Payment ID', receipt.paymentId ?? '—'],
       ['Order ID', receipt.orderId],
-      ['Paid by', receipt.paidVia ? howPaid[receipt.paidVia] : '—'],
+      [
+        'Paid by',
+        receipt.testPayment
+          ? 'Test payment (the site’s built-in test gateway: no money was received)'
+          : receipt.paidVia
+            ? howPaid[receipt.paidVia]
+            : '—',
+      ],
     ];
     for (const [label, value] of rows) {
       const y = doc.y;

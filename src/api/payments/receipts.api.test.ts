@@ -97,18 +97,46 @@ describe('PDF receipts', () => {
     const site = (await get('/api/v1/site')).json();
     for (const expected of [
       payment!.receipt_number!,
-      '₹3,000.00 INR',
+      // As the site writes amounts.
+      'Amount Rs.3,000 ',
       paymentId,
       'Dennis Ritchie',
       student.email,
       COURSE_NAME,
-      site.privacyOwnerName,
+      site.businessName,
       site.privacyAddress,
       site.contactEmail,
-      'Online payment (Razorpay)',
+      // The built-in gateway moves no money: the receipt says so.
+      'Payment receipt (test payment)',
+      'Test payment (the site’s built-in test gateway',
     ]) {
       expect(text).toContain(expected);
     }
+    expect(text).not.toContain('owner and data controller');
+    expect(text).not.toContain('GSTIN');
+
+    // The teacher sets a GSTIN in Site Settings: every receipt prints it.
+    const current = (await get('/api/v1/admin/settings', adminToken)).json().settings;
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      headers: bearer(adminToken),
+      payload: { ...current, businessName: 'Menon Tutorials LLP', gstin: '32abcde1234f1z5' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().settings).toMatchObject({ businessName: 'Menon Tutorials LLP', gstin: '32ABCDE1234F1Z5' });
+    const again = await get(`/api/v1/me/payments/${payment!.id}/receipt.pdf`, student.token);
+    const withGstin = (await pdfText(again.rawPayload)).replace(/\s+/g, ' ');
+    expect(withGstin).toContain('Menon Tutorials LLP');
+    expect(withGstin).toContain('GSTIN: 32ABCDE1234F1Z5');
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      headers: bearer(adminToken),
+      payload: { ...current, gstin: 'not a gstin' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatch(/GSTIN must be 15 characters/);
   });
 
   it('answers 404 for another student’s receipt or a payment not captured, 401 anonymous; the admin gets any', async () => {
@@ -168,6 +196,6 @@ describe('PDF receipts', () => {
     });
     const text = await pdfText(mail!.attachments[0]!.content);
     expect(text).toContain(payment!.receipt_number!);
-    expect(text).toContain('₹3,000.00 INR');
+    expect(text).toContain('Rs.3,000');
   });
 });

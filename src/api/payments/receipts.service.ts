@@ -32,7 +32,13 @@ export function createReceiptsService({ db, siteInfo }: Deps) {
       paymentId: row.payment_id,
       orderId: row.order_id,
       paidVia: row.paid_via,
-      business: { name: site.privacyOwnerName, address: site.privacyAddress, email: site.contactEmail },
+      testPayment: Boolean(row.test_payment),
+      business: {
+        name: site.businessName,
+        address: site.privacyAddress,
+        email: site.contactEmail,
+        gstin: site.gstin,
+      },
     };
     const content = await cachedPdf(['receipt', inputs], () => renderReceiptPdf(inputs));
     return { filename: `${row.receipt_number}.pdf`, content };

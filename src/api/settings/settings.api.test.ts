@@ -55,6 +55,8 @@ const valid: SiteSettingsForm = {
   privacyOwnerName: 'Anita Menon (owner and data controller)',
   privacyAddress: 'MG Road, Kochi 682016, India',
   privacyEmail: 'privacy@course.example',
+  businessName: 'Anita Menon Tutorials',
+  gstin: '',
   courseFeeRupees: 3500,
   nextBatchDate: '2027-01-04',
   faqs: [{ question: 'Is there a certificate?', answer: 'Yes, after the course.' }],
@@ -77,6 +79,8 @@ describe('site settings', () => {
       'privacyOwnerName',
       'privacyAddress',
       'privacyEmail',
+      'businessName',
+      'gstin',
       'courseFeeRupees',
       'nextBatchDate',
       'faqs',
@@ -130,7 +134,8 @@ describe('site settings', () => {
   it('a save shows on /api/v1/site, stops counting as default, and the pages are rendered again before it answers', async () => {
     const view = await put(valid);
     expect(view.statusCode).toBe(200);
-    expect(view.json().defaults).toEqual(['instructorPhoto', 'timeZone']);
+    // The GSTIN left empty is still its default (none).
+    expect(view.json().defaults).toEqual(['instructorPhoto', 'gstin', 'timeZone']);
     const site = (await ctx.app.inject({ method: 'GET', url: '/api/v1/site' })).json();
     expect(site).toEqual({
       contactEmail: 'help@course.example',
@@ -142,6 +147,8 @@ describe('site settings', () => {
       privacyOwnerName: valid.privacyOwnerName,
       privacyAddress: valid.privacyAddress,
       privacyEmail: valid.privacyEmail,
+      businessName: 'Anita Menon Tutorials',
+      gstin: null,
       nextBatchDate: '2027-01-04',
       faqs: valid.faqs,
       timeZone: 'Asia/Kolkata',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, formatDate } from '../../contracts/dates.js';
 import { DEFAULT_SITE_CONTENT, paragraphsOf, spelledDate } from '../../contracts/site-info.js';
+import { SETTING_NAMES } from '../../contracts/settings.js';
 import {
   decodeSettings,
   defaultSettings,
@@ -58,7 +59,7 @@ describe('site settings as rows', () => {
     expect(settingsAtDefaults(saved, defaults)).not.toContain('courseFeeRupees');
     expect(settingsAtDefaults(saved, defaults)).not.toContain('instructorName');
     expect(settingsAtDefaults(saved, defaults)).toContain('instructorPhoto');
-    expect(settingsAtDefaults(defaults, defaults)).toHaveLength(12);
+    expect(settingsAtDefaults(defaults, defaults)).toHaveLength(SETTING_NAMES.length);
   });
 
   it('give the public the photo’s address, never its stored name alone', () => {

@@ -25,6 +25,8 @@ export const SETTING_KEYS: Record<keyof StoredSettings, string> = {
   privacyOwnerName: 'site.privacy_owner_name',
   privacyAddress: 'site.privacy_address',
   privacyEmail: 'site.privacy_email',
+  businessName: 'site.business_name',
+  gstin: 'site.gstin',
   courseFeePaise: 'site.course_fee_paise',
   nextBatchDate: 'site.next_batch_date',
   faqs: 'site.faqs',
@@ -80,10 +82,13 @@ export function decodeSettings(rows: Map<string, string>, defaults: StoredSettin
     'privacyOwnerName',
     'privacyAddress',
     'privacyEmail',
+    'businessName',
   ] as const) {
     const value = text(field);
     if (value) values[field] = value;
   }
+  const gstin = text('gstin');
+  if (gstin !== undefined) values.gstin = gstin === '' ? null : gstin;
   const photo = text('instructorPhoto');
   if (photo !== undefined) values.instructorPhoto = photo === '' ? null : photo;
   const date = text('nextBatchDate');
@@ -127,6 +132,8 @@ export function settingsAtDefaults(values: StoredSettings, defaults: StoredSetti
     ['privacyOwnerName', 'privacyOwnerName'],
     ['privacyAddress', 'privacyAddress'],
     ['privacyEmail', 'privacyEmail'],
+    ['businessName', 'businessName'],
+    ['gstin', 'gstin'],
     ['courseFeeRupees', 'courseFeePaise'],
     ['nextBatchDate', 'nextBatchDate'],
     ['faqs', 'faqs'],

@@ -43,6 +43,7 @@ export function parseSiteInfo(text: string): SiteInfo | undefined {
     'privacyOwnerName',
     'privacyAddress',
     'privacyEmail',
+    'businessName',
     'timeZone',
   ] as const;
   const ok =
@@ -52,6 +53,7 @@ export function parseSiteInfo(text: string): SiteInfo | undefined {
     strings.every((key) => isString(value[key])) &&
     (value.instructorPhotoUrl === null || isString(value.instructorPhotoUrl)) &&
     (value.nextBatchDate === null || isString(value.nextBatchDate)) &&
+    (value.gstin === null || isString(value.gstin)) &&
     Array.isArray(value.faqs) &&
     value.faqs.every(isFaq);
   if (!ok) return undefined;
@@ -66,6 +68,8 @@ export function parseSiteInfo(text: string): SiteInfo | undefined {
     privacyOwnerName: info.privacyOwnerName,
     privacyAddress: info.privacyAddress,
     privacyEmail: info.privacyEmail,
+    businessName: info.businessName,
+    gstin: info.gstin,
     nextBatchDate: info.nextBatchDate,
     faqs: info.faqs.map(({ question, answer }) => ({ question, answer })),
     timeZone: info.timeZone,

@@ -22,6 +22,7 @@ const formValues = ({ settings }: AdminSettings): SiteSettingsForm => ({
   ...settings,
   timeZone: settings.timeZone as SiteSettings['timeZone'],
   nextBatchDate: settings.nextBatchDate ?? '',
+  gstin: settings.gstin ?? '',
 });
 
 /** One text control with its label and message; `rows` makes it a textarea. */
@@ -291,6 +292,23 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
                 type="email"
                 error={errors.privacyEmail}
                 {...form.register('privacyEmail')}
+              />
+            </fieldset>
+
+            <fieldset className="mb-3">
+              <legend className="h6 fw-bold">Receipts</legend>
+              <Field
+                id="settings-business"
+                label="Business name on receipts"
+                error={errors.businessName}
+                {...form.register('businessName')}
+              />
+              <Field
+                id="settings-gstin"
+                label="GSTIN (optional)"
+                hint="Printed on every receipt when set."
+                error={errors.gstin}
+                {...form.register('gstin')}
               />
             </fieldset>
 
