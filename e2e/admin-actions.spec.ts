@@ -298,7 +298,20 @@ test.describe('admin actions', () => {
     const row = payment.getByRole('row').filter({ hasText: student.email });
     await expect(row).toContainText('Unpaid');
     await row.getByRole('button', { name: 'Update Meera Iyer to paid', exact: true }).click();
+    // It asks first: how much was received, and how.
+    const record = page.getByRole('dialog', { name: 'Record a payment from Meera Iyer?' });
+    await expect(record.getByLabel('Amount received (Rs.)')).toHaveValue(/^\d+$/);
+    await record.getByLabel('Amount received (Rs.)').fill('1800');
+    await record.getByLabel('Received by').selectOption({ label: 'Bank transfer' });
+    await saveScreenshot(page, 'update-payment-dialog', info.project.name, { fullPage: false });
+    await record.getByRole('button', { name: 'Record the payment' }).click();
+    await expect(record).toBeHidden();
     await expect(row.locator('.status-paid')).toHaveText('Paid');
+    const recorded = (await (await request.get('/api/v1/admin/payments', { headers: admin })).json()) as {
+      student_email: string;
+      amount: number;
+    }[];
+    expect(recorded.find((p) => p.student_email === student.email)?.amount).toBe(180000);
     await expect(row.getByRole('button')).toHaveCount(0);
     await expect(row).toContainText('Nothing to update');
     await expect(payment.getByText('Page 1 of 1 · 1 student', { exact: true })).toBeVisible();
@@ -311,6 +324,12 @@ test.describe('admin actions', () => {
     const done = completion.getByRole('row').filter({ hasText: student.email });
     await expect(done.locator('.status-paid')).toHaveText('Paid');
     await done.getByRole('button', { name: 'Update Meera Iyer to completed', exact: true }).click();
+    // It asks first: a completion issues and mails a certificate. Cancel changes nothing.
+    const complete = page.getByRole('dialog', { name: 'Mark Meera Iyer as completed?' });
+    await complete.getByRole('button', { name: 'Cancel' }).click();
+    await expect(done.locator('.status-paid')).toHaveText('Paid');
+    await done.getByRole('button', { name: 'Update Meera Iyer to completed', exact: true }).click();
+    await complete.getByRole('button', { name: 'Mark as completed' }).click();
     // Still listed, now completed: the teacher sees who finished.
     await expect(done.locator('.status-completed')).toHaveText('Completed');
     await expect(done.getByRole('button')).toHaveCount(0);

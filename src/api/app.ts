@@ -15,6 +15,7 @@ import { batchesRoutes } from './admin/batches.routes.js';
 import { createBatchesService } from './admin/batches.service.js';
 import { createStudentListsService } from './admin/student-lists.service.js';
 import { createStudentAdminService } from './admin/student-status.service.js';
+import { createReceiptNotice } from './payments/receipt-notice.js';
 import {
   type AccountLimits,
   createAccountsService,
@@ -249,7 +250,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings = createSettingsService({ db, config, log: app.log });
   await settings.ensureDefaults();
   const certificates = createCertificatesService({ db, config, notifications, clock: options.clock, mailQueued });
-  const admin = createStudentAdminService(db, settings.feePaise, certificates.onStatusChange);
+  const admin = createStudentAdminService(db, settings.feePaise, certificates.onStatusChange, {
+    tell: createReceiptNotice({ config, notifications }),
+    told: (students) => {
+      mailQueued();
+      notifications.wake(students);
+    },
+  });
   const { keyId, keySecret, apiUrl } = config.razorpay;
   const testGateway = config.testGateway ? createTestGateway(db) : undefined;
   const payments = createPaymentsService({

@@ -3,6 +3,8 @@ import { emailOnlySchema, studentDataSchema } from './accounts.js';
 import { batchNumberSchema } from './course-content.js';
 import { isoDateSchema, pageQuerySchema, recordIdSchema } from './fields.js';
 import { testimonialListSchema } from './site.js';
+import { manualPaymentMethods } from './payments.js';
+import { SETTINGS_LIMITS } from './settings.js';
 
 /** Shapes of the admin API's requests and answers, shared by the routes (schemas) and the admin screens (types). */
 
@@ -57,6 +59,20 @@ export const oldStudentsSchema = z.union([studentListSchema, testimonialListSche
 /** Update Payment Status (`PATCH /students/{id}`) and Update Course Completion (`PUT /students/{id}`). */
 export const studentStatusInputSchema = z.strictObject({
   student_status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /**
+   * With a Paid mark: what the teacher received, and how. Left out (the original client), the fee now, received
+   * in cash or by bank transfer.
+   */
+  payment: z
+    .strictObject({
+      amount_rupees: z
+        .number({ error: 'The amount must be a number of rupees' })
+        .int('The amount must be a whole number of rupees')
+        .min(0, 'The amount must be 0 or more')
+        .max(SETTINGS_LIMITS.maxFeeRupees, `The amount must be at most ${SETTINGS_LIMITS.maxFeeRupees} rupees`),
+      method: z.enum(manualPaymentMethods, { error: 'Choose how the fee was received' }),
+    })
+    .optional(),
 });
 export type StudentStatusInput = z.infer<typeof studentStatusInputSchema>;
 

@@ -13,6 +13,17 @@ export type PaymentGateway = (typeof paymentGateways)[number];
 export const paymentStatuses = ['created', 'captured', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export const paidViaValues = ['checkout', 'webhook', 'reconciliation', 'manual'] as const;
+
+/** How the teacher received a fee they record by hand (Update Payment). */
+export const manualPaymentMethods = ['cash', 'bank_transfer', 'upi', 'cheque', 'discount'] as const;
+export type ManualPaymentMethod = (typeof manualPaymentMethods)[number];
+export const manualPaymentMethodLabels: Record<ManualPaymentMethod, string> = {
+  cash: 'Cash',
+  bank_transfer: 'Bank transfer',
+  upi: 'UPI',
+  cheque: 'Cheque',
+  discount: 'Discount (fee waived)',
+};
 export type PaidVia = (typeof paidViaValues)[number];
 
 /**

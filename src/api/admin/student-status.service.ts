@@ -23,6 +23,8 @@ import {
   setStudentStatus,
 } from './student-status.repository.js';
 import { messages } from '../../contracts/messages.js';
+import { type ManualPaymentMethod, PAYMENT_CURRENCY } from '../../contracts/payments.js';
+import type { ReceiptNotice } from '../payments/receipt-notice.js';
 
 /**
  * `feePaise`: the course fee now (a site setting), read when a manual payment is recorded. `onStatusChange`: the
@@ -32,6 +34,12 @@ export function createStudentAdminService(
   db: Kysely<Database>,
   feePaise: () => Promise<number>,
   onStatusChange: CertificatesService['onStatusChange'],
+  receipts: {
+    /** The receipt notice and mail of a payment the teacher recorded, in its transaction; whom to wake. */
+    tell: ReceiptNotice;
+    /** After the commit: the mail worker and the students' open pages hear of it. */
+    told: (students: number[]) => void;
+  },
 ) {
   async function studentOrFail(id: number): Promise<StudentRow> {
     const student = await findStudentById(db, id);
@@ -51,8 +59,11 @@ export function createStudentAdminService(
       to: StudentStatus;
       by: StudentRow;
       feePaise: number;
+      /** What the teacher received, when they said (a Paid mark). */
+      received?: { amountPaise: number; method: ManualPaymentMethod };
       revert?: { id: number; reason: string; paymentId: number | null };
     },
+    told: number[] = [],
   ): Promise<StudentRow> {
     const { student, to, by, revert } = change;
     const from = student.student_status;
@@ -76,7 +87,24 @@ export function createStudentAdminService(
       from === STUDENT_STATUS.unpaid &&
       !(await hasCapturedPayment(trx, student.id))
     ) {
-      paymentId = await recordManualPayment(trx, student, change.feePaise);
+      const received = change.received;
+      const payment = await recordManualPayment(
+        trx,
+        student,
+        received?.amountPaise ?? change.feePaise,
+        received?.method ?? null,
+      );
+      paymentId = payment.id;
+      // The student gets the receipt, as one who paid online does.
+      told.push(
+        ...(await receipts.tell(trx, student, {
+          id: payment.id,
+          amount: received?.amountPaise ?? change.feePaise,
+          currency: PAYMENT_CURRENCY,
+          order_id: payment.order_id,
+          payment_id: null,
+        })),
+      );
     }
     await insertStatusChange(trx, {
       student_id: student.id,
@@ -99,13 +127,23 @@ export function createStudentAdminService(
      * Sets student_status (1 paid, 2 completed, 0 unpaid) and records who did it and when. Marking an unpaid
      * student paid records a manual payment of the fee, unless a payment is already on record.
      */
-    async setStatus(admin: StudentRow, id: number, status: StudentStatus): Promise<StudentRow> {
+    async setStatus(
+      admin: StudentRow,
+      id: number,
+      status: StudentStatus,
+      received?: { amountPaise: number; method: ManualPaymentMethod },
+    ): Promise<StudentRow> {
       const student = await studentOrFail(id);
+      if (received && status !== STUDENT_STATUS.paid)
+        throw new AppError('validation', 'Only a Paid mark records what was received.');
       // Read before the transaction: SQLite has one connection, which the transaction holds.
       const fee = await feePaise();
-      return db
+      const told: number[] = [];
+      const updated = await db
         .transaction()
-        .execute((trx) => applyStatusChange(trx, { student, to: status, by: admin, feePaise: fee }));
+        .execute((trx) => applyStatusChange(trx, { student, to: status, by: admin, feePaise: fee, received }, told));
+      receipts.told(told);
+      return updated;
     },
 
     /**

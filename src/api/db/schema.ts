@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { NotificationKind } from '../../contracts/notifications.js';
-import type { PaidVia, PaymentStatus } from '../../contracts/payments.js';
+import type { ManualPaymentMethod, PaidVia, PaymentStatus } from '../../contracts/payments.js';
 import type { FeedbackState } from '../../contracts/testimonials.js';
 
 /** Timestamps are ISO-8601 strings on both databases (PostgreSQL's are parsed back to ISO strings). */
@@ -279,6 +279,8 @@ export interface PaymentTable {
   receipt_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the order stopped being payable (replaced at a new fee, or the student paid otherwise); never captured. */
   retired_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How the teacher received a payment they recorded; null for online ones (and older manual ones). */
+  manual_method: ColumnType<ManualPaymentMethod | null, ManualPaymentMethod | null | undefined, ManualPaymentMethod | null>;
 }
 
 /** A payment received that the site did not credit: to be refunded at the gateway. */

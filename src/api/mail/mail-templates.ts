@@ -198,7 +198,8 @@ export function doubtAnsweredMail(
 
 export interface ReceiptDetails {
   amount: string;
-  paymentId: string;
+  /** The gateway's payment id; null for a payment the teacher recorded. */
+  paymentId: string | null;
   orderId: string;
   /** When the payment was confirmed: an ISO instant, printed in the course's time zone. */
   paidAt: string;
@@ -211,7 +212,7 @@ export function paymentReceiptMail(to: string, firstName: string, receipt: Recei
     greeting: `Hello ${firstName},`,
     paragraphs: [
       `We have received your payment of ${receipt.amount} for the ${COURSE_NAME} course. Thank you!`,
-      `Payment ID: ${receipt.paymentId}`,
+      ...(receipt.paymentId ? [`Payment ID: ${receipt.paymentId}`] : []),
       `Order ID: ${receipt.orderId}`,
       `Paid on: ${formatDateTime(receipt.paidAt)}`,
       'Your classes and program exercises are now open on your dashboard. The video-meeting link for your batch is sent by email before the batch starts.',

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
-import { type PaidVia, PAYMENT_CURRENCY, type PaymentStatus } from '../../contracts/payments.js';
+import {
+  type ManualPaymentMethod,
+  type PaidVia,
+  PAYMENT_CURRENCY,
+  type PaymentStatus,
+} from '../../contracts/payments.js';
 import { nowIso } from '../db/clock.js';
 import type { Database } from '../db/schema.js';
 
@@ -259,7 +264,8 @@ export async function recordManualPayment(
   db: Db,
   student: { id: number; email: string },
   amount: number,
-): Promise<number> {
+  method: ManualPaymentMethod | null = null,
+): Promise<{ id: number; order_id: string }> {
   const now = nowIso();
   const row = await db
     .insertInto('payments')
@@ -272,11 +278,12 @@ export async function recordManualPayment(
       status: 'captured',
       paid_via: 'manual',
       paid_at: now,
+      manual_method: method,
     })
-    .returning('id')
+    .returning(['id', 'order_id'])
     .executeTakeFirstOrThrow();
   await assignReceiptNumber(db, row.id);
-  return row.id;
+  return row;
 }
 
 /** A captured payment received online (not the admin's manual record): only the gateway can refund it. */
@@ -395,6 +402,7 @@ export function findReceiptRow(db: Db, id: number) {
       'p.paid_via',
       'p.paid_at',
       'p.receipt_number',
+      'p.manual_method',
       's.first_name',
       's.last_name',
       // Captured by the built-in test gateway (its own record of the payment): the receipt says so.

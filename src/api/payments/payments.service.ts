@@ -31,7 +31,7 @@ import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
-import { paymentReceiptMail } from '../mail/mail-templates.js';
+import { createReceiptNotice } from './receipt-notice.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { findStudentById } from '../students/students.repository.js';
 import { GatewayError, type PaymentGatewayClient } from './payment-gateway.js';
@@ -121,6 +121,7 @@ export function createPaymentsService({
   mailQueued: mailQueuedOnly,
   notifications,
 }: PaymentsOptions) {
+  const tellReceipt = createReceiptNotice({ config, notifications });
   // Students told of a payment in a transaction; their open pages hear it once it is committed.
   let toWake: number[] = [];
   const mailQueued = () => {
@@ -199,27 +200,8 @@ export function createPaymentsService({
           changed_by_email: `Online payment ${paymentId} (${paidViaWords[via]})`,
           payment_id: row.id,
         });
-      if (student) {
-        const receipt = {
-          amount: formatAmount(row.amount, row.currency),
-          paymentId,
-          orderId: row.order_id,
-          paidAt: nowIso(),
-        };
-        const link = `${paths.dashboard}/${dashboardPaths.myPayment}`;
-        // The payment is recorded above whatever the student chose: the choice only decides what they are told.
-        const told = await notifications.notify(
-          trx,
-          [student],
-          'payment_confirmed',
-          { title: 'Your payment is confirmed', body: `We received ${receipt.amount}. Thank you!`, link },
-          (s) => ({
-            ...paymentReceiptMail(s.email, s.first_name, receipt, `${config.appUrl}${link}`),
-            attachment: { kind: 'receipt', id: row.id },
-          }),
-        );
-        toWake.push(...told.noticed);
-      }
+      // The payment is recorded above whatever the student chose: the choice only decides what they are told.
+      if (student) toWake.push(...(await tellReceipt(trx, student, { ...row, payment_id: paymentId })));
     }
     await assignReceiptNumber(trx, row.id);
     log.info({ orderId: row.order_id, paymentId, via }, 'payment captured');

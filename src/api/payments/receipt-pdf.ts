@@ -1,6 +1,11 @@
 import { COURSE_NAME, SITE_NAME } from '../../contracts/course.js';
 import { formatDateTime } from '../../contracts/dates.js';
-import { formatAmount, type PaidVia } from '../../contracts/payments.js';
+import {
+  formatAmount,
+  type ManualPaymentMethod,
+  manualPaymentMethodLabels,
+  type PaidVia,
+} from '../../contracts/payments.js';
 import { renderPdf } from '../pdf/pdf-document.js';
 import { writeText } from '../pdf/pdf-fonts.js';
 
@@ -15,6 +20,8 @@ export interface ReceiptDetails {
   paymentId: string | null;
   orderId: string;
   paidVia: PaidVia | null;
+  /** How the teacher received a payment they recorded. */
+  manualMethod: ManualPaymentMethod | null;
   /** Paid through the built-in test gateway: no money moved. */
   testPayment: boolean;
   business: { name: string; address: string; email: string; gstin: string | null };
@@ -61,9 +68,11 @@ export function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
         'Paid by',
         receipt.testPayment
           ? 'Test payment (the site’s built-in test gateway: no money was received)'
-          : receipt.paidVia
-            ? howPaid[receipt.paidVia]
-            : '—',
+          : receipt.manualMethod
+            ? `${manualPaymentMethodLabels[receipt.manualMethod]}, received by the teacher`
+            : receipt.paidVia
+              ? howPaid[receipt.paidVia]
+              : '—',
       ],
     ];
     for (const [label, value] of rows) {

@@ -198,4 +198,31 @@ describe('PDF receipts', () => {
     expect(text).toContain(payment!.receipt_number!);
     expect(text).toContain('Rs.3,000');
   });
+
+  it('a Paid mark with the amount and how it was received records them and mails the receipt', async () => {
+    const student = await verifiedStudent(ctx);
+    const patch = (payload: object) =>
+      ctx.app.inject({ method: 'PATCH', url: `/students/${student.id}`, headers: bearer(adminToken), payload });
+    for (const payment of [
+      { amount_rupees: -1, method: 'upi' },
+      { amount_rupees: 2000, method: 'barter' },
+      { amount_rupees: 20.5, method: 'cash' },
+    ]) {
+      expect((await patch({ student_status: 1, payment })).statusCode, JSON.stringify(payment)).toBe(400);
+    }
+    expect(await myPayments(student)).toEqual([]);
+    const marked = await patch({ student_status: 1, payment: { amount_rupees: 2000, method: 'upi' } });
+    expect(marked.statusCode).toBe(200);
+    const [payment] = await myPayments(student);
+    expect(payment).toMatchObject({ status: 'captured' });
+    const text = (await pdfText((await get(`/api/v1/me/payments/${payment!.id}/receipt.pdf`, student.token)).rawPayload))
+      .replace(/\s+/g, ' ');
+    expect(text).toContain('Rs.2,000');
+    expect(text).toContain('UPI, received by the teacher');
+    await siteMailWorker(ctx, smtp.url).runOnce();
+    const mail = smtp.messages.find((m) => m.to === student.email && m.subject.startsWith('Payment receipt'));
+    expect(mail?.text).toContain('We have received your payment of Rs.2,000');
+    expect(mail?.text).not.toContain('Payment ID');
+    expect(mail!.attachments[0]).toMatchObject({ filename: `${payment!.receipt_number}.pdf` });
+  });
 });

@@ -32,6 +32,7 @@ export function createReceiptsService({ db, siteInfo }: Deps) {
       paymentId: row.payment_id,
       orderId: row.order_id,
       paidVia: row.paid_via,
+      manualMethod: row.manual_method,
       testPayment: Boolean(row.test_payment),
       business: {
         name: site.businessName,

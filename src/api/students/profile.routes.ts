@@ -103,8 +103,16 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profi
       if (student.role === 'admin' && request.params.id !== student.id) {
         // The only change the admin makes through `PATCH /students/{id}`: Update Payment Status.
         const parsed = studentStatusInputSchema.safeParse(request.isMultipart() ? undefined : request.body);
-        if (!parsed.success) throw new AppError('validation', 'Send {"student_status": 0, 1 or 2}.');
-        const updated = await admin.setStatus(student, request.params.id, parsed.data.student_status);
+        if (!parsed.success)
+          throw new AppError(
+            'validation',
+            parsed.error.issues.some((issue) => issue.path[0] === 'payment')
+              ? parsed.error.issues.map((issue) => issue.message)
+              : 'Send {"student_status": 0, 1 or 2}.',
+          );
+        const { student_status: status, payment } = parsed.data;
+        const received = payment && { amountPaise: payment.amount_rupees * 100, method: payment.method };
+        const updated = await admin.setStatus(student, request.params.id, status, received);
         return { data: toStudentResource(updated), meta: { message: 'Status updated' } };
       }
       // A student changes only their own record.

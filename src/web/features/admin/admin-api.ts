@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { z } from 'zod';
 import { profileUpdateResponseSchema } from '../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../contracts/course';
+import type { ManualPaymentMethod } from '../../../contracts/payments';
 import {
   type BatchMember,
   batchInfoSchema,
@@ -96,12 +97,17 @@ export const downloadStudentList = (kind: StudentListKind, params: ListParams) =
   downloadFile(listUrl(kind, params, 'csv'), `students-${kind}.csv`);
 
 export const deleteStudent = (id: number) => apiFetch(`/students/${id}`, noContent, { method: 'DELETE', auth: true });
-export const markPaid = (id: number) =>
+/** Update Payment: with what the teacher received and how (recorded, and on the receipt the student is mailed). */
+export const markPaid = ({ id, payment }: { id: number; payment: ManualPayment }) =>
   apiFetch(`/students/${id}`, profileUpdateResponseSchema, {
     method: 'PATCH',
-    body: { student_status: STUDENT_STATUS.paid },
+    body: { student_status: STUDENT_STATUS.paid, payment },
     auth: true,
   });
+export interface ManualPayment {
+  amount_rupees: number;
+  method: ManualPaymentMethod;
+}
 export const markCompleted = (id: number) =>
   apiFetch(`/students/${id}`, profileUpdateResponseSchema, {
     method: 'PUT',
