@@ -280,7 +280,11 @@ export interface PaymentTable {
   /** When the order stopped being payable (replaced at a new fee, or the student paid otherwise); never captured. */
   retired_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** How the teacher received a payment they recorded; null for online ones (and older manual ones). */
-  manual_method: ColumnType<ManualPaymentMethod | null, ManualPaymentMethod | null | undefined, ManualPaymentMethod | null>;
+  manual_method: ColumnType<
+    ManualPaymentMethod | null,
+    ManualPaymentMethod | null | undefined,
+    ManualPaymentMethod | null
+  >;
 }
 
 /** A payment received that the site did not credit: to be refunded at the gateway. */

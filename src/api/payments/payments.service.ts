@@ -7,11 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { COURSE_NAME, SITE_NAME, STUDENT_STATUS } from '../../contracts/course.js';
-import { dashboardPaths, paths } from '../../contracts/paths.js';
 import {
   type AdminPayment,
   type AdminPaymentsQuery,
-  formatAmount,
   type MyPayments,
   type PaidVia,
   PAYMENT_CURRENCY,
@@ -27,7 +25,6 @@ import {
   type TestCheckoutResult,
 } from '../../contracts/payments.js';
 import type { Config } from '../config/env.js';
-import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';

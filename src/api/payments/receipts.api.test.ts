@@ -215,8 +215,9 @@ describe('PDF receipts', () => {
     expect(marked.statusCode).toBe(200);
     const [payment] = await myPayments(student);
     expect(payment).toMatchObject({ status: 'captured' });
-    const text = (await pdfText((await get(`/api/v1/me/payments/${payment!.id}/receipt.pdf`, student.token)).rawPayload))
-      .replace(/\s+/g, ' ');
+    const text = (
+      await pdfText((await get(`/api/v1/me/payments/${payment!.id}/receipt.pdf`, student.token)).rawPayload)
+    ).replace(/\s+/g, ' ');
     expect(text).toContain('Rs.2,000');
     expect(text).toContain('UPI, received by the teacher');
     await siteMailWorker(ctx, smtp.url).runOnce();
