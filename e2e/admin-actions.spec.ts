@@ -356,7 +356,7 @@ test.describe('admin actions', () => {
       'Create Course (Add/Delete Your Session Details)',
     );
     await course.getByLabel('Session number').fill(String(uniqueNumber()));
-    await course.getByLabel('Session date').fill('2027-02-01');
+    await course.getByLabel('Planned date').fill('2027-02-01');
     await course.getByLabel('Lesson video (YouTube link or id)').fill('https://vimeo.com/12345');
     await course.getByLabel('Topics').fill('Bitwise operators');
     await course.getByRole('button', { name: 'Add' }).click();

@@ -96,7 +96,7 @@ test.describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Create Course' }).click();
     const course = page.getByRole('region', { name: 'Create Course (Add/Delete Your Session Details)' });
     await course.getByLabel('Session number').fill(String(sessionNumber));
-    await course.getByLabel('Session date').fill('2027-01-05');
+    await course.getByLabel('Planned date').fill('2027-01-05');
     await course.getByLabel('Lesson video (YouTube link or id)').fill('https://youtu.be/dQw4w9WgXcQ');
     await course.getByLabel('Topics').fill(`Pointer drills for batch ${batch}`);
     await course.getByRole('button', { name: 'Add' }).click();
@@ -104,10 +104,21 @@ test.describe('admin dashboard', () => {
       'dQw4w9WgXcQ',
     );
     await course.getByLabel('Session number').fill(String(sessionNumber));
-    await course.getByLabel('Session date').fill('2027-01-06');
+    await course.getByLabel('Planned date').fill('2027-01-06');
     await course.getByLabel('Topics').fill('Again');
     await course.getByRole('button', { name: 'Add' }).click();
     await expect(course.getByRole('alert')).toHaveText('Session number should be unique');
+    // A session is edited in place: its topics and planned date change, its row stays.
+    await course.getByRole('button', { name: `Edit session ${sessionNumber}`, exact: true }).click();
+    await expect(course.getByRole('heading', { name: `Edit session ${sessionNumber}` })).toBeFocused();
+    await expect(course.getByLabel('Topics')).toHaveValue(`Pointer drills for batch ${batch}`);
+    await course.getByLabel('Topics').fill(`Pointer drills, revised, for batch ${batch}`);
+    await course.getByLabel('Planned date').fill('2027-01-07');
+    await course.getByRole('button', { name: `Save session ${sessionNumber}` }).click();
+    const edited = course.locator('tbody tr', { hasText: `Pointer drills, revised, for batch ${batch}` });
+    await expect(edited).toContainText('7 Jan 2027');
+    await expect(edited).toContainText('dQw4w9WgXcQ');
+    await expect(course.getByRole('heading', { name: 'Add a session' })).toBeVisible();
     await saveScreenshot(page, 'admin-create-course', info.project.name);
     await course.getByRole('button', { name: 'Exit' }).click();
 
@@ -153,6 +164,8 @@ test.describe('admin dashboard', () => {
         .locator('tbody tr')
         .getByRole('button', { name: /^Update/ })
         .click();
+      // The fee received in cash, as the dialog proposes.
+      await page.getByRole('dialog').getByRole('button', { name: 'Record the payment' }).click();
       await expect(payment.locator('tbody tr .status-paid')).toHaveText('Paid');
     }
     await saveScreenshot(page, 'admin-payment', info.project.name);
@@ -175,6 +188,7 @@ test.describe('admin dashboard', () => {
       .locator('tbody tr')
       .getByRole('button', { name: /^Update/ })
       .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as completed' }).click();
     // The student stays listed, now completed.
     await expect(completion.locator('tbody tr .status-completed')).toHaveText('Completed');
     await completion.getByRole('button', { name: 'Exit' }).click();

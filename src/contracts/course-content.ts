@@ -34,7 +34,7 @@ export function youtubeId(input: string): string | null {
 
 export const courseSessionInputSchema = z.strictObject({
   session_number: positiveNumber('Session number'),
-  session_date: isoDateSchema('Session date'),
+  session_date: isoDateSchema('Planned date'),
   topics: z
     .string({ error: 'Topics are required' })
     .trim()

@@ -359,6 +359,45 @@ describe('course sessions', () => {
     expect((await asAdmin('DELETE', `/courses/${added.json().id}`)).statusCode).toBe(404);
   });
 
+  it('edits a session: topics, date and video change in place; a taken number is 409, bad input 400', async () => {
+    const added = (
+      await asAdmin('POST', '/courses/', { session_number: 52, session_date: '2027-03-05', topics: 'Structs' })
+    ).json();
+    await asAdmin('POST', '/courses/', { session_number: 53, session_date: '2027-03-06', topics: 'Unions' });
+    const edit = (payload: object, id = added.id) => asAdmin('PUT', `/api/v1/admin/course_sessions/${id}`, payload);
+    const changed = await edit({
+      session_number: 52,
+      session_date: '2027-03-08',
+      topics: 'Structs and typedef',
+      lesson_video: 'https://youtu.be/dQw4w9WgXcQ',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({
+      id: added.id,
+      session_number: 52,
+      session_date: '2027-03-08',
+      topics: 'Structs and typedef',
+      lesson_video: 'dQw4w9WgXcQ',
+    });
+    // The list every student reads (cached by version) shows the change.
+    const listed = (await asAdmin('GET', '/courses/')).json() as { id: number; topics: string }[];
+    expect(listed.find((session) => session.id === added.id)?.topics).toBe('Structs and typedef');
+    const taken = await edit({ session_number: 53, session_date: '2027-03-08', topics: 'x' });
+    expect(taken.statusCode).toBe(409);
+    expect((await edit({ session_number: 52, session_date: 'soon', topics: 'x' })).statusCode).toBe(400);
+    expect((await edit({ session_number: 54, session_date: '2027-03-08', topics: 'x' }, 999_999)).statusCode).toBe(404);
+    const student = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/course_sessions/${added.id}`,
+      headers: bearer(studentToken),
+      payload: { session_number: 52, session_date: '2027-03-08', topics: 'x' },
+    });
+    expect(student.statusCode).toBe(403);
+    expect(listed.find((session) => session.id === added.id)).toBeDefined();
+    const after = (await asAdmin('GET', '/courses/')).json() as { id: number; topics: string }[];
+    expect(after.find((session) => session.id === added.id)?.topics).toBe('Structs and typedef');
+  });
+
   it.each([
     [{ session_number: 51, session_date: 'tomorrow', topics: 'x' }],
     [{ session_number: 51, session_date: '2027-13-01', topics: 'x' }],

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -11,6 +11,16 @@ export function listSessions(db: Db) {
 
 export function insertSession(db: Db, session: Insertable<Database['course_sessions']>) {
   return db.insertInto('course_sessions').values(session).returning(sessionColumns).executeTakeFirstOrThrow();
+}
+
+/** The session as changed, or undefined when there is none with this id. */
+export function updateSession(db: Db, id: number, session: Updateable<Database['course_sessions']>) {
+  return db
+    .updateTable('course_sessions')
+    .set(session)
+    .where('id', '=', id)
+    .returning(sessionColumns)
+    .executeTakeFirst();
 }
 
 /** Whether a session was there to delete. */

@@ -39,6 +39,15 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
     async (request, reply) => reply.status(201).send(await courses.addSession(request.body)),
   );
 
+  app.put(
+    '/api/v1/admin/course_sessions/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, body: courseSessionInputSchema, response: { 200: courseSessionSchema } },
+    },
+    async (request) => courses.updateSession(request.params.id, request.body),
+  );
+
   app.delete(
     '/courses/:id',
     { config: { access: 'admin' }, schema: { params: idParamsSchema } },

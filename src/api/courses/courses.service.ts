@@ -52,6 +52,18 @@ export function createCoursesService(db: Kysely<Database>) {
       }
     },
 
+    /** The teacher corrects a session of the plan: its number, date, topics or lesson video. */
+    async updateSession(id: number, session: Omit<CourseSession, 'id'>): Promise<CourseSession> {
+      try {
+        const updated = await courses.updateSession(db, id, session);
+        if (!updated) throw new AppError('notFound', 'No such session.');
+        return updated;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('conflict', contentMessages.sessionNumberTaken);
+        throw error;
+      }
+    },
+
     async deleteSession(id: number): Promise<void> {
       if (!(await courses.deleteSession(db, id))) throw new AppError('notFound', 'No such session.');
     },

@@ -142,6 +142,8 @@ export const listBatches = () => apiFetch('/api/v1/batches', z.array(batchInfoSc
 
 export const addSession = (input: CourseSessionInput) =>
   apiFetch('/courses/', courseSessionSchema, { method: 'POST', body: input, auth: true });
+export const updateSession = ({ id, input }: { id: number; input: CourseSessionInput }) =>
+  apiFetch(`/api/v1/admin/course_sessions/${id}`, courseSessionSchema, { method: 'PUT', body: input, auth: true });
 export const deleteSession = (id: number) => apiFetch(`/courses/${id}`, noContent, { method: 'DELETE', auth: true });
 
 export const listBatchSessions = (batch: number) =>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDate } from '../../../contracts/dates';
@@ -14,7 +15,7 @@ import { controlClass, errorAttributes, FieldError } from '../../components/fiel
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { adminCourseBookQuery, adminSessionsQuery } from '../../lib/course-api';
-import { addSession, deleteSession, setCourseBook } from './admin-api';
+import { addSession, deleteSession, setCourseBook, updateSession } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 
 const blankSession = { session_number: '', session_date: '', topics: '', lesson_video: '' };
@@ -31,6 +32,10 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
   const refresh = () => client.invalidateQueries({ queryKey: adminSessionsQuery().queryKey });
   const add = useMutation({ mutationFn: addSession, onSuccess: refresh });
   const remove = useMutation({ mutationFn: deleteSession, onSuccess: refresh });
+  const update = useMutation({ mutationFn: updateSession, onSuccess: refresh });
+  // The session being edited in the form below (null: the form adds a new one).
+  const [editing, setEditing] = useState<CourseSession | null>(null);
+  const formHeading = useRef<HTMLHeadingElement>(null);
   const { confirm, dialog } = useConfirm();
   const askDelete = (session: CourseSession) =>
     void confirm({
@@ -60,11 +65,28 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
     onSuccess: () => client.invalidateQueries({ queryKey: adminCourseBookQuery().queryKey }),
   });
 
-  const onAdd = (input: CourseSessionInput) =>
-    add.mutate(
-      { ...input, lesson_video: input.lesson_video || undefined },
-      { onSuccess: () => sessionForm.reset(blankSession) },
-    );
+  const startEditing = (session: CourseSession) => {
+    setEditing(session);
+    update.reset();
+    sessionForm.reset({
+      session_number: String(session.session_number),
+      session_date: session.session_date,
+      topics: session.topics,
+      lesson_video: session.lesson_video ?? '',
+    });
+    formHeading.current?.scrollIntoView({ block: 'start' });
+    formHeading.current?.focus({ preventScroll: true });
+  };
+  const stopEditing = () => {
+    setEditing(null);
+    sessionForm.reset(blankSession);
+  };
+
+  const onAdd = (input: CourseSessionInput) => {
+    const body = { ...input, lesson_video: input.lesson_video || undefined };
+    if (editing) update.mutate({ id: editing.id, input: body }, { onSuccess: stopEditing });
+    else add.mutate(body, { onSuccess: () => sessionForm.reset(blankSession) });
+  };
 
   const onSaveBook = ({ url }: CourseBookInput) => {
     // An empty link removes the book students see: asked first, like every other removal.
@@ -93,10 +115,10 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
             <thead>
               <tr>
                 <th scope="col">Session</th>
-                <th scope="col">Date</th>
+                <th scope="col">Planned date</th>
                 <th scope="col">Topics</th>
                 <th scope="col">Video</th>
-                <th scope="col">Delete</th>
+                <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
@@ -106,7 +128,14 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
                   <td className="text-nowrap">{formatDate(s.session_date)}</td>
                   <td className="topics-cell">{s.topics}</td>
                   <td className="text-nowrap">{s.lesson_video ?? '—'}</td>
-                  <td>
+                  <td className="text-nowrap">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-primary me-1"
+                      onClick={() => startEditing(s)}
+                    >
+                      Edit<span className="visually-hidden"> session {s.session_number}</span>
+                    </button>
                     <button
                       type="button"
                       className="btn btn-sm btn-danger"
@@ -123,8 +152,13 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
         </ScrollRegion>
       ) : null}
       {dialog}
-      <h3 className="h5 mt-3">Add a session</h3>
-      <PanelError error={add.error} />
+      <h3 ref={formHeading} className="h5 mt-3" tabIndex={-1}>
+        {editing ? `Edit session ${editing.session_number}` : 'Add a session'}
+      </h3>
+      <p className="small text-body-secondary mb-2">
+        The date is the plan’s: each batch’s own class dates and times are set in Class Schedule.
+      </p>
+      <PanelError error={editing ? update.error : add.error} />
       <form className="row g-2" onSubmit={sessionForm.handleSubmit(onAdd)} noValidate>
         <div className="col-sm-3">
           <label className="form-label" htmlFor="session-number">
@@ -143,7 +177,7 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
         </div>
         <div className="col-sm-3">
           <label className="form-label" htmlFor="session-date">
-            Session date
+            Planned date
           </label>
           <input
             id="session-date"
@@ -182,9 +216,20 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
           <FieldError id="session-topics" error={sessionErrors.topics} />
         </div>
         <div className="col-12">
-          <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-            Add
-          </button>
+          {editing ? (
+            <>
+              <button type="submit" className="btn btn-primary me-2" disabled={update.isPending}>
+                Save session {editing.session_number}
+              </button>
+              <button type="button" className="btn btn-outline-secondary" onClick={stopEditing}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+              Add
+            </button>
+          )}
         </div>
       </form>
       <h3 className="h5 mt-4">Course book</h3>
