@@ -8,7 +8,7 @@ import {
   placePaidStudent,
   uniqueNumber,
 } from './accounts.js';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures.js';
+import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures.js';
 
 const MINUTE = 60_000;
 
@@ -153,5 +153,49 @@ test.describe('class schedule', () => {
     await expect(feed).toHaveValue(/\/calendar\/[A-Za-z0-9_-]+/);
     const calendar = await request.get(await feed.inputValue());
     expect(await calendar.text()).toContain(`Batch ${batch} ·`);
+  });
+
+  test('the batch list shows each timetable; a session added to the plan names the batches lacking it', async ({
+    page,
+    request,
+  }, info) => {
+    const admin = await adminHeaders(request);
+    const batch = uniqueNumber();
+    await paidStudentIn(request, admin, batch);
+    await scheduleAt(request, admin, batch, 1, new Date(Date.now() + 7 * 24 * 60 * MINUTE));
+
+    await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
+    await page.getByRole('button', { name: 'Create Batch', exact: true }).click();
+    const batchPanel = page.getByRole('region', { name: 'Create Batch (Add Students to a Batch)' });
+    const row = batchPanel
+      .getByRole('region', { name: 'Batches' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^(Batch )?${batch}$`) }) });
+    // (On a phone the rows are cards whose cells carry their column's name.)
+    await expect(row).toContainText(/1 class; lacks (session|\d+ sessions of the plan)/);
+    await expect(row.getByRole('cell').nth(0)).toHaveText('1');
+    await row.getByRole('button', { name: `Open batch ${batch}` }).click();
+    await expect(batchPanel.getByLabel('Batch number')).toHaveValue(String(batch));
+    await saveScreenshot(page, 'batch-list', info.project.name);
+    await batchPanel.getByRole('button', { name: 'Exit' }).click();
+
+    await page.getByRole('button', { name: 'Create Course', exact: true }).click();
+    const course = page.getByRole('region', { name: 'Create Course (Add/Delete Your Session Details)' });
+    const planned = uniqueNumber();
+    await course.getByLabel('Session number').fill(String(planned));
+    await course.getByLabel('Planned date').fill('2030-06-01');
+    await course.getByLabel('Topics').fill(`Bit fields (${planned})`);
+    await course.getByRole('button', { name: 'Add', exact: true }).click();
+    const told = course
+      .getByRole('status')
+      .filter({ hasText: `Session ${planned} is in the plan, but not on the timetable` });
+    await expect(told).toContainText(String(batch));
+    // Leave the shared plan as it was.
+    const sessions = (await (await request.get('/courses/', { headers: admin })).json()) as {
+      id: number;
+      session_number: number;
+    }[];
+    const added = sessions.find((s) => s.session_number === planned)!;
+    expect((await request.delete(`/courses/${added.id}`, { headers: admin })).status()).toBe(204);
   });
 });

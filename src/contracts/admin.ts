@@ -189,6 +189,10 @@ export const batchInfoSchema = z.object({
   start_date: z.string().nullable(),
   meeting_link: z.string().nullable(),
   students: z.number(),
+  /** Classes on the batch's timetable (Class Schedule); 0 before one is made. */
+  classes: z.number().default(0),
+  /** Sessions of the course plan its timetable lacks (a session added to the plan after it was made). */
+  plan_missing: z.array(z.number()).default([]),
 });
 export type BatchInfo = z.infer<typeof batchInfoSchema>;
 export const batchInfoListSchema = z.array(batchInfoSchema);

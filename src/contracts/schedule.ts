@@ -46,6 +46,8 @@ export const scheduleMessages = {
     `This time overlaps session ${session} of the same batch (${formatDateTime(startsAt)}). Choose another time.`,
   noSuchSession: 'No such class session.',
   noFirstDate: 'Give the first date: this batch has no start date yet.',
+  beforeStart: (batch: number, start: string) =>
+    `Batch ${batch} starts on ${formatDate(start)}: its classes can't be before that. Choose a date on or after it, or change the batch's start date in Create Batch.`,
   emptyPlan: 'The course plan has no sessions yet: add them under Create Course first.',
   allScheduled: (batch: number) => `Every session of the course plan is already scheduled for batch ${batch}.`,
   onlyStudentsJoin: 'Only students join classes.',

@@ -21,6 +21,28 @@ export function listBatches(db: Db) {
   return db.selectFrom('batches').select(batchColumns).orderBy('batch_number').execute();
 }
 
+/** The session numbers on each batch's timetable, and the course plan's: what each timetable lacks. */
+export async function timetableState(db: Db) {
+  const [classes, plan] = [
+    await db.selectFrom('batch_sessions').select(['batch_number', 'session_number']).execute(),
+    await db.selectFrom('course_sessions').select('session_number').orderBy('session_number').execute(),
+  ];
+  const byBatch = new Map<number, Set<number>>();
+  for (const row of classes) {
+    const numbers = byBatch.get(row.batch_number) ?? new Set<number>();
+    numbers.add(row.session_number);
+    byBatch.set(row.batch_number, numbers);
+  }
+  return (batch: number) => {
+    const scheduled = byBatch.get(batch);
+    if (!scheduled) return { classes: 0, plan_missing: [] };
+    return {
+      classes: scheduled.size,
+      plan_missing: plan.map((p) => p.session_number).filter((n) => !scheduled.has(n)),
+    };
+  };
+}
+
 /** How many students each batch has. */
 export function countStudentsByBatch(db: Db) {
   return db

@@ -26,9 +26,11 @@ export function createBatchesService({ db, config, mailQueued, notifications }: 
 
     async list(): Promise<BatchInfo[]> {
       const [rows, counts] = [await batches.listBatches(db), await batches.countStudentsByBatch(db)];
+      const timetable = await batches.timetableState(db);
       return rows.map((b) => ({
         ...b,
         students: Number(counts.find((c) => c.student_batch === b.batch_number)?.n ?? 0),
+        ...timetable(b.batch_number),
       }));
     },
 
@@ -38,7 +40,8 @@ export function createBatchesService({ db, config, mailQueued, notifications }: 
       await batches.updateBatch(db, batch, changes);
       const row = await batches.findBatch(db, batch);
       if (!row) throw new Error('batch vanished after it was saved');
-      return { ...row, students: await batches.countBatchStudents(db, batch) };
+      const timetable = await batches.timetableState(db);
+      return { ...row, students: await batches.countBatchStudents(db, batch), ...timetable(batch) };
     },
 
     /** The start date goes to every registered student not yet in a batch... */

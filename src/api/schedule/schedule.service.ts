@@ -90,6 +90,12 @@ const statusWords: Record<AttendanceRow['status'], string> = {
 export function createScheduleService({ db, clock = () => new Date(), timeZone }: Deps) {
   const now = () => nowIso(clock());
 
+  /** The batch's timetable is when its classes happen: none before the batch's start date, when it has one. */
+  async function refuseBeforeStart(trx: Transaction<Database>, batch: number, date: string): Promise<void> {
+    const start = (await schedule.findBatchStart(trx, batch))?.start_date ?? null;
+    if (start && date < start) throw new AppError('validation', scheduleMessages.beforeStart(batch, start));
+  }
+
   /** The student's join address (made on first use), relative to the site. */
   async function joinLinkOf(studentId: number): Promise<string> {
     return joinLinkPath(await ensurePrivateLink(db, studentId, 'join'));
@@ -145,6 +151,7 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
     async add(batch: number, input: BatchSessionInput): Promise<BatchSession> {
       const startsAt = zonedInstant(input.date, input.start_time, await timeZone());
       const id = await inBatch(batch, async (trx) => {
+        await refuseBeforeStart(trx, batch, input.date);
         if (!(await schedule.planHasSession(trx, input.session_number)))
           throw new AppError('validation', scheduleMessages.notInPlan(input.session_number));
         const others = await schedule.listBatchTimes(trx, batch);
@@ -168,6 +175,7 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
       await inBatch(batch, async (trx) => {
         const firstDate = input.first_date ?? (await schedule.findBatchStart(trx, batch))?.start_date ?? null;
         if (!firstDate) throw new AppError('validation', scheduleMessages.noFirstDate);
+        await refuseBeforeStart(trx, batch, firstDate);
         const plan = await schedule.listPlanNumbers(trx);
         if (plan.length === 0) throw new AppError('validation', scheduleMessages.emptyPlan);
         const others: Interval[] = await schedule.listBatchTimes(trx, batch);
@@ -197,6 +205,7 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
       const startsAt = zonedInstant(input.date, input.start_time, await timeZone());
       await inBatch(current.batch_number, async (trx) => {
         const row = await mustFind(id, trx);
+        await refuseBeforeStart(trx, row.batch_number, input.date);
         refuseOverlap(await schedule.listBatchTimes(trx, row.batch_number), {
           id,
           starts_at: startsAt,

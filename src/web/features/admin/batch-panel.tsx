@@ -20,6 +20,7 @@ import {
   sendMeetingLink,
   updateBatch,
 } from './admin-api';
+import { BatchList } from './batch-list';
 import { AdminPanel, PanelError } from './admin-panel';
 import { usePanelAction } from './use-panel-action';
 import { adminKey } from '../../lib/query-keys';
@@ -82,10 +83,10 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
           : 'The link was not sent again.';
     });
 
-  const showStudents = () =>
+  const showStudents = (which = number) =>
     run(async () => {
-      setMembers(await getBatch(number));
-      const info = batches.data?.find((b) => b.batch_number === number);
+      setMembers(await getBatch(which));
+      const info = batches.data?.find((b) => b.batch_number === which);
       detailsForm.reset({ start_date: info?.start_date ?? '', meeting_link: info?.meeting_link ?? '' });
     });
 
@@ -108,6 +109,14 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
   return (
     <AdminPanel title="Create Batch (Add Students to a Batch)" onExit={onExit}>
       <p className="text-body-secondary">When you finish, click on Exit</p>
+      <h3 className="h6">Batches</h3>
+      <BatchList
+        batches={batches}
+        onOpen={(which) => {
+          setBatch(String(which));
+          void showStudents(which);
+        }}
+      />
       <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
         <div>
           <label className="form-label" htmlFor="batch-number">
@@ -122,7 +131,7 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
             onChange={(e) => setBatch(e.target.value)}
           />
         </div>
-        <button type="button" className="btn btn-primary" disabled={!(number >= 1)} onClick={showStudents}>
+        <button type="button" className="btn btn-primary" disabled={!(number >= 1)} onClick={() => showStudents()}>
           Show Present Students
         </button>
       </div>

@@ -15,7 +15,7 @@ import { controlClass, errorAttributes, FieldError } from '../../components/fiel
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { adminCourseBookQuery, adminSessionsQuery } from '../../lib/course-api';
-import { addSession, deleteSession, setCourseBook, updateSession } from './admin-api';
+import { addSession, batchesQuery, deleteSession, setCourseBook, updateSession } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 
 const blankSession = { session_number: '', session_date: '', topics: '', lesson_video: '' };
@@ -36,6 +36,12 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
   // The session being edited in the form below (null: the form adds a new one).
   const [editing, setEditing] = useState<CourseSession | null>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
+  // A session just added to the plan: the batches whose timetable was made before it don't have it.
+  const [added, setAdded] = useState<number | null>(null);
+  const batches = useQuery({ ...batchesQuery(), enabled: added !== null });
+  const lacking = (batches.data ?? [])
+    .filter((b) => b.classes > 0 && added !== null && b.plan_missing.includes(added))
+    .map((b) => b.batch_number);
   const { confirm, dialog } = useConfirm();
   const askDelete = (session: CourseSession) =>
     void confirm({
@@ -85,7 +91,14 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
   const onAdd = (input: CourseSessionInput) => {
     const body = { ...input, lesson_video: input.lesson_video || undefined };
     if (editing) update.mutate({ id: editing.id, input: body }, { onSuccess: stopEditing });
-    else add.mutate(body, { onSuccess: () => sessionForm.reset(blankSession) });
+    else
+      add.mutate(body, {
+        onSuccess: (session) => {
+          sessionForm.reset(blankSession);
+          setAdded(session.session_number);
+          void client.invalidateQueries({ queryKey: batchesQuery().queryKey });
+        },
+      });
   };
 
   const onSaveBook = ({ url }: CourseBookInput) => {
@@ -159,6 +172,12 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
         The date is the plan’s: each batch’s own class dates and times are set in Class Schedule.
       </p>
       <PanelError error={editing ? update.error : add.error} />
+      {added !== null && lacking.length > 0 ? (
+        <div className="alert alert-warning" role="status">
+          Session {added} is in the plan, but not on the timetable of batch{lacking.length > 1 ? 'es' : ''}{' '}
+          {lacking.join(', ')}: add it in Class Schedule (Generate adds the sessions a timetable lacks).
+        </div>
+      ) : null}
       <form className="row g-2" onSubmit={sessionForm.handleSubmit(onAdd)} noValidate>
         <div className="col-sm-3">
           <label className="form-label" htmlFor="session-number">

@@ -61,7 +61,8 @@ function PlanOnly({ sessions }: { sessions: UseQueryResult<CourseSession[]> }) {
           <li key={session.id} className="card mb-3">
             <div className="card-body">
               <h2 className="h6 mb-1">
-                Session {session.session_number} · {formatDate(session.session_date)}
+                {/* The plan's date: the batch's own class times come with its timetable. */}
+                Session {session.session_number} · planned for {formatDate(session.session_date)}
               </h2>
               <p className="mb-2">{session.topics}</p>
               {session.lesson_video ? (

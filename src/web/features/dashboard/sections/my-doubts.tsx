@@ -11,7 +11,6 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { sessionsQuery } from '../../../lib/course-api';
 import { askDoubt, doubtsQuery } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
-import { formatDate } from '../../../../contracts/dates';
 
 type DoubtForm = z.input<typeof doubtFormSchema>;
 type AskInput = z.output<typeof doubtFormSchema>;
@@ -66,7 +65,8 @@ export function MyDoubts({ student }: { student: StudentData }) {
                 { id: '', label: 'General' },
                 ...sessions.data.map((s) => ({
                   id: String(s.id),
-                  label: `Session ${s.session_number} (${formatDate(s.session_date)}): ${s.topics}`,
+                  // No date: the plan's may differ from the batch's timetable, which says when the class is.
+                  label: `Session ${s.session_number}: ${s.topics}`,
                 })),
               ].map((choice) => (
                 <div className="form-check" key={choice.id || 'general'}>
