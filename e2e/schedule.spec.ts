@@ -198,4 +198,39 @@ test.describe('class schedule', () => {
     const added = sessions.find((s) => s.session_number === planned)!;
     expect((await request.delete(`/courses/${added.id}`, { headers: admin })).status()).toBe(204);
   });
+
+  test('paid students in no batch are in the overview, and several move into a batch at once', async ({
+    page,
+    request,
+  }, info) => {
+    const admin = await adminHeaders(request);
+    const batch = uniqueNumber();
+    const waiting = [await apiStudent(request, { tag: 'unplaced' }), await apiStudent(request, { tag: 'unplaced' })];
+    for (const s of waiting)
+      expect((await request.patch(`/students/${s.id}`, { headers: admin, data: { student_status: 1 } })).ok()).toBe(
+        true,
+      );
+
+    await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
+    const attention = page.getByRole('region', { name: 'Needs attention' });
+    await expect(attention).toContainText(/\d+ paid students? in no batch/);
+    await attention.getByRole('button', { name: 'Place them in a batch' }).click();
+    const panel = page.getByRole('region', { name: 'Create Batch (Add Students to a Batch)' });
+    await expect(panel).toBeInViewport();
+    await panel.getByLabel('Batch number').fill(String(batch));
+    for (const s of waiting)
+      await panel.getByRole('checkbox', { name: new RegExp(s.email.replace('.', '\\.')) }).check();
+    await saveScreenshot(page, 'unplaced-students', info.project.name);
+    await panel.getByRole('button', { name: `Move 2 selected to batch ${batch}` }).click();
+    await expect(panel.getByRole('status').filter({ hasText: `2 students moved to batch ${batch}.` })).toBeVisible();
+    const members = (await (
+      await request.get(`/students/getbatch?student_batch=${batch}`, { headers: admin })
+    ).json()) as {
+      email: string;
+    }[];
+    expect(members.map((m) => m.email).sort()).toEqual(waiting.map((s) => s.email).sort());
+    await expect(panel.getByRole('checkbox', { name: new RegExp(waiting[0]!.email.replace('.', '\\.')) })).toHaveCount(
+      0,
+    );
+  });
 });

@@ -171,6 +171,26 @@ export const batchAssignmentSchema = z.strictObject({
 });
 export type BatchAssignment = z.input<typeof batchAssignmentSchema>;
 
+/** Moving several students at once into a batch (`POST /api/v1/batches/:number/students`). */
+export const BATCH_MOVE_MAX = 500;
+export const batchMoveSchema = z.strictObject({
+  student_ids: z
+    .array(recordIdSchema, { error: 'Choose the students to move' })
+    .min(1, 'Choose the students to move')
+    .max(BATCH_MOVE_MAX, `At most ${BATCH_MOVE_MAX} students at a time`),
+});
+export type BatchMove = z.infer<typeof batchMoveSchema>;
+export const batchMoveResultSchema = z.object({ moved: z.number().int(), message: z.string() });
+
+/** Paid students in no batch, whom the teacher places (`GET /api/v1/admin/unplaced_students`). */
+export const unplacedStudentSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+export const unplacedStudentListSchema = z.array(unplacedStudentSchema);
+
 /** `/api/v1/batches/:number`. */
 export const batchParamsSchema = z.object({ number: batchNumberSchema });
 

@@ -54,6 +54,11 @@ export const overviewSchema = z.object({
         created_at: z.string(),
       }),
     ),
+    /** Paid, and in no batch yet: no classes until the teacher places them. */
+    no_batch: attentionList(z.object({ id: z.number(), student_name: z.string(), email: z.string() })).default({
+      count: 0,
+      items: [],
+    }),
     not_seen: attentionList(
       z.object({
         id: z.number(),

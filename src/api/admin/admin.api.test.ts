@@ -338,6 +338,39 @@ describe('batches and announcements', () => {
   });
 });
 
+describe('placing students in batches', () => {
+  it('lists paid students in no batch and moves several at once into a batch', async () => {
+    const paidA = await verifiedStudent(ctx);
+    const paidB = await verifiedStudent(ctx);
+    const unpaid = await verifiedStudent(ctx);
+    for (const s of [paidA, paidB]) await asAdmin('PATCH', `/students/${s.id}`, { student_status: 1 });
+    const unplaced = async () =>
+      ((await asAdmin('GET', '/api/v1/admin/unplaced_students')).json() as { id: number }[]).map((s) => s.id);
+    expect(await unplaced()).toEqual(expect.arrayContaining([paidA.id, paidB.id]));
+    expect(await unplaced()).not.toContain(unpaid.id);
+
+    for (const body of [{ student_ids: [] }, { student_ids: ['x'] }, { student_ids: Array(501).fill(paidA.id) }, {}])
+      expect(
+        (await asAdmin('POST', '/api/v1/batches/61/students', body)).statusCode,
+        JSON.stringify(body).slice(0, 40),
+      ).toBe(400);
+    const student = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/batches/61/students',
+      headers: bearer(studentToken),
+      payload: { student_ids: [paidA.id] },
+    });
+    expect(student.statusCode).toBe(403);
+
+    const moved = await asAdmin('POST', '/api/v1/batches/61/students', { student_ids: [paidA.id, paidB.id, paidA.id] });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toEqual({ moved: 2, message: '2 students moved to batch 61.' });
+    expect(await unplaced()).not.toContain(paidA.id);
+    const members = (await asAdmin('GET', '/students/getbatch?student_batch=61')).json() as { id: number }[];
+    expect(members.map((m) => m.id).sort()).toEqual([paidA.id, paidB.id].sort());
+  });
+});
+
 describe('course sessions', () => {
   it('adds a session (201), storing a YouTube link as its id, and refuses a duplicate number', async () => {
     const added = await asAdmin('POST', '/courses/', {

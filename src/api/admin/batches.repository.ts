@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import type { BatchMailingTable, Database } from '../db/schema.js';
+import { nowIso } from '../db/clock.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -41,6 +42,30 @@ export async function timetableState(db: Db) {
       plan_missing: plan.map((p) => p.session_number).filter((n) => !scheduled.has(n)),
     };
   };
+}
+
+/** Paid students in no batch, oldest sign-up first (at most `limit`). */
+export function listUnplacedStudents(db: Db, limit: number) {
+  return db
+    .selectFrom('students')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('role', '=', 'student')
+    .where('student_status', '=', STUDENT_STATUS.paid)
+    .where('student_batch', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Puts these students (never the admin) in the batch, in one statement; how many moved. */
+export async function moveStudentsToBatch(db: Db, ids: number[], batch: number): Promise<number> {
+  const result = await db
+    .updateTable('students')
+    .set({ student_batch: batch, updated_at: nowIso() })
+    .where('id', 'in', ids)
+    .where('role', '=', 'student')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** How many students each batch has. */

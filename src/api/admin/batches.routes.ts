@@ -7,10 +7,13 @@ import {
   batchMailingInputSchema,
   batchMailingResultSchema,
   batchMemberListSchema,
+  batchMoveResultSchema,
+  batchMoveSchema,
   batchParamsSchema,
   batchQuerySchema,
   batchUpdateSchema,
   newStudentNameListSchema,
+  unplacedStudentListSchema,
 } from '../../contracts/admin.js';
 import { toStudentResource } from '../students/student-view.js';
 import type { BatchesService } from './batches.service.js';
@@ -29,6 +32,21 @@ export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { batch
       schema: { querystring: batchQuerySchema, response: { 200: batchMemberListSchema } },
     },
     async (request) => batches.members(request.query.student_batch),
+  );
+
+  app.get(
+    '/api/v1/admin/unplaced_students',
+    { config: { access: 'admin' }, schema: { response: { 200: unplacedStudentListSchema } } },
+    async () => batches.unplaced(),
+  );
+
+  app.post(
+    '/api/v1/batches/:number/students',
+    {
+      config: { access: 'admin' },
+      schema: { params: batchParamsSchema, body: batchMoveSchema, response: { 200: batchMoveResultSchema } },
+    },
+    async (request) => batches.move(request.params.number, request.body.student_ids),
   );
 
   app.patch(

@@ -1,7 +1,8 @@
 import { joinLinkPath } from '../../contracts/schedule.js';
 import { ensurePrivateLinks } from '../auth/private-links.repository.js';
 import type { Kysely } from 'kysely';
-import type { BatchInfo, BatchMailingResult, BatchUpdate } from '../../contracts/admin.js';
+import { BATCH_MOVE_MAX, type BatchInfo, type BatchMailingResult, type BatchUpdate } from '../../contracts/admin.js';
+import { plural } from '../../contracts/wording.js';
 import { formatDate } from '../../contracts/dates.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
@@ -32,6 +33,17 @@ export function createBatchesService({ db, config, mailQueued, notifications }: 
         students: Number(counts.find((c) => c.student_batch === b.batch_number)?.n ?? 0),
         ...timetable(b.batch_number),
       }));
+    },
+
+    unplaced: () => batches.listUnplacedStudents(db, BATCH_MOVE_MAX),
+
+    /** Moves the chosen students into the batch (made if new), all at once. */
+    async move(batch: number, studentIds: number[]): Promise<{ moved: number; message: string }> {
+      const moved = await db.transaction().execute(async (trx) => {
+        await batches.ensureBatch(trx, batch);
+        return batches.moveStudentsToBatch(trx, [...new Set(studentIds)], batch);
+      });
+      return { moved, message: `${plural(moved, 'student')} moved to batch ${batch}.` };
     },
 
     /** Makes the batch if it is new, then sets what the body gives. */

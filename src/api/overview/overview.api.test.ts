@@ -125,6 +125,7 @@ describe('the teacher overview', () => {
       doubts: { count: 0, items: [] },
       submissions: { count: 0, items: [] },
       payments: { count: 0, items: [] },
+      no_batch: { count: 0, items: [] },
       not_seen: { count: 0, items: [] },
     });
     expect(overview.next_session).toBeNull();
@@ -177,6 +178,21 @@ describe('the teacher overview', () => {
       ['Asha Test', 'created', null],
       ['Bala Test', 'failed', 'Card declined'],
     ]);
+    // Everyone paid is in a batch: nobody waits to be placed.
+    expect(overview.attention.no_batch).toEqual({ count: 0, items: [] });
+  });
+
+  it('lists paid students in no batch, who get no classes until placed', async () => {
+    const waiting = await student({ name: 'Hari', status: 1, created_at: '2025-01-01T05:00:00.000Z' });
+    const { attention } = await getOverview();
+    expect(attention.no_batch).toEqual({
+      count: 1,
+      items: [{ id: waiting, student_name: 'Hari Test', email: expect.any(String) }],
+    });
+    await db().updateTable('students').set({ student_batch: 7 }).where('id', '=', waiting).execute();
+    expect((await getOverview()).attention.no_batch.count).toBe(0);
+    // Leave the other tests' students as they were.
+    await db().deleteFrom('students').where('id', '=', waiting).execute();
   });
 
   it('lists unanswered doubts oldest first and paid students not seen for a week', async () => {

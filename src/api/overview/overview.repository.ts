@@ -120,6 +120,20 @@ export async function paymentProblems(db: Db, limit: number) {
  * the session; student_visits.active_at keeps its time). The count is the paid students less those seen lately
  * (found through the indexes on the two times), rather than a look at every paid student's sessions.
  */
+/** Paid students in no batch: how many, and the first few by sign-up. */
+export async function paidWithoutBatch(db: Db, limit: number) {
+  const base = db
+    .selectFrom('students as s')
+    .where('s.role', '=', 'student')
+    .where('s.student_status', '=', STUDENT_STATUS.paid)
+    .where('s.student_batch', 'is', null);
+  const [count, items] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    base.select(['s.id', fullName.as('student_name'), 's.email']).orderBy('s.id').limit(limit).execute(),
+  ]);
+  return { count: Number(count.n), items };
+}
+
 export async function paidNotSeenSince(db: Db, cutoff: string, paid: number, limit: number) {
   const seenLately = db
     .selectFrom('auth_sessions')

@@ -54,10 +54,11 @@ export function createOverviewService({ db, clock = () => new Date() }: Deps) {
         repo.nextSession(db, now),
       ]);
       const notSeen = await repo.paidNotSeenSince(db, weekAgo, counts.paid, ATTENTION_ITEMS);
+      const noBatch = await repo.paidWithoutBatch(db, ATTENTION_ITEMS);
       return {
         counts,
         fees,
-        attention: { since: previousVisit, doubts, submissions, payments, not_seen: notSeen },
+        attention: { since: previousVisit, doubts, submissions, payments, no_batch: noBatch, not_seen: notSeen },
         next_session: next
           ? {
               id: next.id,

@@ -6,6 +6,8 @@ import type { ManualPaymentMethod } from '../../../contracts/payments';
 import {
   type BatchMember,
   batchInfoSchema,
+  batchMoveResultSchema,
+  unplacedStudentListSchema,
   batchMailingResultSchema,
   batchMemberSchema,
   listedStudentSchema,
@@ -137,6 +139,17 @@ export const sendMeetingLink = (batch: number, resend = false) =>
     method: 'POST',
     body: { resend },
     auth: true,
+  });
+export const moveToBatch = ({ batch, studentIds }: { batch: number; studentIds: number[] }) =>
+  apiFetch(`/api/v1/batches/${batch}/students`, batchMoveResultSchema, {
+    method: 'POST',
+    body: { student_ids: studentIds },
+    auth: true,
+  });
+export const unplacedStudentsQuery = () =>
+  queryOptions({
+    queryKey: [...adminKey, 'unplaced'],
+    queryFn: () => apiFetch('/api/v1/admin/unplaced_students', unplacedStudentListSchema, { auth: true }),
   });
 export const listBatches = () => apiFetch('/api/v1/batches', z.array(batchInfoSchema), { auth: true });
 

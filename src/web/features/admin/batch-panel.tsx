@@ -21,6 +21,7 @@ import {
   updateBatch,
 } from './admin-api';
 import { BatchList } from './batch-list';
+import { UnplacedStudents } from './unplaced-students';
 import { AdminPanel, PanelError } from './admin-panel';
 import { usePanelAction } from './use-panel-action';
 import { adminKey } from '../../lib/query-keys';
@@ -237,6 +238,7 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
           {dialog}
         </>
       ) : null}
+      <UnplacedStudents batch={number} />
     </AdminPanel>
   );
 }

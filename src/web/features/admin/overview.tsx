@@ -11,7 +11,7 @@ import { overviewQuery } from './overview-api';
 import { OverviewCharts } from './overview-charts';
 
 /** The panels the overview's items open. */
-type OverviewTarget = 'Doubts' | 'Live supervision' | 'Payments' | 'Data View' | 'Class Schedule';
+type OverviewTarget = 'Doubts' | 'Live supervision' | 'Payments' | 'Data View' | 'Class Schedule' | 'Create Batch';
 
 function Counts({ counts, fees }: Pick<OverviewData, 'counts' | 'fees'>) {
   const cards: [string, string][] = [
@@ -65,10 +65,10 @@ function Attention({
   attention: OverviewData['attention'];
   onOpen: (p: OverviewTarget) => void;
 }) {
-  const { doubts, submissions, payments, not_seen: notSeen, since } = attention;
+  const { doubts, submissions, payments, no_batch: noBatch, not_seen: notSeen, since } = attention;
   const headingId = useId();
   const sinceWords = since ? `since your last visit (${formatDateTime(since)})` : `in the last ${NOT_SEEN_DAYS} days`;
-  const empty = doubts.count + submissions.count + payments.count + notSeen.count === 0;
+  const empty = doubts.count + submissions.count + payments.count + noBatch.count + notSeen.count === 0;
   return (
     <section className="card overview-attention" aria-labelledby={headingId}>
       <div className="card-body">
@@ -106,6 +106,14 @@ function Attention({
               names={payments.items.map((p) => `${p.student_name} (${p.status === 'failed' ? 'failed' : 'pending'})`)}
               action="Check the payment list"
               onAction={() => onOpen('Payments')}
+            />
+          ) : null}
+          {noBatch.count > 0 ? (
+            <AttentionItem
+              title={`${plural(noBatch.count, 'paid student')} in no batch`}
+              names={noBatch.items.map((s) => s.student_name)}
+              action="Place them in a batch"
+              onAction={() => onOpen('Create Batch')}
             />
           ) : null}
           {notSeen.count > 0 ? (
