@@ -129,7 +129,11 @@ export async function paidWithoutBatch(db: Db, limit: number) {
     .where('s.student_batch', 'is', null);
   const [count, items] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-    base.select(['s.id', fullName.as('student_name'), 's.email']).orderBy('s.id').limit(limit).execute(),
+    base
+      .select(['s.id', fullName.as('student_name'), 's.email'])
+      .orderBy('s.id')
+      .limit(limit)
+      .execute(),
   ]);
   return { count: Number(count.n), items };
 }
