@@ -107,15 +107,22 @@ test.describe('student dashboard', () => {
     );
     await saveScreenshot(page, 'my-classes', info.project.name);
 
+    // A program without test cases: the card and the editor agree it is handed in to the teacher, in the editor.
     await open(page, '/DashPage/myprogs');
     const program = page.locator('li.card', { hasText: `Program ${batch * 10}` });
-    await program
-      .getByLabel('Paste your program')
-      .fill(
-        '#include <stdio.h>\nint main(void) { int a, b; scanf("%d %d", &a, &b); printf("%d\\n", a + b); return 0; }',
-      );
-    await program.getByRole('button', { name: 'Submit' }).click();
-    await expect(program.getByRole('status')).toHaveText('Solution submitted.');
+    await expect(program).toContainText('then hand it in there: your teacher reads and reviews it');
+    await expect(program.getByRole('textbox')).toHaveCount(0);
+    await program.getByRole('link', { name: 'Open in the editor' }).click();
+    await expect(page.getByText('then hand it in there: your teacher reads and reviews it')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(
+      '#include <stdio.h>\nint main(void) { int a, b; scanf("%d %d", &a, &b); printf("%d\\n", a + b); return 0; }',
+    );
+    await page.getByRole('button', { name: 'Hand in' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Handed in: your teacher will read it.' })).toBeVisible();
+    await open(page, '/DashPage/myprogs');
     await expect(program.locator('summary')).toContainText('Your solution, submitted');
     await saveScreenshot(page, 'my-progs', info.project.name);
 

@@ -54,10 +54,11 @@ async function studentInEditor(
   ).toBe(201);
 
   await open(page, '/DashPage/myprogs');
-  await page
-    .locator('li.card', { hasText: `Program ${programNumber}` })
-    .getByRole('link', { name: 'Open in the editor' })
-    .click();
+  const card = page.locator('li.card', { hasText: `Program ${programNumber}` });
+  // With test cases, the card and the editor agree: submitted in the editor, graded at once.
+  await expect(card).toContainText('it is graded at once against the test cases');
+  await card.getByRole('link', { name: 'Open in the editor' }).click();
+  await expect(page.getByRole('button', { name: 'Hand in' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: `Program ${programNumber}` })).toBeVisible();
   await expect(page.locator('.cm-content')).toContainText('int main(void)');
   return { programNumber, email };

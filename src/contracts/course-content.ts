@@ -116,6 +116,13 @@ export type SendProgramFormInput = z.input<typeof sendProgramFormSchema>;
 export const programSentSchema = z.object({ sent: z.number() });
 export type ProgramSent = z.infer<typeof programSentSchema>;
 
+/** How a program is handed in, as its card and its editor say. */
+export const programMessages = {
+  gradedHowTo: 'Write, run and submit your program in the editor; it is graded at once against the test cases.',
+  handInHowTo: 'Write and run your program in the editor, then hand it in there: your teacher reads and reviews it.',
+  handedIn: 'Handed in: your teacher will read it. You can hand it in again until the program closes.',
+} as const;
+
 export const studentProgramSchema = z.object({
   id: z.number(),
   student_id: z.number(),
@@ -129,6 +136,8 @@ export const studentProgramSchema = z.object({
   late: z.boolean(),
   /** The best graded score was first reached after the deadline. */
   best_late: z.boolean(),
+  /** The program has test cases: handed in through the editor's Submit, it is graded at once. */
+  graded: z.boolean().default(false),
 });
 export type StudentProgram = z.infer<typeof studentProgramSchema>;
 export const studentProgramListSchema = z.array(studentProgramSchema);

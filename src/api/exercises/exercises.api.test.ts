@@ -121,6 +121,8 @@ describe('C exercises', () => {
     // Submitting is also the original client's solution: the teacher's solution view has it.
     const progs = (await call('GET', `/student_programs/get_my_progs/${s.id}`, s.token)).json();
     expect(progs.find((p: { id: number }) => p.id === s.spId).solution).toBe('int main(void) { return x; }');
+    // With test cases: graded, as the card and the editor say.
+    expect(progs.find((p: { id: number }) => p.id === s.spId).graded).toBe(true);
   });
 
   it('the teacher watches the batch live, opens a student’s code and comments on a line the student then sees', async () => {
@@ -323,5 +325,8 @@ describe('C exercises', () => {
     const res = await call('POST', `/api/v1/student_programs/${sent.json().id}/submissions`, s.token, { code: SUM });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatch(/no test cases yet/);
+    // The student's list says so, and the editor hands it in to the teacher instead.
+    const progs = (await call('GET', `/student_programs/get_my_progs/${s.id}`, s.token)).json();
+    expect(progs.find((p: { id: number }) => p.id === sent.json().id).graded).toBe(false);
   });
 });

@@ -103,7 +103,19 @@ export function insertStudentProgram(db: Db, row: { student_id: number; program_
 export function listStudentPrograms(db: Db, studentId: number) {
   return db
     .selectFrom('student_programs')
-    .select([...studentProgramColumns])
+    .select([
+      ...studentProgramColumns,
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('program_tests as t')
+              .innerJoin('programs as p', 'p.id', 't.program_id')
+              .select('t.id')
+              .whereRef('p.program_number', '=', 'student_programs.program_number'),
+          )
+          .as('graded'),
+    ])
     .where('student_id', '=', studentId)
     .orderBy('program_number')
     .execute();

@@ -36,11 +36,20 @@ interface Deps {
   notifications: NotificationsService;
 }
 
-type StudentProgramRow = Omit<StudentProgram, 'late' | 'best_late'> & { best_late: number };
+type StudentProgramRow = Omit<StudentProgram, 'late' | 'best_late' | 'graded'> & {
+  best_late: number;
+  /** Read where the caller needs it (the student's list); SQLite answers 0/1. */
+  graded?: boolean | number;
+};
 
 /** A row as the API shows it: late when handed in after the deadline. */
-function withLate<T extends StudentProgramRow>(row: T): Omit<T, 'best_late'> & StudentProgram {
-  return { ...row, late: isLate(row.due_at, row.submitted_at), best_late: row.best_late === 1 };
+function withLate<T extends StudentProgramRow>(row: T): Omit<T, 'best_late' | 'graded'> & StudentProgram {
+  return {
+    ...row,
+    late: isLate(row.due_at, row.submitted_at),
+    best_late: row.best_late === 1,
+    graded: Boolean(row.graded),
+  };
 }
 
 const workspacePath = (studentProgramId: number) => `${paths.dashboard}/${dashboardPaths.myProgs}/${studentProgramId}`;

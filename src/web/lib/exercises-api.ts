@@ -12,8 +12,19 @@ import {
   type TestCaseInput,
   workspaceSchema,
 } from '../../contracts/exercises';
+import { solutionSubmittedSchema } from '../../contracts/course-content';
 import { apiFetch } from './api-client';
 import { adminKey } from './query-keys';
+
+/**
+ * Hands the code in as the program's solution, for the teacher to read (a program without test cases): the
+ * original client's multipart upload.
+ */
+export function handInSolution(id: number, code: string) {
+  const form = new FormData();
+  form.append('solution', code);
+  return apiFetch(`/student_programs/${id}`, solutionSubmittedSchema, { method: 'PATCH', body: form, auth: true });
+}
 
 // The student's workspace on one program.
 export const getWorkspace = (id: number) =>

@@ -12,11 +12,13 @@ import {
   exerciseMessages,
 } from '../../../contracts/exercises';
 import { dashboardPaths, paths } from '../../../contracts/paths';
+import { programMessages } from '../../../contracts/course-content';
 import { PageSpinner } from '../../components/page-spinner';
 import { readToken } from '../../lib/auth-store';
 import { CEditor, type LineNote } from './c-editor';
 import {
   getSubmission,
+  handInSolution,
   workspaceQuery,
   runProgram,
   saveDraft,
@@ -97,6 +99,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
   const [stdin, setStdin] = useState(workspace.visible_tests[0]?.stdin ?? '');
   const [busy, setBusy] = useState<'run' | 'submit' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [handedIn, setHandedIn] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown>(null);
   const replace = useRef<((text: string) => void) | null>(null);
 
@@ -201,8 +204,25 @@ function Editor({ workspace }: { workspace: Workspace }) {
     replace.current?.(await file.text());
   };
 
-  // As the server decides: an open program with at least one test case.
-  const canSubmit = !workspace.closed && workspace.visible_tests.length + workspace.hidden_tests > 0;
+  // As the server decides: an open program with at least one test case is graded; one without is handed in.
+  const graded = workspace.visible_tests.length + workspace.hidden_tests > 0;
+  const canSubmit = !workspace.closed && graded;
+  const handIn = async () => {
+    setError(null);
+    setHandedIn(null);
+    const checked = codeSchema.safeParse(code.current);
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? exerciseMessages.emptyCode);
+    setBusy('submit');
+    try {
+      await handInSolution(id, code.current);
+      setHandedIn(programMessages.handedIn);
+      await client.invalidateQueries({ queryKey: workspaceQuery(id).queryKey });
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(null);
+    }
+  };
   const saveText = {
     saved: save.at ? `Draft saved at ${formatTime(save.at)}` : 'No changes yet',
     saving: 'Saving…',
@@ -219,15 +239,22 @@ function Editor({ workspace }: { workspace: Workspace }) {
           {busy === 'run' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
           Run
         </button>
-        <button
-          type="button"
-          className="btn btn-success"
-          disabled={busy !== null || !canSubmit}
-          onClick={() => void act('submit')}
-        >
-          {busy === 'submit' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
-          Submit
-        </button>
+        {graded || workspace.closed ? (
+          <button
+            type="button"
+            className="btn btn-success"
+            disabled={busy !== null || !canSubmit}
+            onClick={() => void act('submit')}
+          >
+            {busy === 'submit' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
+            Submit
+          </button>
+        ) : (
+          <button type="button" className="btn btn-success" disabled={busy !== null} onClick={() => void handIn()}>
+            {busy === 'submit' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
+            Hand in
+          </button>
+        )}
         <label className="btn btn-outline-secondary mb-0">
           Load a .c file
           <input
@@ -248,7 +275,12 @@ function Editor({ workspace }: { workspace: Workspace }) {
       {workspace.closed ? (
         <p className="text-body-secondary small">{exerciseMessages.closed} You can still run your program.</p>
       ) : null}
-      {!workspace.closed && !canSubmit ? <p className="text-body-secondary small">{exerciseMessages.noTests}</p> : null}
+      {!workspace.closed && !graded ? <p className="text-body-secondary small">{programMessages.handInHowTo}</p> : null}
+      {handedIn ? (
+        <p className="text-success small" role="status">
+          {handedIn}
+        </p>
+      ) : null}
 
       <CEditor
         initialCode={initial}
