@@ -99,6 +99,10 @@ test('after a test the student sees each wrong answer, the right one and why; My
         'aria-label',
         `${topic}, oldest test first: ${right} of ${count}`,
       );
+      // The chart at a glance: the topic's bar with its numbers beside it.
+      await expect(
+        page.getByRole('list', { name: 'Your latest test, by topic' }).getByRole('listitem').filter({ hasText: topic }),
+      ).toContainText(`${right} of ${count} (${Math.round((100 * right) / count)}%)`);
     }
     await page.locator('details summary', { hasText: '9 out of 10' }).click();
     await expect(page.locator('details .quiz-review-why').first()).toContainText('<b>not bold</b>');

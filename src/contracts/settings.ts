@@ -69,6 +69,7 @@ export const siteSettingsSchema = z.strictObject({
     (value) => (typeof value === 'string' ? emptyIsNull(value.trim().toUpperCase()) : value),
     z
       .string({ error: 'GSTIN must be text' })
+      .max(15, 'GSTIN must be 15 characters, such as 32ABCDE1234F1Z5')
       .regex(GSTIN_FORMAT, 'GSTIN must be 15 characters, such as 32ABCDE1234F1Z5')
       .nullable(),
   ),

@@ -47,6 +47,9 @@ const matrix: Record<string, Who[]> = {
   'PUT /api/v1/admin/testimonials/:id': ADMIN,
   'GET /students/getbatch': ADMIN,
   'PATCH /students/update_batch': ADMIN,
+  'GET /api/v1/admin/unplaced_students': ADMIN,
+  'POST /api/v1/batches/:number/students': ADMIN,
+  'PUT /api/v1/admin/course_sessions/:id': ADMIN,
   'GET /api/v1/batches': ADMIN,
   'PUT /api/v1/batches/:number': ADMIN,
   'POST /api/v1/batches/:number/announce': ADMIN,
@@ -125,6 +128,8 @@ const matrix: Record<string, Who[]> = {
   'GET /api/v1/calendar': SIGNED_IN,
   'POST /api/v1/calendar/revoke': SIGNED_IN,
   'GET /calendar/:token': ALL,
+  // A student's join address: the token is the credential (a wrong one leads to My Classes and records nothing).
+  'GET /join/:token': ALL,
   'GET /calendar/:token/sessions/:id': ALL,
   'GET /api/v1/profile/reminders': SIGNED_IN,
   'PUT /api/v1/profile/reminders': SIGNED_IN,

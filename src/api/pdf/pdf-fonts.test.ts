@@ -62,7 +62,9 @@ describe('PDF fonts', () => {
         paymentId: 'pay_123',
         orderId: 'order_123',
         paidVia: 'checkout',
-        business: { name, address: `${name}, MG Road, Kochi`, email: 'help@course.example' },
+        manualMethod: null,
+        testPayment: false,
+        business: { name, address: `${name}, MG Road, Kochi`, email: 'help@course.example', gstin: null },
       });
       for (const [what, pdf] of [
         ['certificate', certificate],

@@ -74,30 +74,42 @@ function QuestionForm({
         {...register('question')}
       />
       <FieldError id={questionId} error={errors.question} />
-      {initial.options.map((_, index) => (
-        <div className="input-group mb-1" key={index}>
-          <div className="input-group-text">
-            <input
-              type="radio"
-              className="form-check-input mt-0"
-              name={`${prefix}-answer`}
-              aria-label={`Option ${index + 1} is the right answer`}
-              {...errorAttributes(`${prefix}-answer`, errors.answer_index)}
-              checked={answerIndex === index}
-              onChange={() => setValue('answer_index', index, { shouldValidate: formState.isSubmitted })}
-            />
+      <fieldset className="mb-1">
+        <legend className="form-label fs-6 mb-1">
+          Options <span className="text-body-secondary">(mark the right answer)</span>
+        </legend>
+        {initial.options.map((_, index) => (
+          <div className="mb-2" key={index}>
+            <label className="form-label small mb-1" htmlFor={`${prefix}-option-${index}`}>
+              Option {index + 1}
+            </label>
+            <div className="input-group">
+              <input
+                id={`${prefix}-option-${index}`}
+                className={controlClass('form-control', errors.options?.[index])}
+                required
+                {...errorAttributes(`${prefix}-option-${index}`, errors.options?.[index])}
+                {...register(`options.${index}`)}
+              />
+              <div className="input-group-text gap-1">
+                <input
+                  id={`${prefix}-right-${index}`}
+                  type="radio"
+                  className="form-check-input mt-0"
+                  name={`${prefix}-answer`}
+                  {...errorAttributes(`${prefix}-answer`, errors.answer_index)}
+                  checked={answerIndex === index}
+                  onChange={() => setValue('answer_index', index, { shouldValidate: formState.isSubmitted })}
+                />
+                <label className="mb-0 small" htmlFor={`${prefix}-right-${index}`}>
+                  <span className="visually-hidden">Option {index + 1} is the </span>right answer
+                </label>
+              </div>
+            </div>
+            <FieldError id={`${prefix}-option-${index}`} error={errors.options?.[index]} />
           </div>
-          <input
-            id={`${prefix}-option-${index}`}
-            className={controlClass('form-control', errors.options?.[index])}
-            aria-label={`Option ${index + 1}`}
-            required
-            {...errorAttributes(`${prefix}-option-${index}`, errors.options?.[index])}
-            {...register(`options.${index}`)}
-          />
-          <FieldError id={`${prefix}-option-${index}`} error={errors.options?.[index]} />
-        </div>
-      ))}
+        ))}
+      </fieldset>
       <FieldError id={`${prefix}-options`} error={optionsError} />
       <FieldError id={`${prefix}-answer`} error={errors.answer_index} />
       <label className="form-label mt-2" htmlFor={topicId}>

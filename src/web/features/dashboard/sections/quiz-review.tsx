@@ -64,6 +64,38 @@ function TopicBars({ topic, results }: QuizTopicHistory[number]) {
   );
 }
 
+/**
+ * Where the student stands, at a glance: per topic, the latest test's share answered right as a bar, with the
+ * numbers beside it; weakest topic first.
+ */
+export function TopicChart({ topics }: { topics: QuizTopicHistory }) {
+  const latest = topics
+    .map(({ topic, results }) => {
+      const last = results.at(-1);
+      return last ? { topic, ...last, percent: last.asked ? Math.round((100 * last.correct) / last.asked) : 0 } : null;
+    })
+    .filter((row) => row !== null)
+    .sort((a, b) => a.percent - b.percent || a.topic.localeCompare(b.topic));
+  return (
+    <ul className="topic-chart list-unstyled mb-3" aria-label="Your latest test, by topic">
+      {latest.map((row) => (
+        <li key={row.topic} className="topic-chart-row">
+          <span className="topic-chart-name">{row.topic}</span>
+          <span className="topic-chart-meter" aria-hidden="true">
+            <span
+              className={`topic-chart-fill ${row.percent >= 70 ? 'good' : row.percent >= 40 ? 'fair' : 'weak'}`}
+              style={{ width: `${row.percent}%` }}
+            />
+          </span>
+          <span className="topic-chart-figure">
+            {row.correct} of {row.asked} <span className="text-body-secondary">({row.percent}%)</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** My Tests: per topic, the student's result in each test that asked it (correct of asked), oldest first. */
 export function TopicHistory({ topics }: { topics: QuizTopicHistory }) {
   return (

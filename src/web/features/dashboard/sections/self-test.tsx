@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { attemptsQuery, quizQuery, submitQuiz, topicHistoryQuery } from '../dashboard-api';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
-import { AttemptReview, TopicHistory } from './quiz-review';
+import { AttemptReview, TopicChart, TopicHistory } from './quiz-review';
 
 type QuizForm = z.input<typeof quizFormSchema>;
 type QuizAnswersInput = z.output<typeof quizFormSchema>;
@@ -157,6 +157,7 @@ export function MyTests() {
           <h2 className="h5" id="topic-history-heading">
             Scores by topic
           </h2>
+          <TopicChart topics={topics.data} />
           <TopicHistory topics={topics.data} />
         </section>
       ) : null}
