@@ -184,6 +184,18 @@ test.describe('admin actions', () => {
       await data.getByRole('searchbox').fill(student.email);
       await data.getByRole('button', { name: 'Search' }).click();
       const studentRow = data.getByRole('row').filter({ hasText: student.email });
+      // What the teacher acts on is in view without scrolling the table: the status, the batch and the row's actions
+      // (kept at the right edge); on a phone a line says the table scrolls sideways.
+      await studentRow.scrollIntoViewIfNeeded();
+      await data.getByRole('region', { name: 'Students' }).evaluate((region) => (region.scrollLeft = 0));
+      await expect(studentRow.getByRole('button', { name: 'Delete Dora Delete' })).toBeInViewport({ ratio: 1 });
+      const phone = (page.viewportSize()?.width ?? 1280) < 768;
+      if (!phone) {
+        await expect(data.getByRole('columnheader', { name: 'Status' })).toBeInViewport({ ratio: 1 });
+        await expect(data.getByRole('columnheader', { name: 'Batch' })).toBeInViewport({ ratio: 1 });
+      } else {
+        await expect(data.getByText('More columns: scroll the table sideways →')).toBeVisible();
+      }
       await deleteWithConfirmation(
         studentRow.getByRole('button', { name: 'Delete Dora Delete' }),
         'Delete Dora Delete?',

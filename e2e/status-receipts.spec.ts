@@ -136,8 +136,14 @@ test.describe('undo, testimonials and receipts', () => {
     expect(receiptNumber).toMatch(/^RCPT-\d{6}$/);
 
     await signInWithToken(page, student.token, '/DashPage/mypayment');
+    // In view at 360 px too (each payment a card there), not beyond a table's cut-off edge: the page is scrolled
+    // down only, never the table sideways.
+    const receiptButton = page.getByRole('button', { name: `Download receipt ${receiptNumber}` });
+    await expect(receiptButton).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(receiptButton).toBeInViewport({ ratio: 1 });
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: `Download receipt ${receiptNumber}` }).click();
+    await receiptButton.click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${receiptNumber}.pdf`);
     expect((await readFile(await file.path())).subarray(0, 5).toString()).toBe('%PDF-');

@@ -23,7 +23,7 @@ import { SchedulePanel } from './schedule-panel';
 import { SettingsPanel } from './settings-panel';
 import { SimilarityPanel } from './similarity-panel';
 import { DeleteStudentButton, UpdateStatusButton } from './student-actions';
-import { StudentListPanel, listColumns } from './student-list-panel';
+import { StudentListPanel, columnsWithKeyFirst, listColumns } from './student-list-panel';
 
 /** The spec's panels, with their original button texts, grouped so that each is easy to find (on a phone too). */
 const panelGroups = [
@@ -66,7 +66,7 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
         <StudentListPanel
           title="List of New Students"
           kind="new"
-          columns={[...listColumns, 'status', 'batch', 'attendance']}
+          columns={columnsWithKeyFirst(['status', 'batch', 'attendance'])}
           emptyText="No new student"
           onExit={onExit}
         />
@@ -76,7 +76,7 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
         <StudentListPanel
           title="List of Regd Students"
           kind="regd"
-          columns={['pic', 'id', ...listColumns.slice(1), 'status', 'batch', 'attendance']}
+          columns={columnsWithKeyFirst(['status', 'batch', 'attendance'], { id: true })}
           emptyText="No new student"
           action={{ label: 'Delete', render: (s) => <DeleteStudentButton student={s} /> }}
           onExit={onExit}
@@ -124,7 +124,7 @@ function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void }) {
         <StudentListPanel
           title="Student Data"
           kind="all"
-          columns={['pic', 'id', ...listColumns.slice(1), 'status', 'batch', 'attendance']}
+          columns={columnsWithKeyFirst(['status', 'batch', 'attendance'], { id: true })}
           emptyText="No new student"
           action={{ label: 'Delete', render: (s) => <DeleteStudentButton student={s} /> }}
           onExit={onExit}

@@ -91,6 +91,15 @@ export const listColumns: Column[] = [
   'activated',
 ];
 
+/**
+ * The list's columns with the ones a teacher acts on (status, batch, attendance) right after the name, so they are
+ * in view at 1280 px without scrolling; the contact details follow.
+ */
+export function columnsWithKeyFirst(key: Column[], { id = false } = {}): Column[] {
+  const [pic, first, last, ...rest] = listColumns;
+  return [pic!, ...(id ? (['id'] as Column[]) : []), first!, last!, ...key, ...rest];
+}
+
 interface Props {
   title: string;
   kind: StudentListKind;
@@ -159,7 +168,9 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, intr
       ) : data ? (
         <>
           <ScrollRegion label="Students">
-            <table className={`table table-sm align-middle admin-table${isFetching ? ' opacity-50' : ''}`}>
+            <table
+              className={`table table-sm align-middle admin-table${action ? ' has-actions' : ''}${isFetching ? ' opacity-50' : ''}`}
+            >
               <thead>
                 <tr>
                   {columns.map((column) => {

@@ -147,31 +147,48 @@ export function MyPayment({ student }: { student: StudentData }) {
         <>
           <h2 className="h6 mt-4">Your payments</h2>
           <ScrollRegion label="Your payments">
-            <table className="table table-sm align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Payment ID</th>
-                  <th scope="col">Receipt</th>
+            {/* On a phone each payment is a card, its receipt button in view; roles kept for the card layout. */}
+            <table className="table table-sm align-middle table-cards" role="table">
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    Date
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Amount
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Status
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Payment ID
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Receipt
+                  </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {payments.data.payments.map((p) => (
-                  <tr key={p.order_id}>
-                    <td className="text-nowrap">{formatDateTime(p.paid_at ?? p.created_at)}</td>
-                    <td className="text-nowrap">{formatAmount(p.amount, p.currency)}</td>
-                    <td>
-                      {statusLabels[p.status]}
-                      {p.status === 'failed' && p.failure_reason ? (
-                        <div className="small text-body-secondary">{p.failure_reason}</div>
-                      ) : null}
+                  <tr key={p.order_id} role="row">
+                    <td role="cell" data-label="Date" className="text-nowrap">
+                      {formatDateTime(p.paid_at ?? p.created_at)}
                     </td>
-                    <td className={p.payment_id ? 'text-nowrap' : undefined}>
+                    <td role="cell" data-label="Amount" className="text-nowrap">
+                      {formatAmount(p.amount, p.currency)}
+                    </td>
+                    <td role="cell" data-label="Status">
+                      <span>
+                        {statusLabels[p.status]}
+                        {p.status === 'failed' && p.failure_reason ? (
+                          <span className="d-block small text-body-secondary">{p.failure_reason}</span>
+                        ) : null}
+                      </span>
+                    </td>
+                    <td role="cell" data-label="Payment ID" className={p.payment_id ? 'text-break' : undefined}>
                       {p.payment_id ?? (p.paid_via === 'manual' ? 'Recorded by your teacher' : '—')}
                     </td>
-                    <td>
+                    <td role="cell" data-label="Receipt">
                       {p.status === 'captured' && p.receipt_number ? (
                         <ReceiptButton
                           path={`/api/v1/me/payments/${p.id}/receipt.pdf`}
