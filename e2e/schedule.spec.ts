@@ -174,6 +174,11 @@ test.describe('class schedule', () => {
     // (On a phone the rows are cards whose cells carry their column's name.)
     await expect(row).toContainText(/1 class; lacks (session|\d+ sessions of the plan)/);
     await expect(row.getByRole('cell').nth(0)).toHaveText('1');
+    // Every batch-number field suggests the same list, each batch named the same way.
+    await expect(batchPanel.locator(`datalist option[value="${batch}"]`)).toHaveAttribute(
+      'label',
+      `Batch ${batch} (1 student)`,
+    );
     await row.getByRole('button', { name: `Open batch ${batch}` }).click();
     await expect(batchPanel.getByLabel('Batch number')).toHaveValue(String(batch));
     await saveScreenshot(page, 'batch-list', info.project.name);

@@ -25,6 +25,7 @@ import { UnplacedStudents } from './unplaced-students';
 import { AdminPanel, PanelError } from './admin-panel';
 import { usePanelAction } from './use-panel-action';
 import { adminKey } from '../../lib/query-keys';
+import { BatchSuggestions } from './batch-picker';
 
 type EmailInput = z.infer<typeof emailOnlySchema>;
 type DetailsForm = z.input<typeof batchDetailsFormSchema>;
@@ -128,9 +129,11 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
             className="form-control"
             type="number"
             min={1}
+            list="batch-number-batches"
             value={batch}
             onChange={(e) => setBatch(e.target.value)}
           />
+          <BatchSuggestions id="batch-number-batches" />
         </div>
         <button type="button" className="btn btn-primary" disabled={!(number >= 1)} onClick={() => showStudents()}>
           Show Present Students

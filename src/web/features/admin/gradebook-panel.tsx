@@ -10,6 +10,7 @@ import { PanelError } from './admin-panel';
 import { batchesQuery } from './admin-api';
 import { downloadGradebook, gradebookQuery } from './gradebook-api';
 import { StudentWorkView } from './student-work-view';
+import { batchLabel } from './batch-picker';
 
 type SortKey = 'name' | 'status' | 'attendance' | 'quiz' | `program-${number}`;
 interface Sort {
@@ -215,7 +216,7 @@ export function GradebookPanel() {
               ) : null}
               {batches.data.map((b) => (
                 <option key={b.batch_number} value={b.batch_number}>
-                  Batch {b.batch_number} ({plural(b.students, 'student')})
+                  {batchLabel(b)}
                 </option>
               ))}
             </select>

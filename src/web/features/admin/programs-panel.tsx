@@ -33,6 +33,7 @@ import { usePanelAction } from './use-panel-action';
 import { EmailText } from '../../components/email-text';
 import { Field } from '../../components/field';
 import { errorText } from '../../lib/error-text';
+import { BatchSuggestions } from './batch-picker';
 
 const blankProgram = { program_number: '', task: '' };
 
@@ -107,10 +108,12 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
           label="Batch number"
           type="number"
           min={1}
+          list="program-batch-batches"
           containerClassName=""
           registration={sendForm.register('student_batch')}
           error={sendErrors.student_batch}
         />
+        <BatchSuggestions id="program-batch-batches" />
         <Field
           id="program-due-date"
           label="Due date (optional)"

@@ -31,7 +31,6 @@ import { adminKey } from '../../lib/query-keys';
 import {
   addBatchSession,
   attendanceQuery,
-  batchesQuery,
   deleteBatchSession,
   downloadAttendance,
   generateSchedule,
@@ -42,6 +41,7 @@ import {
 import { AdminPanel, PanelError } from './admin-panel';
 import { CalendarCard } from '../../components/calendar-card';
 import { usePanelAction } from './use-panel-action';
+import { BatchSuggestions } from './batch-picker';
 
 const statusText: Record<AttendanceRow['status'], string> = {
   present: 'Present',
@@ -369,7 +369,6 @@ export function SchedulePanel({ onExit }: { onExit: () => void }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [attendanceOf, setAttendanceOf] = useState<number | null>(null);
   const [message, setMessage] = useState('');
-  const batches = useQuery(batchesQuery());
   const sessions = useQuery({ ...scheduleQuery(batch ?? 0), enabled: batch !== null });
   const { confirm, dialog } = useConfirm();
   const number = Number(typed);
@@ -424,11 +423,7 @@ export function SchedulePanel({ onExit }: { onExit: () => void }) {
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
           />
-          <datalist id="schedule-batches">
-            {batches.data?.map((b) => (
-              <option key={b.batch_number} value={b.batch_number} />
-            ))}
-          </datalist>
+          <BatchSuggestions id="schedule-batches" />
         </div>
         <button type="submit" className="btn btn-primary" disabled={!(number >= 1)}>
           Show schedule

@@ -14,6 +14,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { AdminPanel, PanelError } from './admin-panel';
 import { batchesQuery, programsQuery } from './admin-api';
+import { batchLabel } from './batch-picker';
 import { similarityPairQuery, similarityQuery, startSimilarity } from './similarity-api';
 import { highlightLines } from './similarity-segments';
 import { usePanelAction } from './use-panel-action';
@@ -300,7 +301,7 @@ export function SimilarityPanel({ onExit }: { onExit: () => void }) {
               >
                 {batches.data.map((b) => (
                   <option key={b.batch_number} value={b.batch_number}>
-                    Batch {b.batch_number} ({plural(b.students, 'student')})
+                    {batchLabel(b)}
                   </option>
                 ))}
               </select>

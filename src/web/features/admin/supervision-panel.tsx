@@ -12,6 +12,7 @@ import { addComment, studentCodeQuery, supervisionQuery, supervisionStreamUrl } 
 import { useLiveChanges } from '../../lib/live-changes';
 import { AdminPanel, PanelError } from './admin-panel';
 import { programsQuery } from './admin-api';
+import { BatchSuggestions } from './batch-picker';
 
 /** How often the teacher's view refreshes when its stream is down: students' drafts autosave every two seconds. */
 const LIVE_MS = 3000;
@@ -249,9 +250,11 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
             className="form-control"
             type="number"
             min={1}
+            list="supervise-batch-batches"
             value={batch}
             onChange={(e) => setBatch(e.target.value)}
           />
+          <BatchSuggestions id="supervise-batch-batches" />
         </div>
         {programNumber !== null ? (
           <span className="small text-body-secondary mb-2" data-testid="supervision-mode">
