@@ -88,7 +88,7 @@ test.describe('admin dashboard', () => {
       await batchPanel.getByRole('button', { name: 'Update' }).click();
       await expect(batchPanel.getByRole('status')).toHaveText(`Moved ${email} to batch ${batch}.`);
     }
-    await expect(batchPanel.locator('tbody tr')).toHaveCount(2);
+    await expect(batchPanel.getByRole('region', { name: 'Students in the batch' }).locator('tbody tr')).toHaveCount(2);
     await saveScreenshot(page, 'admin-create-batch', info.project.name);
     await batchPanel.getByRole('button', { name: 'Exit' }).click();
 

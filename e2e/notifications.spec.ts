@@ -123,7 +123,8 @@ test.describe('with the live stream refused', () => {
     });
     await signInWithToken(page, student.token, '/DashPage');
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
-    await expect(menu.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+    // The program sent, and the receipt of the fee the teacher recorded.
+    await expect(menu.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
     expect(refusals).toBeGreaterThanOrEqual(1);
     // Retried after the 30 s the server asked for, not hammered meanwhile.
     await page.waitForTimeout(3000);

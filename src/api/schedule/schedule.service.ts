@@ -90,7 +90,10 @@ const statusWords: Record<AttendanceRow['status'], string> = {
 export function createScheduleService({ db, clock = () => new Date(), timeZone }: Deps) {
   const now = () => nowIso(clock());
 
-  /** The batch's timetable is when its classes happen: none before the batch's start date, when it has one. */
+  /**
+   * A generated timetable starts no earlier than the batch (when it has a start date). A class placed by hand may
+   * (an introduction before the start): the teacher chose that date.
+   */
   async function refuseBeforeStart(trx: Transaction<Database>, batch: number, date: string): Promise<void> {
     const start = (await schedule.findBatchStart(trx, batch))?.start_date ?? null;
     if (start && date < start) throw new AppError('validation', scheduleMessages.beforeStart(batch, start));
@@ -151,7 +154,6 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
     async add(batch: number, input: BatchSessionInput): Promise<BatchSession> {
       const startsAt = zonedInstant(input.date, input.start_time, await timeZone());
       const id = await inBatch(batch, async (trx) => {
-        await refuseBeforeStart(trx, batch, input.date);
         if (!(await schedule.planHasSession(trx, input.session_number)))
           throw new AppError('validation', scheduleMessages.notInPlan(input.session_number));
         const others = await schedule.listBatchTimes(trx, batch);
@@ -205,7 +207,6 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
       const startsAt = zonedInstant(input.date, input.start_time, await timeZone());
       await inBatch(current.batch_number, async (trx) => {
         const row = await mustFind(id, trx);
-        await refuseBeforeStart(trx, row.batch_number, input.date);
         refuseOverlap(await schedule.listBatchTimes(trx, row.batch_number), {
           id,
           starts_at: startsAt,
