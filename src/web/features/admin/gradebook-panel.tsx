@@ -201,13 +201,13 @@ export function GradebookPanel() {
           Gradebook
         </h2>
         {batches.data && batches.data.length > 0 ? (
-          <div className="d-flex gap-2 align-items-center">
+          <div className="d-flex gap-2 align-items-center batch-select-field">
             <label className="form-label mb-0" htmlFor="gradebook-batch">
               Batch
             </label>
             <select
               id="gradebook-batch"
-              className="form-select form-select-sm w-auto"
+              className="form-select form-select-sm w-auto batch-select"
               value={batch ?? ''}
               onChange={(e) => setParam('batch', e.target.value)}
             >

@@ -292,7 +292,7 @@ export function SimilarityPanel({ onExit }: { onExit: () => void }) {
               </label>
               <select
                 id="similarity-batch"
-                className="form-select"
+                className="form-select batch-select"
                 value={batch}
                 onChange={(e) => {
                   action.clear();
