@@ -194,6 +194,12 @@ test.describe('student dashboard', () => {
         .last()
         .fill(text);
     await panel.getByLabel('Option 2 is the right answer').last().check();
+    // The four options and the right-answer choice are labelled on screen, not only for screen readers.
+    const form = panel.locator('form').last();
+    for (const index of [1, 2, 3, 4])
+      await expect(form.locator('label', { hasText: new RegExp(`^Option ${index}$`) })).toBeVisible();
+    await expect(form.locator('label', { hasText: /right answer$/ })).toHaveCount(4);
+    await expect(form.locator('label', { hasText: /right answer$/ }).first()).toBeVisible();
     await panel.getByRole('button', { name: 'Add question' }).click();
     await expect(panel.locator('summary', { hasText: question })).toContainText('(*)');
     await saveScreenshot(page, 'admin-questions', info.project.name);
