@@ -1,9 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import { isoAfter, nowIso } from '../db/clock.js';
-import type { Database, EmailTokenPurpose } from '../db/schema.js';
+import type { Db, EmailTokenPurpose } from '../db/schema.js';
 import { hashToken, newToken } from '../auth/random.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 60 * 60_000,

@@ -1,9 +1,7 @@
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
-import type { BatchMailingTable, Database } from '../db/schema.js';
+import type { BatchMailingTable, Database, Db } from '../db/schema.js';
 import { nowIso } from '../db/clock.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const batchColumns = ['batch_number', 'start_date', 'meeting_link'] as const;
 

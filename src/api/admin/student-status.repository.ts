@@ -1,9 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { nowIso } from '../db/clock.js';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/schema.js';
 
 /** A student (never the admin) by email, whatever its case. */
 export function findStudentAccountByEmail(db: Db, email: string) {

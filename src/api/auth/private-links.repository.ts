@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, PrivateLinkPurpose } from '../db/schema.js';
+import type { Db, PrivateLinkPurpose } from '../db/schema.js';
 import { newToken } from './random.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A private link's token looks like this; anything else names no link (and costs no query). */
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,200}$/;

@@ -1,12 +1,10 @@
 import type { Statement } from 'better-sqlite3';
-import { type CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { isoAfter, nowIso } from '../db/clock.js';
 import { type DialectName, sqliteConnection } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+import type { Database, Db } from '../db/schema.js';
 import { contentVersionColumns, contentVersionsOf } from '../common/versioned-cache.js';
 import { hashToken, newToken } from './random.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A session ends after this long without use. */
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60_000;

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/schema.js';
 
 /** Which batches a feed shows: one batch's, or every batch's (the teacher's). */
 export type BatchFilter = { batch: number } | 'all';

@@ -1,8 +1,6 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
-import type { CertificateTable, Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { CertificateTable, Db } from '../db/schema.js';
 
 export async function insertCertificate(db: Db, row: Insertable<CertificateTable>): Promise<number> {
   const inserted = await db.insertInto('certificates').values(row).returning('id').executeTakeFirstOrThrow();

@@ -1,7 +1,5 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Insertable, Updateable } from 'kysely';
+import type { Database, Db } from '../db/schema.js';
 
 const sessionColumns = ['id', 'session_number', 'session_date', 'topics', 'lesson_video'] as const;
 

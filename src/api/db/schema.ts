@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { NotificationKind } from '../../contracts/notifications.js';
 import type { ManualPaymentMethod, PaidVia, PaymentStatus } from '../../contracts/payments.js';
 import type { FeedbackState } from '../../contracts/testimonials.js';
@@ -497,3 +497,6 @@ export type StudentRow = Selectable<StudentTable>;
 export type NewStudent = Insertable<StudentTable>;
 export type StudentUpdate = Updateable<StudentTable>;
 export type CertificateRow = Selectable<CertificateTable>;
+
+/** A database handle or an open transaction: what repositories take, so a caller's transaction can span them. */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { TestCase } from '../../contracts/exercises.js';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/schema.js';
 
 export function findProgram(db: Db, programId: number) {
   return db.selectFrom('programs').selectAll().where('id', '=', programId).executeTakeFirst();

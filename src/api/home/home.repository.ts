@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/schema.js';
 
 /** A student's programs with where they stand, and whether the program they came from is closed. */
 export function listStudentPrograms(db: Db, studentId: number) {

@@ -1,6 +1,6 @@
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { isoAfter, nowIso } from '../db/clock.js';
-import type { Database } from '../db/schema.js';
+import type { Database, Db } from '../db/schema.js';
 import { type MailAttachmentRef, serializeAttachment } from './mail-attachments.js';
 
 export interface OutgoingMail {
@@ -13,8 +13,6 @@ export interface OutgoingMail {
   /** A document rendered and attached when the message is sent. */
   attachment?: MailAttachmentRef;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Writes a message to the outbox and returns its id; call it inside the transaction of the change that causes it. */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {

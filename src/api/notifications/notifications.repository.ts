@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { NotificationKind } from '../../contracts/notifications.js';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/schema.js';
 
 /**
  * A batch announcement may reach every student: lists of ids and rows go to the database in slices, as SQLite takes

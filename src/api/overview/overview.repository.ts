@@ -1,10 +1,8 @@
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { MAX_DURATION_MINUTES } from '../../contracts/schedule.js';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import { PLACEHOLDER_PREFIX } from '../payments/payments.repository.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** PostgreSQL answers COUNT and SUM as strings (bigint, numeric); both databases' answers become numbers here. */
 const num = (value: unknown) => Number(value ?? 0);

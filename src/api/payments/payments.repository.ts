@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import {
   type ManualPaymentMethod,
@@ -8,9 +8,7 @@ import {
   type PaymentStatus,
 } from '../../contracts/payments.js';
 import { nowIso } from '../db/clock.js';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/schema.js';
 
 /** Order ids of rows whose gateway order is still being made; never shown to a gateway or a person. */
 export const PLACEHOLDER_PREFIX = 'pending_';

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/schema.js';
 
 /**
  * Withdraws the reminder mail of a session that is being moved or deleted and has not been sent yet, so no student

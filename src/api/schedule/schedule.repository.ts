@@ -1,7 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AttendanceMark, Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { AttendanceMark, Db } from '../db/schema.js';
 
 /** A batch's sessions with the plan's topics and video (null once the plan entry is deleted), in time order. */
 export function listBatchSessions(db: Db, batch: number) {

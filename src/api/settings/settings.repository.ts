@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/schema.js';
 
 /** Every setting whose key starts with `prefix`, as stored text. */
 export async function readSettings(db: Db, prefix: string): Promise<Map<string, string>> {

@@ -1,7 +1,5 @@
-import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database, SimilarityPairTable, SimilarityRunTable } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import type { Database, Db, SimilarityPairTable, SimilarityRunTable } from '../db/schema.js';
 
 export function findProgram(db: Db, programNumber: number) {
   return db

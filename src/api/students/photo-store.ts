@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import sharp from 'sharp';
 import { PHOTO_MAX_PIXELS } from '../../contracts/accounts.js';
 import { messages } from '../../contracts/messages.js';
-import type { Database } from '../db/schema.js';
+import type { Database, Db } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const PHOTO_SIZE = 400;

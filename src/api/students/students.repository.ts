@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { nowIso } from '../db/clock.js';
-import type { Database, NewStudent, StudentUpdate } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, NewStudent, StudentUpdate } from '../db/schema.js';
 
 /** Case-insensitive lookup, served by the unique index on lower(email). */
 export function findStudentByEmail(db: Db, email: string) {

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/schema.js';
 
 /** Looks at the home less than this long after the last one belong to the same visit. */
 export const VISIT_GAP_MS = 30 * 60_000;

@@ -1,11 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import type { FeedbackState } from '../../contracts/testimonials.js';
 import { nowIso } from '../db/clock.js';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/schema.js';
 
 /** Completed students whose feedback the teacher approved, newest first: the landing page's testimonials. */
 export function listTestimonialRows(db: Db, limit: number) {
