@@ -313,6 +313,11 @@ test.describe('admin actions', () => {
     // It asks first: how much was received, and how.
     const record = page.getByRole('dialog', { name: 'Record a payment from Meera Iyer?' });
     await expect(record.getByLabel('Amount received (Rs.)')).toHaveValue(/^\d+$/);
+    // An emptied amount is refused (the server's words in the dialog), never recorded as Rs.0.
+    await record.getByLabel('Amount received (Rs.)').fill('');
+    await record.getByRole('button', { name: 'Record the payment' }).click();
+    await expect(record.getByRole('alert')).toHaveText('The amount must be a number of rupees');
+    await expect(row).toContainText('Unpaid');
     await record.getByLabel('Amount received (Rs.)').fill('1800');
     await record.getByLabel('Received by').selectOption({ label: 'Bank transfer' });
     await saveScreenshot(page, 'update-payment-dialog', info.project.name, { fullPage: false });

@@ -210,9 +210,9 @@ export const batchInfoSchema = z.object({
   meeting_link: z.string().nullable(),
   students: z.number(),
   /** Classes on the batch's timetable (Class Schedule); 0 before one is made. */
-  classes: z.number().default(0),
+  classes: z.number(),
   /** Sessions of the course plan its timetable lacks (a session added to the plan after it was made). */
-  plan_missing: z.array(z.number()).default([]),
+  plan_missing: z.array(z.number()),
 });
 export type BatchInfo = z.infer<typeof batchInfoSchema>;
 export const batchInfoListSchema = z.array(batchInfoSchema);

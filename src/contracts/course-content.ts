@@ -136,11 +136,15 @@ export const studentProgramSchema = z.object({
   late: z.boolean(),
   /** The best graded score was first reached after the deadline. */
   best_late: z.boolean(),
-  /** The program has test cases: handed in through the editor's Submit, it is graded at once. */
-  graded: z.boolean().default(false),
 });
 export type StudentProgram = z.infer<typeof studentProgramSchema>;
-export const studentProgramListSchema = z.array(studentProgramSchema);
+/** A program in the student's list (`GET /student_programs/get_my_progs/:id`), with how it is handed in. */
+export const myProgramSchema = studentProgramSchema.extend({
+  /** The program has test cases: handed in through the editor's Submit, it is graded at once. */
+  graded: z.boolean(),
+});
+export type MyProgram = z.infer<typeof myProgramSchema>;
+export const studentProgramListSchema = z.array(myProgramSchema);
 
 /**
  * The original client's one-student call, `POST /student_programs/`: a program for one student, without a solution

@@ -278,7 +278,7 @@ export const workspaceSchema = z.object({
   hidden_tests: z.number().int(),
   total_points: z.number().int(),
   /** A test that passes but leaks memory fails. */
-  no_leaks: z.boolean().default(false),
+  no_leaks: z.boolean(),
   best_score: z.number().int().nullable(),
   /** The deadline (end of the due day on the course clock), or null. */
   due_at: z.string().nullable(),

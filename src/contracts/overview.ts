@@ -55,10 +55,7 @@ export const overviewSchema = z.object({
       }),
     ),
     /** Paid, and in no batch yet: no classes until the teacher places them. */
-    no_batch: attentionList(z.object({ id: z.number(), student_name: z.string(), email: z.string() })).default({
-      count: 0,
-      items: [],
-    }),
+    no_batch: attentionList(z.object({ id: z.number(), student_name: z.string(), email: z.string() })),
     not_seen: attentionList(
       z.object({
         id: z.number(),

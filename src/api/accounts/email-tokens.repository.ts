@@ -57,24 +57,23 @@ export async function consumeEmailToken(
   return Number(result.numUpdatedRows) === 1 ? row.student_id : undefined;
 }
 
-/** Whose link token this is, used, superseded or expired as it may be; undefined for a token never issued. */
-export async function emailTokenOwner(db: Db, token: string, purpose: EmailTokenPurpose): Promise<number | undefined> {
-  const row = await db
+/** The link token's row, whatever its state. */
+function tokenRow(db: Db, token: string, purpose: EmailTokenPurpose) {
+  return db
     .selectFrom('email_tokens')
     .select('student_id')
     .where('token_hash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
-  return row?.student_id;
+    .where('purpose', '=', purpose);
+}
+
+/** Whose link token this is, used, superseded or expired as it may be; undefined for a token never issued. */
+export async function emailTokenOwner(db: Db, token: string, purpose: EmailTokenPurpose): Promise<number | undefined> {
+  return (await tokenRow(db, token, purpose).executeTakeFirst())?.student_id;
 }
 
 /** The student a still-valid token belongs to, without using it up. */
 export async function peekEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('email_tokens')
-    .select('student_id')
-    .where('token_hash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
+  const row = await tokenRow(db, token, purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', nowIso())
     .executeTakeFirst();

@@ -42,17 +42,20 @@ export async function timetableState(db: Db) {
   };
 }
 
-/** Paid students in no batch, oldest sign-up first (at most `limit`). */
-export function listUnplacedStudents(db: Db, limit: number) {
+/** Students of this status in no batch, oldest sign-up first. */
+function withoutBatch(db: Db, status: number) {
   return db
     .selectFrom('students')
     .select(['id', 'first_name', 'last_name', 'email'])
     .where('role', '=', 'student')
-    .where('student_status', '=', STUDENT_STATUS.paid)
+    .where('student_status', '=', status)
     .where('student_batch', 'is', null)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    .orderBy('id');
+}
+
+/** Paid students in no batch (at most `limit`): the teacher places them. */
+export function listUnplacedStudents(db: Db, limit: number) {
+  return withoutBatch(db, STUDENT_STATUS.paid).limit(limit).execute();
 }
 
 /** Puts these students (never the admin) in the batch, in one statement; how many moved. */
@@ -133,14 +136,7 @@ export function listPaidStudentsOfBatch(db: Db, batch: number) {
 
 /** Registered, unpaid and not yet in a batch. */
 export function listNewStudentNames(db: Db) {
-  return db
-    .selectFrom('students')
-    .select(['id', 'first_name', 'last_name', 'email'])
-    .where('role', '=', 'student')
-    .where('student_status', '=', STUDENT_STATUS.unpaid)
-    .where('student_batch', 'is', null)
-    .orderBy('id')
-    .execute();
+  return withoutBatch(db, STUDENT_STATUS.unpaid).execute();
 }
 
 /** Holds the batch's row until the transaction ends; SQLite runs one transaction at a time already. */

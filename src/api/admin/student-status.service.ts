@@ -63,6 +63,7 @@ export function createStudentAdminService(
       received?: { amountPaise: number; method: ManualPaymentMethod };
       revert?: { id: number; reason: string; paymentId: number | null };
     },
+    /** Filled with the students told of a receipt, to wake once the transaction is committed. */
     told: number[] = [],
   ): Promise<StudentRow> {
     const { student, to, by, revert } = change;
@@ -87,24 +88,19 @@ export function createStudentAdminService(
       from === STUDENT_STATUS.unpaid &&
       !(await hasCapturedPayment(trx, student.id))
     ) {
-      const received = change.received;
-      const payment = await recordManualPayment(
-        trx,
-        student,
-        received?.amountPaise ?? change.feePaise,
-        received?.method ?? null,
-      );
+      // What the teacher said they received; the original client's mark, without it: the fee, how unknown.
+      const amount = change.received?.amountPaise ?? change.feePaise;
+      const payment = await recordManualPayment(trx, student, amount, change.received?.method ?? null);
       paymentId = payment.id;
       // The student gets the receipt, as one who paid online does.
-      told.push(
-        ...(await receipts.tell(trx, student, {
-          id: payment.id,
-          amount: received?.amountPaise ?? change.feePaise,
-          currency: PAYMENT_CURRENCY,
-          order_id: payment.order_id,
-          payment_id: null,
-        })),
-      );
+      const receipt = {
+        id: payment.id,
+        amount,
+        currency: PAYMENT_CURRENCY,
+        order_id: payment.order_id,
+        payment_id: null,
+      };
+      told.push(...(await receipts.tell(trx, student, receipt)));
     }
     await insertStatusChange(trx, {
       student_id: student.id,
@@ -142,6 +138,7 @@ export function createStudentAdminService(
       const updated = await db
         .transaction()
         .execute((trx) => applyStatusChange(trx, { student, to: status, by: admin, feePaise: fee, received }, told));
+      // A receipt mail may be queued even for a student who chose no notice: the mail worker hears of it either way.
       receipts.told(told);
       return updated;
     },

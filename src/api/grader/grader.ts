@@ -36,18 +36,17 @@ export type { GraderLog } from './process-pool.js';
  */
 export const CHECKED_MEMORY_BYTES = 96 * 1024 * 1024;
 
+/** The language and its warnings, the same in every build of a student's program. */
+const LANGUAGE_FLAGS = ['-std=c17', '-Wall', '-Wextra', '-O1', '-fno-color-diagnostics'];
+
 /**
  * How programs are built (docs/decisions/019): with AddressSanitizer's and UndefinedBehaviorSanitizer's checks,
  * stopped at the first problem (-fno-sanitize-recover), a call to the checks runtime on entering each function (to
  * catch a stack that runs out), debug information (to name lines), and the data above the shadow (--global-base).
  */
 export const COMPILE_FLAGS = [
-  '-std=c17',
-  '-Wall',
-  '-Wextra',
-  '-O1',
+  ...LANGUAGE_FLAGS,
   '-g',
-  '-fno-color-diagnostics',
   '-fsanitize=address,undefined',
   '-fno-sanitize-recover=all',
   '-finstrument-function-entry-bare',
@@ -61,11 +60,7 @@ export const COMPILE_FLAGS = [
  * time, or of memory only because of the checks' own overhead, so a correct solution is never failed by the checks.
  */
 export const PLAIN_COMPILE_FLAGS = [
-  '-std=c17',
-  '-Wall',
-  '-Wextra',
-  '-O1',
-  '-fno-color-diagnostics',
+  ...LANGUAGE_FLAGS,
   `-Wl,--max-memory=${EXERCISE_LIMITS.memoryMaxBytes}`,
   `-Wl,-z,stack-size=${EXERCISE_LIMITS.stackBytes}`,
 ];

@@ -6,6 +6,7 @@ import {
   type Program,
   type ProgramSubmission,
   solutionMessages,
+  type MyProgram,
   type StudentProgram,
 } from '../../contracts/course-content.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
@@ -36,20 +37,11 @@ interface Deps {
   notifications: NotificationsService;
 }
 
-type StudentProgramRow = Omit<StudentProgram, 'late' | 'best_late' | 'graded'> & {
-  best_late: number;
-  /** Read where the caller needs it (the student's list); SQLite answers 0/1. */
-  graded?: boolean | number;
-};
+type StudentProgramRow = Omit<StudentProgram, 'late' | 'best_late'> & { best_late: number };
 
 /** A row as the API shows it: late when handed in after the deadline. */
-function withLate<T extends StudentProgramRow>(row: T): Omit<T, 'best_late' | 'graded'> & StudentProgram {
-  return {
-    ...row,
-    late: isLate(row.due_at, row.submitted_at),
-    best_late: row.best_late === 1,
-    graded: Boolean(row.graded),
-  };
+function withLate<T extends StudentProgramRow>(row: T): Omit<T, 'best_late'> & StudentProgram {
+  return { ...row, late: isLate(row.due_at, row.submitted_at), best_late: row.best_late === 1 };
 }
 
 const workspacePath = (studentProgramId: number) => `${paths.dashboard}/${dashboardPaths.myProgs}/${studentProgramId}`;
@@ -185,9 +177,13 @@ export function createProgramsService({
     },
 
     /** A student's programs, for the student or the admin. */
-    async studentPrograms(caller: StudentRow, studentId: number): Promise<StudentProgram[]> {
+    async studentPrograms(caller: StudentRow, studentId: number): Promise<MyProgram[]> {
       if (caller.role !== 'admin' && caller.id !== studentId) throw new AppError('forbidden');
-      return (await programs.listStudentPrograms(db, studentId)).map(withLate);
+      // SQLite answers `graded` (an EXISTS) as 0/1.
+      return (await programs.listStudentPrograms(db, studentId)).map((row) => ({
+        ...withLate(row),
+        graded: Boolean(row.graded),
+      }));
     },
 
     /**

@@ -24,7 +24,7 @@ export function BatchList({
   onOpen: (batch: number) => void;
 }) {
   if (batches.isError) return <div className="alert alert-danger">{errorText(batches.error)}</div>;
-  if (!batches.data) return null;
+  if (!batches.data) return <p className="text-body-secondary">Loading the batches…</p>;
   if (batches.data.length === 0) return <p className="text-body-secondary">No batch yet: give a number below.</p>;
   return (
     <ScrollRegion label="Batches">

@@ -40,13 +40,9 @@ function ReceivedFields({ feeRupees, onChange }: { feeRupees: number; onChange: 
   const id = useId();
   const [amount, setAmount] = useState(String(feeRupees));
   const [method, setMethod] = useState<ManualPaymentMethod>('cash');
-  const update = (next: { amount?: string; method?: ManualPaymentMethod }) => {
-    const a = next.amount ?? amount;
-    const m = next.method ?? method;
-    if (next.amount !== undefined) setAmount(a);
-    if (next.method !== undefined) setMethod(m);
-    onChange({ amount_rupees: Number(a), method: m });
-  };
+  // An emptied amount is no amount (the server says so), never a payment of Rs.0.
+  const report = (nextAmount: string, nextMethod: ManualPaymentMethod) =>
+    onChange({ amount_rupees: nextAmount.trim() === '' ? Number.NaN : Number(nextAmount), method: nextMethod });
   return (
     <div className="row g-2 mt-1">
       <div className="col-sm-6">
@@ -61,7 +57,10 @@ function ReceivedFields({ feeRupees, onChange }: { feeRupees: number; onChange: 
           step={1}
           inputMode="numeric"
           value={amount}
-          onChange={(event) => update({ amount: event.target.value })}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            report(event.target.value, method);
+          }}
         />
       </div>
       <div className="col-sm-6">
@@ -72,7 +71,11 @@ function ReceivedFields({ feeRupees, onChange }: { feeRupees: number; onChange: 
           id={`${id}-method`}
           className="form-select"
           value={method}
-          onChange={(event) => update({ method: event.target.value as ManualPaymentMethod })}
+          onChange={(event) => {
+            const chosen = event.target.value as ManualPaymentMethod;
+            setMethod(chosen);
+            report(amount, chosen);
+          }}
         >
           {manualPaymentMethods.map((value) => (
             <option key={value} value={value}>

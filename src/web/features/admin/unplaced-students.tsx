@@ -32,6 +32,7 @@ export function UnplacedStudents({ batch }: { batch: number }) {
       <h3 id="unplaced-heading" className="h6">
         Paid students in no batch
       </h3>
+      {unplaced.isPending ? <p className="text-body-secondary">Loading…</p> : null}
       {unplaced.isError ? <div className="alert alert-danger">{errorText(unplaced.error)}</div> : null}
       {unplaced.data && students.length === 0 ? (
         <p className="text-body-secondary">Every paid student is in a batch.</p>

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { profileUpdateResponseSchema } from '../../../contracts/accounts';
-import { myBatchSchema, studentProgramSchema } from '../../../contracts/course-content';
+import { myBatchSchema, studentProgramListSchema } from '../../../contracts/course-content';
 import { doubtSchema } from '../../../contracts/doubts';
 import { homeSchema } from '../../../contracts/home';
 import {
@@ -20,7 +20,7 @@ export const getMySchedule = () => apiFetch('/api/v1/my_schedule', myScheduleSch
 export const joinSession = (id: number) =>
   apiFetch(`/api/v1/my_sessions/${id}/join`, joinResultSchema, { method: 'POST', auth: true, keepalive: true });
 export const getMyPrograms = (studentId: number) =>
-  apiFetch(`/student_programs/get_my_progs/${studentId}`, z.array(studentProgramSchema), { auth: true });
+  apiFetch(`/student_programs/get_my_progs/${studentId}`, studentProgramListSchema, { auth: true });
 export const getQuiz = () => apiFetch('/api/v1/quiz', z.array(quizQuestionSchema), { auth: true });
 export const submitQuiz = (answers: { question_id: number; answer_index: number }[]) =>
   apiFetch('/api/v1/quiz/attempts', quizSubmittedSchema, {

@@ -152,14 +152,20 @@ function Editor({ workspace }: { workspace: Workspace }) {
     return [...compileNotes(compile), ...runNotes(shown), ...teacher];
   }, [shown, workspace.comments]);
 
-  const act = async (kind: 'run' | 'submit') => {
+  /** Run; Submit (graded against the tests); Hand in (a program without tests, for the teacher to read). */
+  const act = async (kind: 'run' | 'submit' | 'handIn') => {
     setError(null);
+    setHandedIn(null);
     // The same rule (and words) the server applies, checked first so the student isn't kept waiting for them.
     const checked = codeSchema.safeParse(code.current);
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? exerciseMessages.emptyCode);
-    setBusy(kind);
+    setBusy(kind === 'run' ? 'run' : 'submit');
     try {
-      if (kind === 'run') {
+      if (kind === 'handIn') {
+        await handInSolution(id, code.current);
+        setHandedIn(programMessages.handedIn);
+        await client.invalidateQueries({ queryKey: workspaceQuery(id).queryKey });
+      } else if (kind === 'run') {
         const result = await runProgram(id, code.current, stdin);
         saved.current = code.current;
         setSave({ state: 'saved', at: new Date().toISOString() });
@@ -207,22 +213,6 @@ function Editor({ workspace }: { workspace: Workspace }) {
   // As the server decides: an open program with at least one test case is graded; one without is handed in.
   const graded = workspace.visible_tests.length + workspace.hidden_tests > 0;
   const canSubmit = !workspace.closed && graded;
-  const handIn = async () => {
-    setError(null);
-    setHandedIn(null);
-    const checked = codeSchema.safeParse(code.current);
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? exerciseMessages.emptyCode);
-    setBusy('submit');
-    try {
-      await handInSolution(id, code.current);
-      setHandedIn(programMessages.handedIn);
-      await client.invalidateQueries({ queryKey: workspaceQuery(id).queryKey });
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(null);
-    }
-  };
   const saveText = {
     saved: save.at ? `Draft saved at ${formatTime(save.at)}` : 'No changes yet',
     saving: 'Saving…',
@@ -250,7 +240,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
             Submit
           </button>
         ) : (
-          <button type="button" className="btn btn-success" disabled={busy !== null} onClick={() => void handIn()}>
+          <button type="button" className="btn btn-success" disabled={busy !== null} onClick={() => void act('handIn')}>
             {busy === 'submit' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
             Hand in
           </button>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { dashboardPaths, paths } from '../../../../contracts/paths';
 import type { StudentData } from '../../../../contracts/accounts';
-import { programMessages, type StudentProgram } from '../../../../contracts/course-content';
+import { type MyProgram, programMessages } from '../../../../contracts/course-content';
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { PageSpinner } from '../../../components/page-spinner';
 import { myProgramsQuery } from '../dashboard-api';
@@ -15,7 +15,7 @@ import { formatDeadline } from '../../../../contracts/home';
  * A program sent to the student: its task, and the one way to hand it in, the editor. With test cases its Submit
  * grades the program at once; without, Hand in gives it to the teacher to read.
  */
-function ProgramCard({ program }: { program: StudentProgram }) {
+function ProgramCard({ program }: { program: MyProgram }) {
   return (
     <li className="card mb-3">
       <div className="card-body">
