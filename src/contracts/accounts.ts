@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
+import { idParamsSchema, messageResponseSchema, fieldMessages, hasControlCharacters, oneLineText } from './fields.js';
 import { feedbackStates } from './testimonials.js';
 import { MOBILE_DIGITS } from './course.js';
-import { fieldMessages, hasControlCharacters, oneLineText } from './fields.js';
 import { passwordSchema } from './password.js';
 
 /** Shared by the signup, login, password and profile forms and the API routes behind them. */
@@ -112,9 +113,6 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
-
 export const profileUpdateResponseSchema = z.object({
   data: studentResourceSchema,
   meta: z.object({ message: z.string() }),
@@ -140,3 +138,78 @@ export const FEEDBACK_NOT_YET = 'Feedback opens once you have completed the cour
 
 /** `/uploads/photos/:name`. */
 export const photoParamsSchema = z.object({ name: z.string().max(100) });
+
+/** The endpoints of signing up, in and out, and the account itself. */
+export const accountsEndpoints = endpoints({
+  signup: {
+    method: 'POST',
+    path: '/students',
+    access: 'public',
+    body: signupSchema,
+    response: { 201: authResponseSchema },
+  },
+  verifyEmail: { method: 'GET', path: '/students/verify_email', access: 'public', query: verifyEmailQuerySchema },
+  resendEmail: {
+    method: 'GET',
+    path: '/students/resend_email',
+    access: 'public',
+    query: resendQuerySchema,
+    response: { 200: messageResponseSchema },
+  },
+  login: {
+    method: 'POST',
+    path: '/students/login',
+    access: 'public',
+    body: loginSchema,
+    response: { 200: authResponseSchema },
+  },
+  logout: {
+    method: 'POST',
+    path: '/students/logout',
+    access: 'student',
+    allowUnverified: true,
+    response: { 200: messageResponseSchema },
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/forgot_password',
+    access: 'public',
+    body: emailOnlySchema,
+    response: { 200: messageResponseSchema },
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/reset_password',
+    access: 'public',
+    body: resetPasswordSchema,
+    response: { 200: messageResponseSchema },
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/change_password',
+    access: 'student',
+    body: changePasswordSchema,
+    response: { 200: messageResponseSchema },
+  },
+});
+
+/** The endpoints of a student's profile and photo. */
+export const profileEndpoints = endpoints({
+  profile: { method: 'GET', path: '/students/profile', access: 'student', response: { 200: studentDataSchema } },
+  sendNames: { method: 'GET', path: '/students/send_names', access: 'student', response: { 200: studentDataSchema } },
+  inviteEmail: {
+    method: 'POST',
+    path: '/invite_email',
+    access: 'public',
+    body: emailOnlySchema,
+    response: { 200: messageResponseSchema },
+  },
+  updateStudent: {
+    method: 'PATCH',
+    path: '/students/:id',
+    access: 'student',
+    params: idParamsSchema,
+    response: { 200: profileUpdateResponseSchema },
+  },
+  photo: { method: 'GET', path: '/uploads/photos/:name', access: 'public', params: photoParamsSchema },
+});

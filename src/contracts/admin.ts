@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { emailOnlySchema, studentDataSchema } from './accounts.js';
+import { endpoints } from './endpoint.js';
+import { idParamsSchema, messageResponseSchema, isoDateSchema, pageQuerySchema, recordIdSchema } from './fields.js';
+import { profileUpdateResponseSchema, emailOnlySchema, studentDataSchema } from './accounts.js';
 import { batchNumberSchema } from './course-content.js';
-import { isoDateSchema, pageQuerySchema, recordIdSchema } from './fields.js';
 import { testimonialListSchema } from './site.js';
 import { manualPaymentMethods } from './payments.js';
 import { SETTINGS_LIMITS } from './settings.js';
@@ -240,3 +241,112 @@ export const batchDetailsFormSchema = batchUpdateSchema.extend({
 
 /** The student lists' search box: the same rule as `q` of the lists' query. */
 export const studentSearchSchema = z.strictObject({ q: studentSearchText });
+
+/** The endpoints of the admin's list of students and their status. */
+export const adminStudentsEndpoints = endpoints({
+  deleteStudent: { method: 'DELETE', path: '/students/:id', access: 'admin', params: idParamsSchema },
+  restoreStudent: {
+    method: 'PUT',
+    path: '/students/:id',
+    access: 'admin',
+    params: idParamsSchema,
+    body: studentStatusInputSchema,
+    response: { 200: profileUpdateResponseSchema },
+  },
+  statusChanges: {
+    method: 'GET',
+    path: '/api/v1/admin/status_changes',
+    access: 'admin',
+    query: statusChangesQuerySchema,
+    response: { 200: statusChangeListSchema },
+  },
+  revertStatus: {
+    method: 'POST',
+    path: '/api/v1/admin/students/:id/revert',
+    access: 'admin',
+    params: idParamsSchema,
+    body: statusRevertInputSchema,
+    response: { 200: statusRevertResultSchema },
+  },
+});
+
+/** The endpoints of batches and their students. */
+export const batchesEndpoints = endpoints({
+  batchStudents: {
+    method: 'GET',
+    path: '/students/getbatch',
+    access: 'admin',
+    query: batchQuerySchema,
+    response: { 200: batchMemberListSchema },
+  },
+  unplacedStudents: {
+    method: 'GET',
+    path: '/api/v1/admin/unplaced_students',
+    access: 'admin',
+    response: { 200: unplacedStudentListSchema },
+  },
+  placeStudents: {
+    method: 'POST',
+    path: '/api/v1/batches/:number/students',
+    access: 'admin',
+    params: batchParamsSchema,
+    body: batchMoveSchema,
+    response: { 200: batchMoveResultSchema },
+  },
+  updateBatch: {
+    method: 'PATCH',
+    path: '/students/update_batch',
+    access: 'admin',
+    body: batchAssignmentSchema,
+    response: { 200: profileUpdateResponseSchema },
+  },
+  batches: { method: 'GET', path: '/api/v1/batches', access: 'admin', response: { 200: batchInfoListSchema } },
+  saveBatch: {
+    method: 'PUT',
+    path: '/api/v1/batches/:number',
+    access: 'admin',
+    params: batchParamsSchema,
+    body: batchUpdateSchema,
+    response: { 200: batchInfoSchema },
+  },
+  announce: {
+    method: 'POST',
+    path: '/api/v1/batches/:number/announce',
+    access: 'admin',
+    params: batchParamsSchema,
+    body: batchMailingInputSchema,
+    response: { 200: batchMailingResultSchema },
+  },
+  sendLink: {
+    method: 'POST',
+    path: '/api/v1/batches/:number/send_link',
+    access: 'admin',
+    params: batchParamsSchema,
+    body: batchMailingInputSchema,
+    response: { 200: batchMailingResultSchema },
+  },
+  inviteEmail: {
+    method: 'POST',
+    path: '/api/v1/admin/invite_email',
+    access: 'admin',
+    body: emailOnlySchema,
+    response: { 200: messageResponseSchema },
+  },
+  newStudentNames: {
+    method: 'GET',
+    path: '/api/v1/admin/new_student_names',
+    access: 'admin',
+    response: { 200: newStudentNameListSchema },
+  },
+});
+
+/** The endpoints of the admin's view of the mail outbox. */
+export const outboxEndpoints = endpoints({
+  outbox: {
+    method: 'GET',
+    path: '/api/v1/admin/outbox',
+    access: 'admin',
+    query: outboxQuerySchema,
+    response: { 200: outboxListSchema },
+  },
+});

@@ -2,6 +2,7 @@
  * Error codes the API answers with, their HTTP status and the message a person reads.
  * Every error body is `{ errors: string[] , code }` so the original client can show `errors` as is.
  */
+
 export const apiErrors = {
   validation: { status: 400, message: 'The request is not valid.' },
   malformedJson: { status: 400, message: 'The request body is not valid JSON.' },

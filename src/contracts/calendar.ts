@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
 import { fieldMessages, MAX_RECORD_ID } from './fields.js';
 
 /** The student's private calendar feed, as `GET /api/v1/calendar` and its revoke answer it. */
@@ -27,4 +28,22 @@ export const calendarSessionParamsSchema = z.object({
     .regex(/^\d{1,12}(\.ics)?$/, fieldMessages.badId)
     .transform((value) => Number(value.replace(/\.ics$/, '')))
     .refine((id) => id >= 1 && id <= MAX_RECORD_ID, fieldMessages.badId),
+});
+
+/** The endpoints of a student's calendar feed. */
+export const calendarEndpoints = endpoints({
+  calendar: { method: 'GET', path: '/api/v1/calendar', access: 'student', response: { 200: calendarLinksSchema } },
+  revokeCalendar: {
+    method: 'POST',
+    path: '/api/v1/calendar/revoke',
+    access: 'student',
+    response: { 200: calendarLinksSchema },
+  },
+  calendarFeed: { method: 'GET', path: '/calendar/:token', access: 'public', params: calendarFeedParamsSchema },
+  calendarSession: {
+    method: 'GET',
+    path: '/calendar/:token/sessions/:id',
+    access: 'public',
+    params: calendarSessionParamsSchema,
+  },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
+import { idParamsSchema, recordIdSchema } from './fields.js';
 import { formatDate } from './dates.js';
-import { recordIdSchema } from './fields.js';
 
 /**
  * Certificates of completion (issue 20): the code printed on each, what the public page and the student's dashboard
@@ -131,3 +132,41 @@ export const certificateMessages = {
 function dates(c: Pick<PublicCertificate, 'batch_start' | 'batch_end'>): string {
   return `${formatDate(c.batch_start!)} – ${formatDate(c.batch_end!)}`;
 }
+
+/** The endpoints of certificates: issuing, listing and checking them. */
+export const certificatesEndpoints = endpoints({
+  publicCertificate: {
+    method: 'GET',
+    path: '/api/v1/certificates/:code',
+    access: 'public',
+    params: certificateCodeParamsSchema,
+    response: { 200: publicCertificateSchema },
+  },
+  myCertificate: {
+    method: 'GET',
+    path: '/api/v1/me/certificate',
+    access: 'student',
+    response: { 200: myCertificateSchema },
+  },
+  myCertificatePdf: { method: 'GET', path: '/api/v1/me/certificate.pdf', access: 'student' },
+  studentCertificates: {
+    method: 'GET',
+    path: '/api/v1/admin/students/:id/certificates',
+    access: 'admin',
+    params: idParamsSchema,
+    response: { 200: adminCertificateListSchema },
+  },
+  missingCertificates: {
+    method: 'GET',
+    path: '/api/v1/admin/certificates/missing',
+    access: 'admin',
+    response: { 200: missingCertificateListSchema },
+  },
+  issueMissing: {
+    method: 'POST',
+    path: '/api/v1/admin/certificates/missing',
+    access: 'admin',
+    body: issueMissingInputSchema,
+    response: { 200: issueMissingResultSchema },
+  },
+});

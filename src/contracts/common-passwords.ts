@@ -2,6 +2,7 @@
  * Common passwords that pass the character rules but are among the first an attacker tries
  * (lists of leaked passwords, Indian favourites included). Compared case-insensitively.
  */
+
 const list = [
   'password@123',
   'password#123',

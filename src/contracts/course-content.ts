@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hasControlCharacters, isoDateSchema, recordIdSchema } from './fields.js';
+import { endpoints } from './endpoint.js';
+import { idParamsSchema, hasControlCharacters, isoDateSchema, recordIdSchema } from './fields.js';
 
 /** Course sessions and program exercises: shared by the admin forms and the API. */
 
@@ -237,3 +238,90 @@ export const courseBookInputSchema = z.strictObject({
 export const courseBookSchema = z.object({ preview_url: z.string().nullable() });
 export type CourseBookInput = z.input<typeof courseBookInputSchema>;
 export type CourseBook = z.infer<typeof courseBookSchema>;
+
+/** The endpoints of the course's classes and lessons. */
+export const coursesEndpoints = endpoints({
+  courses: { method: 'GET', path: '/courses', access: 'student', response: { 200: courseSessionListSchema } },
+  myBatch: { method: 'GET', path: '/api/v1/my_batch', access: 'student', response: { 200: myBatchSchema } },
+  courseBook: { method: 'GET', path: '/api/v1/course_book', access: 'student', response: { 200: courseBookSchema } },
+  saveCourseBook: {
+    method: 'PUT',
+    path: '/api/v1/admin/course_book',
+    access: 'admin',
+    body: courseBookInputSchema,
+    response: { 200: courseBookSchema },
+  },
+  addCourseSession: {
+    method: 'POST',
+    path: '/courses',
+    access: 'admin',
+    body: courseSessionInputSchema,
+    response: { 201: courseSessionSchema },
+  },
+  updateCourseSession: {
+    method: 'PUT',
+    path: '/api/v1/admin/course_sessions/:id',
+    access: 'admin',
+    params: idParamsSchema,
+    body: courseSessionInputSchema,
+    response: { 200: courseSessionSchema },
+  },
+  deleteCourseSession: { method: 'DELETE', path: '/courses/:id', access: 'admin', params: idParamsSchema },
+});
+
+/** The endpoints of program exercises and their reviews. */
+export const programsEndpoints = endpoints({
+  programs: { method: 'GET', path: '/programs', access: 'admin', response: { 200: adminProgramListSchema } },
+  addProgram: {
+    method: 'POST',
+    path: '/programs',
+    access: 'admin',
+    body: programInputSchema,
+    response: { 201: programSchema },
+  },
+  deleteProgram: { method: 'DELETE', path: '/programs/:id', access: 'admin', params: idParamsSchema },
+  sendProgram: {
+    method: 'POST',
+    path: '/api/v1/programs/:id/send',
+    access: 'admin',
+    params: idParamsSchema,
+    body: sendProgramSchema,
+    response: { 200: programSentSchema },
+  },
+  sendToBatch: {
+    method: 'POST',
+    path: '/student_programs',
+    access: 'admin',
+    body: studentProgramInputSchema,
+    response: { 201: studentProgramSchema },
+  },
+  myPrograms: {
+    method: 'GET',
+    path: '/student_programs/get_my_progs/:studentId',
+    access: 'student',
+    params: studentIdParamsSchema,
+    response: { 200: studentProgramListSchema },
+  },
+  handIn: {
+    method: 'PATCH',
+    path: '/student_programs/:id',
+    access: 'student',
+    params: idParamsSchema,
+    response: { 200: solutionSubmittedSchema },
+  },
+  closeProgram: {
+    method: 'POST',
+    path: '/api/v1/programs/:id/close',
+    access: 'admin',
+    params: idParamsSchema,
+    body: programCloseInputSchema,
+    response: { 200: adminProgramSchema },
+  },
+  programSubmissions: {
+    method: 'GET',
+    path: '/api/v1/admin/programs/:id/submissions',
+    access: 'admin',
+    params: idParamsSchema,
+    response: { 200: programSubmissionListSchema },
+  },
+});

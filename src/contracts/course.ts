@@ -1,4 +1,5 @@
 /** Business constants of the course. */
+
 export const COURSE_NAME = 'C Programming Language';
 export const SITE_NAME = 'C Programming Learning Hub';
 

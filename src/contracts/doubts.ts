@@ -1,5 +1,6 @@
-import { recordIdSchema } from './fields.js';
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
+import { idParamsSchema, recordIdSchema } from './fields.js';
 
 export const doubtInputSchema = z.strictObject({
   question: z
@@ -46,3 +47,24 @@ export const doubtFormSchema = doubtInputSchema.extend({
 
 export const doubtListSchema = z.array(doubtSchema);
 export const adminDoubtListSchema = z.array(adminDoubtSchema);
+
+/** The endpoints of doubts asked and answered. */
+export const doubtsEndpoints = endpoints({
+  askDoubt: {
+    method: 'POST',
+    path: '/api/v1/doubts',
+    access: 'student',
+    body: doubtInputSchema,
+    response: { 201: doubtSchema },
+  },
+  myDoubts: { method: 'GET', path: '/api/v1/doubts', access: 'student', response: { 200: doubtListSchema } },
+  allDoubts: { method: 'GET', path: '/api/v1/admin/doubts', access: 'admin', response: { 200: adminDoubtListSchema } },
+  answerDoubt: {
+    method: 'PATCH',
+    path: '/api/v1/admin/doubts/:id',
+    access: 'admin',
+    params: idParamsSchema,
+    body: doubtAnswerSchema,
+    response: { 200: adminDoubtSchema },
+  },
+});

@@ -3,6 +3,7 @@
  * comments) and the teacher's live supervision. Shapes, limits and messages, shared by the API and the web app.
  */
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
 import { idParamsSchema, recordIdSchema } from './fields.js';
 import { problemKinds } from './run-problems.js';
 
@@ -351,3 +352,102 @@ export function normalizeOutput(text: string): string {
     .join('\n')
     .replace(/\n+$/, '');
 }
+
+/** The endpoints of running and submitting C programs. */
+export const exercisesEndpoints = endpoints({
+  exercise: {
+    method: 'GET',
+    path: '/api/v1/programs/:id/exercise',
+    access: 'admin',
+    params: idParamsSchema,
+    response: { 200: exerciseSchema },
+  },
+  saveExercise: {
+    method: 'PUT',
+    path: '/api/v1/programs/:id/exercise',
+    access: 'admin',
+    params: idParamsSchema,
+    body: exerciseInputSchema,
+    response: { 200: exerciseSchema },
+  },
+  tryReference: {
+    method: 'POST',
+    path: '/api/v1/programs/:id/exercise/try',
+    access: 'admin',
+    params: idParamsSchema,
+    body: tryInputSchema,
+    response: { 200: gradeResultSchema },
+  },
+  workspace: {
+    method: 'GET',
+    path: '/api/v1/student_programs/:id/workspace',
+    access: 'student',
+    params: idParamsSchema,
+    response: { 200: workspaceSchema },
+  },
+  saveDraft: {
+    method: 'PUT',
+    path: '/api/v1/student_programs/:id/draft',
+    access: 'student',
+    params: idParamsSchema,
+    body: draftSchema,
+    response: { 200: draftSavedSchema },
+  },
+  run: {
+    method: 'POST',
+    path: '/api/v1/student_programs/:id/run',
+    access: 'student',
+    params: idParamsSchema,
+    body: runInputSchema,
+    response: { 200: runResultSchema },
+  },
+  submit: {
+    method: 'POST',
+    path: '/api/v1/student_programs/:id/submissions',
+    access: 'student',
+    params: idParamsSchema,
+    body: submitInputSchema,
+    response: { 201: submissionSchema },
+  },
+  submission: {
+    method: 'GET',
+    path: '/api/v1/student_programs/:id/submissions/:submissionId',
+    access: 'student',
+    params: submissionParamsSchema,
+    response: { 200: submissionSchema },
+  },
+  supervision: {
+    method: 'GET',
+    path: '/api/v1/admin/supervision',
+    access: 'admin',
+    query: supervisionQuerySchema,
+    response: { 200: supervisionListSchema },
+  },
+  supervisionStream: {
+    method: 'GET',
+    path: '/api/v1/admin/supervision/stream',
+    access: 'admin',
+    query: supervisionQuerySchema,
+  },
+  workspaceStream: {
+    method: 'GET',
+    path: '/api/v1/student_programs/:id/stream',
+    access: 'student',
+    params: idParamsSchema,
+  },
+  studentCode: {
+    method: 'GET',
+    path: '/api/v1/admin/student_programs/:id/code',
+    access: 'admin',
+    params: idParamsSchema,
+    response: { 200: studentCodeSchema },
+  },
+  comment: {
+    method: 'POST',
+    path: '/api/v1/admin/student_programs/:id/comments',
+    access: 'admin',
+    params: idParamsSchema,
+    body: commentInputSchema,
+    response: { 201: codeCommentSchema },
+  },
+});

@@ -84,3 +84,7 @@ export function isoDateSchema(label: string) {
     .max(10, message)
     .refine(isRealIsoDate, message);
 }
+
+/** The answer of a call that has only a message to give. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
+import { idParamsSchema } from './fields.js';
 import { batchNumberSchema } from './course-content.js';
 import { studentStatusNames } from './course.js';
 import { codeCommentSchema, submissionSummarySchema } from './exercises.js';
@@ -89,3 +91,27 @@ export const studentWorkSchema = z.object({
   programs: z.array(workProgramSchema),
 });
 export type StudentWork = z.infer<typeof studentWorkSchema>;
+
+/** The endpoints of the gradebook. */
+export const gradebookEndpoints = endpoints({
+  gradebook: {
+    method: 'GET',
+    path: '/api/v1/admin/batches/:batch/gradebook',
+    access: 'admin',
+    params: gradebookParamsSchema,
+    response: { 200: gradebookSchema },
+  },
+  gradebookCsv: {
+    method: 'GET',
+    path: '/api/v1/admin/batches/:batch/gradebook.csv',
+    access: 'admin',
+    params: gradebookParamsSchema,
+  },
+  studentWork: {
+    method: 'GET',
+    path: '/api/v1/admin/students/:id/work',
+    access: 'admin',
+    params: idParamsSchema,
+    response: { 200: studentWorkSchema },
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
 import { courseWallClock, formatClockTime, formatDate, formatDateTime } from './dates.js';
 import { dashboardPaths, paths } from './paths.js';
 import { joinWindow, mySessionSchema } from './schedule.js';
@@ -254,3 +255,8 @@ export function planNextSteps(state: NextStepState): NextStep[] {
   }
   return steps.slice(0, HOME_LIMITS.steps);
 }
+
+/** The endpoints of the home page and the dashboard. */
+export const homeEndpoints = endpoints({
+  home: { method: 'GET', path: '/api/v1/me/home', access: 'student', response: { 200: homeSchema } },
+});

@@ -1,4 +1,5 @@
 /** Texts a person reads, in the product's exact wording, which the original client and its users know. */
+
 export const messages = {
   passwordsDontMatch: "Passwords don't match",
   enterValidInfo: 'Please enter valid info',

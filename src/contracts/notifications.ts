@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { recordIdSchema } from './fields.js';
+import { endpoints } from './endpoint.js';
+import { idParamsSchema, recordIdSchema } from './fields.js';
 
 /**
  * What the site tells a person, in the site and by email, and each person's choice per kind. The same kinds, labels
@@ -96,3 +97,47 @@ export const notificationMessages = {
   notYourKind: (kind: string) => `"${kind}" is not a kind of notification you get.`,
   tooManyStreams: 'Too many open notification streams for this account: close a tab and try again.',
 } as const;
+
+/** The endpoints of notifications, their stream and their settings. */
+export const notificationsEndpoints = endpoints({
+  list: {
+    method: 'GET',
+    path: '/api/v1/notifications',
+    access: 'student',
+    query: notificationListQuerySchema,
+    response: { 200: notificationListSchema },
+  },
+  unread: {
+    method: 'GET',
+    path: '/api/v1/notifications/unread',
+    access: 'student',
+    response: { 200: unreadCountSchema },
+  },
+  markRead: {
+    method: 'POST',
+    path: '/api/v1/notifications/:id/read',
+    access: 'student',
+    params: idParamsSchema,
+    response: { 200: unreadCountSchema },
+  },
+  markAllRead: {
+    method: 'POST',
+    path: '/api/v1/notifications/read-all',
+    access: 'student',
+    response: { 200: unreadCountSchema },
+  },
+  settings: {
+    method: 'GET',
+    path: '/api/v1/notifications/settings',
+    access: 'student',
+    response: { 200: notificationSettingsSchema },
+  },
+  saveSettings: {
+    method: 'PUT',
+    path: '/api/v1/notifications/settings',
+    access: 'student',
+    body: notificationSettingsSchema,
+    response: { 200: notificationSettingsSchema },
+  },
+  stream: { method: 'GET', path: '/api/v1/notifications/stream', access: 'student' },
+});

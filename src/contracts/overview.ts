@@ -3,6 +3,7 @@
  * (`GET /api/v1/admin/charts`): shapes and the words shared by both ends.
  */
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
 import { batchNumberSchema } from './course-content.js';
 
 /** How many of each "needs attention" list the overview names; the count says how many there are in all. */
@@ -122,3 +123,15 @@ export const overviewWords = {
   nothingNeedsAttention: 'Nothing needs your attention now.',
   noNextSession: 'No class is scheduled.',
 } as const;
+
+/** The endpoints of the admin's overview. */
+export const overviewEndpoints = endpoints({
+  overview: { method: 'GET', path: '/api/v1/admin/overview', access: 'admin', response: { 200: overviewSchema } },
+  charts: {
+    method: 'GET',
+    path: '/api/v1/admin/charts',
+    access: 'admin',
+    query: chartsQuerySchema,
+    response: { 200: chartsSchema },
+  },
+});

@@ -2,6 +2,7 @@
  * Every client route of the site, in one place. The web router, the prerender step
  * and the server's HTML fallback all read this table, so a route can't exist in one and not the others.
  */
+
 export interface ClientRoute {
   path: string;
   title: string;

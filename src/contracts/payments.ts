@@ -3,7 +3,8 @@
  * the built-in test gateway's checkout, and the admin's payment list: shapes and messages, shared by both ends.
  */
 import { z } from 'zod';
-import { pageQuerySchema } from './fields.js';
+import { endpoints } from './endpoint.js';
+import { idParamsSchema, pageQuerySchema } from './fields.js';
 
 export const PAYMENT_CURRENCY = 'INR';
 
@@ -233,3 +234,65 @@ export function formatAmount(amount: number, currency: string): string {
   });
   return currency === PAYMENT_CURRENCY ? `Rs.${text}` : `${currency} ${text}`;
 }
+
+/** What the site did with a webhook's event: applied it, had applied it before, or had nothing to do. */
+export const webhookResultSchema = z.object({ status: z.enum(['applied', 'duplicate', 'ignored']) });
+
+/** The endpoints of a student's payment, the admin's list and Razorpay's webhook. */
+export const paymentsEndpoints = endpoints({
+  /** Razorpay's webhook: authenticated by its signature over the raw body, not by a session. */
+  webhook: {
+    method: 'POST',
+    path: '/api/v1/payments/webhook',
+    access: 'public',
+    response: { 200: webhookResultSchema },
+  },
+  createOrder: {
+    method: 'POST',
+    path: '/api/v1/payments',
+    access: 'student',
+    body: createOrderInputSchema,
+    response: { 200: paymentOrderSchema, 201: paymentOrderSchema },
+  },
+  myPayments: { method: 'GET', path: '/api/v1/payments', access: 'student', response: { 200: myPaymentsSchema } },
+  updatePaymentStatus: {
+    method: 'POST',
+    path: '/api/v1/payments/update_payment_status',
+    access: 'student',
+    body: paymentVerificationSchema,
+    response: { 200: paymentVerifiedSchema },
+  },
+  testCheckout: {
+    method: 'POST',
+    path: '/api/v1/payments/test_checkout',
+    access: 'student',
+    body: testCheckoutInputSchema,
+    response: { 200: testCheckoutResultSchema },
+  },
+  allPayments: {
+    method: 'GET',
+    path: '/api/v1/admin/payments',
+    access: 'admin',
+    query: adminPaymentsQuerySchema,
+    response: { 200: adminPaymentListSchema },
+  },
+  refundsDue: { method: 'GET', path: '/api/v1/admin/refunds', access: 'admin', response: { 200: refundDueListSchema } },
+  markRefunded: {
+    method: 'POST',
+    path: '/api/v1/admin/refunds/:id/refunded',
+    access: 'admin',
+    params: idParamsSchema,
+    response: { 200: refundDueListSchema },
+  },
+});
+
+/** The endpoints of receipts. */
+export const receiptsEndpoints = endpoints({
+  myReceipt: { method: 'GET', path: '/api/v1/me/payments/:id/receipt.pdf', access: 'student', params: idParamsSchema },
+  adminReceipt: {
+    method: 'GET',
+    path: '/api/v1/admin/payments/:id/receipt.pdf',
+    access: 'admin',
+    params: idParamsSchema,
+  },
+});

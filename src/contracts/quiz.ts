@@ -1,5 +1,6 @@
-import { fieldMessages, hasControlCharacters, hasNul, recordIdSchema } from './fields.js';
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
+import { idParamsSchema, fieldMessages, hasControlCharacters, hasNul, recordIdSchema } from './fields.js';
 import { QUIZ_OPTION_COUNT, QUIZ_QUESTION_COUNT } from './course.js';
 
 /** A question as the student sees it: never with its answer. */
@@ -145,3 +146,49 @@ export const quizTopicHistorySchema = z.array(
   }),
 );
 export type QuizTopicHistory = z.infer<typeof quizTopicHistorySchema>;
+
+/** The endpoints of tests: questions, attempts and marks. */
+export const quizEndpoints = endpoints({
+  deal: { method: 'GET', path: '/api/v1/quiz', access: 'student', response: { 200: quizQuestionListSchema } },
+  submitAttempt: {
+    method: 'POST',
+    path: '/api/v1/quiz/attempts',
+    access: 'student',
+    body: quizAnswersSchema,
+    response: { 201: quizSubmittedSchema },
+  },
+  attempts: {
+    method: 'GET',
+    path: '/api/v1/quiz/attempts',
+    access: 'student',
+    response: { 200: quizAttemptListSchema },
+  },
+  topics: { method: 'GET', path: '/api/v1/quiz/topics', access: 'student', response: { 200: quizTopicHistorySchema } },
+  questions: {
+    method: 'GET',
+    path: '/api/v1/admin/quiz_questions',
+    access: 'admin',
+    response: { 200: adminQuizQuestionListSchema },
+  },
+  addQuestion: {
+    method: 'POST',
+    path: '/api/v1/admin/quiz_questions',
+    access: 'admin',
+    body: quizQuestionInputSchema,
+    response: { 201: adminQuizQuestionSchema },
+  },
+  updateQuestion: {
+    method: 'PUT',
+    path: '/api/v1/admin/quiz_questions/:id',
+    access: 'admin',
+    params: idParamsSchema,
+    body: quizQuestionInputSchema,
+    response: { 200: adminQuizQuestionSchema },
+  },
+  deleteQuestion: {
+    method: 'DELETE',
+    path: '/api/v1/admin/quiz_questions/:id',
+    access: 'admin',
+    params: idParamsSchema,
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
 
 /** Whether the student gets an email a day and an hour before each class. */
 export const reminderSettingSchema = z.strictObject({
@@ -20,3 +21,37 @@ export const reminderMessages = {
   started: 'Class reminders are on. You will get an email a day and an hour before each class.',
   noSuchLink: 'This link is not valid any more. You can turn class reminders on or off in your Profile.',
 } as const;
+
+/** The endpoints of class reminders and their stop links. */
+export const remindersEndpoints = endpoints({
+  setting: {
+    method: 'GET',
+    path: '/api/v1/profile/reminders',
+    access: 'student',
+    response: { 200: reminderSettingSchema },
+  },
+  saveSetting: {
+    method: 'PUT',
+    path: '/api/v1/profile/reminders',
+    access: 'student',
+    body: reminderSettingSchema,
+    response: { 200: reminderSettingSchema },
+  },
+  /** A reminder mail's stop link and its List-Unsubscribe address (a mail client posts to it); start undoes it. */
+  stopByLink: {
+    method: 'POST',
+    path: '/api/v1/reminders/stop',
+    access: 'public',
+    query: reminderTokenQuerySchema,
+    body: reminderTokenBodySchema,
+    response: { 200: reminderSwitchResultSchema },
+  },
+  startByLink: {
+    method: 'POST',
+    path: '/api/v1/reminders/start',
+    access: 'public',
+    query: reminderTokenQuerySchema,
+    body: reminderTokenBodySchema,
+    response: { 200: reminderSwitchResultSchema },
+  },
+});

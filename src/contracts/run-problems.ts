@@ -6,6 +6,7 @@
  */
 
 /** A report as the runner hands it over: the runtime's fields, with where in the student's code it happened. */
+
 export interface ProblemReport {
   fields: Record<string, string>;
   line: number | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
 import { batchNumberSchema } from './course-content.js';
 import { courseWallClock, formatClockTime, formatDate, formatDateTime } from './dates.js';
 import { DATE_YEARS, isoDateSchema, isRealIsoDate, recordIdSchema } from './fields.js';
@@ -251,3 +252,69 @@ export function formatSessionTime(startsAt: string, endsAt: string): string {
   const end = sameDay ? formatClockTime(endsAt) : `${formatDate(endsAt)}, ${formatClockTime(endsAt)}`;
   return `${weekday} ${formatDate(day)}, ${start} – ${end}`;
 }
+
+/** The endpoints of the class schedule and attendance. */
+export const scheduleEndpoints = endpoints({
+  batchSessions: {
+    method: 'GET',
+    path: '/api/v1/batches/:number/sessions',
+    access: 'admin',
+    params: batchScheduleParamsSchema,
+    response: { 200: batchSessionListSchema },
+  },
+  addSession: {
+    method: 'POST',
+    path: '/api/v1/batches/:number/sessions',
+    access: 'admin',
+    params: batchScheduleParamsSchema,
+    body: batchSessionInputSchema,
+    response: { 201: batchSessionSchema },
+  },
+  generate: {
+    method: 'POST',
+    path: '/api/v1/batches/:number/sessions/generate',
+    access: 'admin',
+    params: batchScheduleParamsSchema,
+    body: scheduleGenerateSchema,
+    response: { 201: batchSessionListSchema },
+  },
+  updateSession: {
+    method: 'PUT',
+    path: '/api/v1/batch_sessions/:id',
+    access: 'admin',
+    params: batchSessionParamsSchema,
+    body: batchSessionUpdateSchema,
+    response: { 200: batchSessionSchema },
+  },
+  deleteSession: {
+    method: 'DELETE',
+    path: '/api/v1/batch_sessions/:id',
+    access: 'admin',
+    params: batchSessionParamsSchema,
+  },
+  attendance: {
+    method: 'GET',
+    path: '/api/v1/batch_sessions/:id/attendance',
+    access: 'admin',
+    params: batchSessionParamsSchema,
+    query: attendanceSheetQuerySchema,
+    response: { 200: attendanceSheetSchema },
+  },
+  markAttendance: {
+    method: 'PUT',
+    path: '/api/v1/batch_sessions/:id/attendance/:studentId',
+    access: 'admin',
+    params: attendanceParamsSchema,
+    body: attendanceMarkInputSchema,
+    response: { 200: attendanceRowSchema },
+  },
+  mySchedule: { method: 'GET', path: '/api/v1/my_schedule', access: 'student', response: { 200: myScheduleSchema } },
+  joinLink: { method: 'GET', path: '/join/:token', access: 'public', params: joinLinkParamsSchema },
+  join: {
+    method: 'POST',
+    path: '/api/v1/my_sessions/:id/join',
+    access: 'student',
+    params: batchSessionParamsSchema,
+    response: { 200: joinResultSchema },
+  },
+});

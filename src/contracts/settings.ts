@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
 import { TIME_ZONES } from './dates.js';
 import { hasControlCharacters, isoDateSchema, oneLineText } from './fields.js';
 
@@ -144,3 +145,27 @@ export const adminSettingsSchema = z.object({
   defaults: z.array(z.enum(SETTING_NAMES)),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+/** The endpoints of the site's settings. */
+export const settingsEndpoints = endpoints({
+  settings: { method: 'GET', path: '/api/v1/admin/settings', access: 'admin', response: { 200: adminSettingsSchema } },
+  save: {
+    method: 'PUT',
+    path: '/api/v1/admin/settings',
+    access: 'admin',
+    body: siteSettingsSchema,
+    response: { 200: adminSettingsSchema },
+  },
+  uploadPhoto: {
+    method: 'POST',
+    path: '/api/v1/admin/settings/photo',
+    access: 'admin',
+    response: { 200: adminSettingsSchema },
+  },
+  deletePhoto: {
+    method: 'DELETE',
+    path: '/api/v1/admin/settings/photo',
+    access: 'admin',
+    response: { 200: adminSettingsSchema },
+  },
+});

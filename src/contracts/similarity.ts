@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
 import { batchNumberSchema, programNumberSchema } from './course-content.js';
 
 /**
@@ -136,3 +137,28 @@ export type SimilarityPair = z.infer<typeof similarityPairSchema>;
 export function formatSimilarity(similarity: number): string {
   return `${Math.round(similarity * 100)}%`;
 }
+
+/** The endpoints of the similarity check. */
+export const similarityEndpoints = endpoints({
+  start: {
+    method: 'POST',
+    path: '/api/v1/admin/similarity/:program/:batch',
+    access: 'admin',
+    params: similarityParamsSchema,
+    response: { 202: similarityStateSchema },
+  },
+  result: {
+    method: 'GET',
+    path: '/api/v1/admin/similarity/:program/:batch',
+    access: 'admin',
+    params: similarityParamsSchema,
+    response: { 200: similarityStateSchema },
+  },
+  pair: {
+    method: 'GET',
+    path: '/api/v1/admin/similarity/:program/:batch/pairs/:rank',
+    access: 'admin',
+    params: similarityPairParamsSchema,
+    response: { 200: similarityPairSchema },
+  },
+});

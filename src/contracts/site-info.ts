@@ -4,6 +4,7 @@
  * renders them into every page it serves, embeds them for the browser, and answers them at `GET /api/v1/site`. The
  * admin's own email is not one of them. No zod here: the landing page's bundle imports this.
  */
+
 export interface FaqEntry {
   question: string;
   answer: string;

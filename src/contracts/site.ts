@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
 import type { SiteInfo } from './site-info.js';
 
 /** Old-student testimonial entry, as `GET /students/get_old_students` answers the landing page. */
@@ -35,3 +36,9 @@ export type Health = z.infer<typeof healthSchema>;
 
 /** The landing page's testimonials. */
 export const testimonialListSchema = z.array(testimonialSchema);
+
+/** The endpoints of health and the public site. */
+export const siteEndpoints = endpoints({
+  site: { method: 'GET', path: '/api/v1/site', access: 'public', response: { 200: siteInfoSchema } },
+  health: { method: 'GET', path: '/healthz', access: 'public', response: { 200: healthSchema } },
+});

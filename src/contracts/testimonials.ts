@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.js';
+import { idParamsSchema, messageResponseSchema } from './fields.js';
 
 /**
  * The teacher's moderation of a student's feedback: new or edited feedback waits (pending); only approved feedback
@@ -55,3 +57,21 @@ export const testimonialMessages = {
   changedSinceRead:
     'This student changed their feedback, name, study, institution or photo since you read it. Read it again before approving.',
 } as const;
+
+/** The endpoints of testimonials. */
+export const testimonialsEndpoints = endpoints({
+  testimonials: {
+    method: 'GET',
+    path: '/api/v1/admin/testimonials',
+    access: 'admin',
+    response: { 200: adminTestimonialListSchema },
+  },
+  moderate: {
+    method: 'PUT',
+    path: '/api/v1/admin/testimonials/:id',
+    access: 'admin',
+    params: idParamsSchema,
+    body: testimonialStateInputSchema,
+    response: { 200: messageResponseSchema },
+  },
+});

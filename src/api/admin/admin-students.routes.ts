@@ -1,21 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { profileUpdateResponseSchema } from '../../contracts/accounts.js';
+import { route } from '../http/endpoint-route.js';
 import {
+  adminStudentsEndpoints,
   oldStudentsSchema,
-  statusChangeListSchema,
-  statusChangesQuerySchema,
   type StudentListKind,
   type StudentListQuery,
   studentListQuerySchema,
   studentListPaths,
   studentListSchema,
-  studentStatusInputSchema,
-  statusRevertInputSchema,
   statusRevertMessages,
-  statusRevertResultSchema,
 } from '../../contracts/admin.js';
-import { idParamsSchema } from '../../contracts/fields.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { sendSerializedJson } from '../http/serialized-json.js';
 import { toStudentResource } from '../students/student-view.js';
@@ -76,50 +71,21 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     },
   );
 
-  app.delete(
-    '/students/:id',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema } },
-    async (request, reply) => {
-      await admin.deleteStudent(request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, adminStudentsEndpoints.deleteStudent, async (request, reply) => {
+    await admin.deleteStudent(request.params.id);
+    return reply.status(204).send();
+  });
 
   // Update Course Completion: `PUT /students/{id}` with `{student_status: 2}` (Update Payment is the admin's PATCH).
-  app.put(
-    '/students/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        params: idParamsSchema,
-        body: studentStatusInputSchema,
-        response: { 200: profileUpdateResponseSchema },
-      },
-    },
-    async (request) => {
-      const updated = await admin.setStatus(currentStudent(request), request.params.id, request.body.student_status);
-      return { data: toStudentResource(updated), meta: { message: 'Status updated' } };
-    },
-  );
+  route(app, adminStudentsEndpoints.restoreStudent, async (request) => {
+    const updated = await admin.setStatus(currentStudent(request), request.params.id, request.body.student_status);
+    return { data: toStudentResource(updated), meta: { message: 'Status updated' } };
+  });
 
-  app.get(
-    '/api/v1/admin/status_changes',
-    {
-      config: { access: 'admin' },
-      schema: { querystring: statusChangesQuerySchema, response: { 200: statusChangeListSchema } },
-    },
-    async (request) => admin.statusChanges(request.query.student_id),
-  );
+  route(app, adminStudentsEndpoints.statusChanges, async (request) => admin.statusChanges(request.query.student_id));
 
-  app.post(
-    '/api/v1/admin/students/:id/revert',
-    {
-      config: { access: 'admin' },
-      schema: { params: idParamsSchema, body: statusRevertInputSchema, response: { 200: statusRevertResultSchema } },
-    },
-    async (request) => {
-      const updated = await admin.revertLatest(currentStudent(request), request.params.id, request.body.reason);
-      return { student_status: updated.student_status, message: statusRevertMessages.undone };
-    },
-  );
+  route(app, adminStudentsEndpoints.revertStatus, async (request) => {
+    const updated = await admin.revertLatest(currentStudent(request), request.params.id, request.body.reason);
+    return { student_status: updated.student_status, message: statusRevertMessages.undone };
+  });
 };

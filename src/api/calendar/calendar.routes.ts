@@ -1,11 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  calendarFeedParamsSchema,
-  calendarLinksSchema,
-  calendarMessages,
-  calendarSessionParamsSchema,
-} from '../../contracts/calendar.js';
+import { route } from '../http/endpoint-route.js';
+import { calendarEndpoints, calendarMessages } from '../../contracts/calendar.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { AppError } from '../http/app-error.js';
 import type { CalendarFile, CalendarService } from './calendar.service.js';
@@ -31,27 +27,17 @@ function sendCalendar(
 }
 
 export const calendarRoutes: FastifyPluginAsyncZod<Options> = async (app, { calendar }) => {
-  app.get('/api/v1/calendar', { schema: { response: { 200: calendarLinksSchema } } }, async (request) =>
-    calendar.links(currentStudent(request)),
-  );
+  route(app, calendarEndpoints.calendar, async (request) => calendar.links(currentStudent(request)));
 
-  app.post('/api/v1/calendar/revoke', { schema: { response: { 200: calendarLinksSchema } } }, async (request) =>
-    calendar.revoke(currentStudent(request)),
-  );
+  route(app, calendarEndpoints.revokeCalendar, async (request) => calendar.revoke(currentStudent(request)));
 
   // The feed address is the credential: a calendar app sends no login.
-  app.get(
-    '/calendar/:token',
-    { config: { access: 'public' }, schema: { params: calendarFeedParamsSchema } },
-    async (request, reply) => sendCalendar(request, reply, await calendar.feed(request.params.token)),
+  route(app, calendarEndpoints.calendarFeed, async (request, reply) =>
+    sendCalendar(request, reply, await calendar.feed(request.params.token)),
   );
 
-  app.get(
-    '/calendar/:token/sessions/:id',
-    { config: { access: 'public' }, schema: { params: calendarSessionParamsSchema } },
-    async (request, reply) => {
-      const { token, id } = request.params;
-      return sendCalendar(request, reply, await calendar.sessionFile(token, id), `class-${id}.ics`);
-    },
-  );
+  route(app, calendarEndpoints.calendarSession, async (request, reply) => {
+    const { token, id } = request.params;
+    return sendCalendar(request, reply, await calendar.sessionFile(token, id), `class-${id}.ics`);
+  });
 };

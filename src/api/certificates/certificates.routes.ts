@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminCertificateListSchema,
-  certificateCodeParamsSchema,
-  issueMissingInputSchema,
-  issueMissingResultSchema,
-  missingCertificateListSchema,
-  myCertificateSchema,
-  publicCertificateSchema,
-} from '../../contracts/certificates.js';
-import { idParamsSchema } from '../../contracts/fields.js';
+import { route } from '../http/endpoint-route.js';
+import { certificatesEndpoints } from '../../contracts/certificates.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { PDF_CONTENT_TYPE } from '../pdf/pdf-document.js';
 import type { CertificatesService } from './certificates.service.js';
@@ -18,20 +10,11 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ certificates: Certifica
   { certificates },
 ) => {
   // Anyone holding a code may check it: the certificate's own page and its QR code lead here.
-  app.get(
-    '/api/v1/certificates/:code',
-    {
-      config: { access: 'public' },
-      schema: { params: certificateCodeParamsSchema, response: { 200: publicCertificateSchema } },
-    },
-    async (request) => certificates.verify(request.params.code),
-  );
+  route(app, certificatesEndpoints.publicCertificate, async (request) => certificates.verify(request.params.code));
 
-  app.get('/api/v1/me/certificate', { schema: { response: { 200: myCertificateSchema } } }, async (request) =>
-    certificates.mine(currentStudent(request)),
-  );
+  route(app, certificatesEndpoints.myCertificate, async (request) => certificates.mine(currentStudent(request)));
 
-  app.get('/api/v1/me/certificate.pdf', {}, async (request, reply) => {
+  route(app, certificatesEndpoints.myCertificatePdf, async (request, reply) => {
     const { filename, content } = await certificates.myPdf(currentStudent(request));
     return reply
       .type(PDF_CONTENT_TYPE)
@@ -39,24 +22,11 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ certificates: Certifica
       .send(content);
   });
 
-  app.get(
-    '/api/v1/admin/students/:id/certificates',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: adminCertificateListSchema } } },
-    async (request) => certificates.ofStudent(request.params.id),
-  );
+  route(app, certificatesEndpoints.studentCertificates, async (request) => certificates.ofStudent(request.params.id));
 
   // Students completed before the site issued certificates: listed, then issued in one action.
-  app.get(
-    '/api/v1/admin/certificates/missing',
-    { config: { access: 'admin' }, schema: { response: { 200: missingCertificateListSchema } } },
-    async () => certificates.missing(),
-  );
-  app.post(
-    '/api/v1/admin/certificates/missing',
-    {
-      config: { access: 'admin' },
-      schema: { body: issueMissingInputSchema, response: { 200: issueMissingResultSchema } },
-    },
-    async (request) => certificates.issueMissing(currentStudent(request), request.body.student_ids),
+  route(app, certificatesEndpoints.missingCertificates, async () => certificates.missing());
+  route(app, certificatesEndpoints.issueMissing, async (request) =>
+    certificates.issueMissing(currentStudent(request), request.body.student_ids),
   );
 };

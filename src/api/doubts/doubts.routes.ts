@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminDoubtListSchema,
-  adminDoubtSchema,
-  doubtAnswerSchema,
-  doubtInputSchema,
-  doubtListSchema,
-  doubtSchema,
-} from '../../contracts/doubts.js';
-import { idParamsSchema } from '../../contracts/fields.js';
+import { route } from '../http/endpoint-route.js';
+import { doubtsEndpoints } from '../../contracts/doubts.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import type { DoubtsService } from './doubts.service.js';
 
@@ -15,32 +8,15 @@ import type { DoubtsService } from './doubts.service.js';
 const DOUBTS_PER_HOUR = { name: 'doubts', max: 20, windowMs: 60 * 60_000 };
 
 export const doubtsRoutes: FastifyPluginAsyncZod<{ doubts: DoubtsService }> = async (app, { doubts }) => {
-  app.post(
-    '/api/v1/doubts',
-    { config: { accountLimit: DOUBTS_PER_HOUR }, schema: { body: doubtInputSchema, response: { 201: doubtSchema } } },
-    async (request, reply) => {
-      const student = currentStudent(request);
-      const doubt = await doubts.ask(student, request.body.question, request.body.session_id ?? null);
-      return reply.status(201).send(doubt);
-    },
-  );
+  route(app, doubtsEndpoints.askDoubt, { config: { accountLimit: DOUBTS_PER_HOUR } }, async (request, reply) => {
+    const student = currentStudent(request);
+    const doubt = await doubts.ask(student, request.body.question, request.body.session_id ?? null);
+    return reply.status(201).send(doubt);
+  });
 
-  app.get('/api/v1/doubts', { schema: { response: { 200: doubtListSchema } } }, async (request) =>
-    doubts.mine(currentStudent(request).id),
-  );
+  route(app, doubtsEndpoints.myDoubts, async (request) => doubts.mine(currentStudent(request).id));
 
-  app.get(
-    '/api/v1/admin/doubts',
-    { config: { access: 'admin' }, schema: { response: { 200: adminDoubtListSchema } } },
-    async () => doubts.all(),
-  );
+  route(app, doubtsEndpoints.allDoubts, async () => doubts.all());
 
-  app.patch(
-    '/api/v1/admin/doubts/:id',
-    {
-      config: { access: 'admin' },
-      schema: { params: idParamsSchema, body: doubtAnswerSchema, response: { 200: adminDoubtSchema } },
-    },
-    async (request) => doubts.answer(request.params.id, request.body.answer),
-  );
+  route(app, doubtsEndpoints.answerDoubt, async (request) => doubts.answer(request.params.id, request.body.answer));
 };

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../contracts/fields.js';
-import {
-  notificationListQuerySchema,
-  notificationListSchema,
-  notificationSettingsSchema,
-  unreadCountSchema,
-} from '../../contracts/notifications.js';
+import { route } from '../http/endpoint-route.js';
+import { notificationsEndpoints } from '../../contracts/notifications.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { eventStreams } from '../http/event-stream.js';
 import type { StreamRegistry } from '../http/stream-limits.js';
@@ -25,34 +20,22 @@ export const notificationsRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { notifications, streams: registry, heartbeatMs = 25_000, maxStreamMs = 10 * 60_000 },
 ) => {
-  app.get(
-    '/api/v1/notifications',
-    { schema: { querystring: notificationListQuerySchema, response: { 200: notificationListSchema } } },
-    async (request) => notifications.list(currentStudent(request), request.query.before, request.query.limit),
+  route(app, notificationsEndpoints.list, async (request) =>
+    notifications.list(currentStudent(request), request.query.before, request.query.limit),
   );
 
-  app.get('/api/v1/notifications/unread', { schema: { response: { 200: unreadCountSchema } } }, async (request) =>
-    notifications.unread(currentStudent(request)),
+  route(app, notificationsEndpoints.unread, async (request) => notifications.unread(currentStudent(request)));
+
+  route(app, notificationsEndpoints.markRead, async (request) =>
+    notifications.markRead(currentStudent(request), request.params.id),
   );
 
-  app.post(
-    '/api/v1/notifications/:id/read',
-    { schema: { params: idParamsSchema, response: { 200: unreadCountSchema } } },
-    async (request) => notifications.markRead(currentStudent(request), request.params.id),
-  );
+  route(app, notificationsEndpoints.markAllRead, async (request) => notifications.markAllRead(currentStudent(request)));
 
-  app.post('/api/v1/notifications/read-all', { schema: { response: { 200: unreadCountSchema } } }, async (request) =>
-    notifications.markAllRead(currentStudent(request)),
-  );
+  route(app, notificationsEndpoints.settings, (request) => notifications.settings(currentStudent(request)));
 
-  app.get('/api/v1/notifications/settings', { schema: { response: { 200: notificationSettingsSchema } } }, (request) =>
-    notifications.settings(currentStudent(request)),
-  );
-
-  app.put(
-    '/api/v1/notifications/settings',
-    { schema: { body: notificationSettingsSchema, response: { 200: notificationSettingsSchema } } },
-    async (request) => notifications.saveSettings(currentStudent(request), request.body.settings),
+  route(app, notificationsEndpoints.saveSettings, async (request) =>
+    notifications.saveSettings(currentStudent(request), request.body.settings),
   );
 
   // The hub keeps the per-account cap (5): refused before anything is written, an ordinary 429 answer.
@@ -60,7 +43,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<Options> = async (
 
   // Server-sent events: an `unread` event now and at each change.
   // No HEAD twin: a HEAD answer carries no body, so it would hold a stream (and a place under the cap) it never uses.
-  app.get('/api/v1/notifications/stream', { exposeHeadRoute: false }, async (request, reply) => {
+  route(app, notificationsEndpoints.stream, { exposeHeadRoute: false }, async (request, reply) => {
     const person = currentStudent(request);
     await streams.serve(request, reply, person.id, (send) =>
       notifications.openStream(person, (unread) => send('unread', { unread })),

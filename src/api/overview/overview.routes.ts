@@ -1,18 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { chartsQuerySchema, chartsSchema, overviewSchema } from '../../contracts/overview.js';
+import { route } from '../http/endpoint-route.js';
+import { overviewEndpoints } from '../../contracts/overview.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import type { OverviewService } from './overview.service.js';
 
 export const overviewRoutes: FastifyPluginAsyncZod<{ overview: OverviewService }> = async (app, { overview }) => {
-  app.get(
-    '/api/v1/admin/overview',
-    { config: { access: 'admin' }, schema: { response: { 200: overviewSchema } } },
-    async (request) => overview.overview(currentStudent(request).id),
-  );
+  route(app, overviewEndpoints.overview, async (request) => overview.overview(currentStudent(request).id));
 
-  app.get(
-    '/api/v1/admin/charts',
-    { config: { access: 'admin' }, schema: { querystring: chartsQuerySchema, response: { 200: chartsSchema } } },
-    async (request) => overview.charts(request.query.batch),
-  );
+  route(app, overviewEndpoints.charts, async (request) => overview.charts(request.query.batch));
 };

@@ -6,6 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
 import { COURSE_NAME, SITE_NAME, STUDENT_STATUS } from '../../contracts/course.js';
 import {
   type AdminPayment,
@@ -23,6 +24,7 @@ import {
   refundReasons,
   type TestCheckoutInput,
   type TestCheckoutResult,
+  type webhookResultSchema,
 } from '../../contracts/payments.js';
 import type { Config } from '../config/env.js';
 import type { Database, StudentRow } from '../db/schema.js';
@@ -94,7 +96,7 @@ export function nextCheckDelayMs(checksSoFar: number): number {
 type CaptureOutcome =
   'captured' | 'already' | 'otherPayment' | 'noSuchOrder' | { refundDue: RefundReason; recorded: boolean };
 
-export type WebhookResult = 'applied' | 'duplicate' | 'ignored';
+export type WebhookResult = z.infer<typeof webhookResultSchema>['status'];
 
 /** How a payment came to be believed, as the status history says it. */
 const paidViaWords: Record<PaidVia, string> = {

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../contracts/fields.js';
+import { route } from '../http/endpoint-route.js';
+import { receiptsEndpoints } from '../../contracts/payments.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import type { RenderedAttachment } from '../mail/mail-attachments.js';
 import { PDF_CONTENT_TYPE } from '../pdf/pdf-document.js';
@@ -16,13 +17,11 @@ function sendPdf(reply: FastifyReply, receipt: RenderedAttachment) {
 
 export const receiptsRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService }> = async (app, { receipts }) => {
   // The student's own captured payment; another's, or one not captured, is a 404 that tells nothing about it.
-  app.get('/api/v1/me/payments/:id/receipt.pdf', { schema: { params: idParamsSchema } }, async (request, reply) =>
+  route(app, receiptsEndpoints.myReceipt, async (request, reply) =>
     sendPdf(reply, await receipts.download(request.params.id, currentStudent(request).id)),
   );
 
-  app.get(
-    '/api/v1/admin/payments/:id/receipt.pdf',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema } },
-    async (request, reply) => sendPdf(reply, await receipts.download(request.params.id)),
+  route(app, receiptsEndpoints.adminReceipt, async (request, reply) =>
+    sendPdf(reply, await receipts.download(request.params.id)),
   );
 };

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  reminderSettingSchema,
-  reminderSwitchResultSchema,
-  reminderTokenBodySchema,
-  reminderTokenQuerySchema,
-} from '../../contracts/reminders.js';
+import { route } from '../http/endpoint-route.js';
+import { remindersEndpoints } from '../../contracts/reminders.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import type { AccountWriteLimiter } from '../http/account-write-limits.js';
 import { type IpRateLimits, rateLimit } from '../http/rate-limits.js';
@@ -17,15 +13,9 @@ interface Options {
 }
 
 export const remindersRoutes: FastifyPluginAsyncZod<Options> = async (app, { reminders, ipLimits, limitWrites }) => {
-  app.get('/api/v1/profile/reminders', { schema: { response: { 200: reminderSettingSchema } } }, async (request) =>
-    reminders.setting(currentStudent(request)),
-  );
+  route(app, remindersEndpoints.setting, async (request) => reminders.setting(currentStudent(request)));
 
-  app.put(
-    '/api/v1/profile/reminders',
-    { schema: { body: reminderSettingSchema, response: { 200: reminderSettingSchema } } },
-    async (request) => reminders.set(currentStudent(request), request.body),
-  );
+  route(app, remindersEndpoints.saveSetting, async (request) => reminders.set(currentStudent(request), request.body));
 
   // The stop link of a reminder mail, and its List-Unsubscribe address: a mail client posts the form
   // `List-Unsubscribe=One-Click` to it (RFC 8058), so this context reads form bodies too. The private token is the
@@ -37,15 +27,10 @@ export const remindersRoutes: FastifyPluginAsyncZod<Options> = async (app, { rem
       { parseAs: 'string', bodyLimit: 4096 },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    const schema = {
-      querystring: reminderTokenQuerySchema,
-      body: reminderTokenBodySchema,
-      response: { 200: reminderSwitchResultSchema },
-    };
     // Limited like every other write: per address here, and per account (the link's owner) as if signed in.
-    const config = { access: 'public' as const, ...rateLimit(ipLimits, 'links') };
+    const extras = { config: rateLimit(ipLimits, 'links') };
     for (const on of [false, true])
-      links.post(`/api/v1/reminders/${on ? 'start' : 'stop'}`, { config, schema }, async (request) => {
+      route(links, on ? remindersEndpoints.startByLink : remindersEndpoints.stopByLink, extras, async (request) => {
         const owner = await reminders.linkOwner(request.query.token ?? request.body?.token);
         await limitWrites(owner.id);
         return reminders.switchByLink(owner, on);

@@ -1,9 +1,10 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../http/endpoint-route.js';
+import { settingsEndpoints } from '../../contracts/settings.js';
 import { PHOTO_MAX_BYTES } from '../../contracts/accounts.js';
 import { messages } from '../../contracts/messages.js';
-import { adminSettingsSchema, siteSettingsSchema } from '../../contracts/settings.js';
 import { AppError } from '../http/app-error.js';
 import { multipartError, unexpectedField } from '../http/multipart-errors.js';
 import type { SettingsService } from './settings.service.js';
@@ -31,31 +32,13 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
 }
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
-  app.get(
-    '/api/v1/admin/settings',
-    { config: { access: 'admin' }, schema: { response: { 200: adminSettingsSchema } } },
-    async () => settings.adminView(),
+  route(app, settingsEndpoints.settings, async () => settings.adminView());
+
+  route(app, settingsEndpoints.save, async (request) => settings.save(request.body));
+
+  route(app, settingsEndpoints.uploadPhoto, { bodyLimit: PHOTO_MAX_BYTES + 64 * 1024 }, async (request) =>
+    settings.savePhoto(await readImage(request)),
   );
 
-  app.put(
-    '/api/v1/admin/settings',
-    { config: { access: 'admin' }, schema: { body: siteSettingsSchema, response: { 200: adminSettingsSchema } } },
-    async (request) => settings.save(request.body),
-  );
-
-  app.post(
-    '/api/v1/admin/settings/photo',
-    {
-      config: { access: 'admin' },
-      bodyLimit: PHOTO_MAX_BYTES + 64 * 1024,
-      schema: { response: { 200: adminSettingsSchema } },
-    },
-    async (request) => settings.savePhoto(await readImage(request)),
-  );
-
-  app.delete(
-    '/api/v1/admin/settings/photo',
-    { config: { access: 'admin' }, schema: { response: { 200: adminSettingsSchema } } },
-    async () => settings.removePhoto(),
-  );
+  route(app, settingsEndpoints.deletePhoto, async () => settings.removePhoto());
 };

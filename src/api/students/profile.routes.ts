@@ -1,17 +1,13 @@
-import { idParamsSchema } from '../../contracts/fields.js';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../http/endpoint-route.js';
 import {
-  emailOnlySchema,
+  profileEndpoints,
   FEEDBACK_NOT_YET,
   feedbackSchema,
-  messageResponseSchema,
   PHOTO_MAX_BYTES,
-  photoParamsSchema,
   profileSchema,
-  profileUpdateResponseSchema,
-  studentDataSchema,
 } from '../../contracts/accounts.js';
 import { studentStatusInputSchema } from '../../contracts/admin.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
@@ -70,90 +66,68 @@ async function readProfileBody(request: FastifyRequest): Promise<ParsedBody> {
 }
 
 export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, admin, ipLimits }) => {
-  app.get('/students/profile', { schema: { response: { 200: studentDataSchema } } }, async (request) =>
-    toStudentData(currentStudent(request)),
-  );
+  route(app, profileEndpoints.profile, async (request) => toStudentData(currentStudent(request)));
 
   // "The new student's data": Create Profile learns its own id (and the rest of its record) from this call.
-  app.get('/students/send_names', { schema: { response: { 200: studentDataSchema } } }, async (request) =>
-    toStudentData(currentStudent(request)),
-  );
+  route(app, profileEndpoints.sendNames, async (request) => toStudentData(currentStudent(request)));
 
   // The original client sends this without a token after saving a new profile; see requestProfileMail.
-  app.post(
-    '/invite_email',
-    {
-      config: { access: 'public', ...rateLimit(ipLimits, 'email') },
-      schema: { body: emailOnlySchema, response: { 200: messageResponseSchema } },
-    },
-    async (request) => {
-      profiles.requestProfileMail(request.body.email);
-      return { message: messages.profileMailRequested };
-    },
-  );
+  route(app, profileEndpoints.inviteEmail, { config: { ...rateLimit(ipLimits, 'email') } }, async (request) => {
+    profiles.requestProfileMail(request.body.email);
+    return { message: messages.profileMailRequested };
+  });
 
-  app.patch(
-    '/students/:id',
-    {
-      bodyLimit: PHOTO_MAX_BYTES + 64 * 1024,
-      schema: { params: idParamsSchema, response: { 200: profileUpdateResponseSchema } },
-    },
-    async (request) => {
-      const student = currentStudent(request);
-      if (student.role === 'admin' && request.params.id !== student.id) {
-        // The only change the admin makes through `PATCH /students/{id}`: Update Payment Status.
-        const parsed = studentStatusInputSchema.safeParse(request.isMultipart() ? undefined : request.body);
-        if (!parsed.success)
-          throw new AppError(
-            'validation',
-            parsed.error.issues.some((issue) => issue.path[0] === 'payment')
-              ? parsed.error.issues.map((issue) => issue.message)
-              : 'Send {"student_status": 0, 1 or 2}.',
-          );
-        const { student_status: status, payment } = parsed.data;
-        const received = payment && { amountPaise: payment.amount_rupees * 100, method: payment.method };
-        const updated = await admin.setStatus(student, request.params.id, status, received);
-        return { data: toStudentResource(updated), meta: { message: 'Status updated' } };
-      }
-      // A student changes only their own record.
-      if (request.params.id !== student.id) throw new AppError('forbidden');
-      const { fields, photo } = await readProfileBody(request);
-      if ('feedback' in fields) {
-        // The original client's other use of this call: feedback after the course, on its own.
-        if (student.student_status !== STUDENT_STATUS.completed) throw new AppError('forbidden', FEEDBACK_NOT_YET);
-        const feedback = feedbackSchema.safeParse(fields);
-        if (!feedback.success || photo) {
-          throw new AppError(
-            'validation',
-            feedback.success ? 'Send the feedback on its own.' : feedback.error.issues.map((issue) => issue.message),
-          );
-        }
-        const updated = await profiles.saveFeedback(student, feedback.data.feedback);
-        return { data: toStudentResource(updated), meta: { message: messages.feedbackSubmitted } };
-      }
-      const parsed = profileSchema.safeParse(fields);
-      if (!parsed.success) {
+  route(app, profileEndpoints.updateStudent, { bodyLimit: PHOTO_MAX_BYTES + 64 * 1024 }, async (request) => {
+    const student = currentStudent(request);
+    if (student.role === 'admin' && request.params.id !== student.id) {
+      // The only change the admin makes through `PATCH /students/{id}`: Update Payment Status.
+      const parsed = studentStatusInputSchema.safeParse(request.isMultipart() ? undefined : request.body);
+      if (!parsed.success)
         throw new AppError(
           'validation',
-          parsed.error.issues.map((issue) => issue.message),
+          parsed.error.issues.some((issue) => issue.path[0] === 'payment')
+            ? parsed.error.issues.map((issue) => issue.message)
+            : 'Send {"student_status": 0, 1 or 2}.',
+        );
+      const { student_status: status, payment } = parsed.data;
+      const received = payment && { amountPaise: payment.amount_rupees * 100, method: payment.method };
+      const updated = await admin.setStatus(student, request.params.id, status, received);
+      return { data: toStudentResource(updated), meta: { message: 'Status updated' } };
+    }
+    // A student changes only their own record.
+    if (request.params.id !== student.id) throw new AppError('forbidden');
+    const { fields, photo } = await readProfileBody(request);
+    if ('feedback' in fields) {
+      // The original client's other use of this call: feedback after the course, on its own.
+      if (student.student_status !== STUDENT_STATUS.completed) throw new AppError('forbidden', FEEDBACK_NOT_YET);
+      const feedback = feedbackSchema.safeParse(fields);
+      if (!feedback.success || photo) {
+        throw new AppError(
+          'validation',
+          feedback.success ? 'Send the feedback on its own.' : feedback.error.issues.map((issue) => issue.message),
         );
       }
-      const updated = await profiles.updateProfile(student, parsed.data, photo);
-      return { data: toStudentResource(updated), meta: { message: messages.profileUpdated } };
-    },
-  );
+      const updated = await profiles.saveFeedback(student, feedback.data.feedback);
+      return { data: toStudentResource(updated), meta: { message: messages.feedbackSubmitted } };
+    }
+    const parsed = profileSchema.safeParse(fields);
+    if (!parsed.success) {
+      throw new AppError(
+        'validation',
+        parsed.error.issues.map((issue) => issue.message),
+      );
+    }
+    const updated = await profiles.updateProfile(student, parsed.data, photo);
+    return { data: toStudentResource(updated), meta: { message: messages.profileUpdated } };
+  });
 
-  app.get(
-    '/uploads/photos/:name',
-    { config: { access: 'public' }, schema: { params: photoParamsSchema } },
-    async (request, reply) => {
-      const photo = await profiles.photo(request.params.name);
-      if (!photo) throw new AppError('notFound', 'No such photo.');
-      return reply
-        .type('image/webp')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('cross-origin-resource-policy', 'same-origin')
-        .send(photo);
-    },
-  );
+  route(app, profileEndpoints.photo, async (request, reply) => {
+    const photo = await profiles.photo(request.params.name);
+    if (!photo) throw new AppError('notFound', 'No such photo.');
+    return reply
+      .type('image/webp')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(photo);
+  });
 };

@@ -1,7 +1,8 @@
 /** The signed-in account, as several features read and change it: its profile and its password. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type ChangePasswordInput, messageResponseSchema, studentDataSchema } from '../../contracts/accounts';
+import { type ChangePasswordInput, studentDataSchema } from '../../contracts/accounts';
+import { messageResponseSchema } from '../../contracts/fields';
 import { ApiError, apiFetch } from './api-client';
 import { clearSession, storeRole, useSignedIn } from './auth-store';
 

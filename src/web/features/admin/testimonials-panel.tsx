@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema } from '../../../contracts/accounts';
+import { messageResponseSchema } from '../../../contracts/fields';
 import { formatDateTime } from '../../../contracts/dates';
 import {
   type AdminTestimonial,
