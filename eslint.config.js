@@ -35,6 +35,35 @@ const featureBlocks = features.map((feature) => {
   };
 });
 
+// No file but the contracts writes an API address: a route is registered from its endpoint's declaration and a
+// screen calls the endpoint by name (src/contracts/endpoint.ts), so "who calls this?" is one search for its name.
+// An address is a string that starts like one of the API's paths, or any string holding `/api/v1/`.
+const apiAddress =
+  /^\/(api\/|students(\/|\?|$)|forgot_password|reset_password|change_password|invite_email|courses(\/|$)|programs(\/|$)|uploads\/|calendar\/)/;
+const endpointAddresses = {
+  rules: {
+    'no-api-address': {
+      meta: {
+        type: 'problem',
+        messages: {
+          address:
+            'Call the endpoint by its declaration in src/contracts (callEndpoint, route, endpointUrl), not by its address.',
+        },
+        schema: [],
+      },
+      create(context) {
+        const check = (node, text) => {
+          if (apiAddress.test(text) || text.includes('/api/v1/')) context.report({ node, messageId: 'address' });
+        };
+        return {
+          Literal: (node) => typeof node.value === 'string' && check(node, node.value),
+          TemplateElement: (node) => check(node, node.value.cooked ?? node.value.raw),
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -93,6 +122,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    // Tests call the API by its addresses on purpose: the addresses are the interface they check.
+    ignores: ['src/contracts/**', '**/*.test.{ts,tsx}'],
+    plugins: { endpoints: endpointAddresses },
+    rules: { 'endpoints/no-api-address': 'error' },
   },
   {
     files: ['src/contracts/**'],

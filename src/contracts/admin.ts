@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPaths } from './api-paths.js';
 import { endpoints } from './endpoint.js';
 import { idParamsSchema, messageResponseSchema, isoDateSchema, pageQuerySchema, recordIdSchema } from './fields.js';
 import { profileUpdateResponseSchema, emailOnlySchema, studentDataSchema } from './accounts.js';
@@ -12,13 +13,6 @@ import { SETTINGS_LIMITS } from './settings.js';
 /** old = completed the course, new = not completed yet, regd and all = every registered student. */
 export const studentListKinds = ['old', 'new', 'regd', 'all'] as const;
 export type StudentListKind = (typeof studentListKinds)[number];
-/** Where each list is read (the original client's paths). */
-export const studentListPaths: Record<StudentListKind, string> = {
-  old: '/students/get_old_students',
-  new: '/students/get_new_students',
-  regd: '/students/get_regd_students',
-  all: '/students',
-};
 
 export const studentSortColumns = [
   'id',
@@ -242,10 +236,34 @@ export const batchDetailsFormSchema = batchUpdateSchema.extend({
 /** The student lists' search box: the same rule as `q` of the lists' query. */
 export const studentSearchSchema = z.strictObject({ q: studentSearchText });
 
+const adminStudentList = <P extends string>(path: P) =>
+  ({
+    method: 'GET',
+    path,
+    access: 'admin',
+    query: studentListQuerySchema,
+    response: { 200: studentListSchema },
+  }) as const;
+
+/** Where each list is read (the original client's paths), as JSON or as CSV (`format=csv`). */
+export const studentListEndpoints = endpoints({
+  /** The admin's full list; anyone else (the landing page) gets the testimonials. */
+  old: {
+    method: 'GET',
+    path: apiPaths.oldStudents,
+    access: 'public',
+    query: studentListQuerySchema,
+    response: { 200: oldStudentsSchema },
+  },
+  new: adminStudentList('/students/get_new_students'),
+  regd: adminStudentList('/students/get_regd_students'),
+  all: adminStudentList('/students'),
+});
+
 /** The endpoints of the admin's list of students and their status. */
 export const adminStudentsEndpoints = endpoints({
   deleteStudent: { method: 'DELETE', path: '/students/:id', access: 'admin', params: idParamsSchema },
-  restoreStudent: {
+  setCourseCompletion: {
     method: 'PUT',
     path: '/students/:id',
     access: 'admin',

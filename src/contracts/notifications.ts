@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPaths } from './api-paths.js';
 import { endpoints } from './endpoint.js';
 import { idParamsSchema, recordIdSchema } from './fields.js';
 
@@ -109,7 +110,7 @@ export const notificationsEndpoints = endpoints({
   },
   unread: {
     method: 'GET',
-    path: '/api/v1/notifications/unread',
+    path: apiPaths.unreadNotifications,
     access: 'student',
     response: { 200: unreadCountSchema },
   },
@@ -139,5 +140,5 @@ export const notificationsEndpoints = endpoints({
     body: notificationSettingsSchema,
     response: { 200: notificationSettingsSchema },
   },
-  stream: { method: 'GET', path: '/api/v1/notifications/stream', access: 'student' },
+  stream: { method: 'GET', path: apiPaths.notificationStream, access: 'student' },
 });

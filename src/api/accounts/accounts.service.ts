@@ -1,6 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import type { ChangePasswordInput, LoginInput, ResetPasswordInput, SignupInput } from '../../contracts/accounts.js';
+import {
+  accountsEndpoints,
+  type ChangePasswordInput,
+  type LoginInput,
+  type ResetPasswordInput,
+  type SignupInput,
+} from '../../contracts/accounts.js';
 import { messages } from '../../contracts/messages.js';
 import { paths } from '../../contracts/paths.js';
 import { AttemptLimiter } from '../auth/attempt-limiter.js';
@@ -19,6 +25,7 @@ import { passwordResetMail, verificationMail } from '../mail/mail-templates.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
 import { findStudentByEmail, findStudentById, insertStudent, updateStudent } from '../students/students.repository.js';
 import { consumeEmailToken, emailTokenOwner, issueEmailToken, peekEmailToken } from './email-tokens.repository.js';
+import { endpointUrl } from '../../contracts/endpoint.js';
 
 export interface AccountLimits {
   /**
@@ -74,7 +81,8 @@ interface Deps {
 const dummyHash = hashPassword('Dummy#password-for-timing-1');
 
 export function createAccountsService({ db, config, limits, mailQueued, afterAnswer }: Deps) {
-  const verifyUrl = (token: string) => `${config.appUrl}/students/verify_email?token=${encodeURIComponent(token)}`;
+  const verifyUrl = (token: string) =>
+    `${config.appUrl}${endpointUrl(accountsEndpoints.verifyEmail, undefined, { token })}`;
   const resetUrl = (token: string) => `${config.appUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
 
   return {

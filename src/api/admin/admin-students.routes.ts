@@ -3,12 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import {
   adminStudentsEndpoints,
-  oldStudentsSchema,
   type StudentListKind,
   type StudentListQuery,
-  studentListQuerySchema,
-  studentListPaths,
-  studentListSchema,
+  studentListEndpoints,
   statusRevertMessages,
 } from '../../contracts/admin.js';
 import { currentStudent } from '../auth/auth-guard.js';
@@ -45,31 +42,15 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   }
 
   // The old students' list answers the public too (testimonials), below.
-  for (const kind of ['new', 'regd', 'all'] as const) {
-    const url = studentListPaths[kind];
-    app.get(
-      url,
-      {
-        config: { access: 'admin' },
-        schema: { querystring: studentListQuerySchema, response: { 200: studentListSchema } },
-      },
-      (request, reply) => answerList(kind, request.query, request, reply),
-    );
-  }
+  for (const kind of ['new', 'regd', 'all'] as const)
+    route(app, studentListEndpoints[kind], (request, reply) => answerList(kind, request.query, request, reply));
 
   // The landing page calls this without a token and gets testimonials; the admin's token gets the full list.
-  app.get(
-    studentListPaths.old,
-    {
-      config: { access: 'public' },
-      schema: { querystring: studentListQuerySchema, response: { 200: oldStudentsSchema } },
-    },
-    async (request, reply) => {
-      if (request.auth?.student.role === 'admin') return answerList('old', request.query, request, reply);
-      const { value, version } = await studentLists.testimonials();
-      return sendSerializedJson(request, reply, value, `"testimonials-${version}"`);
-    },
-  );
+  route(app, studentListEndpoints.old, async (request, reply) => {
+    if (request.auth?.student.role === 'admin') return answerList('old', request.query, request, reply);
+    const { value, version } = await studentLists.testimonials();
+    return sendSerializedJson(request, reply, value, `"testimonials-${version}"`);
+  });
 
   route(app, adminStudentsEndpoints.deleteStudent, async (request, reply) => {
     await admin.deleteStudent(request.params.id);
@@ -77,7 +58,7 @@ export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   });
 
   // Update Course Completion: `PUT /students/{id}` with `{student_status: 2}` (Update Payment is the admin's PATCH).
-  route(app, adminStudentsEndpoints.restoreStudent, async (request) => {
+  route(app, adminStudentsEndpoints.setCourseCompletion, async (request) => {
     const updated = await admin.setStatus(currentStudent(request), request.params.id, request.body.student_status);
     return { data: toStudentResource(updated), meta: { message: 'Status updated' } };
   });

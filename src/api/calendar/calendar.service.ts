@@ -4,7 +4,7 @@ import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod, type ICalCalendar } from 'ical-generator';
 import type { Kysely } from 'kysely';
-import { calendarMessages, type CalendarLinks } from '../../contracts/calendar.js';
+import { calendarEndpoints, calendarMessages, type CalendarLinks } from '../../contracts/calendar.js';
 import { COURSE_NAME, SITE_NAME, STUDENT_STATUS } from '../../contracts/course.js';
 import { courseTimeZone } from '../../contracts/dates.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
@@ -14,6 +14,7 @@ import type { Config } from '../config/env.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { type BatchFilter, type CalendarClass, findClass, listClasses } from './calendar.repository.js';
+import { endpointUrl } from '../../contracts/endpoint.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -42,7 +43,7 @@ export function createCalendarService({ db, config }: Deps) {
     `${config.appUrl}${joinLinkPath(await ensurePrivateLink(db, studentId, 'join'))}`;
 
   const linksFor = (token: string): CalendarLinks => {
-    const feed = `${config.appUrl}/calendar/${token}.ics`;
+    const feed = `${config.appUrl}${endpointUrl(calendarEndpoints.calendarFeed, { token: `${token}.ics` })}`;
     return { feed_url: feed, webcal_url: feed.replace(/^https?:\/\//, 'webcal://') };
   };
 

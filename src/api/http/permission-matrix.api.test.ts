@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
+import { allEndpoints, type EndpointName } from '../../contracts/api-endpoints.js';
 
 type Who = 'anonymous' | 'a' | 'b' | 'admin';
 const ALL: Who[] = ['anonymous', 'a', 'b', 'admin'];
@@ -16,152 +17,155 @@ const OWNER: Who[] = ['a'];
 const OWNER_AND_ADMIN: Who[] = ['a', 'admin'];
 const ADMIN: Who[] = ['admin'];
 
-/** Who may call each route. Routes with ids are called on A's resources (the admin's deletes on spare ones). */
-const matrix: Record<string, Who[]> = {
-  'GET /healthz': ALL,
-  'GET /api/v1/site': ALL,
-  'POST /students': ALL,
-  'GET /students/verify_email': ALL,
-  'GET /students/resend_email': ALL,
-  'POST /students/login': ALL,
-  'POST /students/logout': SIGNED_IN,
-  'POST /forgot_password': ALL,
-  'POST /reset_password': ALL,
-  'POST /change_password': SIGNED_IN,
-  'GET /students/profile': SIGNED_IN,
-  'PATCH /students/:id': OWNER_AND_ADMIN,
-  'GET /uploads/photos/:name': ALL,
-  'GET /students/get_new_students': ADMIN,
-  'GET /students/get_regd_students': ADMIN,
-  'GET /students': ADMIN,
-  'GET /students/get_old_students': ALL,
-  'DELETE /students/:id': ADMIN,
-  'PUT /students/:id': ADMIN,
-  'GET /api/v1/admin/status_changes': ADMIN,
-  'POST /api/v1/admin/students/:id/revert': ADMIN,
-  'GET /api/v1/admin/refunds': ADMIN,
-  'POST /api/v1/admin/refunds/:id/refunded': ADMIN,
-  'GET /api/v1/admin/certificates/missing': ADMIN,
-  'POST /api/v1/admin/certificates/missing': ADMIN,
-  'GET /api/v1/admin/testimonials': ADMIN,
-  'PUT /api/v1/admin/testimonials/:id': ADMIN,
-  'GET /students/getbatch': ADMIN,
-  'PATCH /students/update_batch': ADMIN,
-  'GET /api/v1/admin/unplaced_students': ADMIN,
-  'POST /api/v1/batches/:number/students': ADMIN,
-  'PUT /api/v1/admin/course_sessions/:id': ADMIN,
-  'GET /api/v1/batches': ADMIN,
-  'PUT /api/v1/batches/:number': ADMIN,
-  'POST /api/v1/batches/:number/announce': ADMIN,
-  'POST /api/v1/batches/:number/send_link': ADMIN,
-  'POST /api/v1/admin/invite_email': ADMIN,
-  'GET /api/v1/admin/new_student_names': ADMIN,
+/**
+ * Who may call each endpoint, by its name in the catalogue of src/contracts (its type makes a missing endpoint a
+ * compile error). Endpoints with ids are called on A's resources (the admin's deletes on spare ones).
+ */
+const matrix: Record<EndpointName, Who[]> = {
+  'site.health': ALL,
+  'site.site': ALL,
+  'accounts.signup': ALL,
+  'accounts.verifyEmail': ALL,
+  'accounts.resendEmail': ALL,
+  'accounts.login': ALL,
+  'accounts.logout': SIGNED_IN,
+  'accounts.forgotPassword': ALL,
+  'accounts.resetPassword': ALL,
+  'accounts.changePassword': SIGNED_IN,
+  'profile.profile': SIGNED_IN,
+  'profile.updateStudent': OWNER_AND_ADMIN,
+  'profile.photo': ALL,
+  'studentList.new': ADMIN,
+  'studentList.regd': ADMIN,
+  'studentList.all': ADMIN,
+  'studentList.old': ALL,
+  'adminStudents.deleteStudent': ADMIN,
+  'adminStudents.setCourseCompletion': ADMIN,
+  'adminStudents.statusChanges': ADMIN,
+  'adminStudents.revertStatus': ADMIN,
+  'payments.refundsDue': ADMIN,
+  'payments.markRefunded': ADMIN,
+  'certificates.missingCertificates': ADMIN,
+  'certificates.issueMissing': ADMIN,
+  'testimonials.testimonials': ADMIN,
+  'testimonials.moderate': ADMIN,
+  'batches.batchStudents': ADMIN,
+  'batches.updateBatch': ADMIN,
+  'batches.unplacedStudents': ADMIN,
+  'batches.placeStudents': ADMIN,
+  'courses.updateCourseSession': ADMIN,
+  'batches.batches': ADMIN,
+  'batches.saveBatch': ADMIN,
+  'batches.announce': ADMIN,
+  'batches.sendLink': ADMIN,
+  'batches.inviteEmail': ADMIN,
+  'batches.newStudentNames': ADMIN,
   // The original client's profile email: anyone may ask, it only ever mails a completed profile's own address.
-  'POST /invite_email': ALL,
-  'GET /students/send_names': SIGNED_IN,
-  'GET /courses': SIGNED_IN,
-  'GET /api/v1/my_batch': SIGNED_IN,
-  'GET /api/v1/course_book': SIGNED_IN,
-  'GET /api/v1/batches/:number/sessions': ADMIN,
-  'POST /api/v1/batches/:number/sessions': ADMIN,
-  'POST /api/v1/batches/:number/sessions/generate': ADMIN,
-  'PUT /api/v1/batch_sessions/:id': ADMIN,
-  'DELETE /api/v1/batch_sessions/:id': ADMIN,
-  'GET /api/v1/batch_sessions/:id/attendance': ADMIN,
-  'PUT /api/v1/batch_sessions/:id/attendance/:studentId': ADMIN,
-  'GET /api/v1/my_schedule': SIGNED_IN,
+  'profile.inviteEmail': ALL,
+  'profile.sendNames': SIGNED_IN,
+  'courses.courses': SIGNED_IN,
+  'courses.myBatch': SIGNED_IN,
+  'courses.courseBook': SIGNED_IN,
+  'schedule.batchSessions': ADMIN,
+  'schedule.addSession': ADMIN,
+  'schedule.generate': ADMIN,
+  'schedule.updateSession': ADMIN,
+  'schedule.deleteSession': ADMIN,
+  'schedule.attendance': ADMIN,
+  'schedule.markAttendance': ADMIN,
+  'schedule.mySchedule': SIGNED_IN,
   // The home is the student's own (no id in the path); the admin's overview is the admin page.
-  'GET /api/v1/me/home': STUDENTS,
+  'home.home': STUDENTS,
   // Only a paid student of the session's batch joins; the admin has no class to join.
-  'POST /api/v1/my_sessions/:id/join': STUDENTS,
-  'PUT /api/v1/admin/course_book': ADMIN,
-  'POST /courses': ADMIN,
-  'DELETE /courses/:id': ADMIN,
-  'GET /programs': ADMIN,
-  'POST /programs': ADMIN,
-  'DELETE /programs/:id': ADMIN,
-  'POST /api/v1/programs/:id/send': ADMIN,
-  'POST /student_programs': ADMIN,
-  'GET /student_programs/get_my_progs/:studentId': OWNER_AND_ADMIN,
-  'PATCH /student_programs/:id': OWNER,
-  'POST /api/v1/programs/:id/close': ADMIN,
-  'GET /api/v1/admin/programs/:id/submissions': ADMIN,
-  'GET /api/v1/quiz': SIGNED_IN,
-  'POST /api/v1/quiz/attempts': SIGNED_IN,
-  'GET /api/v1/quiz/attempts': SIGNED_IN,
-  'GET /api/v1/quiz/topics': SIGNED_IN,
-  'GET /api/v1/admin/quiz_questions': ADMIN,
-  'POST /api/v1/admin/quiz_questions': ADMIN,
-  'PUT /api/v1/admin/quiz_questions/:id': ADMIN,
-  'DELETE /api/v1/admin/quiz_questions/:id': ADMIN,
-  'POST /api/v1/doubts': SIGNED_IN,
-  'GET /api/v1/doubts': SIGNED_IN,
-  'GET /api/v1/admin/doubts': ADMIN,
-  'PATCH /api/v1/admin/doubts/:id': ADMIN,
-  'GET /api/v1/admin/outbox': ADMIN,
-  'GET /api/v1/programs/:id/exercise': ADMIN,
-  'PUT /api/v1/programs/:id/exercise': ADMIN,
-  'POST /api/v1/programs/:id/exercise/try': ADMIN,
-  'GET /api/v1/student_programs/:id/workspace': OWNER,
-  'PUT /api/v1/student_programs/:id/draft': OWNER,
-  'POST /api/v1/student_programs/:id/run': OWNER,
-  'POST /api/v1/student_programs/:id/submissions': OWNER,
-  'GET /api/v1/student_programs/:id/submissions/:submissionId': OWNER,
-  'GET /api/v1/admin/supervision': ADMIN,
+  'schedule.join': STUDENTS,
+  'courses.saveCourseBook': ADMIN,
+  'courses.addCourseSession': ADMIN,
+  'courses.deleteCourseSession': ADMIN,
+  'programs.programs': ADMIN,
+  'programs.addProgram': ADMIN,
+  'programs.deleteProgram': ADMIN,
+  'programs.sendProgram': ADMIN,
+  'programs.sendToBatch': ADMIN,
+  'programs.myPrograms': OWNER_AND_ADMIN,
+  'programs.handIn': OWNER,
+  'programs.closeProgram': ADMIN,
+  'programs.programSubmissions': ADMIN,
+  'quiz.deal': SIGNED_IN,
+  'quiz.submitAttempt': SIGNED_IN,
+  'quiz.attempts': SIGNED_IN,
+  'quiz.topics': SIGNED_IN,
+  'quiz.questions': ADMIN,
+  'quiz.addQuestion': ADMIN,
+  'quiz.updateQuestion': ADMIN,
+  'quiz.deleteQuestion': ADMIN,
+  'doubts.askDoubt': SIGNED_IN,
+  'doubts.myDoubts': SIGNED_IN,
+  'doubts.allDoubts': ADMIN,
+  'doubts.answerDoubt': ADMIN,
+  'outbox.outbox': ADMIN,
+  'exercises.exercise': ADMIN,
+  'exercises.saveExercise': ADMIN,
+  'exercises.tryReference': ADMIN,
+  'exercises.workspace': OWNER,
+  'exercises.saveDraft': OWNER,
+  'exercises.run': OWNER,
+  'exercises.submit': OWNER,
+  'exercises.submission': OWNER,
+  'exercises.supervision': ADMIN,
   // Live supervision's streams: src/api/live/live-supervision.api.test.ts opens them over HTTP as each.
-  'GET /api/v1/admin/supervision/stream': ADMIN,
-  'GET /api/v1/student_programs/:id/stream': OWNER,
-  'GET /api/v1/admin/student_programs/:id/code': ADMIN,
-  'POST /api/v1/admin/student_programs/:id/comments': ADMIN,
+  'exercises.supervisionStream': ADMIN,
+  'exercises.workspaceStream': OWNER,
+  'exercises.studentCode': ADMIN,
+  'exercises.comment': ADMIN,
   // Only students pay; the admin's own order would be meaningless.
-  'POST /api/v1/payments': STUDENTS,
-  'GET /api/v1/payments': SIGNED_IN,
+  'payments.createOrder': STUDENTS,
+  'payments.myPayments': SIGNED_IN,
   // B sends A's genuine order: refused (400, "not verified"), which the check below counts as refused.
-  'POST /api/v1/payments/update_payment_status': OWNER,
-  'POST /api/v1/payments/test_checkout': OWNER,
-  'POST /api/v1/payments/webhook': ALL,
-  'GET /api/v1/admin/payments': ADMIN,
+  'payments.updatePaymentStatus': OWNER,
+  'payments.testCheckout': OWNER,
+  'payments.webhook': ALL,
+  'payments.allPayments': ADMIN,
   // A student's own receipt; another's (and the admin, who has no payments) is a 404.
-  'GET /api/v1/me/payments/:id/receipt.pdf': OWNER,
-  'GET /api/v1/admin/payments/:id/receipt.pdf': ADMIN,
+  'receipts.myReceipt': OWNER,
+  'receipts.adminReceipt': ADMIN,
   // The private feed's address is the credential (a calendar app sends no login); a wrong token is a 404.
-  'GET /api/v1/calendar': SIGNED_IN,
-  'POST /api/v1/calendar/revoke': SIGNED_IN,
-  'GET /calendar/:token': ALL,
+  'calendar.calendar': SIGNED_IN,
+  'calendar.revokeCalendar': SIGNED_IN,
+  'calendar.calendarFeed': ALL,
   // A student's join address: the token is the credential (a wrong one leads to My Classes and records nothing).
-  'GET /join/:token': ALL,
-  'GET /calendar/:token/sessions/:id': ALL,
-  'GET /api/v1/profile/reminders': SIGNED_IN,
-  'PUT /api/v1/profile/reminders': SIGNED_IN,
+  'schedule.joinLink': ALL,
+  'calendar.calendarSession': ALL,
+  'reminders.setting': SIGNED_IN,
+  'reminders.saveSetting': SIGNED_IN,
   // Each person's own: another's notification id is a 404 (notifications.api.test.ts checks it and the stream).
-  'GET /api/v1/notifications': SIGNED_IN,
-  'GET /api/v1/notifications/unread': SIGNED_IN,
-  'POST /api/v1/notifications/:id/read': SIGNED_IN,
-  'POST /api/v1/notifications/read-all': SIGNED_IN,
-  'GET /api/v1/notifications/settings': SIGNED_IN,
-  'PUT /api/v1/notifications/settings': SIGNED_IN,
-  'GET /api/v1/notifications/stream': SIGNED_IN,
+  'notifications.list': SIGNED_IN,
+  'notifications.unread': SIGNED_IN,
+  'notifications.markRead': SIGNED_IN,
+  'notifications.markAllRead': SIGNED_IN,
+  'notifications.settings': SIGNED_IN,
+  'notifications.saveSettings': SIGNED_IN,
+  'notifications.stream': SIGNED_IN,
   // The reminder mail's stop link: its private token is the credential; a wrong one is a 404.
-  'POST /api/v1/reminders/stop': ALL,
-  'POST /api/v1/reminders/start': ALL,
-  'GET /api/v1/admin/settings': ADMIN,
-  'PUT /api/v1/admin/settings': ADMIN,
-  'POST /api/v1/admin/settings/photo': ADMIN,
-  'DELETE /api/v1/admin/settings/photo': ADMIN,
+  'reminders.stopByLink': ALL,
+  'reminders.startByLink': ALL,
+  'settings.settings': ADMIN,
+  'settings.save': ADMIN,
+  'settings.uploadPhoto': ADMIN,
+  'settings.deletePhoto': ADMIN,
   // The gradebook and a student's work: the teacher's only, even a student's own row.
-  'GET /api/v1/admin/batches/:batch/gradebook': ADMIN,
-  'GET /api/v1/admin/batches/:batch/gradebook.csv': ADMIN,
-  'GET /api/v1/admin/students/:id/work': ADMIN,
-  'POST /api/v1/admin/similarity/:program/:batch': ADMIN,
-  'GET /api/v1/admin/similarity/:program/:batch': ADMIN,
-  'GET /api/v1/admin/similarity/:program/:batch/pairs/:rank': ADMIN,
-  'GET /api/v1/admin/overview': ADMIN,
-  'GET /api/v1/admin/charts': ADMIN,
+  'gradebook.gradebook': ADMIN,
+  'gradebook.gradebookCsv': ADMIN,
+  'gradebook.studentWork': ADMIN,
+  'similarity.start': ADMIN,
+  'similarity.result': ADMIN,
+  'similarity.pair': ADMIN,
+  'overview.overview': ADMIN,
+  'overview.charts': ADMIN,
   // A certificate's code is all a verifier needs; the /me calls are each person's own (an admin has none).
-  'GET /api/v1/certificates/:code': ALL,
-  'GET /api/v1/me/certificate': SIGNED_IN,
-  'GET /api/v1/me/certificate.pdf': SIGNED_IN,
-  'GET /api/v1/admin/students/:id/certificates': ADMIN,
+  'certificates.publicCertificate': ALL,
+  'certificates.myCertificate': SIGNED_IN,
+  'certificates.myCertificatePdf': SIGNED_IN,
+  'certificates.studentCertificates': ADMIN,
 };
 
 let ctx: TestContext;
@@ -329,10 +333,12 @@ async function expectAsResourcesUntouched(): Promise<void> {
 }
 
 describe('permission matrix', () => {
-  it('has a row for every route of the API', () => {
-    const routes = ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
-    expect(routes.filter((r) => !(r in matrix))).toEqual([]);
-    expect(Object.keys(matrix).filter((r) => !routes.includes(r))).toEqual([]);
+  it('routes exactly the declared endpoints, each with its declared access', () => {
+    const routed = ctx.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`);
+    const declared = allEndpoints.map(({ endpoint: e }) => `${e.method} ${e.path} ${e.access}`);
+    expect(routed.filter((r) => !declared.includes(r))).toEqual([]);
+    expect(declared.filter((d) => !routed.includes(d))).toEqual([]);
+    expect(Object.keys(matrix).sort()).toEqual(allEndpoints.map(({ name }) => name).sort());
   });
 
   it('lets in exactly who the table says, on every route', async () => {
@@ -340,16 +346,16 @@ describe('permission matrix', () => {
     // Order: refusals first (they must change nothing), then allowed calls; the admin's last (some delete).
     for (const who of ['anonymous', 'b', 'a', 'admin'] as Who[]) {
       if (who === 'a') await expectAsResourcesUntouched();
-      for (const route of ctx.app.apiRoutes) {
-        const key = `${route.method} ${route.url}`;
+      for (const { name, endpoint: route } of allEndpoints) {
+        const key = `${route.method} ${route.path}`;
         // Calls that end the caller's session or change its password run last, separately.
         if (key === 'POST /students/logout' || key === 'POST /change_password') continue;
         // A stream never ends, so inject would wait forever: notifications.api.test.ts opens it over HTTP as each.
         if (key === 'GET /api/v1/notifications/stream' || STREAMS.has(key)) continue;
-        const allowed = matrix[key]!.includes(who);
-        const url = pathFor(route.method, route.url, who);
+        const allowed = matrix[name].includes(who);
+        const url = pathFor(route.method, route.path, who);
         const token = who === 'anonymous' ? undefined : tokens[who];
-        const body = bodyFor(route.method, route.url);
+        const body = bodyFor(route.method, route.path);
         const response = await ctx.app.inject({
           method: route.method as 'GET',
           url: url.includes('?') || route.method !== 'GET' ? url : url,

@@ -2,7 +2,12 @@ import { joinLinkPath } from '../../contracts/schedule.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
-import { reminderMessages, type ReminderSetting, type ReminderSwitchResult } from '../../contracts/reminders.js';
+import {
+  remindersEndpoints,
+  reminderMessages,
+  type ReminderSetting,
+  type ReminderSwitchResult,
+} from '../../contracts/reminders.js';
 import { lockBatch } from '../admin/batches.repository.js';
 import { ensurePrivateLink, findStudentByPrivateLink } from '../auth/private-links.repository.js';
 import type { Config } from '../config/env.js';
@@ -51,7 +56,7 @@ export function dueReminderKind(startsAt: string, now: Date): 'day' | 'hour' | u
 }
 
 export function createRemindersService({ db, config, log, mailQueued, notifications }: Deps) {
-  const oneClickBase = `${config.appUrl}/api/v1/reminders/stop`;
+  const oneClickBase = `${config.appUrl}${remindersEndpoints.stopByLink.path}`;
   const myClassesPath = `${paths.dashboard}/${dashboardPaths.myClasses}`;
   const myClassesUrl = `${config.appUrl}${myClassesPath}`;
 

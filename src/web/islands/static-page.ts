@@ -8,6 +8,7 @@ import { dashboardPaths, paths } from '../../contracts/paths';
 import { readRole, readSessionToken } from '../lib/auth-storage';
 import { attachDisclosure, type DisclosureOptions } from '../lib/disclosure';
 import { accountMenuName, badgeText, notificationsName } from '../lib/unread-text';
+import { apiPaths } from '../../contracts/api-paths';
 
 interface StaticPageData {
   stylesheet: string;
@@ -96,7 +97,7 @@ async function showSignedIn(token: string): Promise<void> {
   item.append(notifications);
   dashboard?.parentElement?.after(item);
 
-  const response = await fetch('/api/v1/notifications/unread', { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(apiPaths.unreadNotifications, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) return;
   const { unread } = (await response.json()) as { unread?: unknown };
   if (typeof unread !== 'number' || unread <= 0) return;

@@ -1,18 +1,18 @@
 /** The signed-in account, as several features read and change it: its profile and its password. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type ChangePasswordInput, studentDataSchema } from '../../contracts/accounts';
-import { messageResponseSchema } from '../../contracts/fields';
-import { ApiError, apiFetch } from './api-client';
+import { type ChangePasswordInput, accountsEndpoints, profileEndpoints } from '../../contracts/accounts';
+import { ApiError } from './api-client';
 import { clearSession, storeRole, useSignedIn } from './auth-store';
+import { callEndpoint } from './call-endpoint';
 
 export const changePasswordRequest = (input: ChangePasswordInput) =>
-  apiFetch('/change_password', messageResponseSchema, { method: 'POST', body: input, auth: true });
+  callEndpoint(accountsEndpoints.changePassword, { body: input });
 
 export const profileQuery = () =>
   queryOptions({
     queryKey: ['profile'],
-    queryFn: ({ signal }) => apiFetch('/students/profile', studentDataSchema, { auth: true, signal }),
+    queryFn: ({ signal }) => callEndpoint(profileEndpoints.profile, { signal }),
     staleTime: 60_000,
     retry: false,
   });

@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { calendarLinksSchema } from '../../contracts/calendar';
-import { apiFetch } from './api-client';
+import { callEndpoint } from './call-endpoint';
+import { calendarEndpoints } from '../../contracts/calendar';
 
 /** The signed-in person's private calendar feed (made on the first call). */
-export const getCalendarLinks = () => apiFetch('/api/v1/calendar', calendarLinksSchema, { auth: true });
+export const getCalendarLinks = () => callEndpoint(calendarEndpoints.calendar);
 /** A new feed address; the old one stops working. */
-export const resetCalendarLink = () =>
-  apiFetch('/api/v1/calendar/revoke', calendarLinksSchema, { method: 'POST', auth: true });
+export const resetCalendarLink = () => callEndpoint(calendarEndpoints.revokeCalendar);
 
 export const calendarQuery = () =>
   queryOptions({ queryKey: ['calendar-links'], queryFn: getCalendarLinks, retry: false });

@@ -17,14 +17,17 @@ import { apiRequest, type ResponseSchema } from './api-client';
 /** A part the endpoint declares must be given (unless all of it is optional); one it doesn't declare, can't be. */
 type Part<Name extends string, Declared, Value> = [Declared] extends [undefined]
   ? { [K in Name]?: never }
-  : undefined extends Value
+  : Partial<Value> extends Value
     ? { [K in Name]?: Value }
     : { [K in Name]: Value };
 
 export type CallOptions<E extends Endpoint> = Part<'params', E['params'], EndpointParamsInput<E>> &
   Part<'query', E['query'], EndpointQueryInput<E>> & {
-    /** JSON by the endpoint's body schema, or a multipart form for an endpoint that takes files. */
-    body?: EndpointBodyInput<E> | FormData;
+    /**
+     * JSON by the endpoint's body schema, or a multipart form for an endpoint that takes files; an endpoint that
+     * reads either (a profile with or without a photo) declares no schema and checks its body itself.
+     */
+    body?: (E['body'] extends z.ZodType ? EndpointBodyInput<E> : unknown) | FormData;
     /** Send the stored session (default: for every endpoint that isn't public). */
     auth?: boolean;
     /** A token to send instead of the stored one (a link's, checked before it is stored). */

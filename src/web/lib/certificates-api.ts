@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { myCertificateSchema, publicCertificateSchema } from '../../contracts/certificates';
-import { ApiError, apiFetch } from './api-client';
+import { ApiError } from './api-client';
 import { downloadFile } from './download';
+import { callEndpoint } from './call-endpoint';
+import { certificatesEndpoints } from '../../contracts/certificates';
 
 export const getCertificate = (code: string) =>
-  apiFetch(`/api/v1/certificates/${encodeURIComponent(code)}`, publicCertificateSchema);
-export const getMyCertificate = () => apiFetch('/api/v1/me/certificate', myCertificateSchema, { auth: true });
+  callEndpoint(certificatesEndpoints.publicCertificate, { params: { code: encodeURIComponent(code) } });
+export const getMyCertificate = () => callEndpoint(certificatesEndpoints.myCertificate);
 export const downloadMyCertificate = (code: string) =>
-  downloadFile('/api/v1/me/certificate.pdf', `certificate-${code}.pdf`);
+  downloadFile(certificatesEndpoints.myCertificatePdf.path, `certificate-${code}.pdf`);
 
 /** A code no certificate has is an answer, not a failure to retry. */
 export const certificateQuery = (code: string) =>

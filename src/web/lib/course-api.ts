@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { courseBookSchema, courseSessionSchema } from '../../contracts/course-content';
-import { apiFetch } from './api-client';
 import { adminKey } from './query-keys';
+import { callEndpoint } from './call-endpoint';
+import { coursesEndpoints } from '../../contracts/course-content';
 
 /** Course calls both the admin's screens and the student's dashboard make. */
-export const listSessions = () => apiFetch('/courses/', z.array(courseSessionSchema), { auth: true });
-export const getCourseBook = () => apiFetch('/api/v1/course_book', courseBookSchema, { auth: true });
+export const listSessions = () => callEndpoint(coursesEndpoints.courses);
+export const getCourseBook = () => callEndpoint(coursesEndpoints.courseBook);
 
 export const sessionsQuery = () => queryOptions({ queryKey: ['sessions'], queryFn: listSessions });
 export const courseBookQuery = () => queryOptions({ queryKey: ['course-book'], queryFn: getCourseBook });

@@ -7,9 +7,10 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { authHeaders, keepStreamOpen } from './event-stream';
+import { apiPaths } from '../../contracts/api-paths';
 
-const STREAM_URL = '/api/v1/notifications/stream';
-const UNREAD_URL = '/api/v1/notifications/unread';
+const STREAM_URL = apiPaths.notificationStream;
+const UNREAD_URL = apiPaths.unreadNotifications;
 const POLL_MS = 30_000;
 
 type Listener = () => void;

@@ -1,25 +1,14 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  notificationListSchema,
-  type NotificationSetting,
-  notificationSettingsSchema,
-  unreadCountSchema,
-} from '../../contracts/notifications';
-import { apiFetch } from './api-client';
+import { type NotificationSetting, notificationsEndpoints } from '../../contracts/notifications';
 import { currentRevision, setUnreadCount, subscribeUnread } from './notification-stream';
+import { callEndpoint } from './call-endpoint';
 
 const PAGE = 20;
 const notificationsKey = ['notifications'] as const;
 
 export const getNotifications = (before?: number) =>
-  apiFetch(
-    `/api/v1/notifications?limit=${PAGE}${before === undefined ? '' : `&before=${before}`}`,
-    notificationListSchema,
-    {
-      auth: true,
-    },
-  );
+  callEndpoint(notificationsEndpoints.list, { query: { limit: PAGE, before } });
 
 /** Newest first, a page at a time ("Load more" asks for the page before the last one's oldest). */
 export const notificationListQuery = () =>
@@ -33,15 +22,11 @@ export const notificationListQuery = () =>
 export const notificationSettingsQuery = () =>
   queryOptions({
     queryKey: [...notificationsKey, 'settings'],
-    queryFn: () => apiFetch('/api/v1/notifications/settings', notificationSettingsSchema, { auth: true }),
+    queryFn: () => callEndpoint(notificationsEndpoints.settings),
   });
 
 export const saveNotificationSettings = (settings: NotificationSetting[]) =>
-  apiFetch('/api/v1/notifications/settings', notificationSettingsSchema, {
-    method: 'PUT',
-    body: { settings },
-    auth: true,
-  });
+  callEndpoint(notificationsEndpoints.saveSettings, { body: { settings } });
 
 async function afterRead(client: QueryClient, request: Promise<{ unread: number }>) {
   const { unread } = await request;
@@ -51,13 +36,10 @@ async function afterRead(client: QueryClient, request: Promise<{ unread: number 
 }
 
 export const markNotificationRead = (client: QueryClient, id: number) =>
-  afterRead(
-    client,
-    apiFetch(`/api/v1/notifications/${id}/read`, unreadCountSchema, { method: 'POST', auth: true, keepalive: true }),
-  );
+  afterRead(client, callEndpoint(notificationsEndpoints.markRead, { params: { id }, keepalive: true }));
 
 export const markAllNotificationsRead = (client: QueryClient) =>
-  afterRead(client, apiFetch('/api/v1/notifications/read-all', unreadCountSchema, { method: 'POST', auth: true }));
+  afterRead(client, callEndpoint(notificationsEndpoints.markAllRead));
 
 /** While mounted, a change of the live unread count (a notice arrived, or was read elsewhere) refreshes the list. */
 export function useListFollowsStream(): void {

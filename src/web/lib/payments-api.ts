@@ -1,19 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  adminPaymentSchema,
-  type CheckoutSuccess,
-  checkoutFailureSchema,
-  checkoutSuccessSchema,
-  myPaymentsSchema,
-  paymentOrderSchema,
-  paymentVerifiedSchema,
-  refundDueListSchema,
-} from '../../contracts/payments';
-import { apiFetch, apiRequest } from './api-client';
+import { type CheckoutSuccess, paymentsEndpoints } from '../../contracts/payments';
 import { adminKey } from './query-keys';
+import { callEndpoint, callEndpointWithHeaders } from './call-endpoint';
 
-export const getMyPayments = () => apiFetch('/api/v1/payments', myPaymentsSchema, { auth: true });
+export const getMyPayments = () => callEndpoint(paymentsEndpoints.myPayments);
 export const myPaymentsQuery = () => queryOptions({ queryKey: ['my-payments'], queryFn: getMyPayments });
 
 /** The original client's call: the body carries what it sent; the server charges its own fee regardless. */
@@ -21,9 +11,7 @@ export const createPaymentOrder = (
   student: { email: string; first_name: string; last_name: string; mobile: string | null },
   amount: number,
 ) =>
-  apiFetch('/api/v1/payments', paymentOrderSchema, {
-    method: 'POST',
-    auth: true,
+  callEndpoint(paymentsEndpoints.createOrder, {
     body: {
       amount,
       email: student.email,
@@ -33,9 +21,7 @@ export const createPaymentOrder = (
   });
 
 export const verifyPayment = (response: CheckoutSuccess) =>
-  apiFetch('/api/v1/payments/update_payment_status', paymentVerifiedSchema, {
-    method: 'POST',
-    auth: true,
+  callEndpoint(paymentsEndpoints.updatePaymentStatus, {
     body: {
       order_id: response.razorpay_order_id,
       razorpay_payment_id: response.razorpay_payment_id,
@@ -44,18 +30,12 @@ export const verifyPayment = (response: CheckoutSuccess) =>
   });
 
 export const payOnTestGateway = (orderId: string, outcome: 'success' | 'failure') =>
-  apiFetch('/api/v1/payments/test_checkout', z.union([checkoutSuccessSchema, checkoutFailureSchema]), {
-    method: 'POST',
-    auth: true,
-    body: { order_id: orderId, outcome },
-  });
+  callEndpoint(paymentsEndpoints.testCheckout, { body: { order_id: orderId, outcome } });
 
 export async function listAllPayments(page: number, perPage: number) {
-  const { data, headers } = await apiRequest(
-    `/api/v1/admin/payments?page=${page}&per_page=${perPage}`,
-    z.array(adminPaymentSchema),
-    { auth: true },
-  );
+  const { data, headers } = await callEndpointWithHeaders(paymentsEndpoints.allPayments, {
+    query: { page, per_page: perPage },
+  });
   return { payments: data, total: Number(headers.get('x-total-count') ?? data.length) };
 }
 
@@ -65,8 +45,7 @@ export const adminPaymentsQuery = (page: number, perPage: number) =>
 export const refundsDueQuery = () =>
   queryOptions({
     queryKey: [...adminKey, 'refunds'],
-    queryFn: ({ signal }) => apiFetch('/api/v1/admin/refunds', refundDueListSchema, { auth: true, signal }),
+    queryFn: ({ signal }) => callEndpoint(paymentsEndpoints.refundsDue, { signal }),
   });
 
-export const markRefunded = (id: number) =>
-  apiFetch(`/api/v1/admin/refunds/${id}/refunded`, refundDueListSchema, { method: 'POST', auth: true });
+export const markRefunded = (id: number) => callEndpoint(paymentsEndpoints.markRefunded, { params: { id } });

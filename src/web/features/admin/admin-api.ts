@@ -1,49 +1,39 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { profileUpdateResponseSchema } from '../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../contracts/course';
 import type { ManualPaymentMethod } from '../../../contracts/payments';
 import {
   type BatchMember,
-  batchInfoSchema,
-  batchMoveResultSchema,
-  unplacedStudentListSchema,
-  batchMailingResultSchema,
-  batchMemberSchema,
-  listedStudentSchema,
   type StudentListKind,
-  studentListPaths,
-  outboxEntrySchema,
+  type StudentSortColumn,
+  studentListEndpoints,
+  studentListSchema,
+  outboxEndpoints,
+  adminStudentsEndpoints,
+  batchesEndpoints,
 } from '../../../contracts/admin';
-import { adminQuizQuestionSchema, type QuizQuestionInput } from '../../../contracts/quiz';
-import { adminSettingsSchema, type SiteSettings } from '../../../contracts/settings';
+import { adminQuizQuestionSchema, type QuizQuestionInput, quizEndpoints } from '../../../contracts/quiz';
+import { type SiteSettings, settingsEndpoints } from '../../../contracts/settings';
 import {
   type CourseSessionInput,
-  courseBookSchema,
-  courseSessionSchema,
   type ProgramInput,
-  programSchema,
-  adminProgramListSchema,
-  adminProgramSchema,
-  programSentSchema,
   type sendProgramSchema,
-  programSubmissionListSchema,
+  coursesEndpoints,
+  programsEndpoints,
 } from '../../../contracts/course-content';
-import { adminDoubtSchema } from '../../../contracts/doubts';
 import {
   type AttendanceMark,
-  attendanceRowSchema,
-  attendanceSheetSchema,
   type BatchSessionInput,
-  batchSessionListSchema,
-  batchSessionSchema,
   type BatchSessionUpdate,
   type ScheduleGenerate,
+  scheduleEndpoints,
 } from '../../../contracts/schedule';
-import { apiFetch, apiRequest } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
-import { noContent } from '../../lib/response-schemas';
 import { adminKey } from '../../lib/query-keys';
+import { callEndpoint, callEndpointWithHeaders } from '../../lib/call-endpoint';
+import { endpointUrl } from '../../../contracts/endpoint';
+import { profileEndpoints } from '../../../contracts/accounts';
+import { doubtsEndpoints } from '../../../contracts/doubts';
 
 export type { ProgramSubmission as Submission } from '../../../contracts/course-content';
 
@@ -51,33 +41,37 @@ export type { StudentListKind };
 
 export interface ListParams {
   q: string;
-  sort: string;
+  sort: StudentSortColumn;
   order: 'asc' | 'desc';
   page: number;
   perPage: number;
 }
 
-export function listUrl(kind: StudentListKind, params: ListParams, format: 'json' | 'csv' = 'json'): string {
-  const search = new URLSearchParams({
-    sort: params.sort,
-    order: params.order,
-    page: String(params.page),
-    per_page: String(params.perPage),
-    format,
-  });
-  if (params.q.trim()) search.set('q', params.q.trim());
-  return `${studentListPaths[kind]}?${search.toString()}`;
-}
+const listQuery = (params: ListParams, format: 'json' | 'csv') => ({
+  sort: params.sort,
+  order: params.order,
+  page: params.page,
+  per_page: params.perPage,
+  format,
+  q: params.q.trim() || undefined,
+});
+
+/** The address of a list with the screen's search, order and page (the CSV download's, with `format=csv`). */
+export const listUrl = (kind: StudentListKind, params: ListParams, format: 'json' | 'csv' = 'json') =>
+  endpointUrl(studentListEndpoints[kind], undefined, listQuery(params, format));
 
 export const studentListQuery = (kind: StudentListKind, params: ListParams) =>
   queryOptions({
     queryKey: [...adminKey, 'students', kind, params],
     queryFn: async ({ signal }) => {
-      const { data, headers } = await apiRequest(listUrl(kind, params), z.array(listedStudentSchema), {
+      const { data, headers } = await callEndpointWithHeaders(studentListEndpoints[kind], {
+        query: listQuery(params, 'json'),
         auth: true,
         signal,
       });
-      return { students: data, total: Number(headers.get('x-total-count') ?? data.length) };
+      // The old students' address answers testimonials to anyone but the admin; the admin always gets the list.
+      const students = studentListSchema.parse(data);
+      return { students, total: Number(headers.get('x-total-count') ?? students.length) };
     },
   });
 
@@ -98,127 +92,89 @@ export function useStudentMutation<TVars>(fn: (vars: TVars) => Promise<unknown>)
 export const downloadStudentList = (kind: StudentListKind, params: ListParams) =>
   downloadFile(listUrl(kind, params, 'csv'), `students-${kind}.csv`);
 
-export const deleteStudent = (id: number) => apiFetch(`/students/${id}`, noContent, { method: 'DELETE', auth: true });
+export const deleteStudent = (id: number) => callEndpoint(adminStudentsEndpoints.deleteStudent, { params: { id } });
 /** Update Payment: with what the teacher received and how (recorded, and on the receipt the student is mailed). */
 export const markPaid = ({ id, payment }: { id: number; payment: ManualPayment }) =>
-  apiFetch(`/students/${id}`, profileUpdateResponseSchema, {
-    method: 'PATCH',
+  callEndpoint(profileEndpoints.updateStudent, {
+    params: { id },
     body: { student_status: STUDENT_STATUS.paid, payment },
-    auth: true,
   });
 export interface ManualPayment {
   amount_rupees: number;
   method: ManualPaymentMethod;
 }
 export const markCompleted = (id: number) =>
-  apiFetch(`/students/${id}`, profileUpdateResponseSchema, {
-    method: 'PUT',
+  callEndpoint(adminStudentsEndpoints.setCourseCompletion, {
+    params: { id },
     body: { student_status: STUDENT_STATUS.completed },
-    auth: true,
   });
 
 export const getBatch = (batch: number) =>
-  apiFetch(`/students/getbatch?student_batch=${batch}`, z.array(batchMemberSchema), { auth: true });
+  callEndpoint(batchesEndpoints.batchStudents, { query: { student_batch: batch } });
 export const updateBatch = (email: string, batch: number) =>
-  apiFetch('/students/update_batch', profileUpdateResponseSchema, {
-    method: 'PATCH',
-    body: { email, student_batch: batch },
-    auth: true,
-  });
+  callEndpoint(batchesEndpoints.updateBatch, { body: { email, student_batch: batch } });
 export const saveBatch = (batch: number, body: { start_date: string | null; meeting_link: string | null }) =>
-  apiFetch(`/api/v1/batches/${batch}`, batchInfoSchema, { method: 'PUT', body, auth: true });
+  callEndpoint(batchesEndpoints.saveBatch, { params: { number: batch }, body });
 /** Without `resend`, a repeat of what the batch was already sent queues nothing and answers `already_sent`. */
 export const announceStart = (batch: number, resend = false) =>
-  apiFetch(`/api/v1/batches/${batch}/announce`, batchMailingResultSchema, {
-    method: 'POST',
-    body: { resend },
-    auth: true,
-  });
+  callEndpoint(batchesEndpoints.announce, { params: { number: batch }, body: { resend } });
 export const sendMeetingLink = (batch: number, resend = false) =>
-  apiFetch(`/api/v1/batches/${batch}/send_link`, batchMailingResultSchema, {
-    method: 'POST',
-    body: { resend },
-    auth: true,
-  });
+  callEndpoint(batchesEndpoints.sendLink, { params: { number: batch }, body: { resend } });
 export const moveToBatch = ({ batch, studentIds }: { batch: number; studentIds: number[] }) =>
-  apiFetch(`/api/v1/batches/${batch}/students`, batchMoveResultSchema, {
-    method: 'POST',
-    body: { student_ids: studentIds },
-    auth: true,
-  });
+  callEndpoint(batchesEndpoints.placeStudents, { params: { number: batch }, body: { student_ids: studentIds } });
 export const unplacedStudentsQuery = () =>
   queryOptions({
     queryKey: [...adminKey, 'unplaced'],
-    queryFn: () => apiFetch('/api/v1/admin/unplaced_students', unplacedStudentListSchema, { auth: true }),
+    queryFn: () => callEndpoint(batchesEndpoints.unplacedStudents),
   });
-export const listBatches = () => apiFetch('/api/v1/batches', z.array(batchInfoSchema), { auth: true });
+export const listBatches = () => callEndpoint(batchesEndpoints.batches);
 
 export const addSession = (input: CourseSessionInput) =>
-  apiFetch('/courses/', courseSessionSchema, { method: 'POST', body: input, auth: true });
+  callEndpoint(coursesEndpoints.addCourseSession, { body: input });
 export const updateSession = ({ id, input }: { id: number; input: CourseSessionInput }) =>
-  apiFetch(`/api/v1/admin/course_sessions/${id}`, courseSessionSchema, { method: 'PUT', body: input, auth: true });
-export const deleteSession = (id: number) => apiFetch(`/courses/${id}`, noContent, { method: 'DELETE', auth: true });
+  callEndpoint(coursesEndpoints.updateCourseSession, { params: { id }, body: input });
+export const deleteSession = (id: number) => callEndpoint(coursesEndpoints.deleteCourseSession, { params: { id } });
 
 export const listBatchSessions = (batch: number) =>
-  apiFetch(`/api/v1/batches/${batch}/sessions`, batchSessionListSchema, { auth: true });
+  callEndpoint(scheduleEndpoints.batchSessions, { params: { number: batch } });
 export const addBatchSession = (batch: number, input: BatchSessionInput) =>
-  apiFetch(`/api/v1/batches/${batch}/sessions`, batchSessionSchema, { method: 'POST', body: input, auth: true });
+  callEndpoint(scheduleEndpoints.addSession, { params: { number: batch }, body: input });
 export const generateSchedule = (batch: number, input: ScheduleGenerate) =>
-  apiFetch(`/api/v1/batches/${batch}/sessions/generate`, batchSessionListSchema, {
-    method: 'POST',
-    body: input,
-    auth: true,
-  });
+  callEndpoint(scheduleEndpoints.generate, { params: { number: batch }, body: input });
 export const updateBatchSession = (id: number, input: BatchSessionUpdate) =>
-  apiFetch(`/api/v1/batch_sessions/${id}`, batchSessionSchema, { method: 'PUT', body: input, auth: true });
-export const deleteBatchSession = (id: number) =>
-  apiFetch(`/api/v1/batch_sessions/${id}`, noContent, { method: 'DELETE', auth: true });
-export const getAttendance = (id: number) =>
-  apiFetch(`/api/v1/batch_sessions/${id}/attendance`, attendanceSheetSchema, { auth: true });
+  callEndpoint(scheduleEndpoints.updateSession, { params: { id }, body: input });
+export const deleteBatchSession = (id: number) => callEndpoint(scheduleEndpoints.deleteSession, { params: { id } });
+export const getAttendance = (id: number) => callEndpoint(scheduleEndpoints.attendance, { params: { id } });
 export const downloadAttendance = (id: number, filename: string) =>
-  downloadFile(`/api/v1/batch_sessions/${id}/attendance?format=csv`, filename);
+  downloadFile(endpointUrl(scheduleEndpoints.attendance, { id }, { format: 'csv' }), filename);
 export const markAttendance = (id: number, studentId: number, mark: AttendanceMark | null) =>
-  apiFetch(`/api/v1/batch_sessions/${id}/attendance/${studentId}`, attendanceRowSchema, {
-    method: 'PUT',
-    body: { mark },
-    auth: true,
-  });
+  callEndpoint(scheduleEndpoints.markAttendance, { params: { id, studentId }, body: { mark } });
 
-export const listPrograms = () => apiFetch('/programs/', adminProgramListSchema, { auth: true });
+export const listPrograms = () => callEndpoint(programsEndpoints.programs);
 export const closeProgram = (id: number, closed: boolean) =>
-  apiFetch(`/api/v1/programs/${id}/close`, adminProgramSchema, {
-    method: 'POST',
-    body: { closed },
-    auth: true,
-  });
-export const addProgram = (input: ProgramInput) =>
-  apiFetch('/programs/', programSchema, { method: 'POST', body: input, auth: true });
-export const deleteProgram = (id: number) => apiFetch(`/programs/${id}`, noContent, { method: 'DELETE', auth: true });
+  callEndpoint(programsEndpoints.closeProgram, { params: { id }, body: { closed } });
+export const addProgram = (input: ProgramInput) => callEndpoint(programsEndpoints.addProgram, { body: input });
+export const deleteProgram = (id: number) => callEndpoint(programsEndpoints.deleteProgram, { params: { id } });
 export const sendProgram = (id: number, input: z.output<typeof sendProgramSchema>) =>
-  apiFetch(`/api/v1/programs/${id}/send`, programSentSchema, { method: 'POST', body: input, auth: true });
-export const listSubmissions = (id: number) =>
-  apiFetch(`/api/v1/admin/programs/${id}/submissions`, programSubmissionListSchema, { auth: true });
+  callEndpoint(programsEndpoints.sendProgram, { params: { id }, body: input });
+export const listSubmissions = (id: number) => callEndpoint(programsEndpoints.programSubmissions, { params: { id } });
 
-export const setCourseBook = (url: string) =>
-  apiFetch('/api/v1/admin/course_book', courseBookSchema, { method: 'PUT', body: { url }, auth: true });
+export const setCourseBook = (url: string) => callEndpoint(coursesEndpoints.saveCourseBook, { body: { url } });
 
-export const listDoubts = () => apiFetch('/api/v1/admin/doubts', z.array(adminDoubtSchema), { auth: true });
+export const listDoubts = () => callEndpoint(doubtsEndpoints.allDoubts);
 export const answerDoubt = (id: number, answer: string) =>
-  apiFetch(`/api/v1/admin/doubts/${id}`, adminDoubtSchema, { method: 'PATCH', body: { answer }, auth: true });
+  callEndpoint(doubtsEndpoints.answerDoubt, { params: { id }, body: { answer } });
 
 export type BankQuestion = z.infer<typeof adminQuizQuestionSchema>;
 export type BankQuestionInput = QuizQuestionInput;
-export const listQuestions = () =>
-  apiFetch('/api/v1/admin/quiz_questions', z.array(adminQuizQuestionSchema), { auth: true });
-export const addQuestion = (input: BankQuestionInput) =>
-  apiFetch('/api/v1/admin/quiz_questions', adminQuizQuestionSchema, { method: 'POST', body: input, auth: true });
+export const listQuestions = () => callEndpoint(quizEndpoints.questions);
+export const addQuestion = (input: BankQuestionInput) => callEndpoint(quizEndpoints.addQuestion, { body: input });
 export const updateQuestion = (id: number, input: BankQuestionInput) =>
-  apiFetch(`/api/v1/admin/quiz_questions/${id}`, adminQuizQuestionSchema, { method: 'PUT', body: input, auth: true });
-export const deleteQuestion = (id: number) =>
-  apiFetch(`/api/v1/admin/quiz_questions/${id}`, noContent, { method: 'DELETE', auth: true });
+  callEndpoint(quizEndpoints.updateQuestion, { params: { id }, body: input });
+export const deleteQuestion = (id: number) => callEndpoint(quizEndpoints.deleteQuestion, { params: { id } });
 
 export const listOutbox = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiFetch('/api/v1/admin/outbox?limit=200', z.array(outboxEntrySchema), { auth: true, signal });
+  callEndpoint(outboxEndpoints.outbox, { query: { limit: 200 }, signal });
 
 export type { BatchMember };
 
@@ -236,17 +192,15 @@ export const outboxQuery = () => queryOptions({ queryKey: [...adminKey, 'outbox'
 export const siteSettingsQuery = () =>
   queryOptions({
     queryKey: [...adminKey, 'settings'],
-    queryFn: ({ signal }) => apiFetch('/api/v1/admin/settings', adminSettingsSchema, { auth: true, signal }),
+    queryFn: ({ signal }) => callEndpoint(settingsEndpoints.settings, { signal }),
   });
 
-export const saveSiteSettings = (settings: SiteSettings) =>
-  apiFetch('/api/v1/admin/settings', adminSettingsSchema, { method: 'PUT', body: settings, auth: true });
+export const saveSiteSettings = (settings: SiteSettings) => callEndpoint(settingsEndpoints.save, { body: settings });
 
 export function uploadInstructorPhoto(file: File) {
   const form = new FormData();
   form.append('image', file);
-  return apiFetch('/api/v1/admin/settings/photo', adminSettingsSchema, { method: 'POST', body: form, auth: true });
+  return callEndpoint(settingsEndpoints.uploadPhoto, { body: form });
 }
 
-export const removeInstructorPhoto = () =>
-  apiFetch('/api/v1/admin/settings/photo', adminSettingsSchema, { method: 'DELETE', auth: true });
+export const removeInstructorPhoto = () => callEndpoint(settingsEndpoints.deletePhoto);

@@ -1,26 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  issueMissingResultSchema,
-  type MissingCertificate,
-  missingCertificateListSchema,
-} from '../../../contracts/certificates';
-import { apiFetch } from '../../lib/api-client';
+import { type MissingCertificate, certificatesEndpoints } from '../../../contracts/certificates';
 import { adminKey } from '../../lib/query-keys';
 import { PanelError } from './admin-panel';
+import { callEndpoint } from '../../lib/call-endpoint';
 
 const missingQuery = () =>
   queryOptions({
     queryKey: [...adminKey, 'certificates', 'missing'],
-    queryFn: ({ signal }) =>
-      apiFetch('/api/v1/admin/certificates/missing', missingCertificateListSchema, { auth: true, signal }),
+    queryFn: ({ signal }) => callEndpoint(certificatesEndpoints.missingCertificates, { signal }),
   });
 
 const issueMissing = (students: MissingCertificate[]) =>
-  apiFetch('/api/v1/admin/certificates/missing', issueMissingResultSchema, {
-    method: 'POST',
-    auth: true,
-    body: { student_ids: students.map((s) => s.id) },
-  });
+  callEndpoint(certificatesEndpoints.issueMissing, { body: { student_ids: students.map((s) => s.id) } });
 
 /**
  * Students marked completed before the site issued certificates have none: listed here, then issued in one click

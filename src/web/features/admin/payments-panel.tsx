@@ -2,11 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
 import { formatDateTime } from '../../../contracts/dates';
-import { formatAmount } from '../../../contracts/payments';
+import { formatAmount, receiptsEndpoints } from '../../../contracts/payments';
 import { ReceiptButton } from '../../components/receipt-button';
 import { ScrollRegion } from '../../components/scroll-region';
 import { adminPaymentsQuery, markRefunded, refundsDueQuery } from '../../lib/payments-api';
 import { AdminPanel, Pager, PanelError } from './admin-panel';
+import { endpointUrl } from '../../../contracts/endpoint';
 
 const PER_PAGE = 50;
 const viaLabels = {
@@ -130,7 +131,7 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
                     <td>
                       {p.status === 'captured' && p.receipt_number ? (
                         <ReceiptButton
-                          path={`/api/v1/admin/payments/${p.id}/receipt.pdf`}
+                          path={endpointUrl(receiptsEndpoints.adminReceipt, { id: p.id })}
                           receiptNumber={p.receipt_number}
                         />
                       ) : (

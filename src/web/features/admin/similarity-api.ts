@@ -1,15 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { similarityPairSchema, similarityStateSchema } from '../../../contracts/similarity';
-import { apiFetch } from '../../lib/api-client';
 import { adminKey } from '../../lib/query-keys';
-
-const base = (program: number, batch: number) => `/api/v1/admin/similarity/${program}/${batch}`;
+import { callEndpoint } from '../../lib/call-endpoint';
+import { similarityEndpoints } from '../../../contracts/similarity';
 
 /** A program and batch's kept check, asked again every second while it runs (its progress). */
 export const similarityQuery = (program: number, batch: number) =>
   queryOptions({
     queryKey: [...adminKey, 'similarity', program, batch],
-    queryFn: ({ signal }) => apiFetch(base(program, batch), similarityStateSchema, { auth: true, signal }),
+    queryFn: ({ signal }) => callEndpoint(similarityEndpoints.result, { params: { program, batch }, signal }),
     refetchInterval: (query) => (query.state.data?.run?.status === 'running' ? 1000 : false),
   });
 
@@ -17,10 +15,9 @@ export const similarityPairQuery = (program: number, batch: number, rank: number
   queryOptions({
     // The run's start in the key: a new run's pair 1 is another pair.
     queryKey: [...adminKey, 'similarity', program, batch, 'pair', rank, startedAt],
-    queryFn: ({ signal }) =>
-      apiFetch(`${base(program, batch)}/pairs/${rank}`, similarityPairSchema, { auth: true, signal }),
+    queryFn: ({ signal }) => callEndpoint(similarityEndpoints.pair, { params: { program, batch, rank }, signal }),
     staleTime: Infinity,
   });
 
 export const startSimilarity = (program: number, batch: number) =>
-  apiFetch(base(program, batch), similarityStateSchema, { method: 'POST', auth: true });
+  callEndpoint(similarityEndpoints.start, { params: { program, batch } });

@@ -4,32 +4,27 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   type StatusChange,
-  statusChangeListSchema,
   type StatusRevertInput,
   statusRevertInputSchema,
-  statusRevertResultSchema,
+  adminStudentsEndpoints,
 } from '../../../contracts/admin';
 import { STUDENT_STATUS, studentStatusLabels, studentStatusName } from '../../../contracts/course';
 import { formatDateTime } from '../../../contracts/dates';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
-import { apiFetch } from '../../lib/api-client';
 import { adminKey } from '../../lib/query-keys';
 import { PanelError } from './admin-panel';
+import { callEndpoint } from '../../lib/call-endpoint';
 
 const statusChangesQuery = (studentId: number) =>
   queryOptions({
     queryKey: [...adminKey, 'status-changes', studentId],
     queryFn: ({ signal }) =>
-      apiFetch(`/api/v1/admin/status_changes?student_id=${studentId}`, statusChangeListSchema, { auth: true, signal }),
+      callEndpoint(adminStudentsEndpoints.statusChanges, { query: { student_id: studentId }, signal }),
   });
 
 const revertLatest = (studentId: number, input: StatusRevertInput) =>
-  apiFetch(`/api/v1/admin/students/${studentId}/revert`, statusRevertResultSchema, {
-    method: 'POST',
-    body: input,
-    auth: true,
-  });
+  callEndpoint(adminStudentsEndpoints.revertStatus, { params: { id: studentId }, body: input });
 
 const label = (status: number) => studentStatusLabels[studentStatusName(status)];
 

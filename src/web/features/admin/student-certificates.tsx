@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { adminCertificateListSchema, certificatePagePath } from '../../../contracts/certificates';
+import { certificatePagePath, certificatesEndpoints } from '../../../contracts/certificates';
 import { formatDate } from '../../../contracts/dates';
-import { apiFetch } from '../../lib/api-client';
 import { adminKey } from '../../lib/query-keys';
+import { callEndpoint } from '../../lib/call-endpoint';
 
 const studentCertificatesQuery = (studentId: number) =>
   queryOptions({
     queryKey: [...adminKey, 'student-certificates', studentId],
     queryFn: ({ signal }) =>
-      apiFetch(`/api/v1/admin/students/${studentId}/certificates`, adminCertificateListSchema, { auth: true, signal }),
+      callEndpoint(certificatesEndpoints.studentCertificates, { params: { id: studentId }, signal }),
   });
 
 /** The certificates issued to one student, newest first, each with its public page: for the teacher's view. */

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type ListedStudent, studentSearchSchema } from '../../../contracts/admin';
+import { type ListedStudent, type StudentSortColumn, studentSearchSchema } from '../../../contracts/admin';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
@@ -32,7 +32,7 @@ export type Column =
  */
 const columnInfo: Record<
   Column,
-  { label: string; sort?: string; nowrap?: boolean; cell: (s: ListedStudent) => ReactNode }
+  { label: string; sort?: StudentSortColumn; nowrap?: boolean; cell: (s: ListedStudent) => ReactNode }
 > = {
   pic: {
     label: 'Pic',
@@ -124,7 +124,7 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, intr
   const pages = data ? Math.max(1, Math.ceil(data.total / params.perPage)) : 1;
 
   const onSearch = searchForm.handleSubmit(({ q }) => setParams((p) => ({ ...p, q, page: 1 })));
-  const sortBy = (sort: string) =>
+  const sortBy = (sort: StudentSortColumn) =>
     setParams((p) => ({ ...p, sort, order: p.sort === sort && p.order === 'asc' ? 'desc' : 'asc', page: 1 }));
   const downloadCsv = async () => {
     setCsvError(null);

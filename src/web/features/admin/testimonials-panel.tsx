@@ -1,29 +1,24 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema } from '../../../contracts/fields';
 import { formatDateTime } from '../../../contracts/dates';
 import {
   type AdminTestimonial,
-  adminTestimonialListSchema,
   type TestimonialStateInput,
+  testimonialsEndpoints,
 } from '../../../contracts/testimonials';
 import { EmailText } from '../../components/email-text';
 import { PageSpinner } from '../../components/page-spinner';
-import { apiFetch } from '../../lib/api-client';
 import { adminKey } from '../../lib/query-keys';
 import { AdminPanel, PanelError } from './admin-panel';
+import { callEndpoint } from '../../lib/call-endpoint';
 
 const testimonialsQuery = () =>
   queryOptions({
     queryKey: [...adminKey, 'testimonials'],
-    queryFn: ({ signal }) => apiFetch('/api/v1/admin/testimonials', adminTestimonialListSchema, { auth: true, signal }),
+    queryFn: ({ signal }) => callEndpoint(testimonialsEndpoints.testimonials, { signal }),
   });
 
 const setTestimonialState = (studentId: number, input: TestimonialStateInput) =>
-  apiFetch(`/api/v1/admin/testimonials/${studentId}`, messageResponseSchema, {
-    method: 'PUT',
-    body: input,
-    auth: true,
-  });
+  callEndpoint(testimonialsEndpoints.moderate, { params: { id: studentId }, body: input });
 
 const stateWords: Record<AdminTestimonial['state'], { label: string; badge: string }> = {
   pending: { label: 'waiting', badge: 'text-bg-warning' },

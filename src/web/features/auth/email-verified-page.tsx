@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { studentDataSchema } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
 import { paths } from '../../../contracts/paths';
 import { usePageTitle } from '../../components/layout/use-page-title';
-import { ApiError, apiFetch } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { storeToken } from '../../lib/auth-store';
 import { errorText } from '../../lib/error-text';
 import { VerificationFailed } from './verification-failed-page';
+import { callEndpoint } from '../../lib/call-endpoint';
+import { profileEndpoints } from '../../../contracts/accounts';
 
 type LinkCheck =
   | { state: 'checking' }
@@ -32,7 +33,7 @@ export function EmailVerifiedPage() {
     if (params.get('already') === '1' && !token) return setLink({ state: 'already' });
     if (!token) return setLink({ state: 'invalid' });
     const controller = new AbortController();
-    apiFetch('/students/profile', studentDataSchema, { bearer: token, signal: controller.signal })
+    callEndpoint(profileEndpoints.profile, { bearer: token, signal: controller.signal })
       .then((profile) => {
         storeToken(token, profile.role);
         setLink({ state: 'verified', token });

@@ -1,44 +1,29 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { profileUpdateResponseSchema } from '../../../contracts/accounts';
-import { myBatchSchema, studentProgramListSchema } from '../../../contracts/course-content';
-import { doubtSchema } from '../../../contracts/doubts';
-import { homeSchema } from '../../../contracts/home';
-import {
-  quizAttemptSchema,
-  quizQuestionSchema,
-  quizSubmittedSchema,
-  quizTopicHistorySchema,
-} from '../../../contracts/quiz';
-import { joinResultSchema, myScheduleSchema } from '../../../contracts/schedule';
-import { apiFetch } from '../../lib/api-client';
+import { callEndpoint } from '../../lib/call-endpoint';
+import { coursesEndpoints, programsEndpoints } from '../../../contracts/course-content';
+import { homeEndpoints } from '../../../contracts/home';
+import { scheduleEndpoints } from '../../../contracts/schedule';
+import { quizEndpoints } from '../../../contracts/quiz';
+import { doubtsEndpoints } from '../../../contracts/doubts';
+import { profileEndpoints } from '../../../contracts/accounts';
 
-export const getMyBatch = () => apiFetch('/api/v1/my_batch', myBatchSchema, { auth: true });
-export const getHome = () => apiFetch('/api/v1/me/home', homeSchema, { auth: true });
-export const getMySchedule = () => apiFetch('/api/v1/my_schedule', myScheduleSchema, { auth: true });
+export const getMyBatch = () => callEndpoint(coursesEndpoints.myBatch);
+export const getHome = () => callEndpoint(homeEndpoints.home);
+export const getMySchedule = () => callEndpoint(scheduleEndpoints.mySchedule);
 /** Sent as the Join link opens the meeting in a new tab: keepalive lets it finish whatever the page does next. */
-export const joinSession = (id: number) =>
-  apiFetch(`/api/v1/my_sessions/${id}/join`, joinResultSchema, { method: 'POST', auth: true, keepalive: true });
+export const joinSession = (id: number) => callEndpoint(scheduleEndpoints.join, { params: { id }, keepalive: true });
 export const getMyPrograms = (studentId: number) =>
-  apiFetch(`/student_programs/get_my_progs/${studentId}`, studentProgramListSchema, { auth: true });
-export const getQuiz = () => apiFetch('/api/v1/quiz', z.array(quizQuestionSchema), { auth: true });
+  callEndpoint(programsEndpoints.myPrograms, { params: { studentId } });
+export const getQuiz = () => callEndpoint(quizEndpoints.deal);
 export const submitQuiz = (answers: { question_id: number; answer_index: number }[]) =>
-  apiFetch('/api/v1/quiz/attempts', quizSubmittedSchema, {
-    method: 'POST',
-    body: { answers },
-    auth: true,
-  });
-export const getAttempts = () => apiFetch('/api/v1/quiz/attempts', z.array(quizAttemptSchema), { auth: true });
-const getTopicHistory = () => apiFetch('/api/v1/quiz/topics', quizTopicHistorySchema, { auth: true });
-export const getDoubts = () => apiFetch('/api/v1/doubts', z.array(doubtSchema), { auth: true });
+  callEndpoint(quizEndpoints.submitAttempt, { body: { answers } });
+export const getAttempts = () => callEndpoint(quizEndpoints.attempts);
+const getTopicHistory = () => callEndpoint(quizEndpoints.topics);
+export const getDoubts = () => callEndpoint(doubtsEndpoints.myDoubts);
 export const askDoubt = (question: string, sessionId: number | null) =>
-  apiFetch('/api/v1/doubts', doubtSchema, {
-    method: 'POST',
-    body: { question, session_id: sessionId },
-    auth: true,
-  });
+  callEndpoint(doubtsEndpoints.askDoubt, { body: { question, session_id: sessionId } });
 export const sendFeedback = (studentId: number, feedback: string) =>
-  apiFetch(`/students/${studentId}`, profileUpdateResponseSchema, { method: 'PATCH', body: { feedback }, auth: true });
+  callEndpoint(profileEndpoints.updateStudent, { params: { id: studentId }, body: { feedback } });
 
 export const myBatchQuery = () => queryOptions({ queryKey: ['my-batch'], queryFn: getMyBatch });
 export const homeQuery = () => queryOptions({ queryKey: ['my-home'], queryFn: getHome });

@@ -1,6 +1,7 @@
 import { createContext, use, useEffect, useState } from 'react';
 import type { Testimonial } from '../../../contracts/site';
 import { apiFetch, type ResponseSchema } from '../../lib/api-client';
+import { apiPaths } from '../../../contracts/api-paths';
 
 interface TestimonialsState {
   data?: Testimonial[];
@@ -51,7 +52,7 @@ export function useTestimonials(): TestimonialsState {
     if (rendered) return;
     const controller = new AbortController();
     const { signal } = controller;
-    const load = () => apiFetch('/students/get_old_students', testimonialsSchema, { signal });
+    const load = () => apiFetch(apiPaths.oldStudents, testimonialsSchema, { signal });
     load()
       .catch((error: unknown) => {
         if (signal.aborted) throw error;

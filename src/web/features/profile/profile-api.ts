@@ -1,5 +1,5 @@
-import { profileUpdateResponseSchema } from '../../../contracts/accounts';
-import { apiFetch } from '../../lib/api-client';
+import { callEndpoint } from '../../lib/call-endpoint';
+import { profileEndpoints } from '../../../contracts/accounts';
 
 export const updateProfileRequest = (id: number, form: FormData) =>
-  apiFetch(`/students/${id}`, profileUpdateResponseSchema, { method: 'PATCH', body: form, auth: true });
+  callEndpoint(profileEndpoints.updateStudent, { params: { id }, body: form });

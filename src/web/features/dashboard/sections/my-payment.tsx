@@ -5,7 +5,13 @@ import type { StudentData } from '../../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { dashboardPaths, paths } from '../../../../contracts/paths';
 import { formatDateTime } from '../../../../contracts/dates';
-import { formatAmount, PAYMENT_CURRENCY, type PaymentOrder, paymentMessages } from '../../../../contracts/payments';
+import {
+  formatAmount,
+  PAYMENT_CURRENCY,
+  type PaymentOrder,
+  paymentMessages,
+  receiptsEndpoints,
+} from '../../../../contracts/payments';
 import { ReceiptButton } from '../../../components/receipt-button';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { ApiError } from '../../../lib/api-client';
@@ -16,6 +22,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { errorText } from '../../../lib/error-text';
 import { profileQuery } from '../../../lib/account-api';
 import { useSiteInfo } from '../../../lib/site-info';
+import { endpointUrl } from '../../../../contracts/endpoint';
 
 type Notice = { variant: 'success' | 'danger' | 'info'; text: string };
 
@@ -191,7 +198,7 @@ export function MyPayment({ student }: { student: StudentData }) {
                     <td role="cell" data-label="Receipt">
                       {p.status === 'captured' && p.receipt_number ? (
                         <ReceiptButton
-                          path={`/api/v1/me/payments/${p.id}/receipt.pdf`}
+                          path={endpointUrl(receiptsEndpoints.myReceipt, { id: p.id })}
                           receiptNumber={p.receipt_number}
                         />
                       ) : (
