@@ -5,7 +5,7 @@ import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { changePasswordSchema } from '../../contracts/accounts';
 import { messages } from '../../contracts/messages';
 import { withPasswordConfirmation } from '../../contracts/password';
-import { Field } from './field';
+import { Input } from './form-kit';
 import { alertPasswordMismatch, PasswordChecklist } from './password-checklist';
 import { FormErrors } from './form-errors';
 import { ApiError } from '../lib/api-client';
@@ -51,7 +51,7 @@ export function ChangePasswordForm() {
           {success}
         </div>
       ) : null}
-      <Field
+      <Input
         id="cp-current"
         label="Current Password"
         type="password"
@@ -60,7 +60,7 @@ export function ChangePasswordForm() {
         registration={register('current_password')}
         error={formState.errors.current_password}
       />
-      <Field
+      <Input
         id="cp-new"
         label="New Password"
         type="password"
@@ -69,7 +69,7 @@ export function ChangePasswordForm() {
         registration={register('password')}
         error={formState.errors.password}
       />
-      <Field
+      <Input
         id="cp-confirm"
         label="Confirm Password"
         type="password"

@@ -8,7 +8,6 @@ import { type BatchUpdate, type BatchMailingResult, batchDetailsFormSchema } fro
 import { formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
 import { useConfirm } from '../../components/confirm-dialog';
-import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { ScrollRegion } from '../../components/scroll-region';
 import { StatusBadge } from '../../components/status-badge';
 import {
@@ -26,6 +25,7 @@ import { AdminPanel, PanelError } from './admin-panel';
 import { usePanelAction } from './use-panel-action';
 import { adminKey } from '../../lib/query-keys';
 import { BatchSuggestions } from './batch-picker';
+import { Input } from '../../components/form-kit';
 
 type EmailInput = z.infer<typeof emailOnlySchema>;
 type DetailsForm = z.input<typeof batchDetailsFormSchema>;
@@ -179,51 +179,38 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
             noValidate
           >
             <div>
-              <label className="form-label" htmlFor="batch-email">
-                Email
-              </label>
-              <input
+              <Input
                 id="batch-email"
-                className={controlClass('form-control', emailError)}
+                containerClassName=""
+                label="Email"
                 type="email"
                 required
-                {...errorAttributes('batch-email', emailError)}
                 {...emailForm.register('email')}
+                error={emailError}
               />
-              <FieldError id="batch-email" error={emailError} />
             </div>
             <button type="submit" className="btn btn-primary">
               Update
             </button>
           </form>
           <form className="row g-2 align-items-end mb-3" onSubmit={detailsForm.handleSubmit(onSaveDetails)} noValidate>
-            <div className="col-sm-4">
-              <label className="form-label" htmlFor="batch-start">
-                Start date
-              </label>
-              <input
-                id="batch-start"
-                className={controlClass('form-control', detailsErrors.start_date)}
-                type="date"
-                {...errorAttributes('batch-start', detailsErrors.start_date)}
-                {...detailsForm.register('start_date')}
-              />
-              <FieldError id="batch-start" error={detailsErrors.start_date} />
-            </div>
-            <div className="col-sm-6">
-              <label className="form-label" htmlFor="batch-link">
-                Video-meeting link
-              </label>
-              <input
-                id="batch-link"
-                className={controlClass('form-control', detailsErrors.meeting_link)}
-                type="url"
-                placeholder="https://"
-                {...errorAttributes('batch-link', detailsErrors.meeting_link)}
-                {...detailsForm.register('meeting_link')}
-              />
-              <FieldError id="batch-link" error={detailsErrors.meeting_link} />
-            </div>
+            <Input
+              id="batch-start"
+              containerClassName="col-sm-4"
+              label="Start date"
+              type="date"
+              {...detailsForm.register('start_date')}
+              error={detailsErrors.start_date}
+            />
+            <Input
+              id="batch-link"
+              containerClassName="col-sm-6"
+              label="Video-meeting link"
+              type="url"
+              placeholder="https://"
+              {...detailsForm.register('meeting_link')}
+              error={detailsErrors.meeting_link}
+            />
             <div className="col-sm-2">
               <button type="submit" className="btn btn-outline-primary w-100">
                 Save

@@ -11,12 +11,12 @@ import {
   courseSessionInputSchema,
 } from '../../../contracts/course-content';
 import { useConfirm } from '../../components/confirm-dialog';
-import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { adminCourseBookQuery, adminSessionsQuery } from '../../lib/course-api';
 import { addSession, batchesQuery, deleteSession, setCourseBook, updateSession } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
+import { Input, Textarea } from '../../components/form-kit';
 
 const blankSession = { session_number: '', session_date: '', topics: '', lesson_video: '' };
 type CourseBookInput = z.input<typeof courseBookInputSchema>;
@@ -179,61 +179,41 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
         </div>
       ) : null}
       <form className="row g-2" onSubmit={sessionForm.handleSubmit(onAdd)} noValidate>
-        <div className="col-sm-3">
-          <label className="form-label" htmlFor="session-number">
-            Session number
-          </label>
-          <input
-            id="session-number"
-            className={controlClass('form-control', sessionErrors.session_number)}
-            type="number"
-            min={1}
-            required
-            {...errorAttributes('session-number', sessionErrors.session_number)}
-            {...sessionForm.register('session_number')}
-          />
-          <FieldError id="session-number" error={sessionErrors.session_number} />
-        </div>
-        <div className="col-sm-3">
-          <label className="form-label" htmlFor="session-date">
-            Planned date
-          </label>
-          <input
-            id="session-date"
-            className={controlClass('form-control', sessionErrors.session_date)}
-            type="date"
-            required
-            {...errorAttributes('session-date', sessionErrors.session_date)}
-            {...sessionForm.register('session_date')}
-          />
-          <FieldError id="session-date" error={sessionErrors.session_date} />
-        </div>
-        <div className="col-sm-6">
-          <label className="form-label" htmlFor="session-video">
-            Lesson video (YouTube link or id)
-          </label>
-          <input
-            id="session-video"
-            className={controlClass('form-control', sessionErrors.lesson_video)}
-            {...errorAttributes('session-video', sessionErrors.lesson_video)}
-            {...sessionForm.register('lesson_video')}
-          />
-          <FieldError id="session-video" error={sessionErrors.lesson_video} />
-        </div>
-        <div className="col-12">
-          <label className="form-label" htmlFor="session-topics">
-            Topics
-          </label>
-          <textarea
-            id="session-topics"
-            className={controlClass('form-control', sessionErrors.topics)}
-            required
-            rows={2}
-            {...errorAttributes('session-topics', sessionErrors.topics)}
-            {...sessionForm.register('topics')}
-          />
-          <FieldError id="session-topics" error={sessionErrors.topics} />
-        </div>
+        <Input
+          id="session-number"
+          containerClassName="col-sm-3"
+          label="Session number"
+          type="number"
+          min={1}
+          required
+          {...sessionForm.register('session_number')}
+          error={sessionErrors.session_number}
+        />
+        <Input
+          id="session-date"
+          containerClassName="col-sm-3"
+          label="Planned date"
+          type="date"
+          required
+          {...sessionForm.register('session_date')}
+          error={sessionErrors.session_date}
+        />
+        <Input
+          id="session-video"
+          containerClassName="col-sm-6"
+          label="Lesson video (YouTube link or id)"
+          {...sessionForm.register('lesson_video')}
+          error={sessionErrors.lesson_video}
+        />
+        <Textarea
+          id="session-topics"
+          containerClassName="col-12"
+          label="Topics"
+          required
+          rows={2}
+          {...sessionForm.register('topics')}
+          error={sessionErrors.topics}
+        />
         <div className="col-12">
           {editing ? (
             <>
@@ -267,20 +247,15 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
       </p>
       <PanelError error={saveBook.error} />
       <form className="d-flex flex-wrap gap-2 align-items-end" onSubmit={bookForm.handleSubmit(onSaveBook)} noValidate>
-        <div className="flex-grow-1">
-          <label className="form-label" htmlFor="course-book-url">
-            Google Drive link of the course book (empty to remove)
-          </label>
-          <input
-            id="course-book-url"
-            className={controlClass('form-control', bookError)}
-            type="url"
-            placeholder="https://drive.google.com/file/d/…"
-            {...errorAttributes('course-book-url', bookError)}
-            {...bookForm.register('url')}
-          />
-          <FieldError id="course-book-url" error={bookError} />
-        </div>
+        <Input
+          id="course-book-url"
+          containerClassName="flex-grow-1"
+          label="Google Drive link of the course book (empty to remove)"
+          type="url"
+          placeholder="https://drive.google.com/file/d/…"
+          {...bookForm.register('url')}
+          error={bookError}
+        />
         <button type="submit" className="btn btn-outline-primary" disabled={saveBook.isPending}>
           Save course book
         </button>

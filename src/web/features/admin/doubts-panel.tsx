@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { type Doubt, doubtAnswerSchema } from '../../../contracts/doubts';
 import { adminDoubtsQuery, answerDoubt } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { formatDateTime } from '../../../contracts/dates';
 import { EmailText } from '../../components/email-text';
+import { Textarea } from '../../components/form-kit';
 
 type AnswerInput = z.infer<typeof doubtAnswerSchema>;
 
@@ -26,18 +26,7 @@ function AnswerForm({ doubt }: { doubt: Doubt }) {
   const error = formState.errors.answer;
   return (
     <form onSubmit={handleSubmit((input) => mutation.mutate(input))} noValidate>
-      <label className="form-label" htmlFor={id}>
-        Answer
-      </label>
-      <textarea
-        id={id}
-        className={controlClass('form-control', error)}
-        rows={3}
-        required
-        {...errorAttributes(id, error)}
-        {...register('answer')}
-      />
-      <FieldError id={id} error={error} />
+      <Textarea id={id} containerClassName="" label="Answer" rows={3} required {...register('answer')} error={error} />
       <PanelError error={mutation.error} />
       <button type="submit" className="btn btn-primary btn-sm mt-2" disabled={mutation.isPending}>
         {doubt.answer ? 'Update answer' : 'Send answer'}

@@ -13,7 +13,6 @@ import {
 import { formatDate, formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
 import { useConfirm } from '../../components/confirm-dialog';
-import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import {
@@ -31,9 +30,9 @@ import { AdminPanel, PanelError } from './admin-panel';
 import { ExerciseEditor } from './exercise-editor';
 import { usePanelAction } from './use-panel-action';
 import { EmailText } from '../../components/email-text';
-import { Field } from '../../components/field';
 import { errorText } from '../../lib/error-text';
 import { BatchSuggestions } from './batch-picker';
+import { Input, Textarea } from '../../components/form-kit';
 
 const blankProgram = { program_number: '', task: '' };
 
@@ -103,7 +102,7 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
   return (
     <AdminPanel title="Program Exercises (Add/Delete Your Program Details)" onExit={onExit}>
       <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
-        <Field
+        <Input
           id="program-batch"
           label="Batch number"
           type="number"
@@ -114,7 +113,7 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
           error={sendErrors.student_batch}
         />
         <BatchSuggestions id="program-batch-batches" />
-        <Field
+        <Input
           id="program-due-date"
           label="Due date (optional)"
           type="date"
@@ -259,35 +258,25 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
       <h3 className="h5 mt-3">Add a program</h3>
       <PanelError error={add.error} />
       <form className="row g-2" onSubmit={programForm.handleSubmit(onAdd)} noValidate>
-        <div className="col-sm-3">
-          <label className="form-label" htmlFor="program-number">
-            Program number
-          </label>
-          <input
-            id="program-number"
-            className={controlClass('form-control', programErrors.program_number)}
-            type="number"
-            min={1}
-            required
-            {...errorAttributes('program-number', programErrors.program_number)}
-            {...programForm.register('program_number')}
-          />
-          <FieldError id="program-number" error={programErrors.program_number} />
-        </div>
-        <div className="col-sm-9">
-          <label className="form-label" htmlFor="program-task">
-            Task
-          </label>
-          <textarea
-            id="program-task"
-            className={controlClass('form-control', programErrors.task)}
-            required
-            rows={2}
-            {...errorAttributes('program-task', programErrors.task)}
-            {...programForm.register('task')}
-          />
-          <FieldError id="program-task" error={programErrors.task} />
-        </div>
+        <Input
+          id="program-number"
+          containerClassName="col-sm-3"
+          label="Program number"
+          type="number"
+          min={1}
+          required
+          {...programForm.register('program_number')}
+          error={programErrors.program_number}
+        />
+        <Textarea
+          id="program-task"
+          containerClassName="col-sm-9"
+          label="Task"
+          required
+          rows={2}
+          {...programForm.register('task')}
+          error={programErrors.task}
+        />
         <div className="col-12">
           <button type="submit" className="btn btn-primary" disabled={add.isPending}>
             Add

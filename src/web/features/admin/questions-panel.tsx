@@ -16,6 +16,7 @@ import { InlineCode } from '../../components/inline-code';
 import { PageSpinner } from '../../components/page-spinner';
 import { type BankQuestion, addQuestion, deleteQuestion, questionsQuery, updateQuestion } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
+import { Input, Textarea } from '../../components/form-kit';
 
 type QuestionOutput = z.output<typeof quizQuestionInputSchema>;
 /** The form's values: topic and explanation are text ('' for none). */
@@ -62,18 +63,16 @@ function QuestionForm({
   const optionsError = errors.options?.root ?? errors.options;
   return (
     <form onSubmit={handleSubmit(onSave)} className="mb-2" noValidate>
-      <label className="form-label" htmlFor={questionId}>
-        Question
-      </label>
-      <textarea
+      <Textarea
         id={questionId}
-        className={controlClass('form-control mb-2', errors.question)}
+        containerClassName=""
+        label="Question"
+        className="form-control mb-2"
         rows={2}
         required
-        {...errorAttributes(questionId, errors.question)}
         {...register('question')}
+        error={errors.question}
       />
-      <FieldError id={questionId} error={errors.question} />
       <fieldset className="mb-1">
         <legend className="form-label fs-6 mb-1">
           Options <span className="text-body-secondary">(mark the right answer)</span>
@@ -112,16 +111,19 @@ function QuestionForm({
       </fieldset>
       <FieldError id={`${prefix}-options`} error={optionsError} />
       <FieldError id={`${prefix}-answer`} error={errors.answer_index} />
-      <label className="form-label mt-2" htmlFor={topicId}>
-        Topic <span className="text-body-secondary">(optional, e.g. Pointers)</span>
-      </label>
-      <input
+      <Input
         id={topicId}
-        className={controlClass('form-control', errors.topic)}
+        containerClassName=""
+        labelClassName="form-label mt-2"
+        label={
+          <>
+            Topic <span className="text-body-secondary">(optional, e.g. Pointers)</span>
+          </>
+        }
         list={`${topicId}-suggestions`}
         maxLength={QUIZ_TOPIC_MAX}
         autoComplete="off"
-        {...errorAttributes(topicId, errors.topic)}
+        error={errors.topic}
         {...register('topic')}
       />
       <datalist id={`${topicId}-suggestions`}>
@@ -129,23 +131,26 @@ function QuestionForm({
           <option key={topic} value={topic} />
         ))}
       </datalist>
-      <FieldError id={topicId} error={errors.topic} />
-      <label className="form-label mt-2" htmlFor={explanationId}>
-        Explanation <span className="text-body-secondary">(optional: why the right answer is right)</span>
-      </label>
-      <textarea
+      <Textarea
         id={explanationId}
-        className={controlClass('form-control font-monospace', errors.explanation)}
+        containerClassName=""
+        labelClassName="form-label mt-2"
+        label={
+          <>
+            Explanation <span className="text-body-secondary">(optional: why the right answer is right)</span>
+          </>
+        }
+        className="form-control font-monospace"
         rows={4}
-        aria-describedby={errors.explanation ? `${explanationId}-error` : `${explanationId}-help`}
-        aria-invalid={errors.explanation ? true : undefined}
+        hint={
+          <>
+            Shown to students after a test. Up to {QUIZ_EXPLANATION_MAX} characters; put `code` in backticks, and a
+            longer piece of code between lines of ```.
+          </>
+        }
+        error={errors.explanation}
         {...register('explanation')}
       />
-      <div id={`${explanationId}-help`} className="form-text">
-        Shown to students after a test. Up to {QUIZ_EXPLANATION_MAX} characters; put `code` in backticks, and a longer
-        piece of code between lines of ```.
-      </div>
-      <FieldError id={explanationId} error={errors.explanation} />
       <div className="d-flex gap-2 mt-2">
         <button
           type="submit"

@@ -23,7 +23,7 @@ import {
 } from '../../../contracts/schedule';
 import { plural } from '../../../contracts/wording';
 import { useConfirm } from '../../components/confirm-dialog';
-import { Field } from '../../components/field';
+import { Input } from '../../components/form-kit';
 import type { ErrorLike } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
@@ -67,7 +67,7 @@ function TimeFields({
 }) {
   return (
     <>
-      <Field
+      <Input
         id={`${prefix}-date`}
         containerClassName="col-sm-4"
         label={dateLabel}
@@ -76,7 +76,7 @@ function TimeFields({
         registration={fields.date}
         error={errors.date}
       />
-      <Field
+      <Input
         id={`${prefix}-time`}
         containerClassName="col-sm-4"
         label="Start time"
@@ -85,7 +85,7 @@ function TimeFields({
         registration={fields.start_time}
         error={errors.start_time}
       />
-      <Field
+      <Input
         id={`${prefix}-duration`}
         containerClassName="col-sm-4"
         label="Duration (minutes)"
@@ -328,7 +328,7 @@ function AddSessionForm({ batch, onDone }: { batch: number; onDone: (message: st
       <h3 className="h5 mt-4">Add one session</h3>
       <PanelError error={error} />
       <div className="row g-2">
-        <Field
+        <Input
           id="add-session-number"
           containerClassName="col-sm-3"
           label="Session number"

@@ -12,7 +12,8 @@ import {
   type SiteSettingsForm,
   siteSettingsSchema,
 } from '../../../contracts/settings';
-import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
+import { FieldError } from '../../components/field-error';
+import { Input, Select, Textarea } from '../../components/form-kit';
 import { removeInstructorPhoto, saveSiteSettings, siteSettingsQuery, uploadInstructorPhoto } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { adminKey } from '../../lib/query-keys';
@@ -24,46 +25,6 @@ const formValues = ({ settings }: AdminSettings): SiteSettingsForm => ({
   nextBatchDate: settings.nextBatchDate ?? '',
   gstin: settings.gstin ?? '',
 });
-
-/** One text control with its label and message; `rows` makes it a textarea. */
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  rows,
-  ...input
-}: {
-  id: string;
-  label: string;
-  error: { message?: string } | undefined;
-  hint?: string;
-  rows?: number;
-} & React.InputHTMLAttributes<HTMLInputElement> &
-  React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const described = errorAttributes(id, error);
-  const hintId = hint ? `${id}-hint` : undefined;
-  const props = {
-    id,
-    className: controlClass('form-control', error),
-    ...described,
-    'aria-describedby': [described['aria-describedby'], hintId].filter(Boolean).join(' ') || undefined,
-  };
-  return (
-    <div className="mb-3">
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      {rows ? <textarea rows={rows} {...input} {...props} /> : <input {...input} {...props} />}
-      {hint ? (
-        <div id={hintId} className="form-text">
-          {hint}
-        </div>
-      ) : null}
-      <FieldError id={id} error={error} />
-    </div>
-  );
-}
 
 /** The instructor photo: the one shown now, a preview of the one chosen, upload and remove. */
 function PhotoField({ current, onSaved }: { current: string | null; onSaved: (view: AdminSettings) => void }) {
@@ -188,14 +149,14 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
           <form className="settings-form" onSubmit={form.handleSubmit(onSave)} noValidate>
             <fieldset className="mb-3">
               <legend className="h6 fw-bold">Instructor (About Us and the landing page)</legend>
-              <Field
+              <Input
                 id="settings-name"
                 label="Instructor name"
                 maxLength={SETTINGS_LIMITS.name}
                 error={errors.instructorName}
                 {...form.register('instructorName')}
               />
-              <Field
+              <Textarea
                 id="settings-bio"
                 label="Biography"
                 rows={6}
@@ -203,7 +164,7 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
                 error={errors.instructorBio}
                 {...form.register('instructorBio')}
               />
-              <Field
+              <Input
                 id="settings-profile"
                 label="Professional profile link"
                 type="url"
@@ -217,7 +178,7 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
               <legend className="h6 fw-bold">Course</legend>
               <div className="row g-3">
                 <div className="col-sm-6">
-                  <Field
+                  <Input
                     id="settings-fee"
                     label="Course fee (rupees)"
                     type="number"
@@ -231,7 +192,7 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
                   />
                 </div>
                 <div className="col-sm-6">
-                  <Field
+                  <Input
                     id="settings-next-batch"
                     label="Next batch starts on (optional)"
                     type="date"
@@ -240,27 +201,21 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
                   />
                 </div>
                 <div className="col-sm-6">
-                  <div className="mb-3">
-                    <label className="form-label" htmlFor="settings-zone">
-                      Course time zone
-                    </label>
-                    <select
-                      id="settings-zone"
-                      className={controlClass('form-select', errors.timeZone)}
-                      {...errorAttributes('settings-zone', errors.timeZone)}
-                      {...form.register('timeZone')}
-                    >
-                      {TIME_ZONES.map((zone) => (
-                        <option key={zone} value={zone}>
-                          {zone.replaceAll('_', ' ')}
-                        </option>
-                      ))}
-                    </select>
-                    <FieldError id="settings-zone" error={errors.timeZone} />
-                  </div>
+                  <Select
+                    id="settings-zone"
+                    label="Course time zone"
+                    error={errors.timeZone}
+                    {...form.register('timeZone')}
+                  >
+                    {TIME_ZONES.map((zone) => (
+                      <option key={zone} value={zone}>
+                        {zone.replaceAll('_', ' ')}
+                      </option>
+                    ))}
+                  </Select>
                 </div>
                 <div className="col-sm-6">
-                  <Field
+                  <Input
                     id="settings-contact"
                     label="Contact email"
                     type="email"
@@ -273,20 +228,20 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
 
             <fieldset className="mb-3">
               <legend className="h6 fw-bold">Privacy Policy: owner and data controller</legend>
-              <Field
+              <Input
                 id="settings-owner"
                 label="Name"
                 error={errors.privacyOwnerName}
                 {...form.register('privacyOwnerName')}
               />
-              <Field
+              <Textarea
                 id="settings-address"
                 label="Postal address"
                 rows={3}
                 error={errors.privacyAddress}
                 {...form.register('privacyAddress')}
               />
-              <Field
+              <Input
                 id="settings-privacy-email"
                 label="Email"
                 type="email"
@@ -297,13 +252,13 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
 
             <fieldset className="mb-3">
               <legend className="h6 fw-bold">Receipts</legend>
-              <Field
+              <Input
                 id="settings-business"
                 label="Business name on receipts"
                 error={errors.businessName}
                 {...form.register('businessName')}
               />
-              <Field
+              <Input
                 id="settings-gstin"
                 label="GSTIN (optional)"
                 hint="Printed on every receipt when set."
@@ -318,13 +273,13 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
               <ol className="settings-faqs list-unstyled">
                 {faqs.fields.map((faq, index) => (
                   <li key={faq.id} className="settings-faq">
-                    <Field
+                    <Input
                       id={`settings-faq-${index}-question`}
                       label={`Question ${index + 1}`}
                       error={errors.faqs?.[index]?.question}
                       {...form.register(`faqs.${index}.question`)}
                     />
-                    <Field
+                    <Textarea
                       id={`settings-faq-${index}-answer`}
                       label={`Answer ${index + 1}`}
                       rows={3}

@@ -10,11 +10,11 @@ import {
 } from '../../../contracts/admin';
 import { STUDENT_STATUS, studentStatusLabels, studentStatusName } from '../../../contracts/course';
 import { formatDateTime } from '../../../contracts/dates';
-import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { adminKey } from '../../lib/query-keys';
 import { PanelError } from './admin-panel';
 import { callEndpoint } from '../../lib/call-endpoint';
+import { Textarea } from '../../components/form-kit';
 
 const statusChangesQuery = (studentId: number) =>
   queryOptions({
@@ -60,18 +60,15 @@ function UndoForm({
           {label(latest.from_status)}.
         </p>
       ) : null}
-      <label className="form-label" htmlFor={id}>
-        Why is the last change undone?
-      </label>
-      <textarea
+      <Textarea
         id={id}
-        className={controlClass('form-control', error)}
+        containerClassName=""
+        label="Why is the last change undone?"
         rows={2}
         required
-        {...errorAttributes(id, error)}
         {...register('reason')}
+        error={error}
       />
-      <FieldError id={id} error={error} />
       <div className="mt-2">
         <PanelError error={mutation.error} />
         <button type="submit" className="btn btn-danger btn-sm" disabled={mutation.isPending}>

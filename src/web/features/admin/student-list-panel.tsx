@@ -3,7 +3,8 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type ListedStudent, type StudentSortColumn, studentSearchSchema } from '../../../contracts/admin';
-import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
+import { FieldError } from '../../components/field-error';
+import { Input } from '../../components/form-kit';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { StatusBadge } from '../../components/status-badge';
@@ -140,15 +141,14 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, intr
       {intro}
       <div className="d-flex flex-wrap gap-2 mb-3 align-items-end">
         <form className="d-flex gap-2" role="search" onSubmit={onSearch} noValidate>
-          <label className="visually-hidden" htmlFor={`search-${kind}`}>
-            Search {title}
-          </label>
-          <input
+          <Input
             id={`search-${kind}`}
-            className={controlClass('form-control', searchError)}
+            containerClassName=""
+            labelClassName="visually-hidden"
+            label={`Search ${title}`}
             type="search"
             placeholder="Name, email, city, mobile"
-            {...errorAttributes(`search-${kind}`, searchError)}
+            error={searchError}
             {...searchForm.register('q')}
           />
           <button type="submit" className="btn btn-outline-primary">

@@ -5,7 +5,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../contracts/dates';
 import { commentInputSchema } from '../../../contracts/exercises';
-import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { addComment, studentCodeQuery, supervisionQuery, supervisionStreamUrl } from '../../lib/exercises-api';
@@ -13,6 +12,7 @@ import { useLiveChanges } from '../../lib/live-changes';
 import { AdminPanel, PanelError } from './admin-panel';
 import { programsQuery } from './admin-api';
 import { BatchSuggestions } from './batch-picker';
+import { Input } from '../../components/form-kit';
 
 /** How often the teacher's view refreshes when its stream is down: students' drafts autosave every two seconds. */
 const LIVE_MS = 3000;
@@ -129,36 +129,26 @@ function StudentCodeView({
         ))}
       </ol>
       <form className="row g-2 align-items-end mt-1" onSubmit={handleSubmit(onComment)} noValidate>
-        <div className="col-auto">
-          <label className="form-label" htmlFor="comment-line">
-            Line
-          </label>
-          <input
-            id="comment-line"
-            className={controlClass('form-control', errors.line)}
-            type="number"
-            min={1}
-            max={Math.max(1, lines.length)}
-            required
-            {...errorAttributes('comment-line', errors.line)}
-            {...register('line')}
-          />
-          <FieldError id="comment-line" error={errors.line} />
-        </div>
-        <div className="col">
-          <label className="form-label" htmlFor="comment-body">
-            Comment
-          </label>
-          <input
-            id="comment-body"
-            className={controlClass('form-control', errors.body)}
-            required
-            maxLength={2000}
-            {...errorAttributes('comment-body', errors.body)}
-            {...register('body')}
-          />
-          <FieldError id="comment-body" error={errors.body} />
-        </div>
+        <Input
+          id="comment-line"
+          containerClassName="col-auto"
+          label="Line"
+          type="number"
+          min={1}
+          max={Math.max(1, lines.length)}
+          required
+          {...register('line')}
+          error={errors.line}
+        />
+        <Input
+          id="comment-body"
+          containerClassName="col"
+          label="Comment"
+          required
+          maxLength={2000}
+          {...register('body')}
+          error={errors.body}
+        />
         <div className="col-auto">
           <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
             Add comment

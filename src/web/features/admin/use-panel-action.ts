@@ -1,26 +1,21 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 
-/** Runs one admin action at a time and keeps its outcome: a success line or the error to show in the panel. */
+/**
+ * Runs one admin action at a time, as a mutation, and keeps its outcome: a success line or the error to show in
+ * the panel. Each run starts clean (the last one's line and error go); `run` never throws.
+ */
 export function usePanelAction() {
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
-  const run = async (work: () => Promise<string | void>) => {
-    setError(null);
-    setMessage('');
-    setPending(true);
-    try {
-      const text = await work();
-      if (text) setMessage(text);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setPending(false);
-    }
+  const mutation = useMutation({ mutationFn: (work: () => Promise<string | void>) => work() });
+  const run = (work: () => Promise<string | void>) =>
+    mutation.mutateAsync(work).then(
+      () => undefined,
+      () => undefined,
+    );
+  return {
+    run,
+    message: mutation.data || '',
+    error: mutation.error,
+    clear: mutation.reset,
+    pending: mutation.isPending,
   };
-  const clear = () => {
-    setError(null);
-    setMessage('');
-  };
-  return { run, message, error, clear, pending };
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { emailOnlySchema } from '../../../contracts/accounts';
-import { Field } from '../../components/field';
+import { Input } from '../../components/form-kit';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { ApiError } from '../../lib/api-client';
 import { forgotPasswordRequest } from './auth-api';
@@ -36,7 +36,7 @@ export function ForgotPasswordPage() {
       <h1 className="h2 mb-3">Forgot Password</h1>
       <p>Enter the email you registered with and we will send you a link to reset your password.</p>
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Field
+        <Input
           label="Email"
           type="email"
           required

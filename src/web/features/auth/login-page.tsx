@@ -6,7 +6,7 @@ import { Link, Navigate } from 'react-router';
 import { type LoginInput, loginSchema } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
 import { paths } from '../../../contracts/paths';
-import { Field } from '../../components/field';
+import { Input } from '../../components/form-kit';
 import { FormErrors } from '../../components/form-errors';
 import { useSignedInDestination } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
@@ -69,14 +69,14 @@ export function LoginPage() {
         </div>
       ) : null}
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Field
+        <Input
           label="Email"
           type="email"
           autoComplete="email"
           registration={register('email')}
           error={formState.errors.email}
         />
-        <Field
+        <Input
           label="Password"
           type="password"
           autoComplete="current-password"

@@ -7,7 +7,7 @@ import { resetPasswordSchema } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
 import { withPasswordConfirmation } from '../../../contracts/password';
 import { paths } from '../../../contracts/paths';
-import { Field } from '../../components/field';
+import { Input } from '../../components/form-kit';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { alertPasswordMismatch, PasswordChecklist } from '../../components/password-checklist';
 import { resetPasswordRequest } from './auth-api';
@@ -57,7 +57,7 @@ export function ResetPasswordPage() {
     <div className="container page-form">
       <h1 className="h2 mb-3">Reset Password</h1>
       <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate>
-        <Field
+        <Input
           id="reset-email"
           label="Email"
           type="email"
@@ -66,7 +66,7 @@ export function ResetPasswordPage() {
           registration={register('email')}
           error={formState.errors.email}
         />
-        <Field
+        <Input
           id="reset-password"
           label="New Password"
           type="password"
@@ -75,7 +75,7 @@ export function ResetPasswordPage() {
           registration={register('password')}
           error={formState.errors.password}
         />
-        <Field
+        <Input
           id="reset-confirm"
           label="Confirm Password"
           type="password"

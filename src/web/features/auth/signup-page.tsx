@@ -8,7 +8,7 @@ import { SIGNUP_CONFIRMATION_SECONDS } from '../../../contracts/course';
 import { messages } from '../../../contracts/messages';
 import { withPasswordConfirmation } from '../../../contracts/password';
 import { paths } from '../../../contracts/paths';
-import { Field } from '../../components/field';
+import { Input } from '../../components/form-kit';
 import { FormErrors } from '../../components/form-errors';
 import { useSignedInDestination } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
@@ -87,21 +87,21 @@ export function SignupPage() {
           <h1 className="h2 mb-3">Sign up</h1>
           <FormErrors errors={serverErrors} />
           <form onSubmit={handleSubmit(onSubmit)} noValidate>
-            <Field
+            <Input
               label="Email"
               type="email"
               autoComplete="email"
               registration={register('email')}
               error={formState.errors.email}
             />
-            <Field
+            <Input
               label="Password"
               type="password"
               autoComplete="new-password"
               registration={register('password')}
               error={formState.errors.password}
             />
-            <Field
+            <Input
               label="Confirm password"
               type="password"
               autoComplete="new-password"
@@ -111,7 +111,7 @@ export function SignupPage() {
             <PasswordChecklist password={password} confirm={confirm} />
             <div className="row">
               <div className="col-sm-6">
-                <Field
+                <Input
                   label="First name"
                   autoComplete="given-name"
                   registration={register('first_name')}
@@ -119,7 +119,7 @@ export function SignupPage() {
                 />
               </div>
               <div className="col-sm-6">
-                <Field
+                <Input
                   label="Last name"
                   autoComplete="family-name"
                   registration={register('last_name')}

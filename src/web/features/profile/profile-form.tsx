@@ -10,7 +10,7 @@ import {
   profileSchema,
 } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
-import { Field } from '../../components/field';
+import { Input } from '../../components/form-kit';
 import { ApiError } from '../../lib/api-client';
 import { updateProfileRequest } from './profile-api';
 import { profileQuery } from '../../lib/account-api';
@@ -90,7 +90,7 @@ export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) 
       </div>
       <div className="row">
         {editable.map((field) => (
-          <Field
+          <Input
             key={field.name}
             id={`profile-${field.name}`}
             containerClassName="col-md-6 mb-3"

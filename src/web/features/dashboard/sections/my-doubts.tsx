@@ -6,11 +6,11 @@ import type { z } from 'zod';
 import type { StudentData } from '../../../../contracts/accounts';
 import { doubtFormSchema } from '../../../../contracts/doubts';
 import { STUDENT_STATUS } from '../../../../contracts/course';
-import { controlClass, errorAttributes, FieldError } from '../../../components/field-error';
 import { PageSpinner } from '../../../components/page-spinner';
 import { sessionsQuery } from '../../../lib/course-api';
 import { askDoubt, doubtsQuery } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
+import { Textarea } from '../../../components/form-kit';
 
 type DoubtForm = z.input<typeof doubtFormSchema>;
 type AskInput = z.output<typeof doubtFormSchema>;
@@ -44,17 +44,14 @@ export function MyDoubts({ student }: { student: StudentData }) {
     <>
       <h1 className="h4">My Doubts</h1>
       <form onSubmit={handleSubmit(onSubmit, () => setError(null))} className="mb-4" noValidate>
-        <label className="form-label" htmlFor="doubt-question">
-          Your doubt
-        </label>
-        <textarea
+        <Textarea
           id="doubt-question"
-          className={controlClass('form-control', questionError)}
+          containerClassName=""
+          label="Your doubt"
           rows={3}
-          {...errorAttributes('doubt-question', questionError)}
           {...register('question')}
+          error={questionError}
         />
-        <FieldError id="doubt-question" error={questionError} />
         {sessions.data && sessions.data.length > 0 ? (
           // Radio buttons rather than a select: a closed select cuts a long session title at its edge, mid-word,
           // on a phone; a label wraps and shows the whole title.

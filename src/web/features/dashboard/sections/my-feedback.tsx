@@ -6,10 +6,10 @@ import { FEEDBACK_NOT_YET, feedbackSchema, type StudentData } from '../../../../
 import { STUDENT_STATUS } from '../../../../contracts/course';
 import { messages } from '../../../../contracts/messages';
 import { feedbackStateLabels } from '../../../../contracts/testimonials';
-import { controlClass, errorAttributes, FieldError } from '../../../components/field-error';
 import { sendFeedback } from '../dashboard-api';
 import { errorText } from '../../../lib/error-text';
 import { profileQuery } from '../../../lib/account-api';
+import { Textarea } from '../../../components/form-kit';
 
 type FeedbackForm = z.infer<typeof feedbackSchema>;
 
@@ -50,19 +50,16 @@ export function MyFeedback({ student }: { student: StudentData }) {
         </p>
       ) : null}
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <label className="form-label" htmlFor="feedback-text">
-          Your feedback
-        </label>
-        <textarea
+        <Textarea
           id="feedback-text"
-          className={controlClass('form-control', error)}
+          containerClassName=""
+          label="Your feedback"
           rows={4}
           maxLength={2000}
           required
-          {...errorAttributes('feedback-text', error)}
           {...register('feedback')}
+          error={error}
         />
-        <FieldError id="feedback-text" error={error} />
         <button type="submit" className="btn btn-primary mt-2" disabled={formState.isSubmitting}>
           Submit feedback
         </button>

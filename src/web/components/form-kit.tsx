@@ -1,0 +1,171 @@
+/**
+ * The site's form controls: each one a labelled control with its hint and validation message, wired for screen
+ * readers (`aria-invalid`, `aria-describedby`) the same way everywhere. Pass react-hook-form's registration either
+ * as `registration` or spread (`{...form.register('name')}`); the message comes from the contract's schema.
+ */
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { controlClass, type ErrorLike, FieldError } from './field-error';
+
+interface FieldFrameProps {
+  /** The control's id; by default `field-<registered name>`. */
+  id?: string;
+  label: ReactNode;
+  /** A line under the control that helps fill it in. */
+  hint?: ReactNode;
+  error?: ErrorLike;
+  registration?: UseFormRegisterReturn;
+  /** The class of the box around label, control, hint and message ('' for none: the form spaces its fields). */
+  containerClassName?: string;
+  /** The label's class (`visually-hidden` for a control whose label the table around it already shows). */
+  labelClassName?: string;
+}
+
+function controlIdOf(id: string | undefined, registration: UseFormRegisterReturn | undefined, name?: string) {
+  const controlId = id ?? ((registration?.name ?? name) ? `field-${registration?.name ?? name}` : undefined);
+  if (!controlId) throw new Error('A form control needs an id or a registered name.');
+  return controlId;
+}
+
+/** The attributes that tie a control to its hint and its message. */
+function describedBy(id: string, error: ErrorLike | undefined, hint: ReactNode) {
+  const ids = [error?.message ? `${id}-error` : undefined, hint ? `${id}-hint` : undefined].filter(Boolean);
+  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': ids.join(' ') || undefined } as const;
+}
+
+function Hint({ id, hint }: { id: string; hint: ReactNode }) {
+  return hint ? (
+    <div id={`${id}-hint`} className="form-text">
+      {hint}
+    </div>
+  ) : null;
+}
+
+/** The one field wrapper: label, the control (children), hint and message. */
+export function FormField({
+  id,
+  label,
+  hint,
+  error,
+  containerClassName = 'mb-3',
+  labelClassName = 'form-label',
+  children,
+}: Omit<FieldFrameProps, 'registration' | 'id'> & { id: string; children: ReactNode }) {
+  return (
+    <div className={containerClassName || undefined}>
+      <label className={labelClassName} htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      <Hint id={id} hint={hint} />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+export function Input({
+  id,
+  label,
+  hint,
+  error,
+  registration,
+  containerClassName,
+  labelClassName,
+  className,
+  ...input
+}: FieldFrameProps & InputHTMLAttributes<HTMLInputElement>) {
+  const controlId = controlIdOf(id, registration, input.name);
+  return (
+    <FormField {...{ id: controlId, label, hint, error, containerClassName, labelClassName }}>
+      <input
+        className={controlClass(className ?? 'form-control', error)}
+        {...describedBy(controlId, error, hint)}
+        {...input}
+        {...registration}
+      />
+    </FormField>
+  );
+}
+
+export function Textarea({
+  id,
+  label,
+  hint,
+  error,
+  registration,
+  containerClassName,
+  labelClassName,
+  className,
+  ...textarea
+}: FieldFrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const controlId = controlIdOf(id, registration, textarea.name);
+  return (
+    <FormField {...{ id: controlId, label, hint, error, containerClassName, labelClassName }}>
+      <textarea
+        className={controlClass(className ?? 'form-control', error)}
+        {...describedBy(controlId, error, hint)}
+        {...textarea}
+        {...registration}
+      />
+    </FormField>
+  );
+}
+
+/** A select; its options are the children. */
+export function Select({
+  id,
+  label,
+  hint,
+  error,
+  registration,
+  containerClassName,
+  labelClassName,
+  className,
+  children,
+  ...select
+}: FieldFrameProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const controlId = controlIdOf(id, registration, select.name);
+  return (
+    <FormField {...{ id: controlId, label, hint, error, containerClassName, labelClassName }}>
+      <select
+        className={controlClass(className ?? 'form-select', error)}
+        {...describedBy(controlId, error, hint)}
+        {...select}
+        {...registration}
+      >
+        {children}
+      </select>
+    </FormField>
+  );
+}
+
+/** A checkbox with its label beside it (Bootstrap's form-check). */
+export function Checkbox({
+  id,
+  label,
+  hint,
+  error,
+  registration,
+  containerClassName = 'form-check mb-3',
+  labelClassName = 'form-check-label',
+  className,
+  ...input
+}: FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const controlId = controlIdOf(id, registration, input.name);
+  return (
+    <div className={containerClassName}>
+      <input
+        type="checkbox"
+        className={controlClass(className ?? 'form-check-input', error)}
+        {...describedBy(controlId, error, hint)}
+        {...input}
+        {...registration}
+      />
+      <label className={labelClassName} htmlFor={controlId}>
+        {label}
+      </label>
+      <Hint id={controlId} hint={hint} />
+      <FieldError id={controlId} error={error} />
+    </div>
+  );
+}
