@@ -2,7 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { isoAfter, nowIso } from '../db/clock.js';
 import { type DialectName, sqliteConnection } from '../db/database.js';
-import type { Database, Db } from '../db/schema.js';
+import { isSet } from '../db/flags.js';
+import type { Database, Db, StudentRow } from '../db/schema.js';
 import { contentVersionColumns, contentVersionsOf } from '../common/versioned-cache.js';
 import { hashToken, newToken } from './random.js';
 
@@ -101,7 +102,11 @@ function splitRow(row: SessionRow) {
   };
   const contentVersions = contentVersionsOf(row);
   for (const column of SESSION_COLUMNS) Reflect.deleteProperty(row, column);
-  return { session, student: row as Omit<SessionRow, (typeof SESSION_COLUMNS)[number]>, contentVersions };
+  // The flags become booleans in place, for the same reason.
+  const student = row as unknown as StudentRow;
+  student.activated = isSet(row.activated);
+  student.reminders = isSet(row.reminders);
+  return { session, student, contentVersions };
 }
 
 type SessionWithStudent = ReturnType<typeof splitRow>;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
 /** Each query below reads one whole batch grouped in SQL: a gradebook is a handful of queries, whatever its size. */
@@ -52,8 +53,8 @@ export function countAttended(db: Db, sessionIds: number[]) {
  * solution submitted_at: together they say whether anything was handed in, without reading the submissions (a flag,
  * not the time: twelve thousand strings fewer to make).
  */
-export function listProgramCells(db: Db, batch: number) {
-  return db
+export async function listProgramCells(db: Db, batch: number) {
+  const rows = await db
     .selectFrom('student_programs as sp')
     .innerJoin('students as s', 's.id', 'sp.student_id')
     .select((eb) => [
@@ -73,6 +74,7 @@ export function listProgramCells(db: Db, batch: number) {
     .where('s.role', '=', 'student')
     .where('s.student_batch', '=', batch)
     .execute();
+  return rows.map((row) => withBooleans(row, ['best_late', 'submitted']));
 }
 
 /** Each student's best quiz attempt: the highest score (of the smallest total on a tie). */
@@ -108,8 +110,8 @@ export function findStudent(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export function listStudentPrograms(db: Db, studentId: number) {
-  return db
+export async function listStudentPrograms(db: Db, studentId: number) {
+  const rows = await db
     .selectFrom('student_programs')
     .select([
       'id',
@@ -126,16 +128,18 @@ export function listStudentPrograms(db: Db, studentId: number) {
     .where('student_id', '=', studentId)
     .orderBy('program_number')
     .execute();
+  return rows.map((row) => withBooleans(row, ['best_late']));
 }
 
 /** The submissions of some student programs, newest first (without their code and results). */
-export function listSubmissionsOf(db: Db, studentProgramIds: number[]) {
-  return db
+export async function listSubmissionsOf(db: Db, studentProgramIds: number[]) {
+  const rows = await db
     .selectFrom('submissions')
     .select(['id', 'student_program_id', 'created_at', 'status', 'score', 'total', 'late'])
     .where('student_program_id', 'in', studentProgramIds)
     .orderBy('id', 'desc')
     .execute();
+  return rows.map((row) => withBooleans(row, ['late']));
 }
 
 export function listCommentsOf(db: Db, studentProgramIds: number[]) {

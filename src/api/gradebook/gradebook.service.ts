@@ -48,8 +48,8 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
       own[String(c.program_number)] = {
         best_score: c.best_score,
         best_total: c.best_total,
-        late: c.best_late === 1,
-        submitted: Number(c.submitted) === 1,
+        late: c.best_late,
+        submitted: c.submitted,
       };
       cellsBy.set(c.student_id, own);
     }
@@ -132,7 +132,7 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
           due_at: p.due_at,
           best_score: p.best_score,
           best_total: p.best_total,
-          best_late: p.best_late === 1,
+          best_late: p.best_late,
           code: p.draft_code ?? p.solution ?? '',
           source: p.draft_code !== null ? 'draft' : p.solution !== null ? 'solution' : 'none',
           submitted_at: p.submitted_at,
@@ -144,7 +144,7 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
               status: s.status,
               score: s.score,
               total: s.total,
-              late: s.late === 1,
+              late: s.late,
             })),
           comments: comments
             .filter((c) => c.student_program_id === p.id)

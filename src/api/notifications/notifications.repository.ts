@@ -1,4 +1,5 @@
 import type { NotificationKind } from '../../contracts/notifications.js';
+import { flag, withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
 /**
@@ -25,7 +26,7 @@ export async function findSettings(db: Db, ids: number[], kind: NotificationKind
         .where('kind', '=', kind)
         .execute()),
     );
-  return rows;
+  return rows.map((row) => withBooleans(row, ['email', 'site']));
 }
 
 /** The class-reminder mail switch, which is the email choice of `class_soon`. */
@@ -33,15 +34,16 @@ export async function findReminderFlags(db: Db, ids: number[]) {
   const rows = [];
   for (const chunk of chunks(ids))
     rows.push(...(await db.selectFrom('students').select(['id', 'reminders']).where('id', 'in', chunk).execute()));
-  return rows;
+  return rows.map((row) => withBooleans(row, ['reminders']));
 }
 
-export function findAllSettings(db: Db, studentId: number) {
-  return db
+export async function findAllSettings(db: Db, studentId: number) {
+  const rows = await db
     .selectFrom('notification_settings')
     .select(['kind', 'email', 'site'])
     .where('student_id', '=', studentId)
     .execute();
+  return rows.map((row) => withBooleans(row, ['email', 'site']));
 }
 
 /** A person's settings of the kinds given, in one statement (each kind at most once). */
@@ -54,7 +56,7 @@ export async function saveSettings(
   await db
     .insertInto('notification_settings')
     .values(
-      rows.map((row) => ({ student_id: studentId, kind: row.kind, email: row.email ? 1 : 0, site: row.site ? 1 : 0 })),
+      rows.map((row) => ({ student_id: studentId, kind: row.kind, email: flag(row.email), site: flag(row.site) })),
     )
     .onConflict((oc) =>
       oc.columns(['student_id', 'kind']).doUpdateSet((eb) => ({

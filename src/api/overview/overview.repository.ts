@@ -2,6 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { MAX_DURATION_MINUTES } from '../../contracts/schedule.js';
 import type { Db } from '../db/schema.js';
+import { withBooleans } from '../db/flags.js';
 import { PLACEHOLDER_PREFIX } from '../payments/payments.repository.js';
 
 /** PostgreSQL answers COUNT and SUM as strings (bigint, numeric); both databases' answers become numbers here. */
@@ -88,7 +89,7 @@ export async function submissionsSince(db: Db, since: string, limit: number) {
       .limit(limit)
       .execute(),
   ]);
-  return { count: num(count.n), items: rows.map((r) => ({ ...r, late: r.late === 1 })) };
+  return { count: num(count.n), items: rows.map((r) => withBooleans(r, ['late'])) };
 }
 
 /** Gateway orders not paid (pending or failed) of students who are still unpaid: a payment that may need help. */

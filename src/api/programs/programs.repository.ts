@@ -1,3 +1,4 @@
+import { withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
 const studentProgramColumns = [
@@ -89,16 +90,18 @@ export async function insertStudentPrograms(
     .execute();
 }
 
-export function insertStudentProgram(db: Db, row: { student_id: number; program_number: number; task: string }) {
-  return db
+export async function insertStudentProgram(db: Db, row: { student_id: number; program_number: number; task: string }) {
+  const inserted = await db
     .insertInto('student_programs')
     .values({ ...row, solution: null, submitted_at: null })
     .returning([...studentProgramColumns])
     .executeTakeFirstOrThrow();
+  return withBooleans(inserted, ['best_late']);
 }
 
-export function listStudentPrograms(db: Db, studentId: number) {
-  return db
+export async function listStudentPrograms(db: Db, studentId: number) {
+  // `graded` is an EXISTS: 0/1 on SQLite, a boolean on PostgreSQL.
+  const rows = await db
     .selectFrom('student_programs')
     .select([
       ...studentProgramColumns,
@@ -116,6 +119,7 @@ export function listStudentPrograms(db: Db, studentId: number) {
     .where('student_id', '=', studentId)
     .orderBy('program_number')
     .execute();
+  return rows.map((row) => withBooleans(row, ['best_late', 'graded']));
 }
 
 /** A student's program with the closing time of the program it was made from. */
@@ -128,18 +132,19 @@ export function findStudentProgramState(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export function saveSolution(db: Db, id: number, solution: string, submittedAt: string) {
-  return db
+export async function saveSolution(db: Db, id: number, solution: string, submittedAt: string) {
+  const saved = await db
     .updateTable('student_programs')
     .set({ solution, submitted_at: submittedAt })
     .where('id', '=', id)
     .returning([...studentProgramColumns])
     .executeTakeFirstOrThrow();
+  return withBooleans(saved, ['best_late']);
 }
 
 /** Every student's solution to one program, with who they are. */
-export function listProgramSubmissions(db: Db, programNumber: number) {
-  return db
+export async function listProgramSubmissions(db: Db, programNumber: number) {
+  const rows = await db
     .selectFrom('student_programs as sp')
     .innerJoin('students as s', 's.id', 'sp.student_id')
     .select([
@@ -158,4 +163,5 @@ export function listProgramSubmissions(db: Db, programNumber: number) {
     .where('sp.program_number', '=', programNumber)
     .orderBy('s.first_name')
     .execute();
+  return rows.map((row) => withBooleans(row, ['best_late']));
 }

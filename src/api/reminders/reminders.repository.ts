@@ -1,3 +1,4 @@
+import { flag, withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
 /**
@@ -49,12 +50,12 @@ export type UpcomingClass = Awaited<ReturnType<typeof findUpcomingClasses>>[numb
  * (reminders on, not sent yet) or, for the hour one, due its notice in the site (not made yet, and not turned off).
  * A pass where everything is done costs one query per class.
  */
-export function findReminderRecipients(
+export async function findReminderRecipients(
   db: Db,
   row: Pick<UpcomingClass, 'id' | 'batch_number' | 'starts_at'>,
   kind: 'day' | 'hour',
 ) {
-  return db
+  const rows = await db
     .selectFrom('students')
     .select(['id', 'email', 'first_name', 'reminders'])
     .where('student_batch', '=', row.batch_number)
@@ -100,6 +101,7 @@ export function findReminderRecipients(
     .where('role', '=', 'student')
     .orderBy('id')
     .execute();
+  return rows.map((student) => withBooleans(student, ['reminders']));
 }
 
 /**
@@ -204,7 +206,7 @@ export async function withdrawStudentReminders(db: Db, studentId: number): Promi
 export async function setStudentReminders(db: Db, studentId: number, on: boolean): Promise<void> {
   await db
     .updateTable('students')
-    .set({ reminders: on ? 1 : 0 })
+    .set({ reminders: flag(on) })
     .where('id', '=', studentId)
     .execute();
 }
