@@ -8,18 +8,6 @@ export function findBatch(db: Db, batch: number) {
   return db.selectFrom('batches').select('batch_number').where('batch_number', '=', batch).executeTakeFirst();
 }
 
-export function listBatchStudents(db: Db, batch: number) {
-  return db
-    .selectFrom('students')
-    .select(['id', 'first_name', 'last_name', 'email', 'student_status'])
-    .where('role', '=', 'student')
-    .where('student_batch', '=', batch)
-    .orderBy('last_name')
-    .orderBy('first_name')
-    .orderBy('id')
-    .execute();
-}
-
 export function listBatchSessions(db: Db, batch: number) {
   return db
     .selectFrom('batch_sessions')

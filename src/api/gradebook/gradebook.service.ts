@@ -12,6 +12,7 @@ import { toCsv } from '../admin/csv.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import * as gradebook from './gradebook.repository.js';
+import { listBatchStudents } from '../students/students.repository.js';
 import { messages } from '../../contracts/messages.js';
 
 interface Deps {
@@ -25,7 +26,7 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
     // Independent reads: on PostgreSQL they run side by side on the pool's connections.
     const [found, students, sessions] = await Promise.all([
       gradebook.findBatch(db, batch),
-      gradebook.listBatchStudents(db, batch),
+      listBatchStudents(db, batch, 'last_name'),
       gradebook.listBatchSessions(db, batch),
     ]);
     // Students placed in a batch always have its row; a number with neither is not a batch.

@@ -18,6 +18,22 @@ export async function findStudentById(db: Db, id: number): Promise<StudentRow | 
   return row && toStudentRow(row);
 }
 
+/**
+ * Every student of a batch (an attendance sheet, a gradebook), ordered by one name, then the other, then id. The
+ * teacher's account is not a student of any batch.
+ */
+export function listBatchStudents(db: Db, batch: number, by: 'first_name' | 'last_name') {
+  return db
+    .selectFrom('students')
+    .select(['id', 'first_name', 'last_name', 'email', 'student_status'])
+    .where('role', '=', 'student')
+    .where('student_batch', '=', batch)
+    .orderBy(by)
+    .orderBy(by === 'first_name' ? 'last_name' : 'first_name')
+    .orderBy('id')
+    .execute();
+}
+
 export async function insertStudent(db: Db, student: NewStudent): Promise<number> {
   const row = await db.insertInto('students').values(studentValues(student)).returning('id').executeTakeFirstOrThrow();
   return row.id;
