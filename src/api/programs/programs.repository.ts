@@ -1,6 +1,7 @@
 import { withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
+/** A student's program as the API shows it (contracts' StudentProgram); `sp.`-qualified where students are joined. */
 const studentProgramColumns = [
   'id',
   'student_id',
@@ -148,14 +149,7 @@ export async function listProgramSubmissions(db: Db, programNumber: number) {
     .selectFrom('student_programs as sp')
     .innerJoin('students as s', 's.id', 'sp.student_id')
     .select([
-      'sp.id',
-      'sp.student_id',
-      'sp.program_number',
-      'sp.task',
-      'sp.solution',
-      'sp.submitted_at',
-      'sp.due_at',
-      'sp.best_late',
+      ...studentProgramColumns.map((column) => `sp.${column}` as const),
       's.email',
       's.first_name',
       's.last_name',
