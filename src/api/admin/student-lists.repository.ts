@@ -68,6 +68,14 @@ function orderBy(id: RawBuilder<unknown>, sort: StudentSortColumn, order: 'asc' 
   return sort === 'id' ? sql`${id} ${direction}` : sql`${sql.ref(`students.${sort}`)} ${direction}, ${id} ${direction}`;
 }
 
+/** One page of an admin list: its students, searched, filtered and sorted, paged in the database. */
+export function studentListQuery(dialect: DialectName, kind: StudentListKind, query: ListQuery) {
+  const { from, id } = source(dialect, kind, query.q);
+  return sql<
+    Selectable<StudentTable>
+  >`select students.* from ${from} order by ${orderBy(id, query.sort, query.order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`;
+}
+
 /**
  * One filtered, searched and sorted query for every admin list; paging happens in the database. A list's total is
  * counted once per change to the students (the count of a common term at 100,000 students reads every match).
@@ -83,13 +91,9 @@ export class StudentListsRepository {
   }
 
   async page(kind: StudentListKind, query: ListQuery): Promise<{ rows: StudentRow[]; total: number }> {
-    const { from, id } = source(this.dialect, kind, query.q);
+    const { from } = source(this.dialect, kind, query.q);
     const [rows, total] = await Promise.all([
-      sql<
-        Selectable<StudentTable>
-      >`select students.* from ${from} order by ${orderBy(id, query.sort, query.order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(
-        this.db,
-      ),
+      studentListQuery(this.dialect, kind, query).execute(this.db),
       this.totals.get(`${kind}\n${query.q?.trim() ?? ''}`, async () => {
         const counted = await sql<{ total: number | string }>`select count(*) as total from ${from}`.execute(this.db);
         return Number(counted.rows[0]?.total ?? 0);

@@ -167,17 +167,26 @@ function nowForLookup(): string {
 type LookUp = (tokenHash: string) => Promise<SessionWithStudent | undefined>;
 
 /**
+ * The compiled lookup, with placeholders for its values (withValues): on SQLite of one token hash, found by a subquery
+ * on its token's unique index; on PostgreSQL of a batch of them (sessionsOfTokens).
+ */
+export function sessionLookupQuery(db: Kysely<Database>, dialect: DialectName): CompiledQuery<SessionRow> {
+  if (dialect === 'postgres') return sessionsOfTokens(db).compile();
+  return sessionsWithStudents(db)
+    .where('a.id', '=', (eb) =>
+      eb.selectFrom('auth_sessions').select('id').where('token_hash', '=', TOKEN_HASH).where('expires_at', '>', NOW),
+    )
+    .compile();
+}
+
+/**
  * SQLite runs the compiled query on better-sqlite3 directly: Kysely's layers (a connection taken and given back through
  * its mutex, a result transformed, each step a promise) cost about as much as SQLite finding the row. Inside a
  * transaction that another request holds open on the connection, the lookup goes through Kysely as before and waits
  * for it to end: the direct call would read the transaction's uncommitted rows.
  */
 function oneAtATime(db: Kysely<Database>): LookUp {
-  const query = sessionsWithStudents(db)
-    .where('a.id', '=', (eb) =>
-      eb.selectFrom('auth_sessions').select('id').where('token_hash', '=', TOKEN_HASH).where('expires_at', '>', NOW),
-    )
-    .compile();
+  const query = sessionLookupQuery(db, 'sqlite');
   const connection = sqliteConnection(db);
   let statement: Statement<unknown[], SessionRow> | undefined;
   return async (tokenHash) => {
@@ -194,7 +203,7 @@ function oneAtATime(db: Kysely<Database>): LookUp {
 }
 
 function together(db: Kysely<Database>): LookUp {
-  const query = sessionsOfTokens(db).compile();
+  const query = sessionLookupQuery(db, 'postgres');
   let waiting: Waiting = new Map();
 
   async function run(batch: Waiting): Promise<void> {

@@ -22,6 +22,10 @@ export function listBatchSessions(db: Db, batch: number) {
  * primary key's order); a student since moved to another batch is left out by the caller.
  */
 export function countAttended(db: Db, sessionIds: number[]) {
+  return countAttendedQuery(db, sessionIds).execute();
+}
+
+export function countAttendedQuery(db: Db, sessionIds: number[]) {
   return db
     .selectFrom('attendance as a')
     .select(['a.student_id', (eb) => eb.fn.countAll<number | string>().as('attended')])
@@ -32,8 +36,7 @@ export function countAttended(db: Db, sessionIds: number[]) {
         eb.and([eb('a.mark', 'is', null), eb('a.joined_at', 'is not', null)]),
       ]),
     )
-    .groupBy('a.student_id')
-    .execute();
+    .groupBy('a.student_id');
 }
 
 /**
@@ -42,7 +45,12 @@ export function countAttended(db: Db, sessionIds: number[]) {
  * not the time: twelve thousand strings fewer to make).
  */
 export async function listProgramCells(db: Db, batch: number) {
-  const rows = await db
+  const rows = await programCellsQuery(db, batch).execute();
+  return rows.map((row) => withBooleans(row, ['best_late', 'submitted']));
+}
+
+export function programCellsQuery(db: Db, batch: number) {
+  return db
     .selectFrom('student_programs as sp')
     .innerJoin('students as s', 's.id', 'sp.student_id')
     .select((eb) => [
@@ -60,13 +68,15 @@ export async function listProgramCells(db: Db, batch: number) {
         .as('submitted'),
     ])
     .where('s.role', '=', 'student')
-    .where('s.student_batch', '=', batch)
-    .execute();
-  return rows.map((row) => withBooleans(row, ['best_late', 'submitted']));
+    .where('s.student_batch', '=', batch);
 }
 
 /** Each student's best quiz attempt: the highest score (of the smallest total on a tie). */
 export function listBestQuizzes(db: Db, batch: number) {
+  return bestQuizzesQuery(db, batch).execute();
+}
+
+export function bestQuizzesQuery(db: Db, batch: number) {
   return db
     .selectFrom((eb) =>
       eb
@@ -85,8 +95,7 @@ export function listBestQuizzes(db: Db, batch: number) {
         .as('ranked'),
     )
     .select(['student_id', 'score', 'total'])
-    .where('rank', '=', 1)
-    .execute();
+    .where('rank', '=', 1);
 }
 
 export function findStudent(db: Db, id: number) {

@@ -121,7 +121,11 @@ export async function findNoticed(db: Db, ids: number[], kind: NotificationKind,
 
 /** One page of a person's notices, newest first; `subject_alive` is null when a program subject is gone. */
 export function listNotices(db: Db, recipientId: number, before: number | undefined, limit: number) {
-  let query = db
+  return noticesPageQuery(db, recipientId, before, limit).execute();
+}
+
+export function noticesPageQuery(db: Db, recipientId: number, before: number | undefined, limit: number) {
+  const query = db
     .selectFrom('notifications as n')
     .leftJoin('student_programs as sp', 'sp.id', 'n.subject_id')
     .select([
@@ -138,8 +142,7 @@ export function listNotices(db: Db, recipientId: number, before: number | undefi
     .where('n.recipient_id', '=', recipientId)
     .orderBy('n.id', 'desc')
     .limit(limit);
-  if (before !== undefined) query = query.where('n.id', '<', before);
-  return query.execute();
+  return before === undefined ? query : query.where('n.id', '<', before);
 }
 
 export async function countUnread(db: Db, recipientId: number): Promise<number> {
@@ -160,15 +163,18 @@ export async function countUnread(db: Db, recipientId: number): Promise<number> 
 export async function unreadStateOf(db: Db, recipientIds: number[]): Promise<Map<number, UnreadState>> {
   const states = new Map<number, UnreadState>();
   if (recipientIds.length === 0) return states;
-  const rows = await db
+  const rows = await unreadStateQuery(db, recipientIds).execute();
+  for (const row of rows) states.set(row.recipient_id, { unread: Number(row.n), latest: Number(row.latest) });
+  return states;
+}
+
+export function unreadStateQuery(db: Db, recipientIds: number[]) {
+  return db
     .selectFrom('notifications')
     .select((eb) => ['recipient_id', eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('latest')])
     .where('recipient_id', 'in', recipientIds)
     .where('read_at', 'is', null)
-    .groupBy('recipient_id')
-    .execute();
-  for (const row of rows) states.set(row.recipient_id, { unread: Number(row.n), latest: Number(row.latest) });
-  return states;
+    .groupBy('recipient_id');
 }
 
 export interface UnreadState {

@@ -55,7 +55,16 @@ export async function findReminderRecipients(
   row: Pick<UpcomingClass, 'id' | 'batch_number' | 'starts_at'>,
   kind: 'day' | 'hour',
 ) {
-  const rows = await db
+  const rows = await reminderRecipientsQuery(db, row, kind).execute();
+  return rows.map((student) => withBooleans(student, ['reminders']));
+}
+
+export function reminderRecipientsQuery(
+  db: Db,
+  row: Pick<UpcomingClass, 'id' | 'batch_number' | 'starts_at'>,
+  kind: 'day' | 'hour',
+) {
+  return db
     .selectFrom('students')
     .select(['id', 'email', 'first_name', 'reminders'])
     .where('student_batch', '=', row.batch_number)
@@ -99,9 +108,7 @@ export async function findReminderRecipients(
     .where('student_status', '=', 1)
     .where('activated', '=', 1)
     .where('role', '=', 'student')
-    .orderBy('id')
-    .execute();
-  return rows.map((student) => withBooleans(student, ['reminders']));
+    .orderBy('id');
 }
 
 /**
