@@ -96,7 +96,7 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
             role: 'student',
             first_name: input.first_name,
             last_name: input.last_name,
-            activated: 0,
+            activated: false,
             uniq_id: newUniqId(),
           });
           const verifyToken = await issueEmailToken(trx, id, 'verify_email');
@@ -125,18 +125,18 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
       const session = await db.transaction().execute(async (trx) => {
         const studentId = await consumeEmailToken(trx, token, 'verify_email');
         if (studentId === undefined) return undefined;
-        await updateStudent(trx, studentId, { activated: 1 });
+        await updateStudent(trx, studentId, { activated: true });
         return createSession(trx, studentId);
       });
       if (session) return { session };
       const owner = await emailTokenOwner(db, token, 'verify_email');
       const student = owner === undefined ? undefined : await findStudentById(db, owner);
-      return student?.activated === 1 ? 'already' : undefined;
+      return student?.activated ? 'already' : undefined;
     },
 
     async resendVerification(email: string): Promise<void> {
       const student = await findStudentByEmail(db, email);
-      if (!student || student.activated === 1) return;
+      if (!student || student.activated) return;
       if (!(await limits.emailsPerAccount.hit(student.email.toLowerCase()))) return;
       await db.transaction().execute(async (trx) => {
         const token = await issueEmailToken(trx, student.id, 'verify_email');
@@ -163,7 +163,7 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
         throw new AppError('unauthorized', messages.invalidCredentials);
       }
       await Promise.all([limits.loginFailures.reset(pair), limits.accountFailures.reset(account)]);
-      if (student.activated !== 1) throw new AppError('emailNotVerified', messages.emailNotVerified);
+      if (!student.activated) throw new AppError('emailNotVerified', messages.emailNotVerified);
       const token = await createSession(db, student.id);
       return { student, token };
     },
@@ -202,7 +202,7 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
       const done = await db.transaction().execute(async (trx) => {
         if ((await consumeEmailToken(trx, token, 'reset_password')) !== student.id) return false;
         // Following the link proves the mailbox, so an unverified account becomes verified too.
-        await updateStudent(trx, student.id, { password_hash: passwordHash, activated: 1 });
+        await updateStudent(trx, student.id, { password_hash: passwordHash, activated: true });
         await deleteSessionsOf(trx, student.id);
         await recordActivity(trx, student.id, nowIso());
         return true;

@@ -1,8 +1,9 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { StudentListKind, StudentSortColumn } from '../../contracts/admin.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import type { DialectName } from '../db/database.js';
-import type { Database, StudentRow } from '../db/schema.js';
+import { toStudentRow } from '../db/flags.js';
+import type { Database, StudentRow, StudentTable } from '../db/schema.js';
 import { VersionedCache } from '../common/versioned-cache.js';
 
 export interface ListQuery {
@@ -67,6 +68,14 @@ function orderBy(id: RawBuilder<unknown>, sort: StudentSortColumn, order: 'asc' 
   return sort === 'id' ? sql`${id} ${direction}` : sql`${sql.ref(`students.${sort}`)} ${direction}, ${id} ${direction}`;
 }
 
+/** One page of an admin list: its students, searched, filtered and sorted, paged in the database. */
+export function studentListQuery(dialect: DialectName, kind: StudentListKind, query: ListQuery) {
+  const { from, id } = source(dialect, kind, query.q);
+  return sql<
+    Selectable<StudentTable>
+  >`select students.* from ${from} order by ${orderBy(id, query.sort, query.order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`;
+}
+
 /**
  * One filtered, searched and sorted query for every admin list; paging happens in the database. A list's total is
  * counted once per change to the students (the count of a common term at 100,000 students reads every match).
@@ -82,26 +91,24 @@ export class StudentListsRepository {
   }
 
   async page(kind: StudentListKind, query: ListQuery): Promise<{ rows: StudentRow[]; total: number }> {
-    const { from, id } = source(this.dialect, kind, query.q);
+    const { from } = source(this.dialect, kind, query.q);
     const [rows, total] = await Promise.all([
-      sql<StudentRow>`select students.* from ${from} order by ${orderBy(id, query.sort, query.order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(
-        this.db,
-      ),
+      studentListQuery(this.dialect, kind, query).execute(this.db),
       this.totals.get(`${kind}\n${query.q?.trim() ?? ''}`, async () => {
         const counted = await sql<{ total: number | string }>`select count(*) as total from ${from}`.execute(this.db);
         return Number(counted.rows[0]?.total ?? 0);
       }),
     ]);
-    return { rows: rows.rows, total: total.value };
+    return { rows: rows.rows.map(toStudentRow), total: total.value };
   }
 
   /** Every matching row, for the CSV download. */
   async all(kind: StudentListKind, query: Pick<ListQuery, 'q' | 'sort' | 'order'>): Promise<StudentRow[]> {
     const { from, id } = source(this.dialect, kind, query.q);
     return (
-      await sql<StudentRow>`select students.* from ${from} order by ${orderBy(id, query.sort, query.order)}`.execute(
-        this.db,
-      )
-    ).rows;
+      await sql<
+        Selectable<StudentTable>
+      >`select students.* from ${from} order by ${orderBy(id, query.sort, query.order)}`.execute(this.db)
+    ).rows.map(toStudentRow);
   }
 }

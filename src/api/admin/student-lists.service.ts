@@ -85,7 +85,7 @@ export function createStudentListsService(
           r.country,
           r.study,
           r.institution,
-          r.activated === 1 ? 'Yes' : 'No',
+          r.activated ? 'Yes' : 'No',
           // As the screens show them: the status's word, the time on the course clock.
           studentStatusLabels[studentStatusName(r.student_status)],
           r.student_batch,

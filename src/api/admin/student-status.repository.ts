@@ -1,15 +1,17 @@
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { nowIso } from '../db/clock.js';
-import type { Db } from '../db/schema.js';
+import { toStudentRow } from '../db/flags.js';
+import type { Db, StudentRow } from '../db/schema.js';
 
 /** A student (never the admin) by email, whatever its case. */
-export function findStudentAccountByEmail(db: Db, email: string) {
-  return db
+export async function findStudentAccountByEmail(db: Db, email: string): Promise<StudentRow | undefined> {
+  const row = await db
     .selectFrom('students')
     .selectAll()
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
     .where('role', '=', 'student')
     .executeTakeFirst();
+  return row && toStudentRow(row);
 }
 
 export async function deleteStudentRow(db: Db, id: number): Promise<void> {

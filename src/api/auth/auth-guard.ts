@@ -86,7 +86,7 @@ export function registerAuthGuard(
     if (access === 'public') return;
     if (!request.auth) throw new AppError('unauthorized', token ? messages.sessionExpired : undefined);
     if (access === 'admin' && request.auth.student.role !== 'admin') throw new AppError('forbidden');
-    if (!allowUnverified && request.auth.student.activated !== 1)
+    if (!allowUnverified && !request.auth.student.activated)
       throw new AppError('emailNotVerified', messages.emailNotVerified);
   });
 }

@@ -1,3 +1,4 @@
+import { withBooleans } from '../db/flags.js';
 import type { Db, PrivateLinkPurpose } from '../db/schema.js';
 import { newToken } from './random.js';
 
@@ -55,7 +56,7 @@ export async function replacePrivateLink(db: Db, studentId: number, purpose: Pri
 /** The student a token stands for, or undefined for a wrong or revoked token. */
 export async function findStudentByPrivateLink(db: Db, purpose: PrivateLinkPurpose, token: string) {
   if (!TOKEN_FORMAT.test(token)) return undefined;
-  return db
+  const row = await db
     .selectFrom('private_links')
     .innerJoin('students', 'students.id', 'private_links.student_id')
     .select([
@@ -69,4 +70,5 @@ export async function findStudentByPrivateLink(db: Db, purpose: PrivateLinkPurpo
     .where('private_links.purpose', '=', purpose)
     .where('private_links.token', '=', token)
     .executeTakeFirst();
+  return row && withBooleans(row, ['activated', 'reminders']);
 }

@@ -131,7 +131,8 @@ describe('signed-in requests arriving together', () => {
       .where('token_hash', '=', hashToken(token))
       .executeTakeFirstOrThrow();
     const found = await find(token);
-    expect(found?.student).toEqual(stored);
+    // The stored row, with its 0/1 flags as booleans (as every repository hands a student back).
+    expect(found?.student).toEqual({ ...stored, activated: stored.activated === 1, reminders: stored.reminders === 1 });
     expect(found?.session).toEqual({
       id: session.id,
       student_id: students[3]!.id,

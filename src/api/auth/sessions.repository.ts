@@ -2,7 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { isoAfter, nowIso } from '../db/clock.js';
 import { type DialectName, sqliteConnection } from '../db/database.js';
-import type { Database, Db } from '../db/schema.js';
+import { isSet } from '../db/flags.js';
+import type { Database, Db, StudentRow } from '../db/schema.js';
 import { contentVersionColumns, contentVersionsOf } from '../common/versioned-cache.js';
 import { hashToken, newToken } from './random.js';
 
@@ -101,7 +102,11 @@ function splitRow(row: SessionRow) {
   };
   const contentVersions = contentVersionsOf(row);
   for (const column of SESSION_COLUMNS) Reflect.deleteProperty(row, column);
-  return { session, student: row as Omit<SessionRow, (typeof SESSION_COLUMNS)[number]>, contentVersions };
+  // The flags become booleans in place, for the same reason.
+  const student = row as unknown as StudentRow;
+  student.activated = isSet(row.activated);
+  student.reminders = isSet(row.reminders);
+  return { session, student, contentVersions };
 }
 
 type SessionWithStudent = ReturnType<typeof splitRow>;
@@ -162,17 +167,26 @@ function nowForLookup(): string {
 type LookUp = (tokenHash: string) => Promise<SessionWithStudent | undefined>;
 
 /**
+ * The compiled lookup, with placeholders for its values (withValues): on SQLite of one token hash, found by a subquery
+ * on its token's unique index; on PostgreSQL of a batch of them (sessionsOfTokens).
+ */
+export function sessionLookupQuery(db: Kysely<Database>, dialect: DialectName): CompiledQuery<SessionRow> {
+  if (dialect === 'postgres') return sessionsOfTokens(db).compile();
+  return sessionsWithStudents(db)
+    .where('a.id', '=', (eb) =>
+      eb.selectFrom('auth_sessions').select('id').where('token_hash', '=', TOKEN_HASH).where('expires_at', '>', NOW),
+    )
+    .compile();
+}
+
+/**
  * SQLite runs the compiled query on better-sqlite3 directly: Kysely's layers (a connection taken and given back through
  * its mutex, a result transformed, each step a promise) cost about as much as SQLite finding the row. Inside a
  * transaction that another request holds open on the connection, the lookup goes through Kysely as before and waits
  * for it to end: the direct call would read the transaction's uncommitted rows.
  */
 function oneAtATime(db: Kysely<Database>): LookUp {
-  const query = sessionsWithStudents(db)
-    .where('a.id', '=', (eb) =>
-      eb.selectFrom('auth_sessions').select('id').where('token_hash', '=', TOKEN_HASH).where('expires_at', '>', NOW),
-    )
-    .compile();
+  const query = sessionLookupQuery(db, 'sqlite');
   const connection = sqliteConnection(db);
   let statement: Statement<unknown[], SessionRow> | undefined;
   return async (tokenHash) => {
@@ -189,7 +203,7 @@ function oneAtATime(db: Kysely<Database>): LookUp {
 }
 
 function together(db: Kysely<Database>): LookUp {
-  const query = sessionsOfTokens(db).compile();
+  const query = sessionLookupQuery(db, 'postgres');
   let waiting: Waiting = new Map();
 
   async function run(batch: Waiting): Promise<void> {

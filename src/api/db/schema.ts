@@ -5,7 +5,7 @@ import type { FeedbackState } from '../../contracts/testimonials.js';
 
 /** Timestamps are ISO-8601 strings on both databases (PostgreSQL's are parsed back to ISO strings). */
 type Timestamp = ColumnType<string, string | undefined, string>;
-/** SQLite has no boolean type: flags are 0/1 integers on both databases, so code sees one representation. */
+/** SQLite has no boolean type: flags are 0/1 integers on both databases; repositories map them to booleans. */
 type Flag = ColumnType<number, number | undefined, number>;
 
 export type Role = 'student' | 'admin';
@@ -493,9 +493,14 @@ export interface Database {
   content_versions: ContentVersionTable;
 }
 
-export type StudentRow = Selectable<StudentTable>;
-export type NewStudent = Insertable<StudentTable>;
-export type StudentUpdate = Updateable<StudentTable>;
+/** The student's flag columns, which repositories read and write as booleans (flags.ts). */
+export type StudentFlag = 'activated' | 'reminders';
+type AsBooleans<T, Optional extends boolean> = Omit<T, StudentFlag> &
+  (Optional extends true ? { [K in StudentFlag]?: boolean } : { [K in StudentFlag]: boolean });
+/** A student as repositories return it: the flags are booleans. */
+export type StudentRow = AsBooleans<Selectable<StudentTable>, false>;
+export type NewStudent = AsBooleans<Insertable<StudentTable>, true>;
+export type StudentUpdate = AsBooleans<Updateable<StudentTable>, true>;
 export type CertificateRow = Selectable<CertificateTable>;
 
 /** A database handle or an open transaction: what repositories take, so a caller's transaction can span them. */

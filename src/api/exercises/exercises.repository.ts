@@ -1,13 +1,21 @@
 import { sql } from 'kysely';
 import type { TestCase } from '../../contracts/exercises.js';
+import { flag, withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
-export function findProgram(db: Db, programId: number) {
-  return db.selectFrom('programs').selectAll().where('id', '=', programId).executeTakeFirst();
+export async function findProgram(db: Db, programId: number) {
+  const row = await db.selectFrom('programs').selectAll().where('id', '=', programId).executeTakeFirst();
+  return row && withBooleans(row, ['no_leaks']);
 }
 
-export function listTests(db: Db, programId: number) {
-  return db.selectFrom('program_tests').selectAll().where('program_id', '=', programId).orderBy('position').execute();
+export async function listTests(db: Db, programId: number) {
+  const rows = await db
+    .selectFrom('program_tests')
+    .selectAll()
+    .where('program_id', '=', programId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => withBooleans(row, ['visible']));
 }
 
 /** Replaces a program's starter code and test cases. */
@@ -20,7 +28,7 @@ export async function saveExercise(
 ): Promise<void> {
   await db
     .updateTable('programs')
-    .set({ starter_code: starterCode, no_leaks: noLeaks ? 1 : 0 })
+    .set({ starter_code: starterCode, no_leaks: flag(noLeaks) })
     .where('id', '=', programId)
     .execute();
   await db.deleteFrom('program_tests').where('program_id', '=', programId).execute();
@@ -33,7 +41,7 @@ export async function saveExercise(
           position,
           stdin: test.stdin,
           expected_output: test.expected_output,
-          visible: test.visible ? 1 : 0,
+          visible: flag(test.visible),
           points: test.points,
         })),
       )
@@ -42,8 +50,8 @@ export async function saveExercise(
 }
 
 /** A student's program (by student_programs.id) with the program it was made from. */
-export function findStudentProgram(db: Db, studentProgramId: number) {
-  return db
+export async function findStudentProgram(db: Db, studentProgramId: number) {
+  const row = await db
     .selectFrom('student_programs as sp')
     .leftJoin('programs as p', 'p.program_number', 'sp.program_number')
     .select([
@@ -64,6 +72,7 @@ export function findStudentProgram(db: Db, studentProgramId: number) {
     ])
     .where('sp.id', '=', studentProgramId)
     .executeTakeFirst();
+  return row && withBooleans(row, ['best_late', 'no_leaks']);
 }
 
 /** A student program with whose it is, for telling them of a comment; undefined if there is none. */
@@ -96,23 +105,25 @@ export function insertComment(
     .executeTakeFirstOrThrow();
 }
 
-export function listSubmissions(db: Db, studentProgramId: number) {
-  return db
+export async function listSubmissions(db: Db, studentProgramId: number) {
+  const rows = await db
     .selectFrom('submissions')
     .select(['id', 'created_at', 'status', 'score', 'total', 'late'])
     .where('student_program_id', '=', studentProgramId)
     .orderBy('id', 'desc')
     .limit(50)
     .execute();
+  return rows.map((row) => withBooleans(row, ['late']));
 }
 
-export function findSubmission(db: Db, studentProgramId: number, submissionId: number) {
-  return db
+export async function findSubmission(db: Db, studentProgramId: number, submissionId: number) {
+  const row = await db
     .selectFrom('submissions')
     .selectAll()
     .where('id', '=', submissionId)
     .where('student_program_id', '=', studentProgramId)
     .executeTakeFirst();
+  return row && withBooleans(row, ['late']);
 }
 
 export async function saveDraft(db: Db, studentProgramId: number, code: string, savedAt: string): Promise<void> {
@@ -147,10 +158,14 @@ export async function insertSubmission(
     score: number;
     total: number;
     result: string;
-    late: number;
+    late: boolean;
   },
 ): Promise<number> {
-  const inserted = await db.insertInto('submissions').values(submission).returning('id').executeTakeFirstOrThrow();
+  const inserted = await db
+    .insertInto('submissions')
+    .values({ ...submission, late: flag(submission.late) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return inserted.id;
 }
 
@@ -161,7 +176,7 @@ export async function recordSubmission(
   submission: { code: string; at: string; summary: string; score: number; total: number; late: boolean },
 ): Promise<void> {
   const { code, at, summary, score, total } = submission;
-  const late = submission.late ? 1 : 0;
+  const late = flag(submission.late);
   await db
     .updateTable('student_programs')
     .set({

@@ -91,7 +91,7 @@ export function createExercisesService({
     return rows.map((row) => ({
       stdin: row.stdin,
       expected_output: row.expected_output,
-      visible: row.visible === 1,
+      visible: row.visible,
       points: row.points,
     }));
   }
@@ -109,7 +109,7 @@ export function createExercisesService({
   }
 
   async function submissionsOf(studentProgramId: number): Promise<SubmissionSummary[]> {
-    return (await exercises.listSubmissions(db, studentProgramId)).map((row) => ({ ...row, late: row.late === 1 }));
+    return exercises.listSubmissions(db, studentProgramId);
   }
 
   /** The score, and what stopped the first test a problem stopped (as the student read it). */
@@ -137,7 +137,7 @@ export function createExercisesService({
         task: program.task,
         starter_code: program.starter_code ?? '',
         tests: await testsOf(program.id),
-        no_leaks: program.no_leaks === 1,
+        no_leaks: program.no_leaks,
       };
     },
 
@@ -171,7 +171,7 @@ export function createExercisesService({
           admin.id,
           code,
           cases.map((test) => ({ ...test, visible: true })),
-          { noLeaks: noLeaks ?? program.no_leaks === 1 },
+          { noLeaks: noLeaks ?? program.no_leaks },
         );
         result.tests.forEach((test, index) => (test.visible = cases[index]!.visible));
         return result;
@@ -195,10 +195,10 @@ export function createExercisesService({
           .map(({ stdin, expected_output, points }) => ({ stdin, expected_output, points })),
         hidden_tests: tests.filter((t) => !t.visible).length,
         total_points: tests.reduce((sum, t) => sum + t.points, 0),
-        no_leaks: sp.no_leaks === 1,
+        no_leaks: sp.no_leaks,
         best_score: sp.best_score,
         due_at: sp.due_at,
-        best_late: sp.best_late === 1,
+        best_late: sp.best_late,
         comments: await commentsOf(sp.id),
         submissions: await submissionsOf(sp.id),
       };
@@ -233,7 +233,7 @@ export function createExercisesService({
       // After the deadline a submission is still graded, and marked late.
       const late = isLate(sp.due_at, at);
       return exclusive(student.id, async () => {
-        const result = await grader.grade(student.id, code, tests, { noLeaks: sp.no_leaks === 1 });
+        const result = await grader.grade(student.id, code, tests, { noLeaks: sp.no_leaks });
         const status = result.compile.ok ? ('graded' as const) : ('compile_error' as const);
         const { id, noticed } = await db.transaction().execute(async (trx) => {
           const summary = status === 'graded' ? `Score ${result.score}/${result.total}.` : 'The code did not compile.';
@@ -244,7 +244,7 @@ export function createExercisesService({
             score: result.score,
             total: result.total,
             result: JSON.stringify(result),
-            late: late ? 1 : 0,
+            late,
           });
           await exercises.recordSubmission(trx, sp.id, {
             code,
@@ -286,7 +286,7 @@ export function createExercisesService({
         status: row.status,
         score: row.score,
         total: row.total,
-        late: row.late === 1,
+        late: row.late,
         code: row.code,
         result: JSON.parse(row.result) as GradeResult,
       };

@@ -1,22 +1,11 @@
 import { sql } from 'kysely';
+import { withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
 /** Each query below reads one whole batch grouped in SQL: a gradebook is a handful of queries, whatever its size. */
 
 export function findBatch(db: Db, batch: number) {
   return db.selectFrom('batches').select('batch_number').where('batch_number', '=', batch).executeTakeFirst();
-}
-
-export function listBatchStudents(db: Db, batch: number) {
-  return db
-    .selectFrom('students')
-    .select(['id', 'first_name', 'last_name', 'email', 'student_status'])
-    .where('role', '=', 'student')
-    .where('student_batch', '=', batch)
-    .orderBy('last_name')
-    .orderBy('first_name')
-    .orderBy('id')
-    .execute();
 }
 
 export function listBatchSessions(db: Db, batch: number) {
@@ -33,6 +22,10 @@ export function listBatchSessions(db: Db, batch: number) {
  * primary key's order); a student since moved to another batch is left out by the caller.
  */
 export function countAttended(db: Db, sessionIds: number[]) {
+  return countAttendedQuery(db, sessionIds).execute();
+}
+
+export function countAttendedQuery(db: Db, sessionIds: number[]) {
   return db
     .selectFrom('attendance as a')
     .select(['a.student_id', (eb) => eb.fn.countAll<number | string>().as('attended')])
@@ -43,8 +36,7 @@ export function countAttended(db: Db, sessionIds: number[]) {
         eb.and([eb('a.mark', 'is', null), eb('a.joined_at', 'is not', null)]),
       ]),
     )
-    .groupBy('a.student_id')
-    .execute();
+    .groupBy('a.student_id');
 }
 
 /**
@@ -52,7 +44,12 @@ export function countAttended(db: Db, sessionIds: number[]) {
  * solution submitted_at: together they say whether anything was handed in, without reading the submissions (a flag,
  * not the time: twelve thousand strings fewer to make).
  */
-export function listProgramCells(db: Db, batch: number) {
+export async function listProgramCells(db: Db, batch: number) {
+  const rows = await programCellsQuery(db, batch).execute();
+  return rows.map((row) => withBooleans(row, ['best_late', 'submitted']));
+}
+
+export function programCellsQuery(db: Db, batch: number) {
   return db
     .selectFrom('student_programs as sp')
     .innerJoin('students as s', 's.id', 'sp.student_id')
@@ -71,12 +68,15 @@ export function listProgramCells(db: Db, batch: number) {
         .as('submitted'),
     ])
     .where('s.role', '=', 'student')
-    .where('s.student_batch', '=', batch)
-    .execute();
+    .where('s.student_batch', '=', batch);
 }
 
 /** Each student's best quiz attempt: the highest score (of the smallest total on a tie). */
 export function listBestQuizzes(db: Db, batch: number) {
+  return bestQuizzesQuery(db, batch).execute();
+}
+
+export function bestQuizzesQuery(db: Db, batch: number) {
   return db
     .selectFrom((eb) =>
       eb
@@ -95,8 +95,7 @@ export function listBestQuizzes(db: Db, batch: number) {
         .as('ranked'),
     )
     .select(['student_id', 'score', 'total'])
-    .where('rank', '=', 1)
-    .execute();
+    .where('rank', '=', 1);
 }
 
 export function findStudent(db: Db, id: number) {
@@ -108,8 +107,8 @@ export function findStudent(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export function listStudentPrograms(db: Db, studentId: number) {
-  return db
+export async function listStudentPrograms(db: Db, studentId: number) {
+  const rows = await db
     .selectFrom('student_programs')
     .select([
       'id',
@@ -126,16 +125,18 @@ export function listStudentPrograms(db: Db, studentId: number) {
     .where('student_id', '=', studentId)
     .orderBy('program_number')
     .execute();
+  return rows.map((row) => withBooleans(row, ['best_late']));
 }
 
 /** The submissions of some student programs, newest first (without their code and results). */
-export function listSubmissionsOf(db: Db, studentProgramIds: number[]) {
-  return db
+export async function listSubmissionsOf(db: Db, studentProgramIds: number[]) {
+  const rows = await db
     .selectFrom('submissions')
     .select(['id', 'student_program_id', 'created_at', 'status', 'score', 'total', 'late'])
     .where('student_program_id', 'in', studentProgramIds)
     .orderBy('id', 'desc')
     .execute();
+  return rows.map((row) => withBooleans(row, ['late']));
 }
 
 export function listCommentsOf(db: Db, studentProgramIds: number[]) {

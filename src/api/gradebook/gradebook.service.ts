@@ -12,6 +12,7 @@ import { toCsv } from '../admin/csv.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import * as gradebook from './gradebook.repository.js';
+import { listBatchStudents } from '../students/students.repository.js';
 import { messages } from '../../contracts/messages.js';
 
 interface Deps {
@@ -25,7 +26,7 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
     // Independent reads: on PostgreSQL they run side by side on the pool's connections.
     const [found, students, sessions] = await Promise.all([
       gradebook.findBatch(db, batch),
-      gradebook.listBatchStudents(db, batch),
+      listBatchStudents(db, batch, 'last_name'),
       gradebook.listBatchSessions(db, batch),
     ]);
     // Students placed in a batch always have its row; a number with neither is not a batch.
@@ -48,8 +49,8 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
       own[String(c.program_number)] = {
         best_score: c.best_score,
         best_total: c.best_total,
-        late: c.best_late === 1,
-        submitted: Number(c.submitted) === 1,
+        late: c.best_late,
+        submitted: c.submitted,
       };
       cellsBy.set(c.student_id, own);
     }
@@ -132,7 +133,7 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
           due_at: p.due_at,
           best_score: p.best_score,
           best_total: p.best_total,
-          best_late: p.best_late === 1,
+          best_late: p.best_late,
           code: p.draft_code ?? p.solution ?? '',
           source: p.draft_code !== null ? 'draft' : p.solution !== null ? 'solution' : 'none',
           submitted_at: p.submitted_at,
@@ -144,7 +145,7 @@ export function createGradebookService({ db, clock = () => new Date() }: Deps) {
               status: s.status,
               score: s.score,
               total: s.total,
-              late: s.late === 1,
+              late: s.late,
             })),
           comments: comments
             .filter((c) => c.student_program_id === p.id)

@@ -1,8 +1,9 @@
+import { withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
 /** A student's programs with where they stand, and whether the program they came from is closed. */
-export function listStudentPrograms(db: Db, studentId: number) {
-  return db
+export async function listStudentPrograms(db: Db, studentId: number) {
+  const rows = await db
     .selectFrom('student_programs as sp')
     .leftJoin('programs as p', 'p.program_number', 'sp.program_number')
     .select([
@@ -20,6 +21,7 @@ export function listStudentPrograms(db: Db, studentId: number) {
     .where('sp.student_id', '=', studentId)
     .orderBy('sp.program_number')
     .execute();
+  return rows.map((row) => withBooleans(row, ['best_late']));
 }
 
 /** A student's doubts answered after `since` (all when null), newest answer first. */

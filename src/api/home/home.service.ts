@@ -66,7 +66,7 @@ export function createHomeService({ db, schedule, clock = () => new Date() }: De
           task: row.task,
           due_at: row.due_at,
           overdue: row.due_at !== null && Date.parse(row.due_at) < at,
-          late: row.best_late === 1 || isLate(row.due_at, row.submitted_at),
+          late: row.best_late || isLate(row.due_at, row.submitted_at),
           best_score: row.best_score,
           best_total: row.best_total,
           submitted: row.solution !== null,

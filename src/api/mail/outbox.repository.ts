@@ -1,6 +1,6 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import { isoAfter, nowIso } from '../db/clock.js';
-import type { Database, Db } from '../db/schema.js';
+import type { Database, Db, OutboxTable } from '../db/schema.js';
 import { type MailAttachmentRef, serializeAttachment } from './mail-attachments.js';
 
 export interface OutgoingMail {
@@ -57,29 +57,52 @@ export async function countRecentMail(
   return { total: Number(row.total), newest: row.newest ?? null };
 }
 
-export type OutboxRow = Awaited<ReturnType<typeof findDue>>[number];
+/** What sending a message needs, as both ways of claiming mail read it. */
+const MAIL_COLUMNS = [
+  'id',
+  'to_address',
+  'subject',
+  'text_body',
+  'html_body',
+  'attempts',
+  'next_attempt_at',
+  'logged_at',
+  'list_unsubscribe',
+  'attachment',
+] as const;
 
-function findDue(db: Db, limit: number, now: string) {
+export type OutboxRow = Pick<Selectable<OutboxTable>, (typeof MAIL_COLUMNS)[number]>;
+
+/**
+ * The query that picks due mail: on PostgreSQL it also claims it, moving the next attempt to `leaseUntil`; on SQLite it
+ * only reads it, each row then claimed by an update of its own (claimDueMail).
+ */
+export function dueMailQuery(
+  db: Kysely<Database>,
+  limit: number,
+  now: string,
+  leaseUntil: string,
+): CompiledQuery<OutboxRow> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    return sql<OutboxRow>`
+      update outbox set next_attempt_at = ${leaseUntil}
+      where id in (
+        select id from outbox
+        where status = 'pending' and next_attempt_at <= ${now}
+        order by next_attempt_at, id
+        limit ${limit}
+        for update skip locked
+      )
+      returning ${sql.join(MAIL_COLUMNS.map((column) => sql.ref(column)))}`.compile(db);
   return db
     .selectFrom('outbox')
-    .select([
-      'id',
-      'to_address',
-      'subject',
-      'text_body',
-      'html_body',
-      'attempts',
-      'next_attempt_at',
-      'logged_at',
-      'list_unsubscribe',
-      'attachment',
-    ])
+    .select(MAIL_COLUMNS)
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
     .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(limit)
-    .execute();
+    .compile();
 }
 
 /**
@@ -92,21 +115,9 @@ export async function claimDueMail(db: Kysely<Database>, limit: number, leaseMs:
   // One millisecond ahead: PostgreSQL stamps microseconds, so mail queued within this very millisecond would
   // otherwise sort after a millisecond "now" and wait for the next pass.
   const now = isoAfter(1);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    const claimed = await sql<OutboxRow>`
-      update outbox set next_attempt_at = ${isoAfter(leaseMs)}
-      where id in (
-        select id from outbox
-        where status = 'pending' and next_attempt_at <= ${now}
-        order by next_attempt_at, id
-        limit ${limit}
-        for update skip locked
-      )
-      returning id, to_address, subject, text_body, html_body, attempts, next_attempt_at, logged_at, list_unsubscribe,
-        attachment`.execute(db);
-    return claimed.rows.sort((a, b) => a.id - b.id);
-  }
-  const due = await findDue(db, limit, now);
+  const picked = await db.executeQuery(dueMailQuery(db, limit, now, isoAfter(leaseMs)));
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return picked.rows.sort((a, b) => a.id - b.id);
+  const due = picked.rows;
   const claimed: OutboxRow[] = [];
   for (const row of due) {
     const result = await db

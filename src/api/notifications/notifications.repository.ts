@@ -1,4 +1,5 @@
 import type { NotificationKind } from '../../contracts/notifications.js';
+import { flag, withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
 /**
@@ -25,7 +26,7 @@ export async function findSettings(db: Db, ids: number[], kind: NotificationKind
         .where('kind', '=', kind)
         .execute()),
     );
-  return rows;
+  return rows.map((row) => withBooleans(row, ['email', 'site']));
 }
 
 /** The class-reminder mail switch, which is the email choice of `class_soon`. */
@@ -33,15 +34,16 @@ export async function findReminderFlags(db: Db, ids: number[]) {
   const rows = [];
   for (const chunk of chunks(ids))
     rows.push(...(await db.selectFrom('students').select(['id', 'reminders']).where('id', 'in', chunk).execute()));
-  return rows;
+  return rows.map((row) => withBooleans(row, ['reminders']));
 }
 
-export function findAllSettings(db: Db, studentId: number) {
-  return db
+export async function findAllSettings(db: Db, studentId: number) {
+  const rows = await db
     .selectFrom('notification_settings')
     .select(['kind', 'email', 'site'])
     .where('student_id', '=', studentId)
     .execute();
+  return rows.map((row) => withBooleans(row, ['email', 'site']));
 }
 
 /** A person's settings of the kinds given, in one statement (each kind at most once). */
@@ -54,7 +56,7 @@ export async function saveSettings(
   await db
     .insertInto('notification_settings')
     .values(
-      rows.map((row) => ({ student_id: studentId, kind: row.kind, email: row.email ? 1 : 0, site: row.site ? 1 : 0 })),
+      rows.map((row) => ({ student_id: studentId, kind: row.kind, email: flag(row.email), site: flag(row.site) })),
     )
     .onConflict((oc) =>
       oc.columns(['student_id', 'kind']).doUpdateSet((eb) => ({
@@ -119,7 +121,11 @@ export async function findNoticed(db: Db, ids: number[], kind: NotificationKind,
 
 /** One page of a person's notices, newest first; `subject_alive` is null when a program subject is gone. */
 export function listNotices(db: Db, recipientId: number, before: number | undefined, limit: number) {
-  let query = db
+  return noticesPageQuery(db, recipientId, before, limit).execute();
+}
+
+export function noticesPageQuery(db: Db, recipientId: number, before: number | undefined, limit: number) {
+  const query = db
     .selectFrom('notifications as n')
     .leftJoin('student_programs as sp', 'sp.id', 'n.subject_id')
     .select([
@@ -136,8 +142,7 @@ export function listNotices(db: Db, recipientId: number, before: number | undefi
     .where('n.recipient_id', '=', recipientId)
     .orderBy('n.id', 'desc')
     .limit(limit);
-  if (before !== undefined) query = query.where('n.id', '<', before);
-  return query.execute();
+  return before === undefined ? query : query.where('n.id', '<', before);
 }
 
 export async function countUnread(db: Db, recipientId: number): Promise<number> {
@@ -158,15 +163,18 @@ export async function countUnread(db: Db, recipientId: number): Promise<number> 
 export async function unreadStateOf(db: Db, recipientIds: number[]): Promise<Map<number, UnreadState>> {
   const states = new Map<number, UnreadState>();
   if (recipientIds.length === 0) return states;
-  const rows = await db
+  const rows = await unreadStateQuery(db, recipientIds).execute();
+  for (const row of rows) states.set(row.recipient_id, { unread: Number(row.n), latest: Number(row.latest) });
+  return states;
+}
+
+export function unreadStateQuery(db: Db, recipientIds: number[]) {
+  return db
     .selectFrom('notifications')
     .select((eb) => ['recipient_id', eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('latest')])
     .where('recipient_id', 'in', recipientIds)
     .where('read_at', 'is', null)
-    .groupBy('recipient_id')
-    .execute();
-  for (const row of rows) states.set(row.recipient_id, { unread: Number(row.n), latest: Number(row.latest) });
-  return states;
+    .groupBy('recipient_id');
 }
 
 export interface UnreadState {

@@ -87,12 +87,12 @@ export function createNotificationsService({ db, hub }: Deps) {
     const rows = new Map((await notices.findSettings(trx, ids, kind)).map((r) => [r.student_id, r]));
     const reminders =
       kind === 'class_soon'
-        ? new Map((await notices.findReminderFlags(trx, ids)).map((r) => [r.id, r.reminders === 1]))
+        ? new Map((await notices.findReminderFlags(trx, ids)).map((r) => [r.id, r.reminders]))
         : undefined;
     return (id: number) => {
       const row = rows.get(id);
-      const site = row ? row.site === 1 : notificationDefaults[kind].site;
-      const email = reminders ? (reminders.get(id) ?? false) : row ? row.email === 1 : notificationDefaults[kind].email;
+      const site = row ? row.site : notificationDefaults[kind].site;
+      const email = reminders ? (reminders.get(id) ?? false) : row ? row.email : notificationDefaults[kind].email;
       return { site, email };
     };
   }
@@ -102,9 +102,8 @@ export function createNotificationsService({ db, hub }: Deps) {
     return {
       settings: kindsOf(person).map((kind) => {
         const row = rows.get(kind);
-        const site = row ? row.site === 1 : notificationDefaults[kind].site;
-        const email =
-          kind === 'class_soon' ? person.reminders === 1 : row ? row.email === 1 : notificationDefaults[kind].email;
+        const site = row ? row.site : notificationDefaults[kind].site;
+        const email = kind === 'class_soon' ? person.reminders : row ? row.email : notificationDefaults[kind].email;
         return { kind, email, site };
       }),
     };
@@ -227,12 +226,12 @@ export function createNotificationsService({ db, hub }: Deps) {
       const classSoon = settings.find((s) => s.kind === 'class_soon');
       await db.transaction().execute(async (trx) => {
         await notices.saveSettings(trx, person.id, settings);
-        if (classSoon && classSoon.email !== (person.reminders === 1)) {
+        if (classSoon && classSoon.email !== person.reminders) {
           await setStudentReminders(trx, person.id, classSoon.email);
           if (!classSoon.email) await withdrawStudentReminders(trx, person.id);
         }
       });
-      return settingsOf(classSoon ? { ...person, reminders: classSoon.email ? 1 : 0 } : person);
+      return settingsOf(classSoon ? { ...person, reminders: classSoon.email } : person);
     },
 
     /**

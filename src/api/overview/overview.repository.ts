@@ -2,6 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { MAX_DURATION_MINUTES } from '../../contracts/schedule.js';
 import type { Db } from '../db/schema.js';
+import { withBooleans } from '../db/flags.js';
 import { PLACEHOLDER_PREFIX } from '../payments/payments.repository.js';
 
 /** PostgreSQL answers COUNT and SUM as strings (bigint, numeric); both databases' answers become numbers here. */
@@ -11,8 +12,8 @@ const countIf = (condition: ReturnType<typeof sql>) =>
   sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
 
 /** Every count of the overview's cards in one pass over the students. */
-export async function studentCounts(db: Db) {
-  const row = await db
+export function studentCountsQuery(db: Db) {
+  return db
     .selectFrom('students')
     .select([
       sql<number>`count(*)`.as('registered'),
@@ -21,8 +22,11 @@ export async function studentCounts(db: Db) {
       countIf(sql`student_batch is not null`).as('in_batch'),
       countIf(sql`student_status = ${STUDENT_STATUS.completed}`).as('completed'),
     ])
-    .where('role', '=', 'student')
-    .executeTakeFirstOrThrow();
+    .where('role', '=', 'student');
+}
+
+export async function studentCounts(db: Db) {
+  const row = await studentCountsQuery(db).executeTakeFirstOrThrow();
   return {
     registered: num(row.registered),
     verified: num(row.verified),
@@ -60,6 +64,28 @@ export async function unansweredDoubts(db: Db, limit: number) {
   return { count: num(count.n), items };
 }
 
+/** The latest submissions made after `since`, newest first. */
+export function submissionsSinceQuery(db: Db, since: string, limit: number) {
+  return db
+    .selectFrom('submissions as sub')
+    .innerJoin('student_programs as sp', 'sp.id', 'sub.student_program_id')
+    .innerJoin('students as s', 's.id', 'sp.student_id')
+    .select([
+      'sub.id',
+      fullName.as('student_name'),
+      'sp.program_number',
+      'sub.status',
+      'sub.score',
+      'sub.total',
+      'sub.late',
+      'sub.created_at',
+    ])
+    .where('sub.created_at', '>', since)
+    .orderBy('sub.created_at', 'desc')
+    .orderBy('sub.id', 'desc')
+    .limit(limit);
+}
+
 /** Submissions made after `since`: how many, and the latest. */
 export async function submissionsSince(db: Db, since: string, limit: number) {
   const [count, rows] = await Promise.all([
@@ -68,27 +94,9 @@ export async function submissionsSince(db: Db, since: string, limit: number) {
       .select(sql<number>`count(*)`.as('n'))
       .where('created_at', '>', since)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('submissions as sub')
-      .innerJoin('student_programs as sp', 'sp.id', 'sub.student_program_id')
-      .innerJoin('students as s', 's.id', 'sp.student_id')
-      .select([
-        'sub.id',
-        fullName.as('student_name'),
-        'sp.program_number',
-        'sub.status',
-        'sub.score',
-        'sub.total',
-        'sub.late',
-        'sub.created_at',
-      ])
-      .where('sub.created_at', '>', since)
-      .orderBy('sub.created_at', 'desc')
-      .orderBy('sub.id', 'desc')
-      .limit(limit)
-      .execute(),
+    submissionsSinceQuery(db, since, limit).execute(),
   ]);
-  return { count: num(count.n), items: rows.map((r) => ({ ...r, late: r.late === 1 })) };
+  return { count: num(count.n), items: rows.map((r) => withBooleans(r, ['late'])) };
 }
 
 /** Gateway orders not paid (pending or failed) of students who are still unpaid: a payment that may need help. */
@@ -136,6 +144,44 @@ export async function paidWithoutBatch(db: Db, limit: number) {
   return { count: Number(count.n), items };
 }
 
+/** Paid students seen neither in a session nor in a visit since `cutoff`, by id. */
+export function paidNotSeenQuery(db: Db, cutoff: string, limit: number) {
+  return db
+    .selectFrom('students as s')
+    .leftJoin('student_visits as v', 'v.student_id', 's.id')
+    .select([
+      's.id',
+      fullName.as('student_name'),
+      's.email',
+      's.student_batch as batch',
+      'v.active_at',
+      (eb) =>
+        eb
+          .selectFrom('auth_sessions as last')
+          .select((inner) => inner.fn.max('last.last_used_at').as('m'))
+          .whereRef('last.student_id', '=', 's.id')
+          .as('session_used_at'),
+    ])
+    .where('s.role', '=', 'student')
+    .where('s.student_status', '=', STUDENT_STATUS.paid)
+    .where((eb) =>
+      eb.and([
+        eb.or([eb('v.active_at', 'is', null), eb('v.active_at', '<', cutoff)]),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('auth_sessions as a')
+              .select('a.id')
+              .whereRef('a.student_id', '=', 's.id')
+              .where('a.last_used_at', '>=', cutoff),
+          ),
+        ),
+      ]),
+    )
+    .orderBy('s.id')
+    .limit(limit);
+}
+
 export async function paidNotSeenSince(db: Db, cutoff: string, paid: number, limit: number) {
   const seenLately = db
     .selectFrom('auth_sessions')
@@ -150,41 +196,7 @@ export async function paidNotSeenSince(db: Db, cutoff: string, paid: number, lim
       .where('s.role', '=', 'student')
       .where('s.student_status', '=', STUDENT_STATUS.paid)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('students as s')
-      .leftJoin('student_visits as v', 'v.student_id', 's.id')
-      .select([
-        's.id',
-        fullName.as('student_name'),
-        's.email',
-        's.student_batch as batch',
-        'v.active_at',
-        (eb) =>
-          eb
-            .selectFrom('auth_sessions as last')
-            .select((inner) => inner.fn.max('last.last_used_at').as('m'))
-            .whereRef('last.student_id', '=', 's.id')
-            .as('session_used_at'),
-      ])
-      .where('s.role', '=', 'student')
-      .where('s.student_status', '=', STUDENT_STATUS.paid)
-      .where((eb) =>
-        eb.and([
-          eb.or([eb('v.active_at', 'is', null), eb('v.active_at', '<', cutoff)]),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('auth_sessions as a')
-                .select('a.id')
-                .whereRef('a.student_id', '=', 's.id')
-                .where('a.last_used_at', '>=', cutoff),
-            ),
-          ),
-        ]),
-      )
-      .orderBy('s.id')
-      .limit(limit)
-      .execute(),
+    paidNotSeenQuery(db, cutoff, limit).execute(),
   ]);
   const iso = (value: string | Date | null) => (value ? new Date(value).toISOString() : null);
   return {
@@ -331,12 +343,18 @@ export async function countBatchStudents(db: Db, batch: number): Promise<number>
  */
 export async function attendanceCounts(db: Db, batch: number, sessions: { id: number; lateFrom: string }[]) {
   if (sessions.length === 0) return [];
+  const rows = await attendanceCountsQuery(db, batch, sessions).execute();
+  return rows.map((r) => ({ batch_session_id: r.batch_session_id, present: num(r.present), late: num(r.late) }));
+}
+
+/** attendanceCounts' query, for one or more sessions. */
+export function attendanceCountsQuery(db: Db, batch: number, sessions: { id: number; lateFrom: string }[]) {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const lateFrom = sql`case a.batch_session_id ${sql.join(
     sessions.map((s) => sql`when ${s.id} then ${isPostgres ? sql`cast(${s.lateFrom} as timestamptz)` : s.lateFrom}`),
     sql` `,
   )} end`;
-  const rows = await db
+  return db
     .selectFrom('attendance as a')
     .select([
       'a.batch_session_id',
@@ -351,7 +369,5 @@ export async function attendanceCounts(db: Db, batch: number, sessions: { id: nu
     .where('a.student_id', 'in', (eb) =>
       eb.selectFrom('students').select('id').where('role', '=', 'student').where('student_batch', '=', batch),
     )
-    .groupBy('a.batch_session_id')
-    .execute();
-  return rows.map((r) => ({ batch_session_id: r.batch_session_id, present: num(r.present), late: num(r.late) }));
+    .groupBy('a.batch_session_id');
 }

@@ -8,6 +8,7 @@ import {
   type PaymentStatus,
 } from '../../contracts/payments.js';
 import { nowIso } from '../db/clock.js';
+import { withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
 /** Order ids of rows whose gateway order is still being made; never shown to a gateway or a person. */
@@ -385,8 +386,9 @@ export async function countAllPayments(db: Db, status?: PaymentStatus): Promise<
 }
 
 /** A captured payment with what its receipt prints: the student's name as it is now (null once deleted). */
-export function findReceiptRow(db: Db, id: number) {
-  return db
+export async function findReceiptRow(db: Db, id: number) {
+  // `test_payment` is an EXISTS: 0/1 on SQLite, a boolean on PostgreSQL.
+  const row = await db
     .selectFrom('payments as p')
     .leftJoin('students as s', 's.id', 'p.student_id')
     .select([
@@ -413,4 +415,5 @@ export function findReceiptRow(db: Db, id: number) {
     .where('p.status', '=', 'captured')
     .where('p.receipt_number', 'is not', null)
     .executeTakeFirst();
+  return row && withBooleans(row, ['test_payment']);
 }

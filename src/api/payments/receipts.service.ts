@@ -33,7 +33,7 @@ export function createReceiptsService({ db, siteInfo }: Deps) {
       orderId: row.order_id,
       paidVia: row.paid_via,
       manualMethod: row.manual_method,
-      testPayment: Boolean(row.test_payment),
+      testPayment: row.test_payment,
       business: {
         name: site.businessName,
         address: site.privacyAddress,

@@ -1,5 +1,7 @@
+import { withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
+/** A student's program as the API shows it (contracts' StudentProgram); `sp.`-qualified where students are joined. */
 const studentProgramColumns = [
   'id',
   'student_id',
@@ -89,16 +91,18 @@ export async function insertStudentPrograms(
     .execute();
 }
 
-export function insertStudentProgram(db: Db, row: { student_id: number; program_number: number; task: string }) {
-  return db
+export async function insertStudentProgram(db: Db, row: { student_id: number; program_number: number; task: string }) {
+  const inserted = await db
     .insertInto('student_programs')
     .values({ ...row, solution: null, submitted_at: null })
     .returning([...studentProgramColumns])
     .executeTakeFirstOrThrow();
+  return withBooleans(inserted, ['best_late']);
 }
 
-export function listStudentPrograms(db: Db, studentId: number) {
-  return db
+export async function listStudentPrograms(db: Db, studentId: number) {
+  // `graded` is an EXISTS: 0/1 on SQLite, a boolean on PostgreSQL.
+  const rows = await db
     .selectFrom('student_programs')
     .select([
       ...studentProgramColumns,
@@ -116,6 +120,7 @@ export function listStudentPrograms(db: Db, studentId: number) {
     .where('student_id', '=', studentId)
     .orderBy('program_number')
     .execute();
+  return rows.map((row) => withBooleans(row, ['best_late', 'graded']));
 }
 
 /** A student's program with the closing time of the program it was made from. */
@@ -128,29 +133,23 @@ export function findStudentProgramState(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export function saveSolution(db: Db, id: number, solution: string, submittedAt: string) {
-  return db
+export async function saveSolution(db: Db, id: number, solution: string, submittedAt: string) {
+  const saved = await db
     .updateTable('student_programs')
     .set({ solution, submitted_at: submittedAt })
     .where('id', '=', id)
     .returning([...studentProgramColumns])
     .executeTakeFirstOrThrow();
+  return withBooleans(saved, ['best_late']);
 }
 
 /** Every student's solution to one program, with who they are. */
-export function listProgramSubmissions(db: Db, programNumber: number) {
-  return db
+export async function listProgramSubmissions(db: Db, programNumber: number) {
+  const rows = await db
     .selectFrom('student_programs as sp')
     .innerJoin('students as s', 's.id', 'sp.student_id')
     .select([
-      'sp.id',
-      'sp.student_id',
-      'sp.program_number',
-      'sp.task',
-      'sp.solution',
-      'sp.submitted_at',
-      'sp.due_at',
-      'sp.best_late',
+      ...studentProgramColumns.map((column) => `sp.${column}` as const),
       's.email',
       's.first_name',
       's.last_name',
@@ -158,4 +157,5 @@ export function listProgramSubmissions(db: Db, programNumber: number) {
     .where('sp.program_number', '=', programNumber)
     .orderBy('s.first_name')
     .execute();
+  return rows.map((row) => withBooleans(row, ['best_late']));
 }

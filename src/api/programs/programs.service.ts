@@ -37,11 +37,9 @@ interface Deps {
   notifications: NotificationsService;
 }
 
-type StudentProgramRow = Omit<StudentProgram, 'late' | 'best_late'> & { best_late: number };
-
 /** A row as the API shows it: late when handed in after the deadline. */
-function withLate<T extends StudentProgramRow>(row: T): Omit<T, 'best_late'> & StudentProgram {
-  return { ...row, late: isLate(row.due_at, row.submitted_at), best_late: row.best_late === 1 };
+function withLate<T extends Omit<StudentProgram, 'late'>>(row: T): T & StudentProgram {
+  return { ...row, late: isLate(row.due_at, row.submitted_at) };
 }
 
 const workspacePath = (studentProgramId: number) => `${paths.dashboard}/${dashboardPaths.myProgs}/${studentProgramId}`;
@@ -179,11 +177,7 @@ export function createProgramsService({
     /** A student's programs, for the student or the admin. */
     async studentPrograms(caller: StudentRow, studentId: number): Promise<MyProgram[]> {
       if (caller.role !== 'admin' && caller.id !== studentId) throw new AppError('forbidden');
-      // SQLite answers `graded` (an EXISTS) as 0/1.
-      return (await programs.listStudentPrograms(db, studentId)).map((row) => ({
-        ...withLate(row),
-        graded: Boolean(row.graded),
-      }));
+      return (await programs.listStudentPrograms(db, studentId)).map(withLate);
     },
 
     /**

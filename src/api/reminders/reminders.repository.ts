@@ -1,3 +1,4 @@
+import { flag, withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
 /**
@@ -49,7 +50,16 @@ export type UpcomingClass = Awaited<ReturnType<typeof findUpcomingClasses>>[numb
  * (reminders on, not sent yet) or, for the hour one, due its notice in the site (not made yet, and not turned off).
  * A pass where everything is done costs one query per class.
  */
-export function findReminderRecipients(
+export async function findReminderRecipients(
+  db: Db,
+  row: Pick<UpcomingClass, 'id' | 'batch_number' | 'starts_at'>,
+  kind: 'day' | 'hour',
+) {
+  const rows = await reminderRecipientsQuery(db, row, kind).execute();
+  return rows.map((student) => withBooleans(student, ['reminders']));
+}
+
+export function reminderRecipientsQuery(
   db: Db,
   row: Pick<UpcomingClass, 'id' | 'batch_number' | 'starts_at'>,
   kind: 'day' | 'hour',
@@ -98,8 +108,7 @@ export function findReminderRecipients(
     .where('student_status', '=', 1)
     .where('activated', '=', 1)
     .where('role', '=', 'student')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
 }
 
 /**
@@ -204,7 +213,7 @@ export async function withdrawStudentReminders(db: Db, studentId: number): Promi
 export async function setStudentReminders(db: Db, studentId: number, on: boolean): Promise<void> {
   await db
     .updateTable('students')
-    .set({ reminders: on ? 1 : 0 })
+    .set({ reminders: flag(on) })
     .where('id', '=', studentId)
     .execute();
 }

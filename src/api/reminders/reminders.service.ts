@@ -92,15 +92,14 @@ export function createRemindersService({ db, config, log, mailQueued, notificati
           await lockBatch(trx, row.batch_number);
           if ((await findClassStart(trx, row.id)) !== row.starts_at) return false;
           // Mail only to those with reminders on, once; the hour one is also a notice in the site, made once.
-          const reminderId =
-            student.reminders === 1
-              ? await claimReminder(trx, {
-                  batch_session_id: row.id,
-                  student_id: student.id,
-                  kind,
-                  starts_at: row.starts_at,
-                })
-              : undefined;
+          const reminderId = student.reminders
+            ? await claimReminder(trx, {
+                batch_session_id: row.id,
+                student_id: student.id,
+                kind,
+                starts_at: row.starts_at,
+              })
+            : undefined;
           if (kind === 'day') {
             if (reminderId === undefined) return false;
             await setReminderOutbox(trx, reminderId, await enqueueMail(trx, mail));
@@ -153,7 +152,7 @@ export function createRemindersService({ db, config, log, mailQueued, notificati
     },
 
     /** The account a reminder mail's private link belongs to (its stop link, or a one-click unsubscribe). */
-    async linkOwner(token: string | undefined): Promise<{ id: number; reminders: number }> {
+    async linkOwner(token: string | undefined): Promise<{ id: number; reminders: boolean }> {
       const student = token ? await findStudentByPrivateLink(db, 'reminders', token) : undefined;
       if (!student) throw new AppError('notFound', reminderMessages.noSuchLink);
       return student;
@@ -163,11 +162,11 @@ export function createRemindersService({ db, config, log, mailQueued, notificati
      * Stops (or starts again) the reminders of a link's owner. A link followed again changes nothing and writes
      * nothing: every write invalidates the caches of the students table, so repeats must not cost the site.
      */
-    async switchByLink(owner: { id: number; reminders: number }, on: boolean): Promise<ReminderSwitchResult> {
+    async switchByLink(owner: { id: number; reminders: boolean }, on: boolean): Promise<ReminderSwitchResult> {
       const result = on
         ? { reminders: true, message: reminderMessages.started }
         : { reminders: false, message: reminderMessages.stopped };
-      if ((owner.reminders === 1) === on) return result;
+      if (owner.reminders === on) return result;
       await db.transaction().execute(async (trx) => {
         await setStudentReminders(trx, owner.id, on);
         if (!on) await withdrawStudentReminders(trx, owner.id);
@@ -176,7 +175,7 @@ export function createRemindersService({ db, config, log, mailQueued, notificati
     },
 
     setting(student: StudentRow): ReminderSetting {
-      return { reminders: student.reminders === 1 };
+      return { reminders: student.reminders };
     },
 
     /** The Profile's switch. */

@@ -126,19 +126,6 @@ export function listAttendanceOf(db: Db, sessionIds: number[], studentIds?: numb
   return query.execute();
 }
 
-/** The students an attendance sheet lists: every student of the batch. */
-export function listBatchStudents(db: Db, batch: number) {
-  return db
-    .selectFrom('students')
-    .select(['id', 'first_name', 'last_name', 'email', 'student_status'])
-    .where('role', '=', 'student')
-    .where('student_batch', '=', batch)
-    .orderBy('first_name')
-    .orderBy('last_name')
-    .orderBy('id')
-    .execute();
-}
-
 export function findStudentInBatch(db: Db, studentId: number, batch: number) {
   return db
     .selectFrom('students')

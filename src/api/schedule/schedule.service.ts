@@ -30,6 +30,7 @@ import { AppError } from '../http/app-error.js';
 import { CLASSES_NEED_PAYMENT } from '../courses/courses.service.js';
 import { cancelPendingReminders } from '../reminders/reminders.repository.js';
 import * as schedule from './schedule.repository.js';
+import { listBatchStudents } from '../students/students.repository.js';
 import { ensurePrivateLink, findStudentByPrivateLink } from '../auth/private-links.repository.js';
 import { zonedInstant } from './zoned-time.js';
 
@@ -126,7 +127,7 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
 
   async function sheet(id: number): Promise<AttendanceSheet> {
     const session = toBatchSession(await mustFind(id));
-    const students = await schedule.listBatchStudents(db, session.batch_number);
+    const students = await listBatchStudents(db, session.batch_number, 'first_name');
     const records = new Map((await schedule.listAttendanceOf(db, [id])).map((r) => [r.student_id, r]));
     const at = Date.parse(now());
     return {

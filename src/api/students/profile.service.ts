@@ -51,7 +51,7 @@ export function createProfileService({ db, config, photoUploads, mailQueued, aft
     requestProfileMail(email: string): void {
       afterAnswer.run('profile email request', async () => {
         const student = await findStudentByEmail(db, email);
-        if (!student || student.activated !== 1 || !hasCompletedProfile(student)) return;
+        if (!student || !student.activated || !hasCompletedProfile(student)) return;
         const mail = profileMail(student);
         const now = Date.now();
         const recent = await countRecentMail(db, student.email, mail.subject, new Date(now - DAY_MS).toISOString());

@@ -16,7 +16,7 @@ export function toStudentData(row: StudentRow): StudentData {
     institution: row.institution,
     work: row.work,
     office: row.office,
-    activated: row.activated === 1,
+    activated: row.activated,
     student_status: row.student_status,
     student_batch: row.student_batch,
     uniq_id: row.uniq_id,

@@ -1,0 +1,4 @@
+select "sp"."student_id", "sp"."program_number", "sp"."best_score", "sp"."best_total", "sp"."best_late", case when ("sp"."submitted_at" is not null or "sp"."best_score" is not null) then 1 else 0 end as "submitted"
+from "student_programs" as "sp"
+inner join "students" as "s" on "s"."id" = "sp"."student_id"
+where "s"."role" = $1 and "s"."student_batch" = $2

@@ -1,0 +1,10 @@
+select "id", "email", "first_name", "reminders"
+from "students"
+where "student_batch" = $1 and (("reminders" = $2 and not exists (select "session_reminders"."id"
+from "session_reminders"
+where "session_reminders"."student_id" = "students"."id" and "session_reminders"."batch_session_id" = $3 and "session_reminders"."kind" = $4 and "session_reminders"."starts_at" = $5)) or (not exists (select "notifications"."id"
+from "notifications"
+where "notifications"."recipient_id" = "students"."id" and "notifications"."kind" = $6 and "notifications"."subject_id" = $7) and not exists (select "notification_settings"."student_id"
+from "notification_settings"
+where "notification_settings"."student_id" = "students"."id" and "notification_settings"."kind" = $8 and "notification_settings"."site" = $9))) and "student_status" = $10 and "activated" = $11 and "role" = $12
+order by "id"

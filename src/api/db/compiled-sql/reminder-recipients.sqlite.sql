@@ -1,0 +1,10 @@
+select "id", "email", "first_name", "reminders"
+from "students"
+where "student_batch" = ? and (("reminders" = ? and not exists (select "session_reminders"."id"
+from "session_reminders"
+where "session_reminders"."student_id" = "students"."id" and "session_reminders"."batch_session_id" = ? and "session_reminders"."kind" = ? and "session_reminders"."starts_at" = ?)) or (not exists (select "notifications"."id"
+from "notifications"
+where "notifications"."recipient_id" = "students"."id" and "notifications"."kind" = ? and "notifications"."subject_id" = ?) and not exists (select "notification_settings"."student_id"
+from "notification_settings"
+where "notification_settings"."student_id" = "students"."id" and "notification_settings"."kind" = ? and "notification_settings"."site" = ?))) and "student_status" = ? and "activated" = ? and "role" = ?
+order by "id"

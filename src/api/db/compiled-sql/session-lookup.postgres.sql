@@ -1,0 +1,20 @@
+select "s".*, "a"."id" as "session_id", "a"."token_hash" as "session_token_hash", "a"."expires_at" as "session_expires_at", "a"."last_used_at" as "session_last_used_at", (select "version"
+from "content_versions"
+where "name" = $1) as "version_course_sessions", (select "version"
+from "content_versions"
+where "name" = $2) as "version_students", (select "version"
+from "content_versions"
+where "name" = $3) as "version_settings", (select "version"
+from "content_versions"
+where "name" = $4) as "version_attendance", (select "version"
+from "content_versions"
+where "name" = $5) as "version_batch_sessions"
+from unnest($6::text[]) as "t"
+cross join lateral (select *
+from "auth_sessions"
+where "auth_sessions"."token_hash" = "t"."t" and "expires_at" > $7
+offset 0) as "a"
+cross join lateral (select *
+from "students"
+where "students"."id" = "a"."student_id"
+offset 0) as "s"
