@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import type { ChangePasswordInput, LoginInput, ResetPasswordInput, SignupInput } from '../../contracts/accounts.js';
 import { messages } from '../../contracts/messages.js';
 import { paths } from '../../contracts/paths.js';
@@ -68,12 +69,14 @@ interface Deps {
   /** Wakes the mail worker after a change queued mail. */
   mailQueued: () => void;
   afterAnswer: AfterAnswer;
+  /** The time now (the app's clock). */
+  clock?: Clock;
 }
 
 // Verifying against this when an email is unknown makes a login take as long as a real one.
 const dummyHash = hashPassword('Dummy#password-for-timing-1');
 
-export function createAccountsService({ db, config, limits, mailQueued, afterAnswer }: Deps) {
+export function createAccountsService({ db, config, limits, mailQueued, afterAnswer, clock = systemClock }: Deps) {
   const verifyUrl = (token: string) => `${config.appUrl}/students/verify_email?token=${encodeURIComponent(token)}`;
   const resetUrl = (token: string) => `${config.appUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
 
@@ -91,9 +94,9 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
             activated: 0,
             uniq_id: newUniqId(),
           });
-          const verifyToken = await issueEmailToken(trx, id, 'verify_email');
+          const verifyToken = await issueEmailToken(trx, id, 'verify_email', clock());
           await enqueueMail(trx, verificationMail(input.email, input.first_name, verifyUrl(verifyToken)));
-          const token = await createSession(trx, id);
+          const token = await createSession(trx, id, clock());
           const student = await findStudentById(trx, id);
           if (!student) throw new Error('student vanished inside its own transaction');
           return { student, token };
@@ -115,10 +118,10 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
      */
     async verifyEmail(token: string): Promise<{ session: string } | 'already' | undefined> {
       const session = await db.transaction().execute(async (trx) => {
-        const studentId = await consumeEmailToken(trx, token, 'verify_email');
+        const studentId = await consumeEmailToken(trx, token, 'verify_email', clock());
         if (studentId === undefined) return undefined;
-        await updateStudent(trx, studentId, { activated: 1 });
-        return createSession(trx, studentId);
+        await updateStudent(trx, studentId, { activated: 1 }, clock());
+        return createSession(trx, studentId, clock());
       });
       if (session) return { session };
       const owner = await emailTokenOwner(db, token, 'verify_email');
@@ -131,7 +134,7 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
       if (!student || student.activated === 1) return;
       if (!(await limits.emailsPerAccount.hit(student.email.toLowerCase()))) return;
       await db.transaction().execute(async (trx) => {
-        const token = await issueEmailToken(trx, student.id, 'verify_email');
+        const token = await issueEmailToken(trx, student.id, 'verify_email', clock());
         await enqueueMail(trx, verificationMail(student.email, student.first_name, verifyUrl(token)));
       });
       mailQueued();
@@ -156,14 +159,14 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
       }
       await Promise.all([limits.loginFailures.reset(pair), limits.accountFailures.reset(account)]);
       if (student.activated !== 1) throw new AppError('emailNotVerified', messages.emailNotVerified);
-      const token = await createSession(db, student.id);
+      const token = await createSession(db, student.id, clock());
       return { student, token };
     },
 
     async logout(studentId: number, sessionId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await deleteSession(trx, sessionId);
-        await recordActivity(trx, studentId, nowIso());
+        await recordActivity(trx, studentId, nowIso(clock()));
       });
     },
 
@@ -176,7 +179,7 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
         const student = await findStudentByEmail(db, email);
         if (!student || !(await limits.emailsPerAccount.hit(student.email.toLowerCase()))) return;
         await db.transaction().execute(async (trx) => {
-          const token = await issueEmailToken(trx, student.id, 'reset_password');
+          const token = await issueEmailToken(trx, student.id, 'reset_password', clock());
           await enqueueMail(trx, passwordResetMail(student.email, student.first_name, resetUrl(token)));
         });
         mailQueued();
@@ -185,18 +188,18 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
 
     async resetPassword(token: string | undefined, input: ResetPasswordInput): Promise<void> {
       if (!token) throw new AppError('validation', messages.resetLinkInvalid);
-      const owner = await peekEmailToken(db, token, 'reset_password');
+      const owner = await peekEmailToken(db, token, 'reset_password', clock());
       const student = owner === undefined ? undefined : await findStudentById(db, owner);
       if (!student || student.email.toLowerCase() !== input.email.trim().toLowerCase()) {
         throw new AppError('validation', messages.resetLinkInvalid);
       }
       const passwordHash = await hashPassword(input.password);
       const done = await db.transaction().execute(async (trx) => {
-        if ((await consumeEmailToken(trx, token, 'reset_password')) !== student.id) return false;
+        if ((await consumeEmailToken(trx, token, 'reset_password', clock())) !== student.id) return false;
         // Following the link proves the mailbox, so an unverified account becomes verified too.
-        await updateStudent(trx, student.id, { password_hash: passwordHash, activated: 1 });
+        await updateStudent(trx, student.id, { password_hash: passwordHash, activated: 1 }, clock());
         await deleteSessionsOf(trx, student.id);
-        await recordActivity(trx, student.id, nowIso());
+        await recordActivity(trx, student.id, nowIso(clock()));
         return true;
       });
       if (!done) throw new AppError('validation', messages.resetLinkInvalid);
@@ -211,7 +214,7 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
       }
       const passwordHash = await hashPassword(input.password);
       await db.transaction().execute(async (trx) => {
-        await updateStudent(trx, student.id, { password_hash: passwordHash });
+        await updateStudent(trx, student.id, { password_hash: passwordHash }, clock());
         await deleteSessionsOf(trx, student.id, sessionId);
       });
     },

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { joinLinkPath } from '../../contracts/schedule.js';
 import { ensurePrivateLinks } from '../auth/private-links.repository.js';
 import type { Kysely } from 'kysely';
@@ -19,9 +20,11 @@ interface Deps {
   config: Pick<Config, 'appUrl'>;
   mailQueued: () => void;
   notifications: NotificationsService;
+  /** The time now (the app's clock). */
+  clock?: Clock;
 }
 
-export function createBatchesService({ db, config, mailQueued, notifications }: Deps) {
+export function createBatchesService({ db, config, mailQueued, notifications, clock = systemClock }: Deps) {
   return {
     members: (batch: number) => batches.listBatchMembers(db, batch),
 
@@ -41,7 +44,7 @@ export function createBatchesService({ db, config, mailQueued, notifications }: 
     async move(batch: number, studentIds: number[]): Promise<{ moved: number; message: string }> {
       const moved = await db.transaction().execute(async (trx) => {
         await batches.ensureBatch(trx, batch);
-        return batches.moveStudentsToBatch(trx, [...new Set(studentIds)], batch);
+        return batches.moveStudentsToBatch(trx, [...new Set(studentIds)], batch, clock());
       });
       return { moved, message: `${plural(moved, 'student')} moved to batch ${batch}.` };
     },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import type { StudentData } from '../../contracts/accounts.js';
 import { studentListSchema, type StudentListKind, type StudentListQuery } from '../../contracts/admin.js';
 import { studentStatusLabels, studentStatusName } from '../../contracts/course.js';
@@ -56,7 +57,7 @@ export function createStudentListsService(
   db: Kysely<Database>,
   dialect: DialectName,
   attendance: AttendanceCounts,
-  clock: () => Date = () => new Date(),
+  clock: Clock = systemClock,
 ) {
   const studentLists = new StudentListsRepository(db, dialect);
   // Whole pages (rows and total), kept until the students change: an admin paging back and forth, or several tabs,

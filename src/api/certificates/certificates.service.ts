@@ -9,6 +9,7 @@ import {
   normalizeCertificateCode,
   type PublicCertificate,
 } from '../../contracts/certificates.js';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { COURSE_NAME, STUDENT_STATUS } from '../../contracts/course.js';
 import { courseWallClock } from '../../contracts/dates.js';
 import { paths } from '../../contracts/paths.js';
@@ -43,7 +44,7 @@ interface Deps {
   config: Pick<Config, 'appUrl'>;
   notifications: Pick<NotificationsService, 'notify' | 'withdraw'>;
   /** The time now (tests step through it). */
-  clock?: () => Date;
+  clock?: Clock;
   /** Wakes the mail worker after certificates were issued outside a status change. */
   mailQueued?: () => void;
 }
@@ -80,7 +81,7 @@ function toPublic(row: CertificateRow): PublicCertificate {
 
 const calendarDay = (instant: string | null) => (instant ? (courseWallClock(instant)?.date ?? null) : null);
 
-export function createCertificatesService({ db, config, notifications, clock, mailQueued }: Deps) {
+export function createCertificatesService({ db, config, notifications, clock = systemClock, mailQueued }: Deps) {
   const verifyUrl = (code: string) => `${config.appUrl}${certificatePagePath(code)}`;
   const pdfOf = (row: CertificateRow) => {
     const inputs = [facts(row), verifyUrl(row.code)] as const;
@@ -140,7 +141,7 @@ export function createCertificatesService({ db, config, notifications, clock, ma
     async onStatusChange(trx: Trx, change: StatusChange): Promise<void> {
       const completed = STUDENT_STATUS.completed;
       if (change.from === change.to) return;
-      const at = nowIso(change.now ?? clock?.() ?? new Date());
+      const at = nowIso(change.now ?? clock());
       if (change.from === completed) {
         const revoked = await revokeStudentCertificates(trx, change.student.id, at, change.reason ?? null);
         // Its "your certificate is attached" mail, if not sent yet, is withdrawn with it: it would announce a code
@@ -160,7 +161,7 @@ export function createCertificatesService({ db, config, notifications, clock, ma
      * the audit trail as the teacher's entry: a Completed → Completed change with the code, which nothing undoes.
      */
     async issueMissing(admin: StudentRow, studentIds: number[]): Promise<{ issued: number; message: string }> {
-      const at = nowIso(clock?.() ?? new Date());
+      const at = nowIso(clock());
       const chosen = new Set(studentIds);
       const issued = await db.transaction().execute(async (trx) => {
         let count = 0;

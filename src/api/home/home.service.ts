@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { isLate } from '../../contracts/course-content.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
@@ -23,7 +24,7 @@ interface Deps {
   db: Kysely<Database>;
   /** A student's classes, with the join window and attendance as My Classes has them. */
   schedule: Pick<ScheduleService, 'mySchedule'>;
-  clock?: () => Date;
+  clock?: Clock;
 }
 
 /** The best self-assessment attempt: the highest share of its total, the higher score on a tie. */
@@ -38,7 +39,7 @@ function bestAttempt(attempts: { score: number; total: number }[]) {
   return best;
 }
 
-export function createHomeService({ db, schedule, clock = () => new Date() }: Deps) {
+export function createHomeService({ db, schedule, clock = systemClock }: Deps) {
   return {
     /** The signed-in student's home; opening it records their visit ("since your last visit"). */
     async home(student: StudentRow): Promise<Home> {

@@ -1,3 +1,4 @@
+import { systemClock } from '../../contracts/clock.js';
 import { toOneLine } from '../../contracts/fields.js';
 import { COURSE_NAME, SITE_NAME } from '../../contracts/course.js';
 import { courseWallClock, formatClockTime, formatDate, formatDateTime } from '../../contracts/dates.js';
@@ -254,7 +255,7 @@ export function classReminderMail(
   to: string,
   firstName: string,
   details: ReminderDetails,
-  now = new Date(),
+  now = systemClock(),
 ): OutgoingMail {
   const time = formatClockTime(details.startsAt);
   const session = `Session ${details.sessionNumber}`;

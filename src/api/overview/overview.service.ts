@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { courseTimeZone, courseWallClock } from '../../contracts/dates.js';
 import { ATTENTION_ITEMS, CHART_WEEKS, type Charts, NOT_SEEN_DAYS, type Overview } from '../../contracts/overview.js';
 import { heldClasses, LATE_AFTER_MINUTES, sessionEnd } from '../../contracts/schedule.js';
@@ -11,7 +12,7 @@ import * as repo from './overview.repository.js';
 interface Deps {
   db: Kysely<Database>;
   /** The time now (tests pass their own). */
-  clock?: () => Date;
+  clock?: Clock;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -36,7 +37,7 @@ function chartWeeks(now: Date): { starts: string[]; bounds: string[] } {
   return { starts: starts.slice(0, -1), bounds: starts.map((date) => zonedInstant(date, '00:00', zone)) };
 }
 
-export function createOverviewService({ db, clock = () => new Date() }: Deps) {
+export function createOverviewService({ db, clock = systemClock }: Deps) {
   // A batch's attendance chart, kept while its tables stand still and none of its classes has ended since.
   const attendanceCharts = new StampedCache<Charts['attendance']['sessions']>(100);
   return {

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import { formatAmount } from '../../contracts/payments.js';
 import type { Config } from '../config/env.js';
@@ -25,9 +26,11 @@ export interface ReceiptPayment {
 export function createReceiptNotice({
   config,
   notifications,
+  clock = systemClock,
 }: {
   config: Pick<Config, 'appUrl'>;
   notifications: NotificationsService;
+  clock?: Clock;
 }) {
   return async (
     trx: Transaction<Database>,
@@ -38,7 +41,7 @@ export function createReceiptNotice({
       amount: formatAmount(payment.amount, payment.currency),
       paymentId: payment.payment_id,
       orderId: payment.order_id,
-      paidAt: nowIso(),
+      paidAt: nowIso(clock()),
     };
     const link = `${paths.dashboard}/${dashboardPaths.myPayment}`;
     const told = await notifications.notify(

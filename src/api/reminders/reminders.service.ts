@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { joinLinkPath } from '../../contracts/schedule.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -29,6 +30,8 @@ interface Deps {
   log: FastifyBaseLogger;
   mailQueued: () => void;
   notifications: NotificationsService;
+  /** The time now (the app's clock). */
+  clock?: Clock;
 }
 
 const HOUR_MS = 60 * 60_000;
@@ -50,7 +53,7 @@ export function dueReminderKind(startsAt: string, now: Date): 'day' | 'hour' | u
   return left > HOUR_MS ? 'day' : 'hour';
 }
 
-export function createRemindersService({ db, config, log, mailQueued, notifications }: Deps) {
+export function createRemindersService({ db, config, log, mailQueued, notifications, clock = systemClock }: Deps) {
   const oneClickBase = `${config.appUrl}/api/v1/reminders/stop`;
   const myClassesPath = `${paths.dashboard}/${dashboardPaths.myClasses}`;
   const myClassesUrl = `${config.appUrl}${myClassesPath}`;
@@ -135,7 +138,7 @@ export function createRemindersService({ db, config, log, mailQueued, notificati
      * One pass: withdraws reminder mail that no longer holds, then queues the reminders due at `now`. Safe to run
      * in every process at once and again after a restart: each reminder is queued exactly once.
      */
-    async runOnce(now = new Date()): Promise<ReminderRun> {
+    async runOnce(now = clock()): Promise<ReminderRun> {
       const withdrawn = await withdrawStaleReminders(db, now.toISOString(), oneClickBase);
       let queued = 0;
       const upcoming = await findUpcomingClasses(db, now.toISOString(), new Date(now.getTime() + DAY_MS).toISOString());

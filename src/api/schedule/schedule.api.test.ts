@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdminTestApp, lastMailTo, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { adminLogin, bearer, createAdminTestApp, lastMailTo, verifiedStudent } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { courseWallClock, formatDateTime } from '../../contracts/dates.js';
 import { fieldMessages } from '../../contracts/fields.js';
@@ -357,6 +357,10 @@ describe('joining a class and attendance', () => {
   let missing: Awaited<ReturnType<typeof studentIn>>;
 
   beforeAll(async () => {
+    // The clock moves every "now" of the site, sessions' too: three weeks on, the teacher's first session has
+    // ended (14 days unused), so the teacher signs in again the day before the class.
+    clock = at(-60 * 24);
+    adminToken = await adminLogin(ctx);
     await asAdmin('PUT', '/api/v1/batches/21', { meeting_link: 'https://meet.example.com/b21' });
     session = (
       await addSession(21, { session_number: 1, date: '2026-12-10', start_time: '19:00', duration_minutes: 60 })

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import {
@@ -36,7 +37,7 @@ import { zonedInstant } from './zoned-time.js';
 interface Deps {
   db: Kysely<Database>;
   /** The time now; tests pass their own clock to step through a class. */
-  clock?: () => Date;
+  clock?: Clock;
   /** The course time zone setting, read where a typed wall-clock time becomes an instant. */
   timeZone: () => Promise<string>;
 }
@@ -87,7 +88,7 @@ const statusWords: Record<AttendanceRow['status'], string> = {
   'in progress': 'In progress',
 };
 
-export function createScheduleService({ db, clock = () => new Date(), timeZone }: Deps) {
+export function createScheduleService({ db, clock = systemClock, timeZone }: Deps) {
   const now = () => nowIso(clock());
 
   /**

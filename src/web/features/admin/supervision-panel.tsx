@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { nowMs } from '../../../contracts/clock';
 import { formatDateTime } from '../../../contracts/dates';
 import { commentInputSchema } from '../../../contracts/exercises';
 import { controlClass, errorAttributes, FieldError } from '../../components/field-error';
@@ -21,7 +22,7 @@ const TICK_MS = 5000;
 
 function ago(iso: string | null): string {
   if (!iso) return '—';
-  const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
+  const seconds = Math.max(0, Math.round((nowMs() - Date.parse(iso)) / 1000));
   if (seconds < 60) return `${seconds} s ago`;
   if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
   return formatDateTime(iso);

@@ -11,6 +11,7 @@ import {
   type Workspace,
   exerciseMessages,
 } from '../../../contracts/exercises';
+import { nowMs, systemClock } from '../../../contracts/clock';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { programMessages } from '../../../contracts/course-content';
 import { PageSpinner } from '../../components/page-spinner';
@@ -168,7 +169,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
       } else if (kind === 'run') {
         const result = await runProgram(id, code.current, stdin);
         saved.current = code.current;
-        setSave({ state: 'saved', at: new Date().toISOString() });
+        setSave({ state: 'saved', at: systemClock().toISOString() });
         setShown({ kind: 'run', result });
       } else {
         const submission = await submitProgram(id, code.current);
@@ -427,7 +428,7 @@ export default function ProgramWorkspace({ id }: { id: string }) {
       {workspace.data.due_at ? (
         <p className="fw-semibold mb-2">
           Due {formatDeadline(workspace.data.due_at)}
-          {Date.parse(workspace.data.due_at) < Date.now() ? (
+          {Date.parse(workspace.data.due_at) < nowMs() ? (
             <span className="fw-normal text-body-secondary"> (passed: a submission now is graded and marked late)</span>
           ) : null}
         </p>

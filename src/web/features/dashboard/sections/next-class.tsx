@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { nowMs } from '../../../../contracts/clock';
 import { formatClockTime, formatDate } from '../../../../contracts/dates';
 import { formatSessionTime, JOIN_OPENS_MINUTES_BEFORE, type MySession } from '../../../../contracts/schedule';
 import { sessionCalendarUrl } from '../../../lib/calendar-api';
@@ -13,9 +14,9 @@ import { countdownText, joinState } from './timetable';
  * whose clock is wrong still counts down to the real start.
  */
 export function useServerNow(serverNow: string | undefined, receivedAt: number): number {
-  const [tick, setTick] = useState(() => Date.now());
+  const [tick, setTick] = useState(() => nowMs());
   useEffect(() => {
-    const timer = setInterval(() => setTick(Date.now()), 1000);
+    const timer = setInterval(() => setTick(nowMs()), 1000);
     return () => clearInterval(timer);
   }, []);
   const offset = serverNow ? Date.parse(serverNow) - receivedAt : 0;
