@@ -253,7 +253,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const settings = createSettingsService({ db, config, log: app.log, clock });
   await settings.ensureDefaults();
-  const certificates = createCertificatesService({ db, config, notifications, clock, mailQueued });
+  const certificates = createCertificatesService({
+    db,
+    config,
+    notifications,
+    clock,
+    mailQueued,
+    timeZone: settings.timeZone,
+  });
   const admin = createStudentAdminService(
     db,
     settings.feePaise,
@@ -316,22 +323,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const site = createSiteService({ db, dialect, settings });
   const schedule = createScheduleService({ db, clock, timeZone: settings.timeZone });
-  const home = createHomeService({ db, schedule, clock });
-  const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts, clock);
+  const home = createHomeService({ db, schedule, clock, timeZone: settings.timeZone });
+  const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts, clock, settings.timeZone);
   // The landing page carries the approved testimonials: a moderation re-renders it before answering.
   let testimonialsChanged = async () => {};
   const testimonials = createTestimonialsService(db, () => testimonialsChanged(), clock);
   const gradebook = createGradebookService({ db, clock });
   const similarity = createSimilarityService({ db, log: app.log, clock });
   app.addHook('onClose', () => similarity.close());
-  const batches = createBatchesService({ db, config, mailQueued, notifications, clock });
+  const batches = createBatchesService({ db, config, mailQueued, notifications, clock, timeZone: settings.timeZone });
   const courses = createCoursesService(db);
   const quiz = createQuizService(db, clock);
   const doubts = createDoubtsService({ db, config, mailQueued, notifications, clock });
   const outbox = createOutboxService(db);
-  const overview = createOverviewService({ db, clock });
-  const calendar = createCalendarService({ db, config });
-  const reminders = createRemindersService({ db, config, log: app.log, mailQueued, notifications, clock });
+  const overview = createOverviewService({ db, clock, timeZone: settings.timeZone });
+  const calendar = createCalendarService({ db, config, timeZone: settings.timeZone });
+  const reminders = createRemindersService({
+    db,
+    config,
+    log: app.log,
+    mailQueued,
+    notifications,
+    clock,
+    timeZone: settings.timeZone,
+  });
   app.decorate('reminders', reminders);
   const ipLimits: IpRateLimits = { ...defaultIpRateLimits, ...options.ipRateLimits };
   const limitWrites = createAccountWriteLimiter(counters, options.accountWriteLimits ?? defaultAccountWriteLimits);

@@ -3,6 +3,7 @@ import { type Clock, systemClock } from '../../contracts/clock.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import { formatAmount } from '../../contracts/payments.js';
 import type { Config } from '../config/env.js';
+import { readTimeZone } from '../settings/settings.repository.js';
 import { nowIso } from '../db/clock.js';
 import type { Database } from '../db/schema.js';
 import { paymentReceiptMail } from '../mail/mail-templates.js';
@@ -42,6 +43,7 @@ export function createReceiptNotice({
       paymentId: payment.payment_id,
       orderId: payment.order_id,
       paidAt: nowIso(clock()),
+      zone: await readTimeZone(trx),
     };
     const link = `${paths.dashboard}/${dashboardPaths.myPayment}`;
     const told = await notifications.notify(
