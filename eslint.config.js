@@ -12,6 +12,16 @@ const noServerCode = {
   message: 'Web code may import src/contracts, not src/api.',
 };
 
+// One clock: "now" comes from src/contracts/clock.ts, which services are given as their `clock` and the browser
+// calls, so a test that moves the clock moves every "now". Every block below that sets no-restricted-syntax repeats
+// these, for the same reason as noServerCode above.
+const clockMessage =
+  'Read the time from src/contracts/clock.ts: a service uses its injected `clock`, other code systemClock() or nowMs(). Date.now() and new Date() with no argument live only there.';
+const oneClock = [
+  { selector: "MemberExpression[object.name='Date'][property.name='now']", message: clockMessage },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: clockMessage },
+];
+
 // Features keep to themselves: a feature imports lib/, components/ and contracts, never another feature; what two
 // features share moves to lib/ (data, state, API calls) or components/ (React UI). Only app/ (routes, shell) puts
 // features together. Relative paths are matched as written, so a path up into a sibling feature folder counts.
@@ -29,6 +39,7 @@ const featureBlocks = features.map((feature) => {
       'no-restricted-imports': ['error', { patterns: [noServerCode, { regex, message }] }],
       'no-restricted-syntax': [
         'error',
+        ...oneClock,
         { selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`, message },
       ],
     },
@@ -77,7 +88,13 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through src/api/config/env.ts.' },
       ],
+      'no-restricted-syntax': ['error', ...oneClock],
     },
+  },
+  {
+    // The clock itself; tests, end-to-end specs and benchmarks measure and stamp with the computer's clock.
+    files: ['src/contracts/clock.ts', '**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['src/api/config/**', 'scripts/**', 'test/**', 'e2e/**', 'bench/**', '*.config.ts', '*.config.js'],
@@ -116,6 +133,7 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
+        ...oneClock,
         {
           selector: 'ImportExpression[source.value=/(^|\\/)features(\\/|$)/]',
           message: 'lib/, components/ and pages/ never import features/.',
@@ -158,6 +176,7 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
+        ...oneClock,
         {
           selector:
             'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction)$/]',

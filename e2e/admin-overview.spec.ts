@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { courseWallClock, formatDate } from '../src/contracts/dates.js';
+import { courseWallClock, DEFAULT_TIME_ZONE, formatDate } from '../src/contracts/dates.js';
 import type { Overview } from '../src/contracts/overview.js';
 import { adminHeaders, apiStudent, placePaidStudent, signInWithToken, uniqueNumber } from './accounts.js';
 import { checkScreen, expect, expectNoSidewaysScroll, test } from './fixtures.js';
@@ -48,7 +48,7 @@ test('the overview counts the students, charts a batch’s attendance with its n
   expect(asked.ok()).toBe(true);
 
   // A class two days ago that Prema attended (the teacher marked her present) and Abhi missed.
-  const clock = courseWallClock(new Date(Date.now() - 2 * 24 * 60 * 60_000))!;
+  const clock = courseWallClock(new Date(Date.now() - 2 * 24 * 60 * 60_000), DEFAULT_TIME_ZONE)!;
   const added = await request.post(`/api/v1/batches/${batch}/sessions`, {
     headers: admin,
     data: { session_number: 1, date: clock.date, start_time: clock.time, duration_minutes: 60 },
@@ -100,7 +100,7 @@ test('the overview counts the students, charts a batch’s attendance with its n
     .filter({ hasText: `Attendance per class, batch ${batch}` });
   await expect(attendance.getByRole('img')).toHaveAttribute('aria-label', /session 1, 1 present, 0 late, 1 absent/);
   await attendance.getByText('The numbers of this chart').click();
-  await expect(attendance.getByRole('cell')).toHaveText([formatDate(clock.date), '1', '0', '1']);
+  await expect(attendance.getByRole('cell')).toHaveText([formatDate(clock.date, DEFAULT_TIME_ZONE), '1', '0', '1']);
   await checkScreen(page, 'admin-overview', info.project.name);
 
   // Every panel's button is on screen within the width (a phone's too), and an overview item opens its panel.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { certificateMessages, type MyCertificate, type PublicCertificate } from '../src/contracts/certificates.js';
-import { courseWallClock } from '../src/contracts/dates.js';
+import { courseWallClock, DEFAULT_TIME_ZONE } from '../src/contracts/dates.js';
 import {
   adminHeaders,
   type ApiStudent,
@@ -20,7 +20,7 @@ async function completedStudent(request: APIRequestContext, admin: { authorizati
   const student = await apiStudent(request, { tag, firstName: 'Meera', lastName: 'Krishnan' });
   await placePaidStudent(request, admin, student, batch);
   for (const [index, daysAgo] of [60, 2].entries()) {
-    const clock = courseWallClock(new Date(Date.now() - daysAgo * DAY))!;
+    const clock = courseWallClock(new Date(Date.now() - daysAgo * DAY), DEFAULT_TIME_ZONE)!;
     const session = await request.post(`/api/v1/batches/${batch}/sessions`, {
       headers: admin,
       data: { session_number: index + 1, date: clock.date, start_time: clock.time, duration_minutes: 60 },
@@ -59,9 +59,11 @@ test.describe('certificates', () => {
     await open(page, `/certificates/${certificate.code.toLowerCase().replaceAll('-', '')}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Certificate of Completion');
     await expect(page.getByRole('heading', { name: /This certificate is valid/ })).toBeVisible();
-    await expect(page.getByText(certificateMessages.validStatement(certificate))).toBeVisible();
-    expect(certificateMessages.validStatement(certificate)).toContain(`Meera Krishnan for completing`);
-    expect(certificateMessages.validStatement(certificate)).toContain(`batch ${batch} (`);
+    await expect(page.getByText(certificateMessages.validStatement(certificate, DEFAULT_TIME_ZONE))).toBeVisible();
+    expect(certificateMessages.validStatement(certificate, DEFAULT_TIME_ZONE)).toContain(
+      `Meera Krishnan for completing`,
+    );
+    expect(certificateMessages.validStatement(certificate, DEFAULT_TIME_ZONE)).toContain(`batch ${batch} (`);
     await expect(page.locator('.certificate-verdict .badge')).toHaveText('Valid');
     await expect(page.locator('.certificate-verdict .badge')).toHaveCSS('background-color', 'rgb(25, 135, 84)');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
@@ -72,7 +74,7 @@ test.describe('certificates', () => {
     await expect(page.getByRole('heading', { name: /This certificate is not valid/ })).toBeVisible();
     const revoked = await request.get(`/api/v1/certificates/${certificate.code}`);
     const { revoked_at: revokedAt } = (await revoked.json()) as { revoked_at: string };
-    await expect(page.getByText(certificateMessages.revokedStatement(revokedAt))).toBeVisible();
+    await expect(page.getByText(certificateMessages.revokedStatement(revokedAt, DEFAULT_TIME_ZONE))).toBeVisible();
     await expect(page.locator('.certificate-verdict .badge')).toHaveText('Revoked');
     await expect(page.getByText('Meera Krishnan', { exact: true })).toBeVisible();
     await checkScreen(page, 'certificate-revoked', info.project.name);

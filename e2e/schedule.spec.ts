@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { courseWallClock } from '../src/contracts/dates.js';
+import { courseWallClock, DEFAULT_TIME_ZONE } from '../src/contracts/dates.js';
 import {
   adminHeaders,
   apiStudent,
@@ -28,7 +28,7 @@ async function scheduleAt(
   at: Date,
   minutes = 60,
 ): Promise<number> {
-  const clock = courseWallClock(at)!;
+  const clock = courseWallClock(at, DEFAULT_TIME_ZONE)!;
   const response = await request.post(`/api/v1/batches/${batch}/sessions`, {
     headers: admin,
     data: { session_number: sessionNumber, date: clock.date, start_time: clock.time, duration_minutes: minutes },

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { courseWallClock } from '../src/contracts/dates.js';
+import { courseWallClock, DEFAULT_TIME_ZONE } from '../src/contracts/dates.js';
 import {
   adminHeaders,
   type ApiStudent,
@@ -28,7 +28,7 @@ const LONG_CODE = `#include <stdio.h>\n\nint main(void) {\n  printf("%s\\n", "a 
 async function scheduleSessions(request: APIRequestContext, admin: { authorization: string }, batch: number) {
   const offsets = [-2 * 24 * 60, 4, 3 * 24 * 60];
   for (const [index, minutes] of offsets.entries()) {
-    const clock = courseWallClock(new Date(Date.now() + minutes * 60_000))!;
+    const clock = courseWallClock(new Date(Date.now() + minutes * 60_000), DEFAULT_TIME_ZONE)!;
     const response = await request.post(`/api/v1/batches/${batch}/sessions`, {
       headers: admin,
       data: { session_number: index + 1, date: clock.date, start_time: clock.time, duration_minutes: 90 },

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { courseWallClock } from '../src/contracts/dates.js';
+import { courseWallClock, DEFAULT_TIME_ZONE } from '../src/contracts/dates.js';
 import { contentMessages } from '../src/contracts/course-content.js';
 import { formatDeadline } from '../src/contracts/home.js';
 import { adminHeaders, apiStudent, placePaidStudent, signInWithToken, uniqueNumber } from './accounts.js';
@@ -40,7 +40,7 @@ test.describe("the student's home", () => {
     const student = await apiStudent(request, { tag: 'home' });
     await placePaidStudent(request, admin, student, batch, { meeting_link: `https://meet.example.com/home-${batch}` });
     // A class in a few minutes: the Join button is already there.
-    const start = courseWallClock(new Date(Date.now() + 4 * MINUTE))!;
+    const start = courseWallClock(new Date(Date.now() + 4 * MINUTE), DEFAULT_TIME_ZONE)!;
     const session = await request.post(`/api/v1/batches/${batch}/sessions`, {
       headers: admin,
       data: { session_number: 1, date: start.date, start_time: start.time, duration_minutes: 60 },
@@ -49,11 +49,11 @@ test.describe("the student's home", () => {
     // A program without a deadline (a lower number) and one due in two days.
     const undated = uniqueNumber();
     const dated = undated + 1;
-    const due = courseWallClock(new Date(Date.now() + 2 * 24 * 60 * MINUTE))!.date;
+    const due = courseWallClock(new Date(Date.now() + 2 * 24 * 60 * MINUTE), DEFAULT_TIME_ZONE)!.date;
     await sendProgram(request, admin, batch, undated);
     await sendProgram(request, admin, batch, dated, due);
     // A class held two days ago (missed), a doubt answered and a comment on the student's code.
-    const past = courseWallClock(new Date(Date.now() - 2 * 24 * 60 * MINUTE))!;
+    const past = courseWallClock(new Date(Date.now() - 2 * 24 * 60 * MINUTE), DEFAULT_TIME_ZONE)!;
     const held = await request.post(`/api/v1/batches/${batch}/sessions`, {
       headers: admin,
       data: { session_number: 2, date: past.date, start_time: past.time, duration_minutes: 60 },
@@ -96,7 +96,7 @@ test.describe("the student's home", () => {
     const steps = page.getByRole('region', { name: 'What to do next' }).getByRole('listitem');
     await expect(steps.nth(0)).toContainText('Join the class now: session 1');
     await expect(steps.nth(1)).toContainText(`Solve program ${dated}`);
-    await expect(steps.nth(1)).toContainText(`Due ${formatDeadline(`${due}T18:29:59.999Z`)}`);
+    await expect(steps.nth(1)).toContainText(`Due ${formatDeadline(`${due}T18:29:59.999Z`, DEFAULT_TIME_ZONE)}`);
     await expect(steps.nth(2)).toContainText(`Solve program ${undated}`);
     const toSolve = page.getByRole('region', { name: 'Programs to solve' }).getByRole('listitem');
     await expect(toSolve.nth(0)).toContainText(`Program ${dated}`);
@@ -125,7 +125,7 @@ test.describe("the student's home", () => {
       .getByRole('link', { name: `Solve program ${dated}` })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: `Program ${dated}` })).toBeVisible();
-    await expect(page.getByText(`Due ${formatDeadline(`${due}T18:29:59.999Z`)}`)).toBeVisible();
+    await expect(page.getByText(`Due ${formatDeadline(`${due}T18:29:59.999Z`, DEFAULT_TIME_ZONE)}`)).toBeVisible();
     await expect(page).toHaveURL(/\/DashPage\/myprogs\/\d+$/);
   });
 
@@ -170,8 +170,8 @@ test.describe('program deadlines', () => {
     await page.getByRole('button', { name: 'Program Exercises' }).click();
     const panel = page.getByRole('region', { name: 'Program Exercises (Add/Delete Your Program Details)' });
     await panel.getByLabel('Batch number').fill(String(batch));
-    const yesterday = courseWallClock(new Date(Date.now() - 24 * 60 * MINUTE))!.date;
-    const tomorrow = courseWallClock(new Date(Date.now() + 24 * 60 * MINUTE))!.date;
+    const yesterday = courseWallClock(new Date(Date.now() - 24 * 60 * MINUTE), DEFAULT_TIME_ZONE)!.date;
+    const tomorrow = courseWallClock(new Date(Date.now() + 24 * 60 * MINUTE), DEFAULT_TIME_ZONE)!.date;
     await panel.getByLabel('Due date (optional)').fill(yesterday);
     const row = panel.getByRole('listitem').filter({ hasText: `Reverse a string (batch ${batch}).` });
     await row.getByRole('button', { name: /^Send Task/ }).click();
@@ -185,7 +185,7 @@ test.describe('program deadlines', () => {
     await checkScreen(page, 'admin-programs-due-date', info.project.name);
 
     await signInWithToken(page, student.token, '/DashPage/myprogs');
-    await expect(page.getByText(`Due ${formatDeadline(`${tomorrow}T18:29:59.999Z`)}`)).toBeVisible();
+    await expect(page.getByText(`Due ${formatDeadline(`${tomorrow}T18:29:59.999Z`, DEFAULT_TIME_ZONE)}`)).toBeVisible();
     await checkScreen(page, 'student-progs-due', info.project.name);
   });
 });

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { nowMs } from '../src/contracts/clock.js';
 import { freePort, startPgCluster } from '../test/pg-cluster.js';
 
 export interface SiteProcess {
@@ -33,8 +34,8 @@ export interface ClusterOptions {
 }
 
 export async function waitForHealth(url: string, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
+  const until = nowMs() + timeoutMs;
+  while (nowMs() < until) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { nowMs } from '../src/contracts/clock.js';
 import type { AppOptions } from '../src/api/app.js';
 import { type AccountLimits, defaultAccountLimits } from '../src/api/accounts/accounts.service.js';
 import { seedIfEmpty } from '../src/api/db/seed.js';
@@ -10,7 +11,7 @@ export const GOOD_PASSWORD = 'Kernighan#1978';
 let counter = 0;
 export function uniqueEmail(prefix = 'student'): string {
   counter += 1;
-  return `${prefix}${counter}.${Date.now().toString(36)}@example.com`;
+  return `${prefix}${counter}.${nowMs().toString(36)}@example.com`;
 }
 
 export async function signup(app: FastifyInstance, email: string, password = GOOD_PASSWORD) {
@@ -97,13 +98,18 @@ export async function createAdminTestApp(
     ...options,
   });
   await seedIfEmpty(ctx.database.db, ctx.config);
+  return { ctx, adminToken: await adminLogin(ctx) };
+}
+
+/** A new session of the teacher made by createAdminTestApp (after a test moved the clock past the first one's end). */
+export async function adminLogin(ctx: TestContext): Promise<string> {
   const login = await ctx.app.inject({
     method: 'POST',
     url: '/students/login',
     payload: { email: 'teacher@example.com', password: 'Teacher#2026x' },
   });
   expect(login.statusCode).toBe(200);
-  return { ctx, adminToken: login.json().meta.token as string };
+  return login.json().meta.token as string;
 }
 
 /** The site's account limits with some replaced (tests use small windows and short slowdowns). */

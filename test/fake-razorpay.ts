@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { nowMs } from '../src/contracts/clock.js';
 import { checkoutSignature, webhookSignature } from '../src/api/payments/razorpay-signature.js';
 
 export interface FakeOrder {
@@ -99,7 +100,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         status: 'created',
         attempts: 0,
         notes: {},
-        created_at: Math.floor(Date.now() / 1000),
+        created_at: Math.floor(nowMs() / 1000),
       });
     }
     const match = path.match(/^\/v1\/orders\/([^/]+)\/payments$/);
@@ -168,7 +169,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         event,
         contains,
         payload,
-        created_at: Math.floor(Date.now() / 1000),
+        created_at: Math.floor(nowMs() / 1000),
       });
       return {
         body,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { systemClock } from '../src/contracts/clock.js';
 import type { Database } from '../src/api/db/schema.js';
 
 /**
@@ -48,7 +49,7 @@ export async function moveBatchSession(db: Kysely<Database>, id: number, startsA
     .set({
       starts_at: new Date(startsAt).toISOString(),
       sequence: row.sequence + 1,
-      updated_at: new Date().toISOString(),
+      updated_at: systemClock().toISOString(),
     })
     .where('id', '=', id)
     .execute();

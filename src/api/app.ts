@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../contracts/clock.js';
 import type { AttachmentRenderers } from './mail/mail-attachments.js';
 import { join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
@@ -160,8 +161,8 @@ export interface AppOptions {
   timeouts?: RequestTimeouts;
   /** The C grader; made from the config when absent. Closed with the app. */
   grader?: Grader;
-  /** The time now, for the schedule's join window and attendance and for program deadlines (tests step through it). */
-  clock?: () => Date;
+  /** The time now, the one clock every service reads (tests step through it); the computer's clock by default. */
+  clock?: Clock;
   /** How often to look for a settings change made by another process of the site. */
   settingsWatchMs?: number;
   /** How often open notification streams look for notices made by another process (tests shorten it). */
@@ -173,6 +174,7 @@ export interface AppOptions {
 /** Builds the whole site: plugins, then each area's routes, then error and 404 handlers. Tests build it too. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, dialect } = options;
+  const clock = options.clock ?? systemClock;
   const timeouts = options.timeouts ?? defaultTimeouts;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -201,7 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // than failing the request.
   await app.register(rateLimitPlugin, {
     global: false,
-    store: rateLimitStore(createDbCounterStore(db)),
+    store: rateLimitStore(createDbCounterStore(db, clock), clock),
     skipOnError: true,
   });
   await app.register(multipart, {
@@ -223,7 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('liveBus', liveBus);
   const streamRegistry = createStreamRegistry({
     limits: options.streamLimits ?? defaultStreamLimits(undefined, config.maxEventStreams),
-    liveSessions: (ids) => liveSessionIds(db, ids),
+    liveSessions: (ids) => liveSessionIds(db, ids, clock()),
     log: app.log,
   });
   app.addHook('onClose', () => streamRegistry.close());
@@ -231,14 +233,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notificationHub = createNotificationHub({ db, log: app.log, pollMs: options.notificationPollMs });
   app.addHook('onClose', () => notificationHub.close());
   app.decorate('notificationHub', notificationHub);
-  const notifications = createNotificationsService({ db, hub: notificationHub });
-  const counters = createDbCounterStore(db);
+  const notifications = createNotificationsService({ db, hub: notificationHub, clock });
+  const counters = createDbCounterStore(db, clock);
   const accounts = createAccountsService({
     db,
     config,
     limits: sharedAccountLimits(options.accountLimits ?? defaultAccountLimits(), counters),
     mailQueued,
     afterAnswer,
+    clock,
   });
   const profiles = createProfileService({
     db,
@@ -246,17 +249,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     photoUploads: new AttemptLimiter(PHOTO_UPLOADS_PER_HOUR, 60 * 60_000, counters, 'photo-uploads'),
     mailQueued,
     afterAnswer,
+    clock,
   });
-  const settings = createSettingsService({ db, config, log: app.log });
+  const settings = createSettingsService({ db, config, log: app.log, clock });
   await settings.ensureDefaults();
-  const certificates = createCertificatesService({ db, config, notifications, clock: options.clock, mailQueued });
-  const admin = createStudentAdminService(db, settings.feePaise, certificates.onStatusChange, {
-    tell: createReceiptNotice({ config, notifications }),
-    told: (students) => {
-      mailQueued();
-      notifications.wake(students);
-    },
+  const certificates = createCertificatesService({
+    db,
+    config,
+    notifications,
+    clock,
+    mailQueued,
+    timeZone: settings.timeZone,
   });
+  const admin = createStudentAdminService(
+    db,
+    settings.feePaise,
+    certificates.onStatusChange,
+    {
+      tell: createReceiptNotice({ config, notifications, clock }),
+      told: (students) => {
+        mailQueued();
+        notifications.wake(students);
+      },
+    },
+    clock,
+  );
   const { keyId, keySecret, apiUrl } = config.razorpay;
   const testGateway = config.testGateway ? createTestGateway(db) : undefined;
   const payments = createPaymentsService({
@@ -275,6 +292,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     mailQueued,
     notifications,
+    clock,
   });
   app.decorate('payments', payments);
   const receipts = createReceiptsService({ db, siteInfo: settings.current });
@@ -293,34 +311,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifications,
     mailQueued,
     live: liveBus,
-    clock: options.clock,
+    clock,
   });
   const programs = createProgramsService({
     db,
     config,
     mailQueued,
     notifications,
-    clock: options.clock,
+    clock,
     timeZone: settings.timeZone,
   });
   const site = createSiteService({ db, dialect, settings });
-  const schedule = createScheduleService({ db, clock: options.clock, timeZone: settings.timeZone });
-  const home = createHomeService({ db, schedule, clock: options.clock });
-  const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts, options.clock);
+  const schedule = createScheduleService({ db, clock, timeZone: settings.timeZone });
+  const home = createHomeService({ db, schedule, clock, timeZone: settings.timeZone });
+  const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts, clock, settings.timeZone);
   // The landing page carries the approved testimonials: a moderation re-renders it before answering.
   let testimonialsChanged = async () => {};
-  const testimonials = createTestimonialsService(db, () => testimonialsChanged());
-  const gradebook = createGradebookService({ db, clock: options.clock });
-  const similarity = createSimilarityService({ db, log: app.log, clock: options.clock });
+  const testimonials = createTestimonialsService(db, () => testimonialsChanged(), clock);
+  const gradebook = createGradebookService({ db, clock });
+  const similarity = createSimilarityService({ db, log: app.log, clock });
   app.addHook('onClose', () => similarity.close());
-  const batches = createBatchesService({ db, config, mailQueued, notifications });
+  const batches = createBatchesService({ db, config, mailQueued, notifications, clock, timeZone: settings.timeZone });
   const courses = createCoursesService(db);
-  const quiz = createQuizService(db);
-  const doubts = createDoubtsService({ db, config, mailQueued, notifications });
+  const quiz = createQuizService(db, clock);
+  const doubts = createDoubtsService({ db, config, mailQueued, notifications, clock });
   const outbox = createOutboxService(db);
-  const overview = createOverviewService({ db, clock: options.clock });
-  const calendar = createCalendarService({ db, config });
-  const reminders = createRemindersService({ db, config, log: app.log, mailQueued, notifications });
+  const overview = createOverviewService({ db, clock, timeZone: settings.timeZone });
+  const calendar = createCalendarService({ db, config, timeZone: settings.timeZone });
+  const reminders = createRemindersService({
+    db,
+    config,
+    log: app.log,
+    mailQueued,
+    notifications,
+    clock,
+    timeZone: settings.timeZone,
+  });
   app.decorate('reminders', reminders);
   const ipLimits: IpRateLimits = { ...defaultIpRateLimits, ...options.ipRateLimits };
   const limitWrites = createAccountWriteLimiter(counters, options.accountWriteLimits ?? defaultAccountWriteLimits);
@@ -329,7 +355,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   await app.register(async (api) => {
-    registerAuthGuard(api, db, dialect, apiRoutes);
+    registerAuthGuard(api, db, dialect, apiRoutes, clock);
     registerAccountWriteLimits(api, limitWrites);
     // An API answer is personal or carries a token unless its route says otherwise: no cache keeps it.
     api.addHook('onSend', (_request, reply, payload, done) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoint.js';
 import { idParamsSchema, recordIdSchema } from './fields.js';
-import { formatDate } from './dates.js';
+import { formatDate, type TimeZone } from './dates.js';
 
 /**
  * Certificates of completion (issue 20): the code printed on each, what the public page and the student's dashboard
@@ -81,10 +81,13 @@ export const adminCertificateListSchema = z.array(adminCertificateSchema);
 export type AdminCertificate = z.infer<typeof adminCertificateSchema>;
 
 /** "Batch 3, 4 Jan 2027 – 29 Mar 2027", "Batch 3" when it had no classes, null outside any batch. */
-export function batchLine(c: Pick<PublicCertificate, 'batch' | 'batch_start' | 'batch_end'>): string | null {
+export function batchLine(
+  c: Pick<PublicCertificate, 'batch' | 'batch_start' | 'batch_end'>,
+  zone: TimeZone,
+): string | null {
   if (c.batch === null) return null;
   if (!c.batch_start || !c.batch_end) return `Batch ${c.batch}`;
-  return `Batch ${c.batch}, ${formatDate(c.batch_start)} – ${formatDate(c.batch_end)}`;
+  return `Batch ${c.batch}, ${formatDate(c.batch_start, zone)} – ${formatDate(c.batch_end, zone)}`;
 }
 
 /** A completed student with no certificate standing: completed before the site issued certificates. */
@@ -119,18 +122,19 @@ export const certificateMessages = {
     n === 0
       ? 'Every one of them has a certificate already.'
       : `${n} certificate${n === 1 ? '' : 's'} issued and sent by email.`,
-  revokedStatement: (revokedAt: string) =>
-    `This certificate was revoked on ${formatDate(revokedAt)} and is no longer valid.`,
-  validStatement: (c: PublicCertificate) => {
-    const batch = c.batch === null ? '' : `, batch ${c.batch}${c.batch_start && c.batch_end ? ` (${dates(c)})` : ''}`;
+  revokedStatement: (revokedAt: string, zone: TimeZone) =>
+    `This certificate was revoked on ${formatDate(revokedAt, zone)} and is no longer valid.`,
+  validStatement: (c: PublicCertificate, zone: TimeZone) => {
+    const batch =
+      c.batch === null ? '' : `, batch ${c.batch}${c.batch_start && c.batch_end ? ` (${dates(c, zone)})` : ''}`;
     return `This certificate was issued to ${c.student_name} for completing ${c.course}${batch}, taught by ${
       c.teacher_name
-    }, on ${formatDate(c.issued_at)}.`;
+    }, on ${formatDate(c.issued_at, zone)}.`;
   },
 } as const;
 
-function dates(c: Pick<PublicCertificate, 'batch_start' | 'batch_end'>): string {
-  return `${formatDate(c.batch_start!)} – ${formatDate(c.batch_end!)}`;
+function dates(c: Pick<PublicCertificate, 'batch_start' | 'batch_end'>, zone: TimeZone): string {
+  return `${formatDate(c.batch_start!, zone)} – ${formatDate(c.batch_end!, zone)}`;
 }
 
 /** The endpoints of certificates: issuing, listing and checking them. */

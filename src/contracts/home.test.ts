@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from './dates.js';
 import { byDeadline, formatDeadline, isToSolve, type NextStepState, planNextSteps } from './home.js';
 
 const base: NextStepState = {
@@ -12,7 +13,8 @@ const base: NextStepState = {
   programs: [],
   quizTaken: true,
 };
-const kinds = (state: Partial<NextStepState>) => planNextSteps({ ...base, ...state }).map((step) => step.kind);
+const kinds = (state: Partial<NextStepState>) =>
+  planNextSteps({ ...base, ...state }, DEFAULT_TIME_ZONE).map((step) => step.kind);
 const tonight = { session_number: 3, starts_at: '2026-11-20T13:30:00.000Z', duration_minutes: 60, topics: 'Loops' };
 
 describe('what to do next', () => {
@@ -22,7 +24,7 @@ describe('what to do next', () => {
     expect(kinds(done)).toEqual(['feedback', 'certificate']);
     expect(kinds({ ...done, feedbackGiven: true })).toEqual(['certificate']);
     expect(
-      planNextSteps({ ...base, ...done })
+      planNextSteps({ ...base, ...done }, DEFAULT_TIME_ZONE)
         .map((step) => step.text)
         .join(' '),
     ).not.toMatch(/Join|Solve/);
@@ -35,7 +37,7 @@ describe('what to do next', () => {
 
   it('puts a class today before programs, and one open to join as "now"', () => {
     const programs = [{ id: 9, program_number: 4, due_at: '2026-11-21T18:29:59.999Z' }];
-    const steps = planNextSteps({ ...base, nextClass: tonight, programs });
+    const steps = planNextSteps({ ...base, nextClass: tonight, programs }, DEFAULT_TIME_ZONE);
     expect(steps.map((s) => s.kind)).toEqual(['class', 'program']);
     expect(steps[0]!.text).toBe('Join tonight’s class at 7:00 pm IST: session 3');
     expect(steps[1]).toEqual({
@@ -44,11 +46,11 @@ describe('what to do next', () => {
       detail: 'Due Sat 21 Nov 2026, 11:59 pm IST',
       link: '/DashPage/myprogs/9',
     });
-    expect(planNextSteps({ ...base, now: '2026-11-20T13:25:00.000Z', nextClass: tonight })[0]!.text).toBe(
-      'Join the class now: session 3',
-    );
+    expect(
+      planNextSteps({ ...base, now: '2026-11-20T13:25:00.000Z', nextClass: tonight }, DEFAULT_TIME_ZONE)[0]!.text,
+    ).toBe('Join the class now: session 3');
     const morning = { ...tonight, starts_at: '2026-11-20T09:00:00.000Z' };
-    expect(planNextSteps({ ...base, nextClass: morning })[0]!.text).toBe(
+    expect(planNextSteps({ ...base, nextClass: morning }, DEFAULT_TIME_ZONE)[0]!.text).toBe(
       'Join today’s class at 2:30 pm IST: session 3',
     );
   });
@@ -56,7 +58,7 @@ describe('what to do next', () => {
   it('a class on another day is not a step while there is work; with none, it is what to get ready for', () => {
     const tomorrow = { ...tonight, starts_at: '2026-11-21T13:30:00.000Z' };
     expect(kinds({ nextClass: tomorrow, programs: [{ id: 1, program_number: 2, due_at: null }] })).toEqual(['program']);
-    expect(planNextSteps({ ...base, nextClass: tomorrow })).toEqual([
+    expect(planNextSteps({ ...base, nextClass: tomorrow }, DEFAULT_TIME_ZONE)).toEqual([
       { kind: 'prepare', text: 'Get ready for session 3 on 21 Nov 2026', detail: 'Loops', link: '/DashPage/myclasses' },
     ]);
   });
@@ -69,7 +71,7 @@ describe('what to do next', () => {
 
   it('lists at most three programs and says when one is overdue', () => {
     const programs = [1, 2, 3, 4].map((n) => ({ id: n, program_number: n, due_at: '2026-11-19T18:29:59.999Z' }));
-    const steps = planNextSteps({ ...base, programs });
+    const steps = planNextSteps({ ...base, programs }, DEFAULT_TIME_ZONE);
     expect(steps.map((s) => s.text)).toEqual(['Solve program 1', 'Solve program 2', 'Solve program 3']);
     expect(steps[0]!.detail).toBe('Was due Thu 19 Nov 2026, 11:59 pm IST: it is still graded, marked late.');
   });
@@ -98,6 +100,6 @@ describe('programs to solve', () => {
   });
 
   it('show a deadline with its weekday on the course clock', () => {
-    expect(formatDeadline('2026-11-30T18:29:59.999Z')).toBe('Mon 30 Nov 2026, 11:59 pm IST');
+    expect(formatDeadline('2026-11-30T18:29:59.999Z', DEFAULT_TIME_ZONE)).toBe('Mon 30 Nov 2026, 11:59 pm IST');
   });
 });

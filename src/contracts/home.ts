@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoints } from './endpoint.js';
-import { courseWallClock, formatClockTime, formatDate, formatDateTime } from './dates.js';
+import { courseWallClock, formatClockTime, formatDate, formatDateTime, type TimeZone } from './dates.js';
 import { dashboardPaths, paths } from './paths.js';
 import { joinWindow, mySessionSchema } from './schedule.js';
 
@@ -16,11 +16,11 @@ export const homeMessages = {
 const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** "Mon 30 Nov 2026, 11:59 pm IST": a deadline on the course clock, with its weekday. */
-export function formatDeadline(dueAt: string): string {
-  const day = courseWallClock(dueAt)?.date;
+export function formatDeadline(dueAt: string, zone: TimeZone): string {
+  const day = courseWallClock(dueAt, zone)?.date;
   if (!day) return dueAt;
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return `${WEEKDAY_NAMES[new Date(Date.UTC(year, month - 1, date)).getUTCDay()]} ${formatDateTime(dueAt)}`;
+  return `${WEEKDAY_NAMES[new Date(Date.UTC(year, month - 1, date)).getUTCDay()]} ${formatDateTime(dueAt, zone)}`;
 }
 
 export const homeProgramSchema = z.object({
@@ -155,7 +155,7 @@ const dashboard = (section: keyof typeof dashboardPaths) => `${paths.dashboard}/
  * (soonest deadline first), take the self-assessment test; and when nothing is waiting, get ready for the next class
  * (or wait for a batch, or ask a doubt). Never empty.
  */
-export function planNextSteps(state: NextStepState): NextStep[] {
+export function planNextSteps(state: NextStepState, zone: TimeZone): NextStep[] {
   const steps: NextStep[] = [];
   const now = Date.parse(state.now);
   if (!state.profileComplete)
@@ -191,7 +191,7 @@ export function planNextSteps(state: NextStepState): NextStep[] {
   const next = state.nextClass;
   if (state.paid && next) {
     const window = joinWindow(next.starts_at, next.duration_minutes);
-    const today = courseWallClock(state.now)?.date === courseWallClock(next.starts_at)?.date;
+    const today = courseWallClock(state.now, zone)?.date === courseWallClock(next.starts_at, zone)?.date;
     if (now >= window.opens)
       steps.push({
         kind: 'class',
@@ -200,10 +200,10 @@ export function planNextSteps(state: NextStepState): NextStep[] {
         link: `${paths.dashboard}#next-class`,
       });
     else if (today) {
-      const evening = Number(courseWallClock(next.starts_at)?.time.slice(0, 2)) >= 17;
+      const evening = Number(courseWallClock(next.starts_at, zone)?.time.slice(0, 2)) >= 17;
       steps.push({
         kind: 'class',
-        text: `Join ${evening ? 'tonight’s' : 'today’s'} class at ${formatClockTime(next.starts_at)}: session ${next.session_number}`,
+        text: `Join ${evening ? 'tonight’s' : 'today’s'} class at ${formatClockTime(next.starts_at, zone)}: session ${next.session_number}`,
         detail: next.topics,
         link: `${paths.dashboard}#next-class`,
       });
@@ -218,8 +218,8 @@ export function planNextSteps(state: NextStepState): NextStep[] {
         program.due_at === null
           ? null
           : overdue
-            ? `Was due ${formatDeadline(program.due_at)}: it is still graded, marked late.`
-            : `Due ${formatDeadline(program.due_at)}`,
+            ? `Was due ${formatDeadline(program.due_at, zone)}: it is still graded, marked late.`
+            : `Due ${formatDeadline(program.due_at, zone)}`,
       link: `${dashboard('myProgs')}/${program.id}`,
     });
   }
@@ -234,7 +234,7 @@ export function planNextSteps(state: NextStepState): NextStep[] {
     if (next)
       steps.push({
         kind: 'prepare',
-        text: `Get ready for session ${next.session_number} on ${formatDate(next.starts_at)}`,
+        text: `Get ready for session ${next.session_number} on ${formatDate(next.starts_at, zone)}`,
         detail: next.topics,
         link: dashboard('myClasses'),
       });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from './dates.js';
 import {
   attendanceStatus,
   batchSessionInputSchema,
@@ -76,14 +77,14 @@ describe('the schedule forms', () => {
 
 describe('a class time', () => {
   it('reads with the weekday, the date and the start and end on the course clock', () => {
-    expect(formatSessionTime('2026-11-30T13:30:00.000Z', '2026-11-30T15:00:00.000Z')).toBe(
+    expect(formatSessionTime('2026-11-30T13:30:00.000Z', '2026-11-30T15:00:00.000Z', DEFAULT_TIME_ZONE)).toBe(
       'Mon 30 Nov 2026, 7:00 pm – 8:30 pm IST',
     );
     // 00:30 on 1 Dec in India.
-    expect(formatSessionTime('2026-11-30T19:00:00.000Z', '2026-11-30T20:00:00.000Z')).toBe(
+    expect(formatSessionTime('2026-11-30T19:00:00.000Z', '2026-11-30T20:00:00.000Z', DEFAULT_TIME_ZONE)).toBe(
       'Tue 1 Dec 2026, 12:30 am – 1:30 am IST',
     );
-    expect(formatSessionTime('2026-12-01T18:00:00.000Z', '2026-12-01T19:00:00.000Z')).toBe(
+    expect(formatSessionTime('2026-12-01T18:00:00.000Z', '2026-12-01T19:00:00.000Z', DEFAULT_TIME_ZONE)).toBe(
       'Tue 1 Dec 2026, 11:30 pm – 2 Dec 2026, 12:30 am IST',
     );
   });

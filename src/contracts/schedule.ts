@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoint.js';
 import { batchNumberSchema } from './course-content.js';
-import { courseWallClock, formatClockTime, formatDate, formatDateTime } from './dates.js';
+import { courseWallClock, formatClockTime, formatDate, formatDateTime, type TimeZone } from './dates.js';
 import { DATE_YEARS, isoDateSchema, isRealIsoDate, recordIdSchema } from './fields.js';
 
 /**
@@ -43,18 +43,18 @@ export const scheduleMessages = {
   notInPlan: (session: number) =>
     `Session ${session} is not in the course plan: add it under Create Course first, or choose another session number.`,
   alreadyScheduled: (session: number, batch: number) => `Session ${session} is already scheduled for batch ${batch}.`,
-  overlaps: (session: number, startsAt: string) =>
-    `This time overlaps session ${session} of the same batch (${formatDateTime(startsAt)}). Choose another time.`,
+  overlaps: (session: number, startsAt: string, zone: TimeZone) =>
+    `This time overlaps session ${session} of the same batch (${formatDateTime(startsAt, zone)}). Choose another time.`,
   noSuchSession: 'No such class session.',
   noFirstDate: 'Give the first date: this batch has no start date yet.',
-  beforeStart: (batch: number, start: string) =>
-    `Batch ${batch} starts on ${formatDate(start)}: its classes can't be before that. Choose a date on or after it, or change the batch's start date in Create Batch.`,
+  beforeStart: (batch: number, start: string, zone: TimeZone) =>
+    `Batch ${batch} starts on ${formatDate(start, zone)}: its classes can't be before that. Choose a date on or after it, or change the batch's start date in Create Batch.`,
   emptyPlan: 'The course plan has no sessions yet: add them under Create Course first.',
   allScheduled: (batch: number) => `Every session of the course plan is already scheduled for batch ${batch}.`,
   onlyStudentsJoin: 'Only students join classes.',
   notYourBatch: 'This class is not one of your batch’s.',
-  joinNotOpen: (opensAt: string) =>
-    `Join opens ${JOIN_OPENS_MINUTES_BEFORE} minutes before the class starts, at ${formatDateTime(opensAt)}.`,
+  joinNotOpen: (opensAt: string, zone: TimeZone) =>
+    `Join opens ${JOIN_OPENS_MINUTES_BEFORE} minutes before the class starts, at ${formatDateTime(opensAt, zone)}.`,
   classEnded: 'This class has ended.',
   tooLate: `The schedule would run past ${DATE_YEARS.max}: choose an earlier first date.`,
 } as const;
@@ -244,13 +244,13 @@ export function weekdayDates(first: string, weekdays: readonly Weekday[], count:
 }
 
 /** "Mon 30 Nov 2026, 7:00 pm – 8:30 pm IST": a class on the course clock. */
-export function formatSessionTime(startsAt: string, endsAt: string): string {
-  const day = courseWallClock(startsAt)?.date ?? startsAt;
+export function formatSessionTime(startsAt: string, endsAt: string, zone: TimeZone): string {
+  const day = courseWallClock(startsAt, zone)?.date ?? startsAt;
   const weekday = weekdayLabels[weekdayOf(day)];
-  const start = formatClockTime(startsAt).replace(/ \S+$/, '');
-  const sameDay = courseWallClock(endsAt)?.date === day;
-  const end = sameDay ? formatClockTime(endsAt) : `${formatDate(endsAt)}, ${formatClockTime(endsAt)}`;
-  return `${weekday} ${formatDate(day)}, ${start} – ${end}`;
+  const start = formatClockTime(startsAt, zone).replace(/ \S+$/, '');
+  const sameDay = courseWallClock(endsAt, zone)?.date === day;
+  const end = sameDay ? formatClockTime(endsAt, zone) : `${formatDate(endsAt, zone)}, ${formatClockTime(endsAt, zone)}`;
+  return `${weekday} ${formatDate(day, zone)}, ${start} – ${end}`;
 }
 
 /** The endpoints of the class schedule and attendance. */

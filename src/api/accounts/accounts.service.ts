@@ -7,6 +7,7 @@ import {
   type ResetPasswordInput,
   type SignupInput,
 } from '../../contracts/accounts.js';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { messages } from '../../contracts/messages.js';
 import { paths } from '../../contracts/paths.js';
 import { AttemptLimiter } from '../auth/attempt-limiter.js';
@@ -75,12 +76,14 @@ interface Deps {
   /** Wakes the mail worker after a change queued mail. */
   mailQueued: () => void;
   afterAnswer: AfterAnswer;
+  /** The time now (the app's clock). */
+  clock?: Clock;
 }
 
 // Verifying against this when an email is unknown makes a login take as long as a real one.
 const dummyHash = hashPassword('Dummy#password-for-timing-1');
 
-export function createAccountsService({ db, config, limits, mailQueued, afterAnswer }: Deps) {
+export function createAccountsService({ db, config, limits, mailQueued, afterAnswer, clock = systemClock }: Deps) {
   const verifyUrl = (token: string) =>
     `${config.appUrl}${endpointUrl(accountsEndpoints.verifyEmail, undefined, { token })}`;
   const resetUrl = (token: string) => `${config.appUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
@@ -99,9 +102,9 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
             activated: false,
             uniq_id: newUniqId(),
           });
-          const verifyToken = await issueEmailToken(trx, id, 'verify_email');
+          const verifyToken = await issueEmailToken(trx, id, 'verify_email', clock());
           await enqueueMail(trx, verificationMail(input.email, input.first_name, verifyUrl(verifyToken)));
-          const token = await createSession(trx, id);
+          const token = await createSession(trx, id, clock());
           const student = await findStudentById(trx, id);
           if (!student) throw new Error('student vanished inside its own transaction');
           return { student, token };
@@ -123,10 +126,10 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
      */
     async verifyEmail(token: string): Promise<{ session: string } | 'already' | undefined> {
       const session = await db.transaction().execute(async (trx) => {
-        const studentId = await consumeEmailToken(trx, token, 'verify_email');
+        const studentId = await consumeEmailToken(trx, token, 'verify_email', clock());
         if (studentId === undefined) return undefined;
-        await updateStudent(trx, studentId, { activated: true });
-        return createSession(trx, studentId);
+        await updateStudent(trx, studentId, { activated: true }, clock());
+        return createSession(trx, studentId, clock());
       });
       if (session) return { session };
       const owner = await emailTokenOwner(db, token, 'verify_email');
@@ -139,7 +142,7 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
       if (!student || student.activated) return;
       if (!(await limits.emailsPerAccount.hit(student.email.toLowerCase()))) return;
       await db.transaction().execute(async (trx) => {
-        const token = await issueEmailToken(trx, student.id, 'verify_email');
+        const token = await issueEmailToken(trx, student.id, 'verify_email', clock());
         await enqueueMail(trx, verificationMail(student.email, student.first_name, verifyUrl(token)));
       });
       mailQueued();
@@ -164,14 +167,14 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
       }
       await Promise.all([limits.loginFailures.reset(pair), limits.accountFailures.reset(account)]);
       if (!student.activated) throw new AppError('emailNotVerified', messages.emailNotVerified);
-      const token = await createSession(db, student.id);
+      const token = await createSession(db, student.id, clock());
       return { student, token };
     },
 
     async logout(studentId: number, sessionId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await deleteSession(trx, sessionId);
-        await recordActivity(trx, studentId, nowIso());
+        await recordActivity(trx, studentId, nowIso(clock()));
       });
     },
 
@@ -184,7 +187,7 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
         const student = await findStudentByEmail(db, email);
         if (!student || !(await limits.emailsPerAccount.hit(student.email.toLowerCase()))) return;
         await db.transaction().execute(async (trx) => {
-          const token = await issueEmailToken(trx, student.id, 'reset_password');
+          const token = await issueEmailToken(trx, student.id, 'reset_password', clock());
           await enqueueMail(trx, passwordResetMail(student.email, student.first_name, resetUrl(token)));
         });
         mailQueued();
@@ -193,18 +196,18 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
 
     async resetPassword(token: string | undefined, input: ResetPasswordInput): Promise<void> {
       if (!token) throw new AppError('validation', messages.resetLinkInvalid);
-      const owner = await peekEmailToken(db, token, 'reset_password');
+      const owner = await peekEmailToken(db, token, 'reset_password', clock());
       const student = owner === undefined ? undefined : await findStudentById(db, owner);
       if (!student || student.email.toLowerCase() !== input.email.trim().toLowerCase()) {
         throw new AppError('validation', messages.resetLinkInvalid);
       }
       const passwordHash = await hashPassword(input.password);
       const done = await db.transaction().execute(async (trx) => {
-        if ((await consumeEmailToken(trx, token, 'reset_password')) !== student.id) return false;
+        if ((await consumeEmailToken(trx, token, 'reset_password', clock())) !== student.id) return false;
         // Following the link proves the mailbox, so an unverified account becomes verified too.
-        await updateStudent(trx, student.id, { password_hash: passwordHash, activated: true });
+        await updateStudent(trx, student.id, { password_hash: passwordHash, activated: true }, clock());
         await deleteSessionsOf(trx, student.id);
-        await recordActivity(trx, student.id, nowIso());
+        await recordActivity(trx, student.id, nowIso(clock()));
         return true;
       });
       if (!done) throw new AppError('validation', messages.resetLinkInvalid);
@@ -219,7 +222,7 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
       }
       const passwordHash = await hashPassword(input.password);
       await db.transaction().execute(async (trx) => {
-        await updateStudent(trx, student.id, { password_hash: passwordHash });
+        await updateStudent(trx, student.id, { password_hash: passwordHash }, clock());
         await deleteSessionsOf(trx, student.id, sessionId);
       });
     },

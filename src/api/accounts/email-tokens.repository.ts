@@ -8,11 +8,16 @@ export const TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
 };
 
 /** A new single-use link token; earlier unused tokens of the same purpose stop working. */
-export async function issueEmailToken(db: Db, studentId: number, purpose: EmailTokenPurpose): Promise<string> {
-  const now = nowIso();
+/** `now` is the service's clock reading, as in the other functions here. */
+export async function issueEmailToken(
+  db: Db,
+  studentId: number,
+  purpose: EmailTokenPurpose,
+  now: Date,
+): Promise<string> {
   await db
     .updateTable('email_tokens')
-    .set({ used_at: now })
+    .set({ used_at: nowIso(now) })
     .where('student_id', '=', studentId)
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
@@ -24,7 +29,7 @@ export async function issueEmailToken(db: Db, studentId: number, purpose: EmailT
       student_id: studentId,
       purpose,
       token_hash: hashToken(token),
-      expires_at: isoAfter(TOKEN_LIFETIME_MS[purpose]),
+      expires_at: isoAfter(TOKEN_LIFETIME_MS[purpose], now),
     })
     .execute();
   return token;
@@ -38,6 +43,7 @@ export async function consumeEmailToken(
   db: Db,
   token: string,
   purpose: EmailTokenPurpose,
+  now: Date,
 ): Promise<number | undefined> {
   const row = await db
     .selectFrom('email_tokens')
@@ -45,12 +51,12 @@ export async function consumeEmailToken(
     .where('token_hash', '=', hashToken(token))
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso())
+    .where('expires_at', '>', nowIso(now))
     .executeTakeFirst();
   if (!row) return undefined;
   const result = await db
     .updateTable('email_tokens')
-    .set({ used_at: nowIso() })
+    .set({ used_at: nowIso(now) })
     .where('id', '=', row.id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
@@ -72,10 +78,15 @@ export async function emailTokenOwner(db: Db, token: string, purpose: EmailToken
 }
 
 /** The student a still-valid token belongs to, without using it up. */
-export async function peekEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): Promise<number | undefined> {
+export async function peekEmailToken(
+  db: Db,
+  token: string,
+  purpose: EmailTokenPurpose,
+  now: Date,
+): Promise<number | undefined> {
   const row = await tokenRow(db, token, purpose)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso())
+    .where('expires_at', '>', nowIso(now))
     .executeTakeFirst();
   return row?.student_id;
 }

@@ -59,10 +59,10 @@ export function listUnplacedStudents(db: Db, limit: number) {
 }
 
 /** Puts these students (never the admin) in the batch, in one statement; how many moved. */
-export async function moveStudentsToBatch(db: Db, ids: number[], batch: number): Promise<number> {
+export async function moveStudentsToBatch(db: Db, ids: number[], batch: number, now: Date): Promise<number> {
   const result = await db
     .updateTable('students')
-    .set({ student_batch: batch, updated_at: nowIso() })
+    .set({ student_batch: batch, updated_at: nowIso(now) })
     .where('id', 'in', ids)
     .where('role', '=', 'student')
     .executeTakeFirst();

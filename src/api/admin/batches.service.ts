@@ -1,9 +1,10 @@
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { joinLinkPath } from '../../contracts/schedule.js';
 import { ensurePrivateLinks } from '../auth/private-links.repository.js';
 import type { Kysely } from 'kysely';
 import { BATCH_MOVE_MAX, type BatchInfo, type BatchMailingResult, type BatchUpdate } from '../../contracts/admin.js';
 import { plural } from '../../contracts/wording.js';
-import { formatDate } from '../../contracts/dates.js';
+import { formatDate, type TimeZone } from '../../contracts/dates.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
 import type { Database } from '../db/schema.js';
@@ -19,9 +20,13 @@ interface Deps {
   config: Pick<Config, 'appUrl'>;
   mailQueued: () => void;
   notifications: NotificationsService;
+  /** The course's time zone (a site setting), for the dates printed. */
+  timeZone: () => Promise<TimeZone>;
+  /** The time now (the app's clock). */
+  clock?: Clock;
 }
 
-export function createBatchesService({ db, config, mailQueued, notifications }: Deps) {
+export function createBatchesService({ db, config, mailQueued, notifications, clock = systemClock, timeZone }: Deps) {
   return {
     members: (batch: number) => batches.listBatchMembers(db, batch),
 
@@ -41,7 +46,7 @@ export function createBatchesService({ db, config, mailQueued, notifications }: 
     async move(batch: number, studentIds: number[]): Promise<{ moved: number; message: string }> {
       const moved = await db.transaction().execute(async (trx) => {
         await batches.ensureBatch(trx, batch);
-        return batches.moveStudentsToBatch(trx, [...new Set(studentIds)], batch);
+        return batches.moveStudentsToBatch(trx, [...new Set(studentIds)], batch, clock());
       });
       return { moved, message: `${plural(moved, 'student')} moved to batch ${batch}.` };
     },
@@ -61,6 +66,7 @@ export function createBatchesService({ db, config, mailQueued, notifications }: 
       const row = await batches.findBatch(db, batch);
       if (!row?.start_date) throw new AppError('validation', 'Set the start date of this batch first.');
       const startDate = row.start_date;
+      const zone = await timeZone();
       let noticed: number[] = [];
       const result = await mailBatchOnce(
         db,
@@ -72,12 +78,19 @@ export function createBatchesService({ db, config, mailQueued, notifications }: 
             students,
             'announcement',
             {
-              title: `Batch ${row.batch_number} starts on ${formatDate(startDate)}`,
+              title: `Batch ${row.batch_number} starts on ${formatDate(startDate, zone)}`,
               body: 'Join it by paying the course fee from My Payment before the batch starts.',
               link: `${paths.dashboard}/${dashboardPaths.myPayment}`,
             },
             (s) =>
-              batchStartMail(s.email, s.first_name, row.batch_number, startDate, `${config.appUrl}${paths.dashboard}`),
+              batchStartMail(
+                s.email,
+                s.first_name,
+                row.batch_number,
+                startDate,
+                `${config.appUrl}${paths.dashboard}`,
+                zone,
+              ),
           );
           noticed = told.noticed;
           return students.length;
@@ -93,6 +106,7 @@ export function createBatchesService({ db, config, mailQueued, notifications }: 
       const row = await batches.findBatch(db, batch);
       if (!row?.meeting_link) throw new AppError('validation', 'Set the meeting link of this batch first.');
       const link = row.meeting_link;
+      const zone = await timeZone();
       let noticed: number[] = [];
       const result = await mailBatchOnce(
         db,
@@ -121,6 +135,7 @@ export function createBatchesService({ db, config, mailQueued, notifications }: 
                 row.batch_number,
                 row.start_date,
                 `${config.appUrl}${joinLinkPath(joins.get(s.id)!)}`,
+                zone,
               ),
           );
           noticed = told.noticed;

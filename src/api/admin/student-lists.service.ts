@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../contracts/clock.js';
 import type { StudentData } from '../../contracts/accounts.js';
 import { studentListSchema, type StudentListKind, type StudentListQuery } from '../../contracts/admin.js';
 import { studentStatusLabels, studentStatusName } from '../../contracts/course.js';
-import { formatDateTime } from '../../contracts/dates.js';
+import { formatDateTime, type TimeZone } from '../../contracts/dates.js';
 import { testimonialListSchema } from '../../contracts/site.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -56,7 +57,9 @@ export function createStudentListsService(
   db: Kysely<Database>,
   dialect: DialectName,
   attendance: AttendanceCounts,
-  clock: () => Date = () => new Date(),
+  clock: Clock,
+  /** The course's time zone (a site setting), for the times in the CSV. */
+  timeZone: () => Promise<TimeZone>,
 ) {
   const studentLists = new StudentListsRepository(db, dialect);
   // Whole pages (rows and total), kept until the students change: an admin paging back and forth, or several tabs,
@@ -73,6 +76,7 @@ export function createStudentListsService(
     /** Every matching student, as a CSV file. */
     async csv(kind: StudentListKind, query: StudentListQuery): Promise<string> {
       const rows = await studentLists.all(kind, query);
+      const zone = await timeZone();
       return toCsv(
         csvHeader,
         rows.map((r) => [
@@ -89,7 +93,7 @@ export function createStudentListsService(
           // As the screens show them: the status's word, the time on the course clock.
           studentStatusLabels[studentStatusName(r.student_status)],
           r.student_batch,
-          formatDateTime(r.created_at),
+          formatDateTime(r.created_at, zone),
         ]),
       );
     },

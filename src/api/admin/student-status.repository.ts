@@ -22,10 +22,10 @@ export async function deleteStudentRow(db: Db, id: number): Promise<void> {
  * Sets student_status only while it is still `from`: of two changes racing from the same reading, one wins and the
  * other learns it lost (false).
  */
-export async function setStudentStatus(db: Db, id: number, from: number, to: number): Promise<boolean> {
+export async function setStudentStatus(db: Db, id: number, from: number, to: number, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('students')
-    .set({ student_status: to, updated_at: nowIso() })
+    .set({ student_status: to, updated_at: nowIso(now) })
     .where('id', '=', id)
     .where('student_status', '=', from)
     .executeTakeFirst();
@@ -34,7 +34,7 @@ export async function setStudentStatus(db: Db, id: number, from: number, to: num
   if (changed && from === STUDENT_STATUS.completed && to !== STUDENT_STATUS.completed)
     await db
       .updateTable('students')
-      .set({ feedback_state: 'pending', feedback_state_at: nowIso() })
+      .set({ feedback_state: 'pending', feedback_state_at: nowIso(now) })
       .where('id', '=', id)
       .where('feedback_state', '=', 'approved')
       .execute();

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { statusRevertMessages } from '../../contracts/admin.js';
 import { STUDENT_STATUS, type StudentStatus, studentStatusName } from '../../contracts/course.js';
 import type { Database, StudentRow } from '../db/schema.js';
@@ -40,6 +41,7 @@ export function createStudentAdminService(
     /** After the commit: the mail worker and the students' open pages hear of it. */
     told: (students: number[]) => void;
   },
+  clock: Clock = systemClock,
 ) {
   async function studentOrFail(id: number): Promise<StudentRow> {
     const student = await findStudentById(db, id);
@@ -73,16 +75,16 @@ export function createStudentAdminService(
     if (from === to) return student;
     if (to === STUDENT_STATUS.unpaid && !revert && (await hasCapturedGatewayPayment(trx, student.id)))
       throw new AppError('conflict', statusRevertMessages.unpaidAfterOnline);
-    if (!(await setStudentStatus(trx, student.id, from, to)))
+    if (!(await setStudentStatus(trx, student.id, from, to, clock())))
       throw new AppError('conflict', 'The student’s status changed meanwhile. Please reload and try again.');
     await onStatusChange(trx, { student, from, to, reason: revert?.reason ?? null });
     let paymentId: number | null = null;
     if (revert) {
-      if (revert.paymentId !== null) await voidManualPayment(trx, revert.paymentId);
+      if (revert.paymentId !== null) await voidManualPayment(trx, revert.paymentId, clock());
     } else if (to === STUDENT_STATUS.unpaid) {
       // Set back to Unpaid directly: money received online is refunded at the gateway, never voided here; a fee
       // the teacher recorded is voided, as an undo would, so the student can pay (once) and the total stays right.
-      paymentId = (await voidManualPaymentsOf(trx, student.id))[0] ?? null;
+      paymentId = (await voidManualPaymentsOf(trx, student.id, clock()))[0] ?? null;
     } else if (
       to === STUDENT_STATUS.paid &&
       from === STUDENT_STATUS.unpaid &&
@@ -90,7 +92,7 @@ export function createStudentAdminService(
     ) {
       // What the teacher said they received; the original client's mark, without it: the fee, how unknown.
       const amount = change.received?.amountPaise ?? change.feePaise;
-      const payment = await recordManualPayment(trx, student, amount, change.received?.method ?? null);
+      const payment = await recordManualPayment(trx, student, amount, change.received?.method ?? null, clock());
       paymentId = payment.id;
       // The student gets the receipt, as one who paid online does.
       const receipt = {
@@ -194,7 +196,7 @@ export function createStudentAdminService(
       if (!student) throw new AppError('notFound', 'Please check email');
       return db.transaction().execute(async (trx) => {
         await ensureBatch(trx, batch);
-        await updateStudent(trx, student.id, { student_batch: batch });
+        await updateStudent(trx, student.id, { student_batch: batch }, clock());
         const updated = await findStudentById(trx, student.id);
         if (!updated) throw new Error('student vanished inside its own transaction');
         return updated;

@@ -17,17 +17,18 @@ export class AttemptLimiter {
     return new AttemptLimiter(this.max, this.windowMs, store, name);
   }
 
-  async isBlocked(key: string, now = Date.now()): Promise<boolean> {
+  // Without `now`, the store reads its clock.
+  async isBlocked(key: string, now?: number): Promise<boolean> {
     return (await this.store.count(`${this.name}:${key}`, now)) >= this.max;
   }
 
   /** Attempts recorded in the current window. */
-  async count(key: string, now = Date.now()): Promise<number> {
+  async count(key: string, now?: number): Promise<number> {
     return this.store.count(`${this.name}:${key}`, now);
   }
 
   /** Records one attempt; returns false when the key is over its limit. */
-  async hit(key: string, now = Date.now()): Promise<boolean> {
+  async hit(key: string, now?: number): Promise<boolean> {
     const { count } = await this.store.hit(`${this.name}:${key}`, this.windowMs, now);
     return count <= this.max;
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { messages } from '../../contracts/messages.js';
 import type { DialectName } from '../db/database.js';
 import type { Database, StudentRow } from '../db/schema.js';
@@ -64,9 +65,10 @@ export function registerAuthGuard(
   db: Kysely<Database>,
   dialect: DialectName,
   routes: ApiRoute[] = [],
+  clock: Clock = systemClock,
 ): void {
   app.decorateRequest('auth', null);
-  const findSession = sessionFinder(db, dialect);
+  const findSession = sessionFinder(db, dialect, clock);
 
   app.addHook('onRoute', (route) => {
     route.config = { access: 'student', ...(route.config ?? {}) } as typeof route.config;

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { isoAfter, nowIso } from '../db/clock.js';
 import { type DialectName, sqliteConnection } from '../db/database.js';
 import { isSet } from '../db/flags.js';
@@ -12,11 +13,11 @@ export const SESSION_IDLE_MS = 14 * 24 * 60 * 60_000;
 /** Last use is written at most this often, so reads don't turn into writes. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
-export async function createSession(db: Db, studentId: number): Promise<string> {
+export async function createSession(db: Db, studentId: number, now: Date = systemClock()): Promise<string> {
   const token = newToken();
   await db
     .insertInto('auth_sessions')
-    .values({ student_id: studentId, token_hash: hashToken(token), expires_at: isoAfter(SESSION_IDLE_MS) })
+    .values({ student_id: studentId, token_hash: hashToken(token), expires_at: isoAfter(SESSION_IDLE_MS, now) })
     .execute();
   return token;
 }
@@ -139,29 +140,34 @@ const MAX_BATCH = 200;
 export function sessionFinder(
   db: Kysely<Database>,
   dialect: DialectName,
+  clock: Clock = systemClock,
 ): (token: string) => Promise<SessionWithStudent | undefined> {
-  const lookUp = dialect === 'sqlite' ? oneAtATime(db) : together(db);
+  const nowForLookup = lookupClock(clock);
+  const lookUp = dialect === 'sqlite' ? oneAtATime(db, nowForLookup) : together(db, nowForLookup);
   return async (token) => {
     const session = await lookUp(hashToken(token));
-    if (session && Date.now() - Date.parse(session.session.last_used_at) > TOUCH_EVERY_MS)
-      await touch(db, session.session);
+    const now = clock();
+    if (session && now.getTime() - Date.parse(session.session.last_used_at) > TOUCH_EVERY_MS)
+      await touch(db, session.session, now);
     return session;
   };
 }
 
-let isoMs = 0;
-let iso = '';
 /**
  * The time now as the lookups compare it, made once per millisecond: under load several requests share a
  * millisecond, and toISOString was a few percent of a cached GET's CPU.
  */
-function nowForLookup(): string {
-  const ms = Date.now();
-  if (ms !== isoMs) {
-    isoMs = ms;
-    iso = new Date(ms).toISOString();
-  }
-  return iso;
+function lookupClock(clock: Clock): () => string {
+  let isoMs = Number.NaN;
+  let iso = '';
+  return () => {
+    const ms = clock().getTime();
+    if (ms !== isoMs) {
+      isoMs = ms;
+      iso = new Date(ms).toISOString();
+    }
+    return iso;
+  };
 }
 
 type LookUp = (tokenHash: string) => Promise<SessionWithStudent | undefined>;
@@ -185,7 +191,7 @@ export function sessionLookupQuery(db: Kysely<Database>, dialect: DialectName): 
  * transaction that another request holds open on the connection, the lookup goes through Kysely as before and waits
  * for it to end: the direct call would read the transaction's uncommitted rows.
  */
-function oneAtATime(db: Kysely<Database>): LookUp {
+function oneAtATime(db: Kysely<Database>, nowForLookup: () => string): LookUp {
   const query = sessionLookupQuery(db, 'sqlite');
   const connection = sqliteConnection(db);
   let statement: Statement<unknown[], SessionRow> | undefined;
@@ -202,7 +208,7 @@ function oneAtATime(db: Kysely<Database>): LookUp {
   };
 }
 
-function together(db: Kysely<Database>): LookUp {
+function together(db: Kysely<Database>, nowForLookup: () => string): LookUp {
   const query = sessionLookupQuery(db, 'postgres');
   let waiting: Waiting = new Map();
 
@@ -247,22 +253,22 @@ function together(db: Kysely<Database>): LookUp {
 }
 
 /** Called only when the last use written is older than TOUCH_EVERY_MS: most requests await nothing here. */
-async function touch(db: Kysely<Database>, session: { id: number }): Promise<void> {
+async function touch(db: Kysely<Database>, session: { id: number }, now: Date): Promise<void> {
   await db
     .updateTable('auth_sessions')
-    .set({ last_used_at: nowIso(), expires_at: isoAfter(SESSION_IDLE_MS) })
+    .set({ last_used_at: nowIso(now), expires_at: isoAfter(SESSION_IDLE_MS, now) })
     .where('id', '=', session.id)
     .execute();
 }
 
 /** Of the sessions given, those not ended (logged out, replaced by a password change, expired). */
-export async function liveSessionIds(db: Db, sessionIds: number[]): Promise<Set<number>> {
+export async function liveSessionIds(db: Db, sessionIds: number[], now: Date): Promise<Set<number>> {
   if (sessionIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('auth_sessions')
     .select('id')
     .where('id', 'in', sessionIds)
-    .where('expires_at', '>', nowIso())
+    .where('expires_at', '>', nowIso(now))
     .execute();
   return new Set(rows.map((row) => row.id));
 }

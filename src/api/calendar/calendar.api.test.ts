@@ -9,7 +9,9 @@ import {
   putCourseSession,
 } from '../../../test/schedule-rows.js';
 import type { TestContext } from '../../../test/test-app.js';
-import { DEFAULT_TIME_ZONE, setCourseTimeZone } from '../../contracts/dates.js';
+import { DEFAULT_TIME_ZONE } from '../../contracts/dates.js';
+import { writeSettings } from '../settings/settings.repository.js';
+import { SETTING_KEYS } from '../settings/site-settings.js';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -249,7 +251,9 @@ describe('the teacher’s calendar feed', () => {
   it('writes the course’s zone with its summer time when the teacher picks one that has it', async () => {
     const db = ctx.database.db;
     const summer = await addBatchSession(db, { batch: 42, session: 4, startsAt: '2027-07-05T13:30:00.000Z' });
-    setCourseTimeZone('Europe/London');
+    // The teacher's setting, as a save stores it (the settings' version moves, so the site reads it again).
+    const setZone = (zone: string) => writeSettings(db, new Map([[SETTING_KEYS.timeZone, zone]]));
+    await setZone('Europe/London');
     try {
       const response = await get(pathOf((await links(adminToken)).feed_url));
       const { calendar, events } = parse(response.body);
@@ -261,7 +265,7 @@ describe('the teacher’s calendar feed', () => {
       expect([july.startDate.hour, july.startDate.minute]).toEqual([14, 30]);
       expect(july.startDate.toJSDate().toISOString()).toBe('2027-07-05T13:30:00.000Z');
     } finally {
-      setCourseTimeZone(DEFAULT_TIME_ZONE);
+      await setZone(DEFAULT_TIME_ZONE);
       await db.deleteFrom('batch_sessions').where('id', '=', summer).execute();
     }
   });

@@ -6,7 +6,7 @@ import ical, { ICalCalendarMethod, type ICalCalendar } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { calendarEndpoints, calendarMessages, type CalendarLinks } from '../../contracts/calendar.js';
 import { COURSE_NAME, SITE_NAME, STUDENT_STATUS } from '../../contracts/course.js';
-import { courseTimeZone } from '../../contracts/dates.js';
+import type { TimeZone } from '../../contracts/dates.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import { toOneLine } from '../../contracts/fields.js';
 import { ensurePrivateLink, findStudentByPrivateLink, replacePrivateLink } from '../auth/private-links.repository.js';
@@ -19,6 +19,8 @@ import { endpointUrl } from '../../contracts/endpoint.js';
 interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
+  /** The course's time zone (a site setting). */
+  timeZone: () => Promise<TimeZone>;
 }
 
 /** A calendar file and its ETag (a hash of the text: the same classes give the same file). */
@@ -36,7 +38,7 @@ const isEnrolled = (student: Pick<StudentRow, 'student_status'>) =>
 /** `abc…xyz` or `abc…xyz.ics`: the token a feed address carries. */
 const tokenOf = (segment: string) => segment.replace(/\.ics$/i, '');
 
-export function createCalendarService({ db, config }: Deps) {
+export function createCalendarService({ db, config, timeZone }: Deps) {
   const host = new URL(config.appUrl).hostname;
   const myClassesUrl = `${config.appUrl}${paths.dashboard}/${dashboardPaths.myClasses}`;
   const joinUrlOf = async (studentId: number) =>
@@ -54,8 +56,7 @@ export function createCalendarService({ db, config }: Deps) {
     return { batch: student.student_batch };
   };
 
-  const newCalendar = (name: string): ICalCalendar => {
-    const zone = courseTimeZone();
+  const newCalendar = (name: string, zone: TimeZone): ICalCalendar => {
     const calendar = ical({
       name,
       prodId: { company: SITE_NAME, product: 'Class calendar' },
@@ -70,9 +71,14 @@ export function createCalendarService({ db, config }: Deps) {
   };
 
   /** `joinUrl`: a student's own join address, which stands for the meeting's in their feed. */
-  const addEvent = (calendar: ICalCalendar, row: CalendarClass, withBatch: boolean, joinUrl: string | null) => {
+  const addEvent = (
+    calendar: ICalCalendar,
+    zone: TimeZone,
+    row: CalendarClass,
+    withBatch: boolean,
+    joinUrl: string | null,
+  ) => {
     const meeting = row.meeting_link ? (joinUrl ?? row.meeting_link) : null;
-    const zone = courseTimeZone();
     const startMs = Date.parse(row.starts_at);
     const endMs = startMs + row.duration_minutes * 60_000;
     // Topics saved before control characters were refused may hold some: a feed carries none (a summary is one
@@ -129,10 +135,12 @@ export function createCalendarService({ db, config }: Deps) {
       const owner = await findStudentByPrivateLink(db, 'calendar', tokenOf(segment));
       if (!owner) return undefined;
       const filter = filterFor(owner);
-      const calendar = newCalendar(filter === 'all' ? `${COURSE_NAME} — all batches` : `${COURSE_NAME} classes`);
+      const zone = await timeZone();
+      const calendar = newCalendar(filter === 'all' ? `${COURSE_NAME} — all batches` : `${COURSE_NAME} classes`, zone);
       calendar.description(`Class times of the ${COURSE_NAME} course (${SITE_NAME})`);
       const joinUrl = filter && filter !== 'all' ? await joinUrlOf(owner.id) : null;
-      if (filter) for (const row of await listClasses(db, filter)) addEvent(calendar, row, filter === 'all', joinUrl);
+      if (filter)
+        for (const row of await listClasses(db, filter)) addEvent(calendar, zone, row, filter === 'all', joinUrl);
       return fileOf(calendar);
     },
 
@@ -143,8 +151,9 @@ export function createCalendarService({ db, config }: Deps) {
       if (!filter) return undefined;
       const row = await findClass(db, filter, id);
       if (!row) return undefined;
-      const calendar = newCalendar(`${COURSE_NAME} — Session ${row.session_number}`);
-      addEvent(calendar, row, filter === 'all', filter === 'all' ? null : await joinUrlOf(owner!.id));
+      const zone = await timeZone();
+      const calendar = newCalendar(`${COURSE_NAME} — Session ${row.session_number}`, zone);
+      addEvent(calendar, zone, row, filter === 'all', filter === 'all' ? null : await joinUrlOf(owner!.id));
       return fileOf(calendar);
     },
   };

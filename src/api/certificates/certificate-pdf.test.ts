@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '../../contracts/dates.js';
 import { pdfText } from '../pdf/pdf-text.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 
@@ -19,6 +20,7 @@ describe('the certificate PDF', () => {
         issued_at: '2026-11-24T00:00:00.000Z',
       },
       'http://course.test/certificates/K7QM-2XRT-9VDA',
+      DEFAULT_TIME_ZONE,
     );
     const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
     expect(text).toContain(`${first} ${last}`);

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { batchLine } from '../../contracts/certificates.js';
 import { SITE_NAME } from '../../contracts/course.js';
-import { formatDate } from '../../contracts/dates.js';
+import { formatDate, type TimeZone } from '../../contracts/dates.js';
 import { renderPdf } from '../pdf/pdf-document.js';
 import { runsWidth, textHeight, type Weight, writeText } from '../pdf/pdf-fonts.js';
 
@@ -55,7 +55,11 @@ function fittingSize(
  * The certificate: landscape A4, every line real text (a machine reads the name, the code and the address back),
  * with the address where anyone can check it, as text and as a QR code.
  */
-export async function renderCertificatePdf(facts: CertificateFacts, verifyUrl: string): Promise<Buffer> {
+export async function renderCertificatePdf(
+  facts: CertificateFacts,
+  verifyUrl: string,
+  zone: TimeZone,
+): Promise<Buffer> {
   const qr = await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
   return renderPdf(
     {
@@ -108,12 +112,12 @@ export async function renderCertificatePdf(facts: CertificateFacts, verifyUrl: s
       line('has completed the course', 262, 'Body', 14, MUTED);
       doc.font('Bold');
       line(facts.course, 286, 'Bold', 22);
-      const batch = batchLine(facts);
+      const batch = batchLine(facts, zone);
       if (batch) line(batch, 320, 'Body', 14);
       doc.font('Body');
       const taughtBy = `Taught by ${facts.teacher_name}`;
       line(taughtBy, 346, 'Body', 14);
-      line(`Issued on ${formatDate(facts.issued_at)}`, 372, 'Body', 12, MUTED);
+      line(`Issued on ${formatDate(facts.issued_at, zone)}`, 372, 'Body', 12, MUTED);
 
       const qrSize = 104;
       const qrX = width - 70 - qrSize;

@@ -9,8 +9,9 @@ import {
   normalizeCertificateCode,
   type PublicCertificate,
 } from '../../contracts/certificates.js';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { COURSE_NAME, STUDENT_STATUS } from '../../contracts/course.js';
-import { courseWallClock } from '../../contracts/dates.js';
+import { courseWallClock, type TimeZone } from '../../contracts/dates.js';
 import { paths } from '../../contracts/paths.js';
 import { DEFAULT_SITE_CONTENT } from '../../contracts/site-info.js';
 import type { Config } from '../config/env.js';
@@ -22,6 +23,7 @@ import { certificateMail } from '../mail/mail-templates.js';
 import { withdrawUnsentMail } from '../mail/outbox.repository.js';
 import { cachedPdf } from '../pdf/pdf-cache.js';
 import { type NotificationsService, personName } from '../notifications/notifications.service.js';
+import { readTimeZone } from '../settings/settings.repository.js';
 import { SETTING_KEYS } from '../settings/site-settings.js';
 import { findStudentById } from '../students/students.repository.js';
 import { insertStatusChange } from '../admin/student-status.repository.js';
@@ -43,9 +45,11 @@ interface Deps {
   config: Pick<Config, 'appUrl'>;
   notifications: Pick<NotificationsService, 'notify' | 'withdraw'>;
   /** The time now (tests step through it). */
-  clock?: () => Date;
+  clock?: Clock;
   /** Wakes the mail worker after certificates were issued outside a status change. */
   mailQueued?: () => void;
+  /** The course's time zone (a site setting), for the dates on a certificate. */
+  timeZone: () => Promise<TimeZone>;
 }
 
 /** A change of a student's student_status, as the status change's transaction sees it. */
@@ -78,12 +82,20 @@ function toPublic(row: CertificateRow): PublicCertificate {
     : { status: 'revoked', ...facts(row), revoked_at: row.revoked_at };
 }
 
-const calendarDay = (instant: string | null) => (instant ? (courseWallClock(instant)?.date ?? null) : null);
+const calendarDay = (instant: string | null, zone: TimeZone) =>
+  instant ? (courseWallClock(instant, zone)?.date ?? null) : null;
 
-export function createCertificatesService({ db, config, notifications, clock, mailQueued }: Deps) {
+export function createCertificatesService({
+  db,
+  config,
+  notifications,
+  clock = systemClock,
+  mailQueued,
+  timeZone,
+}: Deps) {
   const verifyUrl = (code: string) => `${config.appUrl}${certificatePagePath(code)}`;
-  const pdfOf = (row: CertificateRow) => {
-    const inputs = [facts(row), verifyUrl(row.code)] as const;
+  const pdfOf = async (row: CertificateRow) => {
+    const inputs = [facts(row), verifyUrl(row.code), await timeZone()] as const;
     return cachedPdf(['certificate', inputs], () => renderCertificatePdf(...inputs));
   };
 
@@ -102,14 +114,15 @@ export function createCertificatesService({ db, config, notifications, clock, ma
     const span = batch === null ? undefined : await batchSpan(trx, batch);
     const teacher = (await readSetting(trx, SETTING_KEYS.instructorName)) || DEFAULT_SITE_CONTENT.instructorName;
     const code = await newCode(trx);
+    const zone = await readTimeZone(trx);
     const id = await insertCertificate(trx, {
       code,
       student_id: student.id,
       student_name: personName(student),
       course: COURSE_NAME,
       batch_number: batch,
-      batch_start: span ? (calendarDay(span.first) ?? span.startDate) : null,
-      batch_end: span ? calendarDay(span.last) : null,
+      batch_start: span ? (calendarDay(span.first, zone) ?? span.startDate) : null,
+      batch_end: span ? calendarDay(span.last, zone) : null,
       teacher_name: teacher,
       issued_at: at,
     });
@@ -140,7 +153,7 @@ export function createCertificatesService({ db, config, notifications, clock, ma
     async onStatusChange(trx: Trx, change: StatusChange): Promise<void> {
       const completed = STUDENT_STATUS.completed;
       if (change.from === change.to) return;
-      const at = nowIso(change.now ?? clock?.() ?? new Date());
+      const at = nowIso(change.now ?? clock());
       if (change.from === completed) {
         const revoked = await revokeStudentCertificates(trx, change.student.id, at, change.reason ?? null);
         // Its "your certificate is attached" mail, if not sent yet, is withdrawn with it: it would announce a code
@@ -160,7 +173,7 @@ export function createCertificatesService({ db, config, notifications, clock, ma
      * the audit trail as the teacher's entry: a Completed → Completed change with the code, which nothing undoes.
      */
     async issueMissing(admin: StudentRow, studentIds: number[]): Promise<{ issued: number; message: string }> {
-      const at = nowIso(clock?.() ?? new Date());
+      const at = nowIso(clock());
       const chosen = new Set(studentIds);
       const issued = await db.transaction().execute(async (trx) => {
         let count = 0;

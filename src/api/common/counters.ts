@@ -3,6 +3,7 @@
  * every process of the site counts the same hits. A memory store remains for tests that build a limiter alone.
  */
 import { type Kysely, sql } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import type { Database } from '../db/schema.js';
 
 export interface CounterStore {
@@ -17,7 +18,9 @@ export interface CounterStore {
 export class MemoryCounterStore implements CounterStore {
   private readonly entries = new Map<string, { count: number; resetAt: number }>();
 
-  async hit(key: string, windowMs: number, now = Date.now()) {
+  constructor(private readonly clock: Clock = systemClock) {}
+
+  async hit(key: string, windowMs: number, now = this.clock().getTime()) {
     const entry = this.entries.get(key);
     const next =
       !entry || entry.resetAt <= now
@@ -28,7 +31,7 @@ export class MemoryCounterStore implements CounterStore {
     return next;
   }
 
-  async count(key: string, now = Date.now()) {
+  async count(key: string, now = this.clock().getTime()) {
     const entry = this.entries.get(key);
     return entry && entry.resetAt > now ? entry.count : 0;
   }
@@ -42,10 +45,10 @@ export class MemoryCounterStore implements CounterStore {
   }
 }
 
-export function createDbCounterStore(db: Kysely<Database>): CounterStore {
+export function createDbCounterStore(db: Kysely<Database>, clock: Clock = systemClock): CounterStore {
   let hitsSinceSweep = 0;
   return {
-    async hit(key, windowMs, now = Date.now()) {
+    async hit(key, windowMs, now = clock().getTime()) {
       const nowIso = new Date(now).toISOString();
       const resetIso = new Date(now + windowMs).toISOString();
       // One statement, so two processes counting the same key at once both count.
@@ -67,7 +70,7 @@ export function createDbCounterStore(db: Kysely<Database>): CounterStore {
       }
       return { count: Number(row.count), resetAt: Date.parse(row.reset_at) };
     },
-    async count(key, now = Date.now()) {
+    async count(key, now = clock().getTime()) {
       const row = await db
         .selectFrom('counters')
         .select('count')
@@ -90,7 +93,7 @@ export function createDbCounterStore(db: Kysely<Database>): CounterStore {
  * @fastify/rate-limit's store interface over a CounterStore: the per-IP limits then hold across processes.
  * A failing database skips the limit (the plugin's skipOnError) rather than failing the request.
  */
-export function rateLimitStore(counters: CounterStore) {
+export function rateLimitStore(counters: CounterStore, clock: Clock = systemClock) {
   return class SharedRateLimitStore {
     /** Each limited route counts apart, as the plugin's own store does. */
     private readonly namespace: string;
@@ -106,7 +109,7 @@ export function rateLimitStore(counters: CounterStore) {
       ...rest: unknown[]
     ): void {
       const timeWindow = typeof rest[0] === 'number' ? rest[0] : 60_000;
-      const now = Date.now();
+      const now = clock().getTime();
       counters.hit(`ip:${this.namespace}:${key}`, timeWindow, now).then(
         ({ count, resetAt }) => callback(null, { current: count, ttl: Math.max(0, resetAt - now) }),
         (error: Error) => callback(error),

@@ -1,4 +1,5 @@
 /** `npm run backup [-- --out=FILE]` and `npm run restore -- FILE`, for the database in DATABASE_URL (or .env). */
+import { systemClock } from '../../contracts/clock.js';
 import { ConfigError, loadConfig } from '../config/env.js';
 import { backupDatabase, restoreDatabase } from './backup.js';
 
@@ -6,7 +7,7 @@ async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
   const config = loadConfig();
   if (command === 'backup') {
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const stamp = systemClock().toISOString().replace(/[:.]/g, '-');
     const file =
       args.find((a) => a.startsWith('--out='))?.slice(6) ??
       `backups/course-${stamp}.${config.databaseUrl.startsWith('sqlite:') ? 'db' : 'dump'}`;

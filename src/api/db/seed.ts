@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { systemClock } from '../../contracts/clock.js';
 import { hashPassword } from '../auth/password-hash.js';
 import { newPassword, newUniqId } from '../auth/random.js';
 import type { Config } from '../config/env.js';
@@ -16,7 +17,7 @@ export interface SeedResult {
 export async function seedIfEmpty(
   db: Kysely<Database>,
   config: Pick<Config, 'admin'>,
-  now = new Date(),
+  now = systemClock(),
 ): Promise<SeedResult> {
   const existing = await db.selectFrom('students').select('id').limit(1).executeTakeFirst();
   if (existing) return { seeded: false };

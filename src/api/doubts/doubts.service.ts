@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
 import { nowIso } from '../db/clock.js';
@@ -14,11 +15,13 @@ interface Deps {
   config: Pick<Config, 'appUrl'>;
   mailQueued: () => void;
   notifications: NotificationsService;
+  /** The time now (the app's clock). */
+  clock?: Clock;
 }
 
 const excerpt = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);
 
-export function createDoubtsService({ db, config, mailQueued, notifications }: Deps) {
+export function createDoubtsService({ db, config, mailQueued, notifications, clock = systemClock }: Deps) {
   async function found(id: number): Promise<doubts.DoubtRow> {
     const doubt = await doubts.findDoubt(db, id);
     if (!doubt) throw new Error('doubt vanished after it was written');
@@ -57,7 +60,7 @@ export function createDoubtsService({ db, config, mailQueued, notifications }: D
       if (!doubt) throw new AppError('notFound', 'No such doubt.');
       const link = `${paths.dashboard}/${dashboardPaths.myDoubts}`;
       const told = await db.transaction().execute(async (trx) => {
-        await doubts.saveAnswer(trx, doubt.id, answer, nowIso());
+        await doubts.saveAnswer(trx, doubt.id, answer, nowIso(clock()));
         return notifications.notify(
           trx,
           [{ id: doubt.student_id, email: doubt.email, first_name: doubt.first_name }],

@@ -16,6 +16,7 @@ import {
   type TestCase,
   type Workspace,
 } from '../../contracts/exercises.js';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { isLate } from '../../contracts/course-content.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
@@ -41,7 +42,7 @@ interface Deps {
   /** Shared by every process, so "one job at a time" holds whichever process a request reaches. */
   counters: CounterStore;
   /** The time now (tests pass their own), for late submissions. */
-  clock?: () => Date;
+  clock?: Clock;
   config: Pick<Config, 'appUrl'>;
   notifications: NotificationsService;
   mailQueued: () => void;
@@ -60,7 +61,7 @@ export function createExercisesService({
   notifications,
   mailQueued,
   live,
-  clock = () => new Date(),
+  clock = systemClock,
 }: Deps) {
   const changed = (student: StudentRow, sp: { id: number; program_number: number }, kind: LiveChange['kind']): void =>
     publishChange(live, { ...sp, student_batch: student.student_batch }, kind);
@@ -206,7 +207,7 @@ export function createExercisesService({
 
     async saveDraft(student: StudentRow, studentProgramId: number, code: string): Promise<{ saved_at: string }> {
       const sp = await ownStudentProgram(student, studentProgramId);
-      const savedAt = nowIso();
+      const savedAt = nowIso(clock());
       await exercises.saveDraft(db, sp.id, code, savedAt);
       changed(student, sp, 'draft');
       return { saved_at: savedAt };
@@ -216,7 +217,7 @@ export function createExercisesService({
       const sp = await ownStudentProgram(student, studentProgramId);
       return exclusive(student.id, async () => {
         const result = await grader.run(student.id, code, stdin);
-        const at = nowIso();
+        const at = nowIso(clock());
         await exercises.recordRun(db, sp.id, code, at, runSummary(result));
         changed(student, sp, 'run');
         return result;

@@ -6,6 +6,7 @@ import {
   gradebookMessages,
   type StudentWork,
 } from '../../contracts/gradebook.js';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { studentStatusLabels, studentStatusName } from '../../contracts/course.js';
 import { joinWindow } from '../../contracts/schedule.js';
 import { toCsv } from '../admin/csv.js';
@@ -18,10 +19,10 @@ import { messages } from '../../contracts/messages.js';
 interface Deps {
   db: Kysely<Database>;
   /** The time now; tests pass their own clock, so that which classes have been held is theirs to decide. */
-  clock?: () => Date;
+  clock?: Clock;
 }
 
-export function createGradebookService({ db, clock = () => new Date() }: Deps) {
+export function createGradebookService({ db, clock = systemClock }: Deps) {
   async function read(batch: number): Promise<Gradebook> {
     // Independent reads: on PostgreSQL they run side by side on the pool's connections.
     const [found, students, sessions] = await Promise.all([

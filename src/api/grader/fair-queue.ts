@@ -12,6 +12,7 @@
  *
  * Counting jobs instead would make an honest student wait a whole round of the other students' worst programs.
  */
+import { nowMs } from '../../contracts/clock.js';
 
 interface OwnerStats {
   /** Slot time in ms at `at`, decaying with HALF_LIFE_MS. */
@@ -38,7 +39,7 @@ export class FairQueue<T> {
 
   constructor(options: FairQueueOptions = {}) {
     this.halfLifeMs = options.halfLifeMs ?? 60_000;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => nowMs());
   }
 
   get size(): number {

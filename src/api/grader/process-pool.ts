@@ -17,6 +17,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { nowMs } from '../../contracts/clock.js';
 import { FairQueue } from './fair-queue.js';
 import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
 
@@ -228,7 +229,7 @@ export class ProcessPool<Req, Res> {
       if (slot.state === 'idle') this.startJob(slot, this.queue.shift()!.item);
       else if (
         slot.state === 'empty' &&
-        (slot.failedStartAt === undefined || Date.now() - slot.failedStartAt > RESTART_BACKOFF_MS)
+        (slot.failedStartAt === undefined || nowMs() - slot.failedStartAt > RESTART_BACKOFF_MS)
       )
         void this.spawn(slot);
     }
@@ -245,7 +246,7 @@ export class ProcessPool<Req, Res> {
     const running: Running<Req, Res> = {
       id: nextJobId++,
       job,
-      startedAt: Date.now(),
+      startedAt: nowMs(),
       cpuAtStart: mainThreadCpuMs(child.pid!),
       settled: false,
     };
@@ -266,7 +267,7 @@ export class ProcessPool<Req, Res> {
 
   private poll(): void {
     const { cpuMs, wallMs, rssBytes } = this.options.limits;
-    const now = Date.now();
+    const now = nowMs();
     let busy = false;
     for (const slot of this.slots) {
       const running = slot.running;
@@ -308,7 +309,7 @@ export class ProcessPool<Req, Res> {
   /** Ends the job with this error and asks the child to stop it (SIGINT); the child answers, or is killed later. */
   private stop(slot: Slot<Req, Res>, error: Error): void {
     this.settle(slot, (job) => job.reject(error));
-    slot.running!.stopDeadline = Date.now() + (this.options.interruptGraceMs ?? 3000);
+    slot.running!.stopDeadline = nowMs() + (this.options.interruptGraceMs ?? 3000);
     slot.child?.kill('SIGINT');
   }
 
@@ -321,7 +322,7 @@ export class ProcessPool<Req, Res> {
 
   private settle(slot: Slot<Req, Res>, outcome: (job: Job<Req, Res>) => void, running = slot.running!): void {
     running.settled = true;
-    this.queue.charge(running.job.owner, Date.now() - running.startedAt);
+    this.queue.charge(running.job.owner, nowMs() - running.startedAt);
     outcome(running.job);
   }
 
@@ -377,7 +378,7 @@ export class ProcessPool<Req, Res> {
         wasStarting ? 'grader: a compiler process could not start' : 'grader: a compiler process died between jobs',
       );
     }
-    if (wasStarting && !slot.killed) slot.failedStartAt = Date.now();
+    if (wasStarting && !slot.killed) slot.failedStartAt = nowMs();
     if (this.closed) return;
     // Replaced at once (a killed or crashed child), unless it never started: then the next job tries again.
     if (!wasStarting) void this.spawn(slot);

@@ -1,4 +1,6 @@
+import type { TimeZone } from '../../contracts/dates.js';
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { isLate } from '../../contracts/course-content.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
@@ -23,7 +25,9 @@ interface Deps {
   db: Kysely<Database>;
   /** A student's classes, with the join window and attendance as My Classes has them. */
   schedule: Pick<ScheduleService, 'mySchedule'>;
-  clock?: () => Date;
+  clock?: Clock;
+  /** The course's time zone (a site setting), for the next steps' days and times. */
+  timeZone: () => Promise<TimeZone>;
 }
 
 /** The best self-assessment attempt: the highest share of its total, the higher score on a tie. */
@@ -38,7 +42,7 @@ function bestAttempt(attempts: { score: number; total: number }[]) {
   return best;
 }
 
-export function createHomeService({ db, schedule, clock = () => new Date() }: Deps) {
+export function createHomeService({ db, schedule, clock = systemClock, timeZone }: Deps) {
   return {
     /** The signed-in student's home; opening it records their visit ("since your last visit"). */
     async home(student: StudentRow): Promise<Home> {
@@ -106,17 +110,20 @@ export function createHomeService({ db, schedule, clock = () => new Date() }: De
           programs: { done: solved.length, of: rows.length },
           self_assessment: bestAttempt(attempts),
         },
-        next_steps: planNextSteps({
-          now,
-          profileComplete: student.mobile !== null,
-          paid,
-          completed,
-          feedbackGiven: student.feedback !== null && student.feedback.trim() !== '',
-          batchNumber: student.student_batch,
-          nextClass: next ?? null,
-          programs: toSolve,
-          quizTaken: attempts.length > 0,
-        }),
+        next_steps: planNextSteps(
+          {
+            now,
+            profileComplete: student.mobile !== null,
+            paid,
+            completed,
+            feedbackGiven: student.feedback !== null && student.feedback.trim() !== '',
+            batchNumber: student.student_batch,
+            nextClass: next ?? null,
+            programs: toSolve,
+            quizTaken: attempts.length > 0,
+          },
+          await timeZone(),
+        ),
       };
     },
   };

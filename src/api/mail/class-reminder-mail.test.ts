@@ -1,9 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { setCourseTimeZone } from '../../contracts/dates.js';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '../../contracts/dates.js';
 import { classReminderMail, type ReminderDetails } from './mail-templates.js';
 
-const details = (startsAt: string, kind: ReminderDetails['kind'] = 'day'): ReminderDetails => ({
+const details = (
+  startsAt: string,
+  kind: ReminderDetails['kind'] = 'day',
+  zone = DEFAULT_TIME_ZONE,
+): ReminderDetails => ({
   kind,
+  zone,
   sessionNumber: 3,
   topics: 'Pointers',
   startsAt,
@@ -13,8 +18,6 @@ const details = (startsAt: string, kind: ReminderDetails['kind'] = 'day'): Remin
   stopPageUrl: 'https://course.example/StopReminders?token=t',
   stopOneClickUrl: 'https://course.example/api/v1/reminders/stop?token=t',
 });
-
-afterEach(() => setCourseTimeZone('Asia/Kolkata'));
 
 describe('a class reminder mail', () => {
   it('names the day on the course calendar: today, tomorrow, or the date', () => {
@@ -31,12 +34,11 @@ describe('a class reminder mail', () => {
   });
 
   it('says tomorrow across a summer-time change', () => {
-    setCourseTimeZone('Europe/London');
     // Sat 28 Mar 2026 23:30 GMT; clocks go forward that night; the class is Sun 29 Mar 10:00 BST.
     const mail = classReminderMail(
       'a@b.c',
       'Asha',
-      details('2026-03-29T09:00:00.000Z'),
+      details('2026-03-29T09:00:00.000Z', 'day', 'Europe/London'),
       new Date('2026-03-28T23:30:00.000Z'),
     );
     expect(mail.subject).toBe('Reminder: C class tomorrow at 10:00 am GMT+1 — Session 3');

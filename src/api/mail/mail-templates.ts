@@ -1,6 +1,7 @@
+import { systemClock } from '../../contracts/clock.js';
 import { toOneLine } from '../../contracts/fields.js';
 import { COURSE_NAME, SITE_NAME } from '../../contracts/course.js';
-import { courseWallClock, formatClockTime, formatDate, formatDateTime } from '../../contracts/dates.js';
+import { courseWallClock, formatClockTime, formatDate, formatDateTime, type TimeZone } from '../../contracts/dates.js';
 import type { OutgoingMail } from './outbox.repository.js';
 
 function escapeHtml(text: string): string {
@@ -135,8 +136,9 @@ export function batchStartMail(
   batch: number,
   startDate: string,
   url: string,
+  zone: TimeZone,
 ): OutgoingMail {
-  const starts = formatDate(startDate);
+  const starts = formatDate(startDate, zone);
   return compose({
     to,
     subject: `Batch ${batch} of the C Programming Language course starts on ${starts}`,
@@ -155,13 +157,14 @@ export function meetingLinkMail(
   batch: number,
   startDate: string | null,
   link: string,
+  zone: TimeZone,
 ): OutgoingMail {
   return compose({
     to,
     subject: `Your class link for batch ${batch}`,
     greeting: `Hello ${firstName},`,
     paragraphs: [
-      `Welcome to batch ${batch}${startDate ? `, starting on ${formatDate(startDate)}` : ''}. Join every class through this video-meeting link:`,
+      `Welcome to batch ${batch}${startDate ? `, starting on ${formatDate(startDate, zone)}` : ''}. Join every class through this video-meeting link:`,
       link,
       'Listen to the session, note your doubts and clear them at the end of the session.',
     ],
@@ -203,6 +206,8 @@ export interface ReceiptDetails {
   orderId: string;
   /** When the payment was confirmed: an ISO instant, printed in the course's time zone. */
   paidAt: string;
+  /** The course's time zone (a site setting). */
+  zone: TimeZone;
 }
 
 export function paymentReceiptMail(to: string, firstName: string, receipt: ReceiptDetails, url: string): OutgoingMail {
@@ -214,7 +219,7 @@ export function paymentReceiptMail(to: string, firstName: string, receipt: Recei
       `We have received your payment of ${receipt.amount} for the ${COURSE_NAME} course. Thank you!`,
       ...(receipt.paymentId ? [`Payment ID: ${receipt.paymentId}`] : []),
       `Order ID: ${receipt.orderId}`,
-      `Paid on: ${formatDateTime(receipt.paidAt)}`,
+      `Paid on: ${formatDateTime(receipt.paidAt, receipt.zone)}`,
       'Your classes and program exercises are now open on your dashboard. The video-meeting link for your batch is sent by email before the batch starts.',
     ],
     action: { label: 'Open my dashboard', url },
@@ -228,6 +233,8 @@ export interface ReminderDetails {
   topics: string | null;
   /** The class's start, an ISO instant; printed on the course's clock. */
   startsAt: string;
+  /** The course's time zone (a site setting). */
+  zone: TimeZone;
   durationMinutes: number;
   meetingLink: string | null;
   myClassesUrl: string;
@@ -237,16 +244,16 @@ export interface ReminderDetails {
 }
 
 /** "today", "tomorrow" or "on 4 Jan 2027": the class's day as seen on the course's calendar when the mail is made. */
-function dayWords(startsAt: string, now: Date): string {
-  const day = courseWallClock(startsAt)?.date;
-  const today = courseWallClock(now)?.date;
+function dayWords(startsAt: string, now: Date, zone: TimeZone): string {
+  const day = courseWallClock(startsAt, zone)?.date;
+  const today = courseWallClock(now, zone)?.date;
   if (day === today) return 'today';
   // The calendar day after today (not now + 24 h, which a summer-time change can push two days on).
   const tomorrow = today
     ? new Date(Date.parse(`${today}T12:00:00Z`) + 24 * 60 * 60_000).toISOString().slice(0, 10)
     : '';
   if (day === tomorrow) return 'tomorrow';
-  return `on ${formatDate(startsAt)}`;
+  return `on ${formatDate(startsAt, zone)}`;
 }
 
 /** A day or an hour before a class: when, what, and the meeting link as the button. */
@@ -254,15 +261,15 @@ export function classReminderMail(
   to: string,
   firstName: string,
   details: ReminderDetails,
-  now = new Date(),
+  now = systemClock(),
 ): OutgoingMail {
-  const time = formatClockTime(details.startsAt);
+  const time = formatClockTime(details.startsAt, details.zone);
   const session = `Session ${details.sessionNumber}`;
   const minutes = Math.max(1, Math.round((Date.parse(details.startsAt) - now.getTime()) / 60_000));
   const soon = minutes >= 55 ? 'in 1 hour' : `in ${minutes} minutes`;
   const subject =
     details.kind === 'day'
-      ? `Reminder: C class ${dayWords(details.startsAt, now)} at ${time} — ${session}`
+      ? `Reminder: C class ${dayWords(details.startsAt, now, details.zone)} at ${time} — ${session}`
       : `Starting ${soon}: C class at ${time} — ${session}`;
   return compose({
     to,
@@ -270,9 +277,9 @@ export function classReminderMail(
     greeting: `Hello ${firstName},`,
     paragraphs: [
       details.kind === 'day'
-        ? `Your next ${COURSE_NAME} class is ${dayWords(details.startsAt, now)}.`
+        ? `Your next ${COURSE_NAME} class is ${dayWords(details.startsAt, now, details.zone)}.`
         : `Your ${COURSE_NAME} class starts ${soon}.`,
-      `${session}: ${formatDateTime(details.startsAt)} (${details.durationMinutes} minutes).`,
+      `${session}: ${formatDateTime(details.startsAt, details.zone)} (${details.durationMinutes} minutes).`,
       ...(details.topics ? [`Topics: ${details.topics}`] : []),
       ...(details.meetingLink ? [] : ['The meeting link is on My Classes on your dashboard.']),
     ],

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import type { Database } from '../db/schema.js';
 import { redactLinks } from '../http/logging.js';
 import { PDF_CONTENT_TYPE } from '../pdf/pdf-document.js';
@@ -34,6 +35,8 @@ interface Options {
   leaseMs?: number;
   /** Renders the documents messages carry (receipts, certificates); app.ts gathers them as `mailAttachments`. */
   attachments?: AttachmentRenderers;
+  /** The time now (the computer's clock unless a test gives one). */
+  clock?: Clock;
 }
 
 /** Delivers the outbox: claims due messages, sends them over SMTP, retries with backoff. */
@@ -43,6 +46,10 @@ export class MailWorker {
   private stopped = true;
 
   constructor(private readonly options: Options) {}
+
+  private now(): Date {
+    return (this.options.clock ?? systemClock)();
+  }
 
   start(): void {
     this.stopped = false;
@@ -70,11 +77,11 @@ export class MailWorker {
         log.info(
           `mail (no SMTP_URL: kept in the outbox, read it whole under Mail outbox on /AdminPage) to ${row.to_address}: ${row.subject}${attachmentNote(row.attachment)}\n${redactLinks(row.text_body)}`,
         );
-        await markLogged(db, row.id);
+        await markLogged(db, row.id, this.now());
       }
       return rows.length;
     }
-    const rows = await claimDueMail(db, BATCH, this.options.leaseMs ?? 5 * 60_000);
+    const rows = await claimDueMail(db, BATCH, this.options.leaseMs ?? 5 * 60_000, this.now());
     for (const row of rows) {
       try {
         const attachment = await renderAttachment(this.options.attachments ?? {}, row.attachment);
@@ -101,13 +108,13 @@ export class MailWorker {
               }
             : {}),
         });
-        await markSent(db, row.id);
+        await markSent(db, row.id, this.now());
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const attempts = row.attempts + 1;
         const retryIn = attempts >= MAX_ATTEMPTS ? null : retryDelayMs(row.attempts);
         log.warn({ outboxId: row.id, attempts, retryInMs: retryIn }, `mail delivery failed: ${message}`);
-        await markAttemptFailed(db, row, message, retryIn);
+        await markAttemptFailed(db, row, message, retryIn, this.now());
       }
     }
     return rows.length;

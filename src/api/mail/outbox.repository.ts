@@ -111,18 +111,23 @@ export function dueMailQuery(
  * batch with FOR UPDATE SKIP LOCKED, so processes claiming at once take different rows without waiting; on SQLite
  * (one process) a conditional update per row does the same.
  */
-export async function claimDueMail(db: Kysely<Database>, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+export async function claimDueMail(
+  db: Kysely<Database>,
+  limit: number,
+  leaseMs: number,
+  clockNow: Date,
+): Promise<OutboxRow[]> {
   // One millisecond ahead: PostgreSQL stamps microseconds, so mail queued within this very millisecond would
   // otherwise sort after a millisecond "now" and wait for the next pass.
-  const now = isoAfter(1);
-  const picked = await db.executeQuery(dueMailQuery(db, limit, now, isoAfter(leaseMs)));
+  const now = isoAfter(1, clockNow);
+  const picked = await db.executeQuery(dueMailQuery(db, limit, now, isoAfter(leaseMs, clockNow)));
   if (db.getExecutor().adapter instanceof PostgresAdapter) return picked.rows.sort((a, b) => a.id - b.id);
   const due = picked.rows;
   const claimed: OutboxRow[] = [];
   for (const row of due) {
     const result = await db
       .updateTable('outbox')
-      .set({ next_attempt_at: isoAfter(leaseMs) })
+      .set({ next_attempt_at: isoAfter(leaseMs, clockNow) })
       .where('id', '=', row.id)
       .where('status', '=', 'pending')
       // Still due: once one process has moved the attempt past its lease, nobody else matches.
@@ -145,14 +150,18 @@ export function findUnlogged(db: Kysely<Database>, limit: number) {
     .execute();
 }
 
-export async function markLogged(db: Kysely<Database>, id: number): Promise<void> {
-  await db.updateTable('outbox').set({ logged_at: nowIso() }).where('id', '=', id).execute();
-}
-
-export async function markSent(db: Kysely<Database>, id: number): Promise<void> {
+export async function markLogged(db: Kysely<Database>, id: number, now: Date): Promise<void> {
   await db
     .updateTable('outbox')
-    .set({ status: 'sent', sent_at: nowIso(), last_error: null })
+    .set({ logged_at: nowIso(now) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markSent(db: Kysely<Database>, id: number, now: Date): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ status: 'sent', sent_at: nowIso(now), last_error: null })
     .where('id', '=', id)
     .execute();
 }
@@ -162,6 +171,7 @@ export async function markAttemptFailed(
   row: Pick<OutboxRow, 'id' | 'attempts'>,
   error: string,
   retryInMs: number | null,
+  now: Date,
 ): Promise<void> {
   await db
     .updateTable('outbox')
@@ -169,7 +179,7 @@ export async function markAttemptFailed(
       attempts: row.attempts + 1,
       last_error: error.slice(0, 500),
       status: retryInMs === null ? 'failed' : 'pending',
-      next_attempt_at: isoAfter(retryInMs ?? 0),
+      next_attempt_at: isoAfter(retryInMs ?? 0, now),
     })
     .where('id', '=', row.id)
     .execute();

@@ -9,6 +9,7 @@ import {
   STUDENT_NOTIFICATION_KINDS,
   TEACHER_NOTIFICATION_KINDS,
 } from '../../contracts/notifications.js';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { paths } from '../../contracts/paths.js';
 import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
@@ -21,6 +22,8 @@ import * as notices from './notifications.repository.js';
 interface Deps {
   db: Kysely<Database>;
   hub: NotificationHub;
+  /** The time now (the app's clock). */
+  clock?: Clock;
 }
 
 /** Someone to tell: the mail (if their choice allows one) is built from this row. */
@@ -81,7 +84,7 @@ export function submissionNotice(
 const kindsOf = (person: Pick<StudentRow, 'role'>): readonly NotificationKind[] =>
   person.role === 'admin' ? TEACHER_NOTIFICATION_KINDS : STUDENT_NOTIFICATION_KINDS;
 
-export function createNotificationsService({ db, hub }: Deps) {
+export function createNotificationsService({ db, hub, clock = systemClock }: Deps) {
   /** Each person's choice for a kind: their row, or the defaults; class_soon's email is the reminders switch. */
   async function choices(trx: Trx, ids: number[], kind: NotificationKind) {
     const rows = new Map((await notices.findSettings(trx, ids, kind)).map((r) => [r.student_id, r]));
@@ -147,7 +150,7 @@ export function createNotificationsService({ db, hub }: Deps) {
         link: notice.link,
         subject_id: notice.subjectId ?? null,
       };
-      const at = nowIso();
+      const at = nowIso(clock());
       if (notice.fold) await notices.dropUnreadRepeats(trx, noticed, row);
       await notices.insertNotices(
         trx,
@@ -201,14 +204,14 @@ export function createNotificationsService({ db, hub }: Deps) {
     },
 
     async markRead(person: StudentRow, id: number): Promise<{ unread: number }> {
-      if (!(await notices.markRead(db, person.id, id, nowIso())))
+      if (!(await notices.markRead(db, person.id, id, nowIso(clock()))))
         throw new AppError('notFound', notificationMessages.noSuchNotification);
       hub.wake([person.id]);
       return { unread: await notices.countUnread(db, person.id) };
     },
 
     async markAllRead(person: StudentRow): Promise<{ unread: number }> {
-      await notices.markAllRead(db, person.id, nowIso());
+      await notices.markAllRead(db, person.id, nowIso(clock()));
       hub.wake([person.id]);
       return { unread: 0 };
     },

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { courseTimeZone, courseWallClock } from '../../contracts/dates.js';
+import { type Clock, systemClock } from '../../contracts/clock.js';
+import { courseWallClock, type TimeZone } from '../../contracts/dates.js';
 import { ATTENTION_ITEMS, CHART_WEEKS, type Charts, NOT_SEEN_DAYS, type Overview } from '../../contracts/overview.js';
 import { heldClasses, LATE_AFTER_MINUTES, sessionEnd } from '../../contracts/schedule.js';
 import type { Database } from '../db/schema.js';
@@ -11,7 +12,9 @@ import * as repo from './overview.repository.js';
 interface Deps {
   db: Kysely<Database>;
   /** The time now (tests pass their own). */
-  clock?: () => Date;
+  clock?: Clock;
+  /** The course's time zone (a site setting). */
+  timeZone: () => Promise<TimeZone>;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -26,17 +29,16 @@ function addDays(date: string, days: number): string {
  * The Mondays that start the last CHART_WEEKS weeks on the course calendar (the current week last), and the instants
  * where those weeks begin, plus where the current one ends.
  */
-function chartWeeks(now: Date): { starts: string[]; bounds: string[] } {
-  const today = courseWallClock(now)?.date ?? now.toISOString().slice(0, 10);
+function chartWeeks(now: Date, zone: TimeZone): { starts: string[]; bounds: string[] } {
+  const today = courseWallClock(now, zone)?.date ?? now.toISOString().slice(0, 10);
   const [year, month, day] = today.split('-').map(Number) as [number, number, number];
   const sinceMonday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
   const monday = addDays(today, -sinceMonday);
   const starts = Array.from({ length: CHART_WEEKS + 1 }, (_, i) => addDays(monday, 7 * (i - CHART_WEEKS + 1)));
-  const zone = courseTimeZone();
   return { starts: starts.slice(0, -1), bounds: starts.map((date) => zonedInstant(date, '00:00', zone)) };
 }
 
-export function createOverviewService({ db, clock = () => new Date() }: Deps) {
+export function createOverviewService({ db, clock = systemClock, timeZone }: Deps) {
   // A batch's attendance chart, kept while its tables stand still and none of its classes has ended since.
   const attendanceCharts = new StampedCache<Charts['attendance']['sessions']>(100);
   return {
@@ -75,7 +77,7 @@ export function createOverviewService({ db, clock = () => new Date() }: Deps) {
     /** The charts; attendance is of `batch`, or of the next (else the latest) class's batch. */
     async charts(batch?: number): Promise<Charts> {
       const now = clock();
-      const { starts, bounds } = chartWeeks(now);
+      const { starts, bounds } = chartWeeks(now, await timeZone());
       const [signups, paid, scores, batches, shownBatch] = await Promise.all([
         repo.signupsPerWeek(db, bounds),
         repo.paymentsPerWeek(db, bounds),

@@ -59,19 +59,23 @@ export async function insertPlaceholderOrder(
 }
 
 /** Stores the gateway's order id on the reserved row. */
-export async function setGatewayOrderId(db: Db, id: number, orderId: string): Promise<void> {
-  await db.updateTable('payments').set({ order_id: orderId, updated_at: nowIso() }).where('id', '=', id).execute();
+export async function setGatewayOrderId(db: Db, id: number, orderId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ order_id: orderId, updated_at: nowIso(now) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
  * An open order that is not paid stops being the student's open order, with the reason why, and is never captured
  * after: a payment made for it anyway is a refund due.
  */
-export async function retireOpenOrder(db: Db, id: number, reason: string): Promise<void> {
-  const now = nowIso();
+export async function retireOpenOrder(db: Db, id: number, reason: string, now: Date): Promise<void> {
+  const stamp = nowIso(now);
   await db
     .updateTable('payments')
-    .set({ open_for_student: null, failure_reason: reason, retired_at: now, updated_at: now })
+    .set({ open_for_student: null, failure_reason: reason, retired_at: stamp, updated_at: stamp })
     .where('id', '=', id)
     .where('status', '!=', 'captured')
     .execute();
@@ -85,10 +89,10 @@ export async function deletePayment(db: Db, id: number, orderId?: string): Promi
 }
 
 /** An unpaid student becomes paid; any other status stays. Returns whether the status changed. */
-export async function markStudentPaid(db: Db, studentId: number): Promise<boolean> {
+export async function markStudentPaid(db: Db, studentId: number, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('students')
-    .set({ student_status: STUDENT_STATUS.paid, updated_at: nowIso() })
+    .set({ student_status: STUDENT_STATUS.paid, updated_at: nowIso(now) })
     .where('id', '=', studentId)
     .where('student_status', '=', STUDENT_STATUS.unpaid)
     .executeTakeFirst();
@@ -141,16 +145,16 @@ export async function claimCheck(
  * Marks the order paid by this payment, only if it isn't paid yet: of two deliveries racing (callback and
  * webhook), exactly one update matches. Returns whether this call was the one.
  */
-export async function markCaptured(db: Db, id: number, paymentId: string, via: PaidVia): Promise<boolean> {
-  const now = nowIso();
+export async function markCaptured(db: Db, id: number, paymentId: string, via: PaidVia, now: Date): Promise<boolean> {
+  const stamp = nowIso(now);
   const result = await db
     .updateTable('payments')
     .set({
       status: 'captured',
       payment_id: paymentId,
       paid_via: via,
-      paid_at: now,
-      updated_at: now,
+      paid_at: stamp,
+      updated_at: stamp,
       open_for_student: null,
       failure_reason: null,
     })
@@ -212,10 +216,10 @@ export function listRefundsDue(db: Db, limit = 200) {
 }
 
 /** The teacher refunded it at the gateway; false when there is no such refund or it was marked already. */
-export async function markRefunded(db: Db, id: number): Promise<boolean> {
+export async function markRefunded(db: Db, id: number, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('refunds_due')
-    .set({ refunded_at: nowIso() })
+    .set({ refunded_at: nowIso(now) })
     .where('id', '=', id)
     .where('refunded_at', 'is', null)
     .executeTakeFirst();
@@ -249,10 +253,10 @@ export async function assignReceiptNumber(db: Db, id: number): Promise<void> {
 }
 
 /** A failed attempt never undoes a payment; the order stays open so the student retries on it. */
-export async function markFailed(db: Db, id: number, reason: string): Promise<void> {
+export async function markFailed(db: Db, id: number, reason: string, now: Date): Promise<void> {
   await db
     .updateTable('payments')
-    .set({ status: 'failed', failure_reason: reason.slice(0, 500), updated_at: nowIso() })
+    .set({ status: 'failed', failure_reason: reason.slice(0, 500), updated_at: nowIso(now) })
     .where('id', '=', id)
     .where('status', '!=', 'captured')
     .execute();
@@ -263,9 +267,10 @@ export async function recordManualPayment(
   db: Db,
   student: { id: number; email: string },
   amount: number,
-  method: ManualPaymentMethod | null = null,
+  method: ManualPaymentMethod | null,
+  now: Date,
 ): Promise<{ id: number; order_id: string }> {
-  const now = nowIso();
+  const paidAt = nowIso(now);
   const row = await db
     .insertInto('payments')
     .values({
@@ -276,7 +281,7 @@ export async function recordManualPayment(
       currency: PAYMENT_CURRENCY,
       status: 'captured',
       paid_via: 'manual',
-      paid_at: now,
+      paid_at: paidAt,
       manual_method: method,
     })
     .returning(['id', 'order_id'])
@@ -304,10 +309,10 @@ export const VOIDED_REASON = 'Voided: the teacher undid the Paid mark that recor
  * The manual payment of an undone Paid mark stops counting as collected. The row stays for the accounts, as failed
  * with the reason (the table's check allows no other state), and keeps any receipt number it was given.
  */
-export async function voidManualPayment(db: Db, id: number): Promise<void> {
+export async function voidManualPayment(db: Db, id: number, now: Date): Promise<void> {
   await db
     .updateTable('payments')
-    .set({ status: 'failed', failure_reason: VOIDED_REASON, updated_at: nowIso() })
+    .set({ status: 'failed', failure_reason: VOIDED_REASON, updated_at: nowIso(now) })
     .where('id', '=', id)
     .where('paid_via', '=', 'manual')
     .where('status', '=', 'captured')
@@ -315,10 +320,10 @@ export async function voidManualPayment(db: Db, id: number): Promise<void> {
 }
 
 /** Voids every captured manual payment of a student (the teacher set them back to Unpaid); returns their ids. */
-export async function voidManualPaymentsOf(db: Db, studentId: number): Promise<number[]> {
+export async function voidManualPaymentsOf(db: Db, studentId: number, now: Date): Promise<number[]> {
   const rows = await db
     .updateTable('payments')
-    .set({ status: 'failed', failure_reason: VOIDED_UNPAID_REASON, updated_at: nowIso() })
+    .set({ status: 'failed', failure_reason: VOIDED_UNPAID_REASON, updated_at: nowIso(now) })
     .where('student_id', '=', studentId)
     .where('paid_via', '=', 'manual')
     .where('status', '=', 'captured')

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { COURSE_NAME, SITE_NAME, STUDENT_STATUS } from '../../contracts/course.js';
 import {
   type AdminPayment,
@@ -75,6 +76,8 @@ export interface PaymentsOptions {
   log: FastifyBaseLogger;
   mailQueued: () => void;
   notifications: NotificationsService;
+  /** The time now (the app's clock). */
+  clock?: Clock;
 }
 
 /** A reservation older than this was left by a process that stopped while asking the gateway. */
@@ -119,8 +122,9 @@ export function createPaymentsService({
   log,
   mailQueued: mailQueuedOnly,
   notifications,
+  clock = systemClock,
 }: PaymentsOptions) {
-  const tellReceipt = createReceiptNotice({ config, notifications });
+  const tellReceipt = createReceiptNotice({ config, notifications, clock });
   // Students told of a payment in a transaction; their open pages hear it once it is committed.
   let toWake: number[] = [];
   const mailQueued = () => {
@@ -181,12 +185,12 @@ export function createPaymentsService({
     if (row.retired_at !== null) return refund(trx, row, payment, 'retired', via);
     if (row.student_id !== null && (await hasCapturedPayment(trx, row.student_id)))
       return refund(trx, row, payment, 'studentPaid', via);
-    if (!(await markCaptured(trx, row.id, paymentId, via))) {
+    if (!(await markCaptured(trx, row.id, paymentId, via, clock()))) {
       const now = await findPaymentById(trx, row.id);
       return now?.payment_id === paymentId ? 'already' : 'otherPayment';
     }
     if (row.student_id !== null) {
-      const becamePaid = await markStudentPaid(trx, row.student_id);
+      const becamePaid = await markStudentPaid(trx, row.student_id, clock());
       const student = await findStudentById(trx, row.student_id);
       // The status history shows every change, those a payment made included.
       if (becamePaid && student)
@@ -265,7 +269,7 @@ export function createPaymentsService({
 
     /** The teacher refunded one at the gateway. */
     async markRefunded(id: number): Promise<RefundDue[]> {
-      if (!(await markRefunded(db, id))) throw new AppError('notFound', paymentMessages.noSuchRefund);
+      if (!(await markRefunded(db, id, clock()))) throw new AppError('notFound', paymentMessages.noSuchRefund);
       return listRefundsDue(db);
     },
 
@@ -296,11 +300,11 @@ export function createPaymentsService({
           if (open.amount === fee && open.currency === PAYMENT_CURRENCY)
             return { order: checkoutOptions(open, student), created: false };
           // The fee changed since this order was made: retire it and make one at today's fee.
-          await retireOpenOrder(db, open.id, 'Replaced by a new order after the course fee changed.');
+          await retireOpenOrder(db, open.id, 'Replaced by a new order after the course fee changed.', clock());
           continue;
         }
         if (open) {
-          if (Date.parse(open.created_at) < Date.now() - PLACEHOLDER_STALE_MS) {
+          if (Date.parse(open.created_at) < clock().getTime() - PLACEHOLDER_STALE_MS) {
             await deletePayment(db, open.id, open.order_id);
           } else {
             // Another request (a second click, another tab) is asking the gateway right now: wait for its order.
@@ -326,7 +330,7 @@ export function createPaymentsService({
           if (order.amount !== fee || order.currency !== PAYMENT_CURRENCY) {
             throw new GatewayError(`the gateway made an order for ${order.amount} ${order.currency}`);
           }
-          await setGatewayOrderId(db, rowId, order.id);
+          await setGatewayOrderId(db, rowId, order.id, clock());
         } catch (error) {
           await deletePayment(db, rowId);
           log.warn({ err: error, studentId: student.id }, 'payment order could not be created');
@@ -372,7 +376,7 @@ export function createPaymentsService({
     async recordCheckoutFailure(student: StudentRow, orderId: string, reason: string): Promise<void> {
       const row = await findPaymentByOrderId(db, orderId);
       if (!row || row.student_id !== student.id) throw new AppError('notFound', 'No such order.');
-      await markFailed(db, row.id, reason);
+      await markFailed(db, row.id, reason, clock());
     },
 
     /**
@@ -423,7 +427,7 @@ export function createPaymentsService({
             return captured || (typeof outcome === 'object' && outcome.recorded) ? 'applied' : 'ignored';
           }
           case 'payment.failed':
-            await markFailed(trx, row.id, payment.error_description ?? 'The payment failed.');
+            await markFailed(trx, row.id, payment.error_description ?? 'The payment failed.', clock());
             return 'applied';
           default:
             return 'ignored';
@@ -438,7 +442,7 @@ export function createPaymentsService({
      * webhook or a crash between payment and callback still ends paid. Each order is claimed by a conditional
      * update of `checked_at`, so two processes never ask about the same order at the same time.
      */
-    async reconcileDue(now = new Date(), limit = 50): Promise<{ checked: number; captured: number }> {
+    async reconcileDue(now = clock(), limit = 50): Promise<{ checked: number; captured: number }> {
       const nowMs = now.getTime();
       const candidates = await listUnpaidOrdersMadeBetween(
         db,
@@ -461,7 +465,7 @@ export function createPaymentsService({
           if (paid) {
             if ((await captureOnce(row.id, paid.id, 'reconciliation', paid)) === 'captured') capturedCount += 1;
           } else if (payments.length > 0 && payments.every((p) => p.status === 'failed')) {
-            await markFailed(db, row.id, payments.at(-1)?.error_description ?? 'The payment failed.');
+            await markFailed(db, row.id, payments.at(-1)?.error_description ?? 'The payment failed.', clock());
           }
         } catch (error) {
           log.warn(

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import { formatAmount } from '../../contracts/payments.js';
 import type { Config } from '../config/env.js';
+import { readTimeZone } from '../settings/settings.repository.js';
 import { nowIso } from '../db/clock.js';
 import type { Database } from '../db/schema.js';
 import { paymentReceiptMail } from '../mail/mail-templates.js';
@@ -25,9 +27,11 @@ export interface ReceiptPayment {
 export function createReceiptNotice({
   config,
   notifications,
+  clock = systemClock,
 }: {
   config: Pick<Config, 'appUrl'>;
   notifications: NotificationsService;
+  clock?: Clock;
 }) {
   return async (
     trx: Transaction<Database>,
@@ -38,7 +42,8 @@ export function createReceiptNotice({
       amount: formatAmount(payment.amount, payment.currency),
       paymentId: payment.payment_id,
       orderId: payment.order_id,
-      paidAt: nowIso(),
+      paidAt: nowIso(clock()),
+      zone: await readTimeZone(trx),
     };
     const link = `${paths.dashboard}/${dashboardPaths.myPayment}`;
     const told = await notifications.notify(

@@ -1,5 +1,5 @@
 import { COURSE_NAME, SITE_NAME } from '../../contracts/course.js';
-import { formatDateTime } from '../../contracts/dates.js';
+import { formatDateTime, type TimeZone } from '../../contracts/dates.js';
 import {
   formatAmount,
   type ManualPaymentMethod,
@@ -25,6 +25,8 @@ export interface ReceiptDetails {
   /** Paid through the built-in test gateway: no money moved. */
   testPayment: boolean;
   business: { name: string; address: string; email: string; gstin: string | null };
+  /** The course's time zone (a site setting), for the date paid. */
+  zone: TimeZone;
 }
 
 const howPaid: Record<PaidVia, string> = {
@@ -54,7 +56,7 @@ export function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
     doc.font('Body').fontSize(11);
     const rows: [string, string][] = [
       ['Receipt number', receipt.receiptNumber],
-      ['Date paid', formatDateTime(receipt.paidAt)],
+      ['Date paid', formatDateTime(receipt.paidAt, receipt.zone)],
       [
         'Received from',
         receipt.studentName ? `${receipt.studentName} <${receipt.studentEmail}>` : receipt.studentEmail,

@@ -40,6 +40,7 @@ export function createReceiptsService({ db, siteInfo }: Deps) {
         email: site.contactEmail,
         gstin: site.gstin,
       },
+      zone: site.timeZone,
     };
     const content = await cachedPdf(['receipt', inputs], () => renderReceiptPdf(inputs));
     return { filename: `${row.receipt_number}.pdf`, content };

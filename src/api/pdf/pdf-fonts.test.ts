@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '../../contracts/dates.js';
 import { renderCertificatePdf } from '../certificates/certificate-pdf.js';
 import { renderReceiptPdf } from '../payments/receipt-pdf.js';
 import { fontRuns, undrawable } from './pdf-fonts.js';
@@ -51,8 +52,10 @@ describe('PDF fonts', () => {
           issued_at: '2027-03-02T06:00:00.000Z',
         },
         'https://course.example/certificates/K7QM-2XRT-9VDA',
+        DEFAULT_TIME_ZONE,
       );
       const receipt = await renderReceiptPdf({
+        zone: DEFAULT_TIME_ZONE,
         receiptNumber: 'RCPT-000042',
         paidAt: '2027-01-02T06:00:00.000Z',
         studentName: name,

@@ -9,6 +9,7 @@ import {
   type MyProgram,
   type StudentProgram,
 } from '../../contracts/course-content.js';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
 import { nowIso } from '../db/clock.js';
@@ -31,7 +32,7 @@ interface Deps {
   config: Pick<Config, 'appUrl'>;
   mailQueued: () => void;
   /** The time now (tests pass their own), for deadlines. */
-  clock?: () => Date;
+  clock?: Clock;
   /** The course time zone setting: a due date is a day on its calendar. */
   timeZone: () => Promise<string>;
   notifications: NotificationsService;
@@ -54,14 +55,7 @@ const withClosed = ({ closed_at, ...row }: Program & { closed_at: string | null 
   closed: closed_at !== null,
 });
 
-export function createProgramsService({
-  db,
-  config,
-  mailQueued,
-  notifications,
-  clock = () => new Date(),
-  timeZone,
-}: Deps) {
+export function createProgramsService({ db, config, mailQueued, notifications, clock = systemClock, timeZone }: Deps) {
   /** The end of `dueDate` on the course calendar, refused when that day is before today there. */
   async function deadline(dueDate: string | undefined): Promise<string | null> {
     if (dueDate === undefined) return null;
@@ -92,7 +86,7 @@ export function createProgramsService({
 
     /** Closed, solutions can no longer be changed; reopened, they can again. */
     async setClosed(id: number, closed: boolean): Promise<AdminProgram> {
-      const result = await programs.setProgramClosed(db, id, closed ? nowIso() : null);
+      const result = await programs.setProgramClosed(db, id, closed ? nowIso(clock()) : null);
       if (!result) throw new AppError('notFound', 'No such program.');
       return withClosed(result);
     },

@@ -3,6 +3,7 @@
  * accepts answers only to the questions it dealt, once, scores them, and reviews only those questions.
  */
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { QUIZ_QUESTION_COUNT } from '../../contracts/course.js';
 import {
   OTHER_TOPIC,
@@ -73,10 +74,10 @@ function questionValues(input: QuizQuestionInput) {
 
 const toBankQuestion = (row: quiz.QuestionRow) => ({ ...row, options: parseOptions(row.options) });
 
-export function createQuizService(db: Kysely<Database>) {
+export function createQuizService(db: Kysely<Database>, clock: Clock = systemClock) {
   return {
     /** Deals a new test to the student (replacing any open one): the questions without their answers. */
-    async deal(studentId: number, now = new Date()): Promise<QuizQuestion[]> {
+    async deal(studentId: number, now = clock()): Promise<QuizQuestion[]> {
       const ids = (await quiz.randomQuestionIds(db, QUIZ_QUESTION_COUNT)).map((row) => row.id);
       if (ids.length < QUIZ_QUESTION_COUNT) throw new AppError('conflict', quizMessages.notReady);
       const rows = await quiz.questionsByIds(db, ids);
@@ -91,7 +92,7 @@ export function createQuizService(db: Kysely<Database>) {
     async submit(
       studentId: number,
       answers: QuizAnswers['answers'],
-      now = Date.now(),
+      now = clock().getTime(),
     ): Promise<{ message: string; attempt: QuizAttempt }> {
       return db.transaction().execute(async (trx) => {
         const deal = await quiz.takeDeal(trx, studentId);

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { joinLinkPath } from '../../contracts/schedule.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -10,6 +11,7 @@ import {
 } from '../../contracts/reminders.js';
 import { lockBatch } from '../admin/batches.repository.js';
 import { ensurePrivateLink, findStudentByPrivateLink } from '../auth/private-links.repository.js';
+import type { TimeZone } from '../../contracts/dates.js';
 import type { Config } from '../config/env.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
@@ -34,6 +36,10 @@ interface Deps {
   log: FastifyBaseLogger;
   mailQueued: () => void;
   notifications: NotificationsService;
+  /** The course's time zone (a site setting), for the class times in the mail. */
+  timeZone: () => Promise<TimeZone>;
+  /** The time now (the app's clock). */
+  clock?: Clock;
 }
 
 const HOUR_MS = 60 * 60_000;
@@ -55,13 +61,21 @@ export function dueReminderKind(startsAt: string, now: Date): 'day' | 'hour' | u
   return left > HOUR_MS ? 'day' : 'hour';
 }
 
-export function createRemindersService({ db, config, log, mailQueued, notifications }: Deps) {
+export function createRemindersService({
+  db,
+  config,
+  log,
+  mailQueued,
+  notifications,
+  clock = systemClock,
+  timeZone,
+}: Deps) {
   const oneClickBase = `${config.appUrl}${remindersEndpoints.stopByLink.path}`;
   const myClassesPath = `${paths.dashboard}/${dashboardPaths.myClasses}`;
   const myClassesUrl = `${config.appUrl}${myClassesPath}`;
 
   /** Queues one class's reminders of this kind, each in its own transaction; returns how many were new. */
-  async function remindClass(row: UpcomingClass, kind: 'day' | 'hour', now: Date): Promise<number> {
+  async function remindClass(row: UpcomingClass, kind: 'day' | 'hour', now: Date, zone: TimeZone): Promise<number> {
     let queued = 0;
     const noticedNow: number[] = [];
     for (const student of await findReminderRecipients(db, row, kind)) {
@@ -75,6 +89,7 @@ export function createRemindersService({ db, config, log, mailQueued, notificati
             sessionNumber: row.session_number,
             topics: row.topics,
             startsAt: row.starts_at,
+            zone,
             durationMinutes: row.duration_minutes,
             // The student's own join address, which records the attendance, then opens the meeting.
             meetingLink: row.meeting_link
@@ -139,13 +154,14 @@ export function createRemindersService({ db, config, log, mailQueued, notificati
      * One pass: withdraws reminder mail that no longer holds, then queues the reminders due at `now`. Safe to run
      * in every process at once and again after a restart: each reminder is queued exactly once.
      */
-    async runOnce(now = new Date()): Promise<ReminderRun> {
+    async runOnce(now = clock()): Promise<ReminderRun> {
       const withdrawn = await withdrawStaleReminders(db, now.toISOString(), oneClickBase);
       let queued = 0;
       const upcoming = await findUpcomingClasses(db, now.toISOString(), new Date(now.getTime() + DAY_MS).toISOString());
+      const zone = await timeZone();
       for (const row of upcoming) {
         const kind = dueReminderKind(row.starts_at, now);
-        if (kind) queued += await remindClass(row, kind, now);
+        if (kind) queued += await remindClass(row, kind, now, zone);
       }
       if (queued > 0) mailQueued();
       return { queued, withdrawn };

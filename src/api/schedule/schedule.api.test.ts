@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdminTestApp, lastMailTo, verifiedStudent } from '../../../test/accounts-helpers.js';
+import { adminLogin, bearer, createAdminTestApp, lastMailTo, verifiedStudent } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
-import { courseWallClock, formatDateTime } from '../../contracts/dates.js';
+import { courseWallClock, DEFAULT_TIME_ZONE, formatDateTime } from '../../contracts/dates.js';
 import { fieldMessages } from '../../contracts/fields.js';
 import { scheduleMessages } from '../../contracts/schedule.js';
 
@@ -72,7 +72,7 @@ describe('a batch schedule', () => {
     expect(new Date(stored.starts_at).toISOString()).toBe('2026-11-30T19:00:00.000Z');
     const list = (await asAdmin('GET', '/api/v1/batches/11/sessions')).json();
     expect(list).toHaveLength(1);
-    expect(courseWallClock(list[0].starts_at)).toEqual({ date: '2026-12-01', time: '00:30' });
+    expect(courseWallClock(list[0].starts_at, DEFAULT_TIME_ZONE)).toEqual({ date: '2026-12-01', time: '00:30' });
     const plan = (await asAdmin('GET', '/courses/')).json();
     expect(list[0].topics).toBe(plan.find((p: { session_number: number }) => p.session_number === 1).topics);
     // 23:30 stays on its own day too.
@@ -83,7 +83,7 @@ describe('a batch schedule', () => {
       duration_minutes: 30,
     });
     expect(late.json().starts_at).toBe('2026-12-01T18:00:00.000Z');
-    expect(courseWallClock(late.json().starts_at)).toEqual({ date: '2026-12-01', time: '23:30' });
+    expect(courseWallClock(late.json().starts_at, DEFAULT_TIME_ZONE)).toEqual({ date: '2026-12-01', time: '23:30' });
   });
 
   it('edits a session: bumps its sequence, and a deleted plan entry still lists as "Session N"', async () => {
@@ -250,7 +250,7 @@ describe('a batch schedule', () => {
     expect(list).toHaveLength(n);
     const made = list.filter((s) => s.session_number !== 2);
     expect(made.map((s) => s.session_number)).toEqual([...Array(n).keys()].map((i) => i + 1).filter((k) => k !== 2));
-    expect(made.slice(0, 5).map((s) => courseWallClock(s.starts_at))).toEqual([
+    expect(made.slice(0, 5).map((s) => courseWallClock(s.starts_at, DEFAULT_TIME_ZONE))).toEqual([
       { date: '2026-11-30', time: '19:00' },
       { date: '2026-12-02', time: '19:00' },
       { date: '2026-12-04', time: '19:00' },
@@ -306,7 +306,7 @@ describe('one date per class: the batch timetable', () => {
       weekdays: ['mon'],
     });
     expect(early.statusCode).toBe(400);
-    expect(early.json().errors[0]).toBe(scheduleMessages.beforeStart(31, '2027-02-01'));
+    expect(early.json().errors[0]).toBe(scheduleMessages.beforeStart(31, '2027-02-01', DEFAULT_TIME_ZONE));
     expect(early.json().errors[0]).toContain('Batch 31 starts on 1 Feb 2027');
     // A class placed by hand may come before (an introduction): the teacher chose its date.
     const intro = await addSession(31, {
@@ -357,6 +357,10 @@ describe('joining a class and attendance', () => {
   let missing: Awaited<ReturnType<typeof studentIn>>;
 
   beforeAll(async () => {
+    // The clock moves every "now" of the site, sessions' too: three weeks on, the teacher's first session has
+    // ended (14 days unused), so the teacher signs in again the day before the class.
+    clock = at(-60 * 24);
+    adminToken = await adminLogin(ctx);
     await asAdmin('PUT', '/api/v1/batches/21', { meeting_link: 'https://meet.example.com/b21' });
     session = (
       await addSession(21, { session_number: 1, date: '2026-12-10', start_time: '19:00', duration_minutes: 60 })
@@ -517,7 +521,9 @@ describe('joining a class and attendance', () => {
     expect(csv.headers['content-disposition']).toContain('attendance-batch-21-session-1.csv');
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe('Student Id,First Name,Last Name,Email,Joined At,Status,Corrected');
-    expect(lines).toContain(`${early.id},Dennis,Ritchie,${early.email},"${formatDateTime(at(-10))}",Present,No`);
+    expect(lines).toContain(
+      `${early.id},Dennis,Ritchie,${early.email},"${formatDateTime(at(-10), DEFAULT_TIME_ZONE)}",Present,No`,
+    );
     expect(lines).toContain(`${missing.id},Dennis,Ritchie,${missing.email},,Late,Yes`);
   });
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import {
@@ -25,7 +26,7 @@ import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { DATE_YEARS } from '../../contracts/fields.js';
-import { formatDateTime } from '../../contracts/dates.js';
+import { formatDateTime, type TimeZone } from '../../contracts/dates.js';
 import { AppError } from '../http/app-error.js';
 import { CLASSES_NEED_PAYMENT } from '../courses/courses.service.js';
 import { cancelPendingReminders } from '../reminders/reminders.repository.js';
@@ -37,7 +38,7 @@ import { zonedInstant } from './zoned-time.js';
 interface Deps {
   db: Kysely<Database>;
   /** The time now; tests pass their own clock to step through a class. */
-  clock?: () => Date;
+  clock?: Clock;
   /** The course time zone setting, read where a typed wall-clock time becomes an instant. */
   timeZone: () => Promise<string>;
 }
@@ -70,9 +71,9 @@ function overlapping(others: Interval[], candidate: Omit<Interval, 'session_numb
   });
 }
 
-function refuseOverlap(others: Interval[], candidate: Omit<Interval, 'session_number'>): void {
+function refuseOverlap(others: Interval[], candidate: Omit<Interval, 'session_number'>, zone: TimeZone): void {
   const clash = overlapping(others, candidate);
-  if (clash) throw new AppError('conflict', scheduleMessages.overlaps(clash.session_number, clash.starts_at));
+  if (clash) throw new AppError('conflict', scheduleMessages.overlaps(clash.session_number, clash.starts_at, zone));
 }
 
 function mustBePaid(student: StudentRow): void {
@@ -88,16 +89,21 @@ const statusWords: Record<AttendanceRow['status'], string> = {
   'in progress': 'In progress',
 };
 
-export function createScheduleService({ db, clock = () => new Date(), timeZone }: Deps) {
+export function createScheduleService({ db, clock = systemClock, timeZone }: Deps) {
   const now = () => nowIso(clock());
 
   /**
    * A generated timetable starts no earlier than the batch (when it has a start date). A class placed by hand may
    * (an introduction before the start): the teacher chose that date.
    */
-  async function refuseBeforeStart(trx: Transaction<Database>, batch: number, date: string): Promise<void> {
+  async function refuseBeforeStart(
+    trx: Transaction<Database>,
+    batch: number,
+    date: string,
+    zone: TimeZone,
+  ): Promise<void> {
     const start = (await schedule.findBatchStart(trx, batch))?.start_date ?? null;
-    if (start && date < start) throw new AppError('validation', scheduleMessages.beforeStart(batch, start));
+    if (start && date < start) throw new AppError('validation', scheduleMessages.beforeStart(batch, start, zone));
   }
 
   /** The student's join address (made on first use), relative to the site. */
@@ -153,14 +159,15 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
     },
 
     async add(batch: number, input: BatchSessionInput): Promise<BatchSession> {
-      const startsAt = zonedInstant(input.date, input.start_time, await timeZone());
+      const zone = await timeZone();
+      const startsAt = zonedInstant(input.date, input.start_time, zone);
       const id = await inBatch(batch, async (trx) => {
         if (!(await schedule.planHasSession(trx, input.session_number)))
           throw new AppError('validation', scheduleMessages.notInPlan(input.session_number));
         const others = await schedule.listBatchTimes(trx, batch);
         if (others.some((o) => o.session_number === input.session_number))
           throw new AppError('conflict', scheduleMessages.alreadyScheduled(input.session_number, batch));
-        refuseOverlap(others, { id: 0, starts_at: startsAt, duration_minutes: input.duration_minutes });
+        refuseOverlap(others, { id: 0, starts_at: startsAt, duration_minutes: input.duration_minutes }, zone);
         return schedule.insertBatchSession(trx, {
           batch_number: batch,
           session_number: input.session_number,
@@ -178,7 +185,7 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
       await inBatch(batch, async (trx) => {
         const firstDate = input.first_date ?? (await schedule.findBatchStart(trx, batch))?.start_date ?? null;
         if (!firstDate) throw new AppError('validation', scheduleMessages.noFirstDate);
-        await refuseBeforeStart(trx, batch, firstDate);
+        await refuseBeforeStart(trx, batch, firstDate, zone);
         const plan = await schedule.listPlanNumbers(trx);
         if (plan.length === 0) throw new AppError('validation', scheduleMessages.emptyPlan);
         const others: Interval[] = await schedule.listBatchTimes(trx, batch);
@@ -190,7 +197,7 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
           throw new AppError('validation', scheduleMessages.tooLate);
         for (const [index, sessionNumber] of missing.entries()) {
           const startsAt = zonedInstant(dates[index]!, input.start_time, zone);
-          refuseOverlap(others, { id: 0, starts_at: startsAt, duration_minutes: input.duration_minutes });
+          refuseOverlap(others, { id: 0, starts_at: startsAt, duration_minutes: input.duration_minutes }, zone);
           const values = {
             batch_number: batch,
             session_number: sessionNumber,
@@ -205,14 +212,15 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
 
     async update(id: number, input: BatchSessionUpdate): Promise<BatchSession> {
       const current = await mustFind(id);
-      const startsAt = zonedInstant(input.date, input.start_time, await timeZone());
+      const zone = await timeZone();
+      const startsAt = zonedInstant(input.date, input.start_time, zone);
       await inBatch(current.batch_number, async (trx) => {
         const row = await mustFind(id, trx);
-        refuseOverlap(await schedule.listBatchTimes(trx, row.batch_number), {
-          id,
-          starts_at: startsAt,
-          duration_minutes: input.duration_minutes,
-        });
+        refuseOverlap(
+          await schedule.listBatchTimes(trx, row.batch_number),
+          { id, starts_at: startsAt, duration_minutes: input.duration_minutes },
+          zone,
+        );
         if (Date.parse(row.starts_at) !== Date.parse(startsAt)) await cancelPendingReminders(trx, id);
         await schedule.updateBatchSession(trx, id, {
           starts_at: startsAt,
@@ -236,6 +244,7 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
 
     async sheetCsv(id: number): Promise<{ filename: string; csv: string }> {
       const { session, rows } = await sheet(id);
+      const zone = await timeZone();
       const csv = toCsv(
         ['Student Id', 'First Name', 'Last Name', 'Email', 'Joined At', 'Status', 'Corrected'],
         rows.map((r) => [
@@ -243,7 +252,7 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
           r.first_name,
           r.last_name,
           r.email,
-          r.joined_at ? formatDateTime(r.joined_at) : '',
+          r.joined_at ? formatDateTime(r.joined_at, zone) : '',
           statusWords[r.status],
           r.mark ? 'Yes' : 'No',
         ]),
@@ -322,7 +331,10 @@ export function createScheduleService({ db, clock = () => new Date(), timeZone }
       const at = now();
       const window = joinWindow(session.starts_at, session.duration_minutes);
       if (Date.parse(at) < window.opens)
-        throw new AppError('conflict', scheduleMessages.joinNotOpen(new Date(window.opens).toISOString()));
+        throw new AppError(
+          'conflict',
+          scheduleMessages.joinNotOpen(new Date(window.opens).toISOString(), await timeZone()),
+        );
       if (Date.parse(at) >= window.closes) throw new AppError('conflict', scheduleMessages.classEnded);
       const joinedAt = await schedule.recordJoin(db, id, student.id, at);
       const link = await schedule.findMeetingLink(db, session.batch_number);

@@ -1,4 +1,17 @@
+import { DEFAULT_TIME_ZONE, TIME_ZONES, type TimeZone } from '../../contracts/dates.js';
 import type { Db } from '../db/schema.js';
+
+/** Where the course time zone setting is stored (SETTING_KEYS.timeZone). */
+const TIME_ZONE_KEY = 'site.time_zone';
+
+/**
+ * The course's time zone as the settings hold it (the default when unset or not one of TIME_ZONES, as the settings
+ * service decodes it), read through `db`: inside a transaction, which the settings service's cache can't join.
+ */
+export async function readTimeZone(db: Db): Promise<TimeZone> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', TIME_ZONE_KEY).executeTakeFirst();
+  return row && (TIME_ZONES as readonly string[]).includes(row.value) ? row.value : DEFAULT_TIME_ZONE;
+}
 
 /** Every setting whose key starts with `prefix`, as stored text. */
 export async function readSettings(db: Db, prefix: string): Promise<Map<string, string>> {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { setCourseTimeZone } from '../../contracts/dates.js';
+import { type Clock, systemClock } from '../../contracts/clock.js';
+import { isKnownTimeZone } from '../../contracts/dates.js';
 import type { AdminSettings, SiteSettings } from '../../contracts/settings.js';
 import type { SiteInfo } from '../../contracts/site-info.js';
 import { VersionedCache } from '../common/versioned-cache.js';
@@ -24,6 +25,8 @@ interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'courseFeePaise' | 'contactEmail'>;
   log: FastifyBaseLogger;
+  /** The time now (the app's clock). */
+  clock?: Clock;
 }
 
 /** Called with the site's facts after they changed (the pages are rendered again with them). */
@@ -31,10 +34,11 @@ type ChangeListener = (site: SiteInfo) => Promise<void>;
 
 /**
  * The teacher's site settings. Every read checks the settings' version row (one cheap query) and reads the rows
- * again only after a change, through whichever process it came. A change is applied here (the course time zone,
- * the pages) before the saving request answers; other processes apply it when their watch notices the version move.
+ * again only after a change, through whichever process it came. A change is applied here (the pages are rendered
+ * again; the course time zone is checked, and read from here by whatever prints a date) before the saving request
+ * answers; other processes apply it when their watch notices the version move.
  */
-export function createSettingsService({ db, config, log }: Deps) {
+export function createSettingsService({ db, config, log, clock = systemClock }: Deps) {
   const defaults = defaultSettings(config);
   const cache = new VersionedCache<StoredSettings>(db, 'settings', 1);
   const processor = new PhotoProcessor();
@@ -53,11 +57,9 @@ export function createSettingsService({ db, config, log }: Deps) {
       const text = JSON.stringify(site);
       if (text === applied) return;
       let failed = false;
-      try {
-        setCourseTimeZone(site.timeZone);
-      } catch (error) {
+      if (!isKnownTimeZone(site.timeZone)) {
         failed = true;
-        log.error({ err: error }, 'the course time zone setting names no zone this server knows');
+        log.error({ zone: site.timeZone }, 'the course time zone setting names no zone this server knows');
       }
       for (const listener of listeners) {
         try {
@@ -126,7 +128,7 @@ export function createSettingsService({ db, config, log }: Deps) {
       const photo = await processor.process(upload);
       await db.transaction().execute(async (trx) => {
         const old = (await readSettings(trx, SETTING_KEYS.instructorPhoto)).get(SETTING_KEYS.instructorPhoto);
-        const name = await photoStore.save(trx, photo);
+        const name = await photoStore.save(trx, photo, clock());
         await writeSettings(trx, new Map([[SETTING_KEYS.instructorPhoto, name]]));
         if (old) await photoStore.remove(trx, old);
       });

@@ -78,6 +78,7 @@ describe('landing page helpers', () => {
     expect(spelledDate('2027-01-04')).toBe('4 Jan 2027');
     expect(spelledDate('2026-12-31')).toBe('31 Dec 2026');
     expect(spelledDate('soon')).toBe('soon');
-    for (const date of ['2027-01-04', '2027-09-30', '2028-02-29']) expect(spelledDate(date)).toBe(formatDate(date));
+    for (const date of ['2027-01-04', '2027-09-30', '2028-02-29'])
+      expect(spelledDate(date)).toBe(formatDate(date, DEFAULT_TIME_ZONE));
   });
 });

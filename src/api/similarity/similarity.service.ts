@@ -9,6 +9,7 @@ import {
   similarityMessages,
   type StoredResult,
 } from '../../contracts/similarity.js';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
@@ -19,7 +20,7 @@ import * as repo from './similarity.repository.js';
 interface Deps {
   db: Kysely<Database>;
   log?: FastifyBaseLogger;
-  clock?: () => Date;
+  clock?: Clock;
   /** Runs the analysis (a worker thread by default; tests pass their own). */
   runner?: SimilarityRunner;
   /** Checks this process holds at once, running or waiting for the worker; one more is refused. */
@@ -52,7 +53,7 @@ function lineCount(code: string): number {
 export function createSimilarityService({
   db,
   log,
-  clock = () => new Date(),
+  clock = systemClock,
   runner,
   maxQueued = 10,
   timeoutMs = 10 * 60_000,

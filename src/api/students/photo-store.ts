@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import sharp from 'sharp';
+import { nowMs } from '../../contracts/clock.js';
 import { PHOTO_MAX_PIXELS } from '../../contracts/accounts.js';
 import { messages } from '../../contracts/messages.js';
 import type { Database, Db } from '../db/schema.js';
@@ -78,7 +79,7 @@ export class PhotoProcessor {
  * the student row that names it, or not at all (a crash in between leaves no orphan).
  */
 export const photoStore = {
-  async save(db: Db, photo: Buffer): Promise<string> {
+  async save(db: Db, photo: Buffer, now: Date): Promise<string> {
     const name = `${randomBytes(16).toString('hex')}.webp`;
     await db
       .insertInto('stored_files')
@@ -87,7 +88,7 @@ export const photoStore = {
         content_type: 'image/webp',
         content: photo,
         size: photo.length,
-        created_at: new Date().toISOString(),
+        created_at: now.toISOString(),
       })
       .execute();
     return name;
@@ -108,7 +109,7 @@ export const photoStore = {
    * younger). Photos were once saved before the transaction that named them, so a crash in between left orphans; the
    * server sweeps at start.
    */
-  async removeOrphans(db: Kysely<Database>, graceMs = 60 * 60_000, now = Date.now()): Promise<number> {
+  async removeOrphans(db: Kysely<Database>, graceMs = 60 * 60_000, now = nowMs()): Promise<number> {
     const result = await db
       .deleteFrom('stored_files')
       .where('created_at', '<', new Date(now - graceMs).toISOString())

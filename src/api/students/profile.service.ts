@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import type { ProfileInput } from '../../contracts/accounts.js';
 import { paths } from '../../contracts/paths.js';
 import { messages } from '../../contracts/messages.js';
@@ -20,6 +21,8 @@ interface Deps {
   photoUploads: AttemptLimiter;
   mailQueued: () => void;
   afterAnswer: AfterAnswer;
+  /** The time now (the app's clock). */
+  clock?: Clock;
 }
 
 /** A profile is complete once the student has saved it the first time (mobile is one of its required fields). */
@@ -31,7 +34,7 @@ export function hasCompletedProfile(student: Pick<StudentRow, 'mobile' | 'role'>
 export const PROFILE_MAIL_LIMIT = { perDay: 3, minGapMs: 10 * 60_000 } as const;
 const DAY_MS = 24 * 60 * 60_000;
 
-export function createProfileService({ db, config, photoUploads, mailQueued, afterAnswer }: Deps) {
+export function createProfileService({ db, config, photoUploads, mailQueued, afterAnswer, clock = systemClock }: Deps) {
   const processor = new PhotoProcessor();
   const profileMail = (student: StudentRow) =>
     profileCreatedMail(student.email, student.first_name, `${config.appUrl}${paths.dashboard}`);
@@ -53,7 +56,7 @@ export function createProfileService({ db, config, photoUploads, mailQueued, aft
         const student = await findStudentByEmail(db, email);
         if (!student || !student.activated || !hasCompletedProfile(student)) return;
         const mail = profileMail(student);
-        const now = Date.now();
+        const now = clock().getTime();
         const recent = await countRecentMail(db, student.email, mail.subject, new Date(now - DAY_MS).toISOString());
         if (recent.total >= PROFILE_MAIL_LIMIT.perDay) return;
         if (recent.newest && now - Date.parse(recent.newest) < PROFILE_MAIL_LIMIT.minGapMs) return;
@@ -65,7 +68,12 @@ export function createProfileService({ db, config, photoUploads, mailQueued, aft
     /** New or edited feedback waits for the teacher's approval before it is a testimonial. */
     async saveFeedback(student: StudentRow, feedback: string): Promise<StudentRow> {
       if (feedback !== student.feedback || student.feedback_state === null)
-        await updateStudent(db, student.id, { feedback, feedback_state: 'pending', feedback_state_at: nowIso() });
+        await updateStudent(
+          db,
+          student.id,
+          { feedback, feedback_state: 'pending', feedback_state_at: nowIso(clock()) },
+          clock(),
+        );
       const row = await findStudentById(db, student.id);
       if (!row) throw new Error('student vanished');
       return row;
@@ -81,8 +89,8 @@ export function createProfileService({ db, config, photoUploads, mailQueued, aft
       const processed = photo ? await processor.process(photo) : undefined;
       const firstProfile = student.mobile === null;
       const updated = await db.transaction().execute(async (trx) => {
-        const newPhoto = processed ? await photoStore.save(trx, processed) : undefined;
-        await updateStudent(trx, student.id, { ...input, ...(newPhoto ? { image_path: newPhoto } : {}) });
+        const newPhoto = processed ? await photoStore.save(trx, processed, clock()) : undefined;
+        await updateStudent(trx, student.id, { ...input, ...(newPhoto ? { image_path: newPhoto } : {}) }, clock());
         if (newPhoto) await photoStore.remove(trx, student.image_path);
         const row = await findStudentById(trx, student.id);
         if (!row) throw new Error('student vanished inside its own transaction');

@@ -39,10 +39,10 @@ export async function insertStudent(db: Db, student: NewStudent): Promise<number
   return row.id;
 }
 
-export async function updateStudent(db: Db, id: number, changes: StudentUpdate): Promise<void> {
+export async function updateStudent(db: Db, id: number, changes: StudentUpdate, now: Date): Promise<void> {
   await db
     .updateTable('students')
-    .set({ ...studentValues(changes), updated_at: nowIso() })
+    .set({ ...studentValues(changes), updated_at: nowIso(now) })
     .where('id', '=', id)
     .execute();
 }

@@ -57,11 +57,12 @@ export async function setFeedbackState(
   db: Db,
   studentId: number,
   state: FeedbackState,
-  revision?: number,
+  revision: number | undefined,
+  now: Date,
 ): Promise<boolean> {
   let query = db
     .updateTable('students')
-    .set({ feedback_state: state, feedback_state_at: nowIso() })
+    .set({ feedback_state: state, feedback_state_at: nowIso(now) })
     .where('id', '=', studentId)
     .where('role', '=', 'student')
     .where('feedback', 'is not', null);

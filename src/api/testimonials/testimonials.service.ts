@@ -4,6 +4,7 @@ import {
   testimonialMessages,
   type TestimonialStateInput,
 } from '../../contracts/testimonials.js';
+import { type Clock, systemClock } from '../../contracts/clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { studentPhotoUrl } from '../students/student-photo.js';
@@ -16,7 +17,11 @@ const MODERATION_LIMIT = 500;
  * table, which every change here bumps (a trigger); `changed` re-renders the landing page with them before the
  * moderation answers, so an approval or a hide shows there on the next visit.
  */
-export function createTestimonialsService(db: Kysely<Database>, changed: () => Promise<void> = async () => {}) {
+export function createTestimonialsService(
+  db: Kysely<Database>,
+  changed: () => Promise<void> = async () => {},
+  clock: Clock = systemClock,
+) {
   return {
     async list(): Promise<AdminTestimonial[]> {
       const rows = await listFeedbackForModeration(db, MODERATION_LIMIT);
@@ -37,7 +42,7 @@ export function createTestimonialsService(db: Kysely<Database>, changed: () => P
 
     async setState(studentId: number, input: TestimonialStateInput): Promise<{ message: string }> {
       const revision = input.state === 'approved' ? input.revision : undefined;
-      if (!(await setFeedbackState(db, studentId, input.state, revision))) {
+      if (!(await setFeedbackState(db, studentId, input.state, revision, clock()))) {
         if (!(await hasFeedback(db, studentId))) throw new AppError('notFound', testimonialMessages.noFeedback);
         throw new AppError('conflict', testimonialMessages.changedSinceRead);
       }

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import { DEFAULT_COURSE_FEE_PAISE } from '../../contracts/course';
 import {
   DEFAULT_CONTACT_EMAIL,
@@ -82,10 +82,32 @@ export function readEmbeddedSiteInfo(): SiteInfo {
   return (text && parseSiteInfo(text)) || FALLBACK;
 }
 
+const SetTimeZoneContext = createContext<(zone: string) => void>(() => undefined);
+
+/**
+ * The site's facts for the pages under it. The course time zone, which every date printed needs, can change while
+ * the page is open: the teacher's settings panel sets the one it saved, and the pages print in it from then on.
+ */
 export function SiteInfoProvider({ value, children }: { value: SiteInfo; children: ReactNode }) {
-  return <SiteInfoContext.Provider value={value}>{children}</SiteInfoContext.Provider>;
+  const [timeZone, setTimeZone] = useState(value.timeZone);
+  const site = useMemo(() => (timeZone === value.timeZone ? value : { ...value, timeZone }), [value, timeZone]);
+  return (
+    <SiteInfoContext.Provider value={site}>
+      <SetTimeZoneContext.Provider value={setTimeZone}>{children}</SetTimeZoneContext.Provider>
+    </SiteInfoContext.Provider>
+  );
 }
 
 export function useSiteInfo(): SiteInfo {
   return useContext(SiteInfoContext);
+}
+
+/** The course's time zone, for the dates a component prints (contracts/dates.ts takes it with each date). */
+export function useTimeZone(): string {
+  return useContext(SiteInfoContext).timeZone;
+}
+
+/** Changes the course time zone the pages print in (after the teacher saved another). */
+export function useSetTimeZone(): (zone: string) => void {
+  return useContext(SetTimeZoneContext);
 }

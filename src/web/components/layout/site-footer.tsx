@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { systemClock } from '../../../contracts/clock';
 import { SITE_NAME } from '../../../contracts/course';
 import { paths } from '../../../contracts/paths';
 
@@ -7,7 +8,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container d-flex flex-column flex-md-row gap-2 justify-content-between align-items-center">
         <p className="mb-0" suppressHydrationWarning>
-          Copyright © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
+          Copyright © {systemClock().getFullYear()} {SITE_NAME}. All rights reserved.
         </p>
         <nav aria-label="Footer">
           <ul className="footer-links">

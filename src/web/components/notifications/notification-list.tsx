@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../contracts/dates';
 import { type Notification, notificationKindLabels } from '../../../contracts/notifications';
+import { useTimeZone } from '../../lib/site-info';
 import { errorText } from '../../lib/error-text';
 import {
   markAllNotificationsRead,
@@ -12,6 +13,7 @@ import {
 import { PageSpinner } from '../page-spinner';
 
 function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) {
+  const zone = useTimeZone();
   return (
     <li className={`notification-item${item.read ? '' : ' notification-unread'}`}>
       <button type="button" className="notification-open" onClick={() => onOpen(item)}>
@@ -21,7 +23,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
             {item.title}
           </span>
           <time className="small text-body-secondary" dateTime={item.created_at}>
-            {formatDateTime(item.created_at)}
+            {formatDateTime(item.created_at, zone)}
           </time>
         </span>
         <span className="d-block notification-body">{item.body}</span>

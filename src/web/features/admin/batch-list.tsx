@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { BatchInfo } from '../../../contracts/admin';
 import { formatDate } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
+import { useTimeZone } from '../../lib/site-info';
 import { ScrollRegion } from '../../components/scroll-region';
 import { errorText } from '../../lib/error-text';
 
@@ -23,6 +24,7 @@ export function BatchList({
   batches: UseQueryResult<BatchInfo[]>;
   onOpen: (batch: number) => void;
 }) {
+  const zone = useTimeZone();
   if (batches.isError) return <div className="alert alert-danger">{errorText(batches.error)}</div>;
   if (!batches.data) return <p className="text-body-secondary">Loading the batches…</p>;
   if (batches.data.length === 0) return <p className="text-body-secondary">No batch yet: give a number below.</p>;
@@ -62,7 +64,7 @@ export function BatchList({
                 {b.students}
               </td>
               <td role="cell" data-label="Starts" className="text-nowrap">
-                {b.start_date ? formatDate(b.start_date) : 'Not set'}
+                {b.start_date ? formatDate(b.start_date, zone) : 'Not set'}
               </td>
               <td role="cell" data-label="Meeting link">
                 {b.meeting_link ? 'Set' : 'Not set'}

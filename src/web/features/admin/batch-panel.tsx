@@ -7,6 +7,7 @@ import { emailOnlySchema } from '../../../contracts/accounts';
 import { type BatchUpdate, type BatchMailingResult, batchDetailsFormSchema } from '../../../contracts/admin';
 import { formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
+import { useTimeZone } from '../../lib/site-info';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ScrollRegion } from '../../components/scroll-region';
 import { StatusBadge } from '../../components/status-badge';
@@ -32,6 +33,7 @@ type DetailsForm = z.input<typeof batchDetailsFormSchema>;
 
 /** Create Batch (Add Students to a Batch), with the batch's start date, meeting link and announcements. */
 export function BatchPanel({ onExit }: { onExit: () => void }) {
+  const zone = useTimeZone();
   const client = useQueryClient();
   const [batch, setBatch] = useState('');
   const [members, setMembers] = useState<BatchMember[] | null>(null);
@@ -69,8 +71,8 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
         message: (
           <p className="mb-0">
             {kind === 'announce'
-              ? `The start date was already announced to ${plural(students, 'student')} on ${formatDateTime(sent_at)}. Announce it again?`
-              : `The link was already sent to ${plural(students, 'student')} on ${formatDateTime(sent_at)}. Send it again?`}
+              ? `The start date was already announced to ${plural(students, 'student')} on ${formatDateTime(sent_at, zone)}. Announce it again?`
+              : `The link was already sent to ${plural(students, 'student')} on ${formatDateTime(sent_at, zone)}. Send it again?`}
           </p>
         ),
         confirmLabel: kind === 'announce' ? 'Announce it again' : 'Send it again',

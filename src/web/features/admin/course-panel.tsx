@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDate } from '../../../contracts/dates';
+import { useTimeZone } from '../../lib/site-info';
 import {
   type CourseSession,
   type CourseSessionInput,
@@ -27,6 +28,7 @@ type CourseBookInput = z.input<typeof courseBookInputSchema>;
  * into no book.
  */
 export function CoursePanel({ onExit }: { onExit: () => void }) {
+  const zone = useTimeZone();
   const client = useQueryClient();
   const sessions = useQuery(adminSessionsQuery());
   const refresh = () => client.invalidateQueries({ queryKey: adminSessionsQuery().queryKey });
@@ -48,7 +50,7 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
       title: `Delete session ${session.session_number}?`,
       message: (
         <p className="mb-0">
-          Session {session.session_number} ({formatDate(session.session_date)}) and its lesson video leave every
+          Session {session.session_number} ({formatDate(session.session_date, zone)}) and its lesson video leave every
           student’s My Classes. Doubts asked about it are kept. This cannot be undone.
         </p>
       ),
@@ -138,7 +140,7 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
               {sessions.data.map((s) => (
                 <tr key={s.id}>
                   <td>{s.session_number}</td>
-                  <td className="text-nowrap">{formatDate(s.session_date)}</td>
+                  <td className="text-nowrap">{formatDate(s.session_date, zone)}</td>
                   <td className="topics-cell">{s.topics}</td>
                   <td className="text-nowrap">{s.lesson_video ?? '—'}</td>
                   <td className="text-nowrap">

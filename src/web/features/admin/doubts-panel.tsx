@@ -7,6 +7,7 @@ import { type Doubt, doubtAnswerSchema } from '../../../contracts/doubts';
 import { adminDoubtsQuery, answerDoubt } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { formatDateTime } from '../../../contracts/dates';
+import { useTimeZone } from '../../lib/site-info';
 import { EmailText } from '../../components/email-text';
 import { Textarea } from '../../components/form-kit';
 
@@ -37,6 +38,7 @@ function AnswerForm({ doubt }: { doubt: Doubt }) {
 
 /** Doubts: unanswered first; an answer is emailed to the student. */
 export function DoubtsPanel({ onExit }: { onExit: () => void }) {
+  const zone = useTimeZone();
   const doubts = useQuery(adminDoubtsQuery());
   return (
     <AdminPanel title="Doubts" onExit={onExit}>
@@ -48,7 +50,7 @@ export function DoubtsPanel({ onExit }: { onExit: () => void }) {
           <div className="card-body">
             <p className="mb-1 small text-body-secondary">
               {doubt.first_name} {doubt.last_name} (<EmailText email={doubt.email} />) ·{' '}
-              {formatDateTime(doubt.created_at)}
+              {formatDateTime(doubt.created_at, zone)}
               {doubt.session_number ? ` · Session ${doubt.session_number}` : ''} ·{' '}
               {doubt.answered_at ? 'answered' : 'waiting'}
             </p>

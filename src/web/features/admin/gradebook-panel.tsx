@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { type GradebookCell, type GradebookRow, gradebookMessages } from '../../../contracts/gradebook';
 import { studentStatusLabels, studentStatusNames } from '../../../contracts/course';
 import { plural } from '../../../contracts/wording';
+import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { PanelError } from './admin-panel';
@@ -174,6 +175,7 @@ function GradebookTable({
  * quiz and the status; sorted in the browser; a name opens the student's work (`?student=` on the page's address).
  */
 export function GradebookPanel() {
+  const zone = useTimeZone();
   const [params, setParams] = useSearchParams();
   const batches = useQuery(batchesQuery());
   // Kept here, so that the order chosen is still there on the way back from a student's work.
@@ -216,7 +218,7 @@ export function GradebookPanel() {
               ) : null}
               {batches.data.map((b) => (
                 <option key={b.batch_number} value={b.batch_number}>
-                  {batchLabel(b)}
+                  {batchLabel(b, zone)}
                 </option>
               ))}
             </select>

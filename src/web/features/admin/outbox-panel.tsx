@@ -4,10 +4,12 @@ import { outboxQuery } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
+import { useTimeZone } from '../../lib/site-info';
 import { EmailText } from '../../components/email-text';
 
 /** Every email the site wrote, delivered or not: the only way to read them when no SMTP server is set. */
 export function OutboxPanel({ onExit }: { onExit: () => void }) {
+  const zone = useTimeZone();
   const { data, isPending, error } = useQuery(outboxQuery());
   return (
     <AdminPanel title="Mail outbox" onExit={onExit}>
@@ -25,7 +27,7 @@ export function OutboxPanel({ onExit }: { onExit: () => void }) {
             >
               {mail.status}
             </span>
-            {mail.subject} — <EmailText email={mail.to_address} /> · {formatDateTime(mail.created_at)} ·{' '}
+            {mail.subject} — <EmailText email={mail.to_address} /> · {formatDateTime(mail.created_at, zone)} ·{' '}
             {plural(mail.attempts, 'attempt')}
           </summary>
           <pre className="outbox-text">{mail.text_body}</pre>

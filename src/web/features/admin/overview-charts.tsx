@@ -4,6 +4,7 @@ import { formatRupees } from '../../../contracts/course';
 import { formatDate } from '../../../contracts/dates';
 import { type Charts, overviewWords, SCORE_BUCKETS } from '../../../contracts/overview';
 import { plural } from '../../../contracts/wording';
+import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { PanelError } from './admin-panel';
@@ -16,7 +17,7 @@ const ChartCanvas = lazy(() => import('./chart-canvas'));
 const COLORS = { blue: '#0b5ed7', green: '#198754', amber: '#b58100', red: '#b02a37', grey: '#6c757d' };
 
 /** "30 Nov": a week's Monday, short enough for an axis. */
-const shortDate = (date: string) => formatDate(date).replace(/ \d{4}$/, '');
+const shortDate = (date: string, zone: string) => formatDate(date, zone).replace(/ \d{4}$/, '');
 
 /** One chart: its heading, the canvas (with a one-sentence summary) and the numbers as a table, or an empty state. */
 function ChartCard({
@@ -66,18 +67,21 @@ function ChartCard({
 }
 
 function WeeksChart({ weeks }: { weeks: Charts['weeks'] }) {
+  const zone = useTimeZone();
   const signups = weeks.reduce((sum, w) => sum + w.signups, 0);
   const payments = weeks.reduce((sum, w) => sum + w.payments, 0);
   const busiest = weeks.reduce((best, w) => (w.signups > best.signups ? w : best), weeks[0]!);
   const summary =
     `Bar chart of sign-ups and payments in each of the last ${weeks.length} weeks: ` +
     `${plural(signups, 'sign-up')} and ${plural(payments, 'payment')} in all` +
-    (signups > 0 ? `, most sign-ups in the week of ${formatDate(busiest.week_start)} (${busiest.signups}).` : '.');
+    (signups > 0
+      ? `, most sign-ups in the week of ${formatDate(busiest.week_start, zone)} (${busiest.signups}).`
+      : '.');
   return (
     <ChartCard
       title="Sign-ups and payments per week"
       summary={summary}
-      labels={weeks.map((w) => shortDate(w.week_start))}
+      labels={weeks.map((w) => shortDate(w.week_start, zone))}
       series={[
         { label: 'Sign-ups', color: COLORS.blue, values: weeks.map((w) => w.signups) },
         { label: 'Payments', color: COLORS.green, values: weeks.map((w) => w.payments) },
@@ -98,7 +102,7 @@ function WeeksChart({ weeks }: { weeks: Charts['weeks'] }) {
           <tbody>
             {weeks.map((w) => (
               <tr key={w.week_start}>
-                <th scope="row">{formatDate(w.week_start)}</th>
+                <th scope="row">{formatDate(w.week_start, zone)}</th>
                 <td>{w.signups}</td>
                 <td>{w.payments}</td>
                 <td>{formatRupees(w.paid_paise / 100)}</td>
@@ -182,6 +186,7 @@ function AttendanceChart({
   attendance: Charts['attendance'];
   onBatch: (batch: number) => void;
 }) {
+  const zone = useTimeZone();
   const selectId = useId();
   const { batch, batches, sessions } = attendance;
   const attended = sessions.reduce((sum, s) => sum + s.present + s.late, 0);
@@ -243,7 +248,7 @@ function AttendanceChart({
             {sessions.map((s) => (
               <tr key={s.id}>
                 <th scope="row">{s.session_number}</th>
-                <td>{formatDate(s.starts_at)}</td>
+                <td>{formatDate(s.starts_at, zone)}</td>
                 <td>{s.present}</td>
                 <td>{s.late}</td>
                 <td>{s.absent}</td>

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../contracts/dates';
 import { NOT_SEEN_DAYS, type Overview as OverviewData, overviewWords } from '../../../contracts/overview';
 import { formatSessionTime } from '../../../contracts/schedule';
 import { plural } from '../../../contracts/wording';
+import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { PanelError } from './admin-panel';
 import { overviewQuery } from './overview-api';
@@ -65,9 +66,12 @@ function Attention({
   attention: OverviewData['attention'];
   onOpen: (p: OverviewTarget) => void;
 }) {
+  const zone = useTimeZone();
   const { doubts, submissions, payments, no_batch: noBatch, not_seen: notSeen, since } = attention;
   const headingId = useId();
-  const sinceWords = since ? `since your last visit (${formatDateTime(since)})` : `in the last ${NOT_SEEN_DAYS} days`;
+  const sinceWords = since
+    ? `since your last visit (${formatDateTime(since, zone)})`
+    : `in the last ${NOT_SEEN_DAYS} days`;
   const empty = doubts.count + submissions.count + payments.count + noBatch.count + notSeen.count === 0;
   return (
     <section className="card overview-attention" aria-labelledby={headingId}>
@@ -82,7 +86,7 @@ function Attention({
           {doubts.count > 0 ? (
             <AttentionItem
               title={`${plural(doubts.count, 'unanswered doubt')}`}
-              names={doubts.items.map((d) => `${d.student_name}, ${formatDateTime(d.created_at)}`)}
+              names={doubts.items.map((d) => `${d.student_name}, ${formatDateTime(d.created_at, zone)}`)}
               action="Answer them"
               onAction={() => onOpen('Doubts')}
             />
@@ -131,6 +135,7 @@ function Attention({
 }
 
 function NextSession({ session, onOpen }: { session: OverviewData['next_session']; onOpen: () => void }) {
+  const zone = useTimeZone();
   const headingId = useId();
   return (
     <section className="card overview-next" aria-labelledby={headingId}>
@@ -146,7 +151,7 @@ function NextSession({ session, onOpen }: { session: OverviewData['next_session'
               </strong>{' '}
               {session.topics}
             </p>
-            <p className="mb-2 text-body-secondary">{formatSessionTime(session.starts_at, session.ends_at)}</p>
+            <p className="mb-2 text-body-secondary">{formatSessionTime(session.starts_at, session.ends_at, zone)}</p>
           </>
         ) : (
           <p className="mb-2">{overviewWords.noNextSession}</p>

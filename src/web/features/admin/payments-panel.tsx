@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
 import { formatDateTime } from '../../../contracts/dates';
 import { formatAmount, receiptsEndpoints } from '../../../contracts/payments';
+
+import { useTimeZone } from '../../lib/site-info';
 import { ReceiptButton } from '../../components/receipt-button';
 import { ScrollRegion } from '../../components/scroll-region';
 import { adminPaymentsQuery, markRefunded, refundsDueQuery } from '../../lib/payments-api';
@@ -24,6 +26,7 @@ const statusLabels = { captured: 'captured', failed: 'failed', created: 'not pai
  * refunds each at the gateway, then marks it refunded here. Nothing shows while there are none.
  */
 function RefundsDue() {
+  const zone = useTimeZone();
   const client = useQueryClient();
   const { data, error } = useQuery(refundsDueQuery());
   const mutation = useMutation({
@@ -50,13 +53,13 @@ function RefundsDue() {
                 {formatAmount(refund.amount, refund.currency)} · {refund.payment_id}
               </div>
               <div className="small text-break">
-                {refund.student_email} · order {refund.order_id} · {formatDateTime(refund.created_at)}
+                {refund.student_email} · order {refund.order_id} · {formatDateTime(refund.created_at, zone)}
               </div>
               <div className="small">{refund.reason}</div>
             </div>
             {refund.refunded_at ? (
               <span className="badge text-bg-success align-self-center">
-                refunded {formatDateTime(refund.refunded_at)}
+                refunded {formatDateTime(refund.refunded_at, zone)}
               </span>
             ) : (
               <button
@@ -77,6 +80,7 @@ function RefundsDue() {
 
 /** Every payment: online ones with their Razorpay ids, and the admin's manual Update Payment Status. */
 export function PaymentsPanel({ onExit }: { onExit: () => void }) {
+  const zone = useTimeZone();
   const [page, setPage] = useState(1);
   const { data, isPending, error } = useQuery({
     ...adminPaymentsQuery(page, PER_PAGE),
@@ -109,7 +113,7 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
               <tbody>
                 {data.payments.map((p) => (
                   <tr key={p.id}>
-                    <td className="text-nowrap">{formatDateTime(p.paid_at ?? p.created_at)}</td>
+                    <td className="text-nowrap">{formatDateTime(p.paid_at ?? p.created_at, zone)}</td>
                     <td>
                       {p.first_name ? (
                         `${p.first_name} ${p.last_name ?? ''}`

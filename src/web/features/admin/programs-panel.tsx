@@ -12,6 +12,7 @@ import {
 } from '../../../contracts/course-content';
 import { formatDate, formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
+import { useTimeZone } from '../../lib/site-info';
 import { useConfirm } from '../../components/confirm-dialog';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
@@ -38,6 +39,7 @@ const blankProgram = { program_number: '', task: '' };
 
 /** Program Exercises (Add/Delete Your Program Details), Send Task to a batch, and the students' solutions. */
 export function ProgramsPanel({ onExit }: { onExit: () => void }) {
+  const zone = useTimeZone();
   const client = useQueryClient();
   const programs = useQuery(programsQuery());
   const refresh = () => client.invalidateQueries({ queryKey: programsQuery().queryKey });
@@ -84,7 +86,7 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
       run(async () => {
         try {
           const { sent } = await sendProgram(program.id, input);
-          const due = input.due_date ? `, due ${formatDate(input.due_date)}` : '';
+          const due = input.due_date ? `, due ${formatDate(input.due_date, zone)}` : '';
           return `Program ${program.program_number} sent to ${plural(sent, 'student')} of batch ${input.student_batch}${due}.`;
         } catch (failure) {
           // The server knows the course's today: a past day is the date field's error.
@@ -239,7 +241,7 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
             <details key={row.id} className="outbox-entry">
               <summary>
                 {row.first_name} {row.last_name} (<EmailText email={row.email} />) —{' '}
-                {row.submitted_at ? `submitted ${formatDateTime(row.submitted_at)}` : 'not submitted yet'}
+                {row.submitted_at ? `submitted ${formatDateTime(row.submitted_at, zone)}` : 'not submitted yet'}
               </summary>
               {row.solution ? (
                 <pre

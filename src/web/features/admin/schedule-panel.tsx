@@ -22,6 +22,7 @@ import {
   weekdayLabels,
 } from '../../../contracts/schedule';
 import { plural } from '../../../contracts/wording';
+import { useTimeZone } from '../../lib/site-info';
 import { useConfirm } from '../../components/confirm-dialog';
 import { Input } from '../../components/form-kit';
 import type { ErrorLike } from '../../components/field-error';
@@ -101,8 +102,9 @@ function TimeFields({
 }
 
 function EditSession({ session, onDone }: { session: BatchSession; onDone: (message?: string) => void }) {
+  const zone = useTimeZone();
   const client = useQueryClient();
-  const clock = courseWallClock(session.starts_at);
+  const clock = courseWallClock(session.starts_at, zone);
   const form = useForm<BatchSessionUpdateInput, unknown, BatchSessionUpdate>({
     resolver: zodResolver(batchSessionUpdateSchema),
     defaultValues: {
@@ -150,6 +152,7 @@ function EditSession({ session, onDone }: { session: BatchSession; onDone: (mess
 }
 
 function AttendanceSheet({ session, onClose }: { session: BatchSession; onClose: () => void }) {
+  const zone = useTimeZone();
   const client = useQueryClient();
   const sheet = useQuery(attendanceQuery(session.id));
   const { run, error } = usePanelAction();
@@ -167,7 +170,7 @@ function AttendanceSheet({ session, onClose }: { session: BatchSession; onClose:
     <section className="card card-body mb-3" aria-labelledby="attendance-heading">
       <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
         <h3 id="attendance-heading" className="h6 mb-0 me-auto">
-          Attendance: session {session.session_number}, {formatSessionTime(session.starts_at, session.ends_at)}
+          Attendance: session {session.session_number}, {formatSessionTime(session.starts_at, session.ends_at, zone)}
         </h3>
         <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void download()}>
           Download CSV
@@ -198,7 +201,7 @@ function AttendanceSheet({ session, onClose }: { session: BatchSession; onClose:
                   <tr key={row.student_id}>
                     <td>{name}</td>
                     <td className="text-nowrap">{row.email}</td>
-                    <td className="text-nowrap">{row.joined_at ? formatDateTime(row.joined_at) : '—'}</td>
+                    <td className="text-nowrap">{row.joined_at ? formatDateTime(row.joined_at, zone) : '—'}</td>
                     <td className="text-nowrap">
                       {statusText[row.status]}
                       {row.mark ? <span className="badge text-bg-warning ms-1">corrected</span> : null}
@@ -363,6 +366,7 @@ function AddSessionForm({ batch, onDone }: { batch: number; onDone: (message: st
 
 /** Class Schedule: a batch's dated sessions, generated or added one by one, edited, deleted, and their attendance. */
 export function SchedulePanel({ onExit }: { onExit: () => void }) {
+  const zone = useTimeZone();
   const client = useQueryClient();
   const [typed, setTyped] = useState('');
   const [batch, setBatch] = useState<number | null>(null);
@@ -384,9 +388,9 @@ export function SchedulePanel({ onExit }: { onExit: () => void }) {
       title: `Delete session ${session.session_number} of batch ${session.batch_number}?`,
       message: (
         <p className="mb-0">
-          The class of {formatSessionTime(session.starts_at, session.ends_at)} leaves the timetable of every student of
-          batch {session.batch_number}, with its attendance. Reminders not sent yet are withdrawn. This cannot be
-          undone.
+          The class of {formatSessionTime(session.starts_at, session.ends_at, zone)} leaves the timetable of every
+          student of batch {session.batch_number}, with its attendance. Reminders not sent yet are withdrawn. This
+          cannot be undone.
         </p>
       ),
       confirmLabel: `Delete session ${session.session_number}`,
@@ -455,7 +459,7 @@ export function SchedulePanel({ onExit }: { onExit: () => void }) {
                   {sessions.data.map((s) => (
                     <tr key={s.id}>
                       <td>{s.session_number}</td>
-                      <td className="text-nowrap">{formatSessionTime(s.starts_at, s.ends_at)}</td>
+                      <td className="text-nowrap">{formatSessionTime(s.starts_at, s.ends_at, zone)}</td>
                       <td className="topics-cell">{s.topics}</td>
                       <td className="text-nowrap">
                         <div className="d-flex gap-1">

@@ -3,8 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../contracts/accounts';
-import { setCourseTimeZone, TIME_ZONES } from '../../../contracts/dates';
+import { TIME_ZONES } from '../../../contracts/dates';
 import { messages } from '../../../contracts/messages';
+import { useSetTimeZone } from '../../lib/site-info';
 import {
   type AdminSettings,
   SETTINGS_LIMITS,
@@ -117,6 +118,7 @@ function PhotoField({ current, onSaved }: { current: string | null; onSaved: (vi
 /** Site Settings: what the public pages say about the teacher and the course, and the fee the site charges. */
 export function SettingsPanel({ onExit }: { onExit: () => void }) {
   const client = useQueryClient();
+  const setTimeZone = useSetTimeZone();
   const settings = useQuery(siteSettingsQuery());
   const form = useForm<SiteSettingsForm, unknown, SiteSettings>({ resolver: zodResolver(siteSettingsSchema) });
   const { errors } = form.formState;
@@ -134,7 +136,7 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
       const view = await saveSiteSettings(values);
       saved(view);
       // This page prints times (and the schedule form reads them) in the new zone from now on, as the server does.
-      setCourseTimeZone(view.settings.timeZone);
+      setTimeZone(view.settings.timeZone);
       void client.invalidateQueries({ queryKey: adminKey });
       form.reset(formValues(view));
       return 'Settings saved. The public pages show them now.';

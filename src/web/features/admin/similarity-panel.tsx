@@ -10,6 +10,7 @@ import {
   similarityMessages,
 } from '../../../contracts/similarity';
 import { plural } from '../../../contracts/wording';
+import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { AdminPanel, PanelError } from './admin-panel';
@@ -63,11 +64,12 @@ function CodeSide({
   regions: Fragment['left'][];
   side: string;
 }) {
+  const zone = useTimeZone();
   const lines = highlightLines(code, regions);
   return (
     <div className="col-12 col-lg-6">
       <h4 className="h6 mb-1">{fullName(student)}</h4>
-      <p className="small text-body-secondary mb-1">Submitted {formatDateTime(student.submitted_at)}</p>
+      <p className="small text-body-secondary mb-1">Submitted {formatDateTime(student.submitted_at, zone)}</p>
       <ScrollRegion label={`${fullName(student)}'s code (${side})`} className="work-code similarity-code mb-2">
         <pre className="mb-0">
           <code>
@@ -129,13 +131,14 @@ function PairView({ program, batch, rank, run }: { program: number; batch: numbe
 }
 
 function RunResult({ program, batch, run }: { program: number; batch: number; run: SimilarityRun }) {
+  const zone = useTimeZone();
   const [open, setOpen] = useState<number | null>(null);
   const names = new Map(run.students.map((s) => [s.student_id, fullName(s)]));
   return (
     <>
       <p className="small text-body-secondary mb-2">
         {plural(run.students.length, 'submission')} compared
-        {run.finished_at ? ` · finished ${formatDateTime(run.finished_at)}` : ''}
+        {run.finished_at ? ` · finished ${formatDateTime(run.finished_at, zone)}` : ''}
         {run.starter_code_ignored ? ' · the starter code does not count as a match' : ''}
       </p>
       {run.left_out.length > 0 ? (
@@ -231,6 +234,7 @@ function CheckState({
  * ranked by similarity, and a pair's two programs side by side with the matching fragments in the same colours.
  */
 export function SimilarityPanel({ onExit }: { onExit: () => void }) {
+  const zone = useTimeZone();
   const programs = useQuery(programsQuery());
   const batches = useQuery(batchesQuery());
   const [chosenProgram, setProgram] = useState<number | null>(null);
@@ -301,7 +305,7 @@ export function SimilarityPanel({ onExit }: { onExit: () => void }) {
               >
                 {batches.data.map((b) => (
                   <option key={b.batch_number} value={b.batch_number}>
-                    {batchLabel(b)}
+                    {batchLabel(b, zone)}
                   </option>
                 ))}
               </select>

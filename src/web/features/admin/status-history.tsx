@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/admin';
 import { STUDENT_STATUS, studentStatusLabels, studentStatusName } from '../../../contracts/course';
 import { formatDateTime } from '../../../contracts/dates';
+import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { adminKey } from '../../lib/query-keys';
 import { PanelError } from './admin-panel';
@@ -80,6 +81,7 @@ function UndoForm({
 }
 
 function HistoryEntry({ change, undone }: { change: StatusChange; undone: boolean }) {
+  const zone = useTimeZone();
   return (
     <li className="list-group-item">
       <div className="fw-semibold">
@@ -89,7 +91,7 @@ function HistoryEntry({ change, undone }: { change: StatusChange; undone: boolea
         {undone ? <span className="badge text-bg-warning ms-1">undone</span> : null}
       </div>
       <div className="small text-body-secondary text-break">
-        {formatDateTime(change.created_at)} · {change.changed_by_email}
+        {formatDateTime(change.created_at, zone)} · {change.changed_by_email}
       </div>
       {change.reason ? <div className="small text-break">Reason: {change.reason}</div> : null}
     </li>

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { certificatePagePath, certificatesEndpoints } from '../../../contracts/certificates';
 import { formatDate } from '../../../contracts/dates';
+import { useTimeZone } from '../../lib/site-info';
 import { adminKey } from '../../lib/query-keys';
 import { callEndpoint } from '../../lib/call-endpoint';
 
@@ -14,6 +15,7 @@ const studentCertificatesQuery = (studentId: number) =>
 
 /** The certificates issued to one student, newest first, each with its public page: for the teacher's view. */
 export function StudentCertificates({ studentId }: { studentId: number }) {
+  const zone = useTimeZone();
   const { data } = useQuery(studentCertificatesQuery(studentId));
   if (!data || data.length === 0) return null;
   return (
@@ -31,8 +33,8 @@ export function StudentCertificates({ studentId }: { studentId: number }) {
               <span className="badge text-bg-danger">Revoked</span>
             )}{' '}
             <span className="small">
-              issued {formatDate(c.issued_at)}
-              {c.revoked_at ? `, revoked ${formatDate(c.revoked_at)}` : ''}
+              issued {formatDate(c.issued_at, zone)}
+              {c.revoked_at ? `, revoked ${formatDate(c.revoked_at, zone)}` : ''}
               {c.batch === null ? '' : `, batch ${c.batch}`}
               {c.revoke_reason ? `: ${c.revoke_reason}` : ''}
             </span>

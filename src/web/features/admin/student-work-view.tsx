@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../../contracts/dates';
 import { studentStatusLabels } from '../../../contracts/course';
 import type { WorkProgram } from '../../../contracts/gradebook';
+import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { PanelError } from './admin-panel';
@@ -21,6 +22,7 @@ function LateBadge() {
 }
 
 function ProgramWork({ program }: { program: WorkProgram }) {
+  const zone = useTimeZone();
   const n = program.program_number;
   const lines = program.code.split('\n');
   if (lines.length > 1 && lines.at(-1) === '') lines.pop();
@@ -33,7 +35,7 @@ function ProgramWork({ program }: { program: WorkProgram }) {
       <p className="mb-2 text-break">{program.task}</p>
       <dl className="account-details small mb-2">
         <dt>Deadline</dt>
-        <dd>{program.due_at ? formatDateTime(program.due_at) : 'None'}</dd>
+        <dd>{program.due_at ? formatDateTime(program.due_at, zone) : 'None'}</dd>
         <dt>Best score</dt>
         <dd>
           {program.best_score === null || program.best_total === null
@@ -44,7 +46,7 @@ function ProgramWork({ program }: { program: WorkProgram }) {
         {program.submitted_at ? (
           <>
             <dt>Solution handed in</dt>
-            <dd>{formatDateTime(program.submitted_at)}</dd>
+            <dd>{formatDateTime(program.submitted_at, zone)}</dd>
           </>
         ) : null}
       </dl>
@@ -75,7 +77,7 @@ function ProgramWork({ program }: { program: WorkProgram }) {
             <li key={c.id}>
               Line {c.line}: {c.body}{' '}
               <span className="text-body-secondary">
-                ({c.author}, {formatDateTime(c.created_at)})
+                ({c.author}, {formatDateTime(c.created_at, zone)})
               </span>
             </li>
           ))}
@@ -96,7 +98,7 @@ function ProgramWork({ program }: { program: WorkProgram }) {
             <tbody>
               {program.submissions.map((s) => (
                 <tr key={s.id}>
-                  <td className="text-nowrap">{formatDateTime(s.created_at)}</td>
+                  <td className="text-nowrap">{formatDateTime(s.created_at, zone)}</td>
                   <td className="text-nowrap">
                     {s.status === 'compile_error' ? 'did not compile' : `${s.score}/${s.total}`}
                     {s.late ? <LateBadge /> : null}

@@ -3,8 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { nowMs } from '../../../contracts/clock';
 import { formatDateTime } from '../../../contracts/dates';
 import { commentInputSchema } from '../../../contracts/exercises';
+import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { addComment, studentCodeQuery, supervisionQuery, supervisionStreamUrl } from '../../lib/exercises-api';
@@ -19,12 +21,12 @@ const LIVE_MS = 3000;
 /** How often "12 s ago" is recomputed (no request: the stream brings changes). */
 const TICK_MS = 5000;
 
-function ago(iso: string | null): string {
+function ago(iso: string | null, zone: string): string {
   if (!iso) return '—';
-  const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
+  const seconds = Math.max(0, Math.round((nowMs() - Date.parse(iso)) / 1000));
   if (seconds < 60) return `${seconds} s ago`;
   if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  return formatDateTime(iso);
+  return formatDateTime(iso, zone);
 }
 
 type CommentForm = z.input<typeof commentInputSchema>;
@@ -40,6 +42,7 @@ function StudentCodeView({
   /** The panel's stream is open: it says when to refetch. */
   live: boolean;
 }) {
+  const zone = useTimeZone();
   const client = useQueryClient();
   const code = useQuery({
     ...studentCodeQuery(studentProgramId),
@@ -85,7 +88,7 @@ function StudentCodeView({
           </h3>
           <p className="small text-body-secondary mb-2">
             {data.source === 'draft'
-              ? `Draft saved ${ago(data.draft_saved_at)}`
+              ? `Draft saved ${ago(data.draft_saved_at, zone)}`
               : data.source === 'solution'
                 ? 'Last submitted solution'
                 : 'Nothing written yet'}
@@ -160,7 +163,8 @@ function StudentCodeView({
         <ul className="mt-2 mb-0 small">
           {data.comments.map((c) => (
             <li key={c.id}>
-              Line {c.line}: {c.body} <span className="text-body-secondary">({formatDateTime(c.created_at)})</span>
+              Line {c.line}: {c.body}{' '}
+              <span className="text-body-secondary">({formatDateTime(c.created_at, zone)})</span>
             </li>
           ))}
         </ul>
@@ -182,6 +186,7 @@ function StudentCodeView({
  * server's stream says a student's program changed (every 3 s while the stream is down).
  */
 export function SupervisionPanel({ onExit }: { onExit: () => void }) {
+  const zone = useTimeZone();
   const programs = useQuery(programsQuery());
   const [programNumber, setProgramNumber] = useState<number | null>(null);
   const [batch, setBatch] = useState('');
@@ -299,10 +304,12 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
                       </span>
                     </button>
                   </td>
-                  <td>{ago(row.draft_saved_at)}</td>
+                  <td>{ago(row.draft_saved_at, zone)}</td>
                   <td>
                     {row.last_run_summary ?? '—'}
-                    {row.last_run_at ? <div className="small text-body-secondary">{ago(row.last_run_at)}</div> : null}
+                    {row.last_run_at ? (
+                      <div className="small text-body-secondary">{ago(row.last_run_at, zone)}</div>
+                    ) : null}
                   </td>
                   <td>{row.best_score !== null ? `${row.best_score} / ${row.best_total}` : '—'}</td>
                   <td>{row.submissions}</td>

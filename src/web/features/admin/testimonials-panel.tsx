@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../../contracts/dates';
+import { useTimeZone } from '../../lib/site-info';
 import {
   type AdminTestimonial,
   type TestimonialStateInput,
@@ -27,6 +28,7 @@ const stateWords: Record<AdminTestimonial['state'], { label: string; badge: stri
 };
 
 function TestimonialCard({ entry }: { entry: AdminTestimonial }) {
+  const zone = useTimeZone();
   const client = useQueryClient();
   // Refused (409) when the student changed it since this list was read: the list is read again either way.
   const mutation = useMutation({
@@ -47,7 +49,7 @@ function TestimonialCard({ entry }: { entry: AdminTestimonial }) {
           ) : null}
           <p className="mb-0 small text-body-secondary">
             {name} (<EmailText email={entry.email} />) · <span className={`badge ${words.badge}`}>{words.label}</span>
-            {entry.state_changed_at ? ` · ${formatDateTime(entry.state_changed_at)}` : ''}
+            {entry.state_changed_at ? ` · ${formatDateTime(entry.state_changed_at, zone)}` : ''}
             <br />
             {[entry.study, entry.institution].filter(Boolean).join(', ') || 'No study or institution given'}
           </p>

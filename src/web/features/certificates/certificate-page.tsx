@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { batchLine, certificateMessages, type PublicCertificate } from '../../../contracts/certificates';
 import { formatDate } from '../../../contracts/dates';
+import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { ApiError } from '../../lib/api-client';
@@ -9,15 +10,16 @@ import { certificateQuery } from '../../lib/certificates-api';
 import { errorText } from '../../lib/error-text';
 
 function Details({ certificate }: { certificate: PublicCertificate }) {
-  const batch = batchLine(certificate);
+  const zone = useTimeZone();
+  const batch = batchLine(certificate, zone);
   const rows: [string, string][] = [
     ['Issued to', certificate.student_name],
     ['Course', certificate.course],
     ...(batch ? [['Batch', batch] as [string, string]] : []),
     ['Taught by', certificate.teacher_name],
-    ['Issued on', formatDate(certificate.issued_at)],
+    ['Issued on', formatDate(certificate.issued_at, zone)],
     ...(certificate.status === 'revoked'
-      ? [['Revoked on', formatDate(certificate.revoked_at)] as [string, string]]
+      ? [['Revoked on', formatDate(certificate.revoked_at, zone)] as [string, string]]
       : []),
     ['Certificate code', certificate.code],
   ];
@@ -34,6 +36,7 @@ function Details({ certificate }: { certificate: PublicCertificate }) {
 }
 
 function Verdict({ certificate }: { certificate: PublicCertificate }) {
+  const zone = useTimeZone();
   const valid = certificate.status === 'valid';
   return (
     <section
@@ -49,8 +52,8 @@ function Verdict({ certificate }: { certificate: PublicCertificate }) {
         </h2>
         <p className="fs-5">
           {certificate.status === 'valid'
-            ? certificateMessages.validStatement(certificate)
-            : certificateMessages.revokedStatement(certificate.revoked_at)}
+            ? certificateMessages.validStatement(certificate, zone)
+            : certificateMessages.revokedStatement(certificate.revoked_at, zone)}
         </p>
         <Details certificate={certificate} />
       </div>

@@ -11,6 +11,7 @@ import {
   type Workspace,
   exerciseMessages,
 } from '../../../contracts/exercises';
+import { nowMs, systemClock } from '../../../contracts/clock';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { programMessages } from '../../../contracts/course-content';
 import { PageSpinner } from '../../components/page-spinner';
@@ -32,6 +33,7 @@ import { errorText } from '../../lib/error-text';
 import { formatDateTime, formatTime } from '../../../contracts/dates';
 import { formatDeadline } from '../../../contracts/home';
 import { plural } from '../../../contracts/wording';
+import { useTimeZone } from '../../lib/site-info';
 import { ScrollRegion } from '../../components/scroll-region';
 
 const AUTOSAVE_MS = 2000;
@@ -61,6 +63,7 @@ function runNotes(shown: Shown): LineNote[] {
 
 /** The teacher's comments; a notification's link (#comment-<id>) scrolls to its comment and highlights it. */
 function TeacherComments({ comments }: { comments: Workspace['comments'] }) {
+  const zone = useTimeZone();
   const { hash } = useLocation();
   const target = /^#comment-(\d+)$/.exec(hash)?.[1];
   useEffect(() => {
@@ -79,7 +82,7 @@ function TeacherComments({ comments }: { comments: Workspace['comments'] }) {
           >
             Line {c.line}: {c.body}{' '}
             <span className="text-body-secondary small">
-              — {c.author}, {formatDateTime(c.created_at)}
+              — {c.author}, {formatDateTime(c.created_at, zone)}
             </span>
           </li>
         ))}
@@ -89,6 +92,7 @@ function TeacherComments({ comments }: { comments: Workspace['comments'] }) {
 }
 
 function Editor({ workspace }: { workspace: Workspace }) {
+  const zone = useTimeZone();
   const client = useQueryClient();
   const id = workspace.id;
   const initial = workspace.draft_code ?? workspace.solution ?? workspace.starter_code;
@@ -168,7 +172,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
       } else if (kind === 'run') {
         const result = await runProgram(id, code.current, stdin);
         saved.current = code.current;
-        setSave({ state: 'saved', at: new Date().toISOString() });
+        setSave({ state: 'saved', at: systemClock().toISOString() });
         setShown({ kind: 'run', result });
       } else {
         const submission = await submitProgram(id, code.current);
@@ -176,7 +180,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
         setSave({ state: 'saved', at: submission.created_at });
         setShown({
           kind: 'grade',
-          title: `Submission of ${formatDateTime(submission.created_at)}`,
+          title: `Submission of ${formatDateTime(submission.created_at, zone)}`,
           result: submission.result,
         });
         await client.invalidateQueries({ queryKey: workspaceQuery(id).queryKey });
@@ -194,7 +198,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
       const submission = await getSubmission(id, submissionId);
       setShown({
         kind: 'grade',
-        title: `Submission of ${formatDateTime(submission.created_at)}`,
+        title: `Submission of ${formatDateTime(submission.created_at, zone)}`,
         result: submission.result,
       });
     } catch (failure) {
@@ -214,7 +218,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
   const graded = workspace.visible_tests.length + workspace.hidden_tests > 0;
   const canSubmit = !workspace.closed && graded;
   const saveText = {
-    saved: save.at ? `Draft saved at ${formatTime(save.at)}` : 'No changes yet',
+    saved: save.at ? `Draft saved at ${formatTime(save.at, zone)}` : 'No changes yet',
     saving: 'Saving…',
     unsaved: 'Unsaved changes',
     failed: 'Could not save the draft. It will be tried again as you type.',
@@ -364,7 +368,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
               <tbody>
                 {workspace.submissions.map((s) => (
                   <tr key={s.id}>
-                    <td className="text-nowrap">{formatDateTime(s.created_at)}</td>
+                    <td className="text-nowrap">{formatDateTime(s.created_at, zone)}</td>
                     <td className="text-nowrap">
                       {s.status === 'compile_error' ? 'Did not compile' : `${s.score} / ${s.total}`}
                       {s.late ? <span className="badge text-bg-warning ms-2">Late</span> : null}
@@ -375,7 +379,8 @@ function Editor({ workspace }: { workspace: Workspace }) {
                         className="btn btn-sm btn-link p-0"
                         onClick={() => void showSubmission(s.id)}
                       >
-                        View<span className="visually-hidden"> the submission of {formatDateTime(s.created_at)}</span>
+                        View
+                        <span className="visually-hidden"> the submission of {formatDateTime(s.created_at, zone)}</span>
                       </button>
                     </td>
                   </tr>
@@ -391,6 +396,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
 
 /** /DashPage/myprogs/:id — the program's task, the C editor, Run and Submit, results and history. */
 export default function ProgramWorkspace({ id }: { id: string }) {
+  const zone = useTimeZone();
   const spId = Number(id);
   const valid = Number.isInteger(spId) && spId > 0;
   const client = useQueryClient();
@@ -426,8 +432,8 @@ export default function ProgramWorkspace({ id }: { id: string }) {
       <h1 className="h4">Program {workspace.data.program_number}</h1>
       {workspace.data.due_at ? (
         <p className="fw-semibold mb-2">
-          Due {formatDeadline(workspace.data.due_at)}
-          {Date.parse(workspace.data.due_at) < Date.now() ? (
+          Due {formatDeadline(workspace.data.due_at, zone)}
+          {Date.parse(workspace.data.due_at) < nowMs() ? (
             <span className="fw-normal text-body-secondary"> (passed: a submission now is graded and marked late)</span>
           ) : null}
         </p>

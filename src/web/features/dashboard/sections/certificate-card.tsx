@@ -2,11 +2,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { certificatePagePath } from '../../../../contracts/certificates';
 import { formatDate } from '../../../../contracts/dates';
+import { useTimeZone } from '../../../lib/site-info';
 import { downloadMyCertificate, myCertificateQuery } from '../../../lib/certificates-api';
 import { errorText } from '../../../lib/error-text';
 
 /** "Your certificate" on the home, once the student has one: download it, or see that it was revoked. */
 export function CertificateCard() {
+  const zone = useTimeZone();
   const mine = useQuery(myCertificateQuery());
   const download = useMutation({ mutationFn: downloadMyCertificate });
   const certificate = mine.data?.certificate;
@@ -31,12 +33,12 @@ export function CertificateCard() {
           <p>
             Congratulations on completing the course! Your certificate of completion (code{' '}
             <span className="font-monospace text-nowrap">{certificate.code}</span>) was issued on{' '}
-            {formatDate(certificate.issued_at)}.
+            {formatDate(certificate.issued_at, zone)}.
           </p>
         ) : (
           <p className="text-danger-emphasis">
             Your certificate (code <span className="font-monospace text-nowrap">{certificate.code}</span>) was revoked
-            on {formatDate(certificate.revoked_at)} and is no longer valid.
+            on {formatDate(certificate.revoked_at, zone)} and is no longer valid.
           </p>
         )}
         <div className="d-flex flex-wrap align-items-center gap-3">

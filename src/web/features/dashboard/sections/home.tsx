@@ -6,6 +6,7 @@ import { STUDENT_STATUS } from '../../../../contracts/course';
 import { formatDateTime } from '../../../../contracts/dates';
 import { formatDeadline, type Home, type HomeProgram, type NextStep } from '../../../../contracts/home';
 import { dashboardPaths, paths } from '../../../../contracts/paths';
+import { useTimeZone } from '../../../lib/site-info';
 import { PageSpinner } from '../../../components/page-spinner';
 import { StatusBadge } from '../../../components/status-badge';
 import { errorText } from '../../../lib/error-text';
@@ -49,6 +50,7 @@ function WhatNext({ steps }: { steps: NextStep[] }) {
 }
 
 function ProgramItem({ program }: { program: HomeProgram }) {
+  const zone = useTimeZone();
   return (
     <li>
       <div className="d-flex flex-wrap align-items-center gap-2">
@@ -58,7 +60,7 @@ function ProgramItem({ program }: { program: HomeProgram }) {
         {program.late ? <span className="badge text-bg-warning">Late</span> : null}
         {program.overdue && !program.late ? <span className="badge text-bg-danger">Overdue</span> : null}
       </div>
-      {program.due_at ? <div className="small">Due {formatDeadline(program.due_at)}</div> : null}
+      {program.due_at ? <div className="small">Due {formatDeadline(program.due_at, zone)}</div> : null}
       <div className="small text-body-secondary text-truncate">{program.task}</div>
       {program.submitted && program.best_total ? (
         <div className="small">
@@ -137,6 +139,7 @@ function Progress({ progress }: { progress: Home['progress'] }) {
 }
 
 function PaidHome({ home }: { home: Home }) {
+  const zone = useTimeZone();
   return (
     <>
       <div className="row g-4 mb-4">
@@ -159,7 +162,7 @@ function PaidHome({ home }: { home: Home }) {
         <div className="col-lg-6">
           <Card id="answered-heading" title="Doubts answered">
             <p className="small text-body-secondary">
-              {home.since ? `Since your last visit (${formatDateTime(home.since)}).` : 'Your teacher’s answers.'}
+              {home.since ? `Since your last visit (${formatDateTime(home.since, zone)}).` : 'Your teacher’s answers.'}
             </p>
             {home.doubts_answered.length === 0 ? (
               <p>{home.since ? 'No new answers since your last visit.' : 'No answers yet.'}</p>
@@ -172,7 +175,7 @@ function PaidHome({ home }: { home: Home }) {
                       {doubt.question}
                     </div>
                     <div className="home-text">{doubt.answer}</div>
-                    <div className="small text-body-secondary">Answered {formatDateTime(doubt.answered_at)}</div>
+                    <div className="small text-body-secondary">Answered {formatDateTime(doubt.answered_at, zone)}</div>
                   </li>
                 ))}
               </ul>
@@ -195,7 +198,7 @@ function PaidHome({ home }: { home: Home }) {
                     </Link>
                     <div className="home-text">{comment.body}</div>
                     <div className="small text-body-secondary">
-                      {comment.author}, {formatDateTime(comment.created_at)}
+                      {comment.author}, {formatDateTime(comment.created_at, zone)}
                     </div>
                   </li>
                 ))}

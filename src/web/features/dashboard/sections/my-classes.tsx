@@ -10,6 +10,7 @@ import { errorText } from '../../../lib/error-text';
 import type { CourseSession } from '../../../../contracts/course-content';
 import { formatDate } from '../../../../contracts/dates';
 import { formatSessionTime, type MySession } from '../../../../contracts/schedule';
+import { useTimeZone } from '../../../lib/site-info';
 import { groupTimetable } from './timetable';
 import { AddToCalendar, NextClass, useServerNow } from './next-class';
 import { CalendarCard } from '../../../components/calendar-card';
@@ -48,6 +49,7 @@ function LessonVideo({ id, title }: { id: string; title: string }) {
 
 /** The course plan, dated but without times, until the batch's own sessions are scheduled. */
 function PlanOnly({ sessions }: { sessions: UseQueryResult<CourseSession[]> }) {
+  const zone = useTimeZone();
   return (
     <>
       {sessions.isPending ? <PageSpinner /> : null}
@@ -62,7 +64,7 @@ function PlanOnly({ sessions }: { sessions: UseQueryResult<CourseSession[]> }) {
             <div className="card-body">
               <h2 className="h6 mb-1">
                 {/* The plan's date: the batch's own class times come with its timetable. */}
-                Session {session.session_number} · planned for {formatDate(session.session_date)}
+                Session {session.session_number} · planned for {formatDate(session.session_date, zone)}
               </h2>
               <p className="mb-2">{session.topics}</p>
               {session.lesson_video ? (
@@ -93,6 +95,7 @@ function SessionCard({
   when: 'past' | 'today' | 'upcoming';
   feedUrl: string | undefined;
 }) {
+  const zone = useTimeZone();
   const badge = when === 'upcoming' ? statusBadges.upcoming : statusBadges[session.status];
   return (
     <li className="card mb-3" data-session={session.session_number}>
@@ -104,7 +107,7 @@ function SessionCard({
             <span className={`badge ${badge.className}`}>{badge.text}</span>
           ) : null}
         </h3>
-        <p className="mb-1 text-body-secondary">{formatSessionTime(session.starts_at, session.ends_at)}</p>
+        <p className="mb-1 text-body-secondary">{formatSessionTime(session.starts_at, session.ends_at, zone)}</p>
         <p className="mb-2">{session.topics}</p>
         {when !== 'past' ? <AddToCalendar session={session} feedUrl={feedUrl} /> : null}
         {session.lesson_video ? (
@@ -143,6 +146,7 @@ function TimetableList({
 }
 
 export function MyClasses({ student }: { student: StudentData }) {
+  const zone = useTimeZone();
   const paid = student.student_status !== STUDENT_STATUS.unpaid;
   const batch = useQuery({ ...myBatchQuery(), enabled: paid });
   // Read again each minute, so a class that has just ended shows the status the server gives it.
@@ -154,14 +158,14 @@ export function MyClasses({ student }: { student: StudentData }) {
   const feedUrl = calendar.data?.feed_url;
   const now = useServerNow(schedule.data?.now, schedule.dataUpdatedAt);
   if (!paid) return <NeedsPayment title="My Classes" what="The classes" />;
-  const timetable = dated && schedule.data ? groupTimetable(schedule.data.sessions, now) : null;
+  const timetable = dated && schedule.data ? groupTimetable(schedule.data.sessions, now, zone) : null;
   return (
     <>
       <h1 className="h4">My Classes</h1>
       {batch.data?.batch_number ? (
         <div className="alert alert-info">
           Batch {batch.data.batch_number}
-          {batch.data.start_date ? ` starts on ${formatDate(batch.data.start_date)}` : ''}.{' '}
+          {batch.data.start_date ? ` starts on ${formatDate(batch.data.start_date, zone)}` : ''}.{' '}
           {batch.data.meeting_link ? (
             <a href={batch.data.meeting_link} target="_blank" rel="noopener noreferrer">
               Join the class (video meeting)

@@ -21,8 +21,9 @@ import { TestCheckoutDialog } from '../payment/test-checkout-dialog';
 import { StatusBadge } from '../../../components/status-badge';
 import { errorText } from '../../../lib/error-text';
 import { profileQuery } from '../../../lib/account-api';
-import { useSiteInfo } from '../../../lib/site-info';
+
 import { endpointUrl } from '../../../../contracts/endpoint';
+import { useSiteInfo, useTimeZone } from '../../../lib/site-info';
 
 type Notice = { variant: 'success' | 'danger' | 'info'; text: string };
 
@@ -30,6 +31,7 @@ const statusLabels = { created: 'Not paid', captured: 'Paid', failed: 'Failed' }
 
 /** My Payment: the fee, Pay Now (Razorpay Checkout, or the built-in test checkout), and the student's payments. */
 export function MyPayment({ student }: { student: StudentData }) {
+  const zone = useTimeZone();
   const client = useQueryClient();
   const payments = useQuery(myPaymentsQuery());
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -145,7 +147,7 @@ export function MyPayment({ student }: { student: StudentData }) {
       {paid && payments.data ? (
         <p className="mt-3 mb-0">
           {captured?.payment_id
-            ? `Paid ${formatAmount(captured.amount, captured.currency)}${captured.paid_at ? ` on ${formatDateTime(captured.paid_at)}` : ''}. Payment ID: ${captured.payment_id}.`
+            ? `Paid ${formatAmount(captured.amount, captured.currency)}${captured.paid_at ? ` on ${formatDateTime(captured.paid_at, zone)}` : ''}. Payment ID: ${captured.payment_id}.`
             : 'Your teacher recorded your payment. Thank you!'}
         </p>
       ) : null}
@@ -179,7 +181,7 @@ export function MyPayment({ student }: { student: StudentData }) {
                 {payments.data.payments.map((p) => (
                   <tr key={p.order_id} role="row">
                     <td role="cell" data-label="Date" className="text-nowrap">
-                      {formatDateTime(p.paid_at ?? p.created_at)}
+                      {formatDateTime(p.paid_at ?? p.created_at, zone)}
                     </td>
                     <td role="cell" data-label="Amount" className="text-nowrap">
                       {formatAmount(p.amount, p.currency)}

@@ -10,12 +10,14 @@ import { NeedsPayment } from './needs-payment';
 import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../../contracts/dates';
 import { formatDeadline } from '../../../../contracts/home';
+import { useTimeZone } from '../../../lib/site-info';
 
 /**
  * A program sent to the student: its task, and the one way to hand it in, the editor. With test cases its Submit
  * grades the program at once; without, Hand in gives it to the teacher to read.
  */
 function ProgramCard({ program }: { program: MyProgram }) {
+  const zone = useTimeZone();
   return (
     <li className="card mb-3">
       <div className="card-body">
@@ -23,7 +25,7 @@ function ProgramCard({ program }: { program: MyProgram }) {
           Program {program.program_number}
           {program.late ? <span className="badge text-bg-warning">Late</span> : null}
         </h2>
-        {program.due_at ? <p className="mb-2 fw-semibold">Due {formatDeadline(program.due_at)}</p> : null}
+        {program.due_at ? <p className="mb-2 fw-semibold">Due {formatDeadline(program.due_at, zone)}</p> : null}
         <p className="task-text">{program.task}</p>
         <Link className="btn btn-primary mb-2" to={`${paths.dashboard}/${dashboardPaths.myProgs}/${program.id}`}>
           Open in the editor
@@ -34,7 +36,7 @@ function ProgramCard({ program }: { program: MyProgram }) {
         {program.solution ? (
           <details>
             <summary>
-              Your solution{program.submitted_at ? `, submitted ${formatDateTime(program.submitted_at)}` : ''}
+              Your solution{program.submitted_at ? `, submitted ${formatDateTime(program.submitted_at, zone)}` : ''}
             </summary>
             <pre
               className="solution-code"

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { nowMs } from '../../../../contracts/clock';
 import { formatClockTime, formatDate } from '../../../../contracts/dates';
 import { formatSessionTime, JOIN_OPENS_MINUTES_BEFORE, type MySession } from '../../../../contracts/schedule';
+import { useTimeZone } from '../../../lib/site-info';
 import { sessionCalendarUrl } from '../../../lib/calendar-api';
 import { homeQuery, joinSession, myScheduleQuery } from '../dashboard-api';
 import { countdownText, joinState } from './timetable';
@@ -13,9 +15,9 @@ import { countdownText, joinState } from './timetable';
  * whose clock is wrong still counts down to the real start.
  */
 export function useServerNow(serverNow: string | undefined, receivedAt: number): number {
-  const [tick, setTick] = useState(() => Date.now());
+  const [tick, setTick] = useState(() => nowMs());
   useEffect(() => {
-    const timer = setInterval(() => setTick(Date.now()), 1000);
+    const timer = setInterval(() => setTick(nowMs()), 1000);
     return () => clearInterval(timer);
   }, []);
   const offset = serverNow ? Date.parse(serverNow) - receivedAt : 0;
@@ -44,6 +46,7 @@ export function NextClass({
   meetingLink: string | null;
   feedUrl: string | undefined;
 }) {
+  const zone = useTimeZone();
   const client = useQueryClient();
   const { open, opensAt } = joinState(session, now);
   const onJoin = () => {
@@ -61,7 +64,7 @@ export function NextClass({
         <h2 id="next-class-heading" className="h5 mb-1">
           Next class: Session {session.session_number}
         </h2>
-        <p className="mb-1">{formatSessionTime(session.starts_at, session.ends_at)}</p>
+        <p className="mb-1">{formatSessionTime(session.starts_at, session.ends_at, zone)}</p>
         <p className="mb-2">{session.topics}</p>
         <p className="fs-5 fw-semibold mb-2" role="timer">
           {countdownText(session.starts_at, session.ends_at, now)}
@@ -75,7 +78,7 @@ export function NextClass({
           <p className="mb-0">The meeting link will be sent to you by email.</p>
         ) : (
           <p className="mb-0 text-body-secondary">
-            The Join button appears here at {formatClockTime(opensAt)} on {formatDate(opensAt)},{' '}
+            The Join button appears here at {formatClockTime(opensAt, zone)} on {formatDate(opensAt, zone)},{' '}
             {JOIN_OPENS_MINUTES_BEFORE} minutes before the class starts.
           </p>
         )}

@@ -1,5 +1,6 @@
 import type { QuizReviewItem, QuizTopicHistory } from '../../../../contracts/quiz';
 import { formatDateTime } from '../../../../contracts/dates';
+import { useTimeZone } from '../../../lib/site-info';
 import { CodeText } from '../../../components/code-text';
 import { InlineCode } from '../../../components/inline-code';
 
@@ -98,6 +99,7 @@ export function TopicChart({ topics }: { topics: QuizTopicHistory }) {
 
 /** My Tests: per topic, the student's result in each test that asked it (correct of asked), oldest first. */
 export function TopicHistory({ topics }: { topics: QuizTopicHistory }) {
+  const zone = useTimeZone();
   return (
     <table className="table table-sm topic-history align-middle">
       <caption className="visually-hidden">Your scores by topic, oldest test first</caption>
@@ -117,7 +119,7 @@ export function TopicHistory({ topics }: { topics: QuizTopicHistory }) {
           </tr>
           {topic.results.map((result) => (
             <tr key={result.attempt_id}>
-              <td>{formatDateTime(result.created_at)}</td>
+              <td>{formatDateTime(result.created_at, zone)}</td>
               <td>
                 {result.correct} of {result.asked}
               </td>

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type QuizSubmitted, quizFormSchema } from '../../../../contracts/quiz';
 import { formatDateTime } from '../../../../contracts/dates';
+import { useTimeZone } from '../../../lib/site-info';
 import { InlineCode } from '../../../components/inline-code';
 import { PageSpinner } from '../../../components/page-spinner';
 import { attemptsQuery, quizQuery, submitQuiz, topicHistoryQuery } from '../dashboard-api';
@@ -143,6 +144,7 @@ export function SelfTest() {
 
 /** My Tests: scores per topic over time, and past attempts with the answers reviewed. */
 export function MyTests() {
+  const zone = useTimeZone();
   const attempts = useQuery(attemptsQuery());
   const topics = useQuery(topicHistoryQuery());
   const error = attempts.error ?? topics.error;
@@ -169,7 +171,7 @@ export function MyTests() {
       {attempts.data?.map((attempt) => (
         <details key={attempt.id} className="outbox-entry">
           <summary>
-            {formatDateTime(attempt.created_at)} — {attempt.score} out of {attempt.total}
+            {formatDateTime(attempt.created_at, zone)} — {attempt.score} out of {attempt.total}
           </summary>
           <AttemptReview review={attempt.review} />
         </details>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '../../../../contracts/dates';
 import type { MySession } from '../../../../contracts/schedule';
 import { countdownText, groupTimetable, joinState } from './timetable';
 
@@ -28,7 +29,7 @@ describe('the timetable', () => {
   ];
 
   it('tells past, today and upcoming apart by the course calendar day', () => {
-    const t = groupTimetable(sessions, now);
+    const t = groupTimetable(sessions, now, DEFAULT_TIME_ZONE);
     expect(t.today.map((s) => s.id)).toEqual([2]);
     expect(t.upcoming.map((s) => s.id)).toEqual([3, 4]);
     expect(t.past.map((s) => s.id)).toEqual([1, 0]);
@@ -38,16 +39,18 @@ describe('the timetable', () => {
   it('keeps a class that began before midnight and is still on under today', () => {
     // 30 Nov 23:30 IST for two hours; at 1 Dec 00:30 IST it is still on.
     const late = session(7, '2026-11-30T18:00:00.000Z', 120);
-    const t = groupTimetable([late], Date.parse('2026-11-30T19:00:00.000Z'));
+    const t = groupTimetable([late], Date.parse('2026-11-30T19:00:00.000Z'), DEFAULT_TIME_ZONE);
     expect(t.today.map((s) => s.id)).toEqual([7]);
     expect(t.past).toEqual([]);
-    expect(groupTimetable([late], Date.parse('2026-11-30T20:30:00.000Z')).past.map((s) => s.id)).toEqual([7]);
+    expect(
+      groupTimetable([late], Date.parse('2026-11-30T20:30:00.000Z'), DEFAULT_TIME_ZONE).past.map((s) => s.id),
+    ).toEqual([7]);
   });
 
   it('counts down to the next session once the current one ends, and has none after the last', () => {
-    expect(groupTimetable(sessions, Date.parse('2026-11-30T15:00:00.000Z')).next?.id).toBe(3);
-    expect(groupTimetable(sessions, Date.parse('2026-12-31T00:00:00.000Z')).next).toBeUndefined();
-    expect(groupTimetable([], now)).toEqual({ today: [], upcoming: [], past: [], next: undefined });
+    expect(groupTimetable(sessions, Date.parse('2026-11-30T15:00:00.000Z'), DEFAULT_TIME_ZONE).next?.id).toBe(3);
+    expect(groupTimetable(sessions, Date.parse('2026-12-31T00:00:00.000Z'), DEFAULT_TIME_ZONE).next).toBeUndefined();
+    expect(groupTimetable([], now, DEFAULT_TIME_ZONE)).toEqual({ today: [], upcoming: [], past: [], next: undefined });
   });
 });
 

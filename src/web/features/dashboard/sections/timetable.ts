@@ -12,12 +12,14 @@ export interface Timetable {
 }
 
 /** A batch's sessions told apart by the course's calendar day at `now` (the server's time). */
-export function groupTimetable(sessions: MySession[], now: number): Timetable {
+export function groupTimetable(sessions: MySession[], now: number, zone: string): Timetable {
   const sorted = [...sessions].sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
-  const today = courseWallClock(new Date(now))?.date ?? '';
+  const today = courseWallClock(new Date(now), zone)?.date ?? '';
   // A class still going on counts as today's, even one that began before midnight.
   const dayOf = (s: MySession) =>
-    Date.parse(s.starts_at) <= now && now < Date.parse(s.ends_at) ? today : (courseWallClock(s.starts_at)?.date ?? '');
+    Date.parse(s.starts_at) <= now && now < Date.parse(s.ends_at)
+      ? today
+      : (courseWallClock(s.starts_at, zone)?.date ?? '');
   return {
     today: sorted.filter((s) => dayOf(s) === today),
     upcoming: sorted.filter((s) => dayOf(s) > today),
