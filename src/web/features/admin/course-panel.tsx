@@ -2,25 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { formatDate } from '../../../contracts/dates';
 import { useTimeZone } from '../../lib/site-info';
 import {
   type CourseSession,
   type CourseSessionInput,
-  courseBookInputSchema,
   courseSessionInputSchema,
 } from '../../../contracts/course-content';
 import { useConfirm } from '../../components/confirm-dialog';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
-import { adminCourseBookQuery, adminSessionsQuery } from '../../lib/course-api';
-import { addSession, batchesQuery, deleteSession, setCourseBook, updateSession } from './admin-api';
+import { adminSessionsQuery } from '../../lib/course-api';
+import { addSession, batchesQuery, deleteSession, updateSession } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { Input, Textarea } from '../../components/form-kit';
+import { CourseBookForm } from './course-book-form';
 
 const blankSession = { session_number: '', session_date: '', topics: '', lesson_video: '' };
-type CourseBookInput = z.input<typeof courseBookInputSchema>;
 
 /**
  * Create Course (Add/Delete Your Session Details). Both forms check what is typed with the request's schema and send
@@ -62,16 +60,6 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
     defaultValues: blankSession,
   });
   const sessionErrors = sessionForm.formState.errors;
-  const book = useQuery(adminCourseBookQuery());
-  const bookForm = useForm<CourseBookInput>({
-    resolver: zodResolver(courseBookInputSchema, undefined, { raw: true }),
-    defaultValues: { url: '' },
-  });
-  const bookError = bookForm.formState.errors.url;
-  const saveBook = useMutation({
-    mutationFn: setCourseBook,
-    onSuccess: () => client.invalidateQueries({ queryKey: adminCourseBookQuery().queryKey }),
-  });
 
   const startEditing = (session: CourseSession) => {
     setEditing(session);
@@ -101,22 +89,6 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
           void client.invalidateQueries({ queryKey: batchesQuery().queryKey });
         },
       });
-  };
-
-  const onSaveBook = ({ url }: CourseBookInput) => {
-    // An empty link removes the book students see: asked first, like every other removal.
-    if (url.trim() === '' && book.data?.preview_url) {
-      void confirm({
-        title: 'Remove the course book?',
-        message: (
-          <p className="mb-0">Students no longer see the course book in My Classes until you save a new link.</p>
-        ),
-        confirmLabel: 'Remove the course book',
-        action: () => saveBook.mutateAsync(''),
-      });
-      return;
-    }
-    saveBook.mutate(url, { onSuccess: () => bookForm.reset({ url: '' }) });
   };
 
   return (
@@ -233,35 +205,7 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
           )}
         </div>
       </form>
-      <h3 className="h5 mt-4">Course book</h3>
-      <p className="mb-1">
-        {book.data?.preview_url ? (
-          <>
-            Students see{' '}
-            <a href={book.data.preview_url} target="_blank" rel="noopener noreferrer">
-              this Google Drive file
-            </a>{' '}
-            in My Classes.
-          </>
-        ) : (
-          'No course book yet.'
-        )}
-      </p>
-      <PanelError error={saveBook.error} />
-      <form className="d-flex flex-wrap gap-2 align-items-end" onSubmit={bookForm.handleSubmit(onSaveBook)} noValidate>
-        <Input
-          id="course-book-url"
-          containerClassName="flex-grow-1"
-          label="Google Drive link of the course book (empty to remove)"
-          type="url"
-          placeholder="https://drive.google.com/file/d/…"
-          {...bookForm.register('url')}
-          error={bookError}
-        />
-        <button type="submit" className="btn btn-outline-primary" disabled={saveBook.isPending}>
-          Save course book
-        </button>
-      </form>
+      <CourseBookForm />
     </AdminPanel>
   );
 }

@@ -1,70 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatRupees } from '../../../contracts/course';
 import { formatDate } from '../../../contracts/dates';
 import { type Charts, overviewWords, SCORE_BUCKETS } from '../../../contracts/overview';
 import { plural } from '../../../contracts/wording';
 import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
-import { ScrollRegion } from '../../components/scroll-region';
 import { PanelError } from './admin-panel';
-import type { ChartSeries } from './chart-canvas';
 import { chartsQuery } from './overview-api';
-
-// Chart.js is fetched only when the admin's charts are drawn: never with the public pages, nor before the counts.
-const ChartCanvas = lazy(() => import('./chart-canvas'));
-
-const COLORS = { blue: '#0b5ed7', green: '#198754', amber: '#b58100', red: '#b02a37', grey: '#6c757d' };
+import { COLORS, ChartCard } from './chart-card';
 
 /** "30 Nov": a week's Monday, short enough for an axis. */
 const shortDate = (date: string, zone: string) => formatDate(date, zone).replace(/ \d{4}$/, '');
-
-/** One chart: its heading, the canvas (with a one-sentence summary) and the numbers as a table, or an empty state. */
-function ChartCard({
-  title,
-  summary,
-  labels,
-  series,
-  stacked,
-  empty,
-  table,
-  tableLabel,
-  controls,
-}: {
-  title: string;
-  summary: string;
-  labels: string[];
-  series: ChartSeries[];
-  stacked?: boolean;
-  empty: string | null;
-  table: ReactNode;
-  /** The table's scroll box's name; not the chart's title, which would clash with the panels' names. */
-  tableLabel: string;
-  controls?: ReactNode;
-}) {
-  return (
-    // A card, not a named region: its title would clash with the panels' names ("Payments").
-    <div className="card overview-chart-card">
-      <div className="card-body">
-        <h4 className="h6 card-title">{title}</h4>
-        {controls}
-        {empty ? (
-          <p className="text-body-secondary mb-0">{empty}</p>
-        ) : (
-          <>
-            <Suspense fallback={<div className="overview-chart" aria-hidden="true" />}>
-              <ChartCanvas labels={labels} series={series} summary={summary} stacked={stacked} />
-            </Suspense>
-            <details className="mt-2">
-              <summary>The numbers of this chart</summary>
-              <ScrollRegion label={tableLabel}>{table}</ScrollRegion>
-            </details>
-          </>
-        )}
-      </div>
-    </div>
-  );
-}
 
 function WeeksChart({ weeks }: { weeks: Charts['weeks'] }) {
   const zone = useTimeZone();

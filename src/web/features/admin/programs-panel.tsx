@@ -3,13 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  contentMessages,
-  type ProgramInput,
-  programInputSchema,
-  type SendProgramFormInput,
-  sendProgramFormSchema,
-} from '../../../contracts/course-content';
+import { contentMessages, type SendProgramFormInput, sendProgramFormSchema } from '../../../contracts/course-content';
 import { formatDate, formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
 import { useTimeZone } from '../../lib/site-info';
@@ -19,7 +13,6 @@ import { ScrollRegion } from '../../components/scroll-region';
 import {
   type BatchMember,
   type Submission,
-  addProgram,
   closeProgram,
   deleteProgram,
   getBatch,
@@ -33,9 +26,8 @@ import { usePanelAction } from './use-panel-action';
 import { EmailText } from '../../components/email-text';
 import { errorText } from '../../lib/error-text';
 import { BatchSuggestions } from './batch-picker';
-import { Input, Textarea } from '../../components/form-kit';
-
-const blankProgram = { program_number: '', task: '' };
+import { Input } from '../../components/form-kit';
+import { AddProgramForm } from './add-program-form';
 
 /** Program Exercises (Add/Delete Your Program Details), Send Task to a batch, and the students' solutions. */
 export function ProgramsPanel({ onExit }: { onExit: () => void }) {
@@ -43,7 +35,6 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
   const client = useQueryClient();
   const programs = useQuery(programsQuery());
   const refresh = () => client.invalidateQueries({ queryKey: programsQuery().queryKey });
-  const add = useMutation({ mutationFn: addProgram, onSuccess: refresh });
   const remove = useMutation({ mutationFn: deleteProgram, onSuccess: refresh });
   // The batch (for its list and for sending) and an optional due date, one form for every program's Send Task.
   const sendForm = useForm<SendProgramFormInput, unknown, z.output<typeof sendProgramFormSchema>>({
@@ -53,11 +44,6 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
   const batch = String(sendForm.watch('student_batch') ?? '');
   const sendErrors = sendForm.formState.errors;
   const [members, setMembers] = useState<BatchMember[] | null>(null);
-  const programForm = useForm<ProgramInput, unknown, z.output<typeof programInputSchema>>({
-    resolver: zodResolver(programInputSchema),
-    defaultValues: blankProgram,
-  });
-  const programErrors = programForm.formState.errors;
   const { run, message, error, clear } = usePanelAction();
   const [submissions, setSubmissions] = useState<{ programNumber: number; rows: Submission[] } | null>(null);
   const [testsOf, setTestsOf] = useState<number | null>(null);
@@ -95,11 +81,6 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
         }
       }),
     )();
-
-  const onAdd = (input: z.output<typeof programInputSchema>) => {
-    clear();
-    add.mutate(input, { onSuccess: () => programForm.reset(blankProgram) });
-  };
 
   return (
     <AdminPanel title="Program Exercises (Add/Delete Your Program Details)" onExit={onExit}>
@@ -257,34 +238,7 @@ export function ProgramsPanel({ onExit }: { onExit: () => void }) {
           ))}
         </div>
       ) : null}
-      <h3 className="h5 mt-3">Add a program</h3>
-      <PanelError error={add.error} />
-      <form className="row g-2" onSubmit={programForm.handleSubmit(onAdd)} noValidate>
-        <Input
-          id="program-number"
-          containerClassName="col-sm-3"
-          label="Program number"
-          type="number"
-          min={1}
-          required
-          {...programForm.register('program_number')}
-          error={programErrors.program_number}
-        />
-        <Textarea
-          id="program-task"
-          containerClassName="col-sm-9"
-          label="Task"
-          required
-          rows={2}
-          {...programForm.register('task')}
-          error={programErrors.task}
-        />
-        <div className="col-12">
-          <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-            Add
-          </button>
-        </div>
-      </form>
+      <AddProgramForm onStart={clear} />
     </AdminPanel>
   );
 }

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
-import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../contracts/accounts';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { TIME_ZONES } from '../../../contracts/dates';
-import { messages } from '../../../contracts/messages';
 import { useSetTimeZone } from '../../lib/site-info';
 import {
   type AdminSettings,
@@ -13,12 +11,13 @@ import {
   type SiteSettingsForm,
   siteSettingsSchema,
 } from '../../../contracts/settings';
-import { FieldError } from '../../components/field-error';
 import { Input, Select, Textarea } from '../../components/form-kit';
-import { removeInstructorPhoto, saveSiteSettings, siteSettingsQuery, uploadInstructorPhoto } from './admin-api';
+import { saveSiteSettings, siteSettingsQuery } from './admin-api';
 import { AdminPanel, PanelError } from './admin-panel';
 import { adminKey } from '../../lib/query-keys';
 import { usePanelAction } from './use-panel-action';
+import { PhotoField } from './instructor-photo-field';
+import { FaqsFieldset } from './faqs-fieldset';
 
 const formValues = ({ settings }: AdminSettings): SiteSettingsForm => ({
   ...settings,
@@ -27,94 +26,6 @@ const formValues = ({ settings }: AdminSettings): SiteSettingsForm => ({
   gstin: settings.gstin ?? '',
 });
 
-/** The instructor photo: the one shown now, a preview of the one chosen, upload and remove. */
-function PhotoField({ current, onSaved }: { current: string | null; onSaved: (view: AdminSettings) => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  // A new key empties the file input once its photo is saved.
-  const [inputKey, setInputKey] = useState(0);
-  const { run, message, error, pending } = usePanelAction();
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  const upload = () =>
-    run(async () => {
-      if (!file) return;
-      if (file.size > PHOTO_MAX_BYTES) throw new Error(messages.photoTooLarge);
-      if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) throw new Error(messages.photoType);
-      onSaved(await uploadInstructorPhoto(file));
-      setFile(null);
-      setInputKey((key) => key + 1);
-      return 'Photo saved.';
-    });
-  const remove = () =>
-    run(async () => {
-      onSaved(await removeInstructorPhoto());
-      return 'Photo removed.';
-    });
-
-  const shown = preview ?? current;
-  return (
-    <fieldset className="mb-4">
-      <legend className="h6 fw-bold">Instructor photo</legend>
-      <div className="d-flex flex-wrap gap-3 align-items-start">
-        {shown ? (
-          <img
-            className="instructor-photo"
-            src={shown}
-            alt={preview ? 'Preview of the chosen photo' : 'The instructor photo shown now'}
-            width={120}
-            height={120}
-          />
-        ) : (
-          <p className="text-body-secondary mb-0">No photo yet.</p>
-        )}
-        <div className="flex-grow-1" style={{ minWidth: '14rem' }}>
-          <label className="form-label" htmlFor="settings-photo">
-            Choose a photo (JPEG, PNG or WebP, at most 5 MB)
-          </label>
-          <input
-            key={inputKey}
-            id="settings-photo"
-            className="form-control mb-2"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-          <div className="d-flex flex-wrap gap-2">
-            {/* Saving a photo re-renders the public pages before it answers: a second or two. */}
-            <button
-              type="button"
-              className="btn btn-outline-primary"
-              disabled={!file || pending}
-              onClick={() => void upload()}
-            >
-              {pending && file ? 'Uploading…' : 'Upload photo'}
-            </button>
-            {current ? (
-              <button type="button" className="btn btn-outline-danger" disabled={pending} onClick={() => void remove()}>
-                Remove photo
-              </button>
-            ) : null}
-          </div>
-        </div>
-      </div>
-      <div className="mt-2">
-        <PanelError error={error} />
-        {message ? (
-          <div className="alert alert-success py-2" role="status">
-            {message}
-          </div>
-        ) : null}
-      </div>
-    </fieldset>
-  );
-}
-
 /** Site Settings: what the public pages say about the teacher and the course, and the fee the site charges. */
 export function SettingsPanel({ onExit }: { onExit: () => void }) {
   const client = useQueryClient();
@@ -122,7 +33,6 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
   const settings = useQuery(siteSettingsQuery());
   const form = useForm<SiteSettingsForm, unknown, SiteSettings>({ resolver: zodResolver(siteSettingsSchema) });
   const { errors } = form.formState;
-  const faqs = useFieldArray({ control: form.control, name: 'faqs' });
   const { run, message, error } = usePanelAction();
   const loaded = settings.data;
 
@@ -269,66 +179,7 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
               />
             </fieldset>
 
-            <fieldset className="mb-3">
-              <legend className="h6 fw-bold">Frequently asked questions</legend>
-              {faqs.fields.length === 0 ? <p className="text-body-secondary">No questions yet.</p> : null}
-              <ol className="settings-faqs list-unstyled">
-                {faqs.fields.map((faq, index) => (
-                  <li key={faq.id} className="settings-faq">
-                    <Input
-                      id={`settings-faq-${index}-question`}
-                      label={`Question ${index + 1}`}
-                      error={errors.faqs?.[index]?.question}
-                      {...form.register(`faqs.${index}.question`)}
-                    />
-                    <Textarea
-                      id={`settings-faq-${index}-answer`}
-                      label={`Answer ${index + 1}`}
-                      rows={3}
-                      error={errors.faqs?.[index]?.answer}
-                      {...form.register(`faqs.${index}.answer`)}
-                    />
-                    <div className="d-flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-secondary"
-                        disabled={index === 0}
-                        aria-label={`Move question ${index + 1} up`}
-                        onClick={() => faqs.move(index, index - 1)}
-                      >
-                        Move up
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-secondary"
-                        disabled={index === faqs.fields.length - 1}
-                        aria-label={`Move question ${index + 1} down`}
-                        onClick={() => faqs.move(index, index + 1)}
-                      >
-                        Move down
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-danger"
-                        aria-label={`Remove question ${index + 1}`}
-                        onClick={() => faqs.remove(index)}
-                      >
-                        Remove
-                      </button>
-                    </div>
-                  </li>
-                ))}
-              </ol>
-              <FieldError id="settings-faqs" error={errors.faqs?.root ?? errors.faqs} />
-              <button
-                type="button"
-                className="btn btn-outline-primary"
-                disabled={faqs.fields.length >= SETTINGS_LIMITS.faqs}
-                onClick={() => faqs.append({ question: '', answer: '' })}
-              >
-                Add a question
-              </button>
-            </fieldset>
+            <FaqsFieldset form={form} />
 
             <PanelError error={error} />
             {message ? (

@@ -1,149 +1,43 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import {
-  type CompileResult,
-  codeSchema,
-  draftSchema,
-  EXERCISE_LIMITS,
-  type GradeResult,
-  type RunResult,
-  type Workspace,
-  exerciseMessages,
-} from '../../../contracts/exercises';
+import { type ChangeEvent, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { codeSchema, EXERCISE_LIMITS, type Workspace, exerciseMessages } from '../../../contracts/exercises';
 import { nowMs, systemClock } from '../../../contracts/clock';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { programMessages } from '../../../contracts/course-content';
 import { PageSpinner } from '../../components/page-spinner';
-import { readToken } from '../../lib/auth-store';
 import { CEditor, type LineNote } from './c-editor';
 import {
   getSubmission,
   handInSolution,
   workspaceQuery,
   runProgram,
-  saveDraft,
-  saveDraftOnLeave,
   submitProgram,
   workspaceStreamUrl,
 } from '../../lib/exercises-api';
 import { useLiveChanges } from '../../lib/live-changes';
-import { CompileMessages, GradeTable, RunOutput } from '../../components/grade-results';
 import { errorText } from '../../lib/error-text';
-import { formatDateTime, formatTime } from '../../../contracts/dates';
+import { formatDateTime } from '../../../contracts/dates';
 import { formatDeadline } from '../../../contracts/home';
-import { plural } from '../../../contracts/wording';
 import { useTimeZone } from '../../lib/site-info';
-import { ScrollRegion } from '../../components/scroll-region';
-
-const AUTOSAVE_MS = 2000;
-type SaveState = { state: 'saved' | 'saving' | 'unsaved' | 'failed'; at: string | null };
-type Shown = { kind: 'run'; result: RunResult } | { kind: 'grade'; title: string; result: GradeResult } | null;
-
-function compileNotes(compile: CompileResult | undefined): LineNote[] {
-  return (compile?.diagnostics ?? []).map((d) => ({
-    line: d.line,
-    column: d.column,
-    severity: d.severity === 'note' ? 'info' : d.severity,
-    message: d.message,
-    source: 'clang',
-  }));
-}
-
-/** What stopped a run (or the first failed test) on its line: a memory error, undefined behaviour, a stack overflow. */
-function runNotes(shown: Shown): LineNote[] {
-  if (!shown) return [];
-  const stopped =
-    shown.kind === 'run'
-      ? shown.result.run
-      : shown.result.tests.find((test) => test.line !== null && test.verdict !== 'passed');
-  if (!stopped?.line || !stopped.message) return [];
-  return [{ line: stopped.line, severity: 'error', message: stopped.message, source: 'run' }];
-}
-
-/** The teacher's comments; a notification's link (#comment-<id>) scrolls to its comment and highlights it. */
-function TeacherComments({ comments }: { comments: Workspace['comments'] }) {
-  const zone = useTimeZone();
-  const { hash } = useLocation();
-  const target = /^#comment-(\d+)$/.exec(hash)?.[1];
-  useEffect(() => {
-    if (target) document.getElementById(`comment-${target}`)?.scrollIntoView({ block: 'center' });
-  }, [target]);
-  return (
-    <div className="alert alert-info py-2">
-      <strong>Comments from your teacher</strong>
-      <ul className="mb-0 mt-1">
-        {comments.map((c) => (
-          <li
-            key={c.id}
-            id={`comment-${c.id}`}
-            className={String(c.id) === target ? 'comment-highlight' : undefined}
-            aria-current={String(c.id) === target ? 'true' : undefined}
-          >
-            Line {c.line}: {c.body}{' '}
-            <span className="text-body-secondary small">
-              — {c.author}, {formatDateTime(c.created_at, zone)}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+import { draftStateText, useDraft } from './use-draft';
+import { Shown, compileNotes, runNotes, TeacherComments } from './workspace-notes';
+import { SubmissionHistory, VisibleTests } from './workspace-history';
+import { WorkspaceResult } from './workspace-notes';
+import { Textarea } from '../../components/form-kit';
 
 function Editor({ workspace }: { workspace: Workspace }) {
   const zone = useTimeZone();
   const client = useQueryClient();
   const id = workspace.id;
   const initial = workspace.draft_code ?? workspace.solution ?? workspace.starter_code;
-  const code = useRef(initial);
-  const saved = useRef(initial);
-  const [save, setSave] = useState<SaveState>({ state: 'saved', at: workspace.draft_saved_at });
-  const [edits, setEdits] = useState(0);
+  const { code, saved, save, setSave, onChange } = useDraft(id, initial, workspace.draft_saved_at);
   const [stdin, setStdin] = useState(workspace.visible_tests[0]?.stdin ?? '');
   const [busy, setBusy] = useState<'run' | 'submit' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [handedIn, setHandedIn] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown>(null);
   const replace = useRef<((text: string) => void) | null>(null);
-
-  const persist = useCallback(async () => {
-    const text = code.current;
-    if (text === saved.current) return;
-    // The server's own rule for drafts: a draft over the limit is not sent.
-    if (!draftSchema.safeParse({ code: text }).success) return setSave({ state: 'failed', at: null });
-    setSave((s) => ({ ...s, state: 'saving' }));
-    try {
-      const { saved_at } = await saveDraft(id, text);
-      saved.current = text;
-      setSave({ state: code.current === text ? 'saved' : 'unsaved', at: saved_at });
-    } catch {
-      setSave((s) => ({ ...s, state: 'failed' }));
-    }
-  }, [id]);
-
-  // Autosave a couple of seconds after the last keystroke; and on leaving the page.
-  useEffect(() => {
-    if (edits === 0) return;
-    const timer = setTimeout(() => void persist(), AUTOSAVE_MS);
-    return () => clearTimeout(timer);
-  }, [edits, persist]);
-  useEffect(() => {
-    const leave = () => {
-      if (code.current !== saved.current) saveDraftOnLeave(id, code.current, readToken());
-    };
-    window.addEventListener('pagehide', leave);
-    return () => {
-      window.removeEventListener('pagehide', leave);
-      leave();
-    };
-  }, [id]);
-
-  const onChange = useCallback((text: string) => {
-    code.current = text;
-    setSave((s) => ({ ...s, state: 'unsaved' }));
-    setEdits((n) => n + 1);
-  }, []);
 
   const notes = useMemo<LineNote[]>(() => {
     const compile = shown?.result.compile;
@@ -217,12 +111,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
   // As the server decides: an open program with at least one test case is graded; one without is handed in.
   const graded = workspace.visible_tests.length + workspace.hidden_tests > 0;
   const canSubmit = !workspace.closed && graded;
-  const saveText = {
-    saved: save.at ? `Draft saved at ${formatTime(save.at, zone)}` : 'No changes yet',
-    saving: 'Saving…',
-    unsaved: 'Unsaved changes',
-    failed: 'Could not save the draft. It will be tried again as you type.',
-  }[save.state];
+  const saveText = draftStateText(save, zone);
 
   return (
     <>
@@ -284,11 +173,11 @@ function Editor({ workspace }: { workspace: Workspace }) {
         onReady={(fn) => (replace.current = fn)}
       />
 
-      <label className="form-label mt-3" htmlFor="run-stdin">
-        Input for Run (what your program reads with scanf)
-      </label>
-      <textarea
+      <Textarea
         id="run-stdin"
+        containerClassName=""
+        labelClassName="form-label mt-3"
+        label="Input for Run (what your program reads with scanf)"
         className="form-control code-input"
         rows={3}
         value={stdin}
@@ -301,95 +190,10 @@ function Editor({ workspace }: { workspace: Workspace }) {
           {error}
         </div>
       ) : null}
-      <section className="mt-3" aria-live="polite" aria-label="Result">
-        {busy ? (
-          <p className="text-body-secondary">{busy === 'run' ? 'Compiling and running…' : 'Compiling and grading…'}</p>
-        ) : null}
-        {!busy && shown?.kind === 'run' ? (
-          <>
-            <h2 className="h5">Run</h2>
-            <CompileMessages compile={shown.result.compile} />
-            {shown.result.run ? <RunOutput run={shown.result.run} /> : null}
-          </>
-        ) : null}
-        {!busy && shown?.kind === 'grade' ? (
-          <>
-            <h2 className="h5">{shown.title}</h2>
-            <GradeTable result={shown.result} />
-          </>
-        ) : null}
-      </section>
+      <WorkspaceResult busy={busy} shown={shown} />
 
-      {workspace.visible_tests.length > 0 ? (
-        <details className="mt-3">
-          <summary>
-            Examples ({plural(workspace.visible_tests.length, 'visible test')}
-            {workspace.hidden_tests ? `, ${workspace.hidden_tests} hidden` : ''})
-          </summary>
-          {workspace.visible_tests.map((test, index) => (
-            <div key={index} className="row g-2 small mt-1">
-              <div className="col-sm-6">
-                <div className="text-body-secondary">Input {index + 1}</div>
-                <pre className="program-output" role="region" aria-label={`Input ${index + 1}`} tabIndex={0}>
-                  {test.stdin || '(none)'}
-                </pre>
-              </div>
-              <div className="col-sm-6">
-                <div className="text-body-secondary">Expected output ({plural(test.points, 'point')})</div>
-                <pre className="program-output" role="region" aria-label={`Expected output ${index + 1}`} tabIndex={0}>
-                  {test.expected_output}
-                </pre>
-              </div>
-            </div>
-          ))}
-        </details>
-      ) : null}
-
-      <h2 className="h5 mt-4">Your submissions</h2>
-      {workspace.submissions.length === 0 ? (
-        <p className="text-body-secondary">None yet. Submit to have your program graded against every test case.</p>
-      ) : (
-        <>
-          <p>
-            Best score: <strong>{workspace.best_score ?? 0}</strong> / {workspace.total_points}
-            {workspace.best_late ? <span className="badge text-bg-warning ms-2">Late</span> : null}
-          </p>
-          <ScrollRegion label="Your submissions">
-            <table className="table table-sm w-auto">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Score</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Details</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {workspace.submissions.map((s) => (
-                  <tr key={s.id}>
-                    <td className="text-nowrap">{formatDateTime(s.created_at, zone)}</td>
-                    <td className="text-nowrap">
-                      {s.status === 'compile_error' ? 'Did not compile' : `${s.score} / ${s.total}`}
-                      {s.late ? <span className="badge text-bg-warning ms-2">Late</span> : null}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-link p-0"
-                        onClick={() => void showSubmission(s.id)}
-                      >
-                        View
-                        <span className="visually-hidden"> the submission of {formatDateTime(s.created_at, zone)}</span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        </>
-      )}
+      <VisibleTests workspace={workspace} />
+      <SubmissionHistory workspace={workspace} onView={(id) => void showSubmission(id)} />
     </>
   );
 }

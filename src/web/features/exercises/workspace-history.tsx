@@ -1,0 +1,84 @@
+import { type Workspace } from '../../../contracts/exercises';
+import { formatDateTime } from '../../../contracts/dates';
+import { plural } from '../../../contracts/wording';
+import { useTimeZone } from '../../lib/site-info';
+import { ScrollRegion } from '../../components/scroll-region';
+
+/** The program's visible tests, as examples of input and expected output. */
+export function VisibleTests({ workspace }: { workspace: Workspace }) {
+  if (workspace.visible_tests.length === 0) return null;
+  return (
+    <details className="mt-3">
+      <summary>
+        Examples ({plural(workspace.visible_tests.length, 'visible test')}
+        {workspace.hidden_tests ? `, ${workspace.hidden_tests} hidden` : ''})
+      </summary>
+      {workspace.visible_tests.map((test, index) => (
+        <div key={index} className="row g-2 small mt-1">
+          <div className="col-sm-6">
+            <div className="text-body-secondary">Input {index + 1}</div>
+            <pre className="program-output" role="region" aria-label={`Input ${index + 1}`} tabIndex={0}>
+              {test.stdin || '(none)'}
+            </pre>
+          </div>
+          <div className="col-sm-6">
+            <div className="text-body-secondary">Expected output ({plural(test.points, 'point')})</div>
+            <pre className="program-output" role="region" aria-label={`Expected output ${index + 1}`} tabIndex={0}>
+              {test.expected_output}
+            </pre>
+          </div>
+        </div>
+      ))}
+    </details>
+  );
+}
+
+/** The student's submissions and best score, each submission viewable again. */
+export function SubmissionHistory({ workspace, onView }: { workspace: Workspace; onView: (id: number) => void }) {
+  const zone = useTimeZone();
+  return (
+    <>
+      <h2 className="h5 mt-4">Your submissions</h2>
+      {workspace.submissions.length === 0 ? (
+        <p className="text-body-secondary">None yet. Submit to have your program graded against every test case.</p>
+      ) : (
+        <>
+          <p>
+            Best score: <strong>{workspace.best_score ?? 0}</strong> / {workspace.total_points}
+            {workspace.best_late ? <span className="badge text-bg-warning ms-2">Late</span> : null}
+          </p>
+          <ScrollRegion label="Your submissions">
+            <table className="table table-sm w-auto">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Score</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Details</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {workspace.submissions.map((s) => (
+                  <tr key={s.id}>
+                    <td className="text-nowrap">{formatDateTime(s.created_at, zone)}</td>
+                    <td className="text-nowrap">
+                      {s.status === 'compile_error' ? 'Did not compile' : `${s.score} / ${s.total}`}
+                      {s.late ? <span className="badge text-bg-warning ms-2">Late</span> : null}
+                    </td>
+                    <td>
+                      <button type="button" className="btn btn-sm btn-link p-0" onClick={() => onView(s.id)}>
+                        View
+                        <span className="visually-hidden"> the submission of {formatDateTime(s.created_at, zone)}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { CompileMessages, GradeTable, RunOutput } from '../../components/grade-results';
+import type { CompileResult, GradeResult, RunResult, Workspace } from '../../../contracts/exercises';
+import type { LineNote } from './c-editor';
+import { formatDateTime } from '../../../contracts/dates';
+import { useTimeZone } from '../../lib/site-info';
+
+export type Shown = { kind: 'run'; result: RunResult } | { kind: 'grade'; title: string; result: GradeResult } | null;
+
+export function compileNotes(compile: CompileResult | undefined): LineNote[] {
+  return (compile?.diagnostics ?? []).map((d) => ({
+    line: d.line,
+    column: d.column,
+    severity: d.severity === 'note' ? 'info' : d.severity,
+    message: d.message,
+    source: 'clang',
+  }));
+}
+
+/** What stopped a run (or the first failed test) on its line: a memory error, undefined behaviour, a stack overflow. */
+export function runNotes(shown: Shown): LineNote[] {
+  if (!shown) return [];
+  const stopped =
+    shown.kind === 'run'
+      ? shown.result.run
+      : shown.result.tests.find((test) => test.line !== null && test.verdict !== 'passed');
+  if (!stopped?.line || !stopped.message) return [];
+  return [{ line: stopped.line, severity: 'error', message: stopped.message, source: 'run' }];
+}
+
+/** The teacher's comments; a notification's link (#comment-<id>) scrolls to its comment and highlights it. */
+export function TeacherComments({ comments }: { comments: Workspace['comments'] }) {
+  const zone = useTimeZone();
+  const { hash } = useLocation();
+  const target = /^#comment-(\d+)$/.exec(hash)?.[1];
+  useEffect(() => {
+    if (target) document.getElementById(`comment-${target}`)?.scrollIntoView({ block: 'center' });
+  }, [target]);
+  return (
+    <div className="alert alert-info py-2">
+      <strong>Comments from your teacher</strong>
+      <ul className="mb-0 mt-1">
+        {comments.map((c) => (
+          <li
+            key={c.id}
+            id={`comment-${c.id}`}
+            className={String(c.id) === target ? 'comment-highlight' : undefined}
+            aria-current={String(c.id) === target ? 'true' : undefined}
+          >
+            Line {c.line}: {c.body}{' '}
+            <span className="text-body-secondary small">
+              — {c.author}, {formatDateTime(c.created_at, zone)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** What the last Run or Submit gave, or that it is under way. */
+export function WorkspaceResult({ busy, shown }: { busy: 'run' | 'submit' | null; shown: Shown }) {
+  return (
+    <section className="mt-3" aria-live="polite" aria-label="Result">
+      {busy ? (
+        <p className="text-body-secondary">{busy === 'run' ? 'Compiling and running…' : 'Compiling and grading…'}</p>
+      ) : null}
+      {!busy && shown?.kind === 'run' ? (
+        <>
+          <h2 className="h5">Run</h2>
+          <CompileMessages compile={shown.result.compile} />
+          {shown.result.run ? <RunOutput run={shown.result.run} /> : null}
+        </>
+      ) : null}
+      {!busy && shown?.kind === 'grade' ? (
+        <>
+          <h2 className="h5">{shown.title}</h2>
+          <GradeTable result={shown.result} />
+        </>
+      ) : null}
+    </section>
+  );
+}
