@@ -28,6 +28,8 @@ import {
   type ScheduleGenerate,
   scheduleEndpoints,
 } from '../../../contracts/schedule';
+import { messages } from '../../../contracts/messages';
+import { ApiError } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 import { adminKey } from '../../lib/query-keys';
 import { callEndpoint, callEndpointWithHeaders } from '../../lib/call-endpoint';
@@ -70,7 +72,9 @@ export const studentListQuery = (kind: StudentListKind, params: ListParams) =>
         signal,
       });
       // The old students' address answers testimonials to anyone but the admin; the admin always gets the list.
-      const students = studentListSchema.parse(data);
+      const listed = studentListSchema.safeParse(data);
+      if (!listed.success) throw new ApiError(200, [messages.requestFailed], { cause: listed.error });
+      const students = listed.data;
       return { students, total: Number(headers.get('x-total-count') ?? students.length) };
     },
   });
