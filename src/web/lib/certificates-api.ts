@@ -5,7 +5,7 @@ import { callEndpoint } from './call-endpoint';
 import { certificatesEndpoints } from '../../contracts/certificates';
 
 export const getCertificate = (code: string) =>
-  callEndpoint(certificatesEndpoints.publicCertificate, { params: { code: encodeURIComponent(code) } });
+  callEndpoint(certificatesEndpoints.publicCertificate, { params: { code } });
 export const getMyCertificate = () => callEndpoint(certificatesEndpoints.myCertificate);
 export const downloadMyCertificate = (code: string) =>
   downloadFile(certificatesEndpoints.myCertificatePdf.path, `certificate-${code}.pdf`);

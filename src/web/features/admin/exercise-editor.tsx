@@ -39,8 +39,8 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
     mutationFn: ({ tests, no_leaks }: ExerciseInput) => tryReference(exercise.program_id, reference, tests, no_leaks),
   });
   const busy = save.isPending ? 'save' : attempt.isPending ? 'try' : null;
-  // The error of the latest action: a failed save is not shown under a later successful try.
-  const error = [save, attempt].filter((m) => m.error).sort((a, b) => b.submittedAt - a.submittedAt)[0]?.error;
+  // The error of the latest action, if it failed: a failed save is not shown under a later successful try.
+  const error = [save, attempt].sort((a, b) => b.submittedAt - a.submittedAt)[0]?.error;
   const saved = save.data ? `Saved: ${plural(save.data.tests.length, 'test case')}.` : null;
   const result = attempt.data ?? null;
 

@@ -3,7 +3,6 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type ListedStudent, type StudentSortColumn, studentSearchSchema } from '../../../contracts/admin';
-import { FieldError } from '../../components/field-error';
 import { Input } from '../../components/form-kit';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
@@ -140,7 +139,7 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, intr
     <AdminPanel title={title} onExit={onExit}>
       {intro}
       <div className="d-flex flex-wrap gap-2 mb-3 align-items-end">
-        <form className="d-flex gap-2" role="search" onSubmit={onSearch} noValidate>
+        <form className="d-flex gap-2 align-items-start" role="search" onSubmit={onSearch} noValidate>
           <Input
             id={`search-${kind}`}
             containerClassName=""
@@ -159,7 +158,6 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, intr
           Download CSV
         </button>
       </div>
-      <FieldError id={`search-${kind}`} error={searchError} />
       <PanelError error={error ?? csvError} />
       {isPending ? (
         <PageSpinner />

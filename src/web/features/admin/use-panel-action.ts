@@ -15,7 +15,10 @@ export function usePanelAction() {
     run,
     message: mutation.data || '',
     error: mutation.error,
-    clear: mutation.reset,
+    // A running action keeps its busy state and reports its outcome; only a finished one's line is cleared.
+    clear: () => {
+      if (!mutation.isPending) mutation.reset();
+    },
     pending: mutation.isPending,
   };
 }
