@@ -203,6 +203,15 @@ async function run(request: RunRequest): Promise<RunResponse> {
   // Sleeping would block this thread where the time limit can't reach it: a sleep returns at once.
   imports.poll_oneoff = () => ERRNO.nosys;
 
+  // The stack runs out as a function starts, whether the checks runtime or the engine notices first (which one
+  // does depends on how far the engine has optimised the code, so on the machine's load): the call that started
+  // it, the recursion's own line, says more than the function's first line.
+  const overflowSite = (frames: ReturnType<typeof framesOf>) => {
+    const where = locate(frames, debug);
+    const caller = locate(frames.slice(where.at + 1), debug);
+    return caller.line !== null ? { ...caller, at: where.at + 1 + caller.at } : where;
+  };
+
   // The checks runtime tells what it found here: its fields, with where in the student's code (from this stack).
   const grader = {
     report(at: number, length: number) {
@@ -217,12 +226,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
       }
       if (reports.length >= 20) return;
       const frames = framesOf();
-      let where = locate(frames, debug);
-      // The stack ran out as a function started: the call that started it (the recursion's own line) says more.
-      if (fields.kind === 'stack_overflow') {
-        const caller = locate(frames.slice(where.at + 1), debug);
-        if (caller.line !== null) where = { ...caller, at: where.at + 1 + caller.at };
-      }
+      const where = fields.kind === 'stack_overflow' ? overflowSite(frames) : locate(frames, debug);
       reports.push({
         fields,
         line: where.line,
@@ -272,7 +276,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
       // The engine's own stack ran out (a recursion that keeps nothing in memory): named like the runtime's.
       if (error instanceof RangeError && /call stack/i.test(error.message) && reports.length === 0) {
         const frames = framesOf(error);
-        const where = locate(frames, debug);
+        const where = overflowSite(frames);
         reports.push({
           fields: { kind: 'stack_overflow', reason: 'engine' },
           line: where.line,
