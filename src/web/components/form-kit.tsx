@@ -63,78 +63,48 @@ export function FormField({
   );
 }
 
-export function Input({
-  id,
-  label,
-  hint,
-  error,
-  registration,
-  containerClassName,
-  labelClassName,
-  className,
-  ...input
-}: FieldFrameProps & InputHTMLAttributes<HTMLInputElement>) {
-  const controlId = controlIdOf(id, registration, input.name);
+/**
+ * Splits a control's props into the field's (label, hint, message, container) and the control's own, with the
+ * control's class and aria wiring added: what every control of the kit does the same way.
+ */
+function splitField<P extends FieldFrameProps & { className?: string; name?: string }>(props: P, baseClass: string) {
+  const { id, label, hint, error, registration, containerClassName, labelClassName, className, ...own } = props;
+  const controlId = controlIdOf(id, registration, own.name);
+  return {
+    frame: { id: controlId, label, hint, error, containerClassName, labelClassName },
+    control: {
+      className: controlClass(className ?? baseClass, error),
+      ...describedBy(controlId, error, hint),
+      ...own,
+      ...registration,
+    },
+  };
+}
+
+export function Input(props: FieldFrameProps & InputHTMLAttributes<HTMLInputElement>) {
+  const { frame, control } = splitField(props, 'form-control');
   return (
-    <FormField {...{ id: controlId, label, hint, error, containerClassName, labelClassName }}>
-      <input
-        className={controlClass(className ?? 'form-control', error)}
-        {...describedBy(controlId, error, hint)}
-        {...input}
-        {...registration}
-      />
+    <FormField {...frame}>
+      <input {...control} />
     </FormField>
   );
 }
 
-export function Textarea({
-  id,
-  label,
-  hint,
-  error,
-  registration,
-  containerClassName,
-  labelClassName,
-  className,
-  ...textarea
-}: FieldFrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const controlId = controlIdOf(id, registration, textarea.name);
+export function Textarea(props: FieldFrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { frame, control } = splitField(props, 'form-control');
   return (
-    <FormField {...{ id: controlId, label, hint, error, containerClassName, labelClassName }}>
-      <textarea
-        className={controlClass(className ?? 'form-control', error)}
-        {...describedBy(controlId, error, hint)}
-        {...textarea}
-        {...registration}
-      />
+    <FormField {...frame}>
+      <textarea {...control} />
     </FormField>
   );
 }
 
 /** A select; its options are the children. */
-export function Select({
-  id,
-  label,
-  hint,
-  error,
-  registration,
-  containerClassName,
-  labelClassName,
-  className,
-  children,
-  ...select
-}: FieldFrameProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  const controlId = controlIdOf(id, registration, select.name);
+export function Select(props: FieldFrameProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const { frame, control } = splitField(props, 'form-select');
   return (
-    <FormField {...{ id: controlId, label, hint, error, containerClassName, labelClassName }}>
-      <select
-        className={controlClass(className ?? 'form-select', error)}
-        {...describedBy(controlId, error, hint)}
-        {...select}
-        {...registration}
-      >
-        {children}
-      </select>
+    <FormField {...frame}>
+      <select {...control} />
     </FormField>
   );
 }
