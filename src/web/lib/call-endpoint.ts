@@ -13,6 +13,7 @@ import {
   successSchema,
 } from '../../contracts/endpoint';
 import { apiRequest, type ResponseSchema } from './api-client';
+import { noContent } from './response-schemas';
 
 /** A part the endpoint declares must be given (unless all of it is optional); one it doesn't declare, can't be. */
 type Part<Name extends string, Declared, Value> = [Declared] extends [undefined]
@@ -43,11 +44,6 @@ type OptionsArgument<E extends Endpoint> =
 
 /** What a call resolves to: the parsed success answer, or null for an endpoint that answers with no JSON (a 204). */
 export type CallReply<E extends Endpoint> = EndpointSuccess<E> extends z.ZodType ? z.output<EndpointSuccess<E>> : null;
-
-/** No body: the 204 of a DELETE. */
-const noContent: ResponseSchema<null> = {
-  safeParse: (value) => (value === null ? { success: true, data: null } : { success: false }),
-};
 
 /** Calls an endpoint and returns its answer with the response headers (list totals travel in `x-total-count`). */
 export async function callEndpointWithHeaders<E extends Endpoint>(
