@@ -12,23 +12,23 @@ const named = <K extends string>(load: () => Promise<Record<K, React.ComponentTy
 const AboutUsPage = named(() => import('../features/legal/about-us-page'), 'AboutUsPage');
 const TermsPage = named(() => import('../features/legal/terms-page'), 'TermsPage');
 const PrivacyPolicyPage = named(() => import('../features/legal/privacy-policy-page'), 'PrivacyPolicyPage');
-const EmailVerifiedPage = named(() => import('../features/auth/email-verified-page'), 'EmailVerifiedPage');
+const EmailVerifiedPage = named(() => import('../features/accounts/email-verified-page'), 'EmailVerifiedPage');
 const VerificationFailedPage = named(
-  () => import('../features/auth/verification-failed-page'),
+  () => import('../features/accounts/verification-failed-page'),
   'VerificationFailedPage',
 );
-const SignupPage = named(() => import('../features/auth/signup-page'), 'SignupPage');
-const LoginPage = named(() => import('../features/auth/login-page'), 'LoginPage');
-const LogoutPage = named(() => import('../features/auth/logout-page'), 'LogoutPage');
-const ForgotPasswordPage = named(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
-const ResetPasswordPage = named(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
-const ChangePasswordPage = named(() => import('../features/auth/change-password-page'), 'ChangePasswordPage');
-const CreateProfilePage = named(() => import('../features/profile/create-profile-page'), 'CreateProfilePage');
-const ProfilePage = named(() => import('../features/profile/profile-page'), 'ProfilePage');
+const SignupPage = named(() => import('../features/accounts/signup-page'), 'SignupPage');
+const LoginPage = named(() => import('../features/accounts/login-page'), 'LoginPage');
+const LogoutPage = named(() => import('../features/accounts/logout-page'), 'LogoutPage');
+const ForgotPasswordPage = named(() => import('../features/accounts/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = named(() => import('../features/accounts/reset-password-page'), 'ResetPasswordPage');
+const ChangePasswordPage = named(() => import('../features/accounts/change-password-page'), 'ChangePasswordPage');
+const CreateProfilePage = named(() => import('../features/students/create-profile-page'), 'CreateProfilePage');
+const ProfilePage = named(() => import('./profile-page'), 'ProfilePage');
 const CertificatePage = named(() => import('../features/certificates/certificate-page'), 'CertificatePage');
-const StopRemindersPage = named(() => import('../features/profile/stop-reminders-page'), 'StopRemindersPage');
+const StopRemindersPage = named(() => import('../features/notifications/stop-reminders-page'), 'StopRemindersPage');
 const DashboardRoute = named(() => import('./dashboard-route'), 'DashboardRoute');
-const AdminPage = named(() => import('../features/admin/admin-page'), 'AdminPage');
+const AdminPage = named(() => import('./admin/admin-page'), 'AdminPage');
 const NotFoundPage = named(() => import('../pages/not-found-page'), 'NotFoundPage');
 const QueryLayout = named(() => import('./query-layout'), 'QueryLayout');
 

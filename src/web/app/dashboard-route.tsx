@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { DashboardPage } from './dashboard/dashboard-page';
 
 // The C editor (CodeMirror) is loaded only when a student opens a program.
 const ProgramWorkspace = lazy(() => import('../features/exercises/program-workspace'));

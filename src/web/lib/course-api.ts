@@ -13,3 +13,7 @@ export const courseBookQuery = () => queryOptions({ queryKey: ['course-book'], q
 export const adminSessionsQuery = () => queryOptions({ queryKey: [...adminKey, 'sessions'], queryFn: listSessions });
 export const adminCourseBookQuery = () =>
   queryOptions({ queryKey: [...adminKey, 'course-book'], queryFn: getCourseBook });
+
+/** The student's batch: the home, My Classes and the next class read it. */
+export const getMyBatch = () => callEndpoint(coursesEndpoints.myBatch);
+export const myBatchQuery = () => queryOptions({ queryKey: ['my-batch'], queryFn: getMyBatch });

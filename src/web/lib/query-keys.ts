@@ -3,3 +3,5 @@
  * change to students or batches does. Each query's whole key is in its queryOptions factory, next to its API call.
  */
 export const adminKey = ['admin'] as const;
+/** The student's home: joining a class (schedule) refreshes it. */
+export const homeKey = ['my-home'] as const;

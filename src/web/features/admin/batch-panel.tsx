@@ -11,21 +11,15 @@ import { useTimeZone } from '../../lib/site-info';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ScrollRegion } from '../../components/scroll-region';
 import { StatusBadge } from '../../components/status-badge';
-import {
-  type BatchMember,
-  announceStart,
-  getBatch,
-  batchesQuery,
-  saveBatch,
-  sendMeetingLink,
-  updateBatch,
-} from './admin-api';
+import { type BatchMember } from '../../../contracts/admin';
+import { announceStart, saveBatch, sendMeetingLink, updateBatch } from './api';
+import { getBatch, batchesQuery } from '../../lib/batches-api';
 import { BatchList } from './batch-list';
 import { UnplacedStudents } from './unplaced-students';
-import { AdminPanel, PanelError } from './admin-panel';
-import { usePanelAction } from './use-panel-action';
+import { AdminPanel, PanelError } from '../../components/admin-panel';
+import { usePanelAction } from '../../lib/use-panel-action';
 import { adminKey } from '../../lib/query-keys';
-import { BatchSuggestions } from './batch-picker';
+import { BatchSuggestions } from '../../components/batch-picker';
 import { Input } from '../../components/form-kit';
 
 type EmailInput = z.infer<typeof emailOnlySchema>;

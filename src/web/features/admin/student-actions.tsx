@@ -4,7 +4,7 @@ import { STUDENT_STATUS } from '../../../contracts/course';
 import { type ManualPaymentMethod, manualPaymentMethodLabels, manualPaymentMethods } from '../../../contracts/payments';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useSiteInfo } from '../../lib/site-info';
-import { deleteStudent, type ManualPayment, markCompleted, markPaid, useStudentMutation } from './admin-api';
+import { deleteStudent, type ManualPayment, markCompleted, markPaid, useStudentMutation } from './api';
 import { EmailText } from '../../components/email-text';
 
 const fullName = (student: StudentData) => `${student.first_name} ${student.last_name}`;

@@ -7,8 +7,8 @@ import { Input } from '../../components/form-kit';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { StatusBadge } from '../../components/status-badge';
-import { type ListParams, type StudentListKind, downloadStudentList, useStudentList } from './admin-api';
-import { AdminPanel, Pager, PanelError } from './admin-panel';
+import { type ListParams, type StudentListKind, downloadStudentList, useStudentList } from './api';
+import { AdminPanel, Pager, PanelError } from '../../components/admin-panel';
 
 export type Column =
   | 'pic'

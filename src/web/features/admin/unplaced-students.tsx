@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { EmailText } from '../../components/email-text';
 import { errorText } from '../../lib/error-text';
 import { adminKey } from '../../lib/query-keys';
-import { moveToBatch, unplacedStudentsQuery } from './admin-api';
+import { moveToBatch, unplacedStudentsQuery } from './api';
 
 /** Paid students in no batch: choose any number of them and move them into the batch above, at once. */
 export function UnplacedStudents({ batch }: { batch: number }) {

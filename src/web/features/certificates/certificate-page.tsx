@@ -6,7 +6,7 @@ import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { ApiError } from '../../lib/api-client';
-import { certificateQuery } from '../../lib/certificates-api';
+import { certificateQuery } from './api';
 import { errorText } from '../../lib/error-text';
 
 function Details({ certificate }: { certificate: PublicCertificate }) {

@@ -7,15 +7,8 @@ import { dashboardPaths, paths } from '../../../contracts/paths';
 import { programMessages } from '../../../contracts/course-content';
 import { PageSpinner } from '../../components/page-spinner';
 import { CEditor, type LineNote } from './c-editor';
-import {
-  getSubmission,
-  handInSolution,
-  workspaceQuery,
-  runProgram,
-  submitProgram,
-  workspaceStreamUrl,
-} from '../../lib/exercises-api';
-import { useLiveChanges } from '../../lib/live-changes';
+import { getSubmission, handInSolution, workspaceQuery, runProgram, submitProgram, workspaceStreamUrl } from './api';
+import { useLiveChanges } from './live-changes';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../../contracts/dates';
 import { formatDeadline } from '../../../contracts/home';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatTime } from '../../../contracts/dates';
 import { draftSchema } from '../../../contracts/exercises';
 import { readToken } from '../../lib/auth-store';
-import { saveDraft, saveDraftOnLeave } from '../../lib/exercises-api';
+import { saveDraft, saveDraftOnLeave } from './api';
 
 const AUTOSAVE_MS = 2000;
 export type SaveState = { state: 'saved' | 'saving' | 'unsaved' | 'failed'; at: string | null };

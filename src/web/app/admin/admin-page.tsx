@@ -1,0 +1,155 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { SETTING_LABELS } from '../../../contracts/settings';
+import { RequireAuth } from '../../components/require-auth';
+import { NotificationsSection } from '../../features/notifications/notifications-section';
+import { usePageTitle } from '../../components/layout/use-page-title';
+import { useProfile } from '../../lib/account-api';
+import { siteSettingsQuery } from '../../features/settings/api';
+import { GradebookPanel } from '../../features/gradebook/gradebook-panel';
+import { Overview } from '../../features/overview/overview';
+import { OpenPanel } from './open-panel';
+
+/** The spec's panels, with their original button texts, grouped so that each is easy to find (on a phone too). */
+const panelGroups = [
+  {
+    heading: 'Students',
+    panels: [
+      'List of Old Students',
+      'List of New Students',
+      'List of Regd Students',
+      'Data View',
+      'Update Course Completion',
+    ],
+  },
+  { heading: 'Batches and classes', panels: ['Create Batch', 'Class Schedule', 'Live supervision'] },
+  {
+    heading: 'Course content',
+    panels: ['Create Course', 'Program Exercises', 'Similarity check', 'Self assessment questions'],
+  },
+  { heading: 'Fees', panels: ['Update Payment Status', 'Payments'] },
+  { heading: 'Messages and site', panels: ['Doubts', 'Testimonials', 'Mail outbox', 'Site Settings'] },
+] as const;
+export type Panel = (typeof panelGroups)[number]['panels'][number];
+
+const panelForHash: Record<string, Panel> = { '#doubts': 'Doubts' };
+
+/** Which site settings still hold what the site started with, so the teacher knows what is left to fill in. */
+function SettingsDefaultsNotice({ onOpen }: { onOpen: () => void }) {
+  const { data } = useQuery(siteSettingsQuery());
+  if (!data || data.defaults.length === 0) return null;
+  return (
+    <section
+      className="alert alert-info d-flex flex-wrap align-items-center gap-2"
+      aria-label="Settings still at their first values"
+    >
+      <span className="flex-grow-1">
+        Still the first-start defaults: {data.defaults.map((name) => SETTING_LABELS[name]).join(', ')}.
+      </span>
+      <button type="button" className="btn btn-sm btn-primary" onClick={onOpen}>
+        Open Site Settings
+      </button>
+    </section>
+  );
+}
+
+/** Buttons that open the panels, under headings, in a grid that becomes one column on a phone. */
+function PanelMenu({ open, onOpen }: { open: Panel | null; onOpen: (panel: Panel) => void }) {
+  return (
+    <nav id="admin-panels" className="admin-panel-menu mb-4" aria-labelledby="admin-panels-heading">
+      <h2 id="admin-panels-heading" className="h4">
+        Panels
+      </h2>
+      <div className="admin-panel-groups">
+        {panelGroups.map((group) => (
+          <div key={group.heading} className="admin-panel-group">
+            <h3 className="h6 text-body-secondary">{group.heading}</h3>
+            <div className="admin-buttons">
+              {group.panels.map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  className={`btn ${open === name ? 'btn-primary' : 'btn-outline-primary'}`}
+                  aria-pressed={open === name}
+                  data-panel={name}
+                  onClick={() => onOpen(name)}
+                >
+                  {name}
+                </button>
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+    </nav>
+  );
+}
+
+function AdminDashboard() {
+  const { data: admin } = useProfile();
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const opened = useRef<HTMLDivElement>(null);
+  const [scrollToPanel, setScrollToPanel] = useState(false);
+  useEffect(() => {
+    if (!scrollToPanel || !panel) return;
+    opened.current?.scrollIntoView({ block: 'start' });
+    // Its heading takes focus: a screen reader and the keyboard continue in the panel, not at the button.
+    opened.current?.querySelector<HTMLElement>('.admin-panel h2')?.focus({ preventScroll: true });
+    setScrollToPanel(false);
+  }, [scrollToPanel, panel]);
+  /**
+   * Opens a panel and brings it into view: it opens under the menu (on a phone, thousands of pixels below the
+   * button) or far below the overview.
+   */
+  const openPanel = (name: Panel) => {
+    setPanel(name);
+    setScrollToPanel(true);
+  };
+  /** Closing a panel hands focus back to the button that opened it. */
+  const exitPanel = () => {
+    const button = panel ? document.querySelector<HTMLElement>(`[data-panel="${panel}"]`) : null;
+    setPanel(null);
+    button?.focus();
+  };
+  // A notice of a new doubt leads to /AdminPage#doubts (one of a submission to ?student=, the gradebook's).
+  const { hash } = useLocation();
+  useEffect(() => {
+    const target = panelForHash[hash];
+    if (target) {
+      setPanel(target);
+      setScrollToPanel(true);
+    }
+  }, [hash]);
+  if (!admin) return null;
+  return (
+    <>
+      <p className="text-success mb-1">
+        Logged In: {admin.first_name} {admin.last_name}
+      </p>
+      <h1 className="h2 mb-1">Admin Dashboard</h1>
+      <p className="mb-3">
+        <a href="#admin-panels">Skip to the panels</a>
+      </p>
+      <SettingsDefaultsNotice onOpen={() => openPanel('Site Settings')} />
+      <Overview onOpen={openPanel} />
+      <NotificationsSection />
+      <GradebookPanel />
+      <PanelMenu open={panel} onOpen={openPanel} />
+      <div ref={opened} className="admin-open-panel">
+        {panel ? <OpenPanel panel={panel} onExit={exitPanel} /> : null}
+      </div>
+    </>
+  );
+}
+
+export function AdminPage() {
+  usePageTitle('Admin Dashboard');
+  return (
+    <div className="container-xl page-wide">
+      <RequireAuth role="admin">
+        <AdminDashboard />
+      </RequireAuth>
+    </div>
+  );
+}

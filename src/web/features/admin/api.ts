@@ -1,0 +1,109 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { STUDENT_STATUS } from '../../../contracts/course';
+import type { ManualPaymentMethod } from '../../../contracts/payments';
+import {
+  type StudentListKind,
+  type StudentSortColumn,
+  studentListEndpoints,
+  studentListSchema,
+  adminStudentsEndpoints,
+  batchesEndpoints,
+} from '../../../contracts/admin';
+import { messages } from '../../../contracts/messages';
+import { ApiError } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
+import { adminKey } from '../../lib/query-keys';
+import { callEndpoint, callEndpointWithHeaders } from '../../lib/call-endpoint';
+import { endpointUrl } from '../../../contracts/endpoint';
+import { profileEndpoints } from '../../../contracts/accounts';
+
+export type { StudentListKind };
+
+export interface ListParams {
+  q: string;
+  sort: StudentSortColumn;
+  order: 'asc' | 'desc';
+  page: number;
+  perPage: number;
+}
+
+const listQuery = (params: ListParams, format: 'json' | 'csv') => ({
+  sort: params.sort,
+  order: params.order,
+  page: params.page,
+  per_page: params.perPage,
+  format,
+  q: params.q.trim() || undefined,
+});
+
+/** The address of a list with the screen's search, order and page (the CSV download's, with `format=csv`). */
+export const listUrl = (kind: StudentListKind, params: ListParams, format: 'json' | 'csv' = 'json') =>
+  endpointUrl(studentListEndpoints[kind], undefined, listQuery(params, format));
+
+export const studentListQuery = (kind: StudentListKind, params: ListParams) =>
+  queryOptions({
+    queryKey: [...adminKey, 'students', kind, params],
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await callEndpointWithHeaders(studentListEndpoints[kind], {
+        query: listQuery(params, 'json'),
+        auth: true,
+        signal,
+      });
+      // The old students' address answers testimonials to anyone but the admin; the admin always gets the list.
+      const listed = studentListSchema.safeParse(data);
+      if (!listed.success) throw new ApiError(200, [messages.requestFailed], { cause: listed.error });
+      const students = listed.data;
+      return { students, total: Number(headers.get('x-total-count') ?? students.length) };
+    },
+  });
+
+export function useStudentList(kind: StudentListKind, params: ListParams) {
+  return useQuery({ ...studentListQuery(kind, params), placeholderData: keepPreviousData });
+}
+
+/** Every change to students refreshes every student list. */
+export function useStudentMutation<TVars>(fn: (vars: TVars) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
+  });
+}
+
+/** The list as CSV, the same query as the screen's. */
+export const downloadStudentList = (kind: StudentListKind, params: ListParams) =>
+  downloadFile(listUrl(kind, params, 'csv'), `students-${kind}.csv`);
+
+export const deleteStudent = (id: number) => callEndpoint(adminStudentsEndpoints.deleteStudent, { params: { id } });
+/** Update Payment: with what the teacher received and how (recorded, and on the receipt the student is mailed). */
+export const markPaid = ({ id, payment }: { id: number; payment: ManualPayment }) =>
+  callEndpoint(profileEndpoints.updateStudent, {
+    params: { id },
+    body: { student_status: STUDENT_STATUS.paid, payment },
+  });
+export interface ManualPayment {
+  amount_rupees: number;
+  method: ManualPaymentMethod;
+}
+export const markCompleted = (id: number) =>
+  callEndpoint(adminStudentsEndpoints.setCourseCompletion, {
+    params: { id },
+    body: { student_status: STUDENT_STATUS.completed },
+  });
+
+export const updateBatch = (email: string, batch: number) =>
+  callEndpoint(batchesEndpoints.updateBatch, { body: { email, student_batch: batch } });
+export const saveBatch = (batch: number, body: { start_date: string | null; meeting_link: string | null }) =>
+  callEndpoint(batchesEndpoints.saveBatch, { params: { number: batch }, body });
+/** Without `resend`, a repeat of what the batch was already sent queues nothing and answers `already_sent`. */
+export const announceStart = (batch: number, resend = false) =>
+  callEndpoint(batchesEndpoints.announce, { params: { number: batch }, body: { resend } });
+export const sendMeetingLink = (batch: number, resend = false) =>
+  callEndpoint(batchesEndpoints.sendLink, { params: { number: batch }, body: { resend } });
+export const moveToBatch = ({ batch, studentIds }: { batch: number; studentIds: number[] }) =>
+  callEndpoint(batchesEndpoints.placeStudents, { params: { number: batch }, body: { student_ids: studentIds } });
+export const unplacedStudentsQuery = () =>
+  queryOptions({
+    queryKey: [...adminKey, 'unplaced'],
+    queryFn: () => callEndpoint(batchesEndpoints.unplacedStudents),
+  });

@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type Exercise, type TestCaseInput, exerciseInputSchema } from '../../../contracts/exercises';
+import { FieldError } from '../../components/field-error';
+import { PageSpinner } from '../../components/page-spinner';
+import { exerciseQuery, saveExercise, tryReference } from './api';
+import { GradeTable } from '../../components/grade-results';
+import { PanelError } from '../../components/admin-panel';
+import { plural } from '../../../contracts/wording';
+import { Checkbox, Input, Textarea } from '../../components/form-kit';
+
+type ExerciseForm = z.input<typeof exerciseInputSchema>;
+type ExerciseInput = z.output<typeof exerciseInputSchema>;
+const blank: TestCaseInput = { stdin: '', expected_output: '', visible: true, points: '1' };
+
+function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }) {
+  const client = useQueryClient();
+  const { register, control, handleSubmit, formState } = useForm<ExerciseForm, unknown, ExerciseInput>({
+    resolver: zodResolver(exerciseInputSchema),
+    defaultValues: {
+      starter_code: exercise.starter_code,
+      no_leaks: exercise.no_leaks,
+      tests: exercise.tests.map((t) => ({ ...t, points: String(t.points) })),
+    },
+  });
+  const { fields: tests, append, remove } = useFieldArray({ control, name: 'tests' });
+  const { errors } = formState;
+  const testError = (index: number) => errors.tests?.[index];
+  // Not saved: tried against the test cases of the form (checked by the same schema first).
+  const [reference, setReference] = useState('');
+  const save = useMutation({
+    mutationFn: (input: ExerciseInput) => saveExercise(exercise.program_id, input),
+    onSuccess: (stored) => client.setQueryData(exerciseQuery(exercise.program_id).queryKey, stored),
+  });
+  const attempt = useMutation({
+    mutationFn: ({ tests, no_leaks }: ExerciseInput) => tryReference(exercise.program_id, reference, tests, no_leaks),
+  });
+  const busy = save.isPending ? 'save' : attempt.isPending ? 'try' : null;
+  // The error of the latest action, if it failed: a failed save is not shown under a later successful try.
+  const error = [save, attempt].sort((a, b) => b.submittedAt - a.submittedAt)[0]?.error;
+  const saved = save.data ? `Saved: ${plural(save.data.tests.length, 'test case')}.` : null;
+  const result = attempt.data ?? null;
+
+  return (
+    <form
+      className="exercise-editor card card-body mb-3"
+      onSubmit={handleSubmit((input) => save.mutate(input))}
+      noValidate
+    >
+      <div className="d-flex justify-content-between align-items-center mb-2">
+        <h3 className="h5 mb-0">Test cases for program {exercise.program_number}</h3>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <Textarea
+        id="starter-code"
+        containerClassName=""
+        label="Starter code (what students see first in the editor)"
+        className="form-control code-input"
+        rows={5}
+        spellCheck={false}
+        {...register('starter_code')}
+        error={errors.starter_code}
+      />
+      <Checkbox
+        id="no-leaks"
+        containerClassName="form-check mt-2"
+        label="No leaks: a test fails if the program leaves memory unfreed at exit (otherwise a leak is only a warning)"
+        {...register('no_leaks')}
+      />
+
+      {tests.map((test, index) => (
+        <fieldset key={test.id} className="border rounded p-2 mt-3">
+          <legend className="float-none w-auto px-1 fs-6 mb-0">Test {index + 1}</legend>
+          <div className="row g-2">
+            <Textarea
+              id={`test-stdin-${index}`}
+              containerClassName="col-md-6"
+              label="Input"
+              className="form-control code-input"
+              rows={3}
+              spellCheck={false}
+              {...register(`tests.${index}.stdin`)}
+              error={testError(index)?.stdin}
+            />
+            <Textarea
+              id={`test-expected-${index}`}
+              containerClassName="col-md-6"
+              label="Expected output"
+              className="form-control code-input"
+              rows={3}
+              spellCheck={false}
+              {...register(`tests.${index}.expected_output`)}
+              error={testError(index)?.expected_output}
+            />
+            <Input
+              id={`test-points-${index}`}
+              containerClassName="col-auto"
+              label="Points"
+              type="number"
+              min={0}
+              max={100}
+              {...register(`tests.${index}.points`)}
+              error={testError(index)?.points}
+            />
+            <div className="col-auto d-flex align-items-end gap-3">
+              <Checkbox
+                id={`test-visible-${index}`}
+                containerClassName="form-check mb-2"
+                label="Visible to students"
+                {...register(`tests.${index}.visible`)}
+              />
+              <button type="button" className="btn btn-sm btn-outline-danger mb-2" onClick={() => remove(index)}>
+                Remove test {index + 1}
+              </button>
+            </div>
+          </div>
+        </fieldset>
+      ))}
+      <FieldError id="tests" error={errors.tests?.root ?? errors.tests} />
+      <div className="d-flex flex-wrap gap-2 mt-3">
+        <button type="button" className="btn btn-outline-primary" onClick={() => append({ ...blank })}>
+          Add a test case
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy !== null}>
+          {busy === 'save' ? 'Saving…' : 'Save test cases'}
+        </button>
+      </div>
+      {saved ? (
+        <p className="text-success mt-2 mb-0" role="status">
+          {saved}
+        </p>
+      ) : null}
+
+      <label className="form-label mt-3" htmlFor="reference-solution">
+        Reference solution (tried against the test cases above; not saved)
+      </label>
+      <textarea
+        id="reference-solution"
+        className="form-control code-input"
+        rows={6}
+        value={reference}
+        onChange={(e) => setReference(e.target.value)}
+        spellCheck={false}
+      />
+      <div className="mt-2">
+        <button
+          type="button"
+          className="btn btn-outline-success"
+          disabled={busy !== null || !reference.trim() || tests.length === 0}
+          onClick={() => void handleSubmit((input) => attempt.mutate(input))()}
+        >
+          {busy === 'try' ? 'Grading…' : 'Try the reference solution'}
+        </button>
+      </div>
+      <div className="mt-2">
+        <PanelError error={error} />
+      </div>
+      {result ? <GradeTable result={result} /> : null}
+    </form>
+  );
+}
+
+/** The admin's editor for a program's starter code and test cases. */
+export function ExerciseEditor({ programId, onClose }: { programId: number; onClose: () => void }) {
+  const exercise = useQuery({
+    ...exerciseQuery(programId),
+    staleTime: Infinity,
+  });
+  if (exercise.isError) return <PanelError error={exercise.error} />;
+  if (!exercise.data) return <PageSpinner />;
+  return <Form key={programId} exercise={exercise.data} onClose={onClose} />;
+}
