@@ -61,47 +61,75 @@ export function useStudentList(kind: StudentListKind, params: ListParams) {
   return useQuery({ ...studentListQuery(kind, params), placeholderData: keepPreviousData });
 }
 
-/** Every change to students refreshes every student list. */
-export function useStudentMutation<TVars>(fn: (vars: TVars) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
-  });
-}
-
 /** The list as CSV, the same query as the screen's. */
 export const downloadStudentList = (kind: StudentListKind, params: ListParams) =>
   downloadFile(listUrl(kind, params, 'csv'), `students-${kind}.csv`);
 
-export const deleteStudent = (id: number) => callEndpoint(adminStudentsEndpoints.deleteStudent, { params: { id } });
-/** Update Payment: with what the teacher received and how (recorded, and on the receipt the student is mailed). */
-export const markPaid = ({ id, payment }: { id: number; payment: ManualPayment }) =>
-  callEndpoint(profileEndpoints.updateStudent, {
-    params: { id },
-    body: { student_status: STUDENT_STATUS.paid, payment },
+/**
+ * Every change to students or batches refreshes every admin query: the lists, batches, gradebook and overview all
+ * show status and batch.
+ */
+function useAdminMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
   });
+}
+
 export interface ManualPayment {
   amount_rupees: number;
   method: ManualPaymentMethod;
 }
-export const markCompleted = (id: number) =>
-  callEndpoint(adminStudentsEndpoints.setCourseCompletion, {
-    params: { id },
-    body: { student_status: STUDENT_STATUS.completed },
+
+export const useDeleteStudent = () =>
+  useAdminMutation((id: number) => callEndpoint(adminStudentsEndpoints.deleteStudent, { params: { id } }));
+/** Update Payment: with what the teacher received and how (recorded, and on the receipt the student is mailed). */
+export const useMarkPaid = () =>
+  useAdminMutation(({ id, payment }: { id: number; payment: ManualPayment }) =>
+    callEndpoint(profileEndpoints.updateStudent, {
+      params: { id },
+      body: { student_status: STUDENT_STATUS.paid, payment },
+    }),
+  );
+export const useMarkCompleted = () =>
+  useAdminMutation((id: number) =>
+    callEndpoint(adminStudentsEndpoints.setCourseCompletion, {
+      params: { id },
+      body: { student_status: STUDENT_STATUS.completed },
+    }),
+  );
+
+/** Move one student (by email) into a batch. */
+export const useMoveStudent = () =>
+  useAdminMutation(({ email, batch }: { email: string; batch: number }) =>
+    callEndpoint(batchesEndpoints.updateBatch, { body: { email, student_batch: batch } }),
+  );
+/** Move several students (paid, in no batch) into a batch at once. */
+export const usePlaceStudents = () =>
+  useAdminMutation(({ batch, studentIds }: { batch: number; studentIds: number[] }) =>
+    callEndpoint(batchesEndpoints.placeStudents, { params: { number: batch }, body: { student_ids: studentIds } }),
+  );
+/** A batch's start date and meeting link. */
+export const useSaveBatch = () =>
+  useAdminMutation(
+    ({ batch, body }: { batch: number; body: { start_date: string | null; meeting_link: string | null } }) =>
+      callEndpoint(batchesEndpoints.saveBatch, { params: { number: batch }, body }),
+  );
+
+/**
+ * Announce the start date, or send a batch its meeting link. Without `resend`, a repeat of what the batch was
+ * already sent queues nothing and answers `already_sent`. Mail only: nothing on screen changes.
+ */
+export const useMailBatch = () =>
+  useMutation({
+    mutationFn: ({ kind, batch, resend = false }: { kind: 'announce' | 'link'; batch: number; resend?: boolean }) =>
+      callEndpoint(kind === 'announce' ? batchesEndpoints.announce : batchesEndpoints.sendLink, {
+        params: { number: batch },
+        body: { resend },
+      }),
   });
 
-export const updateBatch = (email: string, batch: number) =>
-  callEndpoint(batchesEndpoints.updateBatch, { body: { email, student_batch: batch } });
-export const saveBatch = (batch: number, body: { start_date: string | null; meeting_link: string | null }) =>
-  callEndpoint(batchesEndpoints.saveBatch, { params: { number: batch }, body });
-/** Without `resend`, a repeat of what the batch was already sent queues nothing and answers `already_sent`. */
-export const announceStart = (batch: number, resend = false) =>
-  callEndpoint(batchesEndpoints.announce, { params: { number: batch }, body: { resend } });
-export const sendMeetingLink = (batch: number, resend = false) =>
-  callEndpoint(batchesEndpoints.sendLink, { params: { number: batch }, body: { resend } });
-export const moveToBatch = ({ batch, studentIds }: { batch: number; studentIds: number[] }) =>
-  callEndpoint(batchesEndpoints.placeStudents, { params: { number: batch }, body: { student_ids: studentIds } });
 export const unplacedStudentsQuery = () =>
   queryOptions({
     queryKey: [...adminKey, 'unplaced'],

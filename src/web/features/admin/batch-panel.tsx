@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,13 +12,12 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { ScrollRegion } from '../../components/scroll-region';
 import { StatusBadge } from '../../components/status-badge';
 import { type BatchMember } from '../../../contracts/admin';
-import { announceStart, saveBatch, sendMeetingLink, updateBatch } from './api';
+import { useMailBatch, useMoveStudent, useSaveBatch } from './api';
 import { getBatch, batchesQuery } from '../../lib/batches-api';
 import { BatchList } from './batch-list';
 import { UnplacedStudents } from './unplaced-students';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { usePanelAction } from '../../lib/use-panel-action';
-import { adminKey } from '../../lib/query-keys';
 import { BatchSuggestions } from '../../components/batch-picker';
 import { Input } from '../../components/form-kit';
 
@@ -28,7 +27,6 @@ type DetailsForm = z.input<typeof batchDetailsFormSchema>;
 /** Create Batch (Add Students to a Batch), with the batch's start date, meeting link and announcements. */
 export function BatchPanel({ onExit }: { onExit: () => void }) {
   const zone = useTimeZone();
-  const client = useQueryClient();
   const [batch, setBatch] = useState('');
   const [members, setMembers] = useState<BatchMember[] | null>(null);
   // Moving a student: the email the server checks update_batch with (the batch is the number above).
@@ -40,6 +38,9 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
   });
   const detailsErrors = detailsForm.formState.errors;
   const { run, message, error } = usePanelAction();
+  const mail = useMailBatch();
+  const move = useMoveStudent();
+  const save = useSaveBatch();
   const { confirm, dialog } = useConfirm();
   const batches = useQuery(batchesQuery());
   const number = Number(batch);
@@ -50,7 +51,7 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
    */
   const mailOnce = (kind: 'announce' | 'link') =>
     run(async () => {
-      const send = kind === 'announce' ? announceStart : sendMeetingLink;
+      const send = (batch: number, resend = false) => mail.mutateAsync({ kind, batch, resend });
       const done = (result: BatchMailingResult) =>
         kind === 'announce'
           ? `${plural(result.queued, 'email')} queued: start date announced to registered students not yet in a batch.`
@@ -90,17 +91,18 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
 
   const onUpdate = ({ email }: EmailInput) =>
     run(async () => {
-      await updateBatch(email, number);
+      await move.mutateAsync({ email, batch: number });
       emailForm.reset({ email: '' });
       setMembers(await getBatch(number));
-      await client.invalidateQueries({ queryKey: adminKey });
       return `Moved ${email} to batch ${number}.`;
     });
 
   const onSaveDetails = ({ start_date, meeting_link }: BatchUpdate) =>
     run(async () => {
-      await saveBatch(number, { start_date: start_date ?? null, meeting_link: meeting_link ?? null });
-      await client.invalidateQueries({ queryKey: batchesQuery().queryKey });
+      await save.mutateAsync({
+        batch: number,
+        body: { start_date: start_date ?? null, meeting_link: meeting_link ?? null },
+      });
       return `Batch ${number} saved.`;
     });
 

@@ -4,14 +4,14 @@ import { STUDENT_STATUS } from '../../../contracts/course';
 import { type ManualPaymentMethod, manualPaymentMethodLabels, manualPaymentMethods } from '../../../contracts/payments';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useSiteInfo } from '../../lib/site-info';
-import { deleteStudent, type ManualPayment, markCompleted, markPaid, useStudentMutation } from './api';
+import { type ManualPayment, useDeleteStudent, useMarkCompleted, useMarkPaid } from './api';
 import { EmailText } from '../../components/email-text';
 
 const fullName = (student: StudentData) => `${student.first_name} ${student.last_name}`;
 
 /** Delete, after the confirmation every destructive action asks for. */
 export function DeleteStudentButton({ student }: { student: StudentData }) {
-  const mutation = useStudentMutation(deleteStudent);
+  const mutation = useDeleteStudent();
   const { confirm, dialog } = useConfirm();
   const onClick = () =>
     void confirm({
@@ -97,8 +97,8 @@ function ReceivedFields({ feeRupees, onChange }: { feeRupees: number; onChange: 
  */
 export function UpdateStatusButton({ student, to }: { student: StudentData; to: 1 | 2 }) {
   const from = to === STUDENT_STATUS.paid ? STUDENT_STATUS.unpaid : STUDENT_STATUS.paid;
-  const paid = useStudentMutation(markPaid);
-  const completed = useStudentMutation(markCompleted);
+  const paid = useMarkPaid();
+  const completed = useMarkCompleted();
   const mutation = to === STUDENT_STATUS.paid ? paid : completed;
   const { confirm, dialog } = useConfirm();
   const feeRupees = Math.round(useSiteInfo().courseFeePaise / 100);

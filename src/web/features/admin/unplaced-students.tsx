@@ -1,22 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmailText } from '../../components/email-text';
 import { errorText } from '../../lib/error-text';
-import { adminKey } from '../../lib/query-keys';
-import { moveToBatch, unplacedStudentsQuery } from './api';
+import { unplacedStudentsQuery, usePlaceStudents } from './api';
 
 /** Paid students in no batch: choose any number of them and move them into the batch above, at once. */
 export function UnplacedStudents({ batch }: { batch: number }) {
-  const client = useQueryClient();
   const unplaced = useQuery(unplacedStudentsQuery());
   const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const move = useMutation({
-    mutationFn: moveToBatch,
-    onSuccess: () => {
-      setChosen(new Set());
-      void client.invalidateQueries({ queryKey: adminKey });
-    },
-  });
+  const move = usePlaceStudents();
+
   const students = unplaced.data ?? [];
   const toggle = (id: number) =>
     setChosen((before) => {
@@ -71,7 +64,7 @@ export function UnplacedStudents({ batch }: { batch: number }) {
             type="button"
             className="btn btn-primary"
             disabled={chosen.size === 0 || !valid || move.isPending}
-            onClick={() => move.mutate({ batch, studentIds: [...chosen] })}
+            onClick={() => move.mutate({ batch, studentIds: [...chosen] }, { onSuccess: () => setChosen(new Set()) })}
           >
             {valid
               ? `Move ${chosen.size} selected to batch ${batch}`

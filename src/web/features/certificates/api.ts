@@ -1,8 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminKey } from '../../lib/query-keys';
 import { ApiError } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 import { callEndpoint } from '../../lib/call-endpoint';
-import { certificatesEndpoints } from '../../../contracts/certificates';
+import { type MissingCertificate, certificatesEndpoints } from '../../../contracts/certificates';
 
 export const getCertificate = (code: string) =>
   callEndpoint(certificatesEndpoints.publicCertificate, { params: { code } });
@@ -18,3 +19,20 @@ export const certificateQuery = (code: string) =>
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   });
 export const myCertificateQuery = () => queryOptions({ queryKey: ['my-certificate'], queryFn: getMyCertificate });
+
+/** Students marked completed before the site issued certificates: they have none. */
+export const missingCertificatesQuery = () =>
+  queryOptions({
+    queryKey: [...adminKey, 'certificates', 'missing'],
+    queryFn: ({ signal }) => callEndpoint(certificatesEndpoints.missingCertificates, { signal }),
+  });
+
+/** Issue the listed students their certificates; the list, their histories and the work views are read again. */
+export function useIssueMissingCertificates() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (students: MissingCertificate[]) =>
+      callEndpoint(certificatesEndpoints.issueMissing, { body: { student_ids: students.map((s) => s.id) } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
+  });
+}

@@ -1,29 +1,15 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type MissingCertificate, certificatesEndpoints } from '../../../contracts/certificates';
-import { adminKey } from '../../lib/query-keys';
+import { useQuery } from '@tanstack/react-query';
 import { PanelError } from '../../components/admin-panel';
-import { callEndpoint } from '../../lib/call-endpoint';
-
-const missingQuery = () =>
-  queryOptions({
-    queryKey: [...adminKey, 'certificates', 'missing'],
-    queryFn: ({ signal }) => callEndpoint(certificatesEndpoints.missingCertificates, { signal }),
-  });
-
-const issueMissing = (students: MissingCertificate[]) =>
-  callEndpoint(certificatesEndpoints.issueMissing, { body: { student_ids: students.map((s) => s.id) } });
+import { missingCertificatesQuery, useIssueMissingCertificates } from './api';
 
 /**
  * Students marked completed before the site issued certificates have none: listed here, then issued in one click
  * (each is mailed its certificate, and the issue is in the student's status history). Nothing shows when none.
  */
 export function MissingCertificates() {
-  const client = useQueryClient();
-  const { data, error } = useQuery(missingQuery());
-  const mutation = useMutation({
-    mutationFn: issueMissing,
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
-  });
+  const { data, error } = useQuery(missingCertificatesQuery());
+  const mutation = useIssueMissingCertificates();
+
   if (mutation.data) return <p className="alert alert-success">{mutation.data.message}</p>;
   if (!data?.length && !error) return null;
   const count = data?.length ?? 0;

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { courseBookInputSchema } from '../../../contracts/course-content';
 import { useConfirm } from '../../components/confirm-dialog';
 import { adminCourseBookQuery } from '../../lib/course-api';
-import { setCourseBook } from './api';
+import { useSetCourseBook } from './api';
 import { PanelError } from '../../components/admin-panel';
 import { Input } from '../../components/form-kit';
 
@@ -13,7 +13,6 @@ type CourseBookInput = z.input<typeof courseBookInputSchema>;
 
 /** The course book students see in My Classes: its Google Drive link, changed or removed (removal asked first). */
 export function CourseBookForm() {
-  const client = useQueryClient();
   const { confirm, dialog } = useConfirm();
   const book = useQuery(adminCourseBookQuery());
   const bookForm = useForm<CourseBookInput>({
@@ -21,10 +20,7 @@ export function CourseBookForm() {
     defaultValues: { url: '' },
   });
   const bookError = bookForm.formState.errors.url;
-  const saveBook = useMutation({
-    mutationFn: setCourseBook,
-    onSuccess: () => client.invalidateQueries({ queryKey: adminCourseBookQuery().queryKey }),
-  });
+  const saveBook = useSetCourseBook();
 
   const onSaveBook = ({ url }: CourseBookInput) => {
     // An empty link removes the book students see: asked first, like every other removal.

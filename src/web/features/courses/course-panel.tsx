@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatDate } from '../../../contracts/dates';
@@ -13,7 +13,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { adminSessionsQuery } from '../../lib/course-api';
-import { addSession, deleteSession, updateSession } from './api';
+import { useAddSession, useDeleteSession, useUpdateSession } from './api';
 import { batchesQuery } from '../../lib/batches-api';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { Input, Textarea } from '../../components/form-kit';
@@ -28,12 +28,10 @@ const blankSession = { session_number: '', session_date: '', topics: '', lesson_
  */
 export function CoursePanel({ onExit }: { onExit: () => void }) {
   const zone = useTimeZone();
-  const client = useQueryClient();
   const sessions = useQuery(adminSessionsQuery());
-  const refresh = () => client.invalidateQueries({ queryKey: adminSessionsQuery().queryKey });
-  const add = useMutation({ mutationFn: addSession, onSuccess: refresh });
-  const remove = useMutation({ mutationFn: deleteSession, onSuccess: refresh });
-  const update = useMutation({ mutationFn: updateSession, onSuccess: refresh });
+  const add = useAddSession();
+  const remove = useDeleteSession();
+  const update = useUpdateSession();
   // The session being edited in the form below (null: the form adds a new one).
   const [editing, setEditing] = useState<CourseSession | null>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
@@ -87,7 +85,6 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
         onSuccess: (session) => {
           sessionForm.reset(blankSession);
           setAdded(session.session_number);
-          void client.invalidateQueries({ queryKey: batchesQuery().queryKey });
         },
       });
   };

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageSpinner } from '../../components/page-spinner';
 import { type Doubt, doubtAnswerSchema } from '../../../contracts/doubts';
-import { adminDoubtsQuery, answerDoubt } from './api';
+import { adminDoubtsQuery, useAnswerDoubt } from './api';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { formatDateTime } from '../../../contracts/dates';
 import { useTimeZone } from '../../lib/site-info';
@@ -14,19 +14,15 @@ import { Textarea } from '../../components/form-kit';
 type AnswerInput = z.infer<typeof doubtAnswerSchema>;
 
 function AnswerForm({ doubt }: { doubt: Doubt }) {
-  const client = useQueryClient();
   const { register, handleSubmit, formState } = useForm<AnswerInput>({
     resolver: zodResolver(doubtAnswerSchema),
     defaultValues: { answer: doubt.answer ?? '' },
   });
-  const mutation = useMutation({
-    mutationFn: ({ answer }: AnswerInput) => answerDoubt(doubt.id, answer),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminDoubtsQuery().queryKey }),
-  });
+  const mutation = useAnswerDoubt();
   const id = `answer-${doubt.id}`;
   const error = formState.errors.answer;
   return (
-    <form onSubmit={handleSubmit((input) => mutation.mutate(input))} noValidate>
+    <form onSubmit={handleSubmit(({ answer }) => mutation.mutate({ id: doubt.id, answer }))} noValidate>
       <Textarea id={id} containerClassName="" label="Answer" rows={3} required {...register('answer')} error={error} />
       <PanelError error={mutation.error} />
       <button type="submit" className="btn btn-primary btn-sm mt-2" disabled={mutation.isPending}>

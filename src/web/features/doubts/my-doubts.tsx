@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { StudentData } from '../../../contracts/accounts';
@@ -8,7 +7,7 @@ import { doubtFormSchema } from '../../../contracts/doubts';
 import { STUDENT_STATUS } from '../../../contracts/course';
 import { PageSpinner } from '../../components/page-spinner';
 import { sessionsQuery } from '../../lib/course-api';
-import { askDoubt, doubtsQuery } from './api';
+import { doubtsQuery, useAskDoubt } from './api';
 import { errorText } from '../../lib/error-text';
 import { Textarea } from '../../components/form-kit';
 
@@ -16,34 +15,25 @@ type DoubtForm = z.input<typeof doubtFormSchema>;
 type AskInput = z.output<typeof doubtFormSchema>;
 
 export function MyDoubts({ student }: { student: StudentData }) {
-  const client = useQueryClient();
   const doubts = useQuery(doubtsQuery());
   const sessions = useQuery({
     ...sessionsQuery(),
     enabled: student.student_status !== STUDENT_STATUS.unpaid,
   });
-  const [error, setError] = useState<string | null>(null);
+  const ask = useAskDoubt();
   const { register, handleSubmit, reset, formState } = useForm<DoubtForm, unknown, AskInput>({
     resolver: zodResolver(doubtFormSchema),
     defaultValues: { question: '', session_id: '' },
   });
   const questionError = formState.errors.question;
 
-  const onSubmit = async ({ question, session_id }: AskInput) => {
-    setError(null);
-    try {
-      await askDoubt(question, session_id ?? null);
-      reset();
-      await client.invalidateQueries({ queryKey: doubtsQuery().queryKey });
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  };
+  const onSubmit = ({ question, session_id }: AskInput) =>
+    ask.mutate({ question, sessionId: session_id ?? null }, { onSuccess: () => reset() });
 
   return (
     <>
       <h1 className="h4">My Doubts</h1>
-      <form onSubmit={handleSubmit(onSubmit, () => setError(null))} className="mb-4" noValidate>
+      <form onSubmit={handleSubmit(onSubmit, () => ask.reset())} className="mb-4" noValidate>
         <Textarea
           id="doubt-question"
           containerClassName=""
@@ -82,12 +72,12 @@ export function MyDoubts({ student }: { student: StudentData }) {
             </div>
           </fieldset>
         ) : null}
-        {error ? (
+        {ask.error ? (
           <p className="text-danger mt-2 mb-0" role="alert">
-            {error}
+            {errorText(ask.error)}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary mt-2" disabled={formState.isSubmitting}>
+        <button type="submit" className="btn btn-primary mt-2" disabled={ask.isPending}>
           Ask
         </button>
       </form>

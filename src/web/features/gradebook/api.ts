@@ -1,4 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type StatusRevertInput, adminStudentsEndpoints } from '../../../contracts/admin';
+import { certificatesEndpoints } from '../../../contracts/certificates';
 import { adminKey } from '../../lib/query-keys';
 import { downloadFile } from '../../lib/download';
 import { callEndpoint } from '../../lib/call-endpoint';
@@ -19,3 +21,29 @@ export const studentWorkQuery = (studentId: number) =>
 
 export const downloadGradebook = (batch: number) =>
   downloadFile(endpointUrl(gradebookEndpoints.gradebookCsv, { batch }), `gradebook-batch-${batch}.csv`);
+
+/** A student's status changes, newest first (the work view's Status history). */
+export const statusChangesQuery = (studentId: number) =>
+  queryOptions({
+    queryKey: [...adminKey, 'status-changes', studentId],
+    queryFn: ({ signal }) =>
+      callEndpoint(adminStudentsEndpoints.statusChanges, { query: { student_id: studentId }, signal }),
+  });
+
+/** The certificates issued to one student, newest first. */
+export const studentCertificatesQuery = (studentId: number) =>
+  queryOptions({
+    queryKey: [...adminKey, 'student-certificates', studentId],
+    queryFn: ({ signal }) =>
+      callEndpoint(certificatesEndpoints.studentCertificates, { params: { id: studentId }, signal }),
+  });
+
+/** Undo the latest status change: the status shows in the lists, the gradebook and the work view, all read again. */
+export function useRevertStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ studentId, input }: { studentId: number; input: StatusRevertInput }) =>
+      callEndpoint(adminStudentsEndpoints.revertStatus, { params: { id: studentId }, body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
+  });
+}

@@ -1,31 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  type StatusChange,
-  type StatusRevertInput,
-  statusRevertInputSchema,
-  adminStudentsEndpoints,
-} from '../../../contracts/admin';
+import { type StatusChange, type StatusRevertInput, statusRevertInputSchema } from '../../../contracts/admin';
 import { STUDENT_STATUS, studentStatusLabels, studentStatusName } from '../../../contracts/course';
 import { formatDateTime } from '../../../contracts/dates';
 import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
-import { adminKey } from '../../lib/query-keys';
 import { PanelError } from '../../components/admin-panel';
-import { callEndpoint } from '../../lib/call-endpoint';
+import { statusChangesQuery, useRevertStatus } from './api';
 import { Textarea } from '../../components/form-kit';
-
-const statusChangesQuery = (studentId: number) =>
-  queryOptions({
-    queryKey: [...adminKey, 'status-changes', studentId],
-    queryFn: ({ signal }) =>
-      callEndpoint(adminStudentsEndpoints.statusChanges, { query: { student_id: studentId }, signal }),
-  });
-
-const revertLatest = (studentId: number, input: StatusRevertInput) =>
-  callEndpoint(adminStudentsEndpoints.revertStatus, { params: { id: studentId }, body: input });
 
 const label = (status: number) => studentStatusLabels[studentStatusName(status)];
 
@@ -38,23 +22,22 @@ function UndoForm({
   latest: StatusChange | undefined;
   onDone: (message: string) => void;
 }) {
-  const client = useQueryClient();
   const { register, handleSubmit, formState } = useForm<StatusRevertInput>({
     resolver: zodResolver(statusRevertInputSchema),
     defaultValues: { reason: '' },
   });
-  const mutation = useMutation({
-    mutationFn: (input: StatusRevertInput) => revertLatest(studentId, input),
-    onSuccess: async (result) => {
-      // The status shows in the lists, the gradebook and the work view: every admin query is refreshed.
-      await client.invalidateQueries({ queryKey: adminKey });
-      onDone(result.message);
-    },
-  });
+  const mutation = useRevertStatus();
+
   const id = `undo-reason-${studentId}`;
   const error = formState.errors.reason;
   return (
-    <form className="card card-body mb-3" onSubmit={handleSubmit((input) => mutation.mutate(input))} noValidate>
+    <form
+      className="card card-body mb-3"
+      onSubmit={handleSubmit((input) =>
+        mutation.mutate({ studentId, input }, { onSuccess: (result) => onDone(result.message) }),
+      )}
+      noValidate
+    >
       {latest && latest.reverts_id === null ? (
         <p className="small">
           This undoes the latest change, {label(latest.from_status)} → {label(latest.to_status)}: the student returns to{' '}

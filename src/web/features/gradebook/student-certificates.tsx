@@ -1,17 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { certificatePagePath, certificatesEndpoints } from '../../../contracts/certificates';
+import { certificatePagePath } from '../../../contracts/certificates';
 import { formatDate } from '../../../contracts/dates';
 import { useTimeZone } from '../../lib/site-info';
-import { adminKey } from '../../lib/query-keys';
-import { callEndpoint } from '../../lib/call-endpoint';
-
-const studentCertificatesQuery = (studentId: number) =>
-  queryOptions({
-    queryKey: [...adminKey, 'student-certificates', studentId],
-    queryFn: ({ signal }) =>
-      callEndpoint(certificatesEndpoints.studentCertificates, { params: { id: studentId }, signal }),
-  });
+import { studentCertificatesQuery } from './api';
 
 /** The certificates issued to one student, newest first, each with its public page: for the teacher's view. */
 export function StudentCertificates({ studentId }: { studentId: number }) {

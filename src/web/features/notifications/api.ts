@@ -1,6 +1,12 @@
-import { infiniteQueryOptions, queryOptions, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  type QueryClient,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type NotificationSetting, notificationsEndpoints } from '../../../contracts/notifications';
+import { type Notification, type NotificationSetting, notificationsEndpoints } from '../../../contracts/notifications';
 import { currentRevision, setUnreadCount, subscribeUnread } from '../../lib/notification-stream';
 import { callEndpoint } from '../../lib/call-endpoint';
 import { remindersEndpoints } from '../../../contracts/reminders';
@@ -26,8 +32,18 @@ export const notificationSettingsQuery = () =>
     queryFn: () => callEndpoint(notificationsEndpoints.settings),
   });
 
-export const saveNotificationSettings = (settings: NotificationSetting[]) =>
-  callEndpoint(notificationsEndpoints.saveSettings, { body: { settings } });
+/** Save which notices come by email and in the site; "a class is starting soon" by email is the reminders switch. */
+export function useSaveNotificationSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: NotificationSetting[]) =>
+      callEndpoint(notificationsEndpoints.saveSettings, { body: { settings } }),
+    onSuccess: async (saved) => {
+      client.setQueryData(notificationSettingsQuery().queryKey, saved);
+      await client.invalidateQueries({ queryKey: reminderSettingQuery().queryKey });
+    },
+  });
+}
 
 async function afterRead(client: QueryClient, request: Promise<{ unread: number }>) {
   const { unread } = await request;
@@ -36,11 +52,24 @@ async function afterRead(client: QueryClient, request: Promise<{ unread: number 
   return unread;
 }
 
-export const markNotificationRead = (client: QueryClient, id: number) =>
-  afterRead(client, callEndpoint(notificationsEndpoints.markRead, { params: { id }, keepalive: true }));
+/** Open a notice: marked read (the live count and the list follow), then the caller goes to its link. */
+export function useMarkNotificationRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (notice: Notification) =>
+      notice.read
+        ? Promise.resolve(null)
+        : afterRead(
+            client,
+            callEndpoint(notificationsEndpoints.markRead, { params: { id: notice.id }, keepalive: true }),
+          ),
+  });
+}
 
-export const markAllNotificationsRead = (client: QueryClient) =>
-  afterRead(client, callEndpoint(notificationsEndpoints.markAllRead));
+export function useMarkAllNotificationsRead() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: () => afterRead(client, callEndpoint(notificationsEndpoints.markAllRead)) });
+}
 
 /** While mounted, a change of the live unread count (a notice arrived, or was read elsewhere) refreshes the list. */
 export function useListFollowsStream(): void {
@@ -57,12 +86,23 @@ export function useListFollowsStream(): void {
 
 // Class reminders: the Profile switch and the stop page a reminder mail links to.
 /** The reminder mail's stop page: the private token from the mail stands for the student, no login needed. */
-export const stopRemindersByToken = (token: string) => callEndpoint(remindersEndpoints.stopByLink, { body: { token } });
-export const startRemindersByToken = (token: string) =>
-  callEndpoint(remindersEndpoints.startByLink, { body: { token } });
+export const useStopRemindersByToken = () =>
+  useMutation({ mutationFn: (token: string) => callEndpoint(remindersEndpoints.stopByLink, { body: { token } }) });
+export const useStartRemindersByToken = () =>
+  useMutation({ mutationFn: (token: string) => callEndpoint(remindersEndpoints.startByLink, { body: { token } }) });
 
-export const getReminderSetting = () => callEndpoint(remindersEndpoints.setting);
-export const saveReminderSetting = (reminders: boolean) =>
-  callEndpoint(remindersEndpoints.saveSetting, { body: { reminders } });
+const getReminderSetting = () => callEndpoint(remindersEndpoints.setting);
 
 export const reminderSettingQuery = () => queryOptions({ queryKey: ['reminder-setting'], queryFn: getReminderSetting });
+
+/** The Class reminders switch on Profile; the same choice as "a class is starting soon" by email in the table. */
+export function useSaveReminderSetting() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reminders: boolean) => callEndpoint(remindersEndpoints.saveSetting, { body: { reminders } }),
+    onSuccess: async (saved) => {
+      client.setQueryData(reminderSettingQuery().queryKey, saved);
+      await client.invalidateQueries({ queryKey: notificationSettingsQuery().queryKey });
+    },
+  });
+}

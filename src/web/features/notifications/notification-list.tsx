@@ -1,10 +1,15 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../contracts/dates';
 import { type Notification, notificationKindLabels } from '../../../contracts/notifications';
 import { useTimeZone } from '../../lib/site-info';
 import { errorText } from '../../lib/error-text';
-import { markAllNotificationsRead, markNotificationRead, notificationListQuery, useListFollowsStream } from './api';
+import {
+  notificationListQuery,
+  useListFollowsStream,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+} from './api';
 import { PageSpinner } from '../../components/page-spinner';
 
 function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) {
@@ -36,22 +41,20 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
  * student's dashboard and the teacher's Admin page. The list refreshes when the live unread count changes.
  */
 export function NotificationList({ heading = true }: { heading?: boolean }) {
-  const client = useQueryClient();
   const navigate = useNavigate();
   const list = useInfiniteQuery(notificationListQuery());
   useListFollowsStream();
-  const open = useMutation({
-    mutationFn: async (item: Notification) => {
-      if (!item.read) await markNotificationRead(client, item.id);
-    },
-    onSuccess: (_data, item) => {
-      if (item.link) void navigate(item.link);
-    },
-  });
-  const readAll = useMutation({ mutationFn: () => markAllNotificationsRead(client) });
+  const markRead = useMarkNotificationRead();
+  const open = (item: Notification) =>
+    markRead.mutate(item, {
+      onSuccess: () => {
+        if (item.link) void navigate(item.link);
+      },
+    });
+  const readAll = useMarkAllNotificationsRead();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const unread = list.data?.pages[0]?.unread ?? 0;
-  const error = list.error ?? open.error ?? readAll.error;
+  const error = list.error ?? markRead.error ?? readAll.error;
 
   return (
     <div className="notification-list">
@@ -76,7 +79,7 @@ export function NotificationList({ heading = true }: { heading?: boolean }) {
       {items.length > 0 ? (
         <ul className="notification-items" aria-label="Notifications">
           {items.map((item) => (
-            <NotificationItem key={item.id} item={item} onOpen={(it) => open.mutate(it)} />
+            <NotificationItem key={item.id} item={item} onOpen={open} />
           ))}
         </ul>
       ) : null}

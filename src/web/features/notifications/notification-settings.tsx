@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -9,27 +9,19 @@ import {
 } from '../../../contracts/notifications';
 import { PageSpinner } from '../../components/page-spinner';
 import { errorText } from '../../lib/error-text';
-import { notificationSettingsQuery, saveNotificationSettings } from './api';
-import { reminderSettingQuery } from './api';
+import { notificationSettingsQuery, useSaveNotificationSettings } from './api';
 
 function SettingsForm({ initial }: { initial: Settings }) {
   const id = useId();
-  const client = useQueryClient();
   // `values`: the form follows what the server holds, after a save here or a change of the reminders switch.
   const { register, handleSubmit, formState } = useForm<Settings>({
     resolver: zodResolver(notificationSettingsSchema),
     values: initial,
   });
-  const save = useMutation({
-    mutationFn: (values: Settings) => saveNotificationSettings(values.settings),
-    onSuccess: async (saved) => {
-      client.setQueryData(notificationSettingsQuery().queryKey, saved);
-      // "A class is starting soon" by email is the class-reminders switch above.
-      await client.invalidateQueries({ queryKey: reminderSettingQuery().queryKey });
-    },
-  });
+  const save = useSaveNotificationSettings();
+
   return (
-    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate>
+    <form onSubmit={handleSubmit((values) => save.mutate(values.settings))} noValidate>
       <table className="table table-sm align-middle notification-settings">
         <thead>
           <tr>

@@ -1,22 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { errorText } from '../../lib/error-text';
-import { notificationSettingsQuery } from './api';
-import { reminderSettingQuery, saveReminderSetting } from './api';
+import { reminderSettingQuery, useSaveReminderSetting } from './api';
 
 /** "Class reminders by email": saved as soon as it is switched, apart from the profile's Edit form. */
 export function RemindersSwitch() {
   const id = useId();
-  const client = useQueryClient();
   const setting = useQuery(reminderSettingQuery());
-  const save = useMutation({
-    mutationFn: saveReminderSetting,
-    onSuccess: async (saved) => {
-      client.setQueryData(reminderSettingQuery().queryKey, saved);
-      // The same choice as "A class is starting soon" by email in the notifications table.
-      await client.invalidateQueries({ queryKey: notificationSettingsQuery().queryKey });
-    },
-  });
+  const save = useSaveReminderSetting();
+
   const on = save.isPending ? save.variables : setting.data?.reminders;
 
   return (

@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../contracts/paths';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { errorText } from '../../lib/error-text';
-import { startRemindersByToken, stopRemindersByToken } from './api';
+import { useStartRemindersByToken, useStopRemindersByToken } from './api';
 
 /**
  * The "Stop class reminders" link of a reminder email: turns them off as it opens (no login: the private token in
@@ -14,8 +13,8 @@ export function StopRemindersPage() {
   usePageTitle('Class Reminders');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const stop = useMutation({ mutationFn: stopRemindersByToken });
-  const start = useMutation({ mutationFn: startRemindersByToken });
+  const stop = useStopRemindersByToken();
+  const start = useStartRemindersByToken();
   const asked = useRef(false);
 
   useEffect(() => {

@@ -14,13 +14,11 @@ import {
 } from '../../../contracts/payments';
 import { ReceiptButton } from './receipt-button';
 import { ScrollRegion } from '../../components/scroll-region';
-import { ApiError } from '../../lib/api-client';
-import { createPaymentOrder, myPaymentsQuery, verifyPayment } from './api';
+import { myPaymentsQuery, refreshPaymentViews, useStartPayment, useVerifyPayment } from './api';
 import { type CheckoutCallbacks, openRazorpayCheckout } from './razorpay-checkout';
 import { TestCheckoutDialog } from './test-checkout-dialog';
 import { StatusBadge } from '../../components/status-badge';
 import { errorText } from '../../lib/error-text';
-import { profileQuery } from '../../lib/account-api';
 
 import { endpointUrl } from '../../../contracts/endpoint';
 import { useSiteInfo, useTimeZone } from '../../lib/site-info';
@@ -35,7 +33,9 @@ export function MyPayment({ student }: { student: StudentData }) {
   const client = useQueryClient();
   const payments = useQuery(myPaymentsQuery());
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
+  const start = useStartPayment();
+  const verify = useVerifyPayment();
+  const busy = start.isPending || verify.isPending;
   const [testOrder, setTestOrder] = useState<PaymentOrder | null>(null);
   const { courseFeePaise } = useSiteInfo();
 
@@ -44,36 +44,25 @@ export function MyPayment({ student }: { student: StudentData }) {
   // The server's answer is the fee of this moment; until it comes, the fee the page was rendered with.
   const fee = payments.data?.fee ?? { amount: courseFeePaise, currency: PAYMENT_CURRENCY };
   const captured = payments.data?.payments.find((p) => p.status === 'captured');
-  const refresh = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: profileQuery().queryKey }),
-      client.invalidateQueries({ queryKey: myPaymentsQuery().queryKey }),
-    ]);
 
   const checkout: CheckoutCallbacks = {
-    async onSuccess(response) {
+    onSuccess(response) {
       setTestOrder(null);
-      setBusy(true);
-      try {
-        const result = await verifyPayment(response);
-        setNotice({ variant: 'success', text: result.message });
-        await refresh();
-        window.alert(result.message);
-      } catch (error) {
-        setNotice({ variant: 'danger', text: errorText(error) });
-        await refresh();
-      } finally {
-        setBusy(false);
-      }
+      verify.mutate(response, {
+        onSuccess: (result) => {
+          setNotice({ variant: 'success', text: result.message });
+          window.alert(result.message);
+        },
+        onError: (error) => setNotice({ variant: 'danger', text: errorText(error) }),
+      });
     },
     onFailure(reason) {
       setTestOrder(null);
       setNotice({ variant: 'danger', text: paymentMessages.failed(reason) });
-      void refresh();
+      void refreshPaymentViews(client);
     },
     onDismiss() {
       setTestOrder(null);
-      setBusy(false);
       // Closing Razorpay's window after a failed attempt keeps the failure on screen.
       setNotice((current) =>
         current?.variant === 'danger' ? current : { variant: 'info', text: paymentMessages.cancelled },
@@ -81,24 +70,18 @@ export function MyPayment({ student }: { student: StudentData }) {
     },
   };
 
-  const payNow = async () => {
-    setBusy(true);
+  const open = async (order: PaymentOrder) => {
+    if (order.gateway === 'test') return setTestOrder(order);
+    await openRazorpayCheckout(order, checkout).catch(() =>
+      setNotice({ variant: 'danger', text: paymentMessages.checkoutUnavailable }),
+    );
+  };
+  const payNow = () => {
     setNotice(null);
-    try {
-      const order = await createPaymentOrder(student, fee.amount);
-      if (order.gateway === 'test') {
-        setTestOrder(order);
-      } else {
-        await openRazorpayCheckout(order, checkout).catch(() =>
-          setNotice({ variant: 'danger', text: paymentMessages.checkoutUnavailable }),
-        );
-      }
-    } catch (error) {
-      setNotice({ variant: 'danger', text: errorText(error) });
-      if (error instanceof ApiError && error.status === 409) void refresh();
-    } finally {
-      setBusy(false);
-    }
+    start.mutate(
+      { student, amount: fee.amount, open },
+      { onError: (error) => setNotice({ variant: 'danger', text: errorText(error) }) },
+    );
   };
 
   return (

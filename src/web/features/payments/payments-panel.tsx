@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
 import { formatDateTime } from '../../../contracts/dates';
@@ -7,7 +7,7 @@ import { formatAmount, receiptsEndpoints } from '../../../contracts/payments';
 import { useTimeZone } from '../../lib/site-info';
 import { ReceiptButton } from './receipt-button';
 import { ScrollRegion } from '../../components/scroll-region';
-import { adminPaymentsQuery, markRefunded, refundsDueQuery } from './api';
+import { adminPaymentsQuery, refundsDueQuery, useMarkRefunded } from './api';
 import { AdminPanel, Pager, PanelError } from '../../components/admin-panel';
 import { endpointUrl } from '../../../contracts/endpoint';
 
@@ -27,12 +27,9 @@ const statusLabels = { captured: 'captured', failed: 'failed', created: 'not pai
  */
 function RefundsDue() {
   const zone = useTimeZone();
-  const client = useQueryClient();
   const { data, error } = useQuery(refundsDueQuery());
-  const mutation = useMutation({
-    mutationFn: markRefunded,
-    onSuccess: (list) => client.setQueryData(refundsDueQuery().queryKey, list),
-  });
+  const mutation = useMarkRefunded();
+
   if (!data?.length && !error) return null;
   const open = data?.filter((r) => r.refunded_at === null).length ?? 0;
   return (

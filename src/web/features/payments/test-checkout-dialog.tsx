@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatAmount, type PaymentOrder } from '../../../contracts/payments';
-import { payOnTestGateway } from './api';
+import { usePayOnTestGateway } from './api';
 import type { CheckoutCallbacks } from './razorpay-checkout';
 import { errorText } from '../../lib/error-text';
 
@@ -16,8 +16,10 @@ export function TestCheckoutDialog({
 }: { order: PaymentOrder } & CheckoutCallbacks) {
   const ref = useRef<HTMLDialogElement>(null);
   const finished = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const pay = usePayOnTestGateway();
+  // Still busy after a success: the dialog is closing.
+  const busy = pay.isPending || pay.isSuccess;
+  const error = pay.error ? errorText(pay.error) : null;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -35,18 +37,16 @@ export function TestCheckoutDialog({
     report();
   };
 
-  const choose = async (outcome: 'success' | 'failure') => {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await payOnTestGateway(order.order_id, outcome);
-      if ('error' in result) finish(() => onFailure(result.error.description));
-      else finish(() => onSuccess(result));
-    } catch (failure) {
-      setError(errorText(failure));
-      setBusy(false);
-    }
-  };
+  const choose = (outcome: 'success' | 'failure') =>
+    pay.mutate(
+      { orderId: order.order_id, outcome },
+      {
+        onSuccess: (result) => {
+          if ('error' in result) finish(() => onFailure(result.error.description));
+          else finish(() => onSuccess(result));
+        },
+      },
+    );
 
   const amount = formatAmount(order.amount, order.currency);
   return (
@@ -97,10 +97,10 @@ export function TestCheckoutDialog({
         </div>
       ) : null}
       <div className="d-grid gap-2">
-        <button type="button" className="btn btn-success" disabled={busy} onClick={() => void choose('success')}>
+        <button type="button" className="btn btn-success" disabled={busy} onClick={() => choose('success')}>
           Pay {amount} (test payment succeeds)
         </button>
-        <button type="button" className="btn btn-outline-danger" disabled={busy} onClick={() => void choose('failure')}>
+        <button type="button" className="btn btn-outline-danger" disabled={busy} onClick={() => choose('failure')}>
           Fail this payment
         </button>
       </div>

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type ProgramInput, programInputSchema } from '../../../contracts/course-content';
-import { addProgram } from './api';
-import { programsQuery } from '../../lib/programs-api';
+import { useAddProgram } from './api';
 import { PanelError } from '../../components/admin-panel';
 import { Input, Textarea } from '../../components/form-kit';
 
@@ -12,11 +10,8 @@ const blankProgram = { program_number: '', task: '' };
 
 /** Add a program: its number and task. `onStart` clears the panel's last message when the admin adds one. */
 export function AddProgramForm({ onStart }: { onStart: () => void }) {
-  const client = useQueryClient();
-  const add = useMutation({
-    mutationFn: addProgram,
-    onSuccess: () => client.invalidateQueries({ queryKey: programsQuery().queryKey }),
-  });
+  const add = useAddProgram();
+
   const programForm = useForm<ProgramInput, unknown, z.output<typeof programInputSchema>>({
     resolver: zodResolver(programInputSchema),
     defaultValues: blankProgram,

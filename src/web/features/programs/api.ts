@@ -1,19 +1,42 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type ProgramInput, type sendProgramSchema, programsEndpoints } from '../../../contracts/course-content';
+import { adminKey } from '../../lib/query-keys';
+import { programsQuery } from '../../lib/programs-api';
 import { callEndpoint } from '../../lib/call-endpoint';
 
 // The teacher's Programs panel (the list itself is lib/programs-api.ts: other panels pick from it).
-export const closeProgram = (id: number, closed: boolean) =>
-  callEndpoint(programsEndpoints.closeProgram, { params: { id }, body: { closed } });
-export const addProgram = (input: ProgramInput) => callEndpoint(programsEndpoints.addProgram, { body: input });
-export const deleteProgram = (id: number) => callEndpoint(programsEndpoints.deleteProgram, { params: { id } });
-export const sendProgram = (id: number, input: z.output<typeof sendProgramSchema>) =>
-  callEndpoint(programsEndpoints.sendProgram, { params: { id }, body: input });
+
+/** A change to a program refreshes the programs list. */
+function useProgramMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: programsQuery().queryKey }),
+  });
+}
+export const useAddProgram = () =>
+  useProgramMutation((input: ProgramInput) => callEndpoint(programsEndpoints.addProgram, { body: input }));
+export const useDeleteProgram = () =>
+  useProgramMutation((id: number) => callEndpoint(programsEndpoints.deleteProgram, { params: { id } }));
+export const useCloseProgram = () =>
+  useProgramMutation(({ id, closed }: { id: number; closed: boolean }) =>
+    callEndpoint(programsEndpoints.closeProgram, { params: { id }, body: { closed } }),
+  );
+
+/** Send Task: the program reaches a batch's students, so every admin view of their work is read again. */
+export function useSendProgram() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: z.output<typeof sendProgramSchema> }) =>
+      callEndpoint(programsEndpoints.sendProgram, { params: { id }, body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
+  });
+}
+
 export const listSubmissions = (id: number) => callEndpoint(programsEndpoints.programSubmissions, { params: { id } });
 
 // The student's My Progs.
-export const getMyPrograms = (studentId: number) =>
-  callEndpoint(programsEndpoints.myPrograms, { params: { studentId } });
+const getMyPrograms = (studentId: number) => callEndpoint(programsEndpoints.myPrograms, { params: { studentId } });
 export const myProgramsQuery = (studentId: number) =>
   queryOptions({ queryKey: ['my-programs', studentId], queryFn: () => getMyPrograms(studentId) });

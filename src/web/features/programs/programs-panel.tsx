@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { type BatchMember } from '../../../contracts/admin';
 import { type Submission, programsQuery } from '../../lib/programs-api';
-import { closeProgram, deleteProgram, listSubmissions, sendProgram } from './api';
+import { listSubmissions, useCloseProgram, useDeleteProgram, useSendProgram } from './api';
 import { getBatch } from '../../lib/batches-api';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { usePanelAction } from '../../lib/use-panel-action';
@@ -28,10 +28,10 @@ export type TestsEditor = ComponentType<{ programId: number; onClose: () => void
 
 export function ProgramsPanel({ onExit, TestsEditor }: { onExit: () => void; TestsEditor: TestsEditor }) {
   const zone = useTimeZone();
-  const client = useQueryClient();
   const programs = useQuery(programsQuery());
-  const refresh = () => client.invalidateQueries({ queryKey: programsQuery().queryKey });
-  const remove = useMutation({ mutationFn: deleteProgram, onSuccess: refresh });
+  const remove = useDeleteProgram();
+  const close = useCloseProgram();
+  const sendTask = useSendProgram();
   // The batch (for its list and for sending) and an optional due date, one form for every program's Send Task.
   const sendForm = useForm<SendProgramFormInput, unknown, z.output<typeof sendProgramFormSchema>>({
     resolver: zodResolver(sendProgramFormSchema),
@@ -67,7 +67,7 @@ export function ProgramsPanel({ onExit, TestsEditor }: { onExit: () => void; Tes
     void sendForm.handleSubmit((input) =>
       run(async () => {
         try {
-          const { sent } = await sendProgram(program.id, input);
+          const { sent } = await sendTask.mutateAsync({ id: program.id, input });
           const due = input.due_date ? `, due ${formatDate(input.due_date, zone)}` : '';
           return `Program ${program.program_number} sent to ${plural(sent, 'student')} of batch ${input.student_batch}${due}.`;
         } catch (failure) {
@@ -194,8 +194,7 @@ export function ProgramsPanel({ onExit, TestsEditor }: { onExit: () => void; Tes
                   className="btn btn-sm btn-outline-dark"
                   onClick={() =>
                     run(async () => {
-                      await closeProgram(p.id, !p.closed);
-                      await refresh();
+                      await close.mutateAsync({ id: p.id, closed: !p.closed });
                       return `Program ${p.program_number} ${p.closed ? 'reopened' : 'closed'}.`;
                     })
                   }

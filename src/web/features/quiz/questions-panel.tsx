@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CodeText } from '../../components/code-text';
 import { useConfirm } from '../../components/confirm-dialog';
 import { InlineCode } from '../../components/inline-code';
 import { PageSpinner } from '../../components/page-spinner';
-import { type BankQuestion, addQuestion, deleteQuestion, questionsQuery, updateQuestion } from './api';
+import { type BankQuestion, questionsQuery, useAddQuestion, useDeleteQuestion, useUpdateQuestion } from './api';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { blankQuestion, QuestionForm, type QuestionOutput, type QuizQuestionFormValues } from './question-form';
 
@@ -17,17 +17,9 @@ const formValues = (question: BankQuestion): QuizQuestionFormValues => ({
 });
 
 function QuestionItem({ question, topics }: { question: BankQuestion; topics: string[] }) {
-  const client = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: questionsQuery().queryKey });
-  const save = useMutation({
-    mutationFn: (input: QuestionOutput) => updateQuestion(question.id, input),
-    onSuccess: async () => {
-      setEditing(false);
-      await refresh();
-    },
-  });
-  const remove = useMutation({ mutationFn: () => deleteQuestion(question.id), onSuccess: refresh });
+  const save = useUpdateQuestion();
+  const remove = useDeleteQuestion();
   const { confirm, dialog } = useConfirm();
   const askDelete = () =>
     void confirm({
@@ -41,7 +33,7 @@ function QuestionItem({ question, topics }: { question: BankQuestion; topics: st
         </>
       ),
       confirmLabel: 'Delete question',
-      action: () => remove.mutateAsync(),
+      action: () => remove.mutateAsync(question.id),
     });
   return (
     <details className="outbox-entry">
@@ -58,7 +50,9 @@ function QuestionItem({ question, topics }: { question: BankQuestion; topics: st
         <>
           <QuestionForm
             initial={formValues(question)}
-            onSave={(input) => save.mutate(input)}
+            onSave={(input: QuestionOutput) =>
+              save.mutate({ id: question.id, input }, { onSuccess: () => setEditing(false) })
+            }
             onCancel={() => {
               save.reset();
               setEditing(false);
@@ -106,16 +100,9 @@ function QuestionItem({ question, topics }: { question: BankQuestion; topics: st
 
 /** The self assessment test's question bank (ten are drawn at random for each test). */
 export function QuestionsPanel({ onExit }: { onExit: () => void }) {
-  const client = useQueryClient();
   const questions = useQuery(questionsQuery());
   const [formKey, setFormKey] = useState(0);
-  const add = useMutation({
-    mutationFn: addQuestion,
-    onSuccess: async () => {
-      setFormKey((k) => k + 1);
-      await client.invalidateQueries({ queryKey: questionsQuery().queryKey });
-    },
-  });
+  const add = useAddQuestion();
   const topics = [...new Set((questions.data ?? []).flatMap((q) => (q.topic ? [q.topic] : [])))].sort((a, b) =>
     a.localeCompare(b),
   );
@@ -132,7 +119,7 @@ export function QuestionsPanel({ onExit }: { onExit: () => void }) {
       <QuestionForm
         key={formKey}
         initial={blankQuestion}
-        onSave={(input) => add.mutate(input)}
+        onSave={(input) => add.mutate(input, { onSuccess: () => setFormKey((k) => k + 1) })}
         label="Add question"
         busy={add.isPending}
         topics={topics}

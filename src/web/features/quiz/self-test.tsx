@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type QuizSubmitted, quizFormSchema } from '../../../contracts/quiz';
+import { quizFormSchema } from '../../../contracts/quiz';
 import { formatDateTime } from '../../../contracts/dates';
 import { useTimeZone } from '../../lib/site-info';
 import { InlineCode } from '../../components/inline-code';
 import { PageSpinner } from '../../components/page-spinner';
-import { attemptsQuery, quizQuery, submitQuiz, topicHistoryQuery } from './api';
+import { attemptsQuery, quizQuery, topicHistoryQuery, useSubmitQuiz } from './api';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { AttemptReview, TopicChart, TopicHistory } from './quiz-review';
@@ -18,10 +18,10 @@ type QuizAnswersInput = z.output<typeof quizFormSchema>;
 
 /** Take self assessment test: ten questions, scored by the server. */
 export function SelfTest() {
-  const client = useQueryClient();
   const quiz = useQuery({ ...quizQuery(), staleTime: Infinity, refetchOnMount: 'always' });
-  const [result, setResult] = useState<QuizSubmitted | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
+  const submit = useSubmitQuiz();
+  const result = submit.data ?? null;
+  const failure = submit.error;
   const error = failure ? errorText(failure) : null;
   // A 409: the server no longer holds this test (it expired, a newer one was dealt in another tab, or the teacher
   // changed a question). The message asks for a new test, and a button starts one.
@@ -49,31 +49,18 @@ export function SelfTest() {
   });
   const unanswered = formState.errors.answers?.root ?? formState.errors.answers;
 
-  const onSubmit = async ({ answers }: QuizAnswersInput) => {
-    setFailure(null);
-    try {
-      const response = await submitQuiz(answers);
-      setResult(response);
-      await Promise.all([
-        client.invalidateQueries({ queryKey: attemptsQuery().queryKey }),
-        client.invalidateQueries({ queryKey: topicHistoryQuery().queryKey }),
-      ]);
-    } catch (caught) {
-      setFailure(caught);
-    }
-  };
+  const onSubmit = ({ answers }: QuizAnswersInput) => submit.mutate(answers);
 
   // The whole test is refused at once ("Answer all 10 questions."): the first unanswered question gets the focus.
   const onInvalid = () => {
-    setFailure(null);
+    submit.reset();
     const first = getValues('answers').findIndex((answer) => answer.answer_index === '');
     if (first >= 0) setFocus(`answers.${first}.answer_index`);
   };
 
   const again = () => {
     reset();
-    setResult(null);
-    setFailure(null);
+    submit.reset();
     void quiz.refetch();
   };
 
@@ -132,7 +119,7 @@ export function SelfTest() {
               Start a new test
             </button>
           ) : (
-            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+            <button type="submit" className="btn btn-primary" disabled={submit.isPending}>
               Submit answers
             </button>
           )}

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../contracts/dates';
 import {
   type AttendanceMark,
@@ -9,8 +9,7 @@ import {
 import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
-import { adminKey } from '../../lib/query-keys';
-import { attendanceQuery, downloadAttendance, markAttendance } from './api';
+import { attendanceQuery, downloadAttendance, useMarkAttendance } from './api';
 import { PanelError } from '../../components/admin-panel';
 import { usePanelAction } from '../../lib/use-panel-action';
 
@@ -24,14 +23,16 @@ const statusText: Record<AttendanceRow['status'], string> = {
 
 export function AttendanceSheet({ session, onClose }: { session: BatchSession; onClose: () => void }) {
   const zone = useTimeZone();
-  const client = useQueryClient();
+  const mark = useMarkAttendance();
   const sheet = useQuery(attendanceQuery(session.id));
   const { run, error } = usePanelAction();
   const setMark = (row: AttendanceRow, value: string) =>
     run(async () => {
-      await markAttendance(session.id, row.student_id, value === '' ? null : (value as AttendanceMark));
-      // The sheet and the student lists' Attendance column.
-      await client.invalidateQueries({ queryKey: adminKey });
+      await mark.mutateAsync({
+        id: session.id,
+        studentId: row.student_id,
+        mark: value === '' ? null : (value as AttendanceMark),
+      });
     });
   const download = () =>
     run(() =>

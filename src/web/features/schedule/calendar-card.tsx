@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useConfirm } from '../../components/confirm-dialog';
-import { calendarQuery, resetCalendarLink } from './calendar-api';
+import { calendarQuery, useResetCalendarLink } from './calendar-api';
 import { errorText } from '../../lib/error-text';
 
 /**
@@ -10,18 +10,11 @@ import { errorText } from '../../lib/error-text';
  */
 export function CalendarCard({ teacher = false }: { teacher?: boolean }) {
   const id = useId();
-  const client = useQueryClient();
   const links = useQuery(calendarQuery());
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const { confirm, dialog } = useConfirm();
-  const reset = useMutation({
-    mutationFn: resetCalendarLink,
-    onSuccess: (fresh) => {
-      client.setQueryData(calendarQuery().queryKey, fresh);
-      setCopied(null);
-    },
-  });
+  const reset = useResetCalendarLink();
 
   const copy = async (url: string) => {
     input.current?.select();
@@ -39,7 +32,7 @@ export function CalendarCard({ teacher = false }: { teacher?: boolean }) {
       message:
         'The current address stops working: calendars subscribed to it no longer update. Add the new address to your calendar app again.',
       confirmLabel: 'Reset link',
-      action: () => reset.mutateAsync(),
+      action: () => reset.mutateAsync(undefined, { onSuccess: () => setCopied(null) }),
     });
 
   return (

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   type ScheduleGenerate,
@@ -10,8 +9,7 @@ import {
   weekdayLabels,
 } from '../../../contracts/schedule';
 import { plural } from '../../../contracts/wording';
-import { adminKey } from '../../lib/query-keys';
-import { generateSchedule, scheduleQuery } from './api';
+import { scheduleQuery, useGenerateSchedule } from './api';
 import { PanelError } from '../../components/admin-panel';
 import { TimeFields } from './session-forms';
 
@@ -22,17 +20,16 @@ export function GenerateForm({ batch, onDone }: { batch: number; onDone: (messag
     defaultValues: { first_date: '', start_time: '19:00', duration_minutes: 90, weekdays: ['mon', 'wed', 'fri'] },
   });
   const errors = form.formState.errors;
-  const [error, setError] = useState<unknown>(null);
-  const onGenerate = async (input: ScheduleGenerate) => {
-    setError(null);
-    try {
-      const before = client.getQueryData(scheduleQuery(batch).queryKey)?.length ?? 0;
-      const sessions = await generateSchedule(batch, input);
-      await client.invalidateQueries({ queryKey: adminKey });
-      onDone(`${plural(sessions.length - before, 'session')} scheduled for batch ${batch}.`);
-    } catch (caught) {
-      setError(caught);
-    }
+  const generate = useGenerateSchedule();
+  const error = generate.error;
+  const onGenerate = (input: ScheduleGenerate) => {
+    const before = client.getQueryData(scheduleQuery(batch).queryKey)?.length ?? 0;
+    generate.mutate(
+      { batch, input },
+      {
+        onSuccess: (sessions) => onDone(`${plural(sessions.length - before, 'session')} scheduled for batch ${batch}.`),
+      },
+    );
   };
   return (
     <form onSubmit={form.handleSubmit(onGenerate)} noValidate>
@@ -79,7 +76,7 @@ export function GenerateForm({ batch, onDone }: { batch: number; onDone: (messag
           ) : null}
         </fieldset>
         <div className="col-12">
-          <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
+          <button type="submit" className="btn btn-primary" disabled={generate.isPending}>
             Generate schedule
           </button>
         </div>

@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { formatClockTime, formatDate } from '../../../contracts/dates';
 import { formatSessionTime, JOIN_OPENS_MINUTES_BEFORE, type MySession } from '../../../contracts/schedule';
 import { useTimeZone } from '../../lib/site-info';
 import { sessionCalendarUrl } from './calendar-api';
-import { homeKey } from '../../lib/query-keys';
-import { joinSession, myScheduleQuery } from './api';
+import { useJoinSession } from './api';
 import { countdownText, joinState } from './timetable';
 
 /** The next class with its countdown and Join, shared by My Classes and the home. */
@@ -32,16 +30,11 @@ export function NextClass({
   feedUrl: string | undefined;
 }) {
   const zone = useTimeZone();
-  const client = useQueryClient();
+  const join = useJoinSession();
   const { open, opensAt } = joinState(session, now);
   const onJoin = () => {
     // The link opens the meeting itself (no popup blocker stands in the way); this records the attendance.
-    void joinSession(session.id)
-      .catch(() => undefined)
-      .finally(() => {
-        void client.invalidateQueries({ queryKey: myScheduleQuery().queryKey });
-        void client.invalidateQueries({ queryKey: homeKey });
-      });
+    join.mutate(session.id);
   };
   return (
     <section id="next-class" className="card border-primary mb-4 next-class" aria-labelledby="next-class-heading">

@@ -1,12 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type BatchSession, formatSessionTime } from '../../../contracts/schedule';
 import { useTimeZone } from '../../lib/site-info';
 import { useConfirm } from '../../components/confirm-dialog';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
-import { adminKey } from '../../lib/query-keys';
-import { deleteBatchSession, scheduleQuery } from './api';
+import { scheduleQuery, useDeleteBatchSession } from './api';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { CalendarCard } from './calendar-card';
 import { BatchSuggestions } from '../../components/batch-picker';
@@ -17,7 +16,7 @@ import { GenerateForm } from './generate-schedule-form';
 /** Class Schedule: a batch's dated sessions, generated or added one by one, edited, deleted, and their attendance. */
 export function SchedulePanel({ onExit }: { onExit: () => void }) {
   const zone = useTimeZone();
-  const client = useQueryClient();
+  const remove = useDeleteBatchSession();
   const [typed, setTyped] = useState('');
   const [batch, setBatch] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -45,10 +44,9 @@ export function SchedulePanel({ onExit }: { onExit: () => void }) {
       ),
       confirmLabel: `Delete session ${session.session_number}`,
       action: async () => {
-        await deleteBatchSession(session.id);
+        await remove.mutateAsync(session.id);
         if (editing === session.id) setEditing(null);
         if (attendanceOf === session.id) setAttendanceOf(null);
-        await client.invalidateQueries({ queryKey: adminKey });
         setMessage(`Session ${session.session_number} deleted.`);
       },
     });

@@ -1,6 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { courseWallClock } from '../../../contracts/dates';
 import {
@@ -16,8 +14,7 @@ import {
 import { useTimeZone } from '../../lib/site-info';
 import { Input } from '../../components/form-kit';
 import type { ErrorLike } from '../../components/field-error';
-import { adminKey } from '../../lib/query-keys';
-import { addBatchSession, updateBatchSession } from './api';
+import { useAddBatchSession, useUpdateBatchSession } from './api';
 import { PanelError } from '../../components/admin-panel';
 
 /** Date, start time and length: the fields a session is added, edited and generated with. */
@@ -71,7 +68,6 @@ export function TimeFields({
 
 export function EditSession({ session, onDone }: { session: BatchSession; onDone: (message?: string) => void }) {
   const zone = useTimeZone();
-  const client = useQueryClient();
   const clock = courseWallClock(session.starts_at, zone);
   const form = useForm<BatchSessionUpdateInput, unknown, BatchSessionUpdate>({
     resolver: zodResolver(batchSessionUpdateSchema),
@@ -81,17 +77,10 @@ export function EditSession({ session, onDone }: { session: BatchSession; onDone
       duration_minutes: session.duration_minutes,
     },
   });
-  const [error, setError] = useState<unknown>(null);
-  const onSave = async (input: BatchSessionUpdate) => {
-    setError(null);
-    try {
-      await updateBatchSession(session.id, input);
-      await client.invalidateQueries({ queryKey: adminKey });
-      onDone(`Session ${session.session_number} saved.`);
-    } catch (caught) {
-      setError(caught);
-    }
-  };
+  const update = useUpdateBatchSession();
+  const error = update.error;
+  const onSave = (input: BatchSessionUpdate) =>
+    update.mutate({ id: session.id, input }, { onSuccess: () => onDone(`Session ${session.session_number} saved.`) });
   return (
     <form className="card card-body mb-3" onSubmit={form.handleSubmit(onSave)} noValidate>
       <h3 className="h6">Edit session {session.session_number}</h3>
@@ -108,7 +97,7 @@ export function EditSession({ session, onDone }: { session: BatchSession; onDone
         />
       </div>
       <div className="d-flex gap-2 mt-2">
-        <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
+        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
           Save session {session.session_number}
         </button>
         <button type="button" className="btn btn-outline-secondary" onClick={() => onDone()}>
@@ -120,25 +109,24 @@ export function EditSession({ session, onDone }: { session: BatchSession; onDone
 }
 
 export function AddSessionForm({ batch, onDone }: { batch: number; onDone: (message: string) => void }) {
-  const client = useQueryClient();
   const blank = { session_number: '', date: '', start_time: '19:00', duration_minutes: 90 };
   const form = useForm<BatchSessionFormInput, unknown, BatchSessionInput>({
     resolver: zodResolver(batchSessionInputSchema),
     defaultValues: blank,
   });
   const errors = form.formState.errors;
-  const [error, setError] = useState<unknown>(null);
-  const onAdd = async (input: BatchSessionInput) => {
-    setError(null);
-    try {
-      const added = await addBatchSession(batch, input);
-      await client.invalidateQueries({ queryKey: adminKey });
-      form.reset(blank);
-      onDone(`Session ${added.session_number} added to batch ${batch}.`);
-    } catch (caught) {
-      setError(caught);
-    }
-  };
+  const add = useAddBatchSession();
+  const error = add.error;
+  const onAdd = (input: BatchSessionInput) =>
+    add.mutate(
+      { batch, input },
+      {
+        onSuccess: (added) => {
+          form.reset(blank);
+          onDone(`Session ${added.session_number} added to batch ${batch}.`);
+        },
+      },
+    );
   return (
     <form onSubmit={form.handleSubmit(onAdd)} noValidate>
       <h3 className="h5 mt-4">Add one session</h3>
@@ -168,7 +156,7 @@ export function AddSessionForm({ batch, onDone }: { batch: number; onDone: (mess
           </div>
         </div>
         <div className="col-12">
-          <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
+          <button type="submit" className="btn btn-primary" disabled={add.isPending}>
             Add session
           </button>
         </div>

@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { type SiteSettings, settingsEndpoints } from '../../../contracts/settings';
+import { queryOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AdminSettings, type SiteSettings, settingsEndpoints } from '../../../contracts/settings';
 import { adminKey } from '../../lib/query-keys';
 import { callEndpoint } from '../../lib/call-endpoint';
 
@@ -10,12 +10,36 @@ export const siteSettingsQuery = () =>
     queryFn: ({ signal }) => callEndpoint(settingsEndpoints.settings, { signal }),
   });
 
-export const saveSiteSettings = (settings: SiteSettings) => callEndpoint(settingsEndpoints.save, { body: settings });
+const keep = (client: QueryClient, view: AdminSettings) => client.setQueryData(siteSettingsQuery().queryKey, view);
 
-export function uploadInstructorPhoto(file: File) {
-  const form = new FormData();
-  form.append('image', file);
-  return callEndpoint(settingsEndpoints.uploadPhoto, { body: form });
+/** Save the settings; every admin screen is read again (the overview names settings still at their defaults). */
+export function useSaveSiteSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: SiteSettings) => callEndpoint(settingsEndpoints.save, { body: settings }),
+    onSuccess: (view) => {
+      keep(client, view);
+      void client.invalidateQueries({ queryKey: adminKey });
+    },
+  });
 }
 
-export const removeInstructorPhoto = () => callEndpoint(settingsEndpoints.deletePhoto);
+export function useUploadInstructorPhoto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('image', file);
+      return callEndpoint(settingsEndpoints.uploadPhoto, { body: form });
+    },
+    onSuccess: (view) => keep(client, view),
+  });
+}
+
+export function useRemoveInstructorPhoto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(settingsEndpoints.deletePhoto),
+    onSuccess: (view) => keep(client, view),
+  });
+}

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
-import { type AdminSettings } from '../../../contracts/settings';
-import { removeInstructorPhoto, uploadInstructorPhoto } from './api';
+import { useRemoveInstructorPhoto, useUploadInstructorPhoto } from './api';
 import { PanelError } from '../../components/admin-panel';
 import { usePanelAction } from '../../lib/use-panel-action';
 
 /** The instructor photo: the one shown now, a preview of the one chosen, upload and remove. */
-export function PhotoField({ current, onSaved }: { current: string | null; onSaved: (view: AdminSettings) => void }) {
+export function PhotoField({ current }: { current: string | null }) {
+  const uploadPhoto = useUploadInstructorPhoto();
+  const removePhoto = useRemoveInstructorPhoto();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   // A new key empties the file input once its photo is saved.
@@ -25,14 +26,14 @@ export function PhotoField({ current, onSaved }: { current: string | null; onSav
       if (!file) return;
       if (file.size > PHOTO_MAX_BYTES) throw new Error(messages.photoTooLarge);
       if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) throw new Error(messages.photoType);
-      onSaved(await uploadInstructorPhoto(file));
+      await uploadPhoto.mutateAsync(file);
       setFile(null);
       setInputKey((key) => key + 1);
       return 'Photo saved.';
     });
   const remove = () =>
     run(async () => {
-      onSaved(await removeInstructorPhoto());
+      await removePhoto.mutateAsync();
       return 'Photo removed.';
     });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { TIME_ZONES } from '../../../contracts/dates';
@@ -12,9 +12,8 @@ import {
   siteSettingsSchema,
 } from '../../../contracts/settings';
 import { Input, Select, Textarea } from '../../components/form-kit';
-import { saveSiteSettings, siteSettingsQuery } from './api';
+import { siteSettingsQuery, useSaveSiteSettings } from './api';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
-import { adminKey } from '../../lib/query-keys';
 import { usePanelAction } from '../../lib/use-panel-action';
 import { PhotoField } from './instructor-photo-field';
 import { FaqsFieldset } from './faqs-fieldset';
@@ -28,7 +27,7 @@ const formValues = ({ settings }: AdminSettings): SiteSettingsForm => ({
 
 /** Site Settings: what the public pages say about the teacher and the course, and the fee the site charges. */
 export function SettingsPanel({ onExit }: { onExit: () => void }) {
-  const client = useQueryClient();
+  const save = useSaveSiteSettings();
   const setTimeZone = useSetTimeZone();
   const settings = useQuery(siteSettingsQuery());
   const form = useForm<SiteSettingsForm, unknown, SiteSettings>({ resolver: zodResolver(siteSettingsSchema) });
@@ -40,14 +39,11 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
     if (loaded && !form.formState.isDirty) form.reset(formValues(loaded));
   }, [loaded, form]);
 
-  const saved = (view: AdminSettings) => client.setQueryData(siteSettingsQuery().queryKey, view);
   const onSave = (values: SiteSettings) =>
     run(async () => {
-      const view = await saveSiteSettings(values);
-      saved(view);
+      const view = await save.mutateAsync(values);
       // This page prints times (and the schedule form reads them) in the new zone from now on, as the server does.
       setTimeZone(view.settings.timeZone);
-      void client.invalidateQueries({ queryKey: adminKey });
       form.reset(formValues(view));
       return 'Settings saved. The public pages show them now.';
     });
@@ -57,7 +53,7 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
       <PanelError error={settings.error} />
       {loaded ? (
         <>
-          <PhotoField current={loaded.instructorPhotoUrl} onSaved={saved} />
+          <PhotoField current={loaded.instructorPhotoUrl} />
           <form className="settings-form" onSubmit={form.handleSubmit(onSave)} noValidate>
             <fieldset className="mb-3">
               <legend className="h6 fw-bold">Instructor (About Us and the landing page)</legend>

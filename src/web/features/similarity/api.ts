@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKey } from '../../lib/query-keys';
 import { callEndpoint } from '../../lib/call-endpoint';
 import { similarityEndpoints } from '../../../contracts/similarity';
@@ -19,5 +19,12 @@ export const similarityPairQuery = (program: number, batch: number, rank: number
     staleTime: Infinity,
   });
 
-export const startSimilarity = (program: number, batch: number) =>
-  callEndpoint(similarityEndpoints.start, { params: { program, batch } });
+/** Run check: the answer is the running check, shown at once (and asked again each second while it runs). */
+export function useStartSimilarity() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ program, batch }: { program: number; batch: number }) =>
+      callEndpoint(similarityEndpoints.start, { params: { program, batch } }),
+    onSuccess: (state, { program, batch }) => client.setQueryData(similarityQuery(program, batch).queryKey, state),
+  });
+}

@@ -1,4 +1,4 @@
-import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../contracts/dates';
 import {
@@ -15,7 +15,7 @@ import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { batchesQuery } from '../../lib/batches-api';
 import { programsQuery } from '../../lib/programs-api';
 import { batchLabel } from '../../components/batch-picker';
-import { similarityQuery, startSimilarity } from './api';
+import { similarityQuery, useStartSimilarity } from './api';
 import { usePanelAction } from '../../lib/use-panel-action';
 import { PairView, fullName } from './similarity-pair';
 
@@ -156,7 +156,7 @@ export function SimilarityPanel({ onExit }: { onExit: () => void }) {
   const batches = useQuery(batchesQuery());
   const [chosenProgram, setProgram] = useState<number | null>(null);
   const [chosenBatch, setBatch] = useState<number | null>(null);
-  const queryClient = useQueryClient();
+  const start = useStartSimilarity();
   const action = usePanelAction();
   const program = chosenProgram ?? programs.data?.[0]?.program_number ?? null;
   const batch = chosenBatch ?? (batches.data?.find((b) => b.students > 0) ?? batches.data?.[0])?.batch_number ?? null;
@@ -166,8 +166,7 @@ export function SimilarityPanel({ onExit }: { onExit: () => void }) {
   const run = () =>
     action.run(async () => {
       if (program === null || batch === null) return;
-      const state = await startSimilarity(program, batch);
-      queryClient.setQueryData(similarityQuery(program, batch).queryKey, state);
+      await start.mutateAsync({ program, batch });
     });
 
   return (

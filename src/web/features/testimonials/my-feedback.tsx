@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FEEDBACK_NOT_YET, feedbackSchema, type StudentData } from '../../../contracts/accounts';
 import { STUDENT_STATUS } from '../../../contracts/course';
 import { messages } from '../../../contracts/messages';
 import { feedbackStateLabels } from '../../../contracts/testimonials';
-import { sendFeedback } from './api';
+import { useSendFeedback } from './api';
 import { errorText } from '../../lib/error-text';
-import { profileQuery } from '../../lib/account-api';
 import { Textarea } from '../../components/form-kit';
 
 type FeedbackForm = z.infer<typeof feedbackSchema>;
 
 export function MyFeedback({ student }: { student: StudentData }) {
-  const client = useQueryClient();
+  const send = useSendFeedback();
   const { register, handleSubmit, formState } = useForm<FeedbackForm>({
     resolver: zodResolver(feedbackSchema),
     defaultValues: { feedback: student.feedback ?? '' },
@@ -27,15 +25,14 @@ export function MyFeedback({ student }: { student: StudentData }) {
       </>
     );
   }
-  const onSubmit = async ({ feedback }: FeedbackForm) => {
-    try {
-      const response = await sendFeedback(student.id, feedback);
-      client.setQueryData(profileQuery().queryKey, response.data.attributes);
-      window.alert(messages.feedbackSubmitted);
-    } catch (error) {
-      window.alert(errorText(error));
-    }
-  };
+  const onSubmit = ({ feedback }: FeedbackForm) =>
+    send.mutate(
+      { studentId: student.id, feedback },
+      {
+        onSuccess: () => window.alert(messages.feedbackSubmitted),
+        onError: (error) => window.alert(errorText(error)),
+      },
+    );
   const error = formState.errors.feedback;
   return (
     <>
@@ -60,7 +57,7 @@ export function MyFeedback({ student }: { student: StudentData }) {
           {...register('feedback')}
           error={error}
         />
-        <button type="submit" className="btn btn-primary mt-2" disabled={formState.isSubmitting}>
+        <button type="submit" className="btn btn-primary mt-2" disabled={send.isPending}>
           Submit feedback
         </button>
       </form>

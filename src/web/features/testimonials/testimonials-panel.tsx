@@ -1,25 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../contracts/dates';
 import { useTimeZone } from '../../lib/site-info';
-import {
-  type AdminTestimonial,
-  type TestimonialStateInput,
-  testimonialsEndpoints,
-} from '../../../contracts/testimonials';
+import { type AdminTestimonial, type TestimonialStateInput } from '../../../contracts/testimonials';
 import { EmailText } from '../../components/email-text';
 import { PageSpinner } from '../../components/page-spinner';
-import { adminKey } from '../../lib/query-keys';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
-import { callEndpoint } from '../../lib/call-endpoint';
-
-const testimonialsQuery = () =>
-  queryOptions({
-    queryKey: [...adminKey, 'testimonials'],
-    queryFn: ({ signal }) => callEndpoint(testimonialsEndpoints.testimonials, { signal }),
-  });
-
-const setTestimonialState = (studentId: number, input: TestimonialStateInput) =>
-  callEndpoint(testimonialsEndpoints.moderate, { params: { id: studentId }, body: input });
+import { testimonialsQuery, useModerateTestimonial } from './api';
 
 const stateWords: Record<AdminTestimonial['state'], { label: string; badge: string }> = {
   pending: { label: 'waiting', badge: 'text-bg-warning' },
@@ -29,12 +15,8 @@ const stateWords: Record<AdminTestimonial['state'], { label: string; badge: stri
 
 function TestimonialCard({ entry }: { entry: AdminTestimonial }) {
   const zone = useTimeZone();
-  const client = useQueryClient();
-  // Refused (409) when the student changed it since this list was read: the list is read again either way.
-  const mutation = useMutation({
-    mutationFn: (input: TestimonialStateInput) => setTestimonialState(entry.student_id, input),
-    onSettled: () => client.invalidateQueries({ queryKey: testimonialsQuery().queryKey }),
-  });
+  const mutation = useModerateTestimonial();
+  const moderate = (input: TestimonialStateInput) => mutation.mutate({ studentId: entry.student_id, input });
   const name = `${entry.first_name} ${entry.last_name}`;
   const words = stateWords[entry.state];
   return (
@@ -62,7 +44,7 @@ function TestimonialCard({ entry }: { entry: AdminTestimonial }) {
               type="button"
               className="btn btn-sm btn-success"
               disabled={mutation.isPending}
-              onClick={() => mutation.mutate({ state: 'approved', revision: entry.revision })}
+              onClick={() => moderate({ state: 'approved', revision: entry.revision })}
             >
               {entry.state === 'hidden' ? 'Approve again' : 'Approve'}
               <span className="visually-hidden"> the feedback of {name}</span>
@@ -73,7 +55,7 @@ function TestimonialCard({ entry }: { entry: AdminTestimonial }) {
               type="button"
               className="btn btn-sm btn-outline-secondary"
               disabled={mutation.isPending}
-              onClick={() => mutation.mutate({ state: 'hidden' })}
+              onClick={() => moderate({ state: 'hidden' })}
             >
               Hide<span className="visually-hidden"> the feedback of {name}</span>
             </button>
