@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { changePasswordSchema } from '../../contracts/accounts';
 import { messages } from '../../contracts/messages';
@@ -9,37 +8,33 @@ import { Input } from './form-kit';
 import { alertPasswordMismatch, PasswordChecklist } from './password-checklist';
 import { FormErrors } from './form-errors';
 import { ApiError } from '../lib/api-client';
-import { changePasswordRequest } from '../lib/account-api';
+import { useChangePassword } from '../lib/account-api';
 
 const changePasswordFormSchema = withPasswordConfirmation(changePasswordSchema);
 type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 const empty: ChangePasswordForm = { current_password: '', password: '', confirm_password: '' };
 
 export function ChangePasswordForm() {
-  const [errors, setErrors] = useState<string[]>([]);
-  const [success, setSuccess] = useState('');
+  const change = useChangePassword();
+  // A failure other than the server's refusal (no connection) is alerted instead.
+  const errors = change.error instanceof ApiError && change.error.status !== 0 ? change.error.errors : [];
+  const success = change.data?.message ?? '';
   const { register, handleSubmit, control, reset, formState } = useForm<ChangePasswordForm>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: empty,
   });
   const [password, confirm] = useWatch({ control, name: ['password', 'confirm_password'] });
 
-  const onSubmit = async ({ confirm_password: _confirm, ...input }: ChangePasswordForm) => {
-    setErrors([]);
-    setSuccess('');
-    try {
-      const response = await changePasswordRequest(input);
-      setSuccess(response.message);
-      reset(empty);
-    } catch (error) {
-      if (error instanceof ApiError && error.status !== 0) setErrors(error.errors);
-      else window.alert(messages.contactCustomerCare);
-    }
-  };
+  const onSubmit = ({ confirm_password: _confirm, ...input }: ChangePasswordForm) =>
+    change.mutate(input, {
+      onSuccess: () => reset(empty),
+      onError: (error) => {
+        if (!(error instanceof ApiError && error.status !== 0)) window.alert(messages.contactCustomerCare);
+      },
+    });
 
   const onInvalid = (invalid: FieldErrors<ChangePasswordForm>) => {
-    setErrors([]);
-    setSuccess('');
+    change.reset();
     alertPasswordMismatch(invalid);
   };
 
@@ -79,8 +74,8 @@ export function ChangePasswordForm() {
         error={formState.errors.confirm_password}
       />
       <PasswordChecklist password={password} confirm={confirm} />
-      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Changing…' : 'Change Password'}
+      <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+        {change.isPending ? 'Changing…' : 'Change Password'}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { errorText } from '../lib/error-text';
 
@@ -22,8 +23,10 @@ function ConfirmDialog({ request, onDone }: { request: ConfirmRequest; onDone: (
   const cancelRef = useRef<HTMLButtonElement>(null);
   const opener = useRef<Element | null>(null);
   const finished = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The confirmed action as a mutation: busy while it runs; a success closes the dialog (and stays busy meanwhile).
+  const run = useMutation({ mutationFn: () => request.action(), onSuccess: () => finish(true) });
+  const busy = run.isPending || run.isSuccess;
+  const error = run.error ? errorText(run.error) : null;
   const id = useId();
 
   useEffect(() => {
@@ -42,17 +45,7 @@ function ConfirmDialog({ request, onDone }: { request: ConfirmRequest; onDone: (
     if (back instanceof HTMLElement && back.isConnected) back.focus();
   };
 
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await request.action();
-      finish(true);
-    } catch (failure) {
-      setError(errorText(failure));
-      setBusy(false);
-    }
-  };
+  const confirm = () => run.mutate();
 
   return (
     <dialog
@@ -93,7 +86,7 @@ function ConfirmDialog({ request, onDone }: { request: ConfirmRequest; onDone: (
           className={`btn ${request.danger === false ? 'btn-primary' : 'btn-danger'}`}
           disabled={busy}
           aria-busy={busy}
-          onClick={() => void confirm()}
+          onClick={confirm}
         >
           {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
           {request.confirmLabel}

@@ -1,13 +1,15 @@
 /** The signed-in account, as several features read and change it: its profile and its password. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type ChangePasswordInput, accountsEndpoints, profileEndpoints } from '../../contracts/accounts';
 import { ApiError } from './api-client';
 import { clearSession, storeRole, useSignedIn } from './auth-store';
 import { callEndpoint } from './call-endpoint';
 
-export const changePasswordRequest = (input: ChangePasswordInput) =>
-  callEndpoint(accountsEndpoints.changePassword, { body: input });
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (input: ChangePasswordInput) => callEndpoint(accountsEndpoints.changePassword, { body: input }),
+  });
 
 export const profileQuery = () =>
   queryOptions({

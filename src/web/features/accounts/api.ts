@@ -1,17 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   accountsEndpoints,
   type LoginInput,
   type ResetPasswordInput,
   type SignupInput,
 } from '../../../contracts/accounts';
+import { profileQuery } from '../../lib/account-api';
+import { clearSession, readToken, storeToken } from '../../lib/auth-store';
 import { callEndpoint } from '../../lib/call-endpoint';
 
-export const signupRequest = (input: SignupInput) => callEndpoint(accountsEndpoints.signup, { body: input });
-export const loginRequest = (input: LoginInput) => callEndpoint(accountsEndpoints.login, { body: input });
-export const logoutRequest = () => callEndpoint(accountsEndpoints.logout);
-export const resendEmailRequest = (email: string) => callEndpoint(accountsEndpoints.resendEmail, { query: { email } });
-export const forgotPasswordRequest = (email: string) =>
-  callEndpoint(accountsEndpoints.forgotPassword, { body: { email } });
-/** The reset token from the email link is in local storage under `token` and goes as the bearer token. */
-export const resetPasswordRequest = (input: ResetPasswordInput) =>
-  callEndpoint(accountsEndpoints.resetPassword, { body: input, auth: true });
+export const useSignup = () =>
+  useMutation({ mutationFn: (input: SignupInput) => callEndpoint(accountsEndpoints.signup, { body: input }) });
+
+/** Signed in: the token is kept and the profile known, so the page sends the account on (the admin to /AdminPage). */
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => callEndpoint(accountsEndpoints.login, { body: input }),
+    onSuccess: ({ data, meta }) => {
+      client.setQueryData(profileQuery().queryKey, data.attributes);
+      storeToken(meta.token, data.attributes.role);
+    },
+  });
+}
+
+/**
+ * The session is revoked on the server; local storage and every kept answer are cleared whatever the answer (an
+ * expired session is already gone), so the mutation never fails.
+ */
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      if (readToken()) await callEndpoint(accountsEndpoints.logout).catch(() => undefined);
+    },
+    onSuccess: () => {
+      clearSession();
+      client.getQueryCache().clear();
+    },
+  });
+}
+
+export const useResendEmail = () =>
+  useMutation({ mutationFn: (email: string) => callEndpoint(accountsEndpoints.resendEmail, { query: { email } }) });
+
+export const useForgotPassword = () =>
+  useMutation({
+    mutationFn: (email: string) => callEndpoint(accountsEndpoints.forgotPassword, { body: { email } }),
+  });
+
+/**
+ * The reset token from the email link is in local storage under `token` and goes as the bearer token; it is used up
+ * by the reset, so it is cleared.
+ */
+export const useResetPassword = () =>
+  useMutation({
+    mutationFn: async (input: ResetPasswordInput) => {
+      const response = await callEndpoint(accountsEndpoints.resetPassword, { body: input, auth: true });
+      if (!response) throw new Error('empty response');
+      return response;
+    },
+    onSuccess: () => clearSession(),
+  });

@@ -1,35 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { emailOnlySchema } from '../../../contracts/accounts';
 import { Input } from '../../components/form-kit';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { ApiError } from '../../lib/api-client';
-import { forgotPasswordRequest } from './api';
+import { useForgotPassword } from './api';
 
 type ForgotForm = z.infer<typeof emailOnlySchema>;
 
 export function ForgotPasswordPage() {
   usePageTitle('Forgot Password');
-  const [success, setSuccess] = useState('');
-  const [error, setError] = useState('');
+  const forgot = useForgotPassword();
+  // Both lines are cleared at each new submission (a new mutation starts clean).
+  const success = forgot.data?.message ?? '';
+  const failure = forgot.error;
+  const error = !failure
+    ? ''
+    : failure instanceof ApiError && failure.status !== 0
+      ? failure.errors.join(' ')
+      : 'Could not reach the server. Please check your connection and try again.';
   const { register, handleSubmit, formState } = useForm<ForgotForm>({
     resolver: zodResolver(emailOnlySchema),
     defaultValues: { email: '' },
   });
 
-  const onSubmit = async ({ email }: ForgotForm) => {
-    // Both lines are cleared at each new submission.
-    setSuccess('');
-    setError('');
-    try {
-      setSuccess((await forgotPasswordRequest(email)).message);
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status !== 0) setError(caught.errors.join(' '));
-      else setError('Could not reach the server. Please check your connection and try again.');
-    }
-  };
+  const onSubmit = ({ email }: ForgotForm) => forgot.mutate(email);
 
   return (
     <div className="container page-form forgot-password">
@@ -44,8 +40,8 @@ export function ForgotPasswordPage() {
           registration={register('email')}
           error={formState.errors.email}
         />
-        <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Sending…' : 'Send Reset Link'}
+        <button type="submit" className="btn btn-primary w-100" disabled={forgot.isPending}>
+          {forgot.isPending ? 'Sending…' : 'Send Reset Link'}
         </button>
       </form>
       <p className="text-danger mt-3" role="alert">

@@ -1,6 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { type LoginInput, loginSchema } from '../../../contracts/accounts';
@@ -11,46 +9,31 @@ import { FormErrors } from '../../components/form-errors';
 import { useSignedInDestination } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { ApiError } from '../../lib/api-client';
-import { profileQuery } from '../../lib/account-api';
-import { loginRequest, resendEmailRequest } from './api';
-import { storeToken } from '../../lib/auth-store';
+import { useLogin, useResendEmail } from './api';
 import { errorText } from '../../lib/error-text';
 
 export function LoginPage() {
   usePageTitle('Login');
-  const queryClient = useQueryClient();
-  const [serverErrors, setServerErrors] = useState<string[]>([]);
-  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const [resent, setResent] = useState<string | null>(null);
+  const login = useLogin();
+  const resendMail = useResendEmail();
+  const failure = login.error;
+  const serverErrors = !failure ? [] : failure instanceof ApiError ? failure.errors : [messages.contactCustomerCare];
+  // A 403 is an email not verified yet: the page offers to send the link again.
+  const unverifiedEmail =
+    failure instanceof ApiError && failure.status === 403 ? (login.variables?.email ?? null) : null;
+  const resent = resendMail.data?.message ?? (resendMail.error ? errorText(resendMail.error) : null);
   const { register, handleSubmit, formState } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
 
-  const onSubmit = async (input: LoginInput) => {
-    setServerErrors([]);
-    setUnverifiedEmail(null);
-    setResent(null);
-    try {
-      const { data, meta } = await loginRequest(input);
-      // Signed in: the page sends the account on (useSignedInDestination), the admin to /AdminPage.
-      queryClient.setQueryData(profileQuery().queryKey, data.attributes);
-      storeToken(meta.token, data.attributes.role);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setServerErrors(error.errors);
-        if (error.status === 403) setUnverifiedEmail(input.email);
-      } else setServerErrors([messages.contactCustomerCare]);
-    }
+  const onSubmit = (input: LoginInput) => {
+    resendMail.reset();
+    login.mutate(input);
   };
 
-  const resend = async () => {
-    if (!unverifiedEmail) return;
-    try {
-      setResent((await resendEmailRequest(unverifiedEmail)).message);
-    } catch (error) {
-      setResent(errorText(error));
-    }
+  const resend = () => {
+    if (unverifiedEmail) resendMail.mutate(unverifiedEmail);
   };
 
   const destination = useSignedInDestination();
@@ -83,8 +66,8 @@ export function LoginPage() {
           registration={register('password')}
           error={formState.errors.password}
         />
-        <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Logging in…' : 'Login'}
+        <button type="submit" className="btn btn-primary w-100" disabled={login.isPending}>
+          {login.isPending ? 'Logging in…' : 'Login'}
         </button>
       </form>
       <div className="d-flex justify-content-between mt-3">

@@ -10,8 +10,8 @@ import { paths } from '../../../contracts/paths';
 import { Input } from '../../components/form-kit';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { alertPasswordMismatch, PasswordChecklist } from '../../components/password-checklist';
-import { resetPasswordRequest } from './api';
-import { clearSession, storeResetToken } from '../../lib/auth-store';
+import { useResetPassword } from './api';
+import { storeResetToken } from '../../lib/auth-store';
 
 /**
  * The request's schema with the password only required: the checklist shows the rule but does not block submitting
@@ -25,6 +25,7 @@ type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 export function ResetPasswordPage() {
   usePageTitle('Reset Password');
   const navigate = useNavigate();
+  const resetPassword = useResetPassword();
   const [params] = useSearchParams();
   const { register, handleSubmit, control, formState } = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -37,18 +38,17 @@ export function ResetPasswordPage() {
     if (token) storeResetToken(token);
   }, [params]);
 
-  const onSubmit = async ({ confirm_password: _confirm, ...input }: ResetPasswordForm) => {
-    try {
-      const response = await resetPasswordRequest(input);
-      if (!response) throw new Error('empty response');
-      clearSession(); // the reset token is used up
-      window.alert(messages.passwordResetSuccessful);
-      navigate(paths.login);
-    } catch (error) {
-      console.info('password reset failed', error);
-      window.alert(messages.contactCustomerCare);
-    }
-  };
+  const onSubmit = ({ confirm_password: _confirm, ...input }: ResetPasswordForm) =>
+    resetPassword.mutate(input, {
+      onSuccess: () => {
+        window.alert(messages.passwordResetSuccessful);
+        void navigate(paths.login);
+      },
+      onError: (error) => {
+        console.info('password reset failed', error);
+        window.alert(messages.contactCustomerCare);
+      },
+    });
 
   // A mismatch is alerted (beside the message under Confirm Password) and sends nothing.
   const onInvalid = (invalid: FieldErrors<ResetPasswordForm>) => alertPasswordMismatch(invalid);
@@ -85,8 +85,8 @@ export function ResetPasswordPage() {
           error={formState.errors.confirm_password}
         />
         <PasswordChecklist password={password} confirm={confirm} />
-        <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Resetting…' : 'Reset My Password'}
+        <button type="submit" className="btn btn-primary w-100" disabled={resetPassword.isPending}>
+          {resetPassword.isPending ? 'Resetting…' : 'Reset My Password'}
         </button>
       </form>
     </div>

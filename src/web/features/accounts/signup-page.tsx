@@ -14,29 +14,21 @@ import { useSignedInDestination } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { PasswordChecklist } from '../../components/password-checklist';
 import { ApiError } from '../../lib/api-client';
-import { resendEmailRequest, signupRequest } from './api';
+import { useResendEmail, useSignup } from './api';
 import { errorText } from '../../lib/error-text';
 
 const signupFormSchema = withPasswordConfirmation(signupSchema);
 type SignupForm = z.infer<typeof signupFormSchema>;
 
 function AlmostThere({ email, onDone }: { email: string; onDone: () => void }) {
-  const [resent, setResent] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const resendMail = useResendEmail();
+  const resent = resendMail.data?.message ?? (resendMail.error ? errorText(resendMail.error) : null);
+  const sending = resendMail.isPending;
   useEffect(() => {
     const timer = setTimeout(onDone, SIGNUP_CONFIRMATION_SECONDS * 1000);
     return () => clearTimeout(timer);
   }, [onDone]);
-  const resend = async () => {
-    setSending(true);
-    try {
-      setResent((await resendEmailRequest(email)).message);
-    } catch (error) {
-      setResent(errorText(error));
-    } finally {
-      setSending(false);
-    }
-  };
+  const resend = () => resendMail.mutate(email);
   return (
     <div className="text-center almost-there" role="status">
       <h1 className="h2">You are almost there!</h1>
@@ -55,7 +47,9 @@ function AlmostThere({ email, onDone }: { email: string; onDone: () => void }) {
 
 export function SignupPage() {
   usePageTitle('Sign up');
-  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const signup = useSignup();
+  const failure = signup.error;
+  const serverErrors = !failure ? [] : failure instanceof ApiError ? failure.errors : [messages.contactCustomerCare];
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
   const { register, handleSubmit, control, reset, formState } = useForm<SignupForm>({
     resolver: zodResolver(signupFormSchema),
@@ -63,16 +57,13 @@ export function SignupPage() {
   });
   const [password, confirm] = useWatch({ control, name: ['password', 'confirm_password'] });
 
-  const onSubmit = async ({ confirm_password: _confirm, ...input }: SignupForm) => {
-    setServerErrors([]);
-    try {
-      await signupRequest(input);
-      reset();
-      setSignedUpEmail(input.email);
-    } catch (error) {
-      setServerErrors(error instanceof ApiError ? error.errors : [messages.contactCustomerCare]);
-    }
-  };
+  const onSubmit = ({ confirm_password: _confirm, ...input }: SignupForm) =>
+    signup.mutate(input, {
+      onSuccess: () => {
+        reset();
+        setSignedUpEmail(input.email);
+      },
+    });
 
   // Signing up is for visitors: someone already signed in goes on to their dashboard (the admin to /AdminPage).
   const destination = useSignedInDestination();
@@ -127,8 +118,8 @@ export function SignupPage() {
                 />
               </div>
             </div>
-            <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Signing up…' : 'Sign Up'}
+            <button type="submit" className="btn btn-primary w-100" disabled={signup.isPending}>
+              {signup.isPending ? 'Signing up…' : 'Sign Up'}
             </button>
           </form>
           <p className="mt-3 text-center">

@@ -1,28 +1,14 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TestCaseInput, exercisesEndpoints } from '../../../contracts/exercises';
 import { adminKey } from '../../lib/query-keys';
 import { callEndpoint } from '../../lib/call-endpoint';
 import { programsEndpoints } from '../../../contracts/course-content';
 import { endpointUrl } from '../../../contracts/endpoint';
 
-/**
- * Hands the code in as the program's solution, for the teacher to read (a program without test cases): the
- * original client's multipart upload.
- */
-export function handInSolution(id: number, code: string) {
-  const form = new FormData();
-  form.append('solution', code);
-  return callEndpoint(programsEndpoints.handIn, { params: { id }, body: form });
-}
-
 // The student's workspace on one program.
 export const getWorkspace = (id: number) => callEndpoint(exercisesEndpoints.workspace, { params: { id } });
 export const saveDraft = (id: number, code: string) =>
   callEndpoint(exercisesEndpoints.saveDraft, { params: { id }, body: { code } });
-export const runProgram = (id: number, code: string, stdin: string) =>
-  callEndpoint(exercisesEndpoints.run, { params: { id }, body: { code, stdin } });
-export const submitProgram = (id: number, code: string) =>
-  callEndpoint(exercisesEndpoints.submit, { params: { id }, body: { code } });
 export const getSubmission = (id: number, submissionId: number) =>
   callEndpoint(exercisesEndpoints.submission, { params: { id, submissionId } });
 
@@ -44,8 +30,6 @@ export const getSupervision = (programNumber: number, batch: number | null) =>
   });
 export const getStudentCode = (studentProgramId: number) =>
   callEndpoint(exercisesEndpoints.studentCode, { params: { id: studentProgramId } });
-export const addComment = (studentProgramId: number, line: number, body: string) =>
-  callEndpoint(exercisesEndpoints.comment, { params: { id: studentProgramId }, body: { line, body } });
 
 // Live supervision's streams (lib/live-changes.ts reads them).
 export const supervisionStreamUrl = (programNumber: number, batch: number | null) =>
@@ -77,4 +61,48 @@ export function saveDraftOnLeave(id: number, code: string, token: string | null)
   callEndpoint(exercisesEndpoints.saveDraft, { params: { id }, body: { code }, bearer: token, keepalive: true }).catch(
     () => undefined,
   );
+}
+
+/** Run: compiled and run with the student's input (the draft is saved with it; nothing else on screen changes). */
+export const useRunProgram = () =>
+  useMutation({
+    mutationFn: ({ id, code, stdin }: { id: number; code: string; stdin: string }) =>
+      callEndpoint(exercisesEndpoints.run, { params: { id }, body: { code, stdin } }),
+  });
+
+/** Submit: graded against the tests; the workspace (history, best score) is read again. */
+export function useSubmitProgram() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, code }: { id: number; code: string }) =>
+      callEndpoint(exercisesEndpoints.submit, { params: { id }, body: { code } }),
+    onSuccess: (_submission, { id }) => client.invalidateQueries({ queryKey: workspaceQuery(id).queryKey }),
+  });
+}
+
+/**
+ * Hand in the code as the program's solution, for the teacher to read (a program without test cases): the
+ * original client's multipart upload.
+ */
+export function useHandInSolution() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, code }: { id: number; code: string }) => {
+      const form = new FormData();
+      form.append('solution', code);
+      return callEndpoint(programsEndpoints.handIn, { params: { id }, body: form });
+    },
+    onSuccess: (_answer, { id }) => client.invalidateQueries({ queryKey: workspaceQuery(id).queryKey }),
+  });
+}
+
+/** The teacher's comment on a line of a student's code; the code view shows it. */
+export function useAddComment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ studentProgramId, line, body }: { studentProgramId: number; line: number; body: string }) =>
+      callEndpoint(exercisesEndpoints.comment, { params: { id: studentProgramId }, body: { line, body } }),
+    onSuccess: (_comment, { studentProgramId }) =>
+      client.invalidateQueries({ queryKey: studentCodeQuery(studentProgramId).queryKey }),
+  });
 }

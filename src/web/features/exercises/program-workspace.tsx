@@ -7,7 +7,14 @@ import { dashboardPaths, paths } from '../../../contracts/paths';
 import { programMessages } from '../../../contracts/course-content';
 import { PageSpinner } from '../../components/page-spinner';
 import { CEditor, type LineNote } from './c-editor';
-import { getSubmission, handInSolution, workspaceQuery, runProgram, submitProgram, workspaceStreamUrl } from './api';
+import {
+  getSubmission,
+  useHandInSolution,
+  useRunProgram,
+  useSubmitProgram,
+  workspaceQuery,
+  workspaceStreamUrl,
+} from './api';
 import { useLiveChanges } from './live-changes';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../../contracts/dates';
@@ -21,12 +28,14 @@ import { Textarea } from '../../components/form-kit';
 
 function Editor({ workspace }: { workspace: Workspace }) {
   const zone = useTimeZone();
-  const client = useQueryClient();
   const id = workspace.id;
   const initial = workspace.draft_code ?? workspace.solution ?? workspace.starter_code;
   const { code, saved, save, setSave, onChange } = useDraft(id, initial, workspace.draft_saved_at);
   const [stdin, setStdin] = useState(workspace.visible_tests[0]?.stdin ?? '');
-  const [busy, setBusy] = useState<'run' | 'submit' | null>(null);
+  const run = useRunProgram();
+  const submit = useSubmitProgram();
+  const handIn = useHandInSolution();
+  const busy = run.isPending ? 'run' : submit.isPending || handIn.isPending ? 'submit' : null;
   const [error, setError] = useState<string | null>(null);
   const [handedIn, setHandedIn] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown>(null);
@@ -50,19 +59,17 @@ function Editor({ workspace }: { workspace: Workspace }) {
     // The same rule (and words) the server applies, checked first so the student isn't kept waiting for them.
     const checked = codeSchema.safeParse(code.current);
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? exerciseMessages.emptyCode);
-    setBusy(kind === 'run' ? 'run' : 'submit');
     try {
       if (kind === 'handIn') {
-        await handInSolution(id, code.current);
+        await handIn.mutateAsync({ id, code: code.current });
         setHandedIn(programMessages.handedIn);
-        await client.invalidateQueries({ queryKey: workspaceQuery(id).queryKey });
       } else if (kind === 'run') {
-        const result = await runProgram(id, code.current, stdin);
+        const result = await run.mutateAsync({ id, code: code.current, stdin });
         saved.current = code.current;
         setSave({ state: 'saved', at: systemClock().toISOString() });
         setShown({ kind: 'run', result });
       } else {
-        const submission = await submitProgram(id, code.current);
+        const submission = await submit.mutateAsync({ id, code: code.current });
         saved.current = code.current;
         setSave({ state: 'saved', at: submission.created_at });
         setShown({
@@ -70,12 +77,9 @@ function Editor({ workspace }: { workspace: Workspace }) {
           title: `Submission of ${formatDateTime(submission.created_at, zone)}`,
           result: submission.result,
         });
-        await client.invalidateQueries({ queryKey: workspaceQuery(id).queryKey });
       }
     } catch (failure) {
       setError(errorText(failure));
-    } finally {
-      setBusy(null);
     }
   };
 

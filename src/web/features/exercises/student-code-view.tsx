@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { nowMs } from '../../../contracts/clock';
@@ -8,7 +7,7 @@ import { formatDateTime } from '../../../contracts/dates';
 import { commentInputSchema } from '../../../contracts/exercises';
 import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
-import { addComment, studentCodeQuery } from './api';
+import { studentCodeQuery, useAddComment } from './api';
 import { PanelError } from '../../components/admin-panel';
 import { Input } from '../../components/form-kit';
 
@@ -38,12 +37,12 @@ export function StudentCodeView({
   live: boolean;
 }) {
   const zone = useTimeZone();
-  const client = useQueryClient();
   const code = useQuery({
     ...studentCodeQuery(studentProgramId),
     refetchInterval: live ? false : LIVE_MS,
   });
-  const [error, setError] = useState<unknown>(null);
+  const comment = useAddComment();
+  const error = comment.error;
   const { register, handleSubmit, control, setValue, formState } = useForm<CommentForm, unknown, CommentInput>({
     resolver: zodResolver(commentInputSchema),
     defaultValues: { line: '1', body: '' },
@@ -53,16 +52,8 @@ export function StudentCodeView({
   const line = useWatch({ control, name: 'line' });
   const setLine = (value: string) => setValue('line', value, { shouldValidate: formState.isSubmitted });
 
-  const onComment = async ({ line, body }: CommentInput) => {
-    setError(null);
-    try {
-      await addComment(studentProgramId, line, body);
-      setValue('body', '');
-      await client.invalidateQueries({ queryKey: studentCodeQuery(studentProgramId).queryKey });
-    } catch (failure) {
-      setError(failure);
-    }
-  };
+  const onComment = ({ line, body }: CommentInput) =>
+    comment.mutate({ studentProgramId, line, body }, { onSuccess: () => setValue('body', '') });
 
   if (code.isError) return <PanelError error={code.error} />;
   if (!code.data) return <PageSpinner />;
@@ -148,7 +139,7 @@ export function StudentCodeView({
           error={errors.body}
         />
         <div className="col-auto">
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          <button type="submit" className="btn btn-primary" disabled={comment.isPending}>
             Add comment
           </button>
         </div>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -12,8 +11,7 @@ import {
 import { messages } from '../../../contracts/messages';
 import { Input } from '../../components/form-kit';
 import { ApiError } from '../../lib/api-client';
-import { updateProfileRequest } from './api';
-import { profileQuery } from '../../lib/account-api';
+import { useUpdateProfile } from './api';
 
 const editable = [
   { name: 'first_name', label: 'First name', autoComplete: 'given-name' },
@@ -34,7 +32,7 @@ interface Props {
 
 /** The profile fields of Create Profile and Profile; validated with the shared rule, saved as multipart. */
 export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) {
-  const queryClient = useQueryClient();
+  const update = useUpdateProfile();
   const { register, handleSubmit, formState } = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: {
@@ -50,7 +48,7 @@ export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) 
   // The photo is kept beside the form: a file, checked here and sent in the same multipart request.
   const [photo, setPhoto] = useState<File | null>(null);
 
-  const onSubmit = async (input: ProfileInput) => {
+  const onSubmit = (input: ProfileInput) => {
     if (photo && (photo.size > PHOTO_MAX_BYTES || !(PHOTO_TYPES as readonly string[]).includes(photo.type))) {
       window.alert(photo.size > PHOTO_MAX_BYTES ? messages.photoTooLarge : messages.photoType);
       return;
@@ -58,14 +56,17 @@ export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) 
     const form = new FormData();
     for (const [name, value] of Object.entries(input)) if (value !== undefined) form.append(name, value);
     if (photo) form.append('image', photo);
-    try {
-      const response = await updateProfileRequest(student.id, form);
-      queryClient.setQueryData(profileQuery().queryKey, response.data.attributes);
-      setPhoto(null);
-      onSaved(response.data.attributes);
-    } catch (error) {
-      window.alert(error instanceof ApiError ? error.errors.join('\n') : messages.contactCustomerCare);
-    }
+    update.mutate(
+      { id: student.id, form },
+      {
+        onSuccess: (response) => {
+          setPhoto(null);
+          onSaved(response.data.attributes);
+        },
+        onError: (error) =>
+          window.alert(error instanceof ApiError ? error.errors.join('\n') : messages.contactCustomerCare),
+      },
+    );
   };
 
   // The original site's alert for invalid info, beside each field's own message.
@@ -131,8 +132,8 @@ export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) 
         )}
       </div>
       {readOnly ? null : (
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : submitLabel}
+        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : submitLabel}
         </button>
       )}
     </form>
