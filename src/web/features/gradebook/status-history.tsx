@@ -34,7 +34,11 @@ function UndoForm({
     <form
       className="card card-body mb-3"
       onSubmit={handleSubmit((input) =>
-        mutation.mutate({ studentId, input }, { onSuccess: (result) => onDone(result.message) }),
+        // Not mutate's onSuccess: the refresh ends this form (the latest change is now an undo) before that would run.
+        mutation
+          .mutateAsync({ studentId, input })
+          .then((result) => onDone(result.message))
+          .catch(() => undefined),
       )}
       noValidate
     >
