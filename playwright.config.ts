@@ -1,5 +1,4 @@
 import { defineConfig, devices } from '@playwright/test';
-import { QUESTION_BANK_TAG } from './e2e/question-bank.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 export const chromiumFlags = [
@@ -15,7 +14,6 @@ export const chromiumFlags = [
 
 const desktop = { ...devices['Desktop Chrome'], channel: undefined };
 const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const bankTests = new RegExp(QUESTION_BANK_TAG);
 
 /** Browser tests drive Debian's Chromium against the built site on a throwaway SQLite database. */
 export default defineConfig({
@@ -32,13 +30,11 @@ export default defineConfig({
     // A stuck click fails with its own message instead of running into the test's timeout.
     actionTimeout: 15_000,
   },
-  // Tests that delete a question from the self assessment bank run last, in their own projects, so no student
-  // test beside them is dealt a question that vanishes before its submission (see e2e/question-bank.ts).
+  // No project waits for another: a test whose changes would disturb others runs on its own copy of the site
+  // (e2e/own-site.ts).
   projects: [
-    { name: 'desktop', use: desktop, grepInvert: bankTests },
-    { name: 'phone', use: phone, grepInvert: bankTests },
-    { name: 'desktop-bank', use: desktop, grep: bankTests, dependencies: ['desktop', 'phone'] },
-    { name: 'phone-bank', use: phone, grep: bankTests, dependencies: ['desktop', 'phone'] },
+    { name: 'desktop', use: desktop },
+    { name: 'phone', use: phone },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

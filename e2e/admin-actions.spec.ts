@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { adminHeaders, apiStudent, signInWithToken, placePaidStudent, uniqueNumber } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures.js';
-import { QUESTION_BANK } from './question-bank.js';
+import { ownSiteTest } from './own-site.js';
 
 /**
  * Issue 16, section 3: items 3 (confirmations), 5 (plain messages), 6 (plurals, a second send) and 10 (status lists).
@@ -57,9 +57,8 @@ test.describe('admin actions', () => {
     expect(browserDialogs, 'browser dialogs (window.confirm/alert) opened').toEqual([]);
   });
 
-  test(
+  ownSiteTest(
     'every destructive action asks first, in the same dialog, and Cancel keeps the thing',
-    QUESTION_BANK,
     async ({ page, request }, info) => {
       const admin = await adminHeaders(request);
       const number = uniqueNumber();

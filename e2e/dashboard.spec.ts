@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { ADMIN, approveTestimonial, linkFromOutbox, logIn, newEmail, nextAlert, signUp } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, open, saveScreenshot, test } from './fixtures.js';
-import { QUESTION_BANK } from './question-bank.js';
+import { ownSiteTest } from './own-site.js';
 
 test.describe('student dashboard', () => {
   test.setTimeout(180_000);
@@ -180,7 +180,7 @@ test.describe('student dashboard', () => {
     await expect(page.locator('section#testimonials figure', { hasText: quote })).toContainText('Grace Hopper');
   });
 
-  test('the admin edits the question bank of the self assessment test', QUESTION_BANK, async ({ page }, info) => {
+  ownSiteTest('the admin edits the question bank of the self assessment test', async ({ page }, info) => {
     await open(page, '/StudentLogin');
     await logIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('button', { name: 'Self assessment questions' }).click();

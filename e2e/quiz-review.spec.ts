@@ -1,6 +1,6 @@
 import { adminHeaders, apiStudent, signInWithToken, uniqueNumber } from './accounts.js';
 import { checkScreen, expect, test } from './fixtures.js';
-import { QUESTION_BANK } from './question-bank.js';
+import { ownSiteTest } from './own-site.js';
 
 /** Issue 20, part 4: quizzes that teach (the review after a test, scores per topic, topics and explanations). */
 
@@ -112,9 +112,8 @@ test('after a test the student sees each wrong answer, the right one and why; My
   }
 });
 
-test(
+ownSiteTest(
   'the teacher gives a question a topic and an explanation, then edits its topic',
-  QUESTION_BANK,
   async ({ page, request }, info) => {
     const admin = await adminHeaders(request);
     const question = `Which loop always runs its body at least once? (${uniqueNumber()})`;

@@ -1,55 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import sharp from 'sharp';
-import { ADMIN, adminHeaders, signInWithToken } from './accounts.js';
-import { expect, expectNoSeriousA11yViolations, saveScreenshot, test as base } from './fixtures.js';
+import { adminHeaders, signInWithToken } from './accounts.js';
+import { expect, expectNoSeriousA11yViolations, saveScreenshot } from './fixtures.js';
+import { ownSiteTest } from './own-site.js';
 
 /**
  * The teacher changes what the public pages say. These tests change the fee and the FAQ that other specs check, so
- * each worker runs its own copy of the built site on its own database instead of the shared one.
+ * they run on each worker's own copy of the site (own-site.ts) instead of the shared one.
  */
-const test = base.extend<object, { ownSite: string }>({
-  ownSite: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      const port = await new Promise<number>((resolve) => {
-        const probe = createServer().listen(0, '127.0.0.1', () => {
-          const address = probe.address();
-          probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-        });
-      });
-      const dir = `.tmp/e2e-settings-${workerInfo.workerIndex}`;
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      const url = `http://127.0.0.1:${port}`;
-      const child: ChildProcess = spawn(process.execPath, ['dist/server/api/server.js'], {
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATABASE_URL: `sqlite:${dir}/app.db`,
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-          CONTACT_EMAIL: 'help@course.example',
-          LOG_LEVEL: 'warn',
-          APP_URL: url,
-        },
-      });
-      await expect
-        .poll(async () => (await fetch(`${url}/healthz`).catch(() => undefined))?.status, { timeout: 30_000 })
-        .toBe(200);
-      await use(url);
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ ownSite }, use) => use(ownSite),
-});
+const test = ownSiteTest;
 
 test.describe('site settings', () => {
   test.setTimeout(120_000);
