@@ -15,15 +15,6 @@ export const getSubmission = (id: number, submissionId: number) =>
 // The admin: test cases, reference solution, supervision and comments.
 export const getExercise = (programId: number) =>
   callEndpoint(exercisesEndpoints.exercise, { params: { id: programId } });
-export const saveExercise = (
-  programId: number,
-  body: { starter_code: string; tests: TestCaseInput[]; no_leaks: boolean },
-) => callEndpoint(exercisesEndpoints.saveExercise, { params: { id: programId }, body });
-export const tryReference = (programId: number, code: string, tests: TestCaseInput[], noLeaks: boolean) =>
-  callEndpoint(exercisesEndpoints.tryReference, {
-    params: { id: programId },
-    body: { code, tests, no_leaks: noLeaks },
-  });
 export const getSupervision = (programNumber: number, batch: number | null) =>
   callEndpoint(exercisesEndpoints.supervision, {
     query: { program_number: programNumber, student_batch: batch || undefined },
@@ -106,3 +97,38 @@ export function useAddComment() {
       client.invalidateQueries({ queryKey: studentCodeQuery(studentProgramId).queryKey }),
   });
 }
+
+/** Save a program's starter code and test cases; the editor shows what was stored. */
+export function useSaveExercise() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      programId,
+      body,
+    }: {
+      programId: number;
+      body: { starter_code: string; tests: TestCaseInput[]; no_leaks: boolean };
+    }) => callEndpoint(exercisesEndpoints.saveExercise, { params: { id: programId }, body }),
+    onSuccess: (stored, { programId }) => client.setQueryData(exerciseQuery(programId).queryKey, stored),
+  });
+}
+
+/** Try: a reference solution graded against the form's test cases, nothing saved. */
+export const useTryReference = () =>
+  useMutation({
+    mutationFn: ({
+      programId,
+      code,
+      tests,
+      noLeaks,
+    }: {
+      programId: number;
+      code: string;
+      tests: TestCaseInput[];
+      noLeaks: boolean;
+    }) =>
+      callEndpoint(exercisesEndpoints.tryReference, {
+        params: { id: programId },
+        body: { code, tests, no_leaks: noLeaks },
+      }),
+  });

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type Exercise, type TestCaseInput, exerciseInputSchema } from '../../../contracts/exercises';
 import { FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
-import { exerciseQuery, saveExercise, tryReference } from './api';
+import { exerciseQuery, useSaveExercise, useTryReference } from './api';
 import { GradeTable } from '../../components/grade-results';
 import { PanelError } from '../../components/admin-panel';
 import { plural } from '../../../contracts/wording';
@@ -17,7 +17,6 @@ type ExerciseInput = z.output<typeof exerciseInputSchema>;
 const blank: TestCaseInput = { stdin: '', expected_output: '', visible: true, points: '1' };
 
 function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }) {
-  const client = useQueryClient();
   const { register, control, handleSubmit, formState } = useForm<ExerciseForm, unknown, ExerciseInput>({
     resolver: zodResolver(exerciseInputSchema),
     defaultValues: {
@@ -31,13 +30,9 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
   const testError = (index: number) => errors.tests?.[index];
   // Not saved: tried against the test cases of the form (checked by the same schema first).
   const [reference, setReference] = useState('');
-  const save = useMutation({
-    mutationFn: (input: ExerciseInput) => saveExercise(exercise.program_id, input),
-    onSuccess: (stored) => client.setQueryData(exerciseQuery(exercise.program_id).queryKey, stored),
-  });
-  const attempt = useMutation({
-    mutationFn: ({ tests, no_leaks }: ExerciseInput) => tryReference(exercise.program_id, reference, tests, no_leaks),
-  });
+  const save = useSaveExercise();
+  const attempt = useTryReference();
+  const programId = exercise.program_id;
   const busy = save.isPending ? 'save' : attempt.isPending ? 'try' : null;
   // The error of the latest action, if it failed: a failed save is not shown under a later successful try.
   const error = [save, attempt].sort((a, b) => b.submittedAt - a.submittedAt)[0]?.error;
@@ -47,7 +42,7 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
   return (
     <form
       className="exercise-editor card card-body mb-3"
-      onSubmit={handleSubmit((input) => save.mutate(input))}
+      onSubmit={handleSubmit((input: ExerciseInput) => save.mutate({ programId, body: input }))}
       noValidate
     >
       <div className="d-flex justify-content-between align-items-center mb-2">
@@ -152,7 +147,11 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
           type="button"
           className="btn btn-outline-success"
           disabled={busy !== null || !reference.trim() || tests.length === 0}
-          onClick={() => void handleSubmit((input) => attempt.mutate(input))()}
+          onClick={() =>
+            void handleSubmit(({ tests, no_leaks }: ExerciseInput) =>
+              attempt.mutate({ programId, code: reference, tests, noLeaks: no_leaks }),
+            )()
+          }
         >
           {busy === 'try' ? 'Grading…' : 'Try the reference solution'}
         </button>
