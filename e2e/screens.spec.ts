@@ -133,11 +133,16 @@ test.describe('every screen fits the width and passes axe', () => {
     });
   });
 
-  test("a student's dashboard: unpaid, paid and completed, every section", async ({ page, request }, info) => {
+  // One test per state, each with its own student, so the two workers share the sweep.
+  const studentFor = async (request: APIRequestContext, tag: string) => ({
+    admin: await adminHeaders(request),
+    batch: uniqueNumber(),
+    student: await apiStudent(request, { tag, email: longEmail(tag) }),
+  });
+
+  test("a student's dashboard, unpaid: home, classes, payment and the checkout", async ({ page, request }, info) => {
     await stubExternalMedia(page);
-    const admin = await adminHeaders(request);
-    const batch = uniqueNumber();
-    const student = await apiStudent(request, { tag: 'screens', email: longEmail('screens') });
+    const { student } = await studentFor(request, 'screens-unpaid');
     const shot = (name: string) => checkScreen(page, `student-${name}`, info.project.name);
 
     // Unpaid.
@@ -157,6 +162,17 @@ test.describe('every screen fits the width and passes axe', () => {
     await saveScreenshot(page, 'student-payment-checkout-dialog-window', info.project.name, { fullPage: false });
     await checkout.getByRole('button', { name: 'Cancel' }).click();
     await expect(checkout).toBeHidden();
+  });
+
+  test("a student's dashboard, paid: classes, timetable, home, programs and the editor", async ({
+    page,
+    request,
+  }, info) => {
+    await stubExternalMedia(page);
+    const { admin, batch, student } = await studentFor(request, 'screens-paid');
+    const shot = (name: string) => checkScreen(page, `student-${name}`, info.project.name);
+    await signInWithToken(page, student.token, '/DashPage');
+    await expectHeading(page, /Welcome, Asha/);
 
     // Paid, in a batch, with sessions, a program, a draft, a doubt answered and a test taken.
     await seedPaidStudent(request, admin, student, batch);
@@ -182,6 +198,19 @@ test.describe('every screen fits the width and passes axe', () => {
     await page.getByRole('link', { name: 'Open in the editor' }).first().click();
     await expect(page.locator('.cm-content')).toContainText('a string literal');
     await shot('program-editor');
+  });
+
+  test("a student's dashboard, paid: doubts, tests, payment, notifications and account pages", async ({
+    page,
+    request,
+  }, info) => {
+    await stubExternalMedia(page);
+    const { admin, batch, student } = await studentFor(request, 'screens-account');
+    const shot = (name: string) => checkScreen(page, `student-${name}`, info.project.name);
+    await seedPaidStudent(request, admin, student, batch);
+    await signInWithToken(page, student.token, '/DashPage');
+    await expectHeading(page, /Welcome, Asha/);
+
     await open(page, '/DashPage/mydoubts');
     await expectHeading(page, 'My Doubts');
     await expect(page.locator('.doubt-answer')).toBeVisible();
@@ -216,6 +245,15 @@ test.describe('every screen fits the width and passes axe', () => {
     await open(page, '/StudentLogout');
     await expectHeading(page, 'Are you sure to logout ?');
     await shot('logout');
+  });
+
+  test("a student's dashboard, completed: feedback and payment", async ({ page, request }, info) => {
+    await stubExternalMedia(page);
+    const { admin, batch, student } = await studentFor(request, 'screens-completed');
+    const shot = (name: string) => checkScreen(page, `student-${name}`, info.project.name);
+    await seedPaidStudent(request, admin, student, batch);
+    await signInWithToken(page, student.token, '/DashPage');
+    await expectHeading(page, /Welcome, Asha/);
 
     // Completed.
     expect((await request.put(`/students/${student.id}`, { headers: admin, data: { student_status: 2 } })).ok()).toBe(
@@ -237,15 +275,20 @@ test.describe('every screen fits the width and passes axe', () => {
     await shot('payment-completed');
   });
 
-  test('the admin dashboard: every panel, with long emails, ids and tasks in it', async ({ page, request }, info) => {
+  // Two tests, each with its own student, so the two workers share the sweep.
+  test('the admin dashboard: overview, gradebook, student lists, batches, course and schedule', async ({
+    page,
+    request,
+  }, info) => {
     const admin = await adminHeaders(request);
     const batch = uniqueNumber();
     const student = await apiStudent(request, { tag: 'panels', email: longEmail('panels') });
-    const { programNumber } = await seedPaidStudent(request, admin, student, batch);
+    await seedPaidStudent(request, admin, student, batch);
     const shot = (name: string) => checkScreen(page, `admin-${name}`, info.project.name);
 
     await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
     await expectHeading(page, 'Admin Dashboard');
+    const { openPanel, exit, search } = adminPanels(page);
     await shot('dashboard');
 
     // The gradebook of the student's batch, and the student's work opened from it.
@@ -257,22 +300,6 @@ test.describe('every screen fits the width and passes axe', () => {
     await expect(page.getByRole('region', { name: /^Code of program/ })).toBeVisible();
     await shot('student-work');
     await page.getByRole('button', { name: 'Back to the gradebook' }).click();
-
-    const openPanel = async (button: string, region: string) => {
-      await page.getByRole('button', { name: button, exact: true }).click();
-      const panel = page.getByRole('region', { name: region });
-      await expect(panel).toBeVisible();
-      return panel;
-    };
-    const exit = async (panel: ReturnType<Page['getByRole']>) => {
-      await panel.getByRole('button', { name: 'Exit' }).click();
-      await expect(panel).toHaveCount(0);
-    };
-    const search = async (panel: ReturnType<Page['getByRole']>, text: string) => {
-      await panel.getByRole('searchbox').fill(text);
-      await panel.getByRole('button', { name: 'Search' }).click();
-      await expect(panel.locator('tbody tr')).toHaveCount(1);
-    };
 
     for (const [button, region, name] of [
       ['List of New Students', 'List of New Students', 'new-students'],
@@ -314,7 +341,21 @@ test.describe('every screen fits the width and passes axe', () => {
     );
     await shot('attendance-sheet');
     await exit(schedule);
+  });
 
+  test('the admin dashboard: programs, supervision, similarity, payments, doubts, mail, settings, testimonials', async ({
+    page,
+    request,
+  }, info) => {
+    const admin = await adminHeaders(request);
+    const batch = uniqueNumber();
+    const student = await apiStudent(request, { tag: 'panels-b', email: longEmail('panels-b') });
+    const { programNumber } = await seedPaidStudent(request, admin, student, batch);
+    const shot = (name: string) => checkScreen(page, `admin-${name}`, info.project.name);
+
+    await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
+    await expectHeading(page, 'Admin Dashboard');
+    const { openPanel, exit, search } = adminPanels(page);
     const programs = await openPanel('Program Exercises', 'Program Exercises (Add/Delete Your Program Details)');
     await programs.getByLabel('Batch number').fill(String(batch));
     await programs.getByRole('button', { name: 'Show batch List' }).click();
@@ -397,6 +438,26 @@ test.describe('every screen fits the width and passes axe', () => {
  * The teacher takes the student's fee, puts them in a batch with a start date and link, adds a session, sends a
  * program with test cases; the student saves a draft, asks a doubt (answered) and takes the self assessment test.
  */
+/** The admin page's panels: open one by its button, leave it by Exit, search a student list. */
+function adminPanels(page: Page) {
+  const openPanel = async (button: string, region: string) => {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    const panel = page.getByRole('region', { name: region });
+    await expect(panel).toBeVisible();
+    return panel;
+  };
+  const exit = async (panel: ReturnType<Page['getByRole']>) => {
+    await panel.getByRole('button', { name: 'Exit' }).click();
+    await expect(panel).toHaveCount(0);
+  };
+  const search = async (panel: ReturnType<Page['getByRole']>, text: string) => {
+    await panel.getByRole('searchbox').fill(text);
+    await panel.getByRole('button', { name: 'Search' }).click();
+    await expect(panel.locator('tbody tr')).toHaveCount(1);
+  };
+  return { openPanel, exit, search };
+}
+
 async function seedPaidStudent(
   request: APIRequestContext,
   admin: { authorization: string },
