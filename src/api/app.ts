@@ -60,6 +60,7 @@ import { outboxRoutes } from './mail/outbox.routes.js';
 import { overviewRoutes } from './overview/overview.routes.js';
 import { createOverviewService } from './overview/overview.service.js';
 import { createOutboxService } from './mail/outbox.service.js';
+import { createMailQueue } from './mail/mail-queue.js';
 import { exercisesRoutes } from './exercises/exercises.routes.js';
 import { createExercisesService } from './exercises/exercises.service.js';
 import { createGrader, type Grader } from './grader/grader.js';
@@ -210,7 +211,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 32, headerPairs: 100 },
   });
 
-  const mailQueued = options.onMailQueued ?? (() => undefined);
+  const onMailQueued = options.onMailQueued;
+  // Every message is queued through it; it wakes the mail worker once the transaction that queued it commits.
+  const mail = createMailQueue({ wake: () => onMailQueued?.(), log: app.log });
   const afterAnswer = createAfterAnswer(app.log);
   // Closing waits for it: the database, which it uses, is closed only once the app has closed.
   app.addHook('onClose', () => afterAnswer.settled());
@@ -233,13 +236,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notificationHub = createNotificationHub({ db, log: app.log, pollMs: options.notificationPollMs });
   app.addHook('onClose', () => notificationHub.close());
   app.decorate('notificationHub', notificationHub);
-  const notifications = createNotificationsService({ db, hub: notificationHub, clock });
+  const notifications = createNotificationsService({ db, hub: notificationHub, mail, log: app.log, clock });
   const counters = createDbCounterStore(db, clock);
   const accounts = createAccountsService({
     db,
     config,
     limits: sharedAccountLimits(options.accountLimits ?? defaultAccountLimits(), counters),
-    mailQueued,
+    mail,
     afterAnswer,
     clock,
   });
@@ -247,7 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     config,
     photoUploads: new AttemptLimiter(PHOTO_UPLOADS_PER_HOUR, 60 * 60_000, counters, 'photo-uploads'),
-    mailQueued,
+    mail,
     afterAnswer,
     clock,
   });
@@ -258,20 +261,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     notifications,
     clock,
-    mailQueued,
     timeZone: settings.timeZone,
   });
   const admin = createStudentAdminService(
     db,
     settings.feePaise,
     certificates.onStatusChange,
-    {
-      tell: createReceiptNotice({ config, notifications, clock }),
-      told: (students) => {
-        mailQueued();
-        notifications.wake(students);
-      },
-    },
+    createReceiptNotice({ config, notifications, clock }),
     clock,
   );
   const { keyId, keySecret, apiUrl } = config.razorpay;
@@ -290,7 +286,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }),
     testGateway,
     log: app.log,
-    mailQueued,
     notifications,
     clock,
   });
@@ -309,14 +304,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     counters,
     config,
     notifications,
-    mailQueued,
     live: liveBus,
     clock,
   });
   const programs = createProgramsService({
     db,
     config,
-    mailQueued,
     notifications,
     clock,
     timeZone: settings.timeZone,
@@ -331,10 +324,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const gradebook = createGradebookService({ db, clock });
   const similarity = createSimilarityService({ db, log: app.log, clock });
   app.addHook('onClose', () => similarity.close());
-  const batches = createBatchesService({ db, config, mailQueued, notifications, clock, timeZone: settings.timeZone });
+  const batches = createBatchesService({ db, config, mail, notifications, clock, timeZone: settings.timeZone });
   const courses = createCoursesService(db);
   const quiz = createQuizService(db, clock);
-  const doubts = createDoubtsService({ db, config, mailQueued, notifications, clock });
+  const doubts = createDoubtsService({ db, config, notifications, clock });
   const outbox = createOutboxService(db);
   const overview = createOverviewService({ db, clock, timeZone: settings.timeZone });
   const calendar = createCalendarService({ db, config, timeZone: settings.timeZone });
@@ -342,7 +335,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     config,
     log: app.log,
-    mailQueued,
+    mail,
     notifications,
     clock,
     timeZone: settings.timeZone,
