@@ -226,5 +226,3 @@ export function createAccountsService({ db, config, limits, mail, afterAnswer, c
     },
   };
 }
-
-export type AccountsService = ReturnType<typeof createAccountsService>;

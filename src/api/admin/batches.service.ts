@@ -148,5 +148,3 @@ export function createBatchesService({ db, config, mail, notifications, clock = 
     newStudentNames: () => batches.listNewStudentNames(db),
   };
 }
-
-export type BatchesService = ReturnType<typeof createBatchesService>;

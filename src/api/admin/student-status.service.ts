@@ -28,18 +28,18 @@ import { messages } from '../../contracts/messages.js';
 import { type ManualPaymentMethod, PAYMENT_CURRENCY } from '../../contracts/payments.js';
 import type { ReceiptNotice } from '../payments/receipt-notice.js';
 
-/**
- * `feePaise`: the course fee now (a site setting), read when a manual payment is recorded. `onStatusChange`: the
- * certificate rules, run inside each status change's transaction.
- */
-export function createStudentAdminService(
-  db: Kysely<Database>,
-  feePaise: () => Promise<number>,
-  onStatusChange: CertificatesService['onStatusChange'],
+interface Deps {
+  db: Kysely<Database>;
+  /** The course fee now (a site setting), read when a manual payment is recorded. */
+  feePaise: () => Promise<number>;
+  /** The certificate rules, run inside each status change's transaction. */
+  onStatusChange: CertificatesService['onStatusChange'];
   /** The receipt notice and mail of a payment the teacher recorded, in its transaction (which wakes whom it told). */
-  tellReceipt: ReceiptNotice,
-  clock: Clock = systemClock,
-) {
+  tellReceipt: ReceiptNotice;
+  clock?: Clock;
+}
+
+export function createStudentAdminService({ db, feePaise, onStatusChange, tellReceipt, clock = systemClock }: Deps) {
   async function studentOrFail(id: number): Promise<StudentRow> {
     const student = await findStudentById(db, id);
     if (!student || student.role !== 'student') throw new AppError('notFound', messages.noSuchStudent);

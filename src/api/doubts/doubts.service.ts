@@ -71,5 +71,3 @@ export function createDoubtsService({ db, config, notifications, clock = systemC
     },
   };
 }
-
-export type DoubtsService = ReturnType<typeof createDoubtsService>;

@@ -364,5 +364,3 @@ export function createExercisesService({
     },
   };
 }
-
-export type ExercisesService = ReturnType<typeof createExercisesService>;

@@ -208,5 +208,3 @@ export function createProgramsService({ db, config, notifications, clock = syste
     },
   };
 }
-
-export type ProgramsService = ReturnType<typeof createProgramsService>;

@@ -109,5 +109,3 @@ export function createProfileService({
     },
   };
 }
-
-export type ProfileService = ReturnType<typeof createProfileService>;
