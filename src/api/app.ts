@@ -7,22 +7,15 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { PHOTO_MAX_BYTES, PHOTO_UPLOADS_PER_HOUR } from '../contracts/accounts.js';
-import { AttemptLimiter } from './auth/attempt-limiter.js';
+import { PHOTO_MAX_BYTES } from '../contracts/accounts.js';
 import { findClientRoute } from '../contracts/paths.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { adminStudentsRoutes } from './admin/admin-students.routes.js';
 import { batchesRoutes } from './admin/batches.routes.js';
-import { createBatchesService } from './admin/batches.service.js';
 import { createStudentListsService } from './admin/student-lists.service.js';
 import { createStudentAdminService } from './admin/student-status.service.js';
 import { createReceiptNotice } from './payments/receipt-notice.js';
-import {
-  type AccountLimits,
-  createAccountsService,
-  defaultAccountLimits,
-  sharedAccountLimits,
-} from './accounts/accounts.service.js';
+import { type AccountLimits, defaultAccountLimits } from './accounts/accounts.service.js';
 import { createDbCounterStore, rateLimitStore } from './common/counters.js';
 import { type ApiRoute, registerAuthGuard } from './auth/auth-guard.js';
 import type { Config } from './config/env.js';
@@ -53,49 +46,36 @@ import { sendCompressed } from './http/compressed-body.js';
 import { NO_STORE } from './http/serialized-json.js';
 import { loadWebPages } from './http/web-pages.js';
 import { coursesRoutes } from './courses/courses.routes.js';
-import { createCoursesService } from './courses/courses.service.js';
 import { doubtsRoutes } from './doubts/doubts.routes.js';
-import { createDoubtsService } from './doubts/doubts.service.js';
 import { outboxRoutes } from './mail/outbox.routes.js';
 import { overviewRoutes } from './overview/overview.routes.js';
-import { createOverviewService } from './overview/overview.service.js';
-import { createOutboxService } from './mail/outbox.service.js';
+import { createMailQueue } from './mail/mail-queue.js';
+import { configuredGateway } from './payments/test-gateway.js';
+import type { AppDeps } from './app-deps.js';
 import { exercisesRoutes } from './exercises/exercises.routes.js';
-import { createExercisesService } from './exercises/exercises.service.js';
 import { createGrader, type Grader } from './grader/grader.js';
 import { gradebookRoutes } from './gradebook/gradebook.routes.js';
-import { createGradebookService } from './gradebook/gradebook.service.js';
 import { similarityRoutes } from './similarity/similarity.routes.js';
-import { createSimilarityService } from './similarity/similarity.service.js';
-import { createRazorpayGateway } from './payments/payment-gateway.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { createReceiptsService } from './payments/receipts.service.js';
 import { receiptsRoutes } from './payments/receipts.routes.js';
 import { createPaymentsService, type PaymentsService } from './payments/payments.service.js';
-import { createTestGateway } from './payments/test-gateway.js';
 import { programsRoutes } from './programs/programs.routes.js';
-import { createProgramsService } from './programs/programs.service.js';
 import { quizRoutes } from './quiz/quiz.routes.js';
 import { scheduleRoutes } from './schedule/schedule.routes.js';
 import { createScheduleService } from './schedule/schedule.service.js';
 import { homeRoutes } from './home/home.routes.js';
-import { createHomeService } from './home/home.service.js';
-import { createQuizService } from './quiz/quiz.service.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { createSettingsService } from './settings/settings.service.js';
 import { siteRoutes } from './site/site.routes.js';
-import { createSiteService } from './site/site.service.js';
 import { profileRoutes } from './students/profile.routes.js';
-import { createTestimonialsService } from './testimonials/testimonials.service.js';
-import type { Testimonial } from '../contracts/site.js';
+import { createLandingTestimonials } from './testimonials/landing-testimonials.js';
 import { testimonialsRoutes } from './testimonials/testimonials.routes.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
-import { createCalendarService } from './calendar/calendar.service.js';
 import { certificatesRoutes } from './certificates/certificates.routes.js';
 import { createCertificatesService } from './certificates/certificates.service.js';
 import { remindersRoutes } from './reminders/reminders.routes.js';
 import { createRemindersService, type RemindersService } from './reminders/reminders.service.js';
-import { createProfileService } from './students/profile.service.js';
 import { createNotificationHub, type NotificationHub } from './notifications/notification-hub.js';
 import { createLiveBus, type LiveBus } from './live/live-bus.js';
 import { type AfterAnswer, createAfterAnswer } from './common/after-answer.js';
@@ -210,7 +190,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 32, headerPairs: 100 },
   });
 
-  const mailQueued = options.onMailQueued ?? (() => undefined);
+  const onMailQueued = options.onMailQueued;
+  // Every message is queued through it; it wakes the mail worker once the transaction that queued it commits.
+  const mail = createMailQueue({ wake: () => onMailQueued?.(), log: app.log });
   const afterAnswer = createAfterAnswer(app.log);
   // Closing waits for it: the database, which it uses, is closed only once the app has closed.
   app.addHook('onClose', () => afterAnswer.settled());
@@ -233,123 +215,57 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notificationHub = createNotificationHub({ db, log: app.log, pollMs: options.notificationPollMs });
   app.addHook('onClose', () => notificationHub.close());
   app.decorate('notificationHub', notificationHub);
-  const notifications = createNotificationsService({ db, hub: notificationHub, clock });
+  const notifications = createNotificationsService({ db, hub: notificationHub, mail, log: app.log, clock });
   const counters = createDbCounterStore(db, clock);
-  const accounts = createAccountsService({
-    db,
-    config,
-    limits: sharedAccountLimits(options.accountLimits ?? defaultAccountLimits(), counters),
-    mailQueued,
-    afterAnswer,
-    clock,
-  });
-  const profiles = createProfileService({
-    db,
-    config,
-    photoUploads: new AttemptLimiter(PHOTO_UPLOADS_PER_HOUR, 60 * 60_000, counters, 'photo-uploads'),
-    mailQueued,
-    afterAnswer,
-    clock,
-  });
   const settings = createSettingsService({ db, config, log: app.log, clock });
   await settings.ensureDefaults();
-  const certificates = createCertificatesService({
+  const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers, log: app.log });
+  app.decorate('grader', grader);
+  app.addHook('onClose', () => grader.close());
+  const ipLimits: IpRateLimits = { ...defaultIpRateLimits, ...options.ipRateLimits };
+  const limitWrites = createAccountWriteLimiter(counters, options.accountWriteLimits ?? defaultAccountWriteLimits);
+  // What every area is built from.
+  const deps: AppDeps = {
     db,
+    dialect,
     config,
-    notifications,
     clock,
-    mailQueued,
-    timeZone: settings.timeZone,
-  });
-  const admin = createStudentAdminService(
-    db,
-    settings.feePaise,
-    certificates.onStatusChange,
-    {
-      tell: createReceiptNotice({ config, notifications, clock }),
-      told: (students) => {
-        mailQueued();
-        notifications.wake(students);
-      },
-    },
-    clock,
-  );
-  const { keyId, keySecret, apiUrl } = config.razorpay;
-  const testGateway = config.testGateway ? createTestGateway(db) : undefined;
-  const payments = createPaymentsService({
-    db,
-    config,
-    feePaise: settings.feePaise,
-    gateway:
-      testGateway ??
-      createRazorpayGateway({
-        apiUrl,
-        keyId: keyId ?? '',
-        keySecret: keySecret ?? '',
-        timeoutMs: options.gatewayTimeoutMs,
-      }),
-    testGateway,
     log: app.log,
-    mailQueued,
+    mail,
     notifications,
-    clock,
+    live: liveBus,
+    afterAnswer,
+    counters,
+    settings,
+    timeZone: settings.timeZone,
+    feePaise: settings.feePaise,
+    streams: streamRegistry,
+    ipLimits,
+    limitWrites,
+    accountLimits: options.accountLimits ?? defaultAccountLimits(),
+    grader,
+  };
+
+  // The services more than one area uses (or the server runs on a timer), made here and handed to those areas.
+  const certificates = createCertificatesService(deps);
+  const admin = createStudentAdminService({
+    ...deps,
+    onStatusChange: certificates.onStatusChange,
+    tellReceipt: createReceiptNotice(deps),
   });
+  const payments = createPaymentsService({ ...deps, ...configuredGateway(deps, options.gatewayTimeoutMs) });
   app.decorate('payments', payments);
   const receipts = createReceiptsService({ db, siteInfo: settings.current });
   app.decorate('mailAttachments', {
     receipt: receipts.attachment,
     certificate: certificates.attachment,
   } satisfies AttachmentRenderers);
-  const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers, log: app.log });
-  app.decorate('grader', grader);
-  app.addHook('onClose', () => grader.close());
-  const exercises = createExercisesService({
-    db,
-    grader,
-    counters,
-    config,
-    notifications,
-    mailQueued,
-    live: liveBus,
-    clock,
-  });
-  const programs = createProgramsService({
-    db,
-    config,
-    mailQueued,
-    notifications,
-    clock,
-    timeZone: settings.timeZone,
-  });
-  const site = createSiteService({ db, dialect, settings });
-  const schedule = createScheduleService({ db, clock, timeZone: settings.timeZone });
-  const home = createHomeService({ db, schedule, clock, timeZone: settings.timeZone });
-  const studentLists = createStudentListsService(db, dialect, schedule.attendanceCounts, clock, settings.timeZone);
+  const schedule = createScheduleService(deps);
+  const studentLists = createStudentListsService({ ...deps, attendance: schedule.attendanceCounts });
   // The landing page carries the approved testimonials: a moderation re-renders it before answering.
-  let testimonialsChanged = async () => {};
-  const testimonials = createTestimonialsService(db, () => testimonialsChanged(), clock);
-  const gradebook = createGradebookService({ db, clock });
-  const similarity = createSimilarityService({ db, log: app.log, clock });
-  app.addHook('onClose', () => similarity.close());
-  const batches = createBatchesService({ db, config, mailQueued, notifications, clock, timeZone: settings.timeZone });
-  const courses = createCoursesService(db);
-  const quiz = createQuizService(db, clock);
-  const doubts = createDoubtsService({ db, config, mailQueued, notifications, clock });
-  const outbox = createOutboxService(db);
-  const overview = createOverviewService({ db, clock, timeZone: settings.timeZone });
-  const calendar = createCalendarService({ db, config, timeZone: settings.timeZone });
-  const reminders = createRemindersService({
-    db,
-    config,
-    log: app.log,
-    mailQueued,
-    notifications,
-    clock,
-    timeZone: settings.timeZone,
-  });
+  const landingTestimonials = createLandingTestimonials({ studentLists, log: app.log });
+  const reminders = createRemindersService(deps);
   app.decorate('reminders', reminders);
-  const ipLimits: IpRateLimits = { ...defaultIpRateLimits, ...options.ipRateLimits };
-  const limitWrites = createAccountWriteLimiter(counters, options.accountWriteLimits ?? defaultAccountWriteLimits);
 
   // Every API route lives in this context, where login is required unless a route says otherwise.
   const apiRoutes: ApiRoute[] = [];
@@ -362,68 +278,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
       done(null, payload);
     });
-    await api.register(siteRoutes, { site });
-    await api.register(settingsRoutes, { settings });
-    await api.register(accountsRoutes, { accounts, ipLimits, streams: streamRegistry });
-    await api.register(profileRoutes, { profiles, admin, ipLimits });
+    // Each area builds its service from `deps` and registers its routes.
+    await api.register(siteRoutes, deps);
+    await api.register(settingsRoutes, deps);
+    await api.register(accountsRoutes, deps);
+    await api.register(profileRoutes, { ...deps, admin });
     await api.register(adminStudentsRoutes, { admin, studentLists });
-    await api.register(batchesRoutes, { batches, admin });
-    await api.register(coursesRoutes, { courses });
+    await api.register(batchesRoutes, { ...deps, admin });
+    await api.register(coursesRoutes, deps);
     await api.register(scheduleRoutes, { schedule });
-    await api.register(programsRoutes, { programs });
-    await api.register(quizRoutes, { quiz });
-    await api.register(doubtsRoutes, { doubts });
-    await api.register(outboxRoutes, { outbox });
-    await api.register(exercisesRoutes, { exercises, streams: streamRegistry });
+    await api.register(programsRoutes, deps);
+    await api.register(quizRoutes, deps);
+    await api.register(doubtsRoutes, deps);
+    await api.register(outboxRoutes, deps);
+    await api.register(exercisesRoutes, deps);
     await api.register(paymentsRoutes, { payments });
     await api.register(receiptsRoutes, { receipts });
-    await api.register(calendarRoutes, { calendar });
-    await api.register(remindersRoutes, { reminders, ipLimits, limitWrites });
-    await api.register(homeRoutes, { home });
-    await api.register(gradebookRoutes, { gradebook });
-    await api.register(similarityRoutes, { similarity });
-    await api.register(notificationsRoutes, { notifications, streams: streamRegistry });
-    await api.register(overviewRoutes, { overview });
-    await api.register(testimonialsRoutes, { testimonials });
+    await api.register(calendarRoutes, deps);
+    await api.register(remindersRoutes, { ...deps, reminders });
+    await api.register(homeRoutes, { ...deps, schedule });
+    await api.register(gradebookRoutes, deps);
+    await api.register(similarityRoutes, deps);
+    await api.register(notificationsRoutes, deps);
+    await api.register(overviewRoutes, deps);
+    await api.register(testimonialsRoutes, { ...deps, changed: landingTestimonials.changed });
     await api.register(certificatesRoutes, { certificates });
   });
 
   // Applied first (the course time zone), so the pages rendered next are not rendered a second time for it.
   await settings.refresh();
-  const landingTestimonials = async () => (await studentLists.testimonials()).value.raw.toString();
-  let renderedTestimonials = options.distDir ? await landingTestimonials() : '';
   const pages = options.distDir
     ? await loadWebPages(
         options.distDir,
-        { site: await settings.current(), testimonials: JSON.parse(renderedTestimonials) as Testimonial[] },
+        { site: await settings.current(), testimonials: await landingTestimonials.current() },
         cspWithInline,
       )
     : undefined;
   if (pages) {
     settings.onChange((site) => pages.rerender({ site }));
-    // Approvals through this process re-render at once; any change through another (or a student's status or
-    // photo) within a watch interval: the list is cached per version of the students table, so a look is cheap.
-    let rerendering = Promise.resolve();
-    testimonialsChanged = async () => {
-      const latest = await landingTestimonials();
-      // A render of this very list may be under way (the watch saw it first): wait for it.
-      if (latest !== renderedTestimonials) {
-        renderedTestimonials = latest;
-        rerendering = pages.rerender({ testimonials: JSON.parse(latest) as Testimonial[] }).catch((error: unknown) => {
-          // Not shown: the next look renders it again.
-          renderedTestimonials = '';
-          throw error;
-        });
-      }
-      await rerendering;
-    };
-    const testimonialsWatch = setInterval(() => {
-      testimonialsChanged().catch((error: unknown) =>
-        app.log.warn({ err: error }, 'could not check the testimonials for a change'),
-      );
-    }, options.settingsWatchMs ?? 2000);
-    testimonialsWatch.unref();
-    app.addHook('onClose', () => clearInterval(testimonialsWatch));
+    app.addHook('onClose', landingTestimonials.follow(pages, options.settingsWatchMs ?? 2000));
   }
   settings.watch(options.settingsWatchMs ?? 2000);
   app.decorate('refreshSiteSettings', () => settings.refresh());

@@ -1,23 +1,18 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { accountsEndpoints } from '../../contracts/accounts.js';
 import { messages } from '../../contracts/messages.js';
 import { paths } from '../../contracts/paths.js';
 import { currentStudent, requestToken } from '../auth/auth-guard.js';
 import { AppError } from '../http/app-error.js';
-import { type IpRateLimits, rateLimit } from '../http/rate-limits.js';
-import type { StreamRegistry } from '../http/stream-limits.js';
+import { rateLimit } from '../http/rate-limits.js';
 import { toStudentResource } from '../students/student-view.js';
-import type { AccountsService } from './accounts.service.js';
+import type { Area } from '../app-deps.js';
+import { createAccountsService, sharedAccountLimits } from './accounts.service.js';
 
-interface Options {
-  accounts: AccountsService;
-  ipLimits: IpRateLimits;
-  /** Open event streams, so a logout ends its session's. */
-  streams: StreamRegistry;
-}
-
-export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts, ipLimits, streams }) => {
+export const accountsRoutes: Area = async (app, deps) => {
+  // Open event streams: a logout ends its session's.
+  const { ipLimits, streams } = deps;
+  const accounts = createAccountsService({ ...deps, limits: sharedAccountLimits(deps.accountLimits, deps.counters) });
   route(app, accountsEndpoints.signup, { config: { ...rateLimit(ipLimits, 'signup') } }, async (request, reply) => {
     const { student, token } = await accounts.signup(request.body);
     return reply.status(201).send({ data: toStudentResource(student), meta: { token } });

@@ -18,12 +18,13 @@ import { newUniqId } from '../auth/random.js';
 import { createSession, deleteSession, deleteSessionsOf } from '../auth/sessions.repository.js';
 import { recordActivity } from '../students/visits.repository.js';
 import type { Config } from '../config/env.js';
+import { transact } from '../db/after-commit.js';
 import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
 import { passwordResetMail, verificationMail } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import type { MailQueue } from '../mail/mail-queue.js';
 import { findStudentByEmail, findStudentById, insertStudent, updateStudent } from '../students/students.repository.js';
 import { consumeEmailToken, emailTokenOwner, issueEmailToken, peekEmailToken } from './email-tokens.repository.js';
 import { endpointUrl } from '../../contracts/endpoint.js';
@@ -74,7 +75,7 @@ interface Deps {
   config: Pick<Config, 'appUrl'>;
   limits: AccountLimits;
   /** Wakes the mail worker after a change queued mail. */
-  mailQueued: () => void;
+  mail: MailQueue;
   afterAnswer: AfterAnswer;
   /** The time now (the app's clock). */
   clock?: Clock;
@@ -83,7 +84,7 @@ interface Deps {
 // Verifying against this when an email is unknown makes a login take as long as a real one.
 const dummyHash = hashPassword('Dummy#password-for-timing-1');
 
-export function createAccountsService({ db, config, limits, mailQueued, afterAnswer, clock = systemClock }: Deps) {
+export function createAccountsService({ db, config, limits, mail, afterAnswer, clock = systemClock }: Deps) {
   const verifyUrl = (token: string) =>
     `${config.appUrl}${endpointUrl(accountsEndpoints.verifyEmail, undefined, { token })}`;
   const resetUrl = (token: string) => `${config.appUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
@@ -92,7 +93,7 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
     async signup(input: SignupInput): Promise<{ student: StudentRow; token: string }> {
       const passwordHash = await hashPassword(input.password);
       try {
-        const result = await db.transaction().execute(async (trx) => {
+        const result = await transact(db, async (trx) => {
           const id = await insertStudent(trx, {
             email: input.email,
             password_hash: passwordHash,
@@ -103,14 +104,13 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
             uniq_id: newUniqId(),
           });
           const verifyToken = await issueEmailToken(trx, id, 'verify_email', clock());
-          await enqueueMail(trx, verificationMail(input.email, input.first_name, verifyUrl(verifyToken)));
+          await mail.enqueue(trx, verificationMail(input.email, input.first_name, verifyUrl(verifyToken)));
           const token = await createSession(trx, id, clock());
           const student = await findStudentById(trx, id);
           if (!student) throw new Error('student vanished inside its own transaction');
           return { student, token };
         });
         await limits.emailsPerAccount.hit(input.email.toLowerCase());
-        mailQueued();
         return result;
       } catch (error) {
         // Two signups of one email at once: the unique index lets exactly one through.
@@ -125,7 +125,7 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
      * links first) or superseded and the email is verified; undefined for a link that verifies nothing.
      */
     async verifyEmail(token: string): Promise<{ session: string } | 'already' | undefined> {
-      const session = await db.transaction().execute(async (trx) => {
+      const session = await transact(db, async (trx) => {
         const studentId = await consumeEmailToken(trx, token, 'verify_email', clock());
         if (studentId === undefined) return undefined;
         await updateStudent(trx, studentId, { activated: true }, clock());
@@ -141,11 +141,10 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
       const student = await findStudentByEmail(db, email);
       if (!student || student.activated) return;
       if (!(await limits.emailsPerAccount.hit(student.email.toLowerCase()))) return;
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         const token = await issueEmailToken(trx, student.id, 'verify_email', clock());
-        await enqueueMail(trx, verificationMail(student.email, student.first_name, verifyUrl(token)));
+        await mail.enqueue(trx, verificationMail(student.email, student.first_name, verifyUrl(token)));
       });
-      mailQueued();
     },
 
     /**
@@ -172,7 +171,7 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
     },
 
     async logout(studentId: number, sessionId: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         await deleteSession(trx, sessionId);
         await recordActivity(trx, studentId, nowIso(clock()));
       });
@@ -186,11 +185,10 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
       afterAnswer.run('password reset request', async () => {
         const student = await findStudentByEmail(db, email);
         if (!student || !(await limits.emailsPerAccount.hit(student.email.toLowerCase()))) return;
-        await db.transaction().execute(async (trx) => {
+        await transact(db, async (trx) => {
           const token = await issueEmailToken(trx, student.id, 'reset_password', clock());
-          await enqueueMail(trx, passwordResetMail(student.email, student.first_name, resetUrl(token)));
+          await mail.enqueue(trx, passwordResetMail(student.email, student.first_name, resetUrl(token)));
         });
-        mailQueued();
       });
     },
 
@@ -202,7 +200,7 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
         throw new AppError('validation', messages.resetLinkInvalid);
       }
       const passwordHash = await hashPassword(input.password);
-      const done = await db.transaction().execute(async (trx) => {
+      const done = await transact(db, async (trx) => {
         if ((await consumeEmailToken(trx, token, 'reset_password', clock())) !== student.id) return false;
         // Following the link proves the mailbox, so an unverified account becomes verified too.
         await updateStudent(trx, student.id, { password_hash: passwordHash, activated: true }, clock());
@@ -221,12 +219,10 @@ export function createAccountsService({ db, config, limits, mailQueued, afterAns
         throw new AppError('validation', messages.wrongCurrentPassword);
       }
       const passwordHash = await hashPassword(input.password);
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         await updateStudent(trx, student.id, { password_hash: passwordHash }, clock());
         await deleteSessionsOf(trx, student.id, sessionId);
       });
     },
   };
 }
-
-export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { BatchMailingResult } from '../../contracts/admin.js';
+import { transact } from '../db/after-commit.js';
 import type { BatchMailingTable, Database } from '../db/schema.js';
 import { findPreviousMailing, insertMailing, lockBatch } from './batches.repository.js';
 
@@ -16,14 +17,15 @@ interface Mailing {
  * Queues a batch's announcement or meeting link once: if the same date or link already went to this batch, nothing
  * is queued and the earlier sending is answered instead, for the admin to confirm a second one (issue 16: a second
  * click used to send identical emails without a word). The check and the record happen in one transaction under
- * the batch's row lock, so two clicks at once can't both pass it. `queue` enqueues the emails and says how many.
+ * the batch's row lock, so two clicks at once can't both pass it. `queue` enqueues the emails and says how many; what
+ * it registers to run after the commit (the mail worker's wake) runs once the transaction commits.
  */
 export async function mailBatchOnce(
   db: Kysely<Database>,
   mailing: Mailing,
   queue: (trx: Transaction<Database>) => Promise<number>,
 ): Promise<BatchMailingResult> {
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     await lockBatch(trx, mailing.batchNumber);
     if (!mailing.resend) {
       const previous = await findPreviousMailing(trx, mailing);

@@ -1,16 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { batchesEndpoints } from '../../contracts/admin.js';
 import { toStudentResource } from '../students/student-view.js';
-import type { BatchesService } from './batches.service.js';
+import type { Area } from '../app-deps.js';
+import { createBatchesService } from './batches.service.js';
 import type { StudentAdminService } from './student-status.service.js';
 
-interface Options {
-  batches: BatchesService;
-  admin: StudentAdminService;
-}
-
-export const batchesRoutes: FastifyPluginAsyncZod<Options> = async (app, { batches, admin }) => {
+export const batchesRoutes: Area<{ admin: StudentAdminService }> = async (app, deps) => {
+  const { admin } = deps;
+  const batches = createBatchesService(deps);
   route(app, batchesEndpoints.batchStudents, async (request) => batches.members(request.query.student_batch));
 
   route(app, batchesEndpoints.unplacedStudents, async () => batches.unplaced());

@@ -7,10 +7,11 @@ import { plural } from '../../contracts/wording.js';
 import { formatDate, type TimeZone } from '../../contracts/dates.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
+import { transact } from '../db/after-commit.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { batchStartMail, inviteMail, meetingLinkMail } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import type { MailQueue } from '../mail/mail-queue.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { mailBatchOnce } from './batch-mailings.js';
 import * as batches from './batches.repository.js';
@@ -18,7 +19,7 @@ import * as batches from './batches.repository.js';
 interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
-  mailQueued: () => void;
+  mail: MailQueue;
   notifications: NotificationsService;
   /** The course's time zone (a site setting), for the dates printed. */
   timeZone: () => Promise<TimeZone>;
@@ -26,7 +27,7 @@ interface Deps {
   clock?: Clock;
 }
 
-export function createBatchesService({ db, config, mailQueued, notifications, clock = systemClock, timeZone }: Deps) {
+export function createBatchesService({ db, config, mail, notifications, clock = systemClock, timeZone }: Deps) {
   return {
     members: (batch: number) => batches.listBatchMembers(db, batch),
 
@@ -44,7 +45,7 @@ export function createBatchesService({ db, config, mailQueued, notifications, cl
 
     /** Moves the chosen students into the batch (made if new), all at once. */
     async move(batch: number, studentIds: number[]): Promise<{ moved: number; message: string }> {
-      const moved = await db.transaction().execute(async (trx) => {
+      const moved = await transact(db, async (trx) => {
         await batches.ensureBatch(trx, batch);
         return batches.moveStudentsToBatch(trx, [...new Set(studentIds)], batch, clock());
       });
@@ -67,13 +68,12 @@ export function createBatchesService({ db, config, mailQueued, notifications, cl
       if (!row?.start_date) throw new AppError('validation', 'Set the start date of this batch first.');
       const startDate = row.start_date;
       const zone = await timeZone();
-      let noticed: number[] = [];
       const result = await mailBatchOnce(
         db,
         { batchNumber: row.batch_number, kind: 'start_date', content: startDate, resend },
         async (trx) => {
           const students = await batches.listStudentsAwaitingBatch(trx);
-          const told = await notifications.notify(
+          await notifications.notify(
             trx,
             students,
             'announcement',
@@ -92,12 +92,9 @@ export function createBatchesService({ db, config, mailQueued, notifications, cl
                 zone,
               ),
           );
-          noticed = told.noticed;
           return students.length;
         },
       );
-      if (result.queued > 0) mailQueued();
-      notifications.wake(noticed);
       return result;
     },
 
@@ -107,7 +104,6 @@ export function createBatchesService({ db, config, mailQueued, notifications, cl
       if (!row?.meeting_link) throw new AppError('validation', 'Set the meeting link of this batch first.');
       const link = row.meeting_link;
       const zone = await timeZone();
-      let noticed: number[] = [];
       const result = await mailBatchOnce(
         db,
         { batchNumber: row.batch_number, kind: 'meeting_link', content: link, resend },
@@ -119,7 +115,7 @@ export function createBatchesService({ db, config, mailQueued, notifications, cl
             students.map((s) => s.id),
             'join',
           );
-          const told = await notifications.notify(
+          await notifications.notify(
             trx,
             students,
             'announcement',
@@ -138,23 +134,17 @@ export function createBatchesService({ db, config, mailQueued, notifications, cl
                 zone,
               ),
           );
-          noticed = told.noticed;
           return students.length;
         },
       );
-      if (result.queued > 0) mailQueued();
-      notifications.wake(noticed);
       return result;
     },
 
     /** The teacher invites someone to sign up. */
     async invite(email: string): Promise<void> {
-      await enqueueMail(db, inviteMail(email, `${config.appUrl}${paths.signup}`));
-      mailQueued();
+      await mail.enqueue(db, inviteMail(email, `${config.appUrl}${paths.signup}`));
     },
 
     newStudentNames: () => batches.listNewStudentNames(db),
   };
 }
-
-export type BatchesService = ReturnType<typeof createBatchesService>;

@@ -53,14 +53,20 @@ interface ListPage {
 }
 
 /** The admin's student lists and the landing page's testimonials, each answer serialised once per change. */
-export function createStudentListsService(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  attendance: AttendanceCounts,
-  clock: Clock,
+export function createStudentListsService({
+  db,
+  dialect,
+  attendance,
+  clock,
+  timeZone,
+}: {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  attendance: AttendanceCounts;
+  clock: Clock;
   /** The course's time zone (a site setting), for the times in the CSV. */
-  timeZone: () => Promise<TimeZone>,
-) {
+  timeZone: () => Promise<TimeZone>;
+}) {
   const studentLists = new StudentListsRepository(db, dialect);
   // Whole pages (rows and total), kept until the students change: an admin paging back and forth, or several tabs,
   // cost one query each per change. Attendance changes without the students changing: it is added to each answer.

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { type Clock, systemClock } from '../../contracts/clock.js';
 import { statusRevertMessages } from '../../contracts/admin.js';
 import { STUDENT_STATUS, type StudentStatus, studentStatusName } from '../../contracts/course.js';
+import { transact } from '../db/after-commit.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import {
@@ -27,22 +28,18 @@ import { messages } from '../../contracts/messages.js';
 import { type ManualPaymentMethod, PAYMENT_CURRENCY } from '../../contracts/payments.js';
 import type { ReceiptNotice } from '../payments/receipt-notice.js';
 
-/**
- * `feePaise`: the course fee now (a site setting), read when a manual payment is recorded. `onStatusChange`: the
- * certificate rules, run inside each status change's transaction.
- */
-export function createStudentAdminService(
-  db: Kysely<Database>,
-  feePaise: () => Promise<number>,
-  onStatusChange: CertificatesService['onStatusChange'],
-  receipts: {
-    /** The receipt notice and mail of a payment the teacher recorded, in its transaction; whom to wake. */
-    tell: ReceiptNotice;
-    /** After the commit: the mail worker and the students' open pages hear of it. */
-    told: (students: number[]) => void;
-  },
-  clock: Clock = systemClock,
-) {
+interface Deps {
+  db: Kysely<Database>;
+  /** The course fee now (a site setting), read when a manual payment is recorded. */
+  feePaise: () => Promise<number>;
+  /** The certificate rules, run inside each status change's transaction. */
+  onStatusChange: CertificatesService['onStatusChange'];
+  /** The receipt notice and mail of a payment the teacher recorded, in its transaction (which wakes whom it told). */
+  tellReceipt: ReceiptNotice;
+  clock?: Clock;
+}
+
+export function createStudentAdminService({ db, feePaise, onStatusChange, tellReceipt, clock = systemClock }: Deps) {
   async function studentOrFail(id: number): Promise<StudentRow> {
     const student = await findStudentById(db, id);
     if (!student || student.role !== 'student') throw new AppError('notFound', messages.noSuchStudent);
@@ -65,8 +62,6 @@ export function createStudentAdminService(
       received?: { amountPaise: number; method: ManualPaymentMethod };
       revert?: { id: number; reason: string; paymentId: number | null };
     },
-    /** Filled with the students told of a receipt, to wake once the transaction is committed. */
-    told: number[] = [],
   ): Promise<StudentRow> {
     const { student, to, by, revert } = change;
     const from = student.student_status;
@@ -102,7 +97,7 @@ export function createStudentAdminService(
         order_id: payment.order_id,
         payment_id: null,
       };
-      told.push(...(await receipts.tell(trx, student, receipt)));
+      await tellReceipt(trx, student, receipt);
     }
     await insertStatusChange(trx, {
       student_id: student.id,
@@ -136,13 +131,7 @@ export function createStudentAdminService(
         throw new AppError('validation', 'Only a Paid mark records what was received.');
       // Read before the transaction: SQLite has one connection, which the transaction holds.
       const fee = await feePaise();
-      const told: number[] = [];
-      const updated = await db
-        .transaction()
-        .execute((trx) => applyStatusChange(trx, { student, to: status, by: admin, feePaise: fee, received }, told));
-      // A receipt mail may be queued even for a student who chose no notice: the mail worker hears of it either way.
-      receipts.told(told);
-      return updated;
+      return transact(db, (trx) => applyStatusChange(trx, { student, to: status, by: admin, feePaise: fee, received }));
     },
 
     /**
@@ -152,7 +141,7 @@ export function createStudentAdminService(
      */
     async revertLatest(admin: StudentRow, id: number, reason: string): Promise<StudentRow> {
       await studentOrFail(id);
-      return db.transaction().execute(async (trx) => {
+      return transact(db, async (trx) => {
         const student = await findStudentById(trx, id);
         if (!student) throw new AppError('notFound', messages.noSuchStudent);
         const last = await latestStatusChange(trx, id);
@@ -176,7 +165,7 @@ export function createStudentAdminService(
     /** Removes the account, its sessions, links, programs and personal data; payments stay for the accounts. */
     async deleteStudent(id: number): Promise<void> {
       const student = await studentOrFail(id);
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         await deleteStudentRow(trx, id);
         await photoStore.remove(trx, student.image_path);
       });
@@ -194,7 +183,7 @@ export function createStudentAdminService(
     async setBatch(email: string, batch: number): Promise<StudentRow> {
       const student = await findStudentAccountByEmail(db, email);
       if (!student) throw new AppError('notFound', 'Please check email');
-      return db.transaction().execute(async (trx) => {
+      return transact(db, async (trx) => {
         await ensureBatch(trx, batch);
         await updateStudent(trx, student.id, { student_batch: batch }, clock());
         const updated = await findStudentById(trx, student.id);

@@ -1,14 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { calendarEndpoints, calendarMessages } from '../../contracts/calendar.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { AppError } from '../http/app-error.js';
-import type { CalendarFile, CalendarService } from './calendar.service.js';
-
-interface Options {
-  calendar: CalendarService;
-}
+import type { Area } from '../app-deps.js';
+import { type CalendarFile, createCalendarService } from './calendar.service.js';
 
 /** Calendar apps poll the feed; a few minutes' cache spares the database without hiding a change for long. */
 const FEED_CACHE = 'private, max-age=300';
@@ -26,7 +22,8 @@ function sendCalendar(
   return reply.type('text/calendar; charset=utf-8').send(file.text);
 }
 
-export const calendarRoutes: FastifyPluginAsyncZod<Options> = async (app, { calendar }) => {
+export const calendarRoutes: Area = async (app, deps) => {
+  const calendar = createCalendarService(deps);
   route(app, calendarEndpoints.calendar, async (request) => calendar.links(currentStudent(request)));
 
   route(app, calendarEndpoints.revokeCalendar, async (request) => calendar.revoke(currentStudent(request)));

@@ -158,5 +158,3 @@ export function createCalendarService({ db, config, timeZone }: Deps) {
     },
   };
 }
-
-export type CalendarService = ReturnType<typeof createCalendarService>;

@@ -15,6 +15,7 @@ import { courseWallClock, type TimeZone } from '../../contracts/dates.js';
 import { paths } from '../../contracts/paths.js';
 import { DEFAULT_SITE_CONTENT } from '../../contracts/site-info.js';
 import type { Config } from '../config/env.js';
+import { transact } from '../db/after-commit.js';
 import { nowIso } from '../db/clock.js';
 import type { CertificateRow, Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
@@ -46,8 +47,6 @@ interface Deps {
   notifications: Pick<NotificationsService, 'notify' | 'withdraw'>;
   /** The time now (tests step through it). */
   clock?: Clock;
-  /** Wakes the mail worker after certificates were issued outside a status change. */
-  mailQueued?: () => void;
   /** The course's time zone (a site setting), for the dates on a certificate. */
   timeZone: () => Promise<TimeZone>;
 }
@@ -85,14 +84,7 @@ function toPublic(row: CertificateRow): PublicCertificate {
 const calendarDay = (instant: string | null, zone: TimeZone) =>
   instant ? (courseWallClock(instant, zone)?.date ?? null) : null;
 
-export function createCertificatesService({
-  db,
-  config,
-  notifications,
-  clock = systemClock,
-  mailQueued,
-  timeZone,
-}: Deps) {
+export function createCertificatesService({ db, config, notifications, clock = systemClock, timeZone }: Deps) {
   const verifyUrl = (code: string) => `${config.appUrl}${certificatePagePath(code)}`;
   const pdfOf = async (row: CertificateRow) => {
     const inputs = [facts(row), verifyUrl(row.code), await timeZone()] as const;
@@ -175,7 +167,7 @@ export function createCertificatesService({
     async issueMissing(admin: StudentRow, studentIds: number[]): Promise<{ issued: number; message: string }> {
       const at = nowIso(clock());
       const chosen = new Set(studentIds);
-      const issued = await db.transaction().execute(async (trx) => {
+      const issued = await transact(db, async (trx) => {
         let count = 0;
         for (const row of await listCompletedWithoutCertificate(trx)) {
           if (!chosen.has(row.id)) continue;
@@ -195,7 +187,6 @@ export function createCertificatesService({
         }
         return count;
       });
-      if (issued > 0) mailQueued?.();
       return { issued, message: certificateMessages.issuedMissing(issued) };
     },
 

@@ -1,11 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { coursesEndpoints } from '../../contracts/course-content.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { sendSerializedJson } from '../http/serialized-json.js';
-import type { CoursesService } from './courses.service.js';
+import type { Area } from '../app-deps.js';
+import { createCoursesService } from './courses.service.js';
 
-export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = async (app, { courses }) => {
+export const coursesRoutes: Area = async (app, deps) => {
+  const courses = createCoursesService(deps);
   // The original client asks only when paid. A browser holding the current copy gets 304.
   route(app, coursesEndpoints.courses, async (request, reply) => {
     const { value, version } = await courses.sessions(currentStudent(request), request.auth?.contentVersions);

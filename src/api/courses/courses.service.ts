@@ -28,7 +28,7 @@ function mustHavePaid(student: StudentRow): void {
     throw new AppError('forbidden', CLASSES_NEED_PAYMENT);
 }
 
-export function createCoursesService(db: Kysely<Database>) {
+export function createCoursesService({ db }: { db: Kysely<Database> }) {
   // Every student gets the same list: it is serialised (and gzipped) once per change to the sessions.
   const sessionsCache = new VersionedCache<SerializedJson>(db, 'course_sessions', 1);
 
@@ -95,5 +95,3 @@ export function createCoursesService(db: Kysely<Database>) {
     },
   };
 }
-
-export type CoursesService = ReturnType<typeof createCoursesService>;

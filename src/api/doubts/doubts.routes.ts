@@ -1,13 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { doubtsEndpoints } from '../../contracts/doubts.js';
 import { currentStudent } from '../auth/auth-guard.js';
-import type { DoubtsService } from './doubts.service.js';
+import type { Area } from '../app-deps.js';
+import { createDoubtsService } from './doubts.service.js';
 
 /** A student asks at most this many doubts an hour: enough for any class, too few to bury the others'. */
 const DOUBTS_PER_HOUR = { name: 'doubts', max: 20, windowMs: 60 * 60_000 };
 
-export const doubtsRoutes: FastifyPluginAsyncZod<{ doubts: DoubtsService }> = async (app, { doubts }) => {
+export const doubtsRoutes: Area = async (app, deps) => {
+  const doubts = createDoubtsService(deps);
   route(app, doubtsEndpoints.askDoubt, { config: { accountLimit: DOUBTS_PER_HOUR } }, async (request, reply) => {
     const student = currentStudent(request);
     const doubt = await doubts.ask(student, request.body.question, request.body.session_id ?? null);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from '../../contracts/clock.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
+import { transact } from '../db/after-commit.js';
 import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
@@ -13,7 +14,6 @@ import * as doubts from './doubts.repository.js';
 interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
-  mailQueued: () => void;
   notifications: NotificationsService;
   /** The time now (the app's clock). */
   clock?: Clock;
@@ -21,7 +21,7 @@ interface Deps {
 
 const excerpt = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);
 
-export function createDoubtsService({ db, config, mailQueued, notifications, clock = systemClock }: Deps) {
+export function createDoubtsService({ db, config, notifications, clock = systemClock }: Deps) {
   async function found(id: number): Promise<doubts.DoubtRow> {
     const doubt = await doubts.findDoubt(db, id);
     if (!doubt) throw new Error('doubt vanished after it was written');
@@ -34,19 +34,17 @@ export function createDoubtsService({ db, config, mailQueued, notifications, clo
       if (sessionId !== null && !(await sessionExists(db, sessionId)))
         throw new AppError('validation', 'No such session.');
       const name = personName(student);
-      const { id, noticed } = await db.transaction().execute(async (trx) => {
+      const id = await transact(db, async (trx) => {
         const id = await doubts.insertDoubt(trx, { student_id: student.id, session_id: sessionId, question });
-        const told = await notifications.notify(
+        await notifications.notify(
           trx,
           await notifications.teachers(trx),
           'doubt_asked',
           { title: `${name} asked a doubt`, body: excerpt(question), link: teacherLinks.doubts, subjectId: id },
           (t) => doubtAskedMail(t.email, name, question, `${config.appUrl}${teacherLinks.doubts}`),
         );
-        return { id, noticed: told.noticed };
+        return id;
       });
-      mailQueued();
-      notifications.wake(noticed);
       return found(id);
     },
 
@@ -59,9 +57,9 @@ export function createDoubtsService({ db, config, mailQueued, notifications, clo
       const doubt = await doubts.findDoubt(db, id);
       if (!doubt) throw new AppError('notFound', 'No such doubt.');
       const link = `${paths.dashboard}/${dashboardPaths.myDoubts}`;
-      const told = await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         await doubts.saveAnswer(trx, doubt.id, answer, nowIso(clock()));
-        return notifications.notify(
+        await notifications.notify(
           trx,
           [{ id: doubt.student_id, email: doubt.email, first_name: doubt.first_name }],
           'doubt_answered',
@@ -69,11 +67,7 @@ export function createDoubtsService({ db, config, mailQueued, notifications, clo
           (s) => doubtAnsweredMail(s.email, s.first_name, doubt.question, answer, `${config.appUrl}${link}`),
         );
       });
-      mailQueued();
-      notifications.wake(told.noticed);
       return found(doubt.id);
     },
   };
 }
-
-export type DoubtsService = ReturnType<typeof createDoubtsService>;

@@ -1,26 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { exercisesEndpoints, exerciseMessages } from '../../contracts/exercises.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { eventStreams } from '../http/event-stream.js';
-import type { StreamRegistry } from '../http/stream-limits.js';
-import type { ExercisesService } from './exercises.service.js';
+import type { Area } from '../app-deps.js';
+import { createExercisesService } from './exercises.service.js';
 
-interface Options {
-  exercises: ExercisesService;
-  /** The caps every event stream of the process shares. */
-  streams: StreamRegistry;
-  /** Tests shorten the live streams' heartbeat. */
-  heartbeatMs?: number;
-}
-
-export const exercisesRoutes: FastifyPluginAsyncZod<Options> = async (
-  app,
-  { exercises, streams: registry, heartbeatMs },
-) => {
+export const exercisesRoutes: Area = async (app, deps) => {
+  const exercises = createExercisesService(deps);
   const streams = eventStreams(app, {
-    registry,
-    heartbeatMs,
+    registry: deps.streams,
     cap: { maxStreamsPerAccount: 5, tooMany: exerciseMessages.tooManyStreams },
   });
 

@@ -3,6 +3,7 @@
  * teacher's supervision and comments. Compiling and running go to the grader; one job per person at a time.
  */
 import type { Kysely } from 'kysely';
+import { transact } from '../db/after-commit.js';
 import {
   type CodeComment,
   type Exercise,
@@ -21,7 +22,7 @@ import { isLate } from '../../contracts/course-content.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
 import { nowIso } from '../db/clock.js';
-import type { Database, StudentRow } from '../db/schema.js';
+import type { Database, Db, StudentRow } from '../db/schema.js';
 import { GraderUnavailableError, type Grader } from '../grader/grader.js';
 import { AppError } from '../http/app-error.js';
 import type { CounterStore } from '../common/counters.js';
@@ -45,7 +46,6 @@ interface Deps {
   clock?: Clock;
   config: Pick<Config, 'appUrl'>;
   notifications: NotificationsService;
-  mailQueued: () => void;
   /** Tells open supervision streams (the teacher's, the student's) of each change, after it commits. */
   live: LiveBus;
 }
@@ -59,12 +59,16 @@ export function createExercisesService({
   counters,
   config,
   notifications,
-  mailQueued,
   live,
   clock = systemClock,
 }: Deps) {
-  const changed = (student: StudentRow, sp: { id: number; program_number: number }, kind: LiveChange['kind']): void =>
-    publishChange(live, { ...sp, student_batch: student.student_batch }, kind);
+  /** Once `at`'s transaction commits (at once on a plain handle), the live streams hear of the change. */
+  const changed = (
+    at: Db,
+    student: StudentRow,
+    sp: { id: number; program_number: number },
+    kind: LiveChange['kind'],
+  ): void => publishChange(live, at, { ...sp, student_batch: student.student_batch }, kind);
 
   async function exclusive<T>(accountId: number, job: () => Promise<T>): Promise<T> {
     const slot = `grader-job:${accountId}`;
@@ -147,11 +151,9 @@ export function createExercisesService({
       input: { starter_code: string; tests: TestCase[]; no_leaks: boolean },
     ): Promise<Exercise> {
       const program = await programOrFail(programId);
-      await db
-        .transaction()
-        .execute((trx) =>
-          exercises.saveExercise(trx, program.id, input.starter_code || null, input.tests, input.no_leaks),
-        );
+      await transact(db, (trx) =>
+        exercises.saveExercise(trx, program.id, input.starter_code || null, input.tests, input.no_leaks),
+      );
       return this.exercise(program.id);
     },
 
@@ -209,7 +211,7 @@ export function createExercisesService({
       const sp = await ownStudentProgram(student, studentProgramId);
       const savedAt = nowIso(clock());
       await exercises.saveDraft(db, sp.id, code, savedAt);
-      changed(student, sp, 'draft');
+      changed(db, student, sp, 'draft');
       return { saved_at: savedAt };
     },
 
@@ -219,7 +221,7 @@ export function createExercisesService({
         const result = await grader.run(student.id, code, stdin);
         const at = nowIso(clock());
         await exercises.recordRun(db, sp.id, code, at, runSummary(result));
-        changed(student, sp, 'run');
+        changed(db, student, sp, 'run');
         return result;
       });
     },
@@ -236,7 +238,7 @@ export function createExercisesService({
       return exclusive(student.id, async () => {
         const result = await grader.grade(student.id, code, tests, { noLeaks: sp.no_leaks });
         const status = result.compile.ok ? ('graded' as const) : ('compile_error' as const);
-        const { id, noticed } = await db.transaction().execute(async (trx) => {
+        const id = await transact(db, async (trx) => {
           const summary = status === 'graded' ? `Score ${result.score}/${result.total}.` : 'The code did not compile.';
           const inserted = await exercises.insertSubmission(trx, {
             student_program_id: sp.id,
@@ -255,7 +257,7 @@ export function createExercisesService({
             total: result.total,
             late,
           });
-          const told = await notifications.notify(
+          await notifications.notify(
             trx,
             await notifications.teachers(trx),
             'submission',
@@ -268,11 +270,9 @@ export function createExercisesService({
                 `${config.appUrl}${teacherLinks.studentWork(student.id)}`,
               ),
           );
-          return { id: inserted, noticed: told.noticed };
+          changed(trx, student, sp, 'submission');
+          return inserted;
         });
-        mailQueued();
-        notifications.wake(noticed);
-        changed(student, sp, 'submission');
         return { id, created_at: at, status, score: result.score, total: result.total, late, code, result };
       });
     },
@@ -335,7 +335,7 @@ export function createExercisesService({
       const sp = await exercises.findStudentProgramOwner(db, studentProgramId);
       if (!sp) throw new AppError('notFound', exerciseMessages.notFound);
       const author = `${admin.first_name} ${admin.last_name}`.trim() || 'Teacher';
-      const { row, noticed } = await db.transaction().execute(async (trx) => {
+      const row = await transact(db, async (trx) => {
         const row = await exercises.insertComment(trx, {
           student_program_id: studentProgramId,
           line,
@@ -345,7 +345,7 @@ export function createExercisesService({
         });
         // The workspace scrolls to and highlights the comment this anchor names.
         const link = `${paths.dashboard}/${dashboardPaths.myProgs}/${sp.id}#comment-${row.id}`;
-        const told = await notifications.notify(
+        await notifications.notify(
           trx,
           [{ id: sp.student_id, email: sp.email, first_name: sp.first_name }],
           'code_comment',
@@ -357,14 +357,10 @@ export function createExercisesService({
           },
           (s) => codeCommentMail(s.email, s.first_name, sp.program_number, line, body, `${config.appUrl}${link}`),
         );
-        return { row, noticed: told.noticed };
+        publishChange(live, trx, sp, 'comment');
+        return row;
       });
-      mailQueued();
-      notifications.wake(noticed);
-      publishChange(live, sp, 'comment');
       return { id: row.id, line: row.line, body: row.body, author: row.author_name, created_at: row.created_at };
     },
   };
 }
-
-export type ExercisesService = ReturnType<typeof createExercisesService>;

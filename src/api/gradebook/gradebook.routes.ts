@@ -1,13 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { gradebookEndpoints } from '../../contracts/gradebook.js';
-import type { GradebookService } from './gradebook.service.js';
+import type { Area } from '../app-deps.js';
+import { createGradebookService } from './gradebook.service.js';
 
-interface Options {
-  gradebook: GradebookService;
-}
-
-export const gradebookRoutes: FastifyPluginAsyncZod<Options> = async (app, { gradebook }) => {
+export const gradebookRoutes: Area = async (app, deps) => {
+  const gradebook = createGradebookService(deps);
   route(app, gradebookEndpoints.gradebook, async (request) => gradebook.read(request.params.batch));
 
   route(app, gradebookEndpoints.gradebookCsv, async (request, reply) => {

@@ -156,5 +156,3 @@ export function createGradebookService({ db, clock = systemClock }: Deps) {
     },
   };
 }
-
-export type GradebookService = ReturnType<typeof createGradebookService>;

@@ -128,5 +128,3 @@ export function createHomeService({ db, schedule, clock = systemClock, timeZone 
     },
   };
 }
-
-export type HomeService = ReturnType<typeof createHomeService>;

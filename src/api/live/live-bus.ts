@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { afterCommit } from '../db/after-commit.js';
+import type { Db } from '../db/schema.js';
 
 export type LiveListener = (payload: unknown) => void;
 
@@ -134,21 +136,28 @@ export function createLiveBus({ log, postgresUrl }: Deps) {
     }
   }
 
+  function publish(topic: string, payload: unknown): void {
+    if (closed) return;
+    local.emit(topic, payload);
+    if (!postgresUrl) return;
+    const text = JSON.stringify({ o: origin, t: topic, p: payload } satisfies Envelope);
+    if (text.length > MAX_PAYLOAD) {
+      log.warn({ topic }, 'live event too large for NOTIFY; sent to this process only');
+      return;
+    }
+    sending = sending.then(() => notifyOthers(text));
+  }
+
   return {
     /** Connects the LISTEN client (PostgreSQL); events published before then still reach this process. */
     start: listen,
 
     /** After the commit: tells this process's listeners now and, with PostgreSQL, every other process. */
-    publish(topic: string, payload: unknown): void {
-      if (closed) return;
-      local.emit(topic, payload);
-      if (!postgresUrl) return;
-      const text = JSON.stringify({ o: origin, t: topic, p: payload } satisfies Envelope);
-      if (text.length > MAX_PAYLOAD) {
-        log.warn({ topic }, 'live event too large for NOTIFY; sent to this process only');
-        return;
-      }
-      sending = sending.then(() => notifyOthers(text));
+    publish,
+
+    /** Publishes once `db`'s transaction (opened with `transact`) commits; at once on a plain database handle. */
+    publishAfterCommit(db: Db, topic: string, payload: unknown): void {
+      afterCommit(db, log, () => publish(topic, payload));
     },
 
     /** Hears every event on a topic until the returned function is called. */

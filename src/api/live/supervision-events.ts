@@ -5,6 +5,7 @@
  * typing makes the teacher's page refetch a few times a second at most, not once per keystroke save.
  */
 import type { LiveChange } from '../../contracts/exercises.js';
+import type { Db } from '../db/schema.js';
 import { type LiveBus, RESYNC } from './live-bus.js';
 
 export const COALESCE_MS = 250;
@@ -17,15 +18,16 @@ interface ProgramEvent extends LiveChange {
 const programTopic = (programNumber: number) => `program:${programNumber}`;
 const studentProgramTopic = (studentProgramId: number) => `student-program:${studentProgramId}`;
 
-/** After the commit: tells the streams watching this student program. */
+/** Once `db`'s transaction commits (at once on a plain handle): tells the streams watching this student program. */
 export function publishChange(
   bus: LiveBus,
+  db: Db,
   sp: { id: number; program_number: number; student_batch: number | null },
   kind: LiveChange['kind'],
 ): void {
   const event: ProgramEvent = { student_program_id: sp.id, kind, batch: sp.student_batch };
-  bus.publish(programTopic(sp.program_number), event);
-  if (kind === 'comment') bus.publish(studentProgramTopic(sp.id), { student_program_id: sp.id, kind });
+  bus.publishAfterCommit(db, programTopic(sp.program_number), event);
+  if (kind === 'comment') bus.publishAfterCommit(db, studentProgramTopic(sp.id), { student_program_id: sp.id, kind });
 }
 
 /** Subscribes to topics and sends their changes in batches; an empty batch after a resync means "refetch all". */

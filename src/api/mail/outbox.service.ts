@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.js';
 import { parseAttachment } from './mail-attachments.js';
 import { listOutbox } from './outbox.repository.js';
 
-export function createOutboxService(db: Kysely<Database>) {
+export function createOutboxService({ db }: { db: Kysely<Database> }) {
   return {
     /** The latest messages the site wrote, delivered or not. */
     list: async (limit: number): Promise<OutboxEntry[]> =>
@@ -14,5 +14,3 @@ export function createOutboxService(db: Kysely<Database>) {
       })),
   };
 }
-
-export type OutboxService = ReturnType<typeof createOutboxService>;

@@ -14,7 +14,9 @@ import { paths } from '../../contracts/paths.js';
 import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { enqueueMail, type OutgoingMail } from '../mail/outbox.repository.js';
+import { afterCommitFor, transact, type EffectLog } from '../db/after-commit.js';
+import type { MailQueue } from '../mail/mail-queue.js';
+import type { OutgoingMail } from '../mail/outbox.repository.js';
 import { setStudentReminders, withdrawStudentReminders } from '../reminders/reminders.repository.js';
 import type { NotificationHub, StreamListener } from './notification-hub.js';
 import * as notices from './notifications.repository.js';
@@ -22,6 +24,10 @@ import * as notices from './notifications.repository.js';
 interface Deps {
   db: Kysely<Database>;
   hub: NotificationHub;
+  /** Queues the mail of a notice (and wakes the mail worker once the transaction commits). */
+  mail: MailQueue;
+  /** Where a failed wake after commit is reported. */
+  log: EffectLog;
   /** The time now (the app's clock). */
   clock?: Clock;
 }
@@ -48,7 +54,7 @@ export interface Notice {
   once?: boolean;
 }
 
-/** What `notify` did: who got a notice in the site (wake them after the commit), and the mail queued, by person. */
+/** What `notify` did: who got a notice in the site (woken once the transaction commits), and the mail queued. */
 export interface Notified {
   noticed: number[];
   mailed: Map<number, number>;
@@ -84,7 +90,10 @@ export function submissionNotice(
 const kindsOf = (person: Pick<StudentRow, 'role'>): readonly NotificationKind[] =>
   person.role === 'admin' ? TEACHER_NOTIFICATION_KINDS : STUDENT_NOTIFICATION_KINDS;
 
-export function createNotificationsService({ db, hub, clock = systemClock }: Deps) {
+export function createNotificationsService({ db, hub, mail: mailQueue, log, clock = systemClock }: Deps) {
+  // One function for the whole app: a transaction that notifies several times wakes the union of its people once.
+  const wakeStreams = (recipientIds: number[]) => hub.wake(recipientIds);
+
   /** Each person's choice for a kind: their row, or the defaults; class_soon's email is the reminders switch. */
   async function choices(trx: Trx, ids: number[], kind: NotificationKind) {
     const rows = new Map((await notices.findSettings(trx, ids, kind)).map((r) => [r.student_id, r]));
@@ -116,7 +125,7 @@ export function createNotificationsService({ db, hub, clock = systemClock }: Dep
     /**
      * The one way every event tells people: inside the caller's transaction, writes a notice for those who want
      * it in the site and queues the mail for those who want it by email. A few statements however many people.
-     * Call `wake(result.noticed)` after the commit.
+     * The transaction (opened with `transact`) wakes the people noticed, and the mail worker, once it commits.
      */
     async notify(
       trx: Trx,
@@ -162,7 +171,9 @@ export function createNotificationsService({ db, hub, clock = systemClock }: Dep
           created_at: at,
         })),
       );
-      if (mail) for (const r of recipients) if (choiceOf(r.id).email) mailed.set(r.id, await enqueueMail(trx, mail(r)));
+      if (mail)
+        for (const r of recipients) if (choiceOf(r.id).email) mailed.set(r.id, await mailQueue.enqueue(trx, mail(r)));
+      afterCommitFor(trx, log, wakeStreams, noticed);
       return { noticed, mailed };
     },
 
@@ -176,10 +187,6 @@ export function createNotificationsService({ db, hub, clock = systemClock }: Dep
 
     /** The teacher accounts, who get the teacher's kinds. */
     teachers: (trx: Trx = db) => notices.listTeachers(trx),
-
-    wake(recipientIds: number[]): void {
-      hub.wake(recipientIds);
-    },
 
     async list(person: StudentRow, before: number | undefined, limit: number): Promise<NotificationList> {
       const rows = await notices.listNotices(db, person.id, before, limit + 1);
@@ -227,7 +234,7 @@ export function createNotificationsService({ db, hub, clock = systemClock }: Dep
       const foreign = settings.find((s) => !mine.includes(s.kind));
       if (foreign) throw new AppError('validation', notificationMessages.notYourKind(foreign.kind));
       const classSoon = settings.find((s) => s.kind === 'class_soon');
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         await notices.saveSettings(trx, person.id, settings);
         if (classSoon && classSoon.email !== person.reminders) {
           await setStudentReminders(trx, person.id, classSoon.email);

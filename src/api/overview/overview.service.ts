@@ -136,5 +136,3 @@ export function createOverviewService({ db, clock = systemClock, timeZone }: Dep
     },
   };
 }
-
-export type OverviewService = ReturnType<typeof createOverviewService>;

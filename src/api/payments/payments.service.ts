@@ -28,6 +28,7 @@ import {
   type webhookResultSchema,
 } from '../../contracts/payments.js';
 import type { Config } from '../config/env.js';
+import { transact } from '../db/after-commit.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
@@ -74,7 +75,6 @@ export interface PaymentsOptions {
   /** The built-in test gateway, when it is the gateway (no Razorpay keys are set). */
   testGateway?: TestGateway;
   log: FastifyBaseLogger;
-  mailQueued: () => void;
   notifications: NotificationsService;
   /** The time now (the app's clock). */
   clock?: Clock;
@@ -120,18 +120,10 @@ export function createPaymentsService({
   gateway,
   testGateway,
   log,
-  mailQueued: mailQueuedOnly,
   notifications,
   clock = systemClock,
 }: PaymentsOptions) {
   const tellReceipt = createReceiptNotice({ config, notifications, clock });
-  // Students told of a payment in a transaction; their open pages hear it once it is committed.
-  let toWake: number[] = [];
-  const mailQueued = () => {
-    mailQueuedOnly();
-    notifications.wake(toWake);
-    toWake = [];
-  };
 
   function checkoutOptions(row: PaymentRow, student: StudentRow): PaymentOrder {
     return {
@@ -204,7 +196,7 @@ export function createPaymentsService({
           payment_id: row.id,
         });
       // The payment is recorded above whatever the student chose: the choice only decides what they are told.
-      if (student) toWake.push(...(await tellReceipt(trx, student, { ...row, payment_id: paymentId })));
+      if (student) await tellReceipt(trx, student, { ...row, payment_id: paymentId });
     }
     await assignReceiptNumber(trx, row.id);
     log.info({ orderId: row.order_id, paymentId, via }, 'payment captured');
@@ -219,9 +211,7 @@ export function createPaymentsService({
     paid?: { amount: number; currency: string },
   ): Promise<CaptureOutcome> {
     try {
-      const outcome = await db.transaction().execute((trx) => capture(trx, paymentRowId, paymentId, via, paid));
-      if (outcome === 'captured') mailQueued();
-      return outcome;
+      return await transact(db, (trx) => capture(trx, paymentRowId, paymentId, via, paid));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const row = await findPaymentById(db, paymentRowId);
@@ -405,8 +395,7 @@ export function createPaymentsService({
       const { event, payload } = parsed.data;
       const payment = payload.payment?.entity;
 
-      let captured = false;
-      const result = await db.transaction().execute(async (trx): Promise<WebhookResult> => {
+      return transact(db, async (trx): Promise<WebhookResult> => {
         if (eventId !== undefined) {
           if (!(await recordWebhookEvent(trx, eventId, event))) return 'duplicate';
         }
@@ -422,9 +411,8 @@ export function createPaymentsService({
           case 'order.paid': {
             if (!matchesOrder(row, payment)) return 'ignored';
             const outcome = await capture(trx, row.id, payment.id, 'webhook', payment);
-            captured = outcome === 'captured';
             // A refund due it recorded is applied too: the teacher sees it in Payments.
-            return captured || (typeof outcome === 'object' && outcome.recorded) ? 'applied' : 'ignored';
+            return outcome === 'captured' || (typeof outcome === 'object' && outcome.recorded) ? 'applied' : 'ignored';
           }
           case 'payment.failed':
             await markFailed(trx, row.id, payment.error_description ?? 'The payment failed.', clock());
@@ -433,8 +421,6 @@ export function createPaymentsService({
             return 'ignored';
         }
       });
-      if (captured) mailQueued();
-      return result;
     },
 
     /**

@@ -22,7 +22,7 @@ export interface ReceiptPayment {
 /**
  * Tells a student their payment is confirmed, in the transaction that recorded it: a notice, and the receipt email
  * with its PDF (as the student's notification choices say). Online payments and those the teacher records alike.
- * Returns the students to wake once the transaction is committed.
+ * The transaction (opened with `transact`) wakes the student and the mail worker once it commits.
  */
 export function createReceiptNotice({
   config,
@@ -37,7 +37,7 @@ export function createReceiptNotice({
     trx: Transaction<Database>,
     student: { id: number; email: string; first_name: string },
     payment: ReceiptPayment,
-  ): Promise<number[]> => {
+  ): Promise<void> => {
     const receipt = {
       amount: formatAmount(payment.amount, payment.currency),
       paymentId: payment.payment_id,
@@ -46,7 +46,7 @@ export function createReceiptNotice({
       zone: await readTimeZone(trx),
     };
     const link = `${paths.dashboard}/${dashboardPaths.myPayment}`;
-    const told = await notifications.notify(
+    await notifications.notify(
       trx,
       [student],
       'payment_confirmed',
@@ -56,7 +56,6 @@ export function createReceiptNotice({
         attachment: { kind: 'receipt', id: payment.id },
       }),
     );
-    return told.noticed;
   };
 }
 

@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type { CheckoutFailure, CheckoutSuccess } from '../../contracts/payments.js';
 import { paymentMessages } from '../../contracts/payments.js';
 import type { Database } from '../db/schema.js';
-import type { PaymentGatewayClient } from './payment-gateway.js';
+import type { Config } from '../config/env.js';
+import { createRazorpayGateway, type PaymentGatewayClient } from './payment-gateway.js';
 import { checkoutSignature } from './razorpay-signature.js';
 
 export const TEST_GATEWAY_KEY_ID = 'rzp_test_builtin';
@@ -102,4 +103,20 @@ export function createTestGateway(db: Kysely<Database>): TestGateway {
       };
     },
   };
+}
+
+/**
+ * The gateway the configuration names: the built-in test gateway when it is on (no Razorpay keys), Razorpay
+ * otherwise, waiting `timeoutMs` for its API (tests shorten it).
+ */
+export function configuredGateway(
+  { db, config }: { db: Kysely<Database>; config: Pick<Config, 'testGateway' | 'razorpay'> },
+  timeoutMs?: number,
+): { gateway: PaymentGatewayClient; testGateway?: TestGateway } {
+  if (config.testGateway) {
+    const testGateway = createTestGateway(db);
+    return { gateway: testGateway, testGateway };
+  }
+  const { keyId, keySecret, apiUrl } = config.razorpay;
+  return { gateway: createRazorpayGateway({ apiUrl, keyId: keyId ?? '', keySecret: keySecret ?? '', timeoutMs }) };
 }

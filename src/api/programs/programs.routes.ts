@@ -1,11 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { programsEndpoints, SOLUTION_MAX_BYTES } from '../../contracts/course-content.js';
 import { currentStudent } from '../auth/auth-guard.js';
-import type { ProgramsService } from './programs.service.js';
+import type { Area } from '../app-deps.js';
+import { createProgramsService } from './programs.service.js';
 import { readSolution } from './solution-body.js';
 
-export const programsRoutes: FastifyPluginAsyncZod<{ programs: ProgramsService }> = async (app, { programs }) => {
+export const programsRoutes: Area = async (app, deps) => {
+  const programs = createProgramsService(deps);
   route(app, programsEndpoints.programs, async () => programs.list());
 
   route(app, programsEndpoints.addProgram, async (request, reply) =>

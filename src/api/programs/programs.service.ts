@@ -12,6 +12,7 @@ import {
 import { type Clock, systemClock } from '../../contracts/clock.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
+import { transact } from '../db/after-commit.js';
 import { nowIso } from '../db/clock.js';
 import { dayAfter, zonedDate, zonedInstant } from '../schedule/zoned-time.js';
 import type { Database, StudentRow } from '../db/schema.js';
@@ -30,7 +31,6 @@ import { messages } from '../../contracts/messages.js';
 interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
-  mailQueued: () => void;
   /** The time now (tests pass their own), for deadlines. */
   clock?: Clock;
   /** The course time zone setting: a due date is a day on its calendar. */
@@ -55,7 +55,7 @@ const withClosed = ({ closed_at, ...row }: Program & { closed_at: string | null 
   closed: closed_at !== null,
 });
 
-export function createProgramsService({ db, config, mailQueued, notifications, clock = systemClock, timeZone }: Deps) {
+export function createProgramsService({ db, config, notifications, clock = systemClock, timeZone }: Deps) {
   /** The end of `dueDate` on the course calendar, refused when that day is before today there. */
   async function deadline(dueDate: string | undefined): Promise<string | null> {
     if (dueDate === undefined) return null;
@@ -95,47 +95,42 @@ export function createProgramsService({ db, config, mailQueued, notifications, c
     async sendToBatch(programId: number, batch: number, dueDate?: string): Promise<{ sent: number }> {
       // Read before the transaction: on SQLite the transaction holds the one connection.
       const dueAt = await deadline(dueDate);
-      const { sent, noticed } = await db
-        .transaction()
-        .execute(async (trx) => {
-          const program = await programs.findProgram(trx, programId);
-          if (!program) throw new AppError('notFound', 'No such program.');
-          const students = await programs.listStudentsOfBatch(trx, batch);
-          if (students.length === 0) throw new AppError('validation', contentMessages.noStudentsInBatch);
-          if (
-            await programs.anyHasProgram(
-              trx,
-              program.program_number,
-              students.map((s) => s.id),
-            )
+      const sent = await transact(db, async (trx) => {
+        const program = await programs.findProgram(trx, programId);
+        if (!program) throw new AppError('notFound', 'No such program.');
+        const students = await programs.listStudentsOfBatch(trx, batch);
+        if (students.length === 0) throw new AppError('validation', contentMessages.noStudentsInBatch);
+        if (
+          await programs.anyHasProgram(
+            trx,
+            program.program_number,
+            students.map((s) => s.id),
           )
-            throw new AppError('conflict', contentMessages.programAlreadySent);
-          const inserted = await programs.insertStudentPrograms(
-            trx,
-            students.map((s) => ({
-              student_id: s.id,
-              program_number: program.program_number,
-              task: program.task,
-              due_at: dueAt,
-            })),
-          );
-          const copyOf = new Map(inserted.map((row) => [row.student_id, row.id]));
-          const told = await notifications.notify(
-            trx,
-            students.map((s) => ({ ...s, link: workspacePath(copyOf.get(s.id)!), subjectId: copyOf.get(s.id)! })),
-            'program_sent',
-            programNotice(program.program_number, program.task),
-            (s) => newProgramMail(s.email, s.first_name, program.program_number, program.task, myProgsUrl),
-          );
-          return { sent: students.length, noticed: told.noticed };
-        })
-        .catch((error: unknown) => {
-          // A send racing another send of the same program hits the unique (student, program) pair.
-          if (isUniqueViolation(error)) throw new AppError('conflict', contentMessages.programAlreadySent);
-          throw error;
-        });
-      mailQueued();
-      notifications.wake(noticed);
+        )
+          throw new AppError('conflict', contentMessages.programAlreadySent);
+        const inserted = await programs.insertStudentPrograms(
+          trx,
+          students.map((s) => ({
+            student_id: s.id,
+            program_number: program.program_number,
+            task: program.task,
+            due_at: dueAt,
+          })),
+        );
+        const copyOf = new Map(inserted.map((row) => [row.student_id, row.id]));
+        await notifications.notify(
+          trx,
+          students.map((s) => ({ ...s, link: workspacePath(copyOf.get(s.id)!), subjectId: copyOf.get(s.id)! })),
+          'program_sent',
+          programNotice(program.program_number, program.task),
+          (s) => newProgramMail(s.email, s.first_name, program.program_number, program.task, myProgsUrl),
+        );
+        return students.length;
+      }).catch((error: unknown) => {
+        // A send racing another send of the same program hits the unique (student, program) pair.
+        if (isUniqueViolation(error)) throw new AppError('conflict', contentMessages.programAlreadySent);
+        throw error;
+      });
       return { sent };
     },
 
@@ -144,7 +139,7 @@ export function createProgramsService({ db, config, mailQueued, notifications, c
       const student = await programs.findStudentAccount(db, studentId);
       if (!student) throw new AppError('notFound', messages.noSuchStudent);
       try {
-        const row = await db.transaction().execute(async (trx) => {
+        const row = await transact(db, async (trx) => {
           const inserted = await programs.insertStudentProgram(trx, {
             student_id: studentId,
             program_number: programNumber,
@@ -159,8 +154,6 @@ export function createProgramsService({ db, config, mailQueued, notifications, c
           );
           return inserted;
         });
-        mailQueued();
-        notifications.wake([studentId]);
         return withLate(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', contentMessages.programAlreadySent);
@@ -187,9 +180,9 @@ export function createProgramsService({ db, config, mailQueued, notifications, c
       if (!row || row.student_id !== student.id) throw new AppError('notFound', 'No such program of yours.');
       if (row.closed_at) throw new AppError('conflict', solutionMessages.closed);
       const solution = await readSolution();
-      const { saved, noticed } = await db.transaction().execute(async (trx) => {
+      const saved = await transact(db, async (trx) => {
         const saved = await programs.saveSolution(trx, row.id, solution, nowIso(clock()));
-        const told = await notifications.notify(
+        await notifications.notify(
           trx,
           await notifications.teachers(trx),
           'submission',
@@ -202,10 +195,8 @@ export function createProgramsService({ db, config, mailQueued, notifications, c
               `${config.appUrl}${teacherLinks.studentWork(student.id)}`,
             ),
         );
-        return { saved, noticed: told.noticed };
+        return saved;
       });
-      mailQueued();
-      notifications.wake(noticed);
       return withLate(saved);
     },
 
@@ -217,5 +208,3 @@ export function createProgramsService({ db, config, mailQueued, notifications, c
     },
   };
 }
-
-export type ProgramsService = ReturnType<typeof createProgramsService>;

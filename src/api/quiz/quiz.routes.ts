@@ -1,13 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { quizEndpoints } from '../../contracts/quiz.js';
 import { currentStudent } from '../auth/auth-guard.js';
-import type { QuizService } from './quiz.service.js';
+import type { Area } from '../app-deps.js';
+import { createQuizService } from './quiz.service.js';
 
 /** At most this many tests scored per student an hour. */
 const ATTEMPTS_PER_HOUR = { name: 'quiz-attempts', max: 10, windowMs: 60 * 60_000 };
 
-export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (app, { quiz }) => {
+export const quizRoutes: Area = async (app, deps) => {
+  const quiz = createQuizService(deps);
   // A new test dealt to the student: ten random questions, without their answers.
   route(app, quizEndpoints.deal, async (request) => quiz.deal(currentStudent(request).id));
 

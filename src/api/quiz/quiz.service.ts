@@ -74,7 +74,7 @@ function questionValues(input: QuizQuestionInput) {
 
 const toBankQuestion = (row: quiz.QuestionRow) => ({ ...row, options: parseOptions(row.options) });
 
-export function createQuizService(db: Kysely<Database>, clock: Clock = systemClock) {
+export function createQuizService({ db, clock = systemClock }: { db: Kysely<Database>; clock?: Clock }) {
   return {
     /** Deals a new test to the student (replacing any open one): the questions without their answers. */
     async deal(studentId: number, now = clock()): Promise<QuizQuestion[]> {
@@ -155,5 +155,3 @@ export function createQuizService(db: Kysely<Database>, clock: Clock = systemClo
     },
   };
 }
-
-export type QuizService = ReturnType<typeof createQuizService>;

@@ -13,10 +13,11 @@ import { lockBatch } from '../admin/batches.repository.js';
 import { ensurePrivateLink, findStudentByPrivateLink } from '../auth/private-links.repository.js';
 import type { TimeZone } from '../../contracts/dates.js';
 import type { Config } from '../config/env.js';
+import { transact } from '../db/after-commit.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { classReminderMail } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import type { MailQueue } from '../mail/mail-queue.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import {
   claimReminder,
@@ -34,7 +35,7 @@ interface Deps {
   db: Kysely<Database>;
   config: Pick<Config, 'appUrl'>;
   log: FastifyBaseLogger;
-  mailQueued: () => void;
+  mail: MailQueue;
   notifications: NotificationsService;
   /** The course's time zone (a site setting), for the class times in the mail. */
   timeZone: () => Promise<TimeZone>;
@@ -65,7 +66,7 @@ export function createRemindersService({
   db,
   config,
   log,
-  mailQueued,
+  mail: mailQueue,
   notifications,
   clock = systemClock,
   timeZone,
@@ -77,7 +78,6 @@ export function createRemindersService({
   /** Queues one class's reminders of this kind, each in its own transaction; returns how many were new. */
   async function remindClass(row: UpcomingClass, kind: 'day' | 'hour', now: Date, zone: TimeZone): Promise<number> {
     let queued = 0;
-    const noticedNow: number[] = [];
     for (const student of await findReminderRecipients(db, row, kind)) {
       try {
         const token = await ensurePrivateLink(db, student.id, 'reminders');
@@ -101,7 +101,7 @@ export function createRemindersService({
           },
           now,
         );
-        const added = await db.transaction().execute(async (trx) => {
+        const added = await transact(db, async (trx) => {
           // The schedule moves or deletes a class under its batch's lock (PostgreSQL; SQLite has one writer): taken
           // here too, a class moved since it was read is seen moved, and is reminded at its new time instead.
           await lockBatch(trx, row.batch_number);
@@ -117,7 +117,7 @@ export function createRemindersService({
             : undefined;
           if (kind === 'day') {
             if (reminderId === undefined) return false;
-            await setReminderOutbox(trx, reminderId, await enqueueMail(trx, mail));
+            await setReminderOutbox(trx, reminderId, await mailQueue.enqueue(trx, mail));
             return true;
           }
           const told = await notifications.notify(
@@ -133,7 +133,6 @@ export function createRemindersService({
             },
             reminderId === undefined ? undefined : () => mail,
           );
-          if (told.noticed.length > 0) noticedNow.push(student.id);
           const outboxId = told.mailed.get(student.id);
           if (reminderId === undefined || outboxId === undefined) return false;
           await setReminderOutbox(trx, reminderId, outboxId);
@@ -145,7 +144,6 @@ export function createRemindersService({
         log.warn({ err: error, batchSessionId: row.id, studentId: student.id }, 'class reminder skipped');
       }
     }
-    notifications.wake(noticedNow);
     return queued;
   }
 
@@ -163,7 +161,6 @@ export function createRemindersService({
         const kind = dueReminderKind(row.starts_at, now);
         if (kind) queued += await remindClass(row, kind, now, zone);
       }
-      if (queued > 0) mailQueued();
       return { queued, withdrawn };
     },
 
@@ -183,7 +180,7 @@ export function createRemindersService({
         ? { reminders: true, message: reminderMessages.started }
         : { reminders: false, message: reminderMessages.stopped };
       if (owner.reminders === on) return result;
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         await setStudentReminders(trx, owner.id, on);
         if (!on) await withdrawStudentReminders(trx, owner.id);
       });
@@ -196,7 +193,7 @@ export function createRemindersService({
 
     /** The Profile's switch. */
     async set(student: StudentRow, { reminders }: ReminderSetting): Promise<ReminderSetting> {
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         await setStudentReminders(trx, student.id, reminders);
         if (!reminders) await withdrawStudentReminders(trx, student.id);
       });

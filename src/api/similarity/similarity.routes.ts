@@ -1,13 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { similarityEndpoints } from '../../contracts/similarity.js';
-import type { SimilarityService } from './similarity.service.js';
+import type { Area } from '../app-deps.js';
+import { createSimilarityService } from './similarity.service.js';
 
-interface Options {
-  similarity: SimilarityService;
-}
-
-export const similarityRoutes: FastifyPluginAsyncZod<Options> = async (app, { similarity }) => {
+export const similarityRoutes: Area = async (app, deps) => {
+  const similarity = createSimilarityService(deps);
+  app.addHook('onClose', () => similarity.close());
   route(app, similarityEndpoints.start, async (request, reply) => {
     const { program, batch } = request.params;
     return reply.status(202).send(await similarity.start(program, batch));

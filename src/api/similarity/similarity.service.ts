@@ -310,5 +310,3 @@ export function createSimilarityService({
     },
   };
 }
-
-export type SimilarityService = ReturnType<typeof createSimilarityService>;

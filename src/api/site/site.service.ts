@@ -22,5 +22,3 @@ export function createSiteService({ db, dialect, settings }: Deps) {
     },
   };
 }
-
-export type SiteService = ReturnType<typeof createSiteService>;

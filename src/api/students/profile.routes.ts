@@ -1,32 +1,28 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import {
   profileEndpoints,
   FEEDBACK_NOT_YET,
   feedbackSchema,
   PHOTO_MAX_BYTES,
+  PHOTO_UPLOADS_PER_HOUR,
   profileSchema,
 } from '../../contracts/accounts.js';
+import { AttemptLimiter } from '../auth/attempt-limiter.js';
 import { studentStatusInputSchema } from '../../contracts/admin.js';
 import { STUDENT_STATUS } from '../../contracts/course.js';
 import { messages } from '../../contracts/messages.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { AppError } from '../http/app-error.js';
-import { type IpRateLimits, rateLimit } from '../http/rate-limits.js';
+import { rateLimit } from '../http/rate-limits.js';
 import { multipartError, unexpectedField } from '../http/multipart-errors.js';
 import { containsNul } from '../http/storable-text.js';
 import { fieldMessages } from '../../contracts/fields.js';
 import type { StudentAdminService } from '../admin/student-status.service.js';
-import type { ProfileService } from './profile.service.js';
+import type { Area } from '../app-deps.js';
+import { createProfileService } from './profile.service.js';
 import { toStudentData, toStudentResource } from './student-view.js';
-
-interface Options {
-  profiles: ProfileService;
-  admin: StudentAdminService;
-  ipLimits: IpRateLimits;
-}
 
 interface ParsedBody {
   fields: Record<string, unknown>;
@@ -65,7 +61,12 @@ async function readProfileBody(request: FastifyRequest): Promise<ParsedBody> {
   return { fields, photo };
 }
 
-export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { profiles, admin, ipLimits }) => {
+export const profileRoutes: Area<{ admin: StudentAdminService }> = async (app, deps) => {
+  const { admin, ipLimits } = deps;
+  const profiles = createProfileService({
+    ...deps,
+    photoUploads: new AttemptLimiter(PHOTO_UPLOADS_PER_HOUR, 60 * 60_000, deps.counters, 'photo-uploads'),
+  });
   route(app, profileEndpoints.profile, async (request) => toStudentData(currentStudent(request)));
 
   // "The new student's data": Create Profile learns its own id (and the rest of its record) from this call.

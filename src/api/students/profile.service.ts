@@ -6,11 +6,13 @@ import { messages } from '../../contracts/messages.js';
 import type { AttemptLimiter } from '../auth/attempt-limiter.js';
 import type { AfterAnswer } from '../common/after-answer.js';
 import type { Config } from '../config/env.js';
+import { transact } from '../db/after-commit.js';
 import { nowIso } from '../db/clock.js';
 import { AppError } from '../http/app-error.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { profileCreatedMail } from '../mail/mail-templates.js';
-import { countRecentMail, enqueueMail } from '../mail/outbox.repository.js';
+import type { MailQueue } from '../mail/mail-queue.js';
+import { countRecentMail } from '../mail/outbox.repository.js';
 import { PhotoProcessor, photoStore } from './photo-store.js';
 import { findStudentByEmail, findStudentById, updateStudent } from './students.repository.js';
 
@@ -19,7 +21,7 @@ interface Deps {
   config: Pick<Config, 'appUrl'>;
   /** Photo uploads per account (PHOTO_UPLOADS_PER_HOUR), counted in the shared store. */
   photoUploads: AttemptLimiter;
-  mailQueued: () => void;
+  mail: MailQueue;
   afterAnswer: AfterAnswer;
   /** The time now (the app's clock). */
   clock?: Clock;
@@ -34,7 +36,14 @@ export function hasCompletedProfile(student: Pick<StudentRow, 'mobile' | 'role'>
 export const PROFILE_MAIL_LIMIT = { perDay: 3, minGapMs: 10 * 60_000 } as const;
 const DAY_MS = 24 * 60 * 60_000;
 
-export function createProfileService({ db, config, photoUploads, mailQueued, afterAnswer, clock = systemClock }: Deps) {
+export function createProfileService({
+  db,
+  config,
+  photoUploads,
+  mail: mailQueue,
+  afterAnswer,
+  clock = systemClock,
+}: Deps) {
   const processor = new PhotoProcessor();
   const profileMail = (student: StudentRow) =>
     profileCreatedMail(student.email, student.first_name, `${config.appUrl}${paths.dashboard}`);
@@ -60,8 +69,7 @@ export function createProfileService({ db, config, photoUploads, mailQueued, aft
         const recent = await countRecentMail(db, student.email, mail.subject, new Date(now - DAY_MS).toISOString());
         if (recent.total >= PROFILE_MAIL_LIMIT.perDay) return;
         if (recent.newest && now - Date.parse(recent.newest) < PROFILE_MAIL_LIMIT.minGapMs) return;
-        await enqueueMail(db, mail);
-        mailQueued();
+        await mailQueue.enqueue(db, mail);
       });
     },
 
@@ -88,19 +96,16 @@ export function createProfileService({ db, config, photoUploads, mailQueued, aft
         throw new AppError('tooManyRequests', messages.photoUploadsPerHour);
       const processed = photo ? await processor.process(photo) : undefined;
       const firstProfile = student.mobile === null;
-      const updated = await db.transaction().execute(async (trx) => {
+      const updated = await transact(db, async (trx) => {
         const newPhoto = processed ? await photoStore.save(trx, processed, clock()) : undefined;
         await updateStudent(trx, student.id, { ...input, ...(newPhoto ? { image_path: newPhoto } : {}) }, clock());
         if (newPhoto) await photoStore.remove(trx, student.image_path);
         const row = await findStudentById(trx, student.id);
         if (!row) throw new Error('student vanished inside its own transaction');
-        if (firstProfile) await enqueueMail(trx, profileMail(row));
+        if (firstProfile) await mailQueue.enqueue(trx, profileMail(row));
         return row;
       });
-      if (firstProfile) mailQueued();
       return updated;
     },
   };
 }
-
-export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,12 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { testimonialsEndpoints } from '../../contracts/testimonials.js';
-import type { TestimonialsService } from './testimonials.service.js';
+import type { Area } from '../app-deps.js';
+import { createTestimonialsService } from './testimonials.service.js';
 
-export const testimonialsRoutes: FastifyPluginAsyncZod<{ testimonials: TestimonialsService }> = async (
-  app,
-  { testimonials },
-) => {
+/** The teacher's moderation; `changed` re-renders the landing page with the testimonials now. */
+export const testimonialsRoutes: Area<{ changed: () => Promise<void> }> = async (app, deps) => {
+  const testimonials = createTestimonialsService(deps);
   route(app, testimonialsEndpoints.testimonials, () => testimonials.list());
 
   // The id is the student's: each student has one feedback.

@@ -17,11 +17,16 @@ const MODERATION_LIMIT = 500;
  * table, which every change here bumps (a trigger); `changed` re-renders the landing page with them before the
  * moderation answers, so an approval or a hide shows there on the next visit.
  */
-export function createTestimonialsService(
-  db: Kysely<Database>,
-  changed: () => Promise<void> = async () => {},
-  clock: Clock = systemClock,
-) {
+export function createTestimonialsService({
+  db,
+  changed = async () => {},
+  clock = systemClock,
+}: {
+  db: Kysely<Database>;
+  /** Re-renders the landing page with the testimonials now. */
+  changed?: () => Promise<void>;
+  clock?: Clock;
+}) {
   return {
     async list(): Promise<AdminTestimonial[]> {
       const rows = await listFeedbackForModeration(db, MODERATION_LIMIT);
@@ -51,5 +56,3 @@ export function createTestimonialsService(
     },
   };
 }
-
-export type TestimonialsService = ReturnType<typeof createTestimonialsService>;
