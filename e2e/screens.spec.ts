@@ -275,20 +275,15 @@ test.describe('every screen fits the width and passes axe', () => {
     await shot('payment-completed');
   });
 
-  // Two tests, each with its own student, so the two workers share the sweep.
-  test('the admin dashboard: overview, gradebook, student lists, batches, course and schedule', async ({
-    page,
-    request,
-  }, info) => {
+  test('the admin dashboard: every panel, with long emails, ids and tasks in it', async ({ page, request }, info) => {
     const admin = await adminHeaders(request);
     const batch = uniqueNumber();
     const student = await apiStudent(request, { tag: 'panels', email: longEmail('panels') });
-    await seedPaidStudent(request, admin, student, batch);
+    const { programNumber } = await seedPaidStudent(request, admin, student, batch);
     const shot = (name: string) => checkScreen(page, `admin-${name}`, info.project.name);
 
     await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
     await expectHeading(page, 'Admin Dashboard');
-    const { openPanel, exit, search } = adminPanels(page);
     await shot('dashboard');
 
     // The gradebook of the student's batch, and the student's work opened from it.
@@ -300,6 +295,22 @@ test.describe('every screen fits the width and passes axe', () => {
     await expect(page.getByRole('region', { name: /^Code of program/ })).toBeVisible();
     await shot('student-work');
     await page.getByRole('button', { name: 'Back to the gradebook' }).click();
+
+    const openPanel = async (button: string, region: string) => {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const panel = page.getByRole('region', { name: region });
+      await expect(panel).toBeVisible();
+      return panel;
+    };
+    const exit = async (panel: ReturnType<Page['getByRole']>) => {
+      await panel.getByRole('button', { name: 'Exit' }).click();
+      await expect(panel).toHaveCount(0);
+    };
+    const search = async (panel: ReturnType<Page['getByRole']>, text: string) => {
+      await panel.getByRole('searchbox').fill(text);
+      await panel.getByRole('button', { name: 'Search' }).click();
+      await expect(panel.locator('tbody tr')).toHaveCount(1);
+    };
 
     for (const [button, region, name] of [
       ['List of New Students', 'List of New Students', 'new-students'],
@@ -341,21 +352,7 @@ test.describe('every screen fits the width and passes axe', () => {
     );
     await shot('attendance-sheet');
     await exit(schedule);
-  });
 
-  test('the admin dashboard: programs, supervision, similarity, payments, doubts, mail, settings, testimonials', async ({
-    page,
-    request,
-  }, info) => {
-    const admin = await adminHeaders(request);
-    const batch = uniqueNumber();
-    const student = await apiStudent(request, { tag: 'panels-b', email: longEmail('panels-b') });
-    const { programNumber } = await seedPaidStudent(request, admin, student, batch);
-    const shot = (name: string) => checkScreen(page, `admin-${name}`, info.project.name);
-
-    await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
-    await expectHeading(page, 'Admin Dashboard');
-    const { openPanel, exit, search } = adminPanels(page);
     const programs = await openPanel('Program Exercises', 'Program Exercises (Add/Delete Your Program Details)');
     await programs.getByLabel('Batch number').fill(String(batch));
     await programs.getByRole('button', { name: 'Show batch List' }).click();
@@ -438,26 +435,6 @@ test.describe('every screen fits the width and passes axe', () => {
  * The teacher takes the student's fee, puts them in a batch with a start date and link, adds a session, sends a
  * program with test cases; the student saves a draft, asks a doubt (answered) and takes the self assessment test.
  */
-/** The admin page's panels: open one by its button, leave it by Exit, search a student list. */
-function adminPanels(page: Page) {
-  const openPanel = async (button: string, region: string) => {
-    await page.getByRole('button', { name: button, exact: true }).click();
-    const panel = page.getByRole('region', { name: region });
-    await expect(panel).toBeVisible();
-    return panel;
-  };
-  const exit = async (panel: ReturnType<Page['getByRole']>) => {
-    await panel.getByRole('button', { name: 'Exit' }).click();
-    await expect(panel).toHaveCount(0);
-  };
-  const search = async (panel: ReturnType<Page['getByRole']>, text: string) => {
-    await panel.getByRole('searchbox').fill(text);
-    await panel.getByRole('button', { name: 'Search' }).click();
-    await expect(panel.locator('tbody tr')).toHaveCount(1);
-  };
-  return { openPanel, exit, search };
-}
-
 async function seedPaidStudent(
   request: APIRequestContext,
   admin: { authorization: string },
