@@ -3,7 +3,7 @@
  * /api/v1/notifications/stream` read with fetch (EventSource cannot send the Authorization header). When the stream
  * fails, the count is polled every 30 s while the stream is retried with a growing delay. Plain TypeScript and a
  * React hook, no TanStack Query or zod: the header shows the count on every page, the landing page included, which
- * must stay light (docs/decisions/007). notifications-api.ts keeps the TanStack queries in step with it.
+ * must stay light (docs/decisions/007). features/notifications/api.ts keeps the TanStack queries in step with it.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { authHeaders, keepStreamOpen } from './event-stream';
@@ -116,6 +116,6 @@ export function setUnreadCount(count: number): void {
   publish(count);
 }
 
-/** For TanStack's cache to follow the stream (notifications-api.ts). */
+/** For TanStack's cache to follow the stream (features/notifications/api.ts). */
 export const subscribeUnread = subscribe;
 export const currentRevision = () => revision;

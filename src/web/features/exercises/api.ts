@@ -22,7 +22,7 @@ export const getSupervision = (programNumber: number, batch: number | null) =>
 export const getStudentCode = (studentProgramId: number) =>
   callEndpoint(exercisesEndpoints.studentCode, { params: { id: studentProgramId } });
 
-// Live supervision's streams (lib/live-changes.ts reads them).
+// Live supervision's streams (live-changes.ts reads them).
 export const supervisionStreamUrl = (programNumber: number, batch: number | null) =>
   endpointUrl(exercisesEndpoints.supervisionStream, undefined, {
     program_number: programNumber,
