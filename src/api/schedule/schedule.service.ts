@@ -23,7 +23,7 @@ import {
 import { ensureBatch, lockBatch } from '../admin/batches.repository.js';
 import { toCsv } from '../admin/csv.js';
 import { nowIso } from '../db/clock.js';
-import type { Database, StudentRow } from '../db/schema.js';
+import type { Database, Db, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { DATE_YEARS } from '../../contracts/fields.js';
 import { formatDateTime, type TimeZone } from '../../contracts/dates.js';
@@ -125,7 +125,7 @@ export function createScheduleService({ db, clock = systemClock, timeZone }: Dep
     });
   }
 
-  async function mustFind(id: number, trx: Kysely<Database> | Transaction<Database> = db) {
+  async function mustFind(id: number, trx: Db = db) {
     const row = await schedule.findBatchSession(trx, id);
     if (!row) throw new AppError('notFound', scheduleMessages.noSuchSession);
     return row;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages';
-import { errorText, plainMessage, plainMessages } from './error-text';
+import { errorText, formErrorLines, plainMessage, plainMessages } from './error-text';
 
 describe('messages shown to people', () => {
   it('lose the internal field name in front', () => {
@@ -47,5 +47,12 @@ describe('messages shown to people', () => {
       'Session date must be a real date',
     );
     expect(errorText('a string')).toBe(messages.contactCustomerCare);
+  });
+
+  it("list a refused form's lines: none without an error, the API's own, or the request to contact us", () => {
+    expect(formErrorLines(null)).toEqual([]);
+    const refused = Object.assign(new Error('x'), { errors: ['Invalid email or password', 'Try again'] });
+    expect(formErrorLines(refused)).toEqual(['Invalid email or password', 'Try again']);
+    expect(formErrorLines(new TypeError('Failed to fetch'))).toEqual([messages.contactCustomerCare]);
   });
 });

@@ -25,10 +25,23 @@ export function plainMessages(list: readonly string[]): string[] {
   return [...new Set(list.map(plainMessage))];
 }
 
+/** The API's messages an error carries, if it carries them (an ApiError's `errors`). */
+const apiMessages = (error: unknown): string[] | null =>
+  error instanceof Error && 'errors' in error && Array.isArray(error.errors) ? error.errors.map(String) : null;
+
+/**
+ * A refused form's lines for FormErrors: none without an error, the API's messages, or the site's request to contact
+ * customer care when the failure carries none.
+ */
+export function formErrorLines(error: unknown): string[] {
+  if (!error) return [];
+  return apiMessages(error) ?? [messages.contactCustomerCare];
+}
+
 /** Any error as one line for a person: the API's messages, or the site's request to try again. */
 export function errorText(error: unknown): string {
-  if (error instanceof Error && 'errors' in error && Array.isArray(error.errors))
-    return plainMessages(error.errors.map(String)).join(' ');
+  const fromApi = apiMessages(error);
+  if (fromApi) return plainMessages(fromApi).join(' ');
   if (error instanceof Error && error.message) return plainMessage(error.message);
   return messages.contactCustomerCare;
 }

@@ -8,6 +8,7 @@ import {
 import { profileQuery } from '../../lib/account-api';
 import { clearSession, readToken, storeToken } from '../../lib/auth-store';
 import { callEndpoint } from '../../lib/call-endpoint';
+import { errorText } from '../../lib/error-text';
 
 export const useSignup = () =>
   useMutation({ mutationFn: (input: SignupInput) => callEndpoint(accountsEndpoints.signup, { body: input }) });
@@ -41,8 +42,13 @@ export function useLogout() {
   });
 }
 
-export const useResendEmail = () =>
-  useMutation({ mutationFn: (email: string) => callEndpoint(accountsEndpoints.resendEmail, { query: { email } }) });
+/** Send the verification email again; `outcome` is the line to show: the server's answer, or why it failed. */
+export function useResendEmail() {
+  const mutation = useMutation({
+    mutationFn: (email: string) => callEndpoint(accountsEndpoints.resendEmail, { query: { email } }),
+  });
+  return { ...mutation, outcome: mutation.data?.message ?? (mutation.error ? errorText(mutation.error) : null) };
+}
 
 export const useForgotPassword = () =>
   useMutation({

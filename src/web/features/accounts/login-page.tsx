@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { type LoginInput, loginSchema } from '../../../contracts/accounts';
-import { messages } from '../../../contracts/messages';
 import { paths } from '../../../contracts/paths';
 import { Input } from '../../components/form-kit';
 import { FormErrors } from '../../components/form-errors';
@@ -10,18 +9,18 @@ import { useSignedInDestination } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { ApiError } from '../../lib/api-client';
 import { useLogin, useResendEmail } from './api';
-import { errorText } from '../../lib/error-text';
+import { formErrorLines } from '../../lib/error-text';
 
 export function LoginPage() {
   usePageTitle('Login');
   const login = useLogin();
   const resendMail = useResendEmail();
   const failure = login.error;
-  const serverErrors = !failure ? [] : failure instanceof ApiError ? failure.errors : [messages.contactCustomerCare];
+  const serverErrors = formErrorLines(failure);
   // A 403 is an email not verified yet: the page offers to send the link again.
   const unverifiedEmail =
     failure instanceof ApiError && failure.status === 403 ? (login.variables?.email ?? null) : null;
-  const resent = resendMail.data?.message ?? (resendMail.error ? errorText(resendMail.error) : null);
+  const resent = resendMail.outcome;
   const { register, handleSubmit, formState } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },

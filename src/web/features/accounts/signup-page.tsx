@@ -5,7 +5,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { signupSchema } from '../../../contracts/accounts';
 import { SIGNUP_CONFIRMATION_SECONDS } from '../../../contracts/course';
-import { messages } from '../../../contracts/messages';
 import { withPasswordConfirmation } from '../../../contracts/password';
 import { paths } from '../../../contracts/paths';
 import { Input } from '../../components/form-kit';
@@ -13,16 +12,15 @@ import { FormErrors } from '../../components/form-errors';
 import { useSignedInDestination } from '../../components/require-auth';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { PasswordChecklist } from '../../components/password-checklist';
-import { ApiError } from '../../lib/api-client';
 import { useResendEmail, useSignup } from './api';
-import { errorText } from '../../lib/error-text';
+import { formErrorLines } from '../../lib/error-text';
 
 const signupFormSchema = withPasswordConfirmation(signupSchema);
 type SignupForm = z.infer<typeof signupFormSchema>;
 
 function AlmostThere({ email, onDone }: { email: string; onDone: () => void }) {
   const resendMail = useResendEmail();
-  const resent = resendMail.data?.message ?? (resendMail.error ? errorText(resendMail.error) : null);
+  const resent = resendMail.outcome;
   const sending = resendMail.isPending;
   useEffect(() => {
     const timer = setTimeout(onDone, SIGNUP_CONFIRMATION_SECONDS * 1000);
@@ -49,7 +47,7 @@ export function SignupPage() {
   usePageTitle('Sign up');
   const signup = useSignup();
   const failure = signup.error;
-  const serverErrors = !failure ? [] : failure instanceof ApiError ? failure.errors : [messages.contactCustomerCare];
+  const serverErrors = formErrorLines(failure);
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
   const { register, handleSubmit, control, reset, formState } = useForm<SignupForm>({
     resolver: zodResolver(signupFormSchema),

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { STUDENT_STATUS } from '../../../contracts/course';
 import type { ManualPaymentMethod } from '../../../contracts/payments';
 import {
@@ -13,6 +13,7 @@ import { messages } from '../../../contracts/messages';
 import { ApiError } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 import { adminKey } from '../../lib/query-keys';
+import { useRefreshingMutation } from '../../lib/refreshing-mutation';
 import { callEndpoint, callEndpointWithHeaders } from '../../lib/call-endpoint';
 import { endpointUrl } from '../../../contracts/endpoint';
 import { profileEndpoints } from '../../../contracts/accounts';
@@ -69,13 +70,8 @@ export const downloadStudentList = (kind: StudentListKind, params: ListParams) =
  * Every change to students or batches refreshes every admin query: the lists, batches, gradebook and overview all
  * show status and batch.
  */
-function useAdminMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
-  });
-}
+const useAdminMutation = <TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) =>
+  useRefreshingMutation(mutationFn, [adminKey]);
 
 export interface ManualPayment {
   amount_rupees: number;

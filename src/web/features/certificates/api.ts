@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { adminKey } from '../../lib/query-keys';
 import { ApiError } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
+import { useRefreshingMutation } from '../../lib/refreshing-mutation';
 import { callEndpoint } from '../../lib/call-endpoint';
 import { type MissingCertificate, certificatesEndpoints } from '../../../contracts/certificates';
 
@@ -28,11 +29,9 @@ export const missingCertificatesQuery = () =>
   });
 
 /** Issue the listed students their certificates; the list, their histories and the work views are read again. */
-export function useIssueMissingCertificates() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (students: MissingCertificate[]) =>
+export const useIssueMissingCertificates = () =>
+  useRefreshingMutation(
+    (students: MissingCertificate[]) =>
       callEndpoint(certificatesEndpoints.issueMissing, { body: { student_ids: students.map((s) => s.id) } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
-  });
-}
+    [adminKey],
+  );

@@ -1,21 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CourseSessionInput, coursesEndpoints } from '../../../contracts/course-content';
 import { adminCourseBookQuery, adminSessionsQuery } from '../../lib/course-api';
 import { batchesQuery } from '../../lib/batches-api';
+import { useRefreshingMutation } from '../../lib/refreshing-mutation';
 import { callEndpoint } from '../../lib/call-endpoint';
 
 /** A change to the course plan refreshes the plan and the batches (each lists the plan's sessions it lacks). */
-function usePlanMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: adminSessionsQuery().queryKey }),
-        client.invalidateQueries({ queryKey: batchesQuery().queryKey }),
-      ]),
-  });
-}
+const usePlanMutation = <TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) =>
+  useRefreshingMutation(mutationFn, [adminSessionsQuery().queryKey, batchesQuery().queryKey]);
 
 export const useAddSession = () =>
   usePlanMutation((input: CourseSessionInput) => callEndpoint(coursesEndpoints.addCourseSession, { body: input }));
@@ -27,10 +18,8 @@ export const useDeleteSession = () =>
   usePlanMutation((id: number) => callEndpoint(coursesEndpoints.deleteCourseSession, { params: { id } }));
 
 /** The course book's link (an empty one removes the book). */
-export function useSetCourseBook() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (url: string) => callEndpoint(coursesEndpoints.saveCourseBook, { body: { url } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminCourseBookQuery().queryKey }),
-  });
-}
+export const useSetCourseBook = () =>
+  useRefreshingMutation(
+    (url: string) => callEndpoint(coursesEndpoints.saveCourseBook, { body: { url } }),
+    [adminCourseBookQuery().queryKey],
+  );

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { doubtsEndpoints } from '../../../contracts/doubts';
 import { adminKey } from '../../lib/query-keys';
+import { useRefreshingMutation } from '../../lib/refreshing-mutation';
 import { callEndpoint } from '../../lib/call-endpoint';
 
 // The teacher's Doubts panel.
@@ -8,25 +9,21 @@ const listDoubts = () => callEndpoint(doubtsEndpoints.allDoubts);
 export const adminDoubtsQuery = () => queryOptions({ queryKey: [...adminKey, 'doubts'], queryFn: listDoubts });
 
 /** The teacher answers (or corrects the answer to) a doubt; the list shows it. */
-export function useAnswerDoubt() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, answer }: { id: number; answer: string }) =>
+export const useAnswerDoubt = () =>
+  useRefreshingMutation(
+    ({ id, answer }: { id: number; answer: string }) =>
       callEndpoint(doubtsEndpoints.answerDoubt, { params: { id }, body: { answer } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminDoubtsQuery().queryKey }),
-  });
-}
+    [adminDoubtsQuery().queryKey],
+  );
 
 // The student's My Doubts.
 const getDoubts = () => callEndpoint(doubtsEndpoints.myDoubts);
 export const doubtsQuery = () => queryOptions({ queryKey: ['doubts'], queryFn: getDoubts });
 
 /** The student asks a doubt, about a session or not; My Doubts lists it. */
-export function useAskDoubt() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ question, sessionId }: { question: string; sessionId: number | null }) =>
+export const useAskDoubt = () =>
+  useRefreshingMutation(
+    ({ question, sessionId }: { question: string; sessionId: number | null }) =>
       callEndpoint(doubtsEndpoints.askDoubt, { body: { question, session_id: sessionId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: doubtsQuery().queryKey }),
-  });
-}
+    [doubtsQuery().queryKey],
+  );

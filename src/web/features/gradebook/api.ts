@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { type StatusRevertInput, adminStudentsEndpoints } from '../../../contracts/admin';
 import { certificatesEndpoints } from '../../../contracts/certificates';
 import { adminKey } from '../../lib/query-keys';
 import { downloadFile } from '../../lib/download';
+import { useRefreshingMutation } from '../../lib/refreshing-mutation';
 import { callEndpoint } from '../../lib/call-endpoint';
 import { gradebookEndpoints } from '../../../contracts/gradebook';
 import { endpointUrl } from '../../../contracts/endpoint';
@@ -39,11 +40,9 @@ export const studentCertificatesQuery = (studentId: number) =>
   });
 
 /** Undo the latest status change: the status shows in the lists, the gradebook and the work view, all read again. */
-export function useRevertStatus() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ studentId, input }: { studentId: number; input: StatusRevertInput }) =>
+export const useRevertStatus = () =>
+  useRefreshingMutation(
+    ({ studentId, input }: { studentId: number; input: StatusRevertInput }) =>
       callEndpoint(adminStudentsEndpoints.revertStatus, { params: { id: studentId }, body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
-  });
-}
+    [adminKey],
+  );

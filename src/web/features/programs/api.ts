@@ -1,20 +1,16 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type ProgramInput, type sendProgramSchema, programsEndpoints } from '../../../contracts/course-content';
 import { adminKey } from '../../lib/query-keys';
 import { programsQuery } from '../../lib/programs-api';
+import { useRefreshingMutation } from '../../lib/refreshing-mutation';
 import { callEndpoint } from '../../lib/call-endpoint';
 
 // The teacher's Programs panel (the list itself is lib/programs-api.ts: other panels pick from it).
 
 /** A change to a program refreshes the programs list. */
-function useProgramMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => client.invalidateQueries({ queryKey: programsQuery().queryKey }),
-  });
-}
+const useProgramMutation = <TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) =>
+  useRefreshingMutation(mutationFn, [programsQuery().queryKey]);
 export const useAddProgram = () =>
   useProgramMutation((input: ProgramInput) => callEndpoint(programsEndpoints.addProgram, { body: input }));
 export const useDeleteProgram = () =>
@@ -25,14 +21,12 @@ export const useCloseProgram = () =>
   );
 
 /** Send Task: the program reaches a batch's students, so every admin view of their work is read again. */
-export function useSendProgram() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: z.output<typeof sendProgramSchema> }) =>
+export const useSendProgram = () =>
+  useRefreshingMutation(
+    ({ id, input }: { id: number; input: z.output<typeof sendProgramSchema> }) =>
       callEndpoint(programsEndpoints.sendProgram, { params: { id }, body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
-  });
-}
+    [adminKey],
+  );
 
 export const listSubmissions = (id: number) => callEndpoint(programsEndpoints.programSubmissions, { params: { id } });
 

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { z } from 'zod';
 import { adminQuizQuestionSchema, type QuizQuestionInput, quizEndpoints } from '../../../contracts/quiz';
 import { adminKey } from '../../lib/query-keys';
+import { useRefreshingMutation } from '../../lib/refreshing-mutation';
 import { callEndpoint } from '../../lib/call-endpoint';
 
 // The teacher's question bank.
@@ -11,13 +12,8 @@ const listQuestions = () => callEndpoint(quizEndpoints.questions);
 export const questionsQuery = () => queryOptions({ queryKey: [...adminKey, 'questions'], queryFn: listQuestions });
 
 /** Each write to the bank refreshes the bank. */
-function useBankMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => client.invalidateQueries({ queryKey: questionsQuery().queryKey }),
-  });
-}
+const useBankMutation = <TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) =>
+  useRefreshingMutation(mutationFn, [questionsQuery().queryKey]);
 export const useAddQuestion = () =>
   useBankMutation((input: BankQuestionInput) => callEndpoint(quizEndpoints.addQuestion, { body: input }));
 export const useUpdateQuestion = () =>

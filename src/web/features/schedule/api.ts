@@ -9,6 +9,7 @@ import {
 import { endpointUrl } from '../../../contracts/endpoint';
 import { downloadFile } from '../../lib/download';
 import { adminKey, homeKey } from '../../lib/query-keys';
+import { useRefreshingMutation } from '../../lib/refreshing-mutation';
 import { callEndpoint } from '../../lib/call-endpoint';
 
 // The teacher's Class Schedule panel.
@@ -27,13 +28,8 @@ export const attendanceQuery = (sessionId: number) =>
  * A change to a batch's classes or attendance refreshes every admin query: the timetable, the sheet, the student
  * lists' Attendance column, the batches and the overview all read them.
  */
-function useScheduleMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
-  });
-}
+const useScheduleMutation = <TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) =>
+  useRefreshingMutation(mutationFn, [adminKey]);
 export const useAddBatchSession = () =>
   useScheduleMutation(({ batch, input }: { batch: number; input: BatchSessionInput }) =>
     callEndpoint(scheduleEndpoints.addSession, { params: { number: batch }, body: input }),
