@@ -17,6 +17,7 @@ import type { LiveBus } from './live/live-bus.js';
 import type { MailQueue } from './mail/mail-queue.js';
 import type { NotificationsService } from './notifications/notifications.service.js';
 import type { SettingsService } from './settings/settings.service.js';
+import type { SharedServices } from './shared-services.js';
 
 /**
  * What every area of the site is built from: the app makes it once (the infrastructure), and each area's plugin
@@ -53,5 +54,8 @@ export interface AppDeps {
   grader: Grader;
 }
 
+/** What an area is handed: the infrastructure and the services several areas share (shared-services.ts). */
+export type AreaDeps = AppDeps & SharedServices;
+
 /** An area of the site: a plugin that builds its service from the app's dependencies and registers its routes. */
-export type Area<Extra = object> = FastifyPluginAsyncZod<AppDeps & Extra>;
+export type Area = FastifyPluginAsyncZod<AreaDeps>;

@@ -9,12 +9,6 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Kysely } from 'kysely';
 import { PHOTO_MAX_BYTES } from '../contracts/accounts.js';
 import { findClientRoute } from '../contracts/paths.js';
-import { accountsRoutes } from './accounts/accounts.routes.js';
-import { adminStudentsRoutes } from './admin/admin-students.routes.js';
-import { batchesRoutes } from './admin/batches.routes.js';
-import { createStudentListsService } from './admin/student-lists.service.js';
-import { createStudentAdminService } from './admin/student-status.service.js';
-import { createReceiptNotice } from './payments/receipt-notice.js';
 import { type AccountLimits, defaultAccountLimits } from './accounts/accounts.service.js';
 import { createDbCounterStore, rateLimitStore } from './common/counters.js';
 import { type ApiRoute, registerAuthGuard } from './auth/auth-guard.js';
@@ -45,41 +39,17 @@ import { defaultIpRateLimits, type IpRateLimits } from './http/rate-limits.js';
 import { sendCompressed } from './http/compressed-body.js';
 import { NO_STORE } from './http/serialized-json.js';
 import { loadWebPages } from './http/web-pages.js';
-import { coursesRoutes } from './courses/courses.routes.js';
-import { doubtsRoutes } from './doubts/doubts.routes.js';
-import { outboxRoutes } from './mail/outbox.routes.js';
-import { overviewRoutes } from './overview/overview.routes.js';
 import { createMailQueue } from './mail/mail-queue.js';
-import { configuredGateway } from './payments/test-gateway.js';
 import type { AppDeps } from './app-deps.js';
-import { exercisesRoutes } from './exercises/exercises.routes.js';
+import { areas } from './areas.js';
+import { createSharedServices } from './shared-services.js';
 import { createGrader, type Grader } from './grader/grader.js';
-import { gradebookRoutes } from './gradebook/gradebook.routes.js';
-import { similarityRoutes } from './similarity/similarity.routes.js';
-import { paymentsRoutes } from './payments/payments.routes.js';
-import { createReceiptsService } from './payments/receipts.service.js';
-import { receiptsRoutes } from './payments/receipts.routes.js';
-import { createPaymentsService, type PaymentsService } from './payments/payments.service.js';
-import { programsRoutes } from './programs/programs.routes.js';
-import { quizRoutes } from './quiz/quiz.routes.js';
-import { scheduleRoutes } from './schedule/schedule.routes.js';
-import { createScheduleService } from './schedule/schedule.service.js';
-import { homeRoutes } from './home/home.routes.js';
-import { settingsRoutes } from './settings/settings.routes.js';
+import { type PaymentsService } from './payments/payments.service.js';
 import { createSettingsService } from './settings/settings.service.js';
-import { siteRoutes } from './site/site.routes.js';
-import { profileRoutes } from './students/profile.routes.js';
-import { createLandingTestimonials } from './testimonials/landing-testimonials.js';
-import { testimonialsRoutes } from './testimonials/testimonials.routes.js';
-import { calendarRoutes } from './calendar/calendar.routes.js';
-import { certificatesRoutes } from './certificates/certificates.routes.js';
-import { createCertificatesService } from './certificates/certificates.service.js';
-import { remindersRoutes } from './reminders/reminders.routes.js';
-import { createRemindersService, type RemindersService } from './reminders/reminders.service.js';
+import { type RemindersService } from './reminders/reminders.service.js';
 import { createNotificationHub, type NotificationHub } from './notifications/notification-hub.js';
 import { createLiveBus, type LiveBus } from './live/live-bus.js';
 import { type AfterAnswer, createAfterAnswer } from './common/after-answer.js';
-import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { createNotificationsService } from './notifications/notifications.service.js';
 
 declare module 'fastify' {
@@ -246,26 +216,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     grader,
   };
 
-  // The services more than one area uses (or the server runs on a timer), made here and handed to those areas.
-  const certificates = createCertificatesService(deps);
-  const admin = createStudentAdminService({
-    ...deps,
-    onStatusChange: certificates.onStatusChange,
-    tellReceipt: createReceiptNotice(deps),
-  });
-  const payments = createPaymentsService({ ...deps, ...configuredGateway(deps, options.gatewayTimeoutMs) });
-  app.decorate('payments', payments);
-  const receipts = createReceiptsService({ db, siteInfo: settings.current });
+  const shared = createSharedServices(deps, { gatewayTimeoutMs: options.gatewayTimeoutMs });
+  app.decorate('payments', shared.payments);
+  app.decorate('reminders', shared.reminders);
   app.decorate('mailAttachments', {
-    receipt: receipts.attachment,
-    certificate: certificates.attachment,
+    receipt: shared.receipts.attachment,
+    certificate: shared.certificates.attachment,
   } satisfies AttachmentRenderers);
-  const schedule = createScheduleService(deps);
-  const studentLists = createStudentListsService({ ...deps, attendance: schedule.attendanceCounts });
-  // The landing page carries the approved testimonials: a moderation re-renders it before answering.
-  const landingTestimonials = createLandingTestimonials({ studentLists, log: app.log });
-  const reminders = createRemindersService(deps);
-  app.decorate('reminders', reminders);
+  const { landingTestimonials } = shared;
 
   // Every API route lives in this context, where login is required unless a route says otherwise.
   const apiRoutes: ApiRoute[] = [];
@@ -279,30 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       done(null, payload);
     });
     // Each area builds its service from `deps` and registers its routes.
-    await api.register(siteRoutes, deps);
-    await api.register(settingsRoutes, deps);
-    await api.register(accountsRoutes, deps);
-    await api.register(profileRoutes, { ...deps, admin });
-    await api.register(adminStudentsRoutes, { admin, studentLists });
-    await api.register(batchesRoutes, { ...deps, admin });
-    await api.register(coursesRoutes, deps);
-    await api.register(scheduleRoutes, { schedule });
-    await api.register(programsRoutes, deps);
-    await api.register(quizRoutes, deps);
-    await api.register(doubtsRoutes, deps);
-    await api.register(outboxRoutes, deps);
-    await api.register(exercisesRoutes, deps);
-    await api.register(paymentsRoutes, { payments });
-    await api.register(receiptsRoutes, { receipts });
-    await api.register(calendarRoutes, deps);
-    await api.register(remindersRoutes, { ...deps, reminders });
-    await api.register(homeRoutes, { ...deps, schedule });
-    await api.register(gradebookRoutes, deps);
-    await api.register(similarityRoutes, deps);
-    await api.register(notificationsRoutes, deps);
-    await api.register(overviewRoutes, deps);
-    await api.register(testimonialsRoutes, { ...deps, changed: landingTestimonials.changed });
-    await api.register(certificatesRoutes, { certificates });
+    for (const area of areas) await api.register(area, { ...deps, ...shared });
   });
 
   // Applied first (the course time zone), so the pages rendered next are not rendered a second time for it.

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Area } from '../app-deps.js';
 import { route } from '../http/endpoint-route.js';
 import {
   adminStudentsEndpoints,
@@ -11,15 +11,8 @@ import {
 import { currentStudent } from '../auth/auth-guard.js';
 import { sendSerializedJson } from '../http/serialized-json.js';
 import { toStudentResource } from '../students/student-view.js';
-import type { StudentListsService } from './student-lists.service.js';
-import type { StudentAdminService } from './student-status.service.js';
 
-interface Options {
-  admin: StudentAdminService;
-  studentLists: StudentListsService;
-}
-
-export const adminStudentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { admin, studentLists }) => {
+export const adminStudentsRoutes: Area = async (app, { admin, studentLists }) => {
   async function answerList(
     kind: StudentListKind,
     query: StudentListQuery,

@@ -3,9 +3,8 @@ import { batchesEndpoints } from '../../contracts/admin.js';
 import { toStudentResource } from '../students/student-view.js';
 import type { Area } from '../app-deps.js';
 import { createBatchesService } from './batches.service.js';
-import type { StudentAdminService } from './student-status.service.js';
 
-export const batchesRoutes: Area<{ admin: StudentAdminService }> = async (app, deps) => {
+export const batchesRoutes: Area = async (app, deps) => {
   const { admin } = deps;
   const batches = createBatchesService(deps);
   route(app, batchesEndpoints.batchStudents, async (request) => batches.members(request.query.student_batch));

@@ -1,14 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Area } from '../app-deps.js';
 import { route } from '../http/endpoint-route.js';
 import { certificatesEndpoints } from '../../contracts/certificates.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { PDF_CONTENT_TYPE } from '../pdf/pdf-document.js';
-import type { CertificatesService } from './certificates.service.js';
 
-export const certificatesRoutes: FastifyPluginAsyncZod<{ certificates: CertificatesService }> = async (
-  app,
-  { certificates },
-) => {
+export const certificatesRoutes: Area = async (app, { certificates }) => {
   // Anyone holding a code may check it: the certificate's own page and its QR code lead here.
   route(app, certificatesEndpoints.publicCertificate, async (request) => certificates.verify(request.params.code));
 

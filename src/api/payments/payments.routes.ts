@@ -1,10 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Area } from '../app-deps.js';
 import { route } from '../http/endpoint-route.js';
 import { paymentsEndpoints } from '../../contracts/payments.js';
 import { currentStudent } from '../auth/auth-guard.js';
-import type { PaymentsService } from './payments.service.js';
 
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
+export const paymentsRoutes: Area = async (app, { payments }) => {
   route(app, paymentsEndpoints.createOrder, async (request, reply) => {
     const { order, created } = await payments.createOrder(currentStudent(request));
     return reply.status(created ? 201 : 200).send(order);

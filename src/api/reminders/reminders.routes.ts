@@ -1,18 +1,11 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Area } from '../app-deps.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { remindersEndpoints } from '../../contracts/reminders.js';
 import { currentStudent } from '../auth/auth-guard.js';
-import type { AccountWriteLimiter } from '../http/account-write-limits.js';
-import { type IpRateLimits, rateLimit } from '../http/rate-limits.js';
-import type { RemindersService } from './reminders.service.js';
+import { rateLimit } from '../http/rate-limits.js';
 
-interface Options {
-  reminders: RemindersService;
-  ipLimits: IpRateLimits;
-  limitWrites: AccountWriteLimiter;
-}
-
-export const remindersRoutes: FastifyPluginAsyncZod<Options> = async (app, { reminders, ipLimits, limitWrites }) => {
+export const remindersRoutes: Area = async (app, { reminders, ipLimits, limitWrites }) => {
   route(app, remindersEndpoints.setting, async (request) => reminders.setting(currentStudent(request)));
 
   route(app, remindersEndpoints.saveSetting, async (request) => reminders.set(currentStudent(request), request.body));

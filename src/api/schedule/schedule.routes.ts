@@ -1,9 +1,8 @@
+import type { Area } from '../app-deps.js';
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { scheduleEndpoints } from '../../contracts/schedule.js';
 import { currentStudent } from '../auth/auth-guard.js';
-import type { ScheduleService } from './schedule.service.js';
 
 function sendCsv(reply: FastifyReply, { filename, csv }: { filename: string; csv: string }) {
   return reply
@@ -13,7 +12,7 @@ function sendCsv(reply: FastifyReply, { filename, csv }: { filename: string; csv
 }
 
 /** Each batch's dated sessions (the admin's), the student's timetable and Join, and the attendance sheets. */
-export const scheduleRoutes: FastifyPluginAsyncZod<{ schedule: ScheduleService }> = async (app, { schedule }) => {
+export const scheduleRoutes: Area = async (app, { schedule }) => {
   route(app, scheduleEndpoints.batchSessions, async (request) => schedule.list(request.params.number));
 
   route(app, scheduleEndpoints.addSession, async (request, reply) =>

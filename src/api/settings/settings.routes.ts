@@ -1,13 +1,12 @@
+import type { Area } from '../app-deps.js';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.js';
 import { settingsEndpoints } from '../../contracts/settings.js';
 import { PHOTO_MAX_BYTES } from '../../contracts/accounts.js';
 import { messages } from '../../contracts/messages.js';
 import { AppError } from '../http/app-error.js';
 import { multipartError, unexpectedField } from '../http/multipart-errors.js';
-import type { SettingsService } from './settings.service.js';
 
 /** The one file of a multipart body, sent as `image`. */
 async function readImage(request: FastifyRequest): Promise<Buffer> {
@@ -31,7 +30,7 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
   return photo;
 }
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
+export const settingsRoutes: Area = async (app, { settings }) => {
   route(app, settingsEndpoints.settings, async () => settings.adminView());
 
   route(app, settingsEndpoints.save, async (request) => settings.save(request.body));

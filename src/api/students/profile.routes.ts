@@ -19,7 +19,6 @@ import { rateLimit } from '../http/rate-limits.js';
 import { multipartError, unexpectedField } from '../http/multipart-errors.js';
 import { containsNul } from '../http/storable-text.js';
 import { fieldMessages } from '../../contracts/fields.js';
-import type { StudentAdminService } from '../admin/student-status.service.js';
 import type { Area } from '../app-deps.js';
 import { createProfileService } from './profile.service.js';
 import { toStudentData, toStudentResource } from './student-view.js';
@@ -61,7 +60,7 @@ async function readProfileBody(request: FastifyRequest): Promise<ParsedBody> {
   return { fields, photo };
 }
 
-export const profileRoutes: Area<{ admin: StudentAdminService }> = async (app, deps) => {
+export const profileRoutes: Area = async (app, deps) => {
   const { admin, ipLimits } = deps;
   const profiles = createProfileService({
     ...deps,
