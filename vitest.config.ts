@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['src/**/*.api.test.ts'];
+// Each test file builds its own app on its own database (and a web test unstubs what it stubs), so the files can
+// share a worker's loaded modules: importing the whole app again for every file was over half of the API tests'
+// time (api-sqlite 175 s isolated, 98 s shared).
+const shareModules = { isolate: false };
 
 export default defineConfig({
   test: {
@@ -10,6 +14,7 @@ export default defineConfig({
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'unit',
+          ...shareModules,
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           exclude: apiTests,
           environment: 'node',
@@ -19,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'api-sqlite',
           include: apiTests,
+          ...shareModules,
           env: { TEST_DB: 'sqlite' },
           testTimeout: 20_000,
         },
@@ -27,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'api-pg',
           include: apiTests,
+          ...shareModules,
           env: { TEST_DB: 'postgres' },
           globalSetup: ['test/pg-global-setup.ts'],
           testTimeout: 30_000,
