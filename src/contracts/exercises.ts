@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoint.js';
 import { idParamsSchema, recordIdSchema } from './fields.js';
+import { checkerKinds, DEFAULT_CHECKER, DEFAULT_TOLERANCE, outputPattern } from './checkers.js';
 import { problemKinds } from './run-problems.js';
 
 export const EXERCISE_LIMITS = {
@@ -22,6 +23,9 @@ export const EXERCISE_LIMITS = {
   /** The program's stack, as large as a native program's usually is. */
   stackBytes: 8 * 1024 * 1024,
   commentMaxChars: 2000,
+  /** Command-line arguments of one test: how many, and how long each. */
+  maxArgs: 20,
+  argMaxChars: 200,
 } as const;
 
 export const exerciseMessages = {
@@ -83,23 +87,51 @@ export type RunInput = z.input<typeof runInputSchema>;
 export const submitInputSchema = z.strictObject({ code: codeSchema });
 export type SubmitInput = z.infer<typeof submitInputSchema>;
 
-export const testCaseInputSchema = z.strictObject({
-  stdin: stdinSchema.default(''),
-  expected_output: z
-    .string({ error: 'Expected output is required.' })
-    .max(EXERCISE_LIMITS.expectedMaxBytes, 'The expected output must be at most 64 KB.')
-    .refine(
-      (text) => byteLength(text) <= EXERCISE_LIMITS.expectedMaxBytes,
-      'The expected output must be at most 64 KB.',
-    ),
-  visible: z.boolean().default(true),
-  points: z.coerce
-    .number({ error: 'Points must be a number' })
-    .int('Points must be a whole number')
-    .min(0, 'Points must be 0 or more')
-    .max(EXERCISE_LIMITS.maxPoints, 'Points must be at most 100')
-    .default(1),
-});
+export const testCaseInputSchema = z
+  .strictObject({
+    stdin: stdinSchema.default(''),
+    expected_output: z
+      .string({ error: 'Expected output is required.' })
+      .max(EXERCISE_LIMITS.expectedMaxBytes, 'The expected output must be at most 64 KB.')
+      .refine(
+        (text) => byteLength(text) <= EXERCISE_LIMITS.expectedMaxBytes,
+        'The expected output must be at most 64 KB.',
+      ),
+    visible: z.boolean().default(true),
+    points: z.coerce
+      .number({ error: 'Points must be a number' })
+      .int('Points must be a whole number')
+      .min(0, 'Points must be 0 or more')
+      .max(EXERCISE_LIMITS.maxPoints, 'Points must be at most 100')
+      .default(1),
+    checker: z.enum(checkerKinds, { error: 'Choose how the output is checked.' }).default(DEFAULT_CHECKER),
+    tolerance: z.coerce
+      .number({ error: 'The tolerance must be a number' })
+      .min(0, 'The tolerance must be 0 or more')
+      .max(1e9, 'The tolerance is too large')
+      .default(DEFAULT_TOLERANCE),
+    /** What the program gets in argv after its name. */
+    args: z
+      .array(
+        z
+          .string({ error: 'Each argument must be text.' })
+          .max(EXERCISE_LIMITS.argMaxChars, 'An argument must be at most 200 characters.'),
+      )
+      .max(EXERCISE_LIMITS.maxArgs, 'At most 20 arguments.')
+      .default([]),
+  })
+  .superRefine((test, context) => {
+    if (test.checker !== 'regex') return;
+    try {
+      outputPattern(test.expected_output);
+    } catch (error) {
+      context.addIssue({
+        code: 'custom',
+        path: ['expected_output'],
+        message: `The pattern is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+  });
 export type TestCaseInput = z.input<typeof testCaseInputSchema>;
 
 export const exerciseInputSchema = z.strictObject({
@@ -127,6 +159,9 @@ export const testCaseSchema = z.object({
   expected_output: z.string(),
   visible: z.boolean(),
   points: z.number().int(),
+  checker: z.enum(checkerKinds),
+  tolerance: z.number(),
+  args: z.array(z.string()),
 });
 export type TestCase = z.infer<typeof testCaseSchema>;
 
@@ -275,7 +310,16 @@ export const workspaceSchema = z.object({
   draft_saved_at: z.string().nullable(),
   solution: z.string().nullable(),
   closed: z.boolean(),
-  visible_tests: z.array(z.object({ stdin: z.string(), expected_output: z.string(), points: z.number().int() })),
+  visible_tests: z.array(
+    testCaseSchema.pick({
+      stdin: true,
+      expected_output: true,
+      points: true,
+      checker: true,
+      tolerance: true,
+      args: true,
+    }),
+  ),
   hidden_tests: z.number().int(),
   total_points: z.number().int(),
   /** A test that passes but leaks memory fails. */
@@ -342,16 +386,6 @@ export const studentCodeSchema = z.object({
   submissions: z.array(submissionSummarySchema),
 });
 export type StudentCode = z.infer<typeof studentCodeSchema>;
-
-/** Output compared the way a person reads it: line endings, trailing spaces and trailing blank lines don't count. */
-export function normalizeOutput(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => line.replace(/[ \t]+$/, ''))
-    .join('\n')
-    .replace(/\n+$/, '');
-}
 
 /** The endpoints of running and submitting C programs. */
 export const exercisesEndpoints = endpoints({

@@ -193,5 +193,3 @@ export function createStudentAdminService({ db, feePaise, onStatusChange, tellRe
     },
   };
 }
-
-export type StudentAdminService = ReturnType<typeof createStudentAdminService>;

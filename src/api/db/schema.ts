@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { CheckerKind } from '../../contracts/checkers.js';
 import type { NotificationKind } from '../../contracts/notifications.js';
 import type { ManualPaymentMethod, PaidVia, PaymentStatus } from '../../contracts/payments.js';
 import type { FeedbackState } from '../../contracts/testimonials.js';
@@ -172,6 +173,10 @@ export interface ProgramTestTable {
   expected_output: string;
   visible: number;
   points: number;
+  checker: Generated<CheckerKind>;
+  tolerance: Generated<number>;
+  /** A JSON array of the program's command-line arguments. */
+  args: Generated<string>;
 }
 
 export interface SubmissionTable {

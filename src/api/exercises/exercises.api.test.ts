@@ -19,6 +19,8 @@ const TESTS = [
   { stdin: '10 -4\n', expected_output: '6\n', visible: true, points: 3 },
   { stdin: '-7 -8\n', expected_output: '-15\n', visible: false, points: 5 },
 ];
+/** A test as saved when it names no checker, tolerance or arguments. */
+const asSaved = <T extends object>(test: T) => ({ ...test, checker: 'trimmed', tolerance: 0.001, args: [] });
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: unknown) =>
   ctx.app.inject({
@@ -48,7 +50,7 @@ describe('C exercises', () => {
       tests: TESTS,
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().tests).toEqual(TESTS);
+    expect(saved.json().tests).toEqual(TESTS.map(asSaved));
     const tried = await call('POST', `/api/v1/programs/${programId}/exercise/try`, adminToken, { code: SUM });
     expect(tried.statusCode).toBe(200);
     expect(tried.json()).toMatchObject({ score: 10, total: 10 });
@@ -79,8 +81,8 @@ describe('C exercises', () => {
     });
     // Hidden tests stay hidden.
     expect(workspace.visible_tests).toEqual([
-      { stdin: '2 3\n', expected_output: '5\n', points: 2 },
-      { stdin: '10 -4\n', expected_output: '6\n', points: 3 },
+      asSaved({ stdin: '2 3\n', expected_output: '5\n', points: 2 }),
+      asSaved({ stdin: '10 -4\n', expected_output: '6\n', points: 3 }),
     ]);
 
     expect(
@@ -221,7 +223,9 @@ describe('C exercises', () => {
     expect((await call('PUT', `/api/v1/programs/999999/exercise`, adminToken, { tests: [] })).statusCode).toBe(404);
     expect((await call('GET', `/api/v1/student_programs/999999/workspace`, s.token)).statusCode).toBe(404);
     // The saved tests were not touched by the refused saves.
-    expect((await call('GET', `/api/v1/programs/${programId}/exercise`, adminToken)).json().tests).toEqual(TESTS);
+    expect((await call('GET', `/api/v1/programs/${programId}/exercise`, adminToken)).json().tests).toEqual(
+      TESTS.map(asSaved),
+    );
 
     // One compile or run in flight per student: a second at once is refused, and the site keeps answering.
     let slowEnded = false;
@@ -276,6 +280,75 @@ describe('C exercises', () => {
     expect(imported.json().run).toMatchObject({
       status: 'runtime_error',
       message: expect.stringContaining('cannot provide: env.nope'),
+    });
+  });
+
+  it('each test keeps its checker, tolerance and arguments; a student sees them and what differed', async () => {
+    const created = await call('POST', '/programs', adminToken, { program_number: 4204, task: 'Area of a circle.' });
+    const id = created.json().id;
+    // Reads the radius from argv[1]; prints the area to 4 places.
+    const AREA =
+      '#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n  if (argc < 2) return 1;\n  double r = atof(argv[1]);\n  printf("Area: %.4f\\n", 3.14159265358979 * r * r);\n  return 0;\n}\n';
+    const tests = [
+      { expected_output: 'Area: 3.14159', checker: 'numbers', tolerance: 0.0001, args: ['1'], points: 2 },
+      { expected_output: 'area: 12.5664', checker: 'ignore_case', args: ['2'], points: 1 },
+      { expected_output: String.raw`Area: \d+\.\d{4}`, checker: 'regex', args: ['10'], points: 1, visible: false },
+    ];
+    const put = await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, { tests });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().tests).toEqual([
+      { stdin: '', visible: true, ...tests[0] },
+      { stdin: '', visible: true, tolerance: 0.001, ...tests[1] },
+      { stdin: '', tolerance: 0.001, ...tests[2] },
+    ]);
+    const tried = (await call('POST', `/api/v1/programs/${id}/exercise/try`, adminToken, { code: AREA })).json();
+    expect(tried).toMatchObject({ score: 4, total: 4 });
+    // Off by more than the tolerance: the visible test says which value and by how much it may differ.
+    const off = (
+      await call('POST', `/api/v1/programs/${id}/exercise/try`, adminToken, {
+        code: AREA.replace('3.14159265358979', '3.14'),
+      })
+    ).json();
+    expect(off.tests.map((t: { verdict: string }) => t.verdict)).toEqual(['wrong_answer', 'wrong_answer', 'passed']);
+    expect(off.tests[0].message).toBe(
+      'The output is not what was expected. Value 2: expected 3.14159 (give or take 0.0001), got 3.1400.',
+    );
+
+    // Refused, with the reason, and nothing saved: a pattern that is not one, a checker that does not exist, too
+    // many or too long arguments.
+    for (const [bad, message] of [
+      [{ expected_output: '(', checker: 'regex' }, /The pattern is not a valid regular expression/],
+      [{ expected_output: 'x', checker: 'fuzzy' }, /Choose how the output is checked/],
+      [{ expected_output: 'x', args: Array.from({ length: 21 }, () => 'a') }, /At most 20 arguments/],
+      [{ expected_output: 'x', args: ['a'.repeat(201)] }, /at most 200 characters/],
+      [{ expected_output: 'x', checker: 'numbers', tolerance: -1 }, /The tolerance must be 0 or more/],
+    ] as const) {
+      const refused = await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, { tests: [bad] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors.join(' ')).toMatch(message);
+    }
+    expect((await call('GET', `/api/v1/programs/${id}/exercise`, adminToken)).json().tests).toHaveLength(3);
+
+    const s = await studentWithProgramOf(ctx, adminToken, { batch: 43, programNumber: 4204 });
+    const workspace = (await call('GET', `/api/v1/student_programs/${s.spId}/workspace`, s.token)).json();
+    expect(workspace.visible_tests).toEqual([
+      { stdin: '', expected_output: 'Area: 3.14159', points: 2, checker: 'numbers', tolerance: 0.0001, args: ['1'] },
+      { stdin: '', expected_output: 'area: 12.5664', points: 1, checker: 'ignore_case', tolerance: 0.001, args: ['2'] },
+    ]);
+    const graded = (
+      await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, { code: AREA })
+    ).json();
+    expect(graded).toMatchObject({ score: 4, total: 4 });
+    // A hidden test's failure never quotes what was expected.
+    const hiddenWrong = (
+      await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, {
+        code: AREA.replace('%.4f', '%.2f'),
+      })
+    ).json();
+    expect(hiddenWrong.result.tests[2]).toMatchObject({
+      verdict: 'wrong_answer',
+      message: 'The output is not what was expected.',
+      expected_output: null,
     });
   });
 

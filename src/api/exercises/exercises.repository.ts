@@ -15,7 +15,25 @@ export async function listTests(db: Db, programId: number) {
     .where('program_id', '=', programId)
     .orderBy('position')
     .execute();
-  return rows.map((row) => withBooleans(row, ['visible']));
+  return rows.map((row): TestCase => ({
+    stdin: row.stdin,
+    expected_output: row.expected_output,
+    visible: row.visible === 1,
+    points: row.points,
+    checker: row.checker,
+    tolerance: Number(row.tolerance),
+    args: parseArgs(row.args),
+  }));
+}
+
+/** A stored argument list; anything but an array of strings (never written) reads as none. */
+function parseArgs(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((arg): arg is string => typeof arg === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Replaces a program's starter code and test cases. */
@@ -43,6 +61,9 @@ export async function saveExercise(
           expected_output: test.expected_output,
           visible: flag(test.visible),
           points: test.points,
+          checker: test.checker,
+          tolerance: test.tolerance,
+          args: JSON.stringify(test.args),
         })),
       )
       .execute();

@@ -91,14 +91,8 @@ export function createExercisesService({
     return program;
   }
 
-  async function testsOf(programId: number): Promise<TestCase[]> {
-    const rows = await exercises.listTests(db, programId);
-    return rows.map((row) => ({
-      stdin: row.stdin,
-      expected_output: row.expected_output,
-      visible: row.visible,
-      points: row.points,
-    }));
+  function testsOf(programId: number): Promise<TestCase[]> {
+    return exercises.listTests(db, programId);
   }
 
   /** The student's own program (by student_programs.id) with the program it was made from, or 404. */
@@ -195,7 +189,14 @@ export function createExercisesService({
         closed: sp.closed_at !== null && sp.closed_at !== undefined,
         visible_tests: tests
           .filter((t) => t.visible)
-          .map(({ stdin, expected_output, points }) => ({ stdin, expected_output, points })),
+          .map(({ stdin, expected_output, points, checker, tolerance, args }) => ({
+            stdin,
+            expected_output,
+            points,
+            checker,
+            tolerance,
+            args,
+          })),
         hidden_tests: tests.filter((t) => !t.visible).length,
         total_points: tests.reduce((sum, t) => sum + t.points, 0),
         no_leaks: sp.no_leaks,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exerciseMessages } from '../../contracts/exercises.js';
+import { exerciseMessages, testCaseInputSchema } from '../../contracts/exercises.js';
 import { COMPILE_LIMITS, createGrader, type Grader, type GraderLog } from './grader.js';
 import { parseDiagnostics } from './diagnostics.js';
 import { residentBytes } from './process-pool.js';
@@ -27,7 +27,7 @@ const SUM =
 const tests = [
   { stdin: '2 3\n', expected_output: '5\n', visible: true, points: 2 },
   { stdin: '-4 4', expected_output: '0', visible: false, points: 3 },
-];
+].map((test) => testCaseInputSchema.parse(test));
 
 // Each test compiles: on a busy 2-core machine a compile can take seconds of wall time.
 describe('grader: compile with Clang to WebAssembly, run with WASI', { timeout: 60_000 }, () => {
@@ -45,6 +45,40 @@ describe('grader: compile with Clang to WebAssembly, run with WASI', { timeout: 
     const result = await grader.grade('student-1', SUM.replace('a + b', 'a - b'), tests);
     expect(result.tests[0]).toMatchObject({ verdict: 'wrong_answer', expected_output: '5\n', actual_output: '-1\n' });
     expect(result.score).toBe(0);
+  });
+
+  it('checks each test its own way, gives each its arguments, and stops a runaway pattern with the time limit', async () => {
+    // Prints its arguments, then pi to four places, then a word in capitals.
+    const code =
+      '#include <stdio.h>\nint main(int argc, char **argv) {\n  for (int i = 1; i < argc; i++) printf("%s ", argv[i]);\n  printf("\\n%.4f\\nHELLO\\n", 3.14159265);\n  return 0;\n}\n';
+    const test = (fields: Record<string, unknown>) =>
+      testCaseInputSchema.parse({ stdin: '', visible: true, points: 1, ...fields });
+    const result = await grader.grade('student-checkers', code, [
+      test({ expected_output: 'x y\n3.14159\nHELLO', checker: 'numbers', args: ['x', 'y'] }),
+      test({ expected_output: 'x y\n3.15\nHELLO', checker: 'numbers', tolerance: 0.001, args: ['x', 'y'] }),
+      test({ expected_output: '\n3.1416\nhello\n', checker: 'ignore_case' }),
+      test({ expected_output: '\n3.1416\nhello\n', checker: 'trimmed' }),
+      test({ expected_output: 'a \n3.1416\nHELLO\n', checker: 'exact', args: ['a'] }),
+      test({ expected_output: 'a\n3.1416\nHELLO\n', checker: 'exact', args: ['a'] }),
+      test({ expected_output: String.raw`\s*3\.14\d*\s+[A-Z]+`, checker: 'regex' }),
+      // Catastrophic backtracking on the program's output: the run's time limit ends it, not the server.
+      test({ expected_output: '(a|a)*b', checker: 'regex', args: ['a'.repeat(40)] }),
+    ]);
+    expect(result.tests.map((t) => t.verdict)).toEqual([
+      'passed',
+      'wrong_answer',
+      'passed',
+      'wrong_answer',
+      'passed',
+      'wrong_answer',
+      'passed',
+      'time_limit',
+    ]);
+    expect(result.tests[1]!.message).toBe(
+      'The output is not what was expected. Value 3: expected 3.15 (give or take 0.001), got 3.1416.',
+    );
+    expect(result.tests[3]!.message).toMatch(/Line 2 differs: expected "hello", got "HELLO"/);
+    expect(result.tests[5]!.message).toMatch(/Line 1 differs: expected "a", got "a "/);
   });
 
   it('reports compile errors and warnings with line numbers', async () => {

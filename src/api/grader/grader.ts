@@ -13,7 +13,6 @@ import {
   exerciseMessages,
   type GradeResult,
   missingImportsMessage,
-  normalizeOutput,
   type RunOutcome,
   type TestCase,
   type TestResult,
@@ -24,6 +23,7 @@ import { originalColumn, originalNames, type Rewritten, rewriteAllocations } fro
 import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
 import { childScript, type GraderLog, type JobLimits, ProcessPool } from './process-pool.js';
 import type { RunRequest, RunResponse } from './run-worker.js';
+import type { CheckResult } from '../../contracts/checkers.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
 import { describeProblem } from '../../contracts/run-problems.js';
 
@@ -128,6 +128,15 @@ interface Compiled {
 }
 
 /** What the runs of one Run or one grading share. */
+/** What a run is given: its input, its arguments and, for a graded test, how its output is checked. */
+type ProgramInput = Pick<RunRequest, 'stdin' | 'args' | 'check'>;
+
+/** A run's outcome and, for a graded test whose program ended normally, its output checked. */
+interface Ran {
+  outcome: RunOutcome;
+  checked?: CheckResult;
+}
+
 interface RunState {
   /** The program can't be run: logged once, and not run again. */
   cannotRun?: boolean;
@@ -240,22 +249,28 @@ export function createGrader(options: GraderOptions = {}) {
    * needed without them, runs again as built before the checks, with the same limits, and so do the grading's later
    * runs. What a student's program does within the limits is never failed by the checks.
    */
-  async function execute(owner: string, compiled: Compiled, code: string, stdin: string, state: RunState) {
+  async function execute(
+    owner: string,
+    compiled: Compiled,
+    code: string,
+    input: ProgramInput,
+    state: RunState,
+  ): Promise<Ran> {
     const plainBefore = state.plain ? await state.plain : null;
-    if (plainBefore?.wasm) return (await runOnce(owner, plainBefore, stdin, state)).outcome;
-    const first = await runOnce(owner, compiled, stdin, state);
-    if (!first.checksTooCostly || compiled.plain) return first.outcome;
+    if (plainBefore?.wasm) return runOnce(owner, plainBefore, input, state);
+    const first = await runOnce(owner, compiled, input, state);
+    if (!first.checksTooCostly || compiled.plain) return first;
     state.plain ??= compile(owner, code, true);
     const plain = await state.plain;
-    return plain.wasm ? (await runOnce(owner, plain, stdin, state)).outcome : first.outcome;
+    return plain.wasm ? runOnce(owner, plain, input, state) : first;
   }
 
   async function runOnce(
     owner: string,
     compiled: Compiled,
-    stdin: string,
+    input: ProgramInput,
     state: RunState,
-  ): Promise<{ outcome: RunOutcome; checksTooCostly: boolean }> {
+  ): Promise<Ran & { checksTooCostly: boolean }> {
     const failed = (message: string): RunOutcome => ({
       status: 'runtime_error',
       exit_code: null,
@@ -271,7 +286,7 @@ export function createGrader(options: GraderOptions = {}) {
     try {
       response = await runners.run(
         owner,
-        { key: compiled.key, wasm: compiled.wasm!, stdin, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes },
+        { key: compiled.key, wasm: compiled.wasm!, ...input, outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes },
         timeLimitMs,
       );
     } catch (error) {
@@ -312,7 +327,7 @@ export function createGrader(options: GraderOptions = {}) {
     const full = response.reports.find((r) => r.fields.kind === 'heap_full');
     const overhead =
       !!full && Number(full.fields.live ?? 0) + Number(full.fields.size ?? 0) <= EXERCISE_LIMITS.memoryMaxBytes;
-    return { outcome: describeRun(response), checksTooCostly: overhead };
+    return { outcome: describeRun(response), checked: response.check, checksTooCostly: overhead };
   }
 
   return {
@@ -326,7 +341,8 @@ export function createGrader(options: GraderOptions = {}) {
     ): Promise<{ compile: CompileResult; run: RunOutcome | null }> {
       const compiled = await compile(String(owner), code);
       if (!compiled.result.ok) return { compile: compiled.result, run: null };
-      return { compile: compiled.result, run: await execute(String(owner), compiled, code, stdin, {}) };
+      const ran = await execute(String(owner), compiled, code, { stdin, args: [] }, {});
+      return { compile: compiled.result, run: ran.outcome };
     },
 
     /** Compile once, run every test case; after a test runs out of time (or can't run at all) the rest are not run. */
@@ -355,10 +371,11 @@ export function createGrader(options: GraderOptions = {}) {
           results.push(testResult(index, test, 'not_run', null, skip));
           continue;
         }
-        const outcome = await execute(key, compiled, code, test.stdin, state);
-        if (outcome.status === 'time_limit') skip = 'Not run: an earlier test ran out of time.';
+        const check = { checker: test.checker, expected: test.expected_output, tolerance: test.tolerance };
+        const ran = await execute(key, compiled, code, { stdin: test.stdin, args: test.args, check }, state);
+        if (ran.outcome.status === 'time_limit') skip = 'Not run: an earlier test ran out of time.';
         else if (state.cannotRun) skip = 'Not run: the program could not be run.';
-        results.push(judge(index, test, outcome, options));
+        results.push(judge(index, test, ran, options));
       }
       const score = results.reduce((sum, r) => sum + (r.verdict === 'passed' ? r.points : 0), 0);
       return { compile: compiled.result, score, total, tests: results };
@@ -488,9 +505,9 @@ export interface GradeOptions {
   noLeaks?: boolean;
 }
 
-export function judge(index: number, test: TestCase, outcome: RunOutcome, options: GradeOptions = {}): TestResult {
+function judge(index: number, test: TestCase, { outcome, checked }: Ran, options: GradeOptions = {}): TestResult {
   if (outcome.status !== 'ok') return testResult(index, test, outcome.status, outcome, outcome.message);
-  const passed = normalizeOutput(outcome.stdout) === normalizeOutput(test.expected_output);
+  const passed = checked?.passed ?? false;
   if (passed && options.noLeaks && outcome.warnings.length > 0)
     return testResult(
       index,
@@ -504,6 +521,12 @@ export function judge(index: number, test: TestCase, outcome: RunOutcome, option
     test,
     passed ? 'passed' : 'wrong_answer',
     outcome,
-    passed ? null : 'The output is not what was expected.',
+    passed ? null : wrongOutputMessage(test, checked),
   );
+}
+
+/** Why the output failed its check; a hidden test's expected output is never quoted. */
+function wrongOutputMessage(test: TestCase, checked: CheckResult | undefined): string {
+  const base = 'The output is not what was expected.';
+  return test.visible && checked?.detail ? `${base} ${checked.detail}` : base;
 }

@@ -7,6 +7,7 @@
 import { tmpdir } from 'node:os';
 import { WASI } from 'node:wasi';
 import { parentPort } from 'node:worker_threads';
+import { type CheckResult, checkOutput, type OutputCheck } from '../../contracts/checkers.js';
 import { readWasmDebug, type WasmDebug } from './wasm-debug.js';
 
 export interface RunRequest {
@@ -14,7 +15,11 @@ export interface RunRequest {
   key: string;
   wasm: Uint8Array;
   stdin: string;
+  /** Command-line arguments after the program's name. */
+  args: string[];
   outputMaxBytes: number;
+  /** A graded test: how its output is checked, here where the run's time limit also bounds a slow pattern. */
+  check?: OutputCheck;
 }
 
 export interface RunResponse {
@@ -31,6 +36,8 @@ export interface RunResponse {
   missing_imports?: string[];
   /** What the checks runtime reported (a memory error, undefined behaviour, a leak), each with where it happened. */
   reports: RunReport[];
+  /** The output checked, for a graded test whose program ended normally. */
+  check?: CheckResult;
 }
 
 /** A problem the checks runtime reported (checks/runtime.c), or a stack overflow the engine stopped. */
@@ -122,7 +129,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
   // every path call below is answered "not capable" and never reaches the directory.
   const wasi = new WASI({
     version: 'preview1',
-    args: ['main'],
+    args: ['main', ...request.args],
     env: {},
     preopens: { '/': tmpdir() },
     returnOnExit: true,
@@ -286,16 +293,18 @@ async function run(request: RunRequest): Promise<RunResponse> {
       }
     }
   }
+  const stdout = Buffer.concat(out).toString('utf8');
   return {
     kind,
     exit_code: exitCode,
     trap,
-    stdout: Buffer.concat(out).toString('utf8'),
+    stdout,
     stderr: Buffer.concat(err).toString('utf8'),
     time_ms: Math.round(performance.now() - started),
     memory_bytes: memory.buffer.byteLength,
     files_tried: filesTried,
     reports,
+    ...(request.check && kind === 'exit' ? { check: checkOutput(request.check, stdout) } : {}),
   };
 }
 

@@ -57,5 +57,3 @@ export function createReceiptsService({ db, siteInfo }: Deps) {
     },
   };
 }
-
-export type ReceiptsService = ReturnType<typeof createReceiptsService>;

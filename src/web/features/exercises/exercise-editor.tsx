@@ -10,11 +10,20 @@ import { exerciseQuery, useSaveExercise, useTryReference } from './api';
 import { GradeTable } from '../../components/grade-results';
 import { PanelError } from '../../components/admin-panel';
 import { plural } from '../../../contracts/wording';
-import { Checkbox, Input, Textarea } from '../../components/form-kit';
+import { Checkbox, Textarea } from '../../components/form-kit';
+import { DEFAULT_CHECKER, DEFAULT_TOLERANCE } from '../../../contracts/checkers';
+import { type ExerciseForm, TestCaseFields } from './test-case-fields';
 
-type ExerciseForm = z.input<typeof exerciseInputSchema>;
 type ExerciseInput = z.output<typeof exerciseInputSchema>;
-const blank: TestCaseInput = { stdin: '', expected_output: '', visible: true, points: '1' };
+const blank: TestCaseInput = {
+  stdin: '',
+  expected_output: '',
+  visible: true,
+  points: '1',
+  checker: DEFAULT_CHECKER,
+  tolerance: String(DEFAULT_TOLERANCE),
+  args: [],
+};
 
 function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }) {
   const { register, control, handleSubmit, formState } = useForm<ExerciseForm, unknown, ExerciseInput>({
@@ -22,12 +31,11 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
     defaultValues: {
       starter_code: exercise.starter_code,
       no_leaks: exercise.no_leaks,
-      tests: exercise.tests.map((t) => ({ ...t, points: String(t.points) })),
+      tests: exercise.tests.map((t) => ({ ...t, points: String(t.points), tolerance: String(t.tolerance) })),
     },
   });
   const { fields: tests, append, remove } = useFieldArray({ control, name: 'tests' });
   const { errors } = formState;
-  const testError = (index: number) => errors.tests?.[index];
   // Not saved: tried against the test cases of the form (checked by the same schema first).
   const [reference, setReference] = useState('');
   const save = useSaveExercise();
@@ -69,52 +77,14 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
       />
 
       {tests.map((test, index) => (
-        <fieldset key={test.id} className="border rounded p-2 mt-3">
-          <legend className="float-none w-auto px-1 fs-6 mb-0">Test {index + 1}</legend>
-          <div className="row g-2">
-            <Textarea
-              id={`test-stdin-${index}`}
-              containerClassName="col-md-6"
-              label="Input"
-              className="form-control code-input"
-              rows={3}
-              spellCheck={false}
-              {...register(`tests.${index}.stdin`)}
-              error={testError(index)?.stdin}
-            />
-            <Textarea
-              id={`test-expected-${index}`}
-              containerClassName="col-md-6"
-              label="Expected output"
-              className="form-control code-input"
-              rows={3}
-              spellCheck={false}
-              {...register(`tests.${index}.expected_output`)}
-              error={testError(index)?.expected_output}
-            />
-            <Input
-              id={`test-points-${index}`}
-              containerClassName="col-auto"
-              label="Points"
-              type="number"
-              min={0}
-              max={100}
-              {...register(`tests.${index}.points`)}
-              error={testError(index)?.points}
-            />
-            <div className="col-auto d-flex align-items-end gap-3">
-              <Checkbox
-                id={`test-visible-${index}`}
-                containerClassName="form-check mb-2"
-                label="Visible to students"
-                {...register(`tests.${index}.visible`)}
-              />
-              <button type="button" className="btn btn-sm btn-outline-danger mb-2" onClick={() => remove(index)}>
-                Remove test {index + 1}
-              </button>
-            </div>
-          </div>
-        </fieldset>
+        <TestCaseFields
+          key={test.id}
+          index={index}
+          control={control}
+          register={register}
+          errors={errors.tests}
+          onRemove={() => remove(index)}
+        />
       ))}
       <FieldError id="tests" error={errors.tests?.root ?? errors.tests} />
       <div className="d-flex flex-wrap gap-2 mt-3">

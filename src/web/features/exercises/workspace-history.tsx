@@ -1,4 +1,5 @@
 import { type Workspace } from '../../../contracts/exercises';
+import { checkerLabels, DEFAULT_CHECKER } from '../../../contracts/checkers';
 import { formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
 import { useTimeZone } from '../../lib/site-info';
@@ -27,9 +28,31 @@ export function VisibleTests({ workspace }: { workspace: Workspace }) {
               {test.expected_output}
             </pre>
           </div>
+          <TestRules test={test} />
         </div>
       ))}
     </details>
+  );
+}
+
+/** How a visible test runs and is checked, when that is not simply "the same text". */
+function TestRules({ test }: { test: Workspace['visible_tests'][number] }) {
+  if (test.checker === DEFAULT_CHECKER && test.args.length === 0) return null;
+  return (
+    <div className="col-12 text-body-secondary">
+      {test.args.length > 0 ? (
+        <div>
+          Run with arguments:{' '}
+          <code>{test.args.map((arg) => (/[\s"]/.test(arg) || !arg ? JSON.stringify(arg) : arg)).join(' ')}</code>
+        </div>
+      ) : null}
+      {test.checker !== DEFAULT_CHECKER ? (
+        <div>
+          Checked as: {checkerLabels[test.checker]}
+          {test.checker === 'numbers' ? ` (± ${test.tolerance})` : ''}
+        </div>
+      ) : null}
+    </div>
   );
 }
 

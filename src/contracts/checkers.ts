@@ -1,0 +1,132 @@
+/**
+ * How a test case's expected output is compared with what the program printed. The teacher picks one per test;
+ * the runner applies it to the program's output (so a slow pattern is stopped by the run's time limit, never by
+ * the server), and the student is told what differed.
+ */
+
+export const checkerKinds = ['trimmed', 'exact', 'ignore_case', 'numbers', 'regex'] as const;
+export type CheckerKind = (typeof checkerKinds)[number];
+
+/**
+ * New tests ignore spaces at line ends and blank lines: a stray space after the last number or a missing final
+ * newline is not what a C exercise teaches, and failing a beginner for it teaches only distrust of the grader.
+ * A teacher who means the layout picks "exact".
+ */
+export const DEFAULT_CHECKER: CheckerKind = 'trimmed';
+/** For "numbers": 3.1416 passes against 3.14159. */
+export const DEFAULT_TOLERANCE = 0.001;
+
+export const checkerLabels: Record<CheckerKind, string> = {
+  trimmed: 'Same text, ignoring spaces at line ends and blank lines',
+  exact: 'Exactly the same, every space and newline',
+  ignore_case: 'Same text, ignoring upper and lower case',
+  numbers: 'Same numbers, each within a tolerance',
+  regex: 'Matches a regular expression',
+};
+
+/** What the expected-output box holds for each checker, said under it. */
+export const checkerHints: Record<CheckerKind, string> = {
+  trimmed: 'The output the program must print.',
+  exact: 'The output the program must print, byte for byte.',
+  ignore_case: 'The output the program must print; case does not matter.',
+  numbers: 'The output with its numbers; each printed number may differ from its own by at most the tolerance.',
+  regex:
+    'A regular expression the whole output must match, spaces at line ends left out (JavaScript syntax; . also matches a newline).',
+};
+
+export interface OutputCheck {
+  checker: CheckerKind;
+  expected: string;
+  /** For "numbers" only. */
+  tolerance: number;
+}
+
+export interface CheckResult {
+  passed: boolean;
+  /** What differed, for a visible test (it may quote the expected output). */
+  detail: string | null;
+}
+
+const lines = (text: string) => text.replace(/\r\n?/g, '\n').split('\n');
+
+/** Spaces and tabs at line ends, blank lines and line-ending style left out. */
+export function trimmedOutput(text: string): string {
+  return lines(text)
+    .map((line) => line.replace(/[ \t]+$/, ''))
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+/** The regular expression a "regex" test's expected output compiles to; throws a SyntaxError if it can't. */
+export function outputPattern(pattern: string): RegExp {
+  return new RegExp(`^(?:${pattern})$`, 's');
+}
+
+const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+const quote = (token: string) => (token.length > 40 ? `${token.slice(0, 40)}…` : token);
+
+function compareNumbers(expected: string, actual: string, tolerance: number): CheckResult {
+  const want = expected.split(/\s+/).filter(Boolean);
+  const got = actual.split(/\s+/).filter(Boolean);
+  for (let i = 0; i < Math.max(want.length, got.length); i++) {
+    const w = want[i];
+    const g = got[i];
+    if (w === undefined)
+      return { passed: false, detail: `The output has more than the ${want.length} expected values.` };
+    if (g === undefined)
+      return { passed: false, detail: `The output stops after ${got.length} of the ${want.length} expected values.` };
+    if (NUMBER.test(w) && NUMBER.test(g)) {
+      if (Math.abs(Number(w) - Number(g)) <= tolerance + Number.EPSILON * Math.abs(Number(w))) continue;
+      return {
+        passed: false,
+        detail: `Value ${i + 1}: expected ${quote(w)} (give or take ${tolerance}), got ${quote(g)}.`,
+      };
+    }
+    if (w !== g) return { passed: false, detail: `Value ${i + 1}: expected ${quote(w)}, got ${quote(g)}.` };
+  }
+  return { passed: true, detail: null };
+}
+
+/** The first line where two outputs differ, said plainly. */
+function firstDifference(expected: string[], actual: string[]): string {
+  for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
+    if (expected[i] === actual[i]) continue;
+    if (actual[i] === undefined) return `The output stops after line ${actual.length}; line ${i + 1} is missing.`;
+    if (expected[i] === undefined) return `The output has more lines than expected, from line ${i + 1}.`;
+    return `Line ${i + 1} differs: expected "${quote(expected[i]!)}", got "${quote(actual[i]!)}".`;
+  }
+  return 'The output differs only in its spaces or line endings.';
+}
+
+export function checkOutput({ checker, expected, tolerance }: OutputCheck, actual: string): CheckResult {
+  switch (checker) {
+    case 'exact':
+      if (actual === expected) return { passed: true, detail: null };
+      return { passed: false, detail: firstDifference(expected.split('\n'), actual.split('\n')) };
+    case 'numbers':
+      return compareNumbers(expected, actual, tolerance);
+    case 'regex': {
+      let pattern: RegExp;
+      try {
+        pattern = outputPattern(expected);
+      } catch {
+        return { passed: false, detail: 'The test’s pattern is not a valid regular expression.' };
+      }
+      const text = lines(actual)
+        .map((line) => line.replace(/[ \t]+$/, ''))
+        .join('\n')
+        .replace(/\n+$/, '');
+      return pattern.test(text)
+        ? { passed: true, detail: null }
+        : { passed: false, detail: 'The output does not match the expected pattern.' };
+    }
+    case 'ignore_case':
+    case 'trimmed': {
+      const fold = (text: string) => (checker === 'ignore_case' ? text.toLowerCase() : text);
+      const want = fold(trimmedOutput(expected));
+      const got = fold(trimmedOutput(actual));
+      if (want === got) return { passed: true, detail: null };
+      return { passed: false, detail: firstDifference(want.split('\n'), got.split('\n')) };
+    }
+  }
+}

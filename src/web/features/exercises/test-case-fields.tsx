@@ -1,0 +1,122 @@
+import { type Control, Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { checkerHints, checkerKinds, checkerLabels } from '../../../contracts/checkers';
+import type { exerciseInputSchema } from '../../../contracts/exercises';
+import { Checkbox, FormField, Input, Select, Textarea } from '../../components/form-kit';
+
+export type ExerciseForm = z.input<typeof exerciseInputSchema>;
+
+interface Props {
+  index: number;
+  control: Control<ExerciseForm>;
+  register: UseFormRegister<ExerciseForm>;
+  errors: FieldErrors<ExerciseForm>['tests'];
+  onRemove: () => void;
+}
+
+/** One test case of the teacher's editor: input, arguments, expected output and how it is checked, points. */
+export function TestCaseFields({ index, control, register, errors, onRemove }: Props) {
+  const checker = useWatch({ control, name: `tests.${index}.checker` }) ?? 'trimmed';
+  const error = errors?.[index];
+  const argsId = `test-args-${index}`;
+  return (
+    <fieldset className="border rounded p-2 mt-3">
+      <legend className="float-none w-auto px-1 fs-6 mb-0">Test {index + 1}</legend>
+      <div className="row g-2">
+        <Textarea
+          id={`test-stdin-${index}`}
+          containerClassName="col-md-6"
+          label="Input"
+          className="form-control code-input"
+          rows={3}
+          spellCheck={false}
+          {...register(`tests.${index}.stdin`)}
+          error={error?.stdin}
+        />
+        <Textarea
+          id={`test-expected-${index}`}
+          containerClassName="col-md-6"
+          label={checker === 'regex' ? 'Expected output (a pattern)' : 'Expected output'}
+          hint={checkerHints[checker]}
+          className="form-control code-input"
+          rows={3}
+          spellCheck={false}
+          {...register(`tests.${index}.expected_output`)}
+          error={error?.expected_output}
+        />
+        <Select
+          id={`test-checker-${index}`}
+          containerClassName="col-md-6"
+          label="Output is checked as"
+          {...register(`tests.${index}.checker`)}
+          error={error?.checker}
+        >
+          {checkerKinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {checkerLabels[kind]}
+            </option>
+          ))}
+        </Select>
+        {checker === 'numbers' ? (
+          <Input
+            id={`test-tolerance-${index}`}
+            containerClassName="col-6 col-md-3"
+            label="Tolerance (±)"
+            type="number"
+            min={0}
+            step="any"
+            {...register(`tests.${index}.tolerance`)}
+            error={error?.tolerance}
+          />
+        ) : null}
+        <Controller
+          control={control}
+          name={`tests.${index}.args`}
+          render={({ field }) => (
+            <FormField
+              id={argsId}
+              containerClassName="col-md-6"
+              label="Command-line arguments"
+              hint="One per line: what the program gets in argv[1], argv[2], …"
+              error={error?.args?.root ?? error?.args}
+            >
+              <textarea
+                id={argsId}
+                className="form-control code-input"
+                rows={2}
+                spellCheck={false}
+                aria-describedby={`${argsId}-hint`}
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={(field.value ?? []).join('\n')}
+                onChange={(event) => field.onChange(event.target.value === '' ? [] : event.target.value.split('\n'))}
+              />
+            </FormField>
+          )}
+        />
+        <Input
+          id={`test-points-${index}`}
+          containerClassName="col-auto"
+          label="Points"
+          type="number"
+          min={0}
+          max={100}
+          {...register(`tests.${index}.points`)}
+          error={error?.points}
+        />
+        <div className="col-auto d-flex align-items-end gap-3">
+          <Checkbox
+            id={`test-visible-${index}`}
+            containerClassName="form-check mb-2"
+            label="Visible to students"
+            {...register(`tests.${index}.visible`)}
+          />
+          <button type="button" className="btn btn-sm btn-outline-danger mb-2" onClick={onRemove}>
+            Remove test {index + 1}
+          </button>
+        </div>
+      </div>
+    </fieldset>
+  );
+}
