@@ -1,9 +1,25 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { ADMIN, linkFromOutbox, logIn, newEmail, signUp, uniqueNumber } from './accounts.js';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import {
+  ADMIN,
+  adminHeaders,
+  apiStudent,
+  linkFromOutbox,
+  logIn,
+  newEmail,
+  okJson,
+  placePaidStudent,
+  signInWithToken,
+  signUp,
+  uniqueNumber,
+} from './accounts.js';
 import { expect, open, saveScreenshot, test } from './fixtures.js';
 
 const SUM =
   '#include <stdio.h>\nint main(void) {\n  int a, b;\n  if (scanf("%d %d", &a, &b) != 2) return 1;\n  printf("%d\\n", a + b);\n  return 0;\n}\n';
+
+/** Prints the area of a circle whose radius is argv[1], to 4 places. */
+const AREA =
+  '#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n  if (argc < 2) return 1;\n  double r = atof(argv[1]);\n  printf("Area: %.4f\\n", 3.14159265 * r * r);\n  return 0;\n}\n';
 
 /** Replaces the editor's text, as a paste would (typing key by key would meet the editor's auto-closing brackets). */
 async function setCode(page: Page, code: string) {
@@ -192,5 +208,87 @@ test.describe('C exercises in the browser', () => {
     await expect(teacher.locator('.code-lines li.run-stopped')).toHaveText(/marks\[i\] = 0;/);
     await saveScreenshot(teacher, 'admin-supervision-heap-overflow', info.project.name);
     await context.close();
+  });
+});
+
+/**
+ * Tries a reference solution in the teacher's test-case editor until `shown` appears. The teacher has one job at a
+ * time, and the same account may be trying one in the other browser project's run of this test: that refusal
+ * ("already … running") is right, and the try is made again.
+ */
+async function tryReference(panel: Locator, code: string, shown: Locator) {
+  await panel.getByLabel(/Reference solution/).fill(code);
+  const busy = panel.getByText('You already have a program compiling or running.', { exact: false });
+  await expect(async () => {
+    await panel.getByRole('button', { name: 'Try the reference solution' }).click();
+    await expect(shown.or(busy)).toBeVisible({ timeout: 60_000 });
+    await expect(shown).toBeVisible({ timeout: 100 });
+  }).toPass({ timeout: 150_000, intervals: [1000, 2000, 3000] });
+}
+
+test.describe('test cases checked their own way', () => {
+  test.setTimeout(180_000);
+
+  test('the teacher sets a test with arguments checked as numbers; the student sees how and passes it', async ({
+    page,
+    request,
+    browser,
+  }, info) => {
+    const admin = await adminHeaders(request);
+    const batch = uniqueNumber();
+    const programNumber = uniqueNumber();
+    const task = `Print the area of a circle whose radius is the first argument (${programNumber}).`;
+    const student = await apiStudent(request, { tag: 'checker' });
+    await placePaidStudent(request, admin, student, batch);
+    await okJson(request.post('/programs/', { headers: admin, data: { program_number: programNumber, task } }));
+    await okJson(
+      request.post('/student_programs/', {
+        headers: admin,
+        data: { student_id: student.id, program_number: programNumber, task, solution: '' },
+      }),
+    );
+
+    // The teacher, in a context of their own, adds the test in the Program Exercises panel.
+    const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    const teacher = await context.newPage();
+    await signInWithToken(teacher, admin.authorization.replace('Bearer ', ''), '/AdminPage');
+    await teacher.getByRole('button', { name: 'Program Exercises', exact: true }).click();
+    const panel = teacher.getByRole('region', { name: 'Program Exercises (Add/Delete Your Program Details)' });
+    await panel.getByLabel('Batch number').fill(String(batch));
+    await panel.getByRole('button', { name: 'Show batch List' }).click();
+    const row = panel.getByRole('list', { name: 'Programs' }).getByRole('listitem').filter({ hasText: task });
+    await row.getByRole('button', { name: /Test cases/ }).click();
+    await panel.getByRole('button', { name: 'Add a test case' }).click();
+    await panel.getByLabel('Output is checked as').selectOption('numbers');
+    await panel.getByLabel('Tolerance (±)').fill('0.01');
+    await panel.getByLabel('Command-line arguments').fill('2');
+    await panel.getByLabel('Expected output').fill('Area: 12.566');
+    await expect(panel.getByText('each printed number may differ from its own by at most the tolerance')).toBeVisible();
+    await panel.getByRole('button', { name: 'Save test cases' }).click();
+    await expect(panel.getByText('Saved: 1 test case.')).toBeVisible();
+    // A reference that prints too few places still passes; one that is off by more than 0.01 does not.
+    await tryReference(panel, AREA.replace('%.4f', '%.2f'), panel.getByText('Score: 1 / 1', { exact: true }));
+    await tryReference(
+      panel,
+      AREA.replace('3.14159265', '3.1'),
+      panel.getByText('Value 2: expected 12.566 (give or take 0.01), got 12.4000.'),
+    );
+    await panel.getByRole('group', { name: 'Test 1' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(teacher, 'admin-test-checker', info.project.name, { fullPage: false });
+    await context.close();
+
+    // The student sees how the example runs and is checked, and passes it with their own number of places.
+    await signInWithToken(page, student.token, '/DashPage/myprogs');
+    const card = page.locator('li.card', { hasText: `Program ${programNumber}` });
+    await card.getByRole('link', { name: 'Open in the editor' }).click();
+    await page.getByText(/Examples \(1 visible test\)/).click();
+    await expect(page.getByText('Run with arguments: 2')).toBeVisible();
+    await expect(page.getByText('Checked as: Same numbers, each within a tolerance (± 0.01)')).toBeVisible();
+    await setCode(page, AREA);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page.getByText('Score: 1 / 1', { exact: true })).toBeVisible({ timeout: 60_000 });
+    // The arguments the C library made for main are not the student's leak.
+    await expect(page.getByText(/Memory leak/)).toHaveCount(0);
+    await saveScreenshot(page, 'program-test-checker', info.project.name);
   });
 });

@@ -138,12 +138,16 @@ typedef struct block {
   uint32_t magic;
   uint32_t size;
   int32_t line;
-  int32_t free_line;
+  int32_t free_line; /* while live: STARTUP for a block the C library made before main (the program's arguments) */
   struct block *prev, *next; /* live blocks; the quarantine and the free lists use next only */
   uint32_t capacity;          /* user bytes the block can hold (its size class) */
   uint32_t state;
 } block;
 enum { MAGIC = 0xc0ffee42u, LIVE = 1, QUARANTINED = 2, FREE = 3 };
+enum { STARTUP = -1 };
+/* Set when the student's code first runs (its first function call): what the C library allocated before that, to
+   hand main its arguments, is the library's to keep and never reported as a leak. */
+static int student_started;
 #define HEADER sizeof(block)
 #define RIGHT_REDZONE 32u
 #define QUARANTINE_BYTES (4u * 1024 * 1024)
@@ -188,7 +192,7 @@ NOINST static block *take(uptr size) {
 NOINST static void *hand_out(block *b, uptr size, int line) {
   b->size = (uint32_t)size;
   b->line = line;
-  b->free_line = 0;
+  b->free_line = student_started ? 0 : STARTUP;
   b->state = LIVE;
   b->prev = 0;
   b->next = live_head;
@@ -767,6 +771,7 @@ EXPORT NOINST void __asan_after_dynamic_init(void) {}
 #define STACK_MARGIN (64u * 1024)
 EXPORT NOINST void __cyg_profile_func_enter_bare(void) {
   char here;
+  student_started = 1;
   if ((uptr)&here < (uptr)&__stack_low + STACK_MARGIN) {
     begin("stack_overflow");
     field("reason", "stack");
@@ -777,15 +782,14 @@ EXPORT NOINST void __cyg_profile_func_enter_bare(void) {
 /* ---- start and end ---------------------------------------------------------------------------------------------- */
 
 NOINST static void report_leaks(void) {
-  if (reported || !live_head) return;
-  begin("leak");
-  field_u("blocks", live_blocks);
-  field_u("bytes", live_bytes);
+  if (reported) return;
   /* The allocation lines of what leaked, with a count and the bytes of each (the first 8 lines). */
   int lines[8], counts[8];
-  uptr bytes[8];
+  uptr bytes[8], leaked_blocks = 0, leaked_bytes = 0;
   int kept = 0;
   for (block *b = live_head; b; b = b->next) {
+    if (b->free_line == STARTUP) continue;
+    leaked_blocks++, leaked_bytes += b->size;
     int i = 0;
     while (i < kept && lines[i] != b->line) i++;
     if (i == kept) {
@@ -794,6 +798,10 @@ NOINST static void report_leaks(void) {
     }
     counts[i]++, bytes[i] += b->size;
   }
+  if (!leaked_blocks) return;
+  begin("leak");
+  field_u("blocks", leaked_blocks);
+  field_u("bytes", leaked_bytes);
   for (int i = 0; i < kept; i++) {
     field_i("leak_line", lines[i]);
     field_i("leak_count", counts[i]);
