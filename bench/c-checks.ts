@@ -193,7 +193,7 @@ export async function benchCChecks(): Promise<string[]> {
     const result: Record<'plain' | 'checked', RunResponse> = {} as never;
     for (const checked of [false, true]) {
       const wasm = await compileC(code, checked);
-      const request = { key: `${name}-${checked}`, wasm, stdin: '', args: [], outputMaxBytes: 64 * 1024 };
+      const request = { key: `${name}-${checked}`, wasm, stdin: '', args: [], files: [], outputMaxBytes: 64 * 1024 };
       await runners.run('bench', request, 60_000); // compiled by the worker once: time the second run
       result[checked ? 'checked' : 'plain'] = await runners.run('bench', request, 60_000);
     }

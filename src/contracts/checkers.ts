@@ -4,7 +4,7 @@
  * the server), and the student is told what differed.
  */
 
-export const checkerKinds = ['trimmed', 'exact', 'ignore_case', 'numbers', 'regex'] as const;
+export const checkerKinds = ['trimmed', 'exact', 'ignore_case', 'numbers', 'regex', 'ignore'] as const;
 export type CheckerKind = (typeof checkerKinds)[number];
 
 /**
@@ -22,6 +22,7 @@ export const checkerLabels: Record<CheckerKind, string> = {
   ignore_case: 'Same text, ignoring upper and lower case',
   numbers: 'Same numbers, each within a tolerance',
   regex: 'Matches a regular expression',
+  ignore: 'Not compared: only a clean run (and any expected files) count',
 };
 
 /** What the expected-output box holds for each checker, said under it. */
@@ -32,6 +33,7 @@ export const checkerHints: Record<CheckerKind, string> = {
   numbers: 'The output with its numbers; each printed number may differ from its own by at most the tolerance.',
   regex:
     'A regular expression the whole output must match, spaces at line ends left out (JavaScript syntax; . also matches a newline).',
+  ignore: 'Shown to students as an example; what the program prints is not compared.',
 };
 
 export interface OutputCheck {
@@ -39,6 +41,11 @@ export interface OutputCheck {
   expected: string;
   /** For "numbers" only. */
   tolerance: number;
+}
+
+/** A graded test's whole check: its output, and the files the program must leave, each compared the same way. */
+export interface RunCheck extends OutputCheck {
+  files: { name: string; expected: string }[];
 }
 
 export interface CheckResult {
@@ -98,8 +105,28 @@ function firstDifference(expected: string[], actual: string[]): string {
   return 'The output differs only in its spaces or line endings.';
 }
 
+/** The output, then each expected file (`files` holds what the program left: null for a file that is not text). */
+export function checkRun(check: RunCheck, stdout: string, files: Map<string, string | null>): CheckResult {
+  const output = checkOutput(check, stdout);
+  if (!output.passed) return output;
+  for (const { name, expected } of check.files) {
+    const actual = files.get(name);
+    if (actual === undefined) return { passed: false, detail: `The program did not create the file '${name}'.` };
+    if (actual === null) return { passed: false, detail: `The file '${name}' does not hold text.` };
+    const compared = checkOutput(
+      { ...check, checker: check.checker === 'ignore' ? 'trimmed' : check.checker, expected },
+      actual,
+    );
+    if (!compared.passed)
+      return { passed: false, detail: `In the file '${name}': ${compared.detail ?? 'not what was expected.'}` };
+  }
+  return { passed: true, detail: null };
+}
+
 export function checkOutput({ checker, expected, tolerance }: OutputCheck, actual: string): CheckResult {
   switch (checker) {
+    case 'ignore':
+      return { passed: true, detail: null };
     case 'exact':
       if (actual === expected) return { passed: true, detail: null };
       return { passed: false, detail: firstDifference(expected.split('\n'), actual.split('\n')) };

@@ -28,6 +28,19 @@ export const EXERCISE_LIMITS = {
   argMaxChars: 200,
 } as const;
 
+/** A run's private folder (the sandbox's files): what a test may give, and what a program may make. */
+export const FILE_LIMITS = {
+  /** Files in the folder at once, given and created. */
+  maxFiles: 16,
+  /** Files a program may have open at once. */
+  maxOpen: 16,
+  fileMaxBytes: 64 * 1024,
+  totalMaxBytes: 512 * 1024,
+  /** Input files, and expected files, of one test case. */
+  maxTestFiles: 5,
+  nameMaxChars: 64,
+} as const;
+
 export const exerciseMessages = {
   emptyCode: 'Write some code first.',
   codeTooLarge: 'The program must be at most 64 KB.',
@@ -60,6 +73,32 @@ export function missingImportsMessage(names: string[]): string {
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
+/** A file name: no folders, nothing hidden, nothing a shell or a URL would mangle. */
+export const fileNameSchema = z
+  .string({ error: 'A file needs a name.' })
+  .regex(
+    /^[A-Za-z0-9_][A-Za-z0-9._-]*$/,
+    'A file name may have letters, digits, dots, dashes and underscores, and no folders.',
+  )
+  .max(FILE_LIMITS.nameMaxChars, 'A file name must be at most 64 characters.');
+
+export const programFileSchema = z.strictObject({
+  name: fileNameSchema,
+  content: z
+    .string({ error: 'A file’s content must be text.' })
+    .max(FILE_LIMITS.fileMaxBytes, 'A file must be at most 64 KB.')
+    .refine((text) => byteLength(text) <= FILE_LIMITS.fileMaxBytes, 'A file must be at most 64 KB.'),
+});
+export type ProgramFile = z.infer<typeof programFileSchema>;
+
+/** Up to five files with different names. */
+const testFilesSchema = (what: string) =>
+  z
+    .array(programFileSchema)
+    .max(FILE_LIMITS.maxTestFiles, `At most ${FILE_LIMITS.maxTestFiles} ${what}.`)
+    .refine((files) => new Set(files.map((f) => f.name)).size === files.length, `Two ${what} have the same name.`)
+    .default([]);
+
 export const codeSchema = z
   .string({ error: exerciseMessages.emptyCode })
   .max(EXERCISE_LIMITS.codeMaxBytes, exerciseMessages.codeTooLarge)
@@ -82,7 +121,12 @@ const stdinSchema = z
   .max(EXERCISE_LIMITS.stdinMaxBytes, 'The input must be at most 64 KB.')
   .refine((text) => byteLength(text) <= EXERCISE_LIMITS.stdinMaxBytes, 'The input must be at most 64 KB.');
 
-export const runInputSchema = z.strictObject({ code: codeSchema, stdin: stdinSchema.default('') });
+export const runInputSchema = z.strictObject({
+  code: codeSchema,
+  stdin: stdinSchema.default(''),
+  /** Files in the program's folder when it starts. */
+  files: testFilesSchema('files'),
+});
 export type RunInput = z.input<typeof runInputSchema>;
 export const submitInputSchema = z.strictObject({ code: codeSchema });
 export type SubmitInput = z.infer<typeof submitInputSchema>;
@@ -119,6 +163,10 @@ export const testCaseInputSchema = z
       )
       .max(EXERCISE_LIMITS.maxArgs, 'At most 20 arguments.')
       .default([]),
+    /** Files in the program's folder when it starts. */
+    files: testFilesSchema('input files'),
+    /** Files the program must leave behind, each checked like the output. */
+    expected_files: testFilesSchema('expected files'),
   })
   .superRefine((test, context) => {
     if (test.checker !== 'regex') return;
@@ -162,6 +210,8 @@ export const testCaseSchema = z.object({
   checker: z.enum(checkerKinds),
   tolerance: z.number(),
   args: z.array(z.string()),
+  files: z.array(programFileSchema),
+  expected_files: z.array(programFileSchema),
 });
 export type TestCase = z.infer<typeof testCaseSchema>;
 
@@ -206,8 +256,10 @@ export const runOutcomeSchema = z.object({
   line: z.number().int().nullable().default(null),
   /** What kind of problem stopped the program, when the checks named one. */
   problem: z.enum(problemKinds).nullable().default(null),
-  /** Told, but not why the program stopped: a memory leak. */
+  /** Told, but not why the program stopped: a memory leak, a file bound met. */
   warnings: z.array(z.string()).default([]),
+  /** The files the program created or changed, as text (a binary file's content says so). */
+  files: z.array(z.object({ name: z.string(), content: z.string(), binary: z.boolean() })).default([]),
 });
 export type RunOutcome = z.infer<typeof runOutcomeSchema>;
 
@@ -251,6 +303,8 @@ export const testResultSchema = z.object({
   stdin: z.string().nullable(),
   expected_output: z.string().nullable(),
   actual_output: z.string().nullable(),
+  /** Only for visible tests: each expected file and what the program left in it (null: not made, or not text). */
+  files: z.array(z.object({ name: z.string(), expected: z.string(), actual: z.string().nullable() })).default([]),
 });
 export type TestResult = z.infer<typeof testResultSchema>;
 

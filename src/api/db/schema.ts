@@ -177,6 +177,9 @@ export interface ProgramTestTable {
   tolerance: Generated<number>;
   /** A JSON array of the program's command-line arguments. */
   args: Generated<string>;
+  /** JSON arrays of { name, content }: the files the program starts with, and those it must leave. */
+  files: Generated<string>;
+  expected_files: Generated<string>;
 }
 
 export interface SubmissionTable {

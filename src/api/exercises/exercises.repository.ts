@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { TestCase } from '../../contracts/exercises.js';
+import { z } from 'zod';
+import { programFileSchema, type TestCase } from '../../contracts/exercises.js';
 import { flag, withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
@@ -22,15 +23,17 @@ export async function listTests(db: Db, programId: number) {
     points: row.points,
     checker: row.checker,
     tolerance: Number(row.tolerance),
-    args: parseArgs(row.args),
+    args: parseJson(row.args, z.array(z.string())),
+    files: parseJson(row.files, z.array(programFileSchema)),
+    expected_files: parseJson(row.expected_files, z.array(programFileSchema)),
   }));
 }
 
-/** A stored argument list; anything but an array of strings (never written) reads as none. */
-function parseArgs(json: string): string[] {
+/** A stored JSON list; anything else (never written) reads as empty. */
+function parseJson<T>(json: string, schema: z.ZodType<T[]>): T[] {
   try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((arg): arg is string => typeof arg === 'string') : [];
+    const parsed = schema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
   } catch {
     return [];
   }
@@ -64,6 +67,8 @@ export async function saveExercise(
           checker: test.checker,
           tolerance: test.tolerance,
           args: JSON.stringify(test.args),
+          files: JSON.stringify(test.files),
+          expected_files: JSON.stringify(test.expected_files),
         })),
       )
       .execute();

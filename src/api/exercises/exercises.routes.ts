@@ -35,7 +35,7 @@ export const exercisesRoutes: Area = async (app, deps) => {
     exercises.saveDraft(currentStudent(request), request.params.id, request.body.code),
   );
   route(app, exercisesEndpoints.run, async (request) =>
-    exercises.run(currentStudent(request), request.params.id, request.body.code, request.body.stdin),
+    exercises.run(currentStudent(request), request.params.id, request.body),
   );
   route(app, exercisesEndpoints.submit, async (request, reply) =>
     reply.status(201).send(await exercises.submit(currentStudent(request), request.params.id, request.body.code)),

@@ -9,6 +9,7 @@ import {
   type Exercise,
   exerciseMessages,
   type GradeResult,
+  type ProgramFile,
   type LiveChange,
   type RunResult,
   type StudentCode,
@@ -189,13 +190,15 @@ export function createExercisesService({
         closed: sp.closed_at !== null && sp.closed_at !== undefined,
         visible_tests: tests
           .filter((t) => t.visible)
-          .map(({ stdin, expected_output, points, checker, tolerance, args }) => ({
+          .map(({ stdin, expected_output, points, checker, tolerance, args, files, expected_files }) => ({
             stdin,
             expected_output,
             points,
             checker,
             tolerance,
             args,
+            files,
+            expected_files,
           })),
         hidden_tests: tests.filter((t) => !t.visible).length,
         total_points: tests.reduce((sum, t) => sum + t.points, 0),
@@ -216,10 +219,14 @@ export function createExercisesService({
       return { saved_at: savedAt };
     },
 
-    async run(student: StudentRow, studentProgramId: number, code: string, stdin: string): Promise<RunResult> {
+    async run(
+      student: StudentRow,
+      studentProgramId: number,
+      { code, stdin, files }: { code: string; stdin: string; files: ProgramFile[] },
+    ): Promise<RunResult> {
       const sp = await ownStudentProgram(student, studentProgramId);
       return exclusive(student.id, async () => {
-        const result = await grader.run(student.id, code, stdin);
+        const result = await grader.run(student.id, code, stdin, files);
         const at = nowIso(clock());
         await exercises.recordRun(db, sp.id, code, at, runSummary(result));
         changed(db, student, sp, 'run');

@@ -187,14 +187,122 @@ describe('grader: compile with Clang to WebAssembly, run with WASI', { timeout: 
     expect(odd.run).toMatchObject({ status: 'runtime_error', exit_code: 300 });
   });
 
-  it('refuses files and reports the attempt', async () => {
-    const result = await grader.run(
-      'student-1',
-      '#include <stdio.h>\nint main(void) { FILE *f = fopen("/etc/passwd", "r"); if (!f) { puts("no file"); return 0; } int c = fgetc(f); printf("%d", c); return 0; }\n',
+  it('gives each run a private folder in memory: files to read, files it writes, nothing else', async () => {
+    const code = String.raw`#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+  if (fopen("/etc/passwd", "r") || fopen("../secret", "r") || fopen("missing.txt", "r")) return 3;
+  FILE *in = fopen("numbers.txt", "r");
+  if (!in) return 4;
+  int n, sum = 0;
+  while (fscanf(in, "%d", &n) == 1) sum += n;
+  fclose(in);
+  FILE *out = fopen("sum.txt", "w");
+  fprintf(out, "Sum: %d\n", sum);
+  fclose(out);
+  FILE *log = fopen("log.txt", "a");
+  fputs("first\n", log);
+  fclose(log);
+  log = fopen("log.txt", "a");
+  fputs("second\n", log);
+  fclose(log);
+  int values[3] = {7, 8, 9}, back[3] = {0};
+  FILE *bin = fopen("values.bin", "wb");
+  fwrite(values, sizeof values[0], 3, bin);
+  fclose(bin);
+  bin = fopen("values.bin", "rb");
+  fseek(bin, 0, SEEK_END);
+  long size = ftell(bin);
+  rewind(bin);
+  size_t got = fread(back, sizeof back[0], 3, bin);
+  fclose(bin);
+  FILE *gone = fopen("gone.txt", "w");
+  fclose(gone);
+  remove("gone.txt");
+  printf("%d %ld %zu %d%d%d %s\n", sum, size, got, back[0], back[1], back[2], fopen("gone.txt", "r") ? "kept" : "removed");
+  return 0;
+}
+`;
+    const result = await grader.run('student-files', code, '', [{ name: 'numbers.txt', content: '1 2 3\n4\n' }]);
+    expect(result.run).toMatchObject({ status: 'ok', stdout: '10 12 3 789 removed\n', message: null, warnings: [] });
+    expect(result.run!.files).toEqual([
+      { name: 'log.txt', content: 'first\nsecond\n', binary: false },
+      { name: 'sum.txt', content: 'Sum: 10\n', binary: false },
+      { name: 'values.bin', content: '(binary data, 12 bytes)', binary: true },
+    ]);
+    // A file left open is memory the program never gave back.
+    const unclosed = await grader.run(
+      'student-files',
+      '#include <stdio.h>\nint main(void) {\n  FILE *f = fopen("notes.txt", "w");\n  fputs("hi", f);\n  return 0;\n}\n',
       '',
     );
-    expect(result.run).toMatchObject({ status: 'ok', stdout: 'no file\n' });
-    expect(result.run!.message).toMatch(/tried to open 'etc\/passwd'/);
+    expect(unclosed.run!.warnings).toEqual([expect.stringMatching(/^Memory leak: 1 block/)]);
+    expect(unclosed.run!.files).toEqual([{ name: 'notes.txt', content: 'hi', binary: false }]);
+  });
+
+  it('bounds the folder: a file over 64 KB and too many files fail as on a full disk, and the run says so', async () => {
+    const code = String.raw`#include <stdio.h>
+#include <string.h>
+int main(void) {
+  char line[1025];
+  memset(line, 'x', 1024);
+  line[1024] = '\0';
+  FILE *big = fopen("big.txt", "w");
+  int written = 0;
+  for (int i = 0; i < 100; i++) if (fputs(line, big) >= 0 && fflush(big) == 0) written++;
+  fclose(big);
+  int opened = 0;
+  char name[32];
+  for (int i = 0; i < 40; i++) {
+    sprintf(name, "f%d.txt", i);
+    FILE *f = fopen(name, "w");
+    if (f) { opened++; fclose(f); }
+  }
+  printf("%d %d\n", written, opened);
+  return 0;
+}
+`;
+    const result = await grader.run('student-files', code, '');
+    expect(result.run).toMatchObject({ status: 'ok', stdout: '64 15\n' });
+    expect(result.run!.warnings).toEqual([
+      "The program tried to write more than 64 KB to 'big.txt': a file here holds at most 64 KB, so that write failed.",
+      'The program tried to create more than 16 files, the most a run may have.',
+    ]);
+  });
+
+  it('grades a test by the files the program leaves, each checked like the output', async () => {
+    const code = String.raw`#include <stdio.h>
+int main(void) {
+  FILE *in = fopen("marks.txt", "r");
+  FILE *out = fopen("report.txt", "w");
+  char name[32];
+  int mark;
+  while (fscanf(in, "%31s %d", name, &mark) == 2) fprintf(out, "%s %s\n", name, mark >= 40 ? "pass" : "fail");
+  fclose(in);
+  fclose(out);
+  puts("done");
+  return 0;
+}
+`;
+    const test = (fields: Record<string, unknown>) =>
+      testCaseInputSchema.parse({ stdin: '', expected_output: '', checker: 'ignore', points: 1, ...fields });
+    const marks = { name: 'marks.txt', content: 'asha 72\nravi 35\n' };
+    const result = await grader.grade('student-files', code, [
+      test({ files: [marks], expected_files: [{ name: 'report.txt', content: 'asha pass\nravi fail\n' }] }),
+      test({ files: [marks], expected_files: [{ name: 'report.txt', content: 'asha pass\nravi pass\n' }] }),
+      test({ files: [marks], expected_files: [{ name: 'summary.txt', content: 'x' }] }),
+      test({ files: [marks], expected_files: [{ name: 'report.txt', content: 'asha pass' }], visible: false }),
+    ]);
+    expect(result.tests.map((t) => t.verdict)).toEqual(['passed', 'wrong_answer', 'wrong_answer', 'wrong_answer']);
+    expect(result.tests[1]).toMatchObject({
+      message: `The output is not what was expected. In the file 'report.txt': Line 2 differs: expected "ravi pass", got "ravi fail".`,
+      files: [{ name: 'report.txt', expected: 'asha pass\nravi pass\n', actual: 'asha pass\nravi fail\n' }],
+    });
+    expect(result.tests[2]!.message).toBe(
+      "The output is not what was expected. The program did not create the file 'summary.txt'.",
+    );
+    // A hidden test names nothing of what it expected.
+    expect(result.tests[3]).toMatchObject({ message: 'The output is not what was expected.', files: [] });
   });
 });
 

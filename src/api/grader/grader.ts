@@ -24,6 +24,7 @@ import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError }
 import { childScript, type GraderLog, type JobLimits, ProcessPool } from './process-pool.js';
 import type { RunRequest, RunResponse } from './run-worker.js';
 import type { CheckResult } from '../../contracts/checkers.js';
+import type { ProgramFile } from './memory-files.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
 import { describeProblem } from '../../contracts/run-problems.js';
 
@@ -129,7 +130,7 @@ interface Compiled {
 
 /** What the runs of one Run or one grading share. */
 /** What a run is given: its input, its arguments and, for a graded test, how its output is checked. */
-type ProgramInput = Pick<RunRequest, 'stdin' | 'args' | 'check'>;
+type ProgramInput = Pick<RunRequest, 'stdin' | 'args' | 'files' | 'check'>;
 
 /** A run's outcome and, for a graded test whose program ended normally, its output checked. */
 interface Ran {
@@ -281,6 +282,7 @@ export function createGrader(options: GraderOptions = {}) {
       line: null,
       problem: null,
       warnings: [],
+      files: [],
     });
     let response: RunResponse;
     try {
@@ -301,6 +303,7 @@ export function createGrader(options: GraderOptions = {}) {
           line: null,
           problem: null,
           warnings: [],
+          files: [],
         };
         return { outcome, checksTooCostly: true };
       }
@@ -338,10 +341,11 @@ export function createGrader(options: GraderOptions = {}) {
       owner: string | number,
       code: string,
       stdin: string,
+      files: ProgramFile[] = [],
     ): Promise<{ compile: CompileResult; run: RunOutcome | null }> {
       const compiled = await compile(String(owner), code);
       if (!compiled.result.ok) return { compile: compiled.result, run: null };
-      const ran = await execute(String(owner), compiled, code, { stdin, args: [] }, {});
+      const ran = await execute(String(owner), compiled, code, { stdin, args: [], files }, {});
       return { compile: compiled.result, run: ran.outcome };
     },
 
@@ -371,8 +375,14 @@ export function createGrader(options: GraderOptions = {}) {
           results.push(testResult(index, test, 'not_run', null, skip));
           continue;
         }
-        const check = { checker: test.checker, expected: test.expected_output, tolerance: test.tolerance };
-        const ran = await execute(key, compiled, code, { stdin: test.stdin, args: test.args, check }, state);
+        const check = {
+          checker: test.checker,
+          expected: test.expected_output,
+          tolerance: test.tolerance,
+          files: test.expected_files.map((file) => ({ name: file.name, expected: file.content })),
+        };
+        const input = { stdin: test.stdin, args: test.args, files: test.files, check };
+        const ran = await execute(key, compiled, code, input, state);
         if (ran.outcome.status === 'time_limit') skip = 'Not run: an earlier test ran out of time.';
         else if (state.cannotRun) skip = 'Not run: the program could not be run.';
         results.push(judge(index, test, ran, options));
@@ -405,7 +415,7 @@ export type Grader = ReturnType<typeof createGrader>;
 export function describeRun(response: RunResponse): RunOutcome {
   const problems = response.reports.map(describeProblem);
   const stopped = problems.find((p) => p.fatal);
-  const warnings = problems.filter((p) => p.kind === 'leak').map((p) => p.message);
+  const warnings = [...problems.filter((p) => p.kind === 'leak').map((p) => p.message), ...response.file_problems];
   const refused = problems.find((p) => p.kind === 'heap_full');
   const base = {
     stdout: response.stdout,
@@ -415,10 +425,8 @@ export function describeRun(response: RunResponse): RunOutcome {
     line: null,
     problem: null,
     warnings,
+    files: response.files,
   };
-  const files = response.files_tried.length
-    ? ` The program tried to open ${response.files_tried.map((f) => `'${f}'`).join(', ')}: programs here can't use files, only standard input and output.`
-    : '';
   if (response.kind === 'output_limit') {
     return {
       ...base,
@@ -442,30 +450,29 @@ export function describeRun(response: RunResponse): RunOutcome {
     return {
       ...base,
       status: 'runtime_error',
-      message: `${stopped.message}${files}`,
+      message: `${stopped.message}`,
       line: stopped.line,
       problem: stopped.kind,
     };
   if (response.kind === 'trap') {
-    if (memoryMessage)
-      return { ...base, status: 'memory_limit', message: `${memoryMessage}${files}`, line: refused!.line };
+    if (memoryMessage) return { ...base, status: 'memory_limit', message: `${memoryMessage}`, line: refused!.line };
     return {
       ...base,
       status: 'runtime_error',
-      message: `The program crashed: ${trapMessage(response.trap ?? '')}.${files}`,
+      message: `The program crashed: ${trapMessage(response.trap ?? '')}.`,
     };
   }
   if (memoryMessage && response.exit_code !== 0) {
-    return { ...base, status: 'memory_limit', message: `${memoryMessage}${files}`, line: refused!.line };
+    return { ...base, status: 'memory_limit', message: `${memoryMessage}`, line: refused!.line };
   }
   if (response.exit_code !== 0) {
     return {
       ...base,
       status: 'runtime_error',
-      message: `The program ended with exit code ${response.exit_code} (0 means success).${files}`,
+      message: `The program ended with exit code ${response.exit_code} (0 means success).`,
     };
   }
-  return { ...base, status: 'ok', message: files ? files.trim() : null };
+  return { ...base, status: 'ok', message: null };
 }
 
 function trapMessage(trap: string): string {
@@ -497,6 +504,12 @@ function testResult(
     stdin: test.visible ? test.stdin : null,
     expected_output: test.visible ? test.expected_output : null,
     actual_output: test.visible && outcome ? outcome.stdout : null,
+    files: test.visible
+      ? test.expected_files.map((file) => {
+          const left = outcome?.files.find((written) => written.name === file.name);
+          return { name: file.name, expected: file.content, actual: left && !left.binary ? left.content : null };
+        })
+      : [],
   };
 }
 

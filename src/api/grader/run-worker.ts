@@ -1,13 +1,15 @@
 /**
  * Worker thread: runs one compiled program with Node's built-in WASI and nothing else. Standard input comes from
- * the request, standard output and error are captured up to a cap; the program sees no files (every path call is
- * refused and reported), no network (WASI preview 1 has none), no environment and no real clock sleeps. The
- * time limit is the pool's: it terminates this worker.
+ * the request, standard output and error are captured up to a cap; the program's files live in a private folder in
+ * this worker's memory (memory-files.ts), given by the request and returned with the result; no network (WASI
+ * preview 1 has none), no environment and no real clock sleeps. The time limit is the pool's: it terminates this
+ * worker.
  */
 import { tmpdir } from 'node:os';
 import { WASI } from 'node:wasi';
 import { parentPort } from 'node:worker_threads';
-import { type CheckResult, checkOutput, type OutputCheck } from '../../contracts/checkers.js';
+import { type CheckResult, checkRun, type RunCheck } from '../../contracts/checkers.js';
+import { createMemoryFiles, ERRNO, type ProgramFile, type WrittenFile } from './memory-files.js';
 import { readWasmDebug, type WasmDebug } from './wasm-debug.js';
 
 export interface RunRequest {
@@ -17,9 +19,11 @@ export interface RunRequest {
   stdin: string;
   /** Command-line arguments after the program's name. */
   args: string[];
+  /** The program's folder when it starts. */
+  files: ProgramFile[];
   outputMaxBytes: number;
-  /** A graded test: how its output is checked, here where the run's time limit also bounds a slow pattern. */
-  check?: OutputCheck;
+  /** A graded test: how its output and files are checked, here where the time limit also bounds a slow pattern. */
+  check?: RunCheck;
 }
 
 export interface RunResponse {
@@ -31,7 +35,10 @@ export interface RunResponse {
   stderr: string;
   time_ms: number;
   memory_bytes: number;
-  files_tried: string[];
+  /** The files the program created or changed. */
+  files: WrittenFile[];
+  /** The folder's bounds the program met (too many files, a file too large), in words. */
+  file_problems: string[];
   /** For missing_imports: what the program asked for, as module.name. */
   missing_imports?: string[];
   /** What the checks runtime reported (a memory error, undefined behaviour, a leak), each with where it happened. */
@@ -62,7 +69,6 @@ process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
   (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
 }) as typeof process.emitWarning;
 
-const ERRNO = { success: 0, badf: 8, nosys: 52, notcapable: 76, spipe: 70 } as const;
 const modules = new Map<string, { module: WebAssembly.Module; debug: WasmDebug }>();
 // A stack overflow's error keeps every call on the stack, so the report can say how deep the recursion went.
 Error.stackTraceLimit = 500_000;
@@ -125,8 +131,8 @@ async function moduleFor(key: string, wasm: Uint8Array) {
 async function run(request: RunRequest): Promise<RunResponse> {
   const { module, debug } = await moduleFor(request.key, request.wasm);
   const reports: RunReport[] = [];
-  // A preopened directory makes the C library call path_open, so an attempt to open a file is seen and refused;
-  // every path call below is answered "not capable" and never reaches the directory.
+  // The preopened directory tells the C library where files are; every call on it is answered by the memory
+  // folder below and never reaches the real directory.
   const wasi = new WASI({
     version: 'preview1',
     args: ['main', ...request.args],
@@ -144,7 +150,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   let written = 0;
-  const filesTried: string[] = [];
+  const folder = createMemoryFiles(request.files, memoryBuffer);
 
   const iovecs = (iovs: number, count: number) =>
     Array.from({ length: count }, (_, i) => ({
@@ -172,15 +178,22 @@ async function run(request: RunRequest): Promise<RunResponse> {
   ]) {
     imports[name] = base[name]!;
   }
-  imports.fd_fdstat_get = (fd, at) => (fd <= 3 ? base.fd_fdstat_get!(fd, at) : ERRNO.badf);
-  imports.fd_close = (fd) => (fd <= 2 ? ERRNO.success : ERRNO.badf);
-  imports.fd_seek = (fd) => (fd <= 2 ? ERRNO.spipe : ERRNO.badf);
-  imports.path_open = (_dirfd, _flags, pathAt, pathLength) => {
-    if (filesTried.length < 5)
-      filesTried.push(Buffer.from(memoryBuffer(), pathAt, Math.min(pathLength, 200)).toString('utf8'));
-    return ERRNO.notcapable;
-  };
+  imports.fd_fdstat_get = (fd, at) =>
+    fd <= 3 ? base.fd_fdstat_get!(fd, at) : folder.owns(fd) ? folder.fd_fdstat_get(fd, at) : ERRNO.badf;
+  imports.fd_close = (fd) => (fd <= 2 ? ERRNO.success : folder.fd_close(fd));
+  imports.fd_seek = ((fd: number, offset: bigint, whence: number, at: number) =>
+    fd <= 2 ? ERRNO.spipe : folder.fd_seek(fd, offset, whence, at)) as never;
+  imports.fd_tell = (fd, at) => (fd <= 2 ? ERRNO.spipe : folder.fd_tell(fd, at));
+  imports.fd_filestat_get = (fd, at) => (folder.owns(fd) ? folder.fd_filestat_get(fd, at) : ERRNO.badf);
+  imports.fd_filestat_set_size = ((fd: number, size: bigint) => folder.fd_filestat_set_size(fd, size)) as never;
+  imports.fd_sync = (fd) => (folder.owns(fd) ? ERRNO.success : ERRNO.badf);
+  imports.fd_datasync = (fd) => (folder.owns(fd) ? ERRNO.success : ERRNO.badf);
+  imports.path_open = folder.path_open as never;
+  imports.path_filestat_get = folder.path_filestat_get;
+  imports.path_unlink_file = folder.path_unlink_file;
+  imports.path_rename = folder.path_rename;
   imports.fd_read = (fd, iovs, count, readAt) => {
+    if (folder.owns(fd)) return folder.fd_read(fd, iovs, count, readAt);
     if (fd !== 0) return ERRNO.badf;
     let total = 0;
     for (const { at, length } of iovecs(iovs, count)) {
@@ -194,6 +207,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
     return ERRNO.success;
   };
   imports.fd_write = (fd, iovs, count, writtenAt) => {
+    if (folder.owns(fd)) return folder.fd_write(fd, iovs, count, writtenAt);
     if (fd !== 1 && fd !== 2) return ERRNO.badf;
     let total = 0;
     for (const { at, length } of iovecs(iovs, count)) {
@@ -261,7 +275,8 @@ async function run(request: RunRequest): Promise<RunResponse> {
       stderr: '',
       time_ms: 0,
       memory_bytes: 0,
-      files_tried: [],
+      files: [],
+      file_problems: [],
       missing_imports: missing.slice(0, 10),
       reports: [],
     };
@@ -302,9 +317,10 @@ async function run(request: RunRequest): Promise<RunResponse> {
     stderr: Buffer.concat(err).toString('utf8'),
     time_ms: Math.round(performance.now() - started),
     memory_bytes: memory.buffer.byteLength,
-    files_tried: filesTried,
+    files: folder.written(),
+    file_problems: folder.problems(),
     reports,
-    ...(request.check && kind === 'exit' ? { check: checkOutput(request.check, stdout) } : {}),
+    ...(request.check && kind === 'exit' ? { check: checkRun(request.check, stdout, folder.contents()) } : {}),
   };
 }
 
