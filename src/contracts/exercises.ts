@@ -372,6 +372,8 @@ export const workspaceSchema = z.object({
       checker: true,
       tolerance: true,
       args: true,
+      files: true,
+      expected_files: true,
     }),
   ),
   hidden_tests: z.number().int(),

@@ -33,6 +33,7 @@ export const problemKinds = [
   'double_free',
   'bad_free',
   'null',
+  'null_file',
   'wild',
   'leak',
   'heap_full',
@@ -442,6 +443,15 @@ function problemOf(report: ProblemReport): RunProblem {
       return badFree(report);
     case 'leak':
       return leakProblem(report);
+    case 'null_file': {
+      const line = num(f, 'line') || report.line;
+      return {
+        kind: 'null_file',
+        line,
+        fatal: true,
+        message: `${at(line)}${f.function ?? 'a file function'} was given NULL instead of an open file. fopen returns NULL when it cannot open the file (no file of that name, or a name it cannot use): check \`if (file == NULL)\` right after fopen.`,
+      };
+    }
     case 'heap_full':
       return {
         kind: 'heap_full',

@@ -20,7 +20,14 @@ const TESTS = [
   { stdin: '-7 -8\n', expected_output: '-15\n', visible: false, points: 5 },
 ];
 /** A test as saved when it names no checker, tolerance or arguments. */
-const asSaved = <T extends object>(test: T) => ({ ...test, checker: 'trimmed', tolerance: 0.001, args: [] });
+const asSaved = <T extends object>(test: T) => ({
+  checker: 'trimmed',
+  tolerance: 0.001,
+  args: [],
+  files: [],
+  expected_files: [],
+  ...test,
+});
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: unknown) =>
   ctx.app.inject({
@@ -297,9 +304,9 @@ describe('C exercises', () => {
     const put = await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, { tests });
     expect(put.statusCode).toBe(200);
     expect(put.json().tests).toEqual([
-      { stdin: '', visible: true, ...tests[0] },
-      { stdin: '', visible: true, tolerance: 0.001, ...tests[1] },
-      { stdin: '', tolerance: 0.001, ...tests[2] },
+      asSaved({ stdin: '', visible: true, ...tests[0] }),
+      asSaved({ stdin: '', visible: true, ...tests[1] }),
+      asSaved({ stdin: '', ...tests[2] }),
     ]);
     const tried = (await call('POST', `/api/v1/programs/${id}/exercise/try`, adminToken, { code: AREA })).json();
     expect(tried).toMatchObject({ score: 4, total: 4 });
@@ -332,8 +339,15 @@ describe('C exercises', () => {
     const s = await studentWithProgramOf(ctx, adminToken, { batch: 43, programNumber: 4204 });
     const workspace = (await call('GET', `/api/v1/student_programs/${s.spId}/workspace`, s.token)).json();
     expect(workspace.visible_tests).toEqual([
-      { stdin: '', expected_output: 'Area: 3.14159', points: 2, checker: 'numbers', tolerance: 0.0001, args: ['1'] },
-      { stdin: '', expected_output: 'area: 12.5664', points: 1, checker: 'ignore_case', tolerance: 0.001, args: ['2'] },
+      asSaved({
+        stdin: '',
+        expected_output: 'Area: 3.14159',
+        points: 2,
+        checker: 'numbers',
+        tolerance: 0.0001,
+        args: ['1'],
+      }),
+      asSaved({ stdin: '', expected_output: 'area: 12.5664', points: 1, checker: 'ignore_case', args: ['2'] }),
     ]);
     const graded = (
       await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, { code: AREA })
@@ -349,6 +363,73 @@ describe('C exercises', () => {
       verdict: 'wrong_answer',
       message: 'The output is not what was expected.',
       expected_output: null,
+    });
+  });
+
+  it('a test gives files and expects files; Run takes files and shows what the program wrote', async () => {
+    const created = await call('POST', '/programs', adminToken, { program_number: 4205, task: 'Copy in to out.' });
+    const id = created.json().id;
+    const COPY =
+      '#include <stdio.h>\nint main(void) {\n  FILE *in = fopen("in.txt", "r"), *out = fopen("out.txt", "w");\n  int c;\n  while ((c = fgetc(in)) != EOF) fputc(c, out);\n  fclose(in);\n  fclose(out);\n  return 0;\n}\n';
+    const test = {
+      expected_output: '',
+      checker: 'ignore',
+      files: [{ name: 'in.txt', content: 'line one\nline two\n' }],
+      expected_files: [{ name: 'out.txt', content: 'line one\nline two\n' }],
+    };
+    const put = await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, { tests: [test] });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().tests).toEqual([asSaved({ stdin: '', visible: true, points: 1, ...test })]);
+
+    // Refused with the reason, nothing saved: a name with a folder, a hidden name, two files of one name, too many.
+    const file = (name: string) => ({ name, content: 'x' });
+    for (const [files, message] of [
+      [[file('../etc/passwd')], /no folders/],
+      [[file('.hidden')], /no folders/],
+      [[file('a.txt'), file('a.txt')], /Two input files have the same name/],
+      [['a', 'b', 'c', 'd', 'e', 'f'].map(file), /At most 5 input files/],
+      [[{ name: 'big.txt', content: 'x'.repeat(64 * 1024 + 1) }], /A file must be at most 64 KB/],
+    ] as const) {
+      const refused = await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, {
+        tests: [{ expected_output: '', files }],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors.join(' ')).toMatch(message);
+    }
+    expect((await call('GET', `/api/v1/programs/${id}/exercise`, adminToken)).json().tests[0].files).toEqual(
+      test.files,
+    );
+
+    const s = await studentWithProgramOf(ctx, adminToken, { batch: 44, programNumber: 4205 });
+    const url = `/api/v1/student_programs/${s.spId}`;
+    const workspace = (await call('GET', `${url}/workspace`, s.token)).json();
+    expect(workspace.visible_tests[0]).toMatchObject({ files: test.files, expected_files: test.expected_files });
+    const ran = await call('POST', `${url}/run`, s.token, {
+      code: COPY,
+      stdin: '',
+      files: [{ name: 'in.txt', content: 'hello\n' }],
+    });
+    expect(ran.statusCode).toBe(200);
+    expect(ran.json().run).toMatchObject({
+      status: 'ok',
+      files: [{ name: 'out.txt', content: 'hello\n', binary: false }],
+    });
+    // Without the file it reads, the copy crashes on the NULL it got from fopen, and says where.
+    const without = (await call('POST', `${url}/run`, s.token, { code: COPY, stdin: '' })).json();
+    expect(without.run).toMatchObject({
+      status: 'runtime_error',
+      line: 5,
+      problem: 'null_file',
+      message: expect.stringMatching(/^Line 5: fgetc was given NULL instead of an open file\. fopen returns NULL/),
+    });
+
+    expect((await call('POST', `${url}/submissions`, s.token, { code: COPY })).json()).toMatchObject({ score: 1 });
+    const wrong = (
+      await call('POST', `${url}/submissions`, s.token, { code: COPY.replace('fputc(c, out)', 'fputc(c + 1, out)') })
+    ).json();
+    expect(wrong.result.tests[0]).toMatchObject({
+      verdict: 'wrong_answer',
+      files: [{ name: 'out.txt', expected: 'line one\nline two\n', actual: 'mjof!pof\u000bmjof!uxp\u000b' }],
     });
   });
 

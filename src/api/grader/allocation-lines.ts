@@ -1,12 +1,34 @@
 /**
  * Calls to malloc, calloc, realloc and free in a student's program are rewritten to the checks runtime's versions
  * with the line they are on (`malloc(n)` becomes `__checks_malloc(__LINE__, n)`), so a report can say "allocated
- * on line 6" and "freed on line 11" at no cost per call. A tokenizer keeps comments, strings and characters as
- * they are; a declaration or definition of one of these names (a course's own allocator) is left alone, and so
- * are `#define`s of them. The compiler's messages are mapped back: names and columns as the student wrote them.
+ * on line 6" and "freed on line 11" at no cost per call. So are the C library's calls on an open file
+ * (`fscanf(f, …)`), so one given the NULL of a failed fopen is named at its line instead of reading address 0.
+ * A tokenizer keeps comments, strings and characters as they are; a declaration or definition of one of these
+ * names (a course's own allocator) is left alone, and so are `#define`s of them. The compiler's messages are mapped back: names and columns as the student wrote them.
  */
 
-const NAMES = new Set(['malloc', 'calloc', 'realloc', 'free']);
+const ALLOCATION = ['malloc', 'calloc', 'realloc', 'free'];
+/** The calls that take an open file (fflush is not one: fflush(NULL) flushes every file). */
+const FILE_CALLS = [
+  'fgetc',
+  'getc',
+  'fgets',
+  'fputc',
+  'putc',
+  'fputs',
+  'fprintf',
+  'fscanf',
+  'fread',
+  'fwrite',
+  'fclose',
+  'fseek',
+  'ftell',
+  'rewind',
+  'feof',
+  'ferror',
+];
+const NAMES = new Set([...ALLOCATION, ...FILE_CALLS]);
+const REWRITTEN_NAME = new RegExp(`__checks_(${[...NAMES].join('|')})\\b`, 'g');
 /** Words before a name that make it a call, not a declaration (`return malloc(n)`). */
 const CALL_KEYWORDS = new Set(['return', 'sizeof', 'else', 'do', 'case']);
 const PREFIX = '__checks_';
@@ -115,5 +137,5 @@ export function originalColumn(rewritten: Rewritten, line: number, column: numbe
 
 /** The compiler's words about a rewritten call, with the name the student wrote. */
 export function originalNames(message: string): string {
-  return message.replaceAll(/__checks_(malloc|calloc|realloc|free)/g, '$1');
+  return message.replaceAll(REWRITTEN_NAME, '$1');
 }

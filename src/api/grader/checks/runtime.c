@@ -797,6 +797,57 @@ EXPORT NOINST void __cyg_profile_func_enter_bare(void) {
   }
 }
 
+/* ---- files: the C library's calls on a FILE, checked for the NULL of a failed fopen -------------------------- */
+
+NOINST static void null_file(int line, const char *function) {
+  begin("null_file");
+  field("function", function);
+  field_i("line", line);
+  fatal();
+}
+#define OPEN(file, name) \
+  if (!(file)) null_file(line, name)
+
+EXPORT NOINST int __checks_fgetc(int line, FILE *f) { OPEN(f, "fgetc"); return fgetc(f); }
+EXPORT NOINST int __checks_getc(int line, FILE *f) { OPEN(f, "getc"); return getc(f); }
+EXPORT NOINST char *__checks_fgets(int line, char *s, int n, FILE *f) { OPEN(f, "fgets"); return fgets(s, n, f); }
+EXPORT NOINST int __checks_fputc(int line, int c, FILE *f) { OPEN(f, "fputc"); return fputc(c, f); }
+EXPORT NOINST int __checks_putc(int line, int c, FILE *f) { OPEN(f, "putc"); return putc(c, f); }
+EXPORT NOINST int __checks_fputs(int line, const char *s, FILE *f) { OPEN(f, "fputs"); return fputs(s, f); }
+EXPORT NOINST int __checks_fprintf(int line, FILE *f, const char *format, ...) {
+  OPEN(f, "fprintf");
+  va_list ap;
+  va_start(ap, format);
+  int n = vfprintf(f, format, ap);
+  va_end(ap);
+  return n;
+}
+EXPORT NOINST int __checks_fscanf(int line, FILE *f, const char *format, ...) {
+  OPEN(f, "fscanf");
+  va_list ap;
+  va_start(ap, format);
+  int n = vfscanf(f, format, ap);
+  va_end(ap);
+  return n;
+}
+EXPORT NOINST size_t __checks_fread(int line, void *p, size_t size, size_t n, FILE *f) {
+  OPEN(f, "fread");
+  return fread(p, size, n, f);
+}
+EXPORT NOINST size_t __checks_fwrite(int line, const void *p, size_t size, size_t n, FILE *f) {
+  OPEN(f, "fwrite");
+  return fwrite(p, size, n, f);
+}
+EXPORT NOINST int __checks_fclose(int line, FILE *f) { OPEN(f, "fclose"); return fclose(f); }
+EXPORT NOINST int __checks_fseek(int line, FILE *f, long offset, int whence) {
+  OPEN(f, "fseek");
+  return fseek(f, offset, whence);
+}
+EXPORT NOINST long __checks_ftell(int line, FILE *f) { OPEN(f, "ftell"); return ftell(f); }
+EXPORT NOINST void __checks_rewind(int line, FILE *f) { OPEN(f, "rewind"); rewind(f); }
+EXPORT NOINST int __checks_feof(int line, FILE *f) { OPEN(f, "feof"); return feof(f); }
+EXPORT NOINST int __checks_ferror(int line, FILE *f) { OPEN(f, "ferror"); return ferror(f); }
+
 /* ---- start and end ---------------------------------------------------------------------------------------------- */
 
 NOINST static void report_leaks(void) {
