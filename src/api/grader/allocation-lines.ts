@@ -4,7 +4,8 @@
  * on line 6" and "freed on line 11" at no cost per call. So are the C library's calls on an open file
  * (`fscanf(f, …)`), so one given the NULL of a failed fopen is named at its line instead of reading address 0.
  * A tokenizer keeps comments, strings and characters as they are; a declaration or definition of one of these
- * names (a course's own allocator) is left alone, and so are `#define`s of them. The compiler's messages are mapped back: names and columns as the student wrote them.
+ * names (a course's own allocator) is left alone, and so are `#define`s of them. The compiler's messages are mapped
+ * back: names and columns as the student wrote them.
  */
 
 const ALLOCATION = ['malloc', 'calloc', 'realloc', 'free'];
