@@ -347,5 +347,3 @@ export function createMemoryFiles(given: ProgramFile[], memory: () => ArrayBuffe
     v.setBigUint64(at + 32, BigInt(size), true);
   }
 }
-
-export type MemoryFiles = ReturnType<typeof createMemoryFiles>;
