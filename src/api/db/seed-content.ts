@@ -23,7 +23,31 @@ export const samplePrograms: string[] = [
   'Write a program that prints the first N numbers of the Fibonacci series, where N is read from the user.',
   'Write a program that reads 10 integers into an array and prints the largest, the smallest and the average.',
   'Write a function that reverses a string in place using pointers, and a main that tests it.',
+  'File handling: marks.txt has a name and a mark on each line. Write report.txt with each name followed by pass (a mark of 40 or more) or fail, and print how many passed, e.g. "2 passed".',
 ];
+
+/** The file-handling program's starter code and test cases: it reads marks.txt and must leave report.txt. */
+export const sampleFileExercise = {
+  programNumber: 6,
+  starterCode:
+    '#include <stdio.h>\n\nint main(void) {\n  FILE *in = fopen("marks.txt", "r");\n  if (in == NULL) {\n    printf("Cannot open marks.txt\\n");\n    return 1;\n  }\n  /* Read each name and mark, write report.txt, print how many passed. */\n  fclose(in);\n  return 0;\n}\n',
+  tests: [
+    {
+      files: [{ name: 'marks.txt', content: 'asha 72\nravi 35\nmeena 40\n' }],
+      expected_output: '2 passed\n',
+      expected_files: [{ name: 'report.txt', content: 'asha pass\nravi fail\nmeena pass\n' }],
+      visible: true,
+      points: 5,
+    },
+    {
+      files: [{ name: 'marks.txt', content: 'kiran 39\nzoya 100\nabel 0\nnoor 41\n' }],
+      expected_output: '2 passed\n',
+      expected_files: [{ name: 'report.txt', content: 'kiran fail\nzoya pass\nabel fail\nnoor pass\n' }],
+      visible: false,
+      points: 5,
+    },
+  ],
+};
 
 export const sampleQuizQuestions: {
   question: string;

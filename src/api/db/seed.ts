@@ -3,8 +3,9 @@ import { systemClock } from '../../contracts/clock.js';
 import { hashPassword } from '../auth/password-hash.js';
 import { newPassword, newUniqId } from '../auth/random.js';
 import type { Config } from '../config/env.js';
+import { flag } from './flags.js';
 import type { Database } from './schema.js';
-import { samplePrograms, sampleQuizQuestions, sampleSessions } from './seed-content.js';
+import { sampleFileExercise, samplePrograms, sampleQuizQuestions, sampleSessions } from './seed-content.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@c-course.local';
 
@@ -58,6 +59,31 @@ export async function seedIfEmpty(
     await trx
       .insertInto('programs')
       .values(samplePrograms.map((task, index) => ({ program_number: index + 1, task })))
+      .execute();
+    const fileProgram = await trx
+      .selectFrom('programs')
+      .select('id')
+      .where('program_number', '=', sampleFileExercise.programNumber)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('programs')
+      .set({ starter_code: sampleFileExercise.starterCode })
+      .where('id', '=', fileProgram.id)
+      .execute();
+    await trx
+      .insertInto('program_tests')
+      .values(
+        sampleFileExercise.tests.map((test, position) => ({
+          program_id: fileProgram.id,
+          position,
+          stdin: '',
+          expected_output: test.expected_output,
+          visible: flag(test.visible),
+          points: test.points,
+          files: JSON.stringify(test.files),
+          expected_files: JSON.stringify(test.expected_files),
+        })),
+      )
       .execute();
     await trx
       .insertInto('quiz_questions')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exerciseMessages, testCaseInputSchema } from '../../contracts/exercises.js';
+import { sampleFileExercise } from '../db/seed-content.js';
 import { COMPILE_LIMITS, createGrader, type Grader, type GraderLog } from './grader.js';
 import { parseDiagnostics } from './diagnostics.js';
 import { residentBytes } from './process-pool.js';
@@ -238,6 +239,32 @@ int main(void) {
     );
     expect(unclosed.run!.warnings).toEqual([expect.stringMatching(/^Memory leak: 1 block/)]);
     expect(unclosed.run!.files).toEqual([{ name: 'notes.txt', content: 'hi', binary: false }]);
+  });
+
+  it('the sample course’s file-handling exercise is solved by a reference and failed by a near miss', async () => {
+    const tests = sampleFileExercise.tests.map((test) => testCaseInputSchema.parse(test));
+    const reference = String.raw`#include <stdio.h>
+int main(void) {
+  FILE *in = fopen("marks.txt", "r");
+  FILE *out = fopen("report.txt", "w");
+  if (in == NULL || out == NULL) return 1;
+  char name[64];
+  int mark, passed = 0;
+  while (fscanf(in, "%63s %d", name, &mark) == 2) {
+    fprintf(out, "%s %s\n", name, mark >= 40 ? "pass" : "fail");
+    if (mark >= 40) passed++;
+  }
+  fclose(in);
+  fclose(out);
+  printf("%d passed\n", passed);
+  return 0;
+}
+`;
+    const solved = await grader.grade('student-sample', reference, tests);
+    expect(solved).toMatchObject({ score: 10, total: 10 });
+    const nearMiss = await grader.grade('student-sample', reference.replace('mark >= 40 ?', 'mark > 40 ?'), tests);
+    expect(nearMiss.tests.map((t) => t.verdict)).toEqual(['wrong_answer', 'passed']);
+    expect(nearMiss.tests[0]!.message).toMatch(/In the file 'report.txt': Line 3 differs: expected "meena pass"/);
   });
 
   it('bounds the folder: a file over 64 KB and too many files fail as on a full disk, and the run says so', async () => {

@@ -37,6 +37,20 @@ function Warnings({ warnings }: { warnings: string[] }) {
   );
 }
 
+/** A file's name and its text, in a scrollable block. */
+function FileBlock({ label, name, content }: { label: string; name: string; content: string }) {
+  return (
+    <div>
+      <div className="text-body-secondary small">
+        {label} <code>{name}</code>
+      </div>
+      <pre className="program-output" role="region" aria-label={`${label} ${name}`} tabIndex={0}>
+        {content || '(empty)'}
+      </pre>
+    </div>
+  );
+}
+
 const runTitles: Record<RunOutcome['status'], string> = {
   ok: 'Finished',
   time_limit: 'Time limit',
@@ -68,6 +82,14 @@ export function RunOutput({ run }: { run: RunOutcome }) {
           <pre className="program-output text-danger" role="region" aria-label="Error output" tabIndex={0}>
             {run.stderr}
           </pre>
+        </>
+      ) : null}
+      {run.files.length > 0 ? (
+        <>
+          <h3 className="h6 mb-1">Files the program wrote</h3>
+          {run.files.map((file) => (
+            <FileBlock key={file.name} label="File" name={file.name} content={file.content} />
+          ))}
         </>
       ) : null}
     </div>
@@ -135,6 +157,20 @@ export function GradeTable({ result }: { result: GradeResult }) {
                     {test.actual_output || '(nothing printed)'}
                   </pre>
                 </div>
+                {test.files.map((file) => (
+                  <div key={file.name} className="row g-2 mx-0 px-0">
+                    <div className="col-md-6 ps-0">
+                      <FileBlock label="Expected file" name={file.name} content={file.expected} />
+                    </div>
+                    <div className="col-md-6 pe-0">
+                      <FileBlock
+                        label="Your file"
+                        name={file.name}
+                        content={file.actual ?? '(not created, or not text)'}
+                      />
+                    </div>
+                  </div>
+                ))}
               </div>
             ) : null}
           </li>

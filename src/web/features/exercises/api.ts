@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type TestCaseInput, exercisesEndpoints } from '../../../contracts/exercises';
+import { type ProgramFile, type TestCaseInput, exercisesEndpoints } from '../../../contracts/exercises';
 import { adminKey } from '../../lib/query-keys';
 import { callEndpoint } from '../../lib/call-endpoint';
 import { programsEndpoints } from '../../../contracts/course-content';
@@ -57,8 +57,8 @@ export function saveDraftOnLeave(id: number, code: string, token: string | null)
 /** Run: compiled and run with the student's input (the draft is saved with it; nothing else on screen changes). */
 export const useRunProgram = () =>
   useMutation({
-    mutationFn: ({ id, code, stdin }: { id: number; code: string; stdin: string }) =>
-      callEndpoint(exercisesEndpoints.run, { params: { id }, body: { code, stdin } }),
+    mutationFn: ({ id, code, stdin, files }: { id: number; code: string; stdin: string; files: ProgramFile[] }) =>
+      callEndpoint(exercisesEndpoints.run, { params: { id }, body: { code, stdin, files } }),
   });
 
 /** Submit: graded against the tests; the workspace (history, best score) is read again. */

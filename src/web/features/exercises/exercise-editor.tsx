@@ -23,6 +23,8 @@ const blank: TestCaseInput = {
   checker: DEFAULT_CHECKER,
   tolerance: String(DEFAULT_TOLERANCE),
   args: [],
+  files: [],
+  expected_files: [],
 };
 
 function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }) {

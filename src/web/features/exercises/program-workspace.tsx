@@ -24,7 +24,7 @@ import { draftStateText, useDraft } from './use-draft';
 import { Shown, compileNotes, runNotes, TeacherComments } from './workspace-notes';
 import { SubmissionHistory, VisibleTests } from './workspace-history';
 import { WorkspaceResult } from './workspace-notes';
-import { Textarea } from '../../components/form-kit';
+import { RunInput } from './run-input';
 
 function Editor({ workspace }: { workspace: Workspace }) {
   const zone = useTimeZone();
@@ -32,6 +32,8 @@ function Editor({ workspace }: { workspace: Workspace }) {
   const initial = workspace.draft_code ?? workspace.solution ?? workspace.starter_code;
   const { code, saved, save, setSave, onChange } = useDraft(id, initial, workspace.draft_saved_at);
   const [stdin, setStdin] = useState(workspace.visible_tests[0]?.stdin ?? '');
+  // Run gives the program the first example's input files, so a program that reads a file can be tried.
+  const runFiles = workspace.visible_tests[0]?.files ?? [];
   const run = useRunProgram();
   const submit = useSubmitProgram();
   const handIn = useHandInSolution();
@@ -64,7 +66,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
         await handIn.mutateAsync({ id, code: code.current });
         setHandedIn(programMessages.handedIn);
       } else if (kind === 'run') {
-        const result = await run.mutateAsync({ id, code: code.current, stdin });
+        const result = await run.mutateAsync({ id, code: code.current, stdin, files: runFiles });
         saved.current = code.current;
         setSave({ state: 'saved', at: systemClock().toISOString() });
         setShown({ kind: 'run', result });
@@ -170,17 +172,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
         onReady={(fn) => (replace.current = fn)}
       />
 
-      <Textarea
-        id="run-stdin"
-        containerClassName=""
-        labelClassName="form-label mt-3"
-        label="Input for Run (what your program reads with scanf)"
-        className="form-control code-input"
-        rows={3}
-        value={stdin}
-        onChange={(e) => setStdin(e.target.value)}
-        spellCheck={false}
-      />
+      <RunInput stdin={stdin} onChange={setStdin} files={runFiles} />
 
       {error ? (
         <div className="alert alert-danger mt-3" role="alert">

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { checkerHints, checkerKinds, checkerLabels } from '../../../contracts/checkers';
 import type { exerciseInputSchema } from '../../../contracts/exercises';
 import { Checkbox, FormField, Input, Select, Textarea } from '../../components/form-kit';
+import { TestFilesFields } from './test-files-fields';
 
 export type ExerciseForm = z.input<typeof exerciseInputSchema>;
 
@@ -95,6 +96,8 @@ export function TestCaseFields({ index, control, register, errors, onRemove }: P
             </FormField>
           )}
         />
+        <TestFilesFields index={index} kind="files" control={control} register={register} errors={error} />
+        <TestFilesFields index={index} kind="expected_files" control={control} register={register} errors={error} />
         <Input
           id={`test-points-${index}`}
           containerClassName="col-auto"

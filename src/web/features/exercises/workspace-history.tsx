@@ -28,18 +28,37 @@ export function VisibleTests({ workspace }: { workspace: Workspace }) {
               {test.expected_output}
             </pre>
           </div>
-          <TestRules test={test} />
+          <TestRules test={test} index={index} />
         </div>
       ))}
     </details>
   );
 }
 
-/** How a visible test runs and is checked, when that is not simply "the same text". */
-function TestRules({ test }: { test: Workspace['visible_tests'][number] }) {
-  if (test.checker === DEFAULT_CHECKER && test.args.length === 0) return null;
+/** How a visible test runs and is checked, when that is not simply "the same text", and its files. */
+function TestRules({ test, index }: { test: Workspace['visible_tests'][number]; index: number }) {
+  const files = [
+    ...test.files.map((file) => ({ ...file, label: 'Input file' })),
+    ...test.expected_files.map((file) => ({ ...file, label: 'Expected file' })),
+  ];
+  if (test.checker === DEFAULT_CHECKER && test.args.length === 0 && files.length === 0) return null;
   return (
     <div className="col-12 text-body-secondary">
+      {files.map((file) => (
+        <div key={`${file.label}-${file.name}`}>
+          <div>
+            {file.label} <code>{file.name}</code>
+          </div>
+          <pre
+            className="program-output"
+            role="region"
+            aria-label={`${file.label} ${file.name} of example ${index + 1}`}
+            tabIndex={0}
+          >
+            {file.content || '(empty)'}
+          </pre>
+        </div>
+      ))}
       {test.args.length > 0 ? (
         <div>
           Run with arguments:{' '}
