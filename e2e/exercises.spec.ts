@@ -21,6 +21,25 @@ const SUM =
 const AREA =
   '#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n  if (argc < 2) return 1;\n  double r = atof(argv[1]);\n  printf("Area: %.4f\\n", 3.14159265 * r * r);\n  return 0;\n}\n';
 
+/** Reads names and marks from marks.txt, writes pass or fail for each to report.txt, prints how many passed. */
+const MARKS = `#include <stdio.h>
+int main(void) {
+  FILE *in = fopen("marks.txt", "r");
+  FILE *out = fopen("report.txt", "w");
+  if (in == NULL || out == NULL) return 1;
+  char name[64];
+  int mark, passed = 0;
+  while (fscanf(in, "%63s %d", name, &mark) == 2) {
+    fprintf(out, "%s %s\\n", name, mark >= 40 ? "pass" : "fail");
+    if (mark >= 40) passed++;
+  }
+  fclose(in);
+  fclose(out);
+  printf("%d passed\\n", passed);
+  return 0;
+}
+`;
+
 /** Replaces the editor's text, as a paste would (typing key by key would meet the editor's auto-closing brackets). */
 async function setCode(page: Page, code: string) {
   const editor = page.locator('.cm-content');
@@ -290,5 +309,58 @@ test.describe('test cases checked their own way', () => {
     // The arguments the C library made for main are not the student's leak.
     await expect(page.getByText(/Memory leak/)).toHaveCount(0);
     await saveScreenshot(page, 'program-test-checker', info.project.name);
+  });
+});
+
+test.describe('file handling', () => {
+  test.setTimeout(180_000);
+
+  test('a student solves the sample course’s file exercise: reads marks.txt, writes report.txt', async ({
+    page,
+    request,
+  }, info) => {
+    const admin = await adminHeaders(request);
+    const student = await apiStudent(request, { tag: 'files' });
+    await placePaidStudent(request, admin, student, uniqueNumber());
+    const sample = (
+      await okJson<{ program_number: number; task: string }[]>(request.get('/programs/', { headers: admin }))
+    ).find((program) => program.program_number === 6)!;
+    await okJson(
+      request.post('/student_programs/', {
+        headers: admin,
+        data: { student_id: student.id, program_number: 6, task: sample.task, solution: '' },
+      }),
+    );
+    await signInWithToken(page, student.token, '/DashPage/myprogs');
+    await page.locator('li.card', { hasText: 'Program 6' }).getByRole('link', { name: 'Open in the editor' }).click();
+    await expect(page.locator('.cm-content')).toContainText('fopen("marks.txt", "r")');
+    await expect(
+      page.getByText('Run also puts the files of example 1 in your program’s folder: marks.txt.'),
+    ).toBeVisible();
+    await page.getByText(/Examples \(1 visible test, 1 hidden\)/).click();
+    await expect(page.getByRole('region', { name: 'Input file marks.txt of example 1' })).toContainText('ravi 35');
+    await expect(page.getByRole('region', { name: 'Expected file report.txt of example 1' })).toContainText(
+      'meena pass',
+    );
+
+    // A near miss: 40 counts as a fail. Run shows the file the program wrote.
+    await setCode(page, MARKS.replace('mark >= 40', 'mark > 40'));
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.locator('.run-output')).toContainText('Finished · exit code 0', { timeout: 60_000 });
+    await expect(page.getByRole('region', { name: 'File report.txt', exact: true })).toHaveText(
+      'asha pass\nravi fail\nmeena fail\n',
+    );
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page.getByText('Score: 5 / 10', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('.test-result').first()).toContainText(
+      `In the file 'report.txt': Line 3 differs: expected "meena pass", got "meena fail".`,
+    );
+    await expect(page.getByRole('region', { name: 'Your file report.txt' })).toContainText('meena fail');
+    await saveScreenshot(page, 'program-file-exercise', info.project.name);
+
+    await setCode(page, MARKS);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page.getByText('Score: 10 / 10', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/Memory leak/)).toHaveCount(0);
   });
 });

@@ -52,6 +52,8 @@ export interface CheckResult {
   passed: boolean;
   /** What differed, for a visible test (it may quote the expected output). */
   detail: string | null;
+  /** The expected file that failed, when the output itself was right. */
+  file?: string;
 }
 
 const lines = (text: string) => text.replace(/\r\n?/g, '\n').split('\n');
@@ -111,14 +113,15 @@ export function checkRun(check: RunCheck, stdout: string, files: Map<string, str
   if (!output.passed) return output;
   for (const { name, expected } of check.files) {
     const actual = files.get(name);
-    if (actual === undefined) return { passed: false, detail: `The program did not create the file '${name}'.` };
-    if (actual === null) return { passed: false, detail: `The file '${name}' does not hold text.` };
+    if (actual === undefined)
+      return { passed: false, file: name, detail: `The program did not create the file '${name}'.` };
+    if (actual === null) return { passed: false, file: name, detail: `The file '${name}' does not hold text.` };
     const compared = checkOutput(
       { ...check, checker: check.checker === 'ignore' ? 'trimmed' : check.checker, expected },
       actual,
     );
     if (!compared.passed)
-      return { passed: false, detail: `In the file '${name}': ${compared.detail ?? 'not what was expected.'}` };
+      return { passed: false, file: name, detail: `In the file '${name}': ${compared.detail ?? 'it differs.'}` };
   }
   return { passed: true, detail: null };
 }

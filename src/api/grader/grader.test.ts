@@ -322,14 +322,14 @@ int main(void) {
     ]);
     expect(result.tests.map((t) => t.verdict)).toEqual(['passed', 'wrong_answer', 'wrong_answer', 'wrong_answer']);
     expect(result.tests[1]).toMatchObject({
-      message: `The output is not what was expected. In the file 'report.txt': Line 2 differs: expected "ravi pass", got "ravi fail".`,
+      message: `A file the program wrote is not what was expected. In the file 'report.txt': Line 2 differs: expected "ravi pass", got "ravi fail".`,
       files: [{ name: 'report.txt', expected: 'asha pass\nravi pass\n', actual: 'asha pass\nravi fail\n' }],
     });
     expect(result.tests[2]!.message).toBe(
-      "The output is not what was expected. The program did not create the file 'summary.txt'.",
+      "A file the program wrote is not what was expected. The program did not create the file 'summary.txt'.",
     );
-    // A hidden test names nothing of what it expected.
-    expect(result.tests[3]).toMatchObject({ message: 'The output is not what was expected.', files: [] });
+    // A hidden test says a file was wrong, and nothing of which or what it expected.
+    expect(result.tests[3]).toMatchObject({ message: 'A file the program wrote is not what was expected.', files: [] });
   });
 });
 

@@ -540,6 +540,8 @@ function judge(index: number, test: TestCase, { outcome, checked }: Ran, options
 
 /** Why the output failed its check; a hidden test's expected output is never quoted. */
 function wrongOutputMessage(test: TestCase, checked: CheckResult | undefined): string {
-  const base = 'The output is not what was expected.';
+  const base = checked?.file
+    ? 'A file the program wrote is not what was expected.'
+    : 'The output is not what was expected.';
   return test.visible && checked?.detail ? `${base} ${checked.detail}` : base;
 }
