@@ -23,6 +23,7 @@ export const EXERCISE_LIMITS = {
   /** The program's stack, as large as a native program's usually is. */
   stackBytes: 8 * 1024 * 1024,
   commentMaxChars: 2000,
+  testCodeMaxBytes: 16 * 1024,
   /** Command-line arguments of one test: how many, and how long each. */
   maxArgs: 20,
   argMaxChars: 200,
@@ -167,6 +168,15 @@ export const testCaseInputSchema = z
     files: testFilesSchema('input files'),
     /** Files the program must leave behind, each checked like the output. */
     expected_files: testFilesSchema('expected files'),
+    /**
+     * For a function exercise: C statements that call the student's functions and check them with `assert(…)` or
+     * `assert_eq(actual, expected)`; empty for a whole program with its own main.
+     */
+    test_code: z
+      .string({ error: 'The test code must be text.' })
+      .max(EXERCISE_LIMITS.testCodeMaxBytes, 'The test code must be at most 16 KB.')
+      .refine((text) => byteLength(text) <= EXERCISE_LIMITS.testCodeMaxBytes, 'The test code must be at most 16 KB.')
+      .default(''),
   })
   .superRefine((test, context) => {
     if (test.checker !== 'regex') return;
@@ -212,6 +222,7 @@ export const testCaseSchema = z.object({
   args: z.array(z.string()),
   files: z.array(programFileSchema),
   expected_files: z.array(programFileSchema),
+  test_code: z.string(),
 });
 export type TestCase = z.infer<typeof testCaseSchema>;
 
@@ -374,6 +385,7 @@ export const workspaceSchema = z.object({
       args: true,
       files: true,
       expected_files: true,
+      test_code: true,
     }),
   ),
   hidden_tests: z.number().int(),

@@ -180,6 +180,8 @@ export interface ProgramTestTable {
   /** JSON arrays of { name, content }: the files the program starts with, and those it must leave. */
   files: Generated<string>;
   expected_files: Generated<string>;
+  /** A function exercise's test code ('' for a whole program). */
+  test_code: Generated<string>;
 }
 
 export interface SubmissionTable {

@@ -26,6 +26,7 @@ const asSaved = <T extends object>(test: T) => ({
   args: [],
   files: [],
   expected_files: [],
+  test_code: '',
   ...test,
 });
 
@@ -431,6 +432,52 @@ describe('C exercises', () => {
       verdict: 'wrong_answer',
       files: [{ name: 'out.txt', expected: 'line one\nline two\n', actual: 'mjof!pof\u000bmjof!uxp\u000b' }],
     });
+  });
+
+  it('a function exercise: tests call the student’s function; Run calls it with the first example', async () => {
+    const created = await call('POST', '/programs', adminToken, {
+      program_number: 4206,
+      task: 'Write int max(int *a, int n).',
+    });
+    const id = created.json().id;
+    const tests = [
+      { expected_output: '', checker: 'ignore', test_code: 'int a[] = {3, 9, 4};\nassert_eq(max(a, 3), 9);' },
+      {
+        expected_output: '',
+        checker: 'ignore',
+        test_code: 'int a[] = {-1};\nassert_eq(max(a, 1), -1);',
+        visible: false,
+      },
+    ];
+    expect((await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, { tests })).statusCode).toBe(200);
+    const tooLong = await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, {
+      tests: [{ expected_output: '', test_code: 'x'.repeat(16 * 1024 + 1) }],
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors.join(' ')).toMatch(/The test code must be at most 16 KB/);
+
+    const s = await studentWithProgramOf(ctx, adminToken, { batch: 45, programNumber: 4206 });
+    const url = `/api/v1/student_programs/${s.spId}`;
+    const workspace = (await call('GET', `${url}/workspace`, s.token)).json();
+    expect(workspace.visible_tests.map((t: { test_code: string }) => t.test_code)).toEqual([tests[0]!.test_code]);
+    expect(JSON.stringify(workspace)).not.toContain('max(a, 1)');
+
+    const MAX =
+      'int max(int *a, int n) {\n  int m = a[0];\n  for (int i = 1; i < n; i++)\n    if (a[i] > m) m = a[i];\n  return m;\n}\n';
+    const ran = (
+      await call('POST', `${url}/run`, s.token, {
+        code: `#include <stdio.h>\n${MAX.replace('return m;', 'printf("max is %d\\n", m);\n  return m;')}`,
+        stdin: '',
+      })
+    ).json();
+    expect(ran).toMatchObject({ compile: { ok: true }, run: { status: 'ok', stdout: 'max is 9\n' } });
+    const graded = (await call('POST', `${url}/submissions`, s.token, { code: MAX })).json();
+    expect(graded).toMatchObject({ score: 2, total: 2 });
+    const wrong = (await call('POST', `${url}/submissions`, s.token, { code: MAX.replace('a[0]', '0') })).json();
+    expect(wrong.result.tests.map((t: { message: string | null }) => t.message)).toEqual([
+      null,
+      'A check of this hidden test failed.',
+    ]);
   });
 
   it('"no leaks" fails a passing test that leaks; otherwise the leak is a warning with the result', async () => {

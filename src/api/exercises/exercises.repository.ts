@@ -26,6 +26,7 @@ export async function listTests(db: Db, programId: number) {
     args: parseJson(row.args, z.array(z.string())),
     files: parseJson(row.files, z.array(programFileSchema)),
     expected_files: parseJson(row.expected_files, z.array(programFileSchema)),
+    test_code: row.test_code,
   }));
 }
 
@@ -69,6 +70,7 @@ export async function saveExercise(
           args: JSON.stringify(test.args),
           files: JSON.stringify(test.files),
           expected_files: JSON.stringify(test.expected_files),
+          test_code: test.test_code,
         })),
       )
       .execute();

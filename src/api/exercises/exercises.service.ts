@@ -188,18 +188,7 @@ export function createExercisesService({
         draft_saved_at: sp.draft_saved_at,
         solution: sp.solution,
         closed: sp.closed_at !== null && sp.closed_at !== undefined,
-        visible_tests: tests
-          .filter((t) => t.visible)
-          .map(({ stdin, expected_output, points, checker, tolerance, args, files, expected_files }) => ({
-            stdin,
-            expected_output,
-            points,
-            checker,
-            tolerance,
-            args,
-            files,
-            expected_files,
-          })),
+        visible_tests: tests.filter((t) => t.visible).map(({ visible: _visible, ...test }) => test),
         hidden_tests: tests.filter((t) => !t.visible).length,
         total_points: tests.reduce((sum, t) => sum + t.points, 0),
         no_leaks: sp.no_leaks,
@@ -225,8 +214,11 @@ export function createExercisesService({
       { code, stdin, files }: { code: string; stdin: string; files: ProgramFile[] },
     ): Promise<RunResult> {
       const sp = await ownStudentProgram(student, studentProgramId);
+      // A function exercise has no main of the student's: Run calls their functions with the first example's code.
+      const tests = sp.program_id ? await testsOf(sp.program_id) : [];
+      const testCode = tests.find((test) => test.visible && test.test_code.trim() !== '')?.test_code ?? '';
       return exclusive(student.id, async () => {
-        const result = await grader.run(student.id, code, stdin, files);
+        const result = await grader.run(student.id, code, stdin, files, testCode);
         const at = nowIso(clock());
         await exercises.recordRun(db, sp.id, code, at, runSummary(result));
         changed(db, student, sp, 'run');

@@ -267,6 +267,48 @@ int main(void) {
     expect(nearMiss.tests[0]!.message).toMatch(/In the file 'report.txt': Line 3 differs: expected "meena pass"/);
   });
 
+  it('function exercises: the tests call the student’s function, a failed check says which and with what', async () => {
+    const test = (fields: Record<string, unknown>) =>
+      testCaseInputSchema.parse({ stdin: '', expected_output: '', checker: 'ignore', points: 1, ...fields });
+    const tests = [
+      test({ test_code: 'int a[] = {3, 9, 4};\nassert_eq(max(a, 3), 9);' }),
+      test({ test_code: 'int a[] = {-5, -2};\nassert(max(a, 2) == -2);' }),
+      test({ test_code: 'int a[] = {7};\nprintf("%d\\n", max(a, 1));', expected_output: '7', checker: 'trimmed' }),
+      test({ test_code: 'int a[] = {1, 2};\nassert_eq(max(a, 2), 2);', visible: false }),
+    ];
+    const good =
+      'int max(int *a, int n) {\n  int m = a[0];\n  for (int i = 1; i < n; i++)\n    if (a[i] > m) m = a[i];\n  return m;\n}\n';
+    // A main of the student's own is kept out of the way.
+    const solved = await grader.grade(
+      'student-functions',
+      `#include <stdio.h>\n${good}int main(void) { return 1; }\n`,
+      tests,
+    );
+    expect(solved.tests.map((t) => t.verdict)).toEqual(['passed', 'passed', 'passed', 'passed']);
+
+    const wrong = await grader.grade('student-functions', good.replace('a[i] > m', 'a[i] < m'), tests);
+    expect(wrong.tests.map((t) => t.verdict)).toEqual(['wrong_answer', 'wrong_answer', 'passed', 'wrong_answer']);
+    expect(wrong.tests[0]!.message).toBe('max(a, 3) returned 3; expected 9.');
+    expect(wrong.tests[1]!.message).toBe('The check max(a, 2) == -2 failed.');
+    expect(wrong.tests[3]!.message).toBe('A check of this hidden test failed.');
+
+    // A misnamed function: the tests can't call it, and the hidden test's code is not quoted.
+    const misnamed = await grader.grade('student-functions', good.replace('int max(', 'int maximum('), tests);
+    expect(misnamed.compile.ok).toBe(false);
+    expect(misnamed.compile.diagnostics[0]!.message).toMatch(/^The tests could not call your functions: .*'max'/);
+    expect(misnamed.compile.output).not.toContain('assert_eq(max(a, 2), 2)');
+
+    // Run calls the functions with one test's code; a memory error in the student's function is named at its line.
+    const ran = await grader.run(
+      'student-functions',
+      good.replace('i < n', 'i <= n'),
+      '',
+      [],
+      'int a[] = {1, 2};\nprintf("%d\\n", max(a, 2));',
+    );
+    expect(ran.run).toMatchObject({ status: 'runtime_error', line: 4, problem: 'stack_overflow_access' });
+  });
+
   it('bounds the folder: a file over 64 KB and too many files fail as on a full disk, and the run says so', async () => {
     const code = String.raw`#include <stdio.h>
 #include <string.h>

@@ -25,6 +25,7 @@ import { childScript, type GraderLog, type JobLimits, ProcessPool } from './proc
 import type { RunRequest, RunResponse } from './run-worker.js';
 import type { CheckResult } from '../../contracts/checkers.js';
 import type { ProgramFile } from './memory-files.js';
+import { CHECK_FAILED_EXIT, failedCheck, functionTestProgram, TEST_FILE, withoutTestSource } from './function-tests.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
 import { describeProblem } from '../../contracts/run-problems.js';
 
@@ -250,6 +251,28 @@ export function createGrader(options: GraderOptions = {}) {
    * needed without them, runs again as built before the checks, with the same limits, and so do the grading's later
    * runs. What a student's program does within the limits is never failed by the checks.
    */
+  /**
+   * Compiles a program; for a function exercise, the compiler's words about the tests' code keep their message but
+   * not the code they quote (a hidden test's), and a compile that failed only there says the tests could not call
+   * the student's functions.
+   */
+  async function compileTests(owner: string, source: string, functions: boolean): Promise<Compiled> {
+    const compiled = await compile(owner, source);
+    if (!functions) return compiled;
+    const output = withoutTestSource(compiled.result.output);
+    const diagnostics = [...compiled.result.diagnostics];
+    if (!compiled.result.ok && !diagnostics.some((d) => d.severity === 'error')) {
+      const first = new RegExp(`^${TEST_FILE}:\\d+:\\d+: (?:fatal )?error: (.*)$`, 'm').exec(output)?.[1];
+      diagnostics.unshift({
+        line: 1,
+        column: 1,
+        severity: 'error',
+        message: `The tests could not call your functions${first ? `: ${first}` : ''}. Check each function's name, parameters and return type against the task.`,
+      });
+    }
+    return { ...compiled, result: { ...compiled.result, output, diagnostics } };
+  }
+
   async function execute(
     owner: string,
     compiled: Compiled,
@@ -342,10 +365,15 @@ export function createGrader(options: GraderOptions = {}) {
       code: string,
       stdin: string,
       files: ProgramFile[] = [],
+      /** A function exercise's test code to call the student's functions with (its first example's). */
+      testCode = '',
     ): Promise<{ compile: CompileResult; run: RunOutcome | null }> {
-      const compiled = await compile(String(owner), code);
+      const functions = testCode.trim() !== '';
+      const source = functions ? functionTestProgram(code, [testCode]) : code;
+      const compiled = await compileTests(String(owner), source, functions);
       if (!compiled.result.ok) return { compile: compiled.result, run: null };
-      const ran = await execute(String(owner), compiled, code, { stdin, args: [], files }, {});
+      const args = functions ? ['0'] : [];
+      const ran = await execute(String(owner), compiled, source, { stdin, args, files }, {});
       return { compile: compiled.result, run: ran.outcome };
     },
 
@@ -358,7 +386,15 @@ export function createGrader(options: GraderOptions = {}) {
     ): Promise<GradeResult> {
       const key = String(owner);
       const total = tests.reduce((sum, test) => sum + test.points, 0);
-      const compiled = await compile(key, code);
+      // A function exercise: the student's code and every test's code, one program.
+      const functions = tests.some((test) => test.test_code.trim() !== '');
+      const source = functions
+        ? functionTestProgram(
+            code,
+            tests.map((test) => test.test_code),
+          )
+        : code;
+      const compiled = await compileTests(key, source, functions);
       if (!compiled.result.ok) {
         return {
           compile: compiled.result,
@@ -381,8 +417,9 @@ export function createGrader(options: GraderOptions = {}) {
           tolerance: test.tolerance,
           files: test.expected_files.map((file) => ({ name: file.name, expected: file.content })),
         };
-        const input = { stdin: test.stdin, args: test.args, files: test.files, check };
-        const ran = await execute(key, compiled, code, input, state);
+        const args = functions ? [String(index)] : test.args;
+        const input = { stdin: test.stdin, args, files: test.files, check };
+        const ran = await execute(key, compiled, source, input, state);
         if (ran.outcome.status === 'time_limit') skip = 'Not run: an earlier test ran out of time.';
         else if (state.cannotRun) skip = 'Not run: the program could not be run.';
         results.push(judge(index, test, ran, options));
@@ -519,6 +556,15 @@ export interface GradeOptions {
 }
 
 function judge(index: number, test: TestCase, { outcome, checked }: Ran, options: GradeOptions = {}): TestResult {
+  const failed = outcome.exit_code === CHECK_FAILED_EXIT ? failedCheck(outcome.stderr) : null;
+  if (failed)
+    return testResult(
+      index,
+      test,
+      'wrong_answer',
+      { ...outcome, stderr: failed.stderr },
+      test.visible ? failed.check : 'A check of this hidden test failed.',
+    );
   if (outcome.status !== 'ok') return testResult(index, test, outcome.status, outcome, outcome.message);
   const passed = checked?.passed ?? false;
   if (passed && options.noLeaks && outcome.warnings.length > 0)

@@ -30,6 +30,7 @@ import * as joinLinks from './2026-11-29T0600-join-links.js';
 import * as manualPaymentMethod from './2026-11-29T0700-manual-payment-method.js';
 import * as testCheckers from './2026-11-30T0100-test-checkers.js';
 import * as testFiles from './2026-11-30T0200-test-files.js';
+import * as testCode from './2026-11-30T0300-test-code.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0700-manual-payment-method': manualPaymentMethod,
   '2026-11-30T0100-test-checkers': testCheckers,
   '2026-11-30T0200-test-files': testFiles,
+  '2026-11-30T0300-test-code': testCode,
 };

@@ -25,6 +25,7 @@ const blank: TestCaseInput = {
   args: [],
   files: [],
   expected_files: [],
+  test_code: '',
 };
 
 function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }) {

@@ -45,6 +45,17 @@ export function TestCaseFields({ index, control, register, errors, onRemove }: P
           {...register(`tests.${index}.expected_output`)}
           error={error?.expected_output}
         />
+        <Textarea
+          id={`test-code-${index}`}
+          containerClassName="col-12"
+          label="Test code (for a function exercise)"
+          hint="C statements that call the student's functions, e.g. int a[] = {3, 9}; assert_eq(max(a, 2), 9); — or assert(expression). Leave empty when the student writes a whole program with main."
+          className="form-control code-input"
+          rows={3}
+          spellCheck={false}
+          {...register(`tests.${index}.test_code`)}
+          error={error?.test_code}
+        />
         <Select
           id={`test-checker-${index}`}
           containerClassName="col-md-6"

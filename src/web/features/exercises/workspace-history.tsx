@@ -41,9 +41,17 @@ function TestRules({ test, index }: { test: Workspace['visible_tests'][number]; 
     ...test.files.map((file) => ({ ...file, label: 'Input file' })),
     ...test.expected_files.map((file) => ({ ...file, label: 'Expected file' })),
   ];
-  if (test.checker === DEFAULT_CHECKER && test.args.length === 0 && files.length === 0) return null;
+  if (test.checker === DEFAULT_CHECKER && test.args.length === 0 && files.length === 0 && !test.test_code) return null;
   return (
     <div className="col-12 text-body-secondary">
+      {test.test_code ? (
+        <div>
+          <div>The test calls your functions:</div>
+          <pre className="program-output" role="region" aria-label={`Test code of example ${index + 1}`} tabIndex={0}>
+            {test.test_code}
+          </pre>
+        </div>
+      ) : null}
       {files.map((file) => (
         <div key={`${file.label}-${file.name}`}>
           <div>
