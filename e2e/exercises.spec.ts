@@ -364,3 +364,62 @@ test.describe('file handling', () => {
     await expect(page.getByText(/Memory leak/)).toHaveCount(0);
   });
 });
+
+test.describe('function exercises', () => {
+  test.setTimeout(180_000);
+
+  test('a student writes only the function; the tests call it and say which check failed', async ({
+    page,
+    request,
+  }, info) => {
+    const admin = await adminHeaders(request);
+    const programNumber = uniqueNumber();
+    const task = `Write int max(int *a, int n), the largest of n numbers (${programNumber}).`;
+    const student = await apiStudent(request, { tag: 'function' });
+    await placePaidStudent(request, admin, student, uniqueNumber());
+    const program = await okJson<{ id: number }>(
+      request.post('/programs/', { headers: admin, data: { program_number: programNumber, task } }),
+    );
+    await okJson(
+      request.put(`/api/v1/programs/${program.id}/exercise`, {
+        headers: admin,
+        data: {
+          starter_code: 'int max(int *a, int n) {\n  return 0;\n}\n',
+          tests: [
+            { expected_output: '', checker: 'ignore', test_code: 'int a[] = {3, 9, 4};\nassert_eq(max(a, 3), 9);' },
+            { expected_output: '', checker: 'ignore', test_code: 'int a[] = {-5, -2};\nassert(max(a, 2) == -2);' },
+          ],
+        },
+      }),
+    );
+    await okJson(
+      request.post('/student_programs/', {
+        headers: admin,
+        data: { student_id: student.id, program_number: programNumber, task, solution: '' },
+      }),
+    );
+    await signInWithToken(page, student.token, '/DashPage/myprogs');
+    await page
+      .locator('li.card', { hasText: `Program ${programNumber}` })
+      .getByRole('link', { name: 'Open in the editor' })
+      .click();
+    await page.getByText(/Examples \(2 visible tests\)/).click();
+    await expect(page.getByRole('region', { name: 'Test code of example 1' })).toHaveText(
+      'int a[] = {3, 9, 4};\nassert_eq(max(a, 3), 9);',
+    );
+
+    // Starts from the starter code: compiles, and the first check says what max returned.
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page.getByText('Score: 0 / 2', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('.test-result').first()).toContainText('max(a, 3) returned 0; expected 9.');
+    await expect(page.locator('.test-result').nth(1)).toContainText('The check max(a, 2) == -2 failed.');
+    await saveScreenshot(page, 'program-function-exercise', info.project.name);
+
+    await setCode(
+      page,
+      'int max(int *a, int n) {\n  int m = a[0];\n  for (int i = 1; i < n; i++)\n    if (a[i] > m) m = a[i];\n  return m;\n}\n',
+    );
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page.getByText('Score: 2 / 2', { exact: true })).toBeVisible({ timeout: 60_000 });
+  });
+});
