@@ -201,8 +201,55 @@ export const exerciseInputSchema = z.strictObject({
   tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').default([]),
   /** A test that passes but leaves memory unfreed at exit fails; otherwise a leak is only a warning. */
   no_leaks: z.boolean({ error: 'No leaks must be true or false.' }).default(false),
+  /** The teacher's own solution, kept with the tests (never shown to students); left as it is when not sent. */
+  reference_solution: z
+    .string({ error: 'The reference solution must be text.' })
+    .max(EXERCISE_LIMITS.codeMaxBytes, 'The reference solution must be at most 64 KB.')
+    .refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, 'The reference solution must be at most 64 KB.')
+    .optional(),
 });
 export type ExerciseInput = z.input<typeof exerciseInputSchema>;
+
+/** The exercise bank's own file: programs with their tests, as Export writes them and Import reads them. */
+export const BANK_FORMAT = 'c-course-exercises';
+export const bankProgramSchema = z.strictObject({
+  task: z
+    .string({ error: 'Task is required' })
+    .trim()
+    .min(1, 'Task is required')
+    .max(5000, 'Task must be at most 5000 characters'),
+  starter_code: exerciseInputSchema.shape.starter_code,
+  reference_solution: z
+    .string()
+    .max(EXERCISE_LIMITS.codeMaxBytes, 'The reference solution must be at most 64 KB.')
+    .default(''),
+  no_leaks: exerciseInputSchema.shape.no_leaks,
+  tests: exerciseInputSchema.shape.tests,
+});
+export type BankProgram = z.infer<typeof bankProgramSchema>;
+export const bankFileSchema = z.strictObject({
+  format: z.literal(BANK_FORMAT, { error: `This is not a ${BANK_FORMAT} file.` }),
+  version: z.literal(1, { error: 'This file is of a version this site cannot read.' }),
+  programs: z.array(bankProgramSchema).max(200, 'At most 200 programs in one file.'),
+});
+export type BankFile = z.infer<typeof bankFileSchema>;
+
+/** Import: a bank file's text (this site's JSON, or Moodle XML with CodeRunner questions). */
+export const BANK_FILE_MAX_BYTES = 4 * 1024 * 1024;
+export const importInputSchema = z.strictObject({
+  content: z
+    .string({ error: 'Choose a file to import.' })
+    .min(1, 'Choose a file to import.')
+    .max(BANK_FILE_MAX_BYTES, 'The file must be at most 4 MB.'),
+});
+export type ImportInput = z.infer<typeof importInputSchema>;
+export const importSkippedSchema = z.object({ name: z.string(), reason: z.string() });
+export type ImportSkipped = z.infer<typeof importSkippedSchema>;
+export const importResultSchema = z.object({
+  imported: z.array(z.object({ id: z.number(), program_number: z.number(), task: z.string(), tests: z.number() })),
+  skipped: z.array(importSkippedSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
 
 export const tryInputSchema = z.strictObject({
   code: codeSchema,
@@ -233,6 +280,7 @@ export const exerciseSchema = z.object({
   starter_code: z.string(),
   tests: z.array(testCaseSchema),
   no_leaks: z.boolean(),
+  reference_solution: z.string(),
 });
 export type Exercise = z.infer<typeof exerciseSchema>;
 
@@ -471,6 +519,20 @@ export const exercisesEndpoints = endpoints({
     params: idParamsSchema,
     body: exerciseInputSchema,
     response: { 200: exerciseSchema },
+  },
+  exportExercise: {
+    method: 'GET',
+    path: '/api/v1/programs/:id/exercise/export',
+    access: 'admin',
+    params: idParamsSchema,
+    response: { 200: bankFileSchema },
+  },
+  importExercises: {
+    method: 'POST',
+    path: '/api/v1/programs/import',
+    access: 'admin',
+    body: importInputSchema,
+    response: { 201: importResultSchema },
   },
   tryReference: {
     method: 'POST',

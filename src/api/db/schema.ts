@@ -163,6 +163,8 @@ export interface ProgramTable {
   starter_code: string | null;
   /** 1: a test that passes but leaks memory fails ('memory_leak'). */
   no_leaks: Generated<number>;
+  /** The teacher's own solution, never shown to students. */
+  reference_solution: string | null;
 }
 
 export interface ProgramTestTable {

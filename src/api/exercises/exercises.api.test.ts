@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -478,6 +479,60 @@ describe('C exercises', () => {
       null,
       'A check of this hidden test failed.',
     ]);
+  });
+
+  it('imports CodeRunner C questions from Moodle XML, each solved by its own answer, and round-trips an export', async () => {
+    const moodle = readFileSync(new URL('../../../test/fixtures/moodle-coderunner-c.xml', import.meta.url), 'utf8');
+    const imported = await call('POST', '/api/v1/programs/import', adminToken, { content: moodle });
+    expect(imported.statusCode).toBe(201);
+    const report = imported.json();
+    expect(report.imported.map((p: { task: string; tests: number }) => [p.task.split('\n')[0], p.tests])).toEqual([
+      ['Sum of two numbers', 2],
+      ['Square function', 2],
+    ]);
+    expect(report.skipped.map((s: { name: string }) => s.name)).toEqual([
+      'Python squares',
+      'String length without string.h',
+      'Graded by a template',
+      'Which header declares printf?',
+    ]);
+    // Numbered after the highest program there was, one after another.
+    const [sum, square] = report.imported as { id: number; program_number: number }[];
+    expect(square!.program_number).toBe(sum!.program_number + 1);
+    for (const program of [sum!, square!]) {
+      const exercise = (await call('GET', `/api/v1/programs/${program.id}/exercise`, adminToken)).json();
+      expect(exercise.reference_solution).not.toBe('');
+      const tried = (
+        await call('POST', `/api/v1/programs/${program.id}/exercise/try`, adminToken, {
+          code: exercise.reference_solution,
+        })
+      ).json();
+      expect(tried.score).toBe(tried.total);
+    }
+
+    // Export, import again: the same program, tests and reference, under a new number.
+    const exported = await call('GET', `/api/v1/programs/${square!.id}/exercise/export`, adminToken);
+    expect(exported.headers['content-disposition']).toMatch(/attachment; filename="program-\d+\.json"/);
+    const again = (await call('POST', '/api/v1/programs/import', adminToken, { content: exported.body })).json();
+    expect(again.skipped).toEqual([]);
+    const copy = (await call('GET', `/api/v1/programs/${again.imported[0].id}/exercise`, adminToken)).json();
+    const original = (await call('GET', `/api/v1/programs/${square!.id}/exercise`, adminToken)).json();
+    const { program_id: _a, program_number: _b, ...sameCopy } = copy;
+    const { program_id: _c, program_number: _d, ...sameOriginal } = original;
+    expect(sameCopy).toEqual(sameOriginal);
+
+    // Nothing half-imported: a file with one bad program imports none of it; students may not import.
+    const bad = JSON.parse(exported.body);
+    bad.programs.push({ task: '', tests: [] });
+    const refused = (
+      await call('POST', '/api/v1/programs/import', adminToken, { content: JSON.stringify(bad) })
+    ).json();
+    expect(refused).toEqual({
+      imported: [],
+      skipped: [{ name: 'the file', reason: 'programs.1.task: Task is required' }],
+    });
+    const s = await studentWithProgram();
+    expect((await call('POST', '/api/v1/programs/import', s.token, { content: moodle })).statusCode).toBe(403);
   });
 
   it('"no leaks" fails a passing test that leaks; otherwise the leak is a warning with the result', async () => {

@@ -41,16 +41,23 @@ function parseJson<T>(json: string, schema: z.ZodType<T[]>): T[] {
 }
 
 /** Replaces a program's starter code and test cases. */
-export async function saveExercise(
-  db: Db,
-  programId: number,
-  starterCode: string | null,
-  tests: TestCase[],
-  noLeaks: boolean,
-): Promise<void> {
+export interface SavedExercise {
+  starter_code: string;
+  tests: TestCase[];
+  no_leaks: boolean;
+  /** Left as it is when undefined. */
+  reference_solution?: string;
+}
+
+export async function saveExercise(db: Db, programId: number, exercise: SavedExercise): Promise<void> {
+  const { tests } = exercise;
   await db
     .updateTable('programs')
-    .set({ starter_code: starterCode, no_leaks: flag(noLeaks) })
+    .set({
+      starter_code: exercise.starter_code || null,
+      no_leaks: flag(exercise.no_leaks),
+      ...(exercise.reference_solution === undefined ? {} : { reference_solution: exercise.reference_solution || null }),
+    })
     .where('id', '=', programId)
     .execute();
   await db.deleteFrom('program_tests').where('program_id', '=', programId).execute();
@@ -275,4 +282,17 @@ export function findStudentCode(db: Db, studentProgramId: number) {
     ])
     .where('sp.id', '=', studentProgramId)
     .executeTakeFirst();
+}
+
+/** A new program of an import, numbered after the highest there is. */
+export async function insertImportedProgram(db: Db, task: string) {
+  const highest = await db
+    .selectFrom('programs')
+    .select((eb) => eb.fn.max('program_number').as('top'))
+    .executeTakeFirst();
+  return db
+    .insertInto('programs')
+    .values({ program_number: Number(highest?.top ?? 0) + 1, task })
+    .returning(['id', 'program_number', 'task'])
+    .executeTakeFirstOrThrow();
 }

@@ -1,5 +1,5 @@
 import { route } from '../http/endpoint-route.js';
-import { exercisesEndpoints, exerciseMessages } from '../../contracts/exercises.js';
+import { BANK_FILE_MAX_BYTES, exercisesEndpoints, exerciseMessages } from '../../contracts/exercises.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { eventStreams } from '../http/event-stream.js';
 import type { Area } from '../app-deps.js';
@@ -16,6 +16,17 @@ export const exercisesRoutes: Area = async (app, deps) => {
   route(app, exercisesEndpoints.exercise, async (request) => exercises.exercise(request.params.id));
   route(app, exercisesEndpoints.saveExercise, async (request) =>
     exercises.saveExercise(request.params.id, request.body),
+  );
+  route(app, exercisesEndpoints.exportExercise, async (request, reply) => {
+    const file = await exercises.exportExercise(request.params.id);
+    return reply.header('content-disposition', `attachment; filename="program-${request.params.id}.json"`).send(file);
+  });
+  // A Moodle export of a question bank can run to megabytes: this route takes a larger body than the rest.
+  route(
+    app,
+    exercisesEndpoints.importExercises,
+    { bodyLimit: BANK_FILE_MAX_BYTES + 64 * 1024 },
+    async (request, reply) => reply.status(201).send(await exercises.importExercises(request.body.content)),
   );
   route(app, exercisesEndpoints.tryReference, async (request) =>
     exercises.tryReference(

@@ -8,7 +8,10 @@ import {
   type CodeComment,
   type Exercise,
   exerciseMessages,
+  BANK_FORMAT,
+  type BankFile,
   type GradeResult,
+  type ImportResult,
   type ProgramFile,
   type LiveChange,
   type RunResult,
@@ -37,6 +40,7 @@ import {
 import type { LiveBus } from '../live/live-bus.js';
 import { publishChange, watchProgram, watchStudentProgram } from '../live/supervision-events.js';
 import * as exercises from './exercises.repository.js';
+import { readBankFile } from './exercise-bank.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -138,18 +142,50 @@ export function createExercisesService({
         starter_code: program.starter_code ?? '',
         tests: await testsOf(program.id),
         no_leaks: program.no_leaks,
+        reference_solution: program.reference_solution ?? '',
       };
     },
 
-    async saveExercise(
-      programId: number,
-      input: { starter_code: string; tests: TestCase[]; no_leaks: boolean },
-    ): Promise<Exercise> {
+    async saveExercise(programId: number, input: exercises.SavedExercise): Promise<Exercise> {
       const program = await programOrFail(programId);
-      await transact(db, (trx) =>
-        exercises.saveExercise(trx, program.id, input.starter_code || null, input.tests, input.no_leaks),
-      );
+      await transact(db, (trx) => exercises.saveExercise(trx, program.id, input));
       return this.exercise(program.id);
+    },
+
+    /** One program with its tests, as a bank file another course (or this one) can import. */
+    async exportExercise(programId: number): Promise<BankFile> {
+      const exercise = await this.exercise(programId);
+      return {
+        format: BANK_FORMAT,
+        version: 1,
+        programs: [
+          {
+            task: exercise.task,
+            starter_code: exercise.starter_code,
+            reference_solution: exercise.reference_solution,
+            no_leaks: exercise.no_leaks,
+            tests: exercise.tests,
+          },
+        ],
+      };
+    },
+
+    /**
+     * Programs from a bank file (ours, or Moodle XML with CodeRunner C questions), each numbered after the highest
+     * there is, all in one transaction; what could not be imported is listed with why.
+     */
+    async importExercises(content: string): Promise<ImportResult> {
+      const { programs, skipped } = readBankFile(content);
+      const imported = await transact(db, async (trx) => {
+        const made: ImportResult['imported'] = [];
+        for (const program of programs) {
+          const row = await exercises.insertImportedProgram(trx, program.task);
+          await exercises.saveExercise(trx, row.id, program);
+          made.push({ ...row, tests: program.tests.length });
+        }
+        return made;
+      });
+      return { imported, skipped };
     },
 
     /** The admin tries a reference solution against the tests given (or the saved ones); nothing is stored. */

@@ -106,6 +106,8 @@ const matrix: Record<EndpointName, Who[]> = {
   'exercises.exercise': ADMIN,
   'exercises.saveExercise': ADMIN,
   'exercises.tryReference': ADMIN,
+  'exercises.exportExercise': ADMIN,
+  'exercises.importExercises': ADMIN,
   'exercises.workspace': OWNER,
   'exercises.saveDraft': OWNER,
   'exercises.run': OWNER,

@@ -31,6 +31,7 @@ import * as manualPaymentMethod from './2026-11-29T0700-manual-payment-method.js
 import * as testCheckers from './2026-11-30T0100-test-checkers.js';
 import * as testFiles from './2026-11-30T0200-test-files.js';
 import * as testCode from './2026-11-30T0300-test-code.js';
+import * as referenceSolution from './2026-11-30T0400-reference-solution.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0100-test-checkers': testCheckers,
   '2026-11-30T0200-test-files': testFiles,
   '2026-11-30T0300-test-code': testCode,
+  '2026-11-30T0400-reference-solution': referenceSolution,
 };
