@@ -13,6 +13,7 @@ import {
   uniqueNumber,
 } from './accounts.js';
 import { expect, open, saveScreenshot, test } from './fixtures.js';
+import { ownSiteTest } from './own-site.js';
 
 const SUM =
   '#include <stdio.h>\nint main(void) {\n  int a, b;\n  if (scanf("%d %d", &a, &b) != 2) return 1;\n  printf("%d\\n", a + b);\n  return 0;\n}\n';
@@ -422,4 +423,48 @@ test.describe('function exercises', () => {
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(page.getByText('Score: 2 / 2', { exact: true })).toBeVisible({ timeout: 60_000 });
   });
+});
+
+// An import numbers its programs after the highest there is: on the shared site that could take a number another
+// test is about to draw, so this runs on a copy of its own.
+test.describe('exercise bank', () => {
+  test.setTimeout(120_000);
+
+  ownSiteTest(
+    'the teacher imports CodeRunner questions from Moodle XML, sees what was left out, and exports one',
+    async ({ page, request }, info) => {
+      const admin = await adminHeaders(request);
+      await signInWithToken(page, admin.authorization.replace('Bearer ', ''), '/AdminPage');
+      await page.getByRole('button', { name: 'Program Exercises', exact: true }).click();
+      const panel = page.getByRole('region', { name: 'Program Exercises (Add/Delete Your Program Details)' });
+      await panel
+        .getByLabel(/Moodle XML export with CodeRunner C questions/)
+        .setInputFiles('test/fixtures/moodle-coderunner-c.xml');
+      await panel.getByRole('button', { name: 'Import', exact: true }).click();
+      const report = panel.getByRole('status').filter({ hasText: 'Imported 2 programs' });
+      await expect(report).toContainText(/Program \d+: Sum of two numbers \(2 test cases\)/);
+      await expect(report).toContainText(/Program \d+: Square function \(2 test cases\)/);
+      await expect(report).toContainText(
+        'Python squares: its type is python3; only c_program and c_function questions are C',
+      );
+      await expect(report).toContainText('Which header declares printf?: it is a multichoice question, not CodeRunner');
+      await report.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'admin-import-exercises', info.project.name, { fullPage: false });
+
+      // The imported program is in the list with its tests and its answer as the reference solution.
+      const number = /Program (\d+): Square function/.exec((await report.textContent()) ?? '')![1]!;
+      const row = panel
+        .getByRole('list', { name: 'Programs' })
+        .getByRole('listitem')
+        .filter({ hasText: `Program ${number}` });
+      await row.getByRole('button', { name: /Test cases/ }).click();
+      await expect(panel.getByLabel(/Reference solution/)).toHaveValue(/return n \* n;/);
+      await expect(panel.getByLabel('Test code (for a function exercise)').first()).toHaveValue(
+        'printf("%d\\n", sqr(-3));',
+      );
+      const download = page.waitForEvent('download');
+      await panel.getByRole('button', { name: 'Export as a file' }).click();
+      expect((await download).suggestedFilename()).toBe(`program-${number}.json`);
+    },
+  );
 });

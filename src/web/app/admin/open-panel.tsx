@@ -9,6 +9,7 @@ import { SupervisionPanel } from '../../features/exercises/supervision-panel';
 import { TestimonialsPanel } from '../../features/testimonials/testimonials-panel';
 import { ProgramsPanel } from '../../features/programs/programs-panel';
 import { ExerciseEditor } from '../../features/exercises/exercise-editor';
+import { ImportExercises } from '../../features/exercises/import-exercises';
 import { SchedulePanel } from '../../features/schedule/schedule-panel';
 import { SettingsPanel } from '../../features/settings/settings-panel';
 import { SimilarityPanel } from '../../features/similarity/similarity-panel';
@@ -57,7 +58,7 @@ export function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void 
     case 'Class Schedule':
       return <SchedulePanel onExit={onExit} />;
     case 'Program Exercises':
-      return <ProgramsPanel onExit={onExit} TestsEditor={ExerciseEditor} />;
+      return <ProgramsPanel onExit={onExit} TestsEditor={ExerciseEditor} BankImport={ImportExercises} />;
     case 'Similarity check':
       return <SimilarityPanel onExit={onExit} />;
     case 'Live supervision':

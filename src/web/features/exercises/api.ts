@@ -2,6 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { type ProgramFile, type TestCaseInput, exercisesEndpoints } from '../../../contracts/exercises';
 import { adminKey } from '../../lib/query-keys';
 import { callEndpoint } from '../../lib/call-endpoint';
+import { downloadFile } from '../../lib/download';
+import { programsQuery } from '../../lib/programs-api';
+import { useRefreshingMutation } from '../../lib/refreshing-mutation';
 import { programsEndpoints } from '../../../contracts/course-content';
 import { endpointUrl } from '../../../contracts/endpoint';
 
@@ -107,7 +110,7 @@ export function useSaveExercise() {
       body,
     }: {
       programId: number;
-      body: { starter_code: string; tests: TestCaseInput[]; no_leaks: boolean };
+      body: { starter_code: string; tests: TestCaseInput[]; no_leaks: boolean; reference_solution: string };
     }) => callEndpoint(exercisesEndpoints.saveExercise, { params: { id: programId }, body }),
     onSuccess: (stored, { programId }) => client.setQueryData(exerciseQuery(programId).queryKey, stored),
   });
@@ -132,3 +135,14 @@ export const useTryReference = () =>
         body: { code, tests, no_leaks: noLeaks },
       }),
   });
+
+/** Export: the program and its tests as a bank file, downloaded. */
+export const exportExercise = (programId: number, programNumber: number) =>
+  downloadFile(endpointUrl(exercisesEndpoints.exportExercise, { id: programId }), `program-${programNumber}.json`);
+
+/** Import: a bank file's programs become programs of the list, which is read again. */
+export const useImportExercises = () =>
+  useRefreshingMutation(
+    (content: string) => callEndpoint(exercisesEndpoints.importExercises, { body: { content } }),
+    [programsQuery().queryKey],
+  );

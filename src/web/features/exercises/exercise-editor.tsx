@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type Exercise, type TestCaseInput, exerciseInputSchema } from '../../../contracts/exercises';
 import { FieldError } from '../../components/field-error';
 import { PageSpinner } from '../../components/page-spinner';
-import { exerciseQuery, useSaveExercise, useTryReference } from './api';
+import { exerciseQuery, exportExercise, useSaveExercise, useTryReference } from './api';
 import { GradeTable } from '../../components/grade-results';
 import { PanelError } from '../../components/admin-panel';
 import { plural } from '../../../contracts/wording';
@@ -40,27 +40,40 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
   const { fields: tests, append, remove } = useFieldArray({ control, name: 'tests' });
   const { errors } = formState;
   // Not saved: tried against the test cases of the form (checked by the same schema first).
-  const [reference, setReference] = useState('');
+  const [reference, setReference] = useState(exercise.reference_solution);
   const save = useSaveExercise();
+  const exporting = useMutation({ mutationFn: () => exportExercise(exercise.program_id, exercise.program_number) });
   const attempt = useTryReference();
   const programId = exercise.program_id;
   const busy = save.isPending ? 'save' : attempt.isPending ? 'try' : null;
   // The error of the latest action, if it failed: a failed save is not shown under a later successful try.
-  const error = [save, attempt].sort((a, b) => b.submittedAt - a.submittedAt)[0]?.error;
+  const error = [save, attempt, exporting].sort((a, b) => b.submittedAt - a.submittedAt)[0]?.error;
   const saved = save.data ? `Saved: ${plural(save.data.tests.length, 'test case')}.` : null;
   const result = attempt.data ?? null;
 
   return (
     <form
       className="exercise-editor card card-body mb-3"
-      onSubmit={handleSubmit((input: ExerciseInput) => save.mutate({ programId, body: input }))}
+      onSubmit={handleSubmit((input: ExerciseInput) =>
+        save.mutate({ programId, body: { ...input, reference_solution: reference } }),
+      )}
       noValidate
     >
       <div className="d-flex justify-content-between align-items-center mb-2">
         <h3 className="h5 mb-0">Test cases for program {exercise.program_number}</h3>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onClose}>
-          Close
-        </button>
+        <div className="d-flex gap-2">
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => exporting.mutate()}
+            disabled={exporting.isPending}
+          >
+            Export as a file
+          </button>
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onClose}>
+            Close
+          </button>
+        </div>
       </div>
       <Textarea
         id="starter-code"
@@ -105,7 +118,7 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
       ) : null}
 
       <label className="form-label mt-3" htmlFor="reference-solution">
-        Reference solution (tried against the test cases above; not saved)
+        Reference solution (saved with the test cases, never shown to students; tried against the test cases above)
       </label>
       <textarea
         id="reference-solution"

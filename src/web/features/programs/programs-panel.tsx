@@ -26,7 +26,16 @@ import { AddProgramForm } from './add-program-form';
 /** The test-case editor of one program (the exercises area's), handed in by the admin page. */
 export type TestsEditor = ComponentType<{ programId: number; onClose: () => void }>;
 
-export function ProgramsPanel({ onExit, TestsEditor }: { onExit: () => void; TestsEditor: TestsEditor }) {
+export function ProgramsPanel({
+  onExit,
+  TestsEditor,
+  BankImport,
+}: {
+  onExit: () => void;
+  TestsEditor: TestsEditor;
+  /** Import exercises from a file (the exercises area's), handed in by the admin page. */
+  BankImport: ComponentType;
+}) {
   const zone = useTimeZone();
   const programs = useQuery(programsQuery());
   const remove = useDeleteProgram();
@@ -234,6 +243,7 @@ export function ProgramsPanel({ onExit, TestsEditor }: { onExit: () => void; Tes
         </div>
       ) : null}
       <AddProgramForm onStart={clear} />
+      <BankImport />
     </AdminPanel>
   );
 }
