@@ -4,7 +4,7 @@
  * the server), and the student is told what differed.
  */
 
-export const checkerKinds = ['trimmed', 'exact', 'ignore_case', 'numbers', 'regex', 'ignore'] as const;
+export const checkerKinds = ['trimmed', 'exact', 'ignore_case', 'numbers', 'regex', 'program', 'ignore'] as const;
 export type CheckerKind = (typeof checkerKinds)[number];
 
 /**
@@ -22,6 +22,7 @@ export const checkerLabels: Record<CheckerKind, string> = {
   ignore_case: 'Same text, ignoring upper and lower case',
   numbers: 'Same numbers, each within a tolerance',
   regex: 'Matches a regular expression',
+  program: 'By the checker program of this exercise (below)',
   ignore: 'Not compared: only a clean run (and any expected files) count',
 };
 
@@ -33,6 +34,8 @@ export const checkerHints: Record<CheckerKind, string> = {
   numbers: 'The output with its numbers; each printed number may differ from its own by at most the tolerance.',
   regex:
     'A regular expression the whole output must match, spaces at line ends left out (JavaScript syntax; . also matches a newline).',
+  program:
+    'Given to the checker program as expected.txt, with the test’s input as input.txt and the output as actual.txt.',
   ignore: 'Shown to students as an example; what the program prints is not compared.',
 };
 
@@ -117,7 +120,11 @@ export function checkRun(check: RunCheck, stdout: string, files: Map<string, str
       return { passed: false, file: name, detail: `The program did not create the file '${name}'.` };
     if (actual === null) return { passed: false, file: name, detail: `The file '${name}' does not hold text.` };
     const compared = checkOutput(
-      { ...check, checker: check.checker === 'ignore' ? 'trimmed' : check.checker, expected },
+      {
+        ...check,
+        checker: check.checker === 'ignore' || check.checker === 'program' ? 'trimmed' : check.checker,
+        expected,
+      },
       actual,
     );
     if (!compared.passed)
@@ -128,6 +135,8 @@ export function checkRun(check: RunCheck, stdout: string, files: Map<string, str
 
 export function checkOutput({ checker, expected, tolerance }: OutputCheck, actual: string): CheckResult {
   switch (checker) {
+    // The teacher's checker program judges the output afterwards, on the grader's side.
+    case 'program':
     case 'ignore':
       return { passed: true, detail: null };
     case 'exact':

@@ -192,22 +192,42 @@ export const testCaseInputSchema = z
   });
 export type TestCaseInput = z.input<typeof testCaseInputSchema>;
 
-export const exerciseInputSchema = z.strictObject({
-  starter_code: z
-    .string()
-    .max(EXERCISE_LIMITS.codeMaxBytes, 'The starter code must be at most 64 KB.')
-    .refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, 'The starter code must be at most 64 KB.')
-    .default(''),
-  tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').default([]),
-  /** A test that passes but leaves memory unfreed at exit fails; otherwise a leak is only a warning. */
-  no_leaks: z.boolean({ error: 'No leaks must be true or false.' }).default(false),
-  /** The teacher's own solution, kept with the tests (never shown to students); left as it is when not sent. */
-  reference_solution: z
-    .string({ error: 'The reference solution must be text.' })
-    .max(EXERCISE_LIMITS.codeMaxBytes, 'The reference solution must be at most 64 KB.')
-    .refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, 'The reference solution must be at most 64 KB.')
-    .optional(),
-});
+export const exerciseInputSchema = z
+  .strictObject({
+    starter_code: z
+      .string()
+      .max(EXERCISE_LIMITS.codeMaxBytes, 'The starter code must be at most 64 KB.')
+      .refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, 'The starter code must be at most 64 KB.')
+      .default(''),
+    tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').default([]),
+    /** A test that passes but leaves memory unfreed at exit fails; otherwise a leak is only a warning. */
+    no_leaks: z.boolean({ error: 'No leaks must be true or false.' }).default(false),
+    /**
+     * For tests checked "by the checker program": C that reads input.txt, expected.txt and actual.txt and prints
+     * pass or fail on its first line, then what to tell the student.
+     */
+    checker_code: z
+      .string({ error: 'The checker program must be text.' })
+      .max(EXERCISE_LIMITS.codeMaxBytes, 'The checker program must be at most 64 KB.')
+      .default(''),
+    /** The teacher's own solution, kept with the tests (never shown to students); left as it is when not sent. */
+    reference_solution: z
+      .string({ error: 'The reference solution must be text.' })
+      .max(EXERCISE_LIMITS.codeMaxBytes, 'The reference solution must be at most 64 KB.')
+      .refine(
+        (code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes,
+        'The reference solution must be at most 64 KB.',
+      )
+      .optional(),
+  })
+  .superRefine((exercise, context) => {
+    if (exercise.tests.some((test) => test.checker === 'program') && !exercise.checker_code.trim())
+      context.addIssue({
+        code: 'custom',
+        path: ['checker_code'],
+        message: 'A test is checked by the checker program: write the checker program.',
+      });
+  });
 export type ExerciseInput = z.input<typeof exerciseInputSchema>;
 
 /** The exercise bank's own file: programs with their tests, as Export writes them and Import reads them. */
@@ -224,6 +244,7 @@ export const bankProgramSchema = z.strictObject({
     .max(EXERCISE_LIMITS.codeMaxBytes, 'The reference solution must be at most 64 KB.')
     .default(''),
   no_leaks: exerciseInputSchema.shape.no_leaks,
+  checker_code: exerciseInputSchema.shape.checker_code,
   tests: exerciseInputSchema.shape.tests,
 });
 export type BankProgram = z.infer<typeof bankProgramSchema>;
@@ -256,6 +277,8 @@ export const tryInputSchema = z.strictObject({
   tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').optional(),
   /** As the program's saved setting when left out. */
   no_leaks: z.boolean({ error: 'No leaks must be true or false.' }).optional(),
+  /** As the program's saved checker program when left out. */
+  checker_code: exerciseInputSchema.shape.checker_code.optional(),
 });
 export type TryInput = z.input<typeof tryInputSchema>;
 
@@ -280,6 +303,7 @@ export const exerciseSchema = z.object({
   starter_code: z.string(),
   tests: z.array(testCaseSchema),
   no_leaks: z.boolean(),
+  checker_code: z.string(),
   reference_solution: z.string(),
 });
 export type Exercise = z.infer<typeof exerciseSchema>;

@@ -165,6 +165,8 @@ export interface ProgramTable {
   no_leaks: Generated<number>;
   /** The teacher's own solution, never shown to students. */
   reference_solution: string | null;
+  /** The teacher's C that judges the output of tests checked by it. */
+  checker_code: string | null;
 }
 
 export interface ProgramTestTable {

@@ -338,6 +338,28 @@ describe('C exercises', () => {
     }
     expect((await call('GET', `/api/v1/programs/${id}/exercise`, adminToken)).json().tests).toHaveLength(3);
 
+    // A test checked by the checker program needs one; the one saved is used by Try and kept with the tests.
+    const byProgram = [{ expected_output: 'Area: 3.14', checker: 'program', args: ['1'] }];
+    const noChecker = await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, { tests: byProgram });
+    expect(noChecker.statusCode).toBe(400);
+    expect(noChecker.json().errors).toEqual(['A test is checked by the checker program: write the checker program.']);
+    const checker =
+      '#include <stdio.h>\nint main(void) {\n  double want, got;\n  FILE *e = fopen("expected.txt", "r"), *a = fopen("actual.txt", "r");\n  if (fscanf(e, "Area: %lf", &want) == 1 && fscanf(a, "Area: %lf", &got) == 1 && got > want - 0.01 && got < want + 0.01) puts("pass");\n  else puts("fail\\nThe area is off by more than 0.01.");\n  return 0;\n}\n';
+    const withChecker = await call('POST', `/api/v1/programs/${id}/exercise/try`, adminToken, {
+      code: AREA,
+      tests: byProgram,
+      checker_code: checker,
+    });
+    expect(withChecker.json()).toMatchObject({ score: 1, total: 1 });
+    const offByChecker = await call('POST', `/api/v1/programs/${id}/exercise/try`, adminToken, {
+      code: AREA.replace('3.14159265358979', '3.2'),
+      tests: byProgram,
+      checker_code: checker,
+    });
+    expect(offByChecker.json().tests[0].message).toBe(
+      'The output is not what was expected. The area is off by more than 0.01.',
+    );
+
     const s = await studentWithProgramOf(ctx, adminToken, { batch: 43, programNumber: 4204 });
     const workspace = (await call('GET', `/api/v1/student_programs/${s.spId}/workspace`, s.token)).json();
     expect(workspace.visible_tests).toEqual([

@@ -45,6 +45,7 @@ export interface SavedExercise {
   starter_code: string;
   tests: TestCase[];
   no_leaks: boolean;
+  checker_code: string;
   /** Left as it is when undefined. */
   reference_solution?: string;
 }
@@ -56,6 +57,7 @@ export async function saveExercise(db: Db, programId: number, exercise: SavedExe
     .set({
       starter_code: exercise.starter_code || null,
       no_leaks: flag(exercise.no_leaks),
+      checker_code: exercise.checker_code || null,
       ...(exercise.reference_solution === undefined ? {} : { reference_solution: exercise.reference_solution || null }),
     })
     .where('id', '=', programId)
@@ -104,6 +106,7 @@ export async function findStudentProgram(db: Db, studentProgramId: number) {
       'p.starter_code',
       'p.no_leaks',
       'p.closed_at',
+      'p.checker_code',
     ])
     .where('sp.id', '=', studentProgramId)
     .executeTakeFirst();

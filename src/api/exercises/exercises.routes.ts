@@ -29,13 +29,10 @@ export const exercisesRoutes: Area = async (app, deps) => {
     async (request, reply) => reply.status(201).send(await exercises.importExercises(request.body.content)),
   );
   route(app, exercisesEndpoints.tryReference, async (request) =>
-    exercises.tryReference(
-      currentStudent(request),
-      request.params.id,
-      request.body.code,
-      request.body.tests,
-      request.body.no_leaks,
-    ),
+    exercises.tryReference(currentStudent(request), request.params.id, request.body.code, request.body.tests, {
+      noLeaks: request.body.no_leaks,
+      checkerCode: request.body.checker_code,
+    }),
   );
 
   // The student's workspace on one of their programs.

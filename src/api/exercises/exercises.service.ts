@@ -142,6 +142,7 @@ export function createExercisesService({
         starter_code: program.starter_code ?? '',
         tests: await testsOf(program.id),
         no_leaks: program.no_leaks,
+        checker_code: program.checker_code ?? '',
         reference_solution: program.reference_solution ?? '',
       };
     },
@@ -164,6 +165,7 @@ export function createExercisesService({
             starter_code: exercise.starter_code,
             reference_solution: exercise.reference_solution,
             no_leaks: exercise.no_leaks,
+            checker_code: exercise.checker_code,
             tests: exercise.tests,
           },
         ],
@@ -194,7 +196,7 @@ export function createExercisesService({
       programId: number,
       code: string,
       tests: TestCase[] | undefined,
-      noLeaks: boolean | undefined,
+      options: { noLeaks?: boolean; checkerCode?: string },
     ): Promise<GradeResult> {
       const program = await programOrFail(programId);
       const cases = tests ?? (await testsOf(programId));
@@ -205,7 +207,10 @@ export function createExercisesService({
           admin.id,
           code,
           cases.map((test) => ({ ...test, visible: true })),
-          { noLeaks: noLeaks ?? program.no_leaks },
+          {
+            noLeaks: options.noLeaks ?? program.no_leaks,
+            checkerCode: options.checkerCode ?? program.checker_code ?? '',
+          },
         );
         result.tests.forEach((test, index) => (test.visible = cases[index]!.visible));
         return result;
@@ -272,7 +277,10 @@ export function createExercisesService({
       // After the deadline a submission is still graded, and marked late.
       const late = isLate(sp.due_at, at);
       return exclusive(student.id, async () => {
-        const result = await grader.grade(student.id, code, tests, { noLeaks: sp.no_leaks });
+        const result = await grader.grade(student.id, code, tests, {
+          noLeaks: sp.no_leaks,
+          checkerCode: sp.checker_code ?? '',
+        });
         const status = result.compile.ok ? ('graded' as const) : ('compile_error' as const);
         const id = await transact(db, async (trx) => {
           const summary = status === 'graded' ? `Score ${result.score}/${result.total}.` : 'The code did not compile.';

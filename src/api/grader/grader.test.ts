@@ -309,6 +309,51 @@ int main(void) {
     expect(ran.run).toMatchObject({ status: 'runtime_error', line: 4, problem: 'stack_overflow_access' });
   });
 
+  it('a checker program in C judges a test: pass, fail with its message, or not checked when it is at fault', async () => {
+    // Accepts the divisors in any order.
+    const checkerCode = String.raw`#include <stdio.h>
+#include <stdlib.h>
+static int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+static int read_all(const char *name, int *v) {
+  FILE *f = fopen(name, "r");
+  int n = 0;
+  while (n < 100 && fscanf(f, "%d", &v[n]) == 1) n++;
+  fclose(f);
+  qsort(v, n, sizeof v[0], cmp);
+  return n;
+}
+int main(void) {
+  int want[100], got[100];
+  int n = read_all("expected.txt", want), m = read_all("actual.txt", got);
+  for (int i = 0; i < n || i < m; i++)
+    if (n != m || want[i] != got[i]) { printf("fail\nThese are not the divisors of the number (in any order).\n"); return 0; }
+  printf("pass\n");
+  return 0;
+}
+`;
+    const tests = [testCaseInputSchema.parse({ stdin: '12', expected_output: '1 2 3 4 6 12', checker: 'program' })];
+    const program = (order: string) =>
+      `#include <stdio.h>\nint main(void) {\n  int n;\n  scanf("%d", &n);\n  for (int d = ${order}) if (n % d == 0) printf("%d ", d);\n  return 0;\n}\n`;
+    const descending = await grader.grade('student-checker', program('n; d >= 1; d--'), tests, { checkerCode });
+    expect(descending.tests[0]).toMatchObject({ verdict: 'passed' });
+    const wrong = await grader.grade('student-checker', program('2; d < n; d++'), tests, { checkerCode });
+    expect(wrong.tests[0]).toMatchObject({
+      verdict: 'wrong_answer',
+      message: 'The output is not what was expected. These are not the divisors of the number (in any order).',
+    });
+    const silent = await grader.grade('student-checker', program('1; d <= n; d++'), tests, {
+      checkerCode: 'int main(void) { return 0; }',
+    });
+    expect(silent.tests[0]).toMatchObject({
+      verdict: 'not_run',
+      message: 'Not checked: the teacher’s checker program printed neither pass nor fail first.',
+    });
+    const broken = await grader.grade('student-checker', program('1; d <= n; d++'), tests, {
+      checkerCode: 'int main(void) { return x; }',
+    });
+    expect(broken.tests[0]!.message).toMatch(/^Not checked: the teacher’s checker program does not compile \(line 1:/);
+  });
+
   it('bounds the folder: a file over 64 KB and too many files fail as on a full disk, and the run says so', async () => {
     const code = String.raw`#include <stdio.h>
 #include <string.h>

@@ -252,6 +252,57 @@ export function createGrader(options: GraderOptions = {}) {
    * runs. What a student's program does within the limits is never failed by the checks.
    */
   /**
+   * The teacher's checker program on one test: it finds the test's input, expected output and the program's output
+   * as input.txt, expected.txt and actual.txt in its folder, runs under the students' limits, and prints pass or
+   * fail on its first line, then what to tell the student. Anything else is the checker's fault, said as such.
+   */
+  async function runChecker(
+    owner: string,
+    checker: Compiled,
+    test: TestCase,
+    actual: string,
+  ): Promise<CheckResult | { notRun: string }> {
+    if (!checker.result.ok || !checker.wasm) {
+      const first = checker.result.diagnostics.find((d) => d.severity === 'error');
+      return {
+        notRun: `Not checked: the teacher’s checker program does not compile${first ? ` (line ${first.line}: ${first.message})` : ''}.`,
+      };
+    }
+    let response: RunResponse;
+    try {
+      response = await runners.run(
+        owner,
+        {
+          key: checker.key,
+          wasm: checker.wasm,
+          stdin: '',
+          args: [],
+          files: [
+            { name: 'input.txt', content: test.stdin },
+            { name: 'expected.txt', content: test.expected_output },
+            { name: 'actual.txt', content: actual },
+          ],
+          outputMaxBytes: 4096,
+        },
+        timeLimitMs,
+      );
+    } catch (error) {
+      if (error instanceof PoolUnavailableError) throw new GraderUnavailableError(error.message);
+      return { notRun: 'Not checked: the teacher’s checker program ran out of time or could not be run.' };
+    }
+    const verdict = /^\s*(pass|fail)\b[ \t:.-]*(.*)$/is.exec(response.stdout);
+    if (response.kind !== 'exit' || !verdict)
+      return {
+        notRun:
+          response.kind === 'exit'
+            ? 'Not checked: the teacher’s checker program printed neither pass nor fail first.'
+            : `Not checked: the teacher’s checker program stopped with an error (${describeRun(response).message ?? response.kind}).`,
+      };
+    const message = verdict[2]!.trim().slice(0, 1000);
+    return { passed: verdict[1]!.toLowerCase() === 'pass', detail: message || null };
+  }
+
+  /**
    * Compiles a program; for a function exercise, the compiler's words about the tests' code keep their message but
    * not the code they quote (a hidden test's), and a compile that failed only there says the tests could not call
    * the student's functions.
@@ -406,6 +457,10 @@ export function createGrader(options: GraderOptions = {}) {
       const results: TestResult[] = [];
       const state: RunState = {};
       let skip: string | null = null;
+      // The teacher's checker program, compiled once for the tests checked by it.
+      const checker = tests.some((test) => test.checker === 'program')
+        ? await compile(key, options.checkerCode ?? '')
+        : null;
       for (const [index, test] of tests.entries()) {
         if (skip) {
           results.push(testResult(index, test, 'not_run', null, skip));
@@ -422,6 +477,14 @@ export function createGrader(options: GraderOptions = {}) {
         const ran = await execute(key, compiled, source, input, state);
         if (ran.outcome.status === 'time_limit') skip = 'Not run: an earlier test ran out of time.';
         else if (state.cannotRun) skip = 'Not run: the program could not be run.';
+        if (test.checker === 'program' && ran.outcome.status === 'ok' && ran.checked?.passed !== false) {
+          const verdict = await runChecker(key, checker!, test, ran.outcome.stdout);
+          if ('notRun' in verdict) {
+            results.push(testResult(index, test, 'not_run', ran.outcome, verdict.notRun));
+            continue;
+          }
+          ran.checked = verdict;
+        }
         results.push(judge(index, test, ran, options));
       }
       const score = results.reduce((sum, r) => sum + (r.verdict === 'passed' ? r.points : 0), 0);
@@ -553,6 +616,8 @@ function testResult(
 export interface GradeOptions {
   /** A test whose output is right fails when the program left memory unfreed at exit. */
   noLeaks?: boolean;
+  /** The teacher's checker program, for the tests checked by it. */
+  checkerCode?: string;
 }
 
 function judge(index: number, test: TestCase, { outcome, checked }: Ran, options: GradeOptions = {}): TestResult {

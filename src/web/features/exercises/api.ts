@@ -110,7 +110,13 @@ export function useSaveExercise() {
       body,
     }: {
       programId: number;
-      body: { starter_code: string; tests: TestCaseInput[]; no_leaks: boolean; reference_solution: string };
+      body: {
+        starter_code: string;
+        tests: TestCaseInput[];
+        no_leaks: boolean;
+        checker_code: string;
+        reference_solution: string;
+      };
     }) => callEndpoint(exercisesEndpoints.saveExercise, { params: { id: programId }, body }),
     onSuccess: (stored, { programId }) => client.setQueryData(exerciseQuery(programId).queryKey, stored),
   });
@@ -124,15 +130,17 @@ export const useTryReference = () =>
       code,
       tests,
       noLeaks,
+      checkerCode,
     }: {
       programId: number;
       code: string;
       tests: TestCaseInput[];
       noLeaks: boolean;
+      checkerCode: string;
     }) =>
       callEndpoint(exercisesEndpoints.tryReference, {
         params: { id: programId },
-        body: { code, tests, no_leaks: noLeaks },
+        body: { code, tests, no_leaks: noLeaks, checker_code: checkerCode },
       }),
   });
 

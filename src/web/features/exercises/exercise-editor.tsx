@@ -34,6 +34,7 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
     defaultValues: {
       starter_code: exercise.starter_code,
       no_leaks: exercise.no_leaks,
+      checker_code: exercise.checker_code,
       tests: exercise.tests.map((t) => ({ ...t, points: String(t.points), tolerance: String(t.tolerance) })),
     },
   });
@@ -85,6 +86,17 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
         {...register('starter_code')}
         error={errors.starter_code}
       />
+      <Textarea
+        id="checker-code"
+        containerClassName="mt-2"
+        label="Checker program (C, for tests checked by it)"
+        hint="It finds input.txt, expected.txt and actual.txt in its folder and prints pass or fail on its first line, then what to tell the student."
+        className="form-control code-input"
+        rows={4}
+        spellCheck={false}
+        {...register('checker_code')}
+        error={errors.checker_code}
+      />
       <Checkbox
         id="no-leaks"
         containerClassName="form-check mt-2"
@@ -134,8 +146,8 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
           className="btn btn-outline-success"
           disabled={busy !== null || !reference.trim() || tests.length === 0}
           onClick={() =>
-            void handleSubmit(({ tests, no_leaks }: ExerciseInput) =>
-              attempt.mutate({ programId, code: reference, tests, noLeaks: no_leaks }),
+            void handleSubmit(({ tests, no_leaks, checker_code }: ExerciseInput) =>
+              attempt.mutate({ programId, code: reference, tests, noLeaks: no_leaks, checkerCode: checker_code }),
             )()
           }
         >
