@@ -10,21 +10,41 @@ const PROGRAM =
   '#include <stdio.h>\nint main(void) {\n  long a, b;\n  if (scanf("%ld %ld", &a, &b) != 2) return 1;\n  printf("%ld\\n", a + b);\n  return 0;\n}\n';
 const STUDENTS = 4;
 
+/** The same sum, also written to sum.txt: graded by its output and its file, each test with another checker. */
+const FILE_PROGRAM =
+  '#include <stdio.h>\nint main(void) {\n  long a, b;\n  if (scanf("%ld %ld", &a, &b) != 2) return 1;\n  printf("Sum: %ld\\n", a + b);\n  FILE *out = fopen("sum.txt", "w");\n  fprintf(out, "%ld\\n", a + b);\n  fclose(out);\n  return 0;\n}\n';
+const CHECKERS = ['trimmed', 'exact', 'ignore_case', 'numbers', 'regex'] as const;
+
+/** What a variant grades: the plain stdin/stdout program, or one with files and every checker. */
+function variant(files: boolean) {
+  const tests = Array.from({ length: 10 }, (_, i) => {
+    const sum = i * 20;
+    if (!files) return { stdin: `${i * 7} ${i * 13}\n`, expected_output: `${sum}\n`, visible: i < 3, points: 1 };
+    const checker = CHECKERS[i % CHECKERS.length]!;
+    return {
+      stdin: `${i * 7} ${i * 13}\n`,
+      expected_output: checker === 'regex' ? String.raw`Sum: \d+` : `Sum: ${sum}\n`,
+      checker,
+      // A file is checked the way the output is: for "regex", its content is a pattern too.
+      expected_files: [{ name: 'sum.txt', content: checker === 'regex' ? String.raw`\d+` : `${sum}\n` }],
+      visible: i < 3,
+      points: 1,
+    };
+  });
+  return { code: files ? FILE_PROGRAM : PROGRAM, tests, label: files ? 'grader-files' : 'grader' };
+}
+
 export async function benchGrading(
   base: string,
   admin: { email: string; password: string },
   durationS: number,
+  { files = false }: { files?: boolean } = {},
 ): Promise<{ lines: string[]; perMinute: number }> {
   const post = poster(base);
   const adminToken = await adminLogin(base, admin);
-  const tests = Array.from({ length: 10 }, (_, i) => ({
-    stdin: `${i * 7} ${i * 13}\n`,
-    expected_output: `${i * 20}\n`,
-    visible: i < 3,
-    points: 1,
-  }));
+  const { code: PROGRAM_CODE, tests, label } = variant(files);
   const sessions = await studentsWithProgram(base, adminToken, STUDENTS, {
-    label: 'grader',
+    label,
     task: 'Print the sum of two numbers.',
     tests,
   });
@@ -33,7 +53,7 @@ export async function benchGrading(
   await json(
     await post(
       `/api/v1/student_programs/${sessions[0]!.studentProgramId}/submissions`,
-      { code: PROGRAM },
+      { code: PROGRAM_CODE },
       sessions[0]!.token,
     ),
   );
@@ -53,7 +73,7 @@ export async function benchGrading(
     while (!stop) {
       const response = await post(
         `/api/v1/student_programs/${session.studentProgramId}/submissions`,
-        { code: PROGRAM },
+        { code: PROGRAM_CODE },
         session.token,
       );
       const body = (await response.json()) as { score?: number };
@@ -68,7 +88,7 @@ export async function benchGrading(
   const minutes = (Date.now() - started) / 60_000;
 
   const lines = [
-    `compile-and-grade, 10 tests, ${STUDENTS} students submitting: ${(gradings / minutes).toFixed(0)} gradings/min (${gradings} in ${(minutes * 60).toFixed(0)} s, ${failures} failed)`,
+    `compile-and-grade, 10 tests${files ? ' with files and five checkers' : ''}, ${STUDENTS} students submitting: ${(gradings / minutes).toFixed(0)} gradings/min (${gradings} in ${(minutes * 60).toFixed(0)} s, ${failures} failed)`,
     `GET /courses/ idle:            ${idle.rps.toFixed(0)} req/s, p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms`,
     `GET /courses/ while grading:   ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50.toFixed(1)} ms, p99 ${loaded.p99.toFixed(1)} ms, ${loaded.errors} errors`,
   ];

@@ -304,6 +304,14 @@ try {
     `${grading.perMinute.toFixed(0)} a minute`,
   );
   await settle();
+  const withFiles = await benchGrading(base, BENCH_ADMIN, Math.max(10, duration), { files: true });
+  for (const line of withFiles.lines.slice(0, 1)) console.log(`  ${line}`);
+  target(
+    'grading with files and checkers keeps the rate: at least 200 gradings a minute of a 10-test program',
+    withFiles.perMinute >= 200,
+    `${withFiles.perMinute.toFixed(0)} a minute`,
+  );
+  await settle();
   console.log(
     '\nThe memory-error and undefined-behaviour checks (test/c-corpus through the grader; checked builds against plain)',
   );

@@ -42,7 +42,7 @@ export async function studentsWithProgram(
   options: {
     label: string;
     task: string;
-    tests?: { stdin: string; expected_output: string; visible: boolean; points: number }[];
+    tests?: ({ stdin: string; expected_output: string; visible: boolean; points: number } & Record<string, unknown>)[];
   },
 ): Promise<BenchSession[]> {
   const post = poster(base);
