@@ -284,8 +284,15 @@ test.describe('test cases checked their own way', () => {
     await panel.getByLabel('Command-line arguments').fill('2');
     await panel.getByLabel('Expected output').fill('Area: 12.566');
     await expect(panel.getByText('each printed number may differ from its own by at most the tolerance')).toBeVisible();
+    const topic = `Floating point ${programNumber}`;
+    await panel.getByLabel(/^Topic \(what it practises/).fill(topic);
     await panel.getByRole('button', { name: 'Save test cases' }).click();
     await expect(panel.getByText('Saved: 1 test case.')).toBeVisible();
+    // Tagged in the list, and the list filtered by its topic shows it alone.
+    await expect(row.locator('.badge', { hasText: topic })).toBeVisible();
+    await panel.getByLabel('Topic', { exact: true }).selectOption(topic);
+    await expect(panel.getByRole('list', { name: 'Programs' }).getByRole('listitem')).toHaveCount(1);
+    await panel.getByLabel('Topic', { exact: true }).selectOption('');
     // A reference that prints too few places still passes; one that is off by more than 0.01 does not.
     await tryReference(panel, AREA.replace('%.4f', '%.2f'), panel.getByText('Score: 1 / 1', { exact: true }));
     await tryReference(

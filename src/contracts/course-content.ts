@@ -92,7 +92,11 @@ export const programSchema = z.object({ id: z.number(), program_number: z.number
 export type Program = z.infer<typeof programSchema>;
 
 /** A program as the admin's list shows it: closed once solutions can no longer be changed. */
-export const adminProgramSchema = programSchema.extend({ closed: z.boolean() });
+export const adminProgramSchema = programSchema.extend({
+  closed: z.boolean(),
+  /** What the program practises, as the teacher tagged it (its test cases' editor), or null. */
+  topic: z.string().nullable(),
+});
 export type AdminProgram = z.infer<typeof adminProgramSchema>;
 export const adminProgramListSchema = z.array(adminProgramSchema);
 

@@ -210,6 +210,12 @@ export const exerciseInputSchema = z
       .string({ error: 'The checker program must be text.' })
       .max(EXERCISE_LIMITS.codeMaxBytes, 'The checker program must be at most 64 KB.')
       .default(''),
+    /** What the program practises ("Pointers", "File handling"); '' for none. Left as it is when not sent. */
+    topic: z
+      .string({ error: 'The topic must be text.' })
+      .trim()
+      .max(60, 'A topic must be at most 60 characters.')
+      .optional(),
     /** The teacher's own solution, kept with the tests (never shown to students); left as it is when not sent. */
     reference_solution: z
       .string({ error: 'The reference solution must be text.' })
@@ -245,6 +251,7 @@ export const bankProgramSchema = z.strictObject({
     .default(''),
   no_leaks: exerciseInputSchema.shape.no_leaks,
   checker_code: exerciseInputSchema.shape.checker_code,
+  topic: exerciseInputSchema.shape.topic,
   tests: exerciseInputSchema.shape.tests,
 });
 export type BankProgram = z.infer<typeof bankProgramSchema>;
@@ -305,6 +312,7 @@ export const exerciseSchema = z.object({
   no_leaks: z.boolean(),
   checker_code: z.string(),
   reference_solution: z.string(),
+  topic: z.string(),
 });
 export type Exercise = z.infer<typeof exerciseSchema>;
 

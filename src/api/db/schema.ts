@@ -167,6 +167,8 @@ export interface ProgramTable {
   reference_solution: string | null;
   /** The teacher's C that judges the output of tests checked by it. */
   checker_code: string | null;
+  /** What the program practises ("Pointers"); the teacher's list is filtered by it. */
+  topic: string | null;
 }
 
 export interface ProgramTestTable {

@@ -532,7 +532,26 @@ describe('C exercises', () => {
       expect(tried.score).toBe(tried.total);
     }
 
-    // Export, import again: the same program, tests and reference, under a new number.
+    // A topic tags the program in the teacher's list.
+    const saved = (await call('GET', `/api/v1/programs/${square!.id}/exercise`, adminToken)).json() as {
+      starter_code: string;
+      tests: unknown[];
+      no_leaks: boolean;
+      checker_code: string;
+    };
+    const tagged = await call('PUT', `/api/v1/programs/${square!.id}/exercise`, adminToken, {
+      starter_code: saved.starter_code,
+      tests: saved.tests,
+      no_leaks: saved.no_leaks,
+      checker_code: saved.checker_code,
+      topic: '  Functions ',
+    });
+    expect(tagged.json()).toMatchObject({ topic: 'Functions' });
+    const listed = (await call('GET', '/programs', adminToken)).json();
+    expect(listed.find((p: { id: number }) => p.id === square!.id)).toMatchObject({ topic: 'Functions' });
+    expect(listed.find((p: { id: number }) => p.id === sum!.id)).toMatchObject({ topic: null });
+
+    // Export, import again: the same program, tests, topic and reference, under a new number.
     const exported = await call('GET', `/api/v1/programs/${square!.id}/exercise/export`, adminToken);
     expect(exported.headers['content-disposition']).toMatch(/attachment; filename="program-\d+\.json"/);
     const again = (await call('POST', '/api/v1/programs/import', adminToken, { content: exported.body })).json();

@@ -48,6 +48,7 @@ export interface SavedExercise {
   checker_code: string;
   /** Left as it is when undefined. */
   reference_solution?: string;
+  topic?: string;
 }
 
 export async function saveExercise(db: Db, programId: number, exercise: SavedExercise): Promise<void> {
@@ -58,6 +59,7 @@ export async function saveExercise(db: Db, programId: number, exercise: SavedExe
       starter_code: exercise.starter_code || null,
       no_leaks: flag(exercise.no_leaks),
       checker_code: exercise.checker_code || null,
+      ...(exercise.topic === undefined ? {} : { topic: exercise.topic || null }),
       ...(exercise.reference_solution === undefined ? {} : { reference_solution: exercise.reference_solution || null }),
     })
     .where('id', '=', programId)

@@ -144,6 +144,7 @@ export function createExercisesService({
         no_leaks: program.no_leaks,
         checker_code: program.checker_code ?? '',
         reference_solution: program.reference_solution ?? '',
+        topic: program.topic ?? '',
       };
     },
 
@@ -166,6 +167,7 @@ export function createExercisesService({
             reference_solution: exercise.reference_solution,
             no_leaks: exercise.no_leaks,
             checker_code: exercise.checker_code,
+            topic: exercise.topic,
             tests: exercise.tests,
           },
         ],

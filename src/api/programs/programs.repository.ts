@@ -1,6 +1,9 @@
 import { withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
+/** A program as the teacher's list shows it. */
+const adminProgramColumns = ['id', 'program_number', 'task', 'closed_at', 'topic'] as const;
+
 /** A student's program as the API shows it (contracts' StudentProgram); `sp.`-qualified where students are joined. */
 const studentProgramColumns = [
   'id',
@@ -14,11 +17,7 @@ const studentProgramColumns = [
 ] as const;
 
 export function listPrograms(db: Db) {
-  return db
-    .selectFrom('programs')
-    .select(['id', 'program_number', 'task', 'closed_at'])
-    .orderBy('program_number')
-    .execute();
+  return db.selectFrom('programs').select(adminProgramColumns).orderBy('program_number').execute();
 }
 
 export function findProgram(db: Db, id: number) {
@@ -45,7 +44,7 @@ export function setProgramClosed(db: Db, id: number, closedAt: string | null) {
     .updateTable('programs')
     .set({ closed_at: closedAt })
     .where('id', '=', id)
-    .returning(['id', 'program_number', 'task', 'closed_at'])
+    .returning(adminProgramColumns)
     .executeTakeFirst();
 }
 

@@ -50,7 +50,10 @@ const programNotice = (programNumber: number, task: string) => ({
   link: null,
 });
 
-const withClosed = ({ closed_at, ...row }: Program & { closed_at: string | null }): AdminProgram => ({
+const withClosed = ({
+  closed_at,
+  ...row
+}: Program & { closed_at: string | null; topic: string | null }): AdminProgram => ({
   ...row,
   closed: closed_at !== null,
 });

@@ -33,6 +33,7 @@ import * as testFiles from './2026-11-30T0200-test-files.js';
 import * as testCode from './2026-11-30T0300-test-code.js';
 import * as referenceSolution from './2026-11-30T0400-reference-solution.js';
 import * as checkerProgram from './2026-11-30T0500-checker-program.js';
+import * as programTopics from './2026-11-30T0600-program-topics.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0300-test-code': testCode,
   '2026-11-30T0400-reference-solution': referenceSolution,
   '2026-11-30T0500-checker-program': checkerProgram,
+  '2026-11-30T0600-program-topics': programTopics,
 };

@@ -116,9 +116,14 @@ export function useSaveExercise() {
         no_leaks: boolean;
         checker_code: string;
         reference_solution: string;
+        topic?: string;
       };
     }) => callEndpoint(exercisesEndpoints.saveExercise, { params: { id: programId }, body }),
-    onSuccess: (stored, { programId }) => client.setQueryData(exerciseQuery(programId).queryKey, stored),
+    // The list shows each program's topic: it is read again too.
+    onSuccess: (stored, { programId }) => {
+      client.setQueryData(exerciseQuery(programId).queryKey, stored);
+      return client.invalidateQueries({ queryKey: programsQuery().queryKey });
+    },
   });
 }
 

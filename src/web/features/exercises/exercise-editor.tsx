@@ -10,7 +10,7 @@ import { exerciseQuery, exportExercise, useSaveExercise, useTryReference } from 
 import { GradeTable } from '../../components/grade-results';
 import { PanelError } from '../../components/admin-panel';
 import { plural } from '../../../contracts/wording';
-import { Checkbox, Textarea } from '../../components/form-kit';
+import { Checkbox, Input, Textarea } from '../../components/form-kit';
 import { DEFAULT_CHECKER, DEFAULT_TOLERANCE } from '../../../contracts/checkers';
 import { type ExerciseForm, TestCaseFields } from './test-case-fields';
 
@@ -35,6 +35,7 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
       starter_code: exercise.starter_code,
       no_leaks: exercise.no_leaks,
       checker_code: exercise.checker_code,
+      topic: exercise.topic,
       tests: exercise.tests.map((t) => ({ ...t, points: String(t.points), tolerance: String(t.tolerance) })),
     },
   });
@@ -76,6 +77,13 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
           </button>
         </div>
       </div>
+      <Input
+        id="exercise-topic"
+        label="Topic (what it practises, e.g. Pointers: the list can be filtered by it)"
+        maxLength={60}
+        {...register('topic')}
+        error={errors.topic}
+      />
       <Textarea
         id="starter-code"
         containerClassName=""

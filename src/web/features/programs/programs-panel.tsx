@@ -4,7 +4,7 @@ import { type ComponentType, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { contentMessages, type SendProgramFormInput, sendProgramFormSchema } from '../../../contracts/course-content';
-import { formatDate, formatDateTime } from '../../../contracts/dates';
+import { formatDate } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
 import { useTimeZone } from '../../lib/site-info';
 import { useConfirm } from '../../components/confirm-dialog';
@@ -16,11 +16,11 @@ import { listSubmissions, useCloseProgram, useDeleteProgram, useSendProgram } fr
 import { getBatch } from '../../lib/batches-api';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { usePanelAction } from '../../lib/use-panel-action';
-import { EmailText } from '../../components/email-text';
 import { errorText } from '../../lib/error-text';
 import { BatchSuggestions } from '../../components/batch-picker';
 import { Input } from '../../components/form-kit';
 import { AddProgramForm } from './add-program-form';
+import { ProgramSolutions, TopicFilter } from './program-list-parts';
 
 /** Program Exercises (Add/Delete Your Program Details), Send Task to a batch, and the students' solutions. */
 /** The test-case editor of one program (the exercises area's), handed in by the admin page. */
@@ -52,6 +52,7 @@ export function ProgramsPanel({
   const { run, message, error, clear } = usePanelAction();
   const [submissions, setSubmissions] = useState<{ programNumber: number; rows: Submission[] } | null>(null);
   const [testsOf, setTestsOf] = useState<number | null>(null);
+  const [topic, setTopic] = useState('');
   const { confirm, dialog } = useConfirm();
   const batchNumber = Number(batch) >= 1 ? Number(batch) : null;
 
@@ -150,98 +151,79 @@ export function ProgramsPanel({
       ) : null}
       {programs.isPending ? <PageSpinner /> : null}
       {programs.data?.length === 0 ? <p>No program yet.</p> : null}
+      <TopicFilter programs={programs.data ?? []} topic={topic} onChange={setTopic} />
       {programs.data && programs.data.length > 0 ? (
         // One card per program rather than a table: the task reads as a paragraph and the buttons wrap onto
         // more lines on a phone instead of being cut off.
         <ul className="program-list" aria-label="Programs">
-          {programs.data.map((p) => (
-            <li key={p.id} className="program-item">
-              <h3 className="h6 fw-bold mb-1">
-                Program {p.program_number}
-                {p.closed ? <span className="badge text-bg-secondary ms-2">Closed</span> : null}
-              </h3>
-              <p className="task-text mb-2">{p.task}</p>
-              <div className="d-flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className="btn btn-sm btn-danger"
-                  disabled={remove.isPending}
-                  onClick={() => askDelete(p)}
-                >
-                  Delete<span className="visually-hidden"> program {p.program_number}</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-success"
-                  disabled={batchNumber === null}
-                  title={batchNumber === null ? 'Enter a batch number first' : undefined}
-                  onClick={() => send(p)}
-                >
-                  Send Task<span className="visually-hidden"> (program {p.program_number})</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-primary"
-                  aria-pressed={testsOf === p.id}
-                  onClick={() => setTestsOf(testsOf === p.id ? null : p.id)}
-                >
-                  Test cases<span className="visually-hidden"> of program {p.program_number}</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-secondary"
-                  onClick={() =>
-                    run(async () =>
-                      setSubmissions({ programNumber: p.program_number, rows: await listSubmissions(p.id) }),
-                    )
-                  }
-                >
-                  Solutions<span className="visually-hidden"> to program {p.program_number}</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-dark"
-                  onClick={() =>
-                    run(async () => {
-                      await close.mutateAsync({ id: p.id, closed: !p.closed });
-                      return `Program ${p.program_number} ${p.closed ? 'reopened' : 'closed'}.`;
-                    })
-                  }
-                >
-                  {p.closed ? 'Reopen' : 'Close'}
-                  <span className="visually-hidden"> program {p.program_number}</span>
-                </button>
-              </div>
-            </li>
-          ))}
+          {programs.data
+            .filter((p) => !topic || p.topic === topic)
+            .map((p) => (
+              <li key={p.id} className="program-item">
+                <h3 className="h6 fw-bold mb-1">
+                  Program {p.program_number}
+                  {p.closed ? <span className="badge text-bg-secondary ms-2">Closed</span> : null}
+                  {p.topic ? <span className="badge text-bg-info ms-2">{p.topic}</span> : null}
+                </h3>
+                <p className="task-text mb-2">{p.task}</p>
+                <div className="d-flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-danger"
+                    disabled={remove.isPending}
+                    onClick={() => askDelete(p)}
+                  >
+                    Delete<span className="visually-hidden"> program {p.program_number}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-success"
+                    disabled={batchNumber === null}
+                    title={batchNumber === null ? 'Enter a batch number first' : undefined}
+                    onClick={() => send(p)}
+                  >
+                    Send Task<span className="visually-hidden"> (program {p.program_number})</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-primary"
+                    aria-pressed={testsOf === p.id}
+                    onClick={() => setTestsOf(testsOf === p.id ? null : p.id)}
+                  >
+                    Test cases<span className="visually-hidden"> of program {p.program_number}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-secondary"
+                    onClick={() =>
+                      run(async () =>
+                        setSubmissions({ programNumber: p.program_number, rows: await listSubmissions(p.id) }),
+                      )
+                    }
+                  >
+                    Solutions<span className="visually-hidden"> to program {p.program_number}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-dark"
+                    onClick={() =>
+                      run(async () => {
+                        await close.mutateAsync({ id: p.id, closed: !p.closed });
+                        return `Program ${p.program_number} ${p.closed ? 'reopened' : 'closed'}.`;
+                      })
+                    }
+                  >
+                    {p.closed ? 'Reopen' : 'Close'}
+                    <span className="visually-hidden"> program {p.program_number}</span>
+                  </button>
+                </div>
+              </li>
+            ))}
         </ul>
       ) : null}
       {dialog}
       {testsOf !== null ? <TestsEditor programId={testsOf} onClose={() => setTestsOf(null)} /> : null}
-      {submissions ? (
-        <div className="mb-3">
-          <h3 className="h5">Solutions to program {submissions.programNumber}</h3>
-          {submissions.rows.length === 0 ? <p>This program has not been sent to anyone yet.</p> : null}
-          {submissions.rows.map((row) => (
-            <details key={row.id} className="outbox-entry">
-              <summary>
-                {row.first_name} {row.last_name} (<EmailText email={row.email} />) —{' '}
-                {row.submitted_at ? `submitted ${formatDateTime(row.submitted_at, zone)}` : 'not submitted yet'}
-              </summary>
-              {row.solution ? (
-                <pre
-                  className="solution-code"
-                  role="region"
-                  aria-label={`Solution of ${row.first_name} ${row.last_name}`}
-                  tabIndex={0}
-                >
-                  {row.solution}
-                </pre>
-              ) : null}
-            </details>
-          ))}
-        </div>
-      ) : null}
+      {submissions ? <ProgramSolutions {...submissions} /> : null}
       <AddProgramForm onStart={clear} />
       <BankImport />
     </AdminPanel>
