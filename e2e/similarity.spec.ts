@@ -72,6 +72,7 @@ test.describe('the similarity check', () => {
 
     await panel.getByLabel('Batch').selectOption(String(batch));
     await expect(panel.getByRole('alert')).toHaveCount(0);
+    await expect(panel).toContainText(`No check has been run for program ${programNumber} and batch ${batch} yet.`);
 
     // A check caught halfway (the real one is over in a second): the progress bar, polled until it ends.
     const running = {

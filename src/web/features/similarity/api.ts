@@ -25,6 +25,12 @@ export function useStartSimilarity() {
   return useMutation({
     mutationFn: ({ program, batch }: { program: number; batch: number }) =>
       callEndpoint(similarityEndpoints.start, { params: { program, batch } }),
-    onSuccess: (state, { program, batch }) => client.setQueryData(similarityQuery(program, batch).queryKey, state),
+    // A read of the state still in flight (asked for when the batch was picked) would land after this answer and
+    // put back "no check yet", with nothing left polling: it is cancelled first.
+    onSuccess: async (state, { program, batch }) => {
+      const { queryKey } = similarityQuery(program, batch);
+      await client.cancelQueries({ queryKey });
+      client.setQueryData(queryKey, state);
+    },
   });
 }
