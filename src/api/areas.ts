@@ -8,6 +8,7 @@ import { coursesRoutes } from './courses/courses.routes.js';
 import { doubtsRoutes } from './doubts/doubts.routes.js';
 import { exercisesRoutes } from './exercises/exercises.routes.js';
 import { gradebookRoutes } from './gradebook/gradebook.routes.js';
+import { gradingRoutes } from './grading/grading.routes.js';
 import { homeRoutes } from './home/home.routes.js';
 import { outboxRoutes } from './mail/outbox.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
@@ -23,6 +24,7 @@ import { similarityRoutes } from './similarity/similarity.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import { profileRoutes } from './students/profile.routes.js';
 import { testimonialsRoutes } from './testimonials/testimonials.routes.js';
+import { timedWorkRoutes } from './timed-work/timed-work.routes.js';
 
 /** Every area of the API, each a plugin of one shape that builds its service from the app's deps. */
 export const areas: Area[] = [
@@ -39,6 +41,8 @@ export const areas: Area[] = [
   doubtsRoutes,
   outboxRoutes,
   exercisesRoutes,
+  gradingRoutes,
+  timedWorkRoutes,
   paymentsRoutes,
   receiptsRoutes,
   calendarRoutes,

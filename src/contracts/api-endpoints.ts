@@ -12,6 +12,7 @@ import { coursesEndpoints, programsEndpoints } from './course-content.js';
 import { doubtsEndpoints } from './doubts.js';
 import { exercisesEndpoints } from './exercises.js';
 import { gradebookEndpoints } from './gradebook.js';
+import { gradingEndpoints } from './grading.js';
 import { homeEndpoints } from './home.js';
 import { notificationsEndpoints } from './notifications.js';
 import { overviewEndpoints } from './overview.js';
@@ -23,6 +24,7 @@ import { settingsEndpoints } from './settings.js';
 import { similarityEndpoints } from './similarity.js';
 import { siteEndpoints } from './site.js';
 import { testimonialsEndpoints } from './testimonials.js';
+import { timedWorkEndpoints } from './timed-work.js';
 
 export const apiEndpoints = {
   accounts: accountsEndpoints,
@@ -34,6 +36,7 @@ export const apiEndpoints = {
   doubts: doubtsEndpoints,
   exercises: exercisesEndpoints,
   gradebook: gradebookEndpoints,
+  grading: gradingEndpoints,
   home: homeEndpoints,
   notifications: notificationsEndpoints,
   outbox: outboxEndpoints,
@@ -50,6 +53,7 @@ export const apiEndpoints = {
   site: siteEndpoints,
   studentList: studentListEndpoints,
   testimonials: testimonialsEndpoints,
+  timedWork: timedWorkEndpoints,
 };
 
 type Catalogue = typeof apiEndpoints;

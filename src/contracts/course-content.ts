@@ -147,6 +147,9 @@ export type StudentProgram = z.infer<typeof studentProgramSchema>;
 export const myProgramSchema = studentProgramSchema.extend({
   /** The program has test cases: handed in through the editor's Submit, it is graded at once. */
   graded: z.boolean(),
+  /** A timed program's window for this student (extra minutes included); null when it is not timed. */
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
 });
 export type MyProgram = z.infer<typeof myProgramSchema>;
 export const studentProgramListSchema = z.array(myProgramSchema);

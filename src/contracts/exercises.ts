@@ -7,6 +7,8 @@ import { endpoints } from './endpoint.js';
 import { idParamsSchema, recordIdSchema } from './fields.js';
 import { checkerKinds, DEFAULT_CHECKER, DEFAULT_TOLERANCE, outputPattern } from './checkers.js';
 import { problemKinds } from './run-problems.js';
+import { manualGradeSchema, rubricCriterionSchema, rubricSchema } from './grading.js';
+import { timingSchema } from './timed-work.js';
 
 export const EXERCISE_LIMITS = {
   codeMaxBytes: 64 * 1024,
@@ -225,6 +227,8 @@ export const exerciseInputSchema = z
         'The reference solution must be at most 64 KB.',
       )
       .optional(),
+    /** The criteria the teacher grades by hand; left as they are when not sent. */
+    rubric: rubricSchema.optional(),
   })
   .superRefine((exercise, context) => {
     if (exercise.tests.some((test) => test.checker === 'program') && !exercise.checker_code.trim())
@@ -253,6 +257,7 @@ export const bankProgramSchema = z.strictObject({
   checker_code: exerciseInputSchema.shape.checker_code,
   topic: exerciseInputSchema.shape.topic,
   tests: exerciseInputSchema.shape.tests,
+  rubric: rubricSchema.default([]),
 });
 export type BankProgram = z.infer<typeof bankProgramSchema>;
 export const bankFileSchema = z.strictObject({
@@ -313,6 +318,7 @@ export const exerciseSchema = z.object({
   checker_code: z.string(),
   reference_solution: z.string(),
   topic: z.string(),
+  rubric: z.array(rubricCriterionSchema),
 });
 export type Exercise = z.infer<typeof exerciseSchema>;
 
@@ -479,6 +485,11 @@ export const workspaceSchema = z.object({
   best_late: z.boolean(),
   comments: z.array(codeCommentSchema),
   submissions: z.array(submissionSummarySchema),
+  /** What the teacher grades by hand ([] for none), and the grade once released. */
+  rubric: z.array(rubricCriterionSchema),
+  grade: manualGradeSchema.nullable(),
+  /** The program's timed window for this student, or null when it is not timed. */
+  timing: timingSchema.nullable(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
@@ -495,6 +506,10 @@ export const supervisionRowSchema = z.object({
   best_total: z.number().int().nullable(),
   submissions: z.number().int(),
   comments: z.number().int(),
+  /** The grade by hand, if any: its score and whether the student can see it. */
+  grade: z.object({ score: z.number().int(), total: z.number().int(), released: z.boolean() }).nullable(),
+  /** Extra minutes this student has on the program's timed window. */
+  extra_minutes: z.number().int(),
 });
 export type SupervisionRow = z.infer<typeof supervisionRowSchema>;
 export const supervisionListSchema = z.array(supervisionRowSchema);
@@ -510,7 +525,7 @@ export type SupervisionQuery = z.infer<typeof supervisionQuerySchema>;
  * Live supervision by server-sent events: each `changes` event names the student programs that changed since the
  * last one (a stream gathers a burst into one event) and how, so the page refetches just what it shows.
  */
-export const LIVE_CHANGE_KINDS = ['draft', 'run', 'submission', 'comment'] as const;
+export const LIVE_CHANGE_KINDS = ['draft', 'run', 'submission', 'comment', 'grade'] as const;
 export const liveChangeSchema = z.object({
   student_program_id: z.number().int(),
   kind: z.enum(LIVE_CHANGE_KINDS),
@@ -532,6 +547,11 @@ export const studentCodeSchema = z.object({
   last_run_summary: z.string().nullable(),
   comments: z.array(codeCommentSchema),
   submissions: z.array(submissionSummarySchema),
+  best_score: z.number().int().nullable(),
+  best_total: z.number().int().nullable(),
+  rubric: z.array(rubricCriterionSchema),
+  /** The teacher's grade by rubric (released or not), or null. */
+  grade: manualGradeSchema.nullable(),
 });
 export type StudentCode = z.infer<typeof studentCodeSchema>;
 

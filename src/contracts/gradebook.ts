@@ -4,6 +4,7 @@ import { idParamsSchema } from './fields.js';
 import { batchNumberSchema } from './course-content.js';
 import { studentStatusNames } from './course.js';
 import { codeCommentSchema, submissionSummarySchema } from './exercises.js';
+import { formatManualScore } from './grading.js';
 
 /**
  * The teacher's gradebook of a batch (one row per student: attendance, each program's best score, the best quiz
@@ -27,6 +28,8 @@ export const gradebookCellSchema = z.object({
   late: z.boolean(),
   /** A solution or a graded run was handed in. */
   submitted: z.boolean(),
+  /** The teacher's grade by rubric, and whether the student can see it yet; null when not graded by hand. */
+  manual: z.object({ score: z.number().int(), total: z.number().int(), released: z.boolean() }).nullable(),
 });
 export type GradebookCell = z.infer<typeof gradebookCellSchema>;
 
@@ -54,11 +57,16 @@ export const gradebookSchema = z.object({
 });
 export type Gradebook = z.infer<typeof gradebookSchema>;
 
-/** "8/10", with " (late)" when the best score came after the deadline; "" when not sent, "not submitted" when none. */
+/**
+ * "8/10", with " (late)" when the best score came after the deadline, then the grade by hand ("; 7/10 by hand");
+ * "" when not sent, "not submitted" when none.
+ */
 export function formatGradebookCell(cell: GradebookCell | null | undefined): string {
   if (!cell) return '';
-  if (cell.best_score === null || cell.best_total === null) return cell.submitted ? 'submitted' : 'not submitted';
-  return `${cell.best_score}/${cell.best_total}${cell.late ? ' (late)' : ''}`;
+  const manual = cell.manual ? formatManualScore(cell.manual, true) : '';
+  if (cell.best_score === null || cell.best_total === null)
+    return manual || (cell.submitted ? 'submitted' : 'not submitted');
+  return `${cell.best_score}/${cell.best_total}${cell.late ? ' (late)' : ''}${manual ? `; ${manual}` : ''}`;
 }
 
 /** `/api/v1/admin/students/:id/work`: each program with its runs (as the student's workspace lists them). */

@@ -169,6 +169,30 @@ export interface ProgramTable {
   checker_code: string | null;
   /** What the program practises ("Pointers"); the teacher's list is filtered by it. */
   topic: string | null;
+  /** A JSON list of { title, points }: the criteria the teacher grades by hand ('[]' for none). */
+  rubric: Generated<string>;
+}
+
+/** The teacher's grade by rubric of one student program; the student sees it once released. */
+export interface ManualGradeTable {
+  student_program_id: number;
+  /** A JSON list of { title, points, max }: each criterion as graded (kept if the rubric changes later). */
+  scores: string;
+  score: number;
+  total: number;
+  feedback: Generated<string>;
+  graded_by: string;
+  graded_at: Timestamp;
+  released_at: string | null;
+}
+
+/** A program that opens for a batch at `opens_at` and closes `minutes` later. */
+export interface TimedWorkTable {
+  id: Generated<number>;
+  program_number: number;
+  batch_number: number;
+  opens_at: string;
+  minutes: number;
 }
 
 export interface ProgramTestTable {
@@ -270,6 +294,8 @@ export interface StudentProgramTable {
   due_at: string | null;
   /** The best score was first reached after the deadline. */
   best_late: Flag;
+  /** Minutes this student has past the end of the program's timed window (an extension). */
+  extra_minutes: Generated<number>;
 }
 
 export interface PaymentTable {
@@ -484,6 +510,8 @@ export interface Database {
   private_links: PrivateLinkTable;
   programs: ProgramTable;
   student_programs: StudentProgramTable;
+  manual_grades: ManualGradeTable;
+  timed_work: TimedWorkTable;
   payments: PaymentTable;
   outbox: OutboxTable;
   quiz_questions: QuizQuestionTable;

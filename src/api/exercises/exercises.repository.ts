@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { programFileSchema, type TestCase } from '../../contracts/exercises.js';
+import type { RubricCriterion } from '../../contracts/grading.js';
 import { flag, withBooleans } from '../db/flags.js';
 import type { Db } from '../db/schema.js';
 
@@ -49,6 +50,8 @@ export interface SavedExercise {
   /** Left as it is when undefined. */
   reference_solution?: string;
   topic?: string;
+  /** Left as it is when undefined. */
+  rubric?: RubricCriterion[];
 }
 
 export async function saveExercise(db: Db, programId: number, exercise: SavedExercise): Promise<void> {
@@ -60,6 +63,7 @@ export async function saveExercise(db: Db, programId: number, exercise: SavedExe
       no_leaks: flag(exercise.no_leaks),
       checker_code: exercise.checker_code || null,
       ...(exercise.topic === undefined ? {} : { topic: exercise.topic || null }),
+      ...(exercise.rubric === undefined ? {} : { rubric: JSON.stringify(exercise.rubric) }),
       ...(exercise.reference_solution === undefined ? {} : { reference_solution: exercise.reference_solution || null }),
     })
     .where('id', '=', programId)
@@ -109,6 +113,7 @@ export async function findStudentProgram(db: Db, studentProgramId: number) {
       'p.no_leaks',
       'p.closed_at',
       'p.checker_code',
+      'p.rubric',
     ])
     .where('sp.id', '=', studentProgramId)
     .executeTakeFirst();
@@ -240,6 +245,7 @@ export function listSupervision(db: Db, programNumber: number, batch: number | u
   let query = db
     .selectFrom('student_programs as sp')
     .innerJoin('students as s', 's.id', 'sp.student_id')
+    .leftJoin('manual_grades as g', 'g.student_program_id', 'sp.id')
     .select((eb) => [
       'sp.id as student_program_id',
       's.id as student_id',
@@ -251,6 +257,10 @@ export function listSupervision(db: Db, programNumber: number, batch: number | u
       'sp.last_run_summary',
       'sp.best_score',
       'sp.best_total',
+      'sp.extra_minutes',
+      'g.score as grade_score',
+      'g.total as grade_total',
+      'g.released_at as grade_released_at',
       eb
         .selectFrom('submissions')
         .select(eb.fn.countAll<number>().as('n'))
@@ -272,6 +282,7 @@ export function findStudentCode(db: Db, studentProgramId: number) {
   return db
     .selectFrom('student_programs as sp')
     .innerJoin('students as s', 's.id', 'sp.student_id')
+    .leftJoin('programs as p', 'p.program_number', 'sp.program_number')
     .select([
       'sp.id',
       'sp.program_number',
@@ -280,6 +291,9 @@ export function findStudentCode(db: Db, studentProgramId: number) {
       'sp.solution',
       'sp.draft_saved_at',
       'sp.last_run_summary',
+      'sp.best_score',
+      'sp.best_total',
+      'p.rubric',
       's.id as student_id',
       's.first_name',
       's.last_name',

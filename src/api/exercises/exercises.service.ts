@@ -40,6 +40,10 @@ import {
 import type { LiveBus } from '../live/live-bus.js';
 import { publishChange, watchProgram, watchStudentProgram } from '../live/supervision-events.js';
 import * as exercises from './exercises.repository.js';
+import { findGrade, parseRubric } from '../grading/grading.repository.js';
+import { assertWithinWindow, windowOf } from '../timed-work/timed-window.js';
+import { timedMessages, timedState } from '../../contracts/timed-work.js';
+import type { TimeZone } from '../../contracts/dates.js';
 import { readBankFile } from './exercise-bank.js';
 
 interface Deps {
@@ -53,6 +57,8 @@ interface Deps {
   notifications: NotificationsService;
   /** Tells open supervision streams (the teacher's, the student's) of each change, after it commits. */
   live: LiveBus;
+  /** The course time zone, to say when a timed program opens or closed. */
+  timeZone: () => Promise<TimeZone>;
 }
 
 /** A job slot is given back when its job ends, or after this long if the process holding it died. */
@@ -65,6 +71,7 @@ export function createExercisesService({
   config,
   notifications,
   live,
+  timeZone,
   clock = systemClock,
 }: Deps) {
   /** Once `at`'s transaction commits (at once on a plain handle), the live streams hear of the change. */
@@ -107,6 +114,11 @@ export function createExercisesService({
     return row;
   }
 
+  /** A timed program's window is the student's to work in: before and after it, nothing is accepted. */
+  async function withinWindow(sp: { id: number; program_number: number }): Promise<void> {
+    assertWithinWindow(await windowOf(db, sp.id), clock(), sp.program_number, await timeZone());
+  }
+
   async function commentsOf(studentProgramId: number): Promise<CodeComment[]> {
     const rows = await exercises.listComments(db, studentProgramId);
     return rows.map(({ author_name, ...row }) => ({ ...row, author: author_name }));
@@ -145,6 +157,7 @@ export function createExercisesService({
         checker_code: program.checker_code ?? '',
         reference_solution: program.reference_solution ?? '',
         topic: program.topic ?? '',
+        rubric: parseRubric(program.rubric),
       };
     },
 
@@ -169,6 +182,7 @@ export function createExercisesService({
             checker_code: exercise.checker_code,
             topic: exercise.topic,
             tests: exercise.tests,
+            rubric: exercise.rubric,
           },
         ],
       };
@@ -221,18 +235,22 @@ export function createExercisesService({
 
     async workspace(student: StudentRow, studentProgramId: number): Promise<Workspace> {
       const sp = await ownStudentProgram(student, studentProgramId);
+      const timing = await windowOf(db, sp.id);
+      // Timed work keeps its task and examples to itself until it opens.
+      const waiting = timing !== null && timedState(timing, clock().getTime()) === 'waiting';
       const tests = sp.program_id ? await testsOf(sp.program_id) : [];
+      const grade = await findGrade(db, sp.id);
       return {
         id: sp.id,
         program_number: sp.program_number,
-        task: sp.task,
-        starter_code: sp.starter_code ?? '',
+        task: waiting ? timedMessages.hiddenTask : sp.task,
+        starter_code: waiting ? '' : (sp.starter_code ?? ''),
         draft_code: sp.draft_code,
         draft_saved_at: sp.draft_saved_at,
         solution: sp.solution,
         closed: sp.closed_at !== null && sp.closed_at !== undefined,
-        visible_tests: tests.filter((t) => t.visible).map(({ visible: _visible, ...test }) => test),
-        hidden_tests: tests.filter((t) => !t.visible).length,
+        visible_tests: waiting ? [] : tests.filter((t) => t.visible).map(({ visible: _visible, ...test }) => test),
+        hidden_tests: tests.filter((t) => waiting || !t.visible).length,
         total_points: tests.reduce((sum, t) => sum + t.points, 0),
         no_leaks: sp.no_leaks,
         best_score: sp.best_score,
@@ -240,11 +258,15 @@ export function createExercisesService({
         best_late: sp.best_late,
         comments: await commentsOf(sp.id),
         submissions: await submissionsOf(sp.id),
+        rubric: parseRubric(sp.rubric ?? '[]'),
+        grade: grade?.released_at ? grade : null,
+        timing,
       };
     },
 
     async saveDraft(student: StudentRow, studentProgramId: number, code: string): Promise<{ saved_at: string }> {
       const sp = await ownStudentProgram(student, studentProgramId);
+      await withinWindow(sp);
       const savedAt = nowIso(clock());
       await exercises.saveDraft(db, sp.id, code, savedAt);
       changed(db, student, sp, 'draft');
@@ -257,6 +279,7 @@ export function createExercisesService({
       { code, stdin, files }: { code: string; stdin: string; files: ProgramFile[] },
     ): Promise<RunResult> {
       const sp = await ownStudentProgram(student, studentProgramId);
+      await withinWindow(sp);
       // A function exercise has no main of the student's: Run calls their functions with the first example's code.
       const tests = sp.program_id ? await testsOf(sp.program_id) : [];
       const testCode = tests.find((test) => test.visible && test.test_code.trim() !== '')?.test_code ?? '';
@@ -272,6 +295,7 @@ export function createExercisesService({
     async submit(student: StudentRow, studentProgramId: number, code: string) {
       const sp = await ownStudentProgram(student, studentProgramId);
       if (sp.closed_at) throw new AppError('conflict', exerciseMessages.closed);
+      await withinWindow(sp);
       const tests = sp.program_id ? await testsOf(sp.program_id) : [];
       if (tests.length === 0) throw new AppError('validation', exerciseMessages.noTests);
       // Handed in now: late or not by this moment, not by when the grader (queued behind the class) finishes.
@@ -341,10 +365,14 @@ export function createExercisesService({
 
     async supervision(programNumber: number, batch: number | undefined): Promise<SupervisionRow[]> {
       const rows = await exercises.listSupervision(db, programNumber, batch);
-      return rows.map((row) => ({
+      return rows.map(({ grade_score, grade_total, grade_released_at, ...row }) => ({
         ...row,
         submissions: Number(row.submissions ?? 0),
         comments: Number(row.comments ?? 0),
+        grade:
+          grade_score === null || grade_total === null
+            ? null
+            : { score: grade_score, total: grade_total, released: grade_released_at !== null },
       }));
     },
 
@@ -363,6 +391,10 @@ export function createExercisesService({
         last_run_summary: row.last_run_summary,
         comments: await commentsOf(row.id),
         submissions: await submissionsOf(row.id),
+        best_score: row.best_score,
+        best_total: row.best_total,
+        rubric: parseRubric(row.rubric ?? '[]'),
+        grade: await findGrade(db, row.id),
       };
     },
 

@@ -168,8 +168,8 @@ describe('the gradebook of a batch', () => {
       status: 'paid',
       attendance: { attended: 2, held: 3, percent: 67 },
       programs: {
-        '2': { best_score: 10, best_total: 10, late: false, submitted: true },
-        '5': { best_score: 8, best_total: 10, late: true, submitted: true },
+        '2': { best_score: 10, best_total: 10, late: false, submitted: true, manual: null },
+        '5': { best_score: 8, best_total: 10, late: true, submitted: true, manual: null },
       },
       quiz: { best: 5, total: 5 },
     });

@@ -53,12 +53,16 @@ export function programCellsQuery(db: Db, batch: number) {
   return db
     .selectFrom('student_programs as sp')
     .innerJoin('students as s', 's.id', 'sp.student_id')
+    .leftJoin('manual_grades as g', 'g.student_program_id', 'sp.id')
     .select((eb) => [
       'sp.student_id',
       'sp.program_number',
       'sp.best_score',
       'sp.best_total',
       'sp.best_late',
+      'g.score as manual_score',
+      'g.total as manual_total',
+      'g.released_at as manual_released_at',
       eb
         .case()
         .when(eb.or([eb('sp.submitted_at', 'is not', null), eb('sp.best_score', 'is not', null)]))

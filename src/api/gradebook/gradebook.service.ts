@@ -52,6 +52,10 @@ export function createGradebookService({ db, clock = systemClock }: Deps) {
         best_total: c.best_total,
         late: c.best_late,
         submitted: c.submitted,
+        manual:
+          c.manual_score === null || c.manual_total === null
+            ? null
+            : { score: c.manual_score, total: c.manual_total, released: c.manual_released_at !== null },
       };
       cellsBy.set(c.student_id, own);
     }

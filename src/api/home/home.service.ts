@@ -20,6 +20,7 @@ import { AppError } from '../http/app-error.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
 import { recordVisit } from '../students/visits.repository.js';
 import * as home from './home.repository.js';
+import { visibleTask, windowsOfStudent } from '../timed-work/timed-window.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -62,12 +63,13 @@ export function createHomeService({ db, schedule, clock = systemClock, timeZone 
       const attended = held.filter((s) => s.status === 'present' || s.status === 'late').length;
 
       const rows = await home.listStudentPrograms(db, student.id);
+      const windows = await windowsOfStudent(db, student.id);
       const toSolve: HomeProgram[] = rows
         .filter((row) => isToSolve({ ...row, closed: row.closed_at !== null }))
         .map((row) => ({
           id: row.id,
           program_number: row.program_number,
-          task: row.task,
+          task: visibleTask(row.task, windows.get(row.id), new Date(at)),
           due_at: row.due_at,
           overdue: row.due_at !== null && Date.parse(row.due_at) < at,
           late: row.best_late || isLate(row.due_at, row.submitted_at),

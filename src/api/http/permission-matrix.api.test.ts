@@ -119,6 +119,12 @@ const matrix: Record<EndpointName, Who[]> = {
   'exercises.workspaceStream': OWNER,
   'exercises.studentCode': ADMIN,
   'exercises.comment': ADMIN,
+  'grading.saveGrade': ADMIN,
+  'grading.releaseGrades': ADMIN,
+  'timedWork.timedWork': ADMIN,
+  'timedWork.setTimedWork': ADMIN,
+  'timedWork.deleteTimedWork': ADMIN,
+  'timedWork.extension': ADMIN,
   // Only students pay; the admin's own order would be meaningless.
   'payments.createOrder': STUDENTS,
   'payments.myPayments': SIGNED_IN,

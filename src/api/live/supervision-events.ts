@@ -27,7 +27,9 @@ export function publishChange(
 ): void {
   const event: ProgramEvent = { student_program_id: sp.id, kind, batch: sp.student_batch };
   bus.publishAfterCommit(db, programTopic(sp.program_number), event);
-  if (kind === 'comment') bus.publishAfterCommit(db, studentProgramTopic(sp.id), { student_program_id: sp.id, kind });
+  // What the teacher does to a student's program (a comment, a released grade) reaches the student's editor too.
+  if (kind === 'comment' || kind === 'grade')
+    bus.publishAfterCommit(db, studentProgramTopic(sp.id), { student_program_id: sp.id, kind });
 }
 
 /** Subscribes to topics and sends their changes in batches; an empty batch after a resync means "refetch all". */

@@ -313,6 +313,26 @@ export function codeCommentMail(
   });
 }
 
+/** To a student: the teacher released their grade by rubric of a program. */
+export function gradeReleasedMail(
+  to: string,
+  firstName: string,
+  programNumber: number,
+  score: string,
+  url: string,
+): OutgoingMail {
+  return compose({
+    to,
+    subject: `Your Program ${programNumber} is graded`,
+    greeting: `Hello ${firstName},`,
+    paragraphs: [
+      `Your teacher graded your Program ${programNumber}: ${score}.`,
+      'Open it to read the rubric and the comments.',
+    ],
+    action: { label: 'Open your program', url },
+  });
+}
+
 /** To the teacher: a student asked a doubt. */
 export function doubtAskedMail(to: string, studentName: string, question: string, url: string): OutgoingMail {
   return compose({

@@ -271,6 +271,7 @@ describe('settings', () => {
       'program_sent',
       'doubt_answered',
       'code_comment',
+      'grade_released',
       'payment_confirmed',
       'announcement',
       'class_soon',

@@ -12,7 +12,12 @@ function* chunks<T>(items: T[]): Generator<T[]> {
 }
 
 /** Kinds whose subject is a student program: the notice's link opens it, and goes dead once it is deleted. */
-export const PROGRAM_SUBJECT_KINDS: NotificationKind[] = ['program_sent', 'code_comment', 'submission'];
+export const PROGRAM_SUBJECT_KINDS: NotificationKind[] = [
+  'program_sent',
+  'code_comment',
+  'grade_released',
+  'submission',
+];
 
 /** Stored choices of these people for one kind (people without a row take the kind's defaults). */
 export async function findSettings(db: Db, ids: number[], kind: NotificationKind) {

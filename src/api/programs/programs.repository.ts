@@ -127,7 +127,7 @@ export function findStudentProgramState(db: Db, id: number) {
   return db
     .selectFrom('student_programs as sp')
     .leftJoin('programs as p', 'p.program_number', 'sp.program_number')
-    .select(['sp.id', 'sp.student_id', 'p.closed_at'])
+    .select(['sp.id', 'sp.student_id', 'sp.program_number', 'p.closed_at'])
     .where('sp.id', '=', id)
     .executeTakeFirst();
 }

@@ -27,6 +27,9 @@ import {
 } from '../notifications/notifications.service.js';
 import * as programs from './programs.repository.js';
 import { messages } from '../../contracts/messages.js';
+import { timedMessages } from '../../contracts/timed-work.js';
+import { findBatchWindow } from '../timed-work/timed-work.repository.js';
+import { assertWithinWindow, visibleTask, windowOf, windowsOfStudent } from '../timed-work/timed-window.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -98,9 +101,16 @@ export function createProgramsService({ db, config, notifications, clock = syste
     async sendToBatch(programId: number, batch: number, dueDate?: string): Promise<{ sent: number }> {
       // Read before the transaction: on SQLite the transaction holds the one connection.
       const dueAt = await deadline(dueDate);
+      const zone = await timeZone();
       const sent = await transact(db, async (trx) => {
         const program = await programs.findProgram(trx, programId);
         if (!program) throw new AppError('notFound', 'No such program.');
+        // A timed program sent before it opens is announced without its task.
+        const window = await findBatchWindow(trx, program.program_number, batch);
+        const told =
+          window && Date.parse(window.opens_at) > clock().getTime()
+            ? timedMessages.announce(window.opens_at, window.minutes, zone)
+            : program.task;
         const students = await programs.listStudentsOfBatch(trx, batch);
         if (students.length === 0) throw new AppError('validation', contentMessages.noStudentsInBatch);
         if (
@@ -125,8 +135,8 @@ export function createProgramsService({ db, config, notifications, clock = syste
           trx,
           students.map((s) => ({ ...s, link: workspacePath(copyOf.get(s.id)!), subjectId: copyOf.get(s.id)! })),
           'program_sent',
-          programNotice(program.program_number, program.task),
-          (s) => newProgramMail(s.email, s.first_name, program.program_number, program.task, myProgsUrl),
+          programNotice(program.program_number, told),
+          (s) => newProgramMail(s.email, s.first_name, program.program_number, told, myProgsUrl),
         );
         return students.length;
       }).catch((error: unknown) => {
@@ -167,7 +177,17 @@ export function createProgramsService({ db, config, notifications, clock = syste
     /** A student's programs, for the student or the admin. */
     async studentPrograms(caller: StudentRow, studentId: number): Promise<MyProgram[]> {
       if (caller.role !== 'admin' && caller.id !== studentId) throw new AppError('forbidden');
-      return (await programs.listStudentPrograms(db, studentId)).map(withLate);
+      const windows = await windowsOfStudent(db, studentId);
+      const now = clock();
+      return (await programs.listStudentPrograms(db, studentId)).map((row) => {
+        const timing = windows.get(row.id);
+        return {
+          ...withLate(row),
+          task: visibleTask(row.task, timing, now),
+          opens_at: timing?.opens_at ?? null,
+          closes_at: timing?.closes_at ?? null,
+        };
+      });
     },
 
     /**
@@ -182,6 +202,7 @@ export function createProgramsService({ db, config, notifications, clock = syste
       const row = await programs.findStudentProgramState(db, studentProgramId);
       if (!row || row.student_id !== student.id) throw new AppError('notFound', 'No such program of yours.');
       if (row.closed_at) throw new AppError('conflict', solutionMessages.closed);
+      assertWithinWindow(await windowOf(db, row.id), clock(), row.program_number, await timeZone());
       const solution = await readSolution();
       const saved = await transact(db, async (trx) => {
         const saved = await programs.saveSolution(trx, row.id, solution, nowIso(clock()));

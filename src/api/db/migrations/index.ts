@@ -34,6 +34,8 @@ import * as testCode from './2026-11-30T0300-test-code.js';
 import * as referenceSolution from './2026-11-30T0400-reference-solution.js';
 import * as checkerProgram from './2026-11-30T0500-checker-program.js';
 import * as programTopics from './2026-11-30T0600-program-topics.js';
+import * as rubricGrades from './2026-12-01T0100-rubric-grades.js';
+import * as timedWork from './2026-12-01T0200-timed-work.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -75,4 +77,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0400-reference-solution': referenceSolution,
   '2026-11-30T0500-checker-program': checkerProgram,
   '2026-11-30T0600-program-topics': programTopics,
+  '2026-12-01T0100-rubric-grades': rubricGrades,
+  '2026-12-01T0200-timed-work': timedWork,
 };
