@@ -490,6 +490,8 @@ export const workspaceSchema = z.object({
   grade: manualGradeSchema.nullable(),
   /** The program's timed window for this student, or null when it is not timed. */
   timing: timingSchema.nullable(),
+  /** The server's time as it answered: a countdown runs on it, not on a computer's clock that may be wrong. */
+  now: z.string(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 

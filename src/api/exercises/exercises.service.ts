@@ -261,6 +261,7 @@ export function createExercisesService({
         rubric: parseRubric(sp.rubric ?? '[]'),
         grade: grade?.released_at ? grade : null,
         timing,
+        now: nowIso(clock()),
       };
     },
 

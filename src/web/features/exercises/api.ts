@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ProgramFile, type TestCaseInput, exercisesEndpoints } from '../../../contracts/exercises';
+import {
+  type ExerciseInput,
+  type ProgramFile,
+  type TestCaseInput,
+  exercisesEndpoints,
+} from '../../../contracts/exercises';
 import { adminKey } from '../../lib/query-keys';
 import { callEndpoint } from '../../lib/call-endpoint';
 import { downloadFile } from '../../lib/download';
@@ -117,6 +122,7 @@ export function useSaveExercise() {
         checker_code: string;
         reference_solution: string;
         topic?: string;
+        rubric?: ExerciseInput['rubric'];
       };
     }) => callEndpoint(exercisesEndpoints.saveExercise, { params: { id: programId }, body }),
     // The list shows each program's topic: it is read again too.

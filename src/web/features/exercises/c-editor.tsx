@@ -46,6 +46,8 @@ interface Props {
   label: string;
   /** Lets the page replace the text (loading a .c file). */
   onReady?(replace: (code: string) => void): void;
+  /** Shown, not editable (a timed program whose time is up). */
+  readOnly?: boolean;
 }
 
 function toCodeMirror(state: EditorState, notes: LineNote[]): CmDiagnostic[] {
@@ -56,7 +58,7 @@ function toCodeMirror(state: EditorState, notes: LineNote[]): CmDiagnostic[] {
   });
 }
 
-export function CEditor({ initialCode, onChange, notes, label, onReady }: Props) {
+export function CEditor({ initialCode, onChange, notes, label, onReady, readOnly = false }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
@@ -87,6 +89,7 @@ export function CEditor({ initialCode, onChange, notes, label, onReady }: Props)
           // tabindex: the text is what the keyboard reaches (and scrolls) in the editor's scrolling box; said
           // explicitly so accessibility checkers count the box as reachable.
           EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
+          EditorState.readOnly.of(readOnly),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
           }),

@@ -13,6 +13,7 @@ import { plural } from '../../../contracts/wording';
 import { Checkbox, Input, Textarea } from '../../components/form-kit';
 import { DEFAULT_CHECKER, DEFAULT_TOLERANCE } from '../../../contracts/checkers';
 import { type ExerciseForm, TestCaseFields } from './test-case-fields';
+import { RubricFields } from './rubric-fields';
 
 type ExerciseInput = z.output<typeof exerciseInputSchema>;
 const blank: TestCaseInput = {
@@ -36,6 +37,7 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
       no_leaks: exercise.no_leaks,
       checker_code: exercise.checker_code,
       topic: exercise.topic,
+      rubric: exercise.rubric.map((criterion) => ({ ...criterion, points: String(criterion.points) })),
       tests: exercise.tests.map((t) => ({ ...t, points: String(t.points), tolerance: String(t.tolerance) })),
     },
   });
@@ -50,7 +52,9 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
   const busy = save.isPending ? 'save' : attempt.isPending ? 'try' : null;
   // The error of the latest action, if it failed: a failed save is not shown under a later successful try.
   const error = [save, attempt, exporting].sort((a, b) => b.submittedAt - a.submittedAt)[0]?.error;
-  const saved = save.data ? `Saved: ${plural(save.data.tests.length, 'test case')}.` : null;
+  const saved = save.data
+    ? `Saved: ${plural(save.data.tests.length, 'test case')}${save.data.rubric.length ? `, ${plural(save.data.rubric.length, 'rubric criterion', 'rubric criteria')}` : ''}.`
+    : null;
   const result = attempt.data ?? null;
 
   return (
@@ -123,14 +127,13 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
         />
       ))}
       <FieldError id="tests" error={errors.tests?.root ?? errors.tests} />
-      <div className="d-flex flex-wrap gap-2 mt-3">
-        <button type="button" className="btn btn-outline-primary" onClick={() => append({ ...blank })}>
-          Add a test case
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy !== null}>
-          {busy === 'save' ? 'Saving…' : 'Save test cases'}
-        </button>
-      </div>
+      <button type="button" className="btn btn-outline-primary mt-3" onClick={() => append({ ...blank })}>
+        Add a test case
+      </button>
+      <RubricFields control={control} register={register} errors={errors.rubric} />
+      <button type="submit" className="btn btn-primary mt-3" disabled={busy !== null}>
+        {busy === 'save' ? 'Saving…' : 'Save test cases'}
+      </button>
       {saved ? (
         <p className="text-success mt-2 mb-0" role="status">
           {saved}

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { codeSchema, EXERCISE_LIMITS, type Workspace, exerciseMessages } from '../../../contracts/exercises';
-import { nowMs, systemClock } from '../../../contracts/clock';
+import { codeSchema, type Workspace, exerciseMessages } from '../../../contracts/exercises';
+import { systemClock } from '../../../contracts/clock';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { programMessages } from '../../../contracts/course-content';
 import { PageSpinner } from '../../components/page-spinner';
@@ -18,19 +18,21 @@ import {
 import { useLiveChanges } from './live-changes';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../../contracts/dates';
-import { formatDeadline } from '../../../contracts/home';
 import { useTimeZone } from '../../lib/site-info';
 import { draftStateText, useDraft } from './use-draft';
 import { Shown, compileNotes, runNotes, TeacherComments } from './workspace-notes';
 import { SubmissionHistory, VisibleTests } from './workspace-history';
 import { WorkspaceResult } from './workspace-notes';
-import { RunInput } from './run-input';
+import { LoadCFile, RunInput } from './run-input';
+import { DueLine, TimedBanner, useTimedState } from './timed-banner';
+import { WorkspaceGrade } from './workspace-grade';
 
-function Editor({ workspace }: { workspace: Workspace }) {
+/** `locked`: a timed program whose time is up: the code is shown, nothing is saved, run or submitted. */
+function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }) {
   const zone = useTimeZone();
   const id = workspace.id;
   const initial = workspace.draft_code ?? workspace.solution ?? workspace.starter_code;
-  const { code, saved, save, setSave, onChange } = useDraft(id, initial, workspace.draft_saved_at);
+  const { code, saved, save, setSave, onChange } = useDraft(id, initial, workspace.draft_saved_at, locked);
   const [stdin, setStdin] = useState(workspace.visible_tests[0]?.stdin ?? '');
   // Run gives the program the first example's input files, so a program that reads a file can be tried.
   const runFiles = workspace.visible_tests[0]?.files ?? [];
@@ -99,17 +101,9 @@ function Editor({ workspace }: { workspace: Workspace }) {
     }
   };
 
-  const loadFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (file.size > EXERCISE_LIMITS.codeMaxBytes) return setError(exerciseMessages.codeTooLarge);
-    replace.current?.(await file.text());
-  };
-
   // As the server decides: an open program with at least one test case is graded; one without is handed in.
   const graded = workspace.visible_tests.length + workspace.hidden_tests > 0;
-  const canSubmit = !workspace.closed && graded;
+  const canSubmit = !workspace.closed && graded && !locked;
   const saveText = draftStateText(save, zone);
 
   return (
@@ -117,7 +111,12 @@ function Editor({ workspace }: { workspace: Workspace }) {
       {workspace.comments.length > 0 ? <TeacherComments comments={workspace.comments} /> : null}
 
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void act('run')}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy !== null || locked}
+          onClick={() => void act('run')}
+        >
           {busy === 'run' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
           Run
         </button>
@@ -132,20 +131,17 @@ function Editor({ workspace }: { workspace: Workspace }) {
             Submit
           </button>
         ) : (
-          <button type="button" className="btn btn-success" disabled={busy !== null} onClick={() => void act('handIn')}>
+          <button
+            type="button"
+            className="btn btn-success"
+            disabled={busy !== null || locked}
+            onClick={() => void act('handIn')}
+          >
             {busy === 'submit' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
             Hand in
           </button>
         )}
-        <label className="btn btn-outline-secondary mb-0">
-          Load a .c file
-          <input
-            type="file"
-            accept=".c,.h,text/x-c,text/plain"
-            className="visually-hidden"
-            onChange={(e) => void loadFile(e)}
-          />
-        </label>
+        <LoadCFile disabled={locked} onText={(text) => replace.current?.(text)} onError={setError} />
         <span
           className={`small ms-auto ${save.state === 'failed' ? 'text-danger' : 'text-body-secondary'}`}
           role="status"
@@ -170,6 +166,7 @@ function Editor({ workspace }: { workspace: Workspace }) {
         notes={notes}
         label={`Program ${workspace.program_number} in C`}
         onReady={(fn) => (replace.current = fn)}
+        readOnly={locked}
       />
 
       <RunInput stdin={stdin} onChange={setStdin} files={runFiles} />
@@ -189,7 +186,6 @@ function Editor({ workspace }: { workspace: Workspace }) {
 
 /** /DashPage/myprogs/:id — the program's task, the C editor, Run and Submit, results and history. */
 export default function ProgramWorkspace({ id }: { id: string }) {
-  const zone = useTimeZone();
   const spId = Number(id);
   const valid = Number.isInteger(spId) && spId > 0;
   const client = useQueryClient();
@@ -201,6 +197,10 @@ export default function ProgramWorkspace({ id }: { id: string }) {
     ...workspaceQuery(spId),
     enabled: valid,
     refetchInterval: live ? false : 15_000,
+  });
+  // The program opens or closes while the page is open: read it again (the task appears; work is refused).
+  const { now, state } = useTimedState(workspace.data, workspace.dataUpdatedAt, () => {
+    void client.invalidateQueries({ queryKey: workspaceQuery(spId).queryKey });
   });
   const back = (
     <Link to={`${paths.dashboard}/${dashboardPaths.myProgs}`} className="d-inline-block mb-2">
@@ -223,17 +223,15 @@ export default function ProgramWorkspace({ id }: { id: string }) {
     <>
       {back}
       <h1 className="h4">Program {workspace.data.program_number}</h1>
-      {workspace.data.due_at ? (
-        <p className="fw-semibold mb-2">
-          Due {formatDeadline(workspace.data.due_at, zone)}
-          {Date.parse(workspace.data.due_at) < nowMs() ? (
-            <span className="fw-normal text-body-secondary"> (passed: a submission now is graded and marked late)</span>
-          ) : null}
-        </p>
-      ) : null}
+      {workspace.data.due_at ? <DueLine dueAt={workspace.data.due_at} /> : null}
+      {workspace.data.timing ? <TimedBanner timing={workspace.data.timing} now={now} /> : null}
       <p className="task-text">{workspace.data.task}</p>
       {workspace.data.no_leaks ? <p className="small text-body-secondary">{exerciseMessages.noLeaksRule}</p> : null}
-      <Editor workspace={workspace.data} />
+      <WorkspaceGrade workspace={workspace.data} />
+      {/* Before a timed program opens there is nothing to work on. */}
+      {state === 'waiting' ? null : (
+        <Editor key={state ?? 'untimed'} workspace={workspace.data} locked={state === 'over'} />
+      )}
     </>
   );
 }

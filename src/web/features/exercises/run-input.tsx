@@ -1,4 +1,5 @@
-import type { ProgramFile } from '../../../contracts/exercises';
+import type { ChangeEvent } from 'react';
+import { EXERCISE_LIMITS, exerciseMessages, type ProgramFile } from '../../../contracts/exercises';
 import { Textarea } from '../../components/form-kit';
 
 /** What Run gives the program: the input typed here, and the first example's input files (named under it). */
@@ -28,5 +29,36 @@ export function RunInput({
           : undefined
       }
     />
+  );
+}
+
+/** "Load a .c file": the file's text replaces the editor's (refused over the code limit). */
+export function LoadCFile({
+  disabled,
+  onText,
+  onError,
+}: {
+  disabled: boolean;
+  onText: (text: string) => void;
+  onError: (message: string) => void;
+}) {
+  const load = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > EXERCISE_LIMITS.codeMaxBytes) return onError(exerciseMessages.codeTooLarge);
+    onText(await file.text());
+  };
+  return (
+    <label className={`btn btn-outline-secondary mb-0 ${disabled ? 'disabled' : ''}`}>
+      Load a .c file
+      <input
+        type="file"
+        accept=".c,.h,text/x-c,text/plain"
+        className="visually-hidden"
+        disabled={disabled}
+        onChange={(e) => void load(e)}
+      />
+    </label>
   );
 }

@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { studentCodeQuery, useAddComment } from './api';
 import { PanelError } from '../../components/admin-panel';
 import { Input } from '../../components/form-kit';
+import { RubricGrading } from './rubric-grading';
 
 /** How often the teacher's view refreshes when its stream is down: students' drafts autosave every two seconds. */
 export const LIVE_MS = 3000;
@@ -155,6 +156,7 @@ export function StudentCodeView({
           ))}
         </ul>
       ) : null}
+      <RubricGrading key={data.student_program_id} code={data} />
       {data.submissions.length > 0 ? (
         <p className="small mt-2 mb-0">
           Submissions:{' '}

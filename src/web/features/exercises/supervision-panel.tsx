@@ -9,6 +9,9 @@ import { programsQuery } from '../../lib/programs-api';
 import { BatchSuggestions } from '../../components/batch-picker';
 import { StudentCodeView } from './student-code-view';
 import { LIVE_MS, ago } from './student-code-view';
+import { formatManualScore } from '../../../contracts/grading';
+import { timedWorkQuery, useReleaseGrades } from './grading-api';
+import { ExtraTime, TimedWorkForm } from './timed-work-form';
 
 /** How often "12 s ago" is recomputed (no request: the stream brings changes). */
 const TICK_MS = 5000;
@@ -40,6 +43,10 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
     enabled: programNumber !== null,
     refetchInterval: live ? false : LIVE_MS,
   });
+  const timings = useQuery({ ...timedWorkQuery(batchNumber), enabled: batchNumber !== null });
+  const timed = timings.data?.some((t) => t.program_number === programNumber) ?? false;
+  const release = useReleaseGrades();
+  const unreleased = rows.data?.filter((row) => row.grade && !row.grade.released).length ?? 0;
   // "Draft saved 12 s ago" keeps counting while nobody types.
   const [, setTick] = useState(0);
   useEffect(() => {
@@ -93,7 +100,30 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
           Updating…
         </span>
       </div>
-      <PanelError error={programs.error ?? rows.error} />
+      <PanelError error={programs.error ?? rows.error ?? release.error} />
+      {programNumber !== null && batchNumber !== null && programs.data ? (
+        <TimedWorkForm programNumber={programNumber} batch={batchNumber} programs={programs.data} />
+      ) : null}
+      {programNumber !== null && unreleased > 0 ? (
+        <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
+          <button
+            type="button"
+            className="btn btn-success"
+            disabled={release.isPending}
+            onClick={() => release.mutate({ program_number: programNumber, student_batch: batchNumber ?? undefined })}
+          >
+            Release {unreleased} {unreleased === 1 ? 'grade' : 'grades'}
+          </button>
+          <span className="small text-body-secondary">
+            Students see their grade by rubric once it is released{batchNumber ? ` (batch ${batchNumber})` : ''}.
+          </span>
+        </div>
+      ) : null}
+      {release.isSuccess ? (
+        <p className="text-success small" role="status">
+          Released {release.data.released} {release.data.released === 1 ? 'grade' : 'grades'}.
+        </p>
+      ) : null}
       {open !== null ? <StudentCodeView studentProgramId={open} onClose={() => setOpen(null)} live={live} /> : null}
       {programNumber === null ? <p>Choose a program to see every student working on it.</p> : null}
       {rows.data && rows.data.length === 0 ? (
@@ -108,7 +138,9 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
                 <th scope="col">Draft saved</th>
                 <th scope="col">Last run</th>
                 <th scope="col">Best score</th>
+                <th scope="col">By hand</th>
                 <th scope="col">Submissions</th>
+                {timed ? <th scope="col">Extra minutes</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -144,7 +176,13 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
                     ) : null}
                   </td>
                   <td>{row.best_score !== null ? `${row.best_score} / ${row.best_total}` : '—'}</td>
+                  <td>{row.grade ? formatManualScore(row.grade, true) : '—'}</td>
                   <td>{row.submissions}</td>
+                  {timed ? (
+                    <td>
+                      <ExtraTime key={row.extra_minutes} row={row} />
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

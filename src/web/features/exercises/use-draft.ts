@@ -11,7 +11,7 @@ export type SaveState = { state: 'saved' | 'saving' | 'unsaved' | 'failed'; at: 
  * The workspace's draft: the code as typed (`code`), the last text the server has (`saved`) and the save state
  * shown beside the editor. Saved a couple of seconds after the last keystroke, and as the page goes away.
  */
-export function useDraft(id: number, initial: string, savedAt: string | null) {
+export function useDraft(id: number, initial: string, savedAt: string | null, locked = false) {
   const code = useRef(initial);
   const saved = useRef(initial);
   const [save, setSave] = useState<SaveState>({ state: 'saved', at: savedAt });
@@ -19,7 +19,8 @@ export function useDraft(id: number, initial: string, savedAt: string | null) {
 
   const persist = useCallback(async () => {
     const text = code.current;
-    if (text === saved.current) return;
+    // A timed program whose time is up takes no more drafts.
+    if (text === saved.current || locked) return;
     // The server's own rule for drafts: a draft over the limit is not sent.
     if (!draftSchema.safeParse({ code: text }).success) return setSave({ state: 'failed', at: null });
     setSave((s) => ({ ...s, state: 'saving' }));
@@ -30,7 +31,7 @@ export function useDraft(id: number, initial: string, savedAt: string | null) {
     } catch {
       setSave((s) => ({ ...s, state: 'failed' }));
     }
-  }, [id]);
+  }, [id, locked]);
 
   // Autosave a couple of seconds after the last keystroke; and on leaving the page.
   useEffect(() => {
@@ -40,14 +41,14 @@ export function useDraft(id: number, initial: string, savedAt: string | null) {
   }, [edits, persist]);
   useEffect(() => {
     const leave = () => {
-      if (code.current !== saved.current) saveDraftOnLeave(id, code.current, readToken());
+      if (code.current !== saved.current && !locked) saveDraftOnLeave(id, code.current, readToken());
     };
     window.addEventListener('pagehide', leave);
     return () => {
       window.removeEventListener('pagehide', leave);
       leave();
     };
-  }, [id]);
+  }, [id, locked]);
 
   const onChange = useCallback((text: string) => {
     code.current = text;

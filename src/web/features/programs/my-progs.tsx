@@ -26,6 +26,11 @@ function ProgramCard({ program }: { program: MyProgram }) {
           {program.late ? <span className="badge text-bg-warning">Late</span> : null}
         </h2>
         {program.due_at ? <p className="mb-2 fw-semibold">Due {formatDeadline(program.due_at, zone)}</p> : null}
+        {program.opens_at && program.closes_at ? (
+          <p className="mb-2 fw-semibold">
+            Timed: open from {formatDateTime(program.opens_at, zone)} to {formatDateTime(program.closes_at, zone)}
+          </p>
+        ) : null}
         <p className="task-text">{program.task}</p>
         <Link className="btn btn-primary mb-2" to={`${paths.dashboard}/${dashboardPaths.myProgs}/${program.id}`}>
           Open in the editor

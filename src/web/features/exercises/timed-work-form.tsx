@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { courseWallClock, formatDateTime } from '../../../contracts/dates';
+import type { AdminProgram } from '../../../contracts/course-content';
+import type { SupervisionRow } from '../../../contracts/exercises';
+import { TIMED_LIMITS, timedWorkInputSchema } from '../../../contracts/timed-work';
+import { Checkbox, Input } from '../../components/form-kit';
+import { PanelError } from '../../components/admin-panel';
+import { useTimeZone } from '../../lib/site-info';
+import { timedWorkQuery, useDeleteTimedWork, useExtendTime, useSetTimedWork } from './grading-api';
+
+const windowSchema = timedWorkInputSchema.pick({ opens_date: true, opens_time: true, minutes: true });
+type WindowForm = z.input<typeof windowSchema>;
+type WindowInput = z.output<typeof windowSchema>;
+
+/**
+ * Timed work for one batch: the chosen program (and any others ticked) opens at a day and time on the course clock
+ * and closes after so many minutes. Shown in live supervision once a program and a batch are chosen.
+ */
+export function TimedWorkForm({
+  programNumber,
+  batch,
+  programs,
+}: {
+  programNumber: number;
+  batch: number;
+  programs: AdminProgram[];
+}) {
+  const zone = useTimeZone();
+  const timings = useQuery(timedWorkQuery(batch));
+  const current = timings.data?.find((t) => t.program_number === programNumber);
+  const set = useSetTimedWork();
+  const remove = useDeleteTimedWork();
+  const [also, setAlso] = useState<number[]>([]);
+  const opens = current ? courseWallClock(current.opens_at, zone) : undefined;
+  const { register, handleSubmit, formState } = useForm<WindowForm, unknown, WindowInput>({
+    resolver: zodResolver(windowSchema),
+    values: {
+      opens_date: opens?.date ?? '',
+      opens_time: opens?.time ?? '',
+      minutes: current ? String(current.minutes) : '60',
+    },
+  });
+  const { errors } = formState;
+  const own = programs.find((p) => p.program_number === programNumber);
+  const others = programs.filter((p) => p.program_number !== programNumber);
+  const onSet = (input: WindowInput) =>
+    own && set.mutate({ ...input, program_ids: [own.id, ...also], student_batch: batch });
+
+  return (
+    <details className="card card-body mb-3" open={current !== undefined}>
+      <summary className="fw-semibold">
+        {current
+          ? `Timed for batch ${batch}: open ${formatDateTime(current.opens_at, zone)} to ${formatDateTime(current.closes_at, zone)}`
+          : `Timed work: open program ${programNumber} to batch ${batch} for a set time`}
+      </summary>
+      <form className="row g-2 align-items-end mt-1" onSubmit={handleSubmit(onSet)} noValidate>
+        <Input
+          id="timed-date"
+          containerClassName="col-6 col-md-auto"
+          label="Opens on"
+          type="date"
+          {...register('opens_date')}
+          error={errors.opens_date}
+        />
+        <Input
+          id="timed-time"
+          containerClassName="col-6 col-md-auto"
+          label="At"
+          type="time"
+          {...register('opens_time')}
+          error={errors.opens_time}
+        />
+        <Input
+          id="timed-minutes"
+          containerClassName="col-6 col-md-auto"
+          label="Minutes open"
+          type="number"
+          min={1}
+          max={TIMED_LIMITS.maxMinutes}
+          {...register('minutes')}
+          error={errors.minutes}
+        />
+        <div className="col-auto">
+          <button type="submit" className="btn btn-primary" disabled={set.isPending}>
+            {current ? 'Change the time' : 'Set the time'}
+          </button>
+        </div>
+        {current ? (
+          <div className="col-auto">
+            <button
+              type="button"
+              className="btn btn-outline-danger"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(current.id)}
+            >
+              Remove the time limit
+            </button>
+          </div>
+        ) : null}
+      </form>
+      {others.length > 0 ? (
+        <fieldset className="mt-2">
+          <legend className="fs-6 mb-1">Also open these programs in the same window</legend>
+          <div className="d-flex flex-wrap gap-3">
+            {others.map((p) => (
+              <Checkbox
+                key={p.id}
+                id={`timed-also-${p.id}`}
+                containerClassName="form-check mb-0"
+                label={`Program ${p.program_number}`}
+                checked={also.includes(p.id)}
+                onChange={(e) =>
+                  setAlso((ids) => (e.target.checked ? [...ids, p.id] : ids.filter((id) => id !== p.id)))
+                }
+              />
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {set.isSuccess ? (
+        <p className="text-success small mt-2 mb-0" role="status">
+          Timed: {set.data.map((t) => `program ${t.program_number}`).join(', ')}.
+        </p>
+      ) : null}
+      <PanelError error={set.error ?? remove.error ?? timings.error} />
+    </details>
+  );
+}
+
+/** One student's extra minutes on a timed program (0 to take them back). */
+export function ExtraTime({ row }: { row: SupervisionRow }) {
+  const [minutes, setMinutes] = useState(String(row.extra_minutes));
+  const extend = useExtendTime();
+  const id = `extra-${row.student_program_id}`;
+  return (
+    <form
+      className="d-flex gap-1 align-items-center"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        extend.mutate({ studentProgramId: row.student_program_id, extraMinutes: Number(minutes) });
+      }}
+    >
+      <label className="visually-hidden" htmlFor={id}>
+        Extra minutes for {row.first_name} {row.last_name}
+      </label>
+      <input
+        id={id}
+        className="form-control form-control-sm extra-minutes"
+        type="number"
+        min={0}
+        max={TIMED_LIMITS.maxExtraMinutes}
+        value={minutes}
+        onChange={(e) => setMinutes(e.target.value)}
+      />
+      <button type="submit" className="btn btn-sm btn-outline-primary" disabled={extend.isPending}>
+        Give
+      </button>
+      <PanelError error={extend.error} />
+    </form>
+  );
+}
