@@ -75,7 +75,7 @@ export function TimedBanner({ timing, now }: { timing: Timing; now: number }) {
   return (
     <div className="alert alert-secondary" role="status">
       <strong>Time is up.</strong> The program closed at {formatDateTime(timing.closes_at, zone)}
-      {extra}. Late work is not accepted; your last submission is kept.
+      {extra}. Late work is not accepted.
     </div>
   );
 }

@@ -57,40 +57,59 @@ export function TimedWorkForm({
           ? `Timed for batch ${batch}: open ${formatDateTime(current.opens_at, zone)} to ${formatDateTime(current.closes_at, zone)}`
           : `Timed work: open program ${programNumber} to batch ${batch} for a set time`}
       </summary>
-      <form className="row g-2 align-items-end mt-1" onSubmit={handleSubmit(onSet)} noValidate>
-        <Input
-          id="timed-date"
-          containerClassName="col-6 col-md-auto"
-          label="Opens on"
-          type="date"
-          {...register('opens_date')}
-          error={errors.opens_date}
-        />
-        <Input
-          id="timed-time"
-          containerClassName="col-6 col-md-auto"
-          label="At"
-          type="time"
-          {...register('opens_time')}
-          error={errors.opens_time}
-        />
-        <Input
-          id="timed-minutes"
-          containerClassName="col-6 col-md-auto"
-          label="Minutes open"
-          type="number"
-          min={1}
-          max={TIMED_LIMITS.maxMinutes}
-          {...register('minutes')}
-          error={errors.minutes}
-        />
-        <div className="col-auto">
+      <form className="mt-1" onSubmit={handleSubmit(onSet)} noValidate>
+        <div className="row g-2">
+          <Input
+            id="timed-date"
+            containerClassName="col-12 col-sm-auto"
+            label="Opens on"
+            type="date"
+            {...register('opens_date')}
+            error={errors.opens_date}
+          />
+          <Input
+            id="timed-time"
+            containerClassName="col-6 col-sm-auto"
+            label="At"
+            type="time"
+            {...register('opens_time')}
+            error={errors.opens_time}
+          />
+          <Input
+            id="timed-minutes"
+            containerClassName="col-6 col-sm-auto"
+            label="Minutes open"
+            type="number"
+            min={1}
+            max={TIMED_LIMITS.maxMinutes}
+            {...register('minutes')}
+            error={errors.minutes}
+          />
+        </div>
+        {others.length > 0 ? (
+          <fieldset className="mt-2">
+            <legend className="fs-6 mb-1">Also open these programs in the same window</legend>
+            <div className="d-flex flex-wrap column-gap-3 timed-also">
+              {others.map((p) => (
+                <Checkbox
+                  key={p.id}
+                  id={`timed-also-${p.id}`}
+                  containerClassName="form-check mb-0"
+                  label={`Program ${p.program_number}`}
+                  checked={also.includes(p.id)}
+                  onChange={(e) =>
+                    setAlso((ids) => (e.target.checked ? [...ids, p.id] : ids.filter((id) => id !== p.id)))
+                  }
+                />
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        <div className="d-flex flex-wrap gap-2 mt-2">
           <button type="submit" className="btn btn-primary" disabled={set.isPending}>
             {current ? 'Change the time' : 'Set the time'}
           </button>
-        </div>
-        {current ? (
-          <div className="col-auto">
+          {current ? (
             <button
               type="button"
               className="btn btn-outline-danger"
@@ -99,28 +118,9 @@ export function TimedWorkForm({
             >
               Remove the time limit
             </button>
-          </div>
-        ) : null}
+          ) : null}
+        </div>
       </form>
-      {others.length > 0 ? (
-        <fieldset className="mt-2">
-          <legend className="fs-6 mb-1">Also open these programs in the same window</legend>
-          <div className="d-flex flex-wrap gap-3">
-            {others.map((p) => (
-              <Checkbox
-                key={p.id}
-                id={`timed-also-${p.id}`}
-                containerClassName="form-check mb-0"
-                label={`Program ${p.program_number}`}
-                checked={also.includes(p.id)}
-                onChange={(e) =>
-                  setAlso((ids) => (e.target.checked ? [...ids, p.id] : ids.filter((id) => id !== p.id)))
-                }
-              />
-            ))}
-          </div>
-        </fieldset>
-      ) : null}
       {set.isSuccess ? (
         <p className="text-success small mt-2 mb-0" role="status">
           Timed: {set.data.map((t) => `program ${t.program_number}`).join(', ')}.

@@ -1,3 +1,4 @@
+import { formatManualScore } from '../../../contracts/grading';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -53,12 +54,20 @@ function ProgramCell({ cell }: { cell: GradebookCell | null | undefined }) {
         <span className="visually-hidden">not sent</span>
       </>
     );
+  // The grade by rubric, under the tests' score: the teacher sees it whether or not it is released yet.
+  const manual = cell.manual ? <div className="small text-nowrap">{formatManualScore(cell.manual, true)}</div> : null;
   if (cell.best_score === null || cell.best_total === null)
-    return <span className="text-body-secondary small">{cell.submitted ? 'submitted' : 'not submitted'}</span>;
+    return (
+      <>
+        <span className="text-body-secondary small">{cell.submitted ? 'submitted' : 'not submitted'}</span>
+        {manual}
+      </>
+    );
   return (
     <>
       {cell.best_score}/{cell.best_total}
       {cell.late ? <span className="badge text-bg-warning ms-1">late</span> : null}
+      {manual}
     </>
   );
 }
