@@ -438,7 +438,7 @@ test.describe('exercise bank', () => {
   test.setTimeout(120_000);
 
   ownSiteTest(
-    'the teacher imports CodeRunner questions from Moodle XML, sees what was left out, and exports one',
+    'the teacher imports Moodle XML and a Dodona folder, sees what was left out, and exports one',
     async ({ page, request }, info) => {
       const admin = await adminHeaders(request);
       await signInWithToken(page, admin.authorization.replace('Bearer ', ''), '/AdminPage');
@@ -472,6 +472,17 @@ test.describe('exercise bank', () => {
       const download = page.waitForEvent('download');
       await panel.getByRole('button', { name: 'Export as a file' }).click();
       expect((await download).suggestedFilename()).toBe(`program-${number}.json`);
+
+      // A Dodona folder of exercises: the C ones with TESTed input/output tests come in, the rest are listed.
+      await panel.getByLabel(/Or a Dodona exercise folder/).setInputFiles('test/fixtures/dodona');
+      await expect(panel.getByText(/^dodona: \d+ files to read\.$/)).toBeVisible();
+      await panel.getByRole('button', { name: 'Import', exact: true }).click();
+      const dodona = panel.getByRole('status').filter({ hasText: 'Count the passes' });
+      await expect(dodona).toContainText(/Program \d+: Sum of two numbers \(4 test cases\)/);
+      await expect(dodona).toContainText('dodona/python-echo: it is written for python, not C');
+      await expect(dodona).toContainText('dodona/max-function: a test uses “expression”');
+      await dodona.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'admin-import-dodona', info.project.name, { fullPage: false });
     },
   );
 });

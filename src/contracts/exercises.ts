@@ -267,14 +267,33 @@ export const bankFileSchema = z.strictObject({
 });
 export type BankFile = z.infer<typeof bankFileSchema>;
 
-/** Import: a bank file's text (this site's JSON, or Moodle XML with CodeRunner questions). */
+/**
+ * Import: a bank file's text (this site's JSON, or Moodle XML with CodeRunner questions), or the files of a Dodona
+ * exercise folder (each with its path inside the folder chosen), 4 MB in all.
+ */
 export const BANK_FILE_MAX_BYTES = 4 * 1024 * 1024;
-export const importInputSchema = z.strictObject({
-  content: z
-    .string({ error: 'Choose a file to import.' })
-    .min(1, 'Choose a file to import.')
-    .max(BANK_FILE_MAX_BYTES, 'The file must be at most 4 MB.'),
-});
+export const FOLDER_MAX_FILES = 2000;
+const tooLarge = 'The file must be at most 4 MB.';
+export const importInputSchema = z
+  .strictObject({
+    content: z.string({ error: 'Choose a file to import.' }).max(BANK_FILE_MAX_BYTES, tooLarge).optional(),
+    files: z
+      .array(
+        z.strictObject({
+          path: z.string({ error: 'Each file needs its path.' }).min(1, 'Each file needs its path.').max(500),
+          content: z.string({ error: 'Each file needs its text.' }),
+        }),
+        { error: 'The folder must be a list of files.' },
+      )
+      .max(FOLDER_MAX_FILES, `At most ${FOLDER_MAX_FILES} files in a folder.`)
+      .optional(),
+  })
+  .refine((input) => (input.content ? 1 : 0) + (input.files?.length ? 1 : 0) === 1, {
+    message: 'Choose a file or a folder to import.',
+  })
+  .refine((input) => (input.files ?? []).reduce((sum, file) => sum + file.content.length, 0) <= BANK_FILE_MAX_BYTES, {
+    message: 'The folder must be at most 4 MB.',
+  });
 export type ImportInput = z.infer<typeof importInputSchema>;
 export const importSkippedSchema = z.object({ name: z.string(), reason: z.string() });
 export type ImportSkipped = z.infer<typeof importSkippedSchema>;

@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../../test/test-database.js';
 import { type DatabaseHandle, openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { DEFAULT_ADMIN_EMAIL, seedIfEmpty } from './seed.js';
-import { samplePrograms, sampleQuizQuestions, sampleSessions } from './seed-content.js';
+import { sampleFileExercise, samplePrograms, sampleQuizQuestions, sampleSessions } from './seed-content.js';
 
 let handle: DatabaseHandle & { url: string };
 beforeEach(async () => {
@@ -61,6 +61,15 @@ describe('migrations and seed', () => {
     expect(await argon2.verify(admin.password_hash, result.admin?.password ?? '')).toBe(true);
     expect(await count('course_sessions')).toBe(sampleSessions.length);
     expect(await count('programs')).toBe(samplePrograms.length);
+    // The file-handling exercise has its tests and a rubric to grade by hand.
+    const fileProgram = await handle.db
+      .selectFrom('programs')
+      .select(['id', 'rubric'])
+      .where('program_number', '=', sampleFileExercise.programNumber)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(fileProgram.rubric)).toEqual(sampleFileExercise.rubric);
+    const fileTests = await handle.db.selectFrom('program_tests').select('id').where('program_id', '=', fileProgram.id);
+    expect(await fileTests.execute()).toHaveLength(sampleFileExercise.tests.length);
     expect(await count('quiz_questions')).toBe(sampleQuizQuestions.length);
     expect(sampleQuizQuestions.length).toBeGreaterThanOrEqual(10);
   });

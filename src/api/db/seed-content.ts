@@ -47,6 +47,12 @@ export const sampleFileExercise = {
       points: 5,
     },
   ],
+  /** Graded by hand, besides the tests: what a teacher reads in a file-handling program. */
+  rubric: [
+    { title: 'Checks that each fopen succeeded before using the file', points: 4 },
+    { title: 'Closes every file it opened', points: 3 },
+    { title: 'Clear names and layout', points: 3 },
+  ],
 };
 
 export const sampleQuizQuestions: {

@@ -67,7 +67,7 @@ export async function seedIfEmpty(
       .executeTakeFirstOrThrow();
     await trx
       .updateTable('programs')
-      .set({ starter_code: sampleFileExercise.starterCode })
+      .set({ starter_code: sampleFileExercise.starterCode, rubric: JSON.stringify(sampleFileExercise.rubric) })
       .where('id', '=', fileProgram.id)
       .execute();
     await trx

@@ -7,6 +7,7 @@ import {
   verifiedStudent,
 } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
+import { dodonaFixtureFiles } from '../../../test/dodona-fixture.js';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -501,6 +502,33 @@ describe('C exercises', () => {
       null,
       'A check of this hidden test failed.',
     ]);
+  });
+
+  it('imports the C exercises of a Dodona folder, each solved by its own solution; refuses a body both or neither', async () => {
+    const imported = await call('POST', '/api/v1/programs/import', adminToken, { files: dodonaFixtureFiles() });
+    expect(imported.statusCode).toBe(201);
+    const report = imported.json();
+    expect(report.imported.map((p: { task: string; tests: number }) => [p.task.split('\n')[0], p.tests])).toEqual([
+      ['Count the passes', 1],
+      ['Sum of two numbers', 4],
+    ]);
+    expect(report.skipped.map((s: { name: string }) => s.name)).toEqual(['dodona/max-function', 'dodona/python-echo']);
+    for (const program of report.imported as { id: number }[]) {
+      const exercise = (await call('GET', `/api/v1/programs/${program.id}/exercise`, adminToken)).json();
+      const tried = (
+        await call('POST', `/api/v1/programs/${program.id}/exercise/try`, adminToken, {
+          code: exercise.reference_solution,
+        })
+      ).json();
+      expect(tried.score, JSON.stringify(tried.tests)).toBe(tried.total);
+    }
+    const before = (await call('GET', '/programs', adminToken)).json().length;
+    for (const body of [{}, { content: 'x', files: [{ path: 'a', content: 'b' }] }, { files: [] }]) {
+      const refused = await call('POST', '/api/v1/programs/import', adminToken, body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toContain('Choose a file or a folder to import.');
+    }
+    expect((await call('GET', '/programs', adminToken)).json()).toHaveLength(before);
   });
 
   it('imports CodeRunner C questions from Moodle XML, each solved by its own answer, and round-trips an export', async () => {

@@ -25,8 +25,8 @@ export const exercisesRoutes: Area = async (app, deps) => {
   route(
     app,
     exercisesEndpoints.importExercises,
-    { bodyLimit: BANK_FILE_MAX_BYTES + 64 * 1024 },
-    async (request, reply) => reply.status(201).send(await exercises.importExercises(request.body.content)),
+    { bodyLimit: 2 * BANK_FILE_MAX_BYTES + 64 * 1024 },
+    async (request, reply) => reply.status(201).send(await exercises.importExercises(request.body)),
   );
   route(app, exercisesEndpoints.tryReference, async (request) =>
     exercises.tryReference(currentStudent(request), request.params.id, request.body.code, request.body.tests, {

@@ -45,6 +45,7 @@ import { assertWithinWindow, windowOf } from '../timed-work/timed-window.js';
 import { timedMessages, timedState } from '../../contracts/timed-work.js';
 import type { TimeZone } from '../../contracts/dates.js';
 import { readBankFile } from './exercise-bank.js';
+import { type FolderFile, readDodonaFolders } from './dodona-folder.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -192,8 +193,8 @@ export function createExercisesService({
      * Programs from a bank file (ours, or Moodle XML with CodeRunner C questions), each numbered after the highest
      * there is, all in one transaction; what could not be imported is listed with why.
      */
-    async importExercises(content: string): Promise<ImportResult> {
-      const { programs, skipped } = readBankFile(content);
+    async importExercises(input: { content?: string; files?: FolderFile[] }): Promise<ImportResult> {
+      const { programs, skipped } = input.files ? readDodonaFolders(input.files) : readBankFile(input.content ?? '');
       const imported = await transact(db, async (trx) => {
         const made: ImportResult['imported'] = [];
         for (const program of programs) {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type ExerciseInput,
+  type ImportInput,
   type ProgramFile,
   type TestCaseInput,
   exercisesEndpoints,
@@ -159,9 +160,9 @@ export const useTryReference = () =>
 export const exportExercise = (programId: number, programNumber: number) =>
   downloadFile(endpointUrl(exercisesEndpoints.exportExercise, { id: programId }), `program-${programNumber}.json`);
 
-/** Import: a bank file's programs become programs of the list, which is read again. */
+/** Import: a bank file's (or a Dodona folder's) programs become programs of the list, which is read again. */
 export const useImportExercises = () =>
   useRefreshingMutation(
-    (content: string) => callEndpoint(exercisesEndpoints.importExercises, { body: { content } }),
+    (body: ImportInput) => callEndpoint(exercisesEndpoints.importExercises, { body }),
     [programsQuery().queryKey],
   );

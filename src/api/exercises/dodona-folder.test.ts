@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { dodonaFixtureFiles } from '../../../test/dodona-fixture.js';
+import { readDodonaFolders } from './dodona-folder.js';
+
+describe('Dodona exercise folders', () => {
+  const { programs, skipped } = readDodonaFolders(dodonaFixtureFiles());
+
+  it('imports the C exercises with TESTed stdin/stdout tests, with their description, starter and solution', () => {
+    expect(programs.map((p) => p.task.split('\n')[0])).toEqual(['Count the passes', 'Sum of two numbers']);
+    const sum = programs[1]!;
+    expect(sum.task).toContain('Read two whole numbers from standard input');
+    expect(sum.starter_code).toContain('int main(int argc, char **argv)');
+    expect(sum.reference_solution).toContain('toupper');
+    expect(sum.topic).toBe('Input and output');
+    expect(sum.tests).toMatchObject([
+      { stdin: '2 3', expected_output: '5', visible: true, checker: 'trimmed', args: [] },
+      { stdin: '10\n-4\n', expected_output: '6', visible: true },
+      { stdin: '1 1', expected_output: 'total\n2', checker: 'ignore_case', args: ['total'] },
+      // A hidden tab; its input read from the evaluation folder's workdir (TESTed's !path).
+      { stdin: '1000000 2345678\n', expected_output: '3345678', visible: false },
+    ]);
+    const files = programs[0]!;
+    expect(files.tests).toMatchObject([
+      {
+        files: [{ name: 'marks.txt', content: '72\n35\n40\n' }],
+        expected_output: '2 passed',
+        expected_files: [{ name: 'report.txt', content: 'pass\nfail\npass\n' }],
+      },
+    ]);
+  });
+
+  it('leaves out, with the reason, what does not map: another language, tests of calls and return values', () => {
+    expect(skipped).toEqual([
+      {
+        name: 'dodona/max-function',
+        reason: "a test uses “expression”, which a C program's standard input and output cannot check",
+      },
+      { name: 'dodona/python-echo', reason: 'it is written for python, not C' },
+    ]);
+  });
+
+  it('says what is wrong with a folder that is not an exercise, or a suite that is not YAML', () => {
+    expect(readDodonaFolders([{ path: 'x/readme.md', content: 'hi' }]).skipped).toEqual([
+      { name: 'the folder', reason: 'it has no config.json: choose a Dodona exercise folder' },
+    ]);
+    const broken = readDodonaFolders([
+      { path: 'e/config.json', content: '{"programming_language":"c","evaluation":{"handler":"TESTed"}}' },
+      { path: 'e/description/description.en.md', content: 'Task' },
+      { path: 'e/evaluation/suite.yaml', content: '- tab: [unclosed' },
+    ]);
+    expect(broken.skipped[0]?.reason).toMatch(/^its test suite is not valid YAML/);
+    const notJson = readDodonaFolders([{ path: 'e/config.json', content: '{' }]);
+    expect(notJson.skipped).toEqual([{ name: 'e', reason: 'config.json is not a JSON object' }]);
+    const otherJudge = readDodonaFolders([
+      { path: 'e/config.json', content: '{"programming_language":"c","evaluation":{"handler":"c"}}' },
+    ]);
+    expect(otherJudge.skipped[0]?.reason).toBe('it is judged by c; only TESTed test suites map');
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * Dodona exercise folders, read where they map cleanly: `config.json` (with the `dirconfig.json` of the folders
+ * above it), the description in `description/description.en.md` (or another language), the starter code in
+ * `description/boilerplate/boilerplate`, the solution in `solution/*.c`, and a TESTed test suite in `evaluation/`
+ * whose tests give standard input, arguments and input files and expect standard output and output files. Tests in
+ * TESTed's own expression language (calls, return values, exceptions, exit codes) have no equal for a C program
+ * here: an exercise that has one is left out with the reason, never half-imported.
+ */
+import { parse as parseYaml, type Tags } from 'yaml';
+import {
+  type BankProgram,
+  bankProgramSchema,
+  type ImportSkipped,
+  testCaseInputSchema,
+} from '../../contracts/exercises.js';
+import type { ParsedBank } from './exercise-bank.js';
+
+export interface FolderFile {
+  path: string;
+  content: string;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `!path x` in a suite names a file of the evaluation folder (TESTed's tag). */
+const pathTag: Tags[number] = { tag: '!path', resolve: (value: string) => ({ path: value }) };
+
+/** Thrown for a part of an exercise that does not map; its message is the reason given. */
+class Unmappable extends Error {}
+
+const dirname = (path: string) => path.split('/').slice(0, -1).join('/');
+const join = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
+
+function readJson(text: string, name: string): Json {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (isObject(value)) return value;
+  } catch {
+    // Reported below.
+  }
+  throw new Unmappable(`${name} is not a JSON object`);
+}
+
+/** config.json over the dirconfig.json of each folder above it (nearest last). */
+function configOf(files: Map<string, string>, root: string): Json {
+  const dirs = root.split('/').map((_, i, parts) => parts.slice(0, i).join('/'));
+  const merged: Json = {};
+  for (const dir of [...dirs, root]) {
+    const dirconfig = files.get(join(dir, 'dirconfig.json'));
+    if (dirconfig !== undefined) deepMerge(merged, readJson(dirconfig, join(dir, 'dirconfig.json')));
+  }
+  deepMerge(merged, readJson(files.get(join(root, 'config.json'))!, 'config.json'));
+  return merged;
+}
+
+function deepMerge(target: Json, source: Json): void {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    if (isObject(current) && isObject(value)) deepMerge(current, value);
+    else target[key] = value;
+  }
+}
+
+/** A channel's text: a string (or number), or `{ data | content | path }`, a path read from the evaluation folder. */
+function textOf(value: unknown, readPath: (path: string) => string): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (isObject(value)) {
+    const inner = value.data ?? value.content;
+    if (inner !== undefined) return textOf(inner, readPath);
+    if (typeof value.path === 'string') return readPath(value.path);
+  }
+  throw new Unmappable('a value it could not read');
+}
+
+/** How TESTed's text options map to a checker of ours: ignoring case, numbers, or spaces at line ends. */
+function checkerOf(channel: unknown): { checker: string; tolerance?: number } {
+  const config = isObject(channel) && isObject(channel.config) ? channel.config : {};
+  if (isObject(channel) && channel.oracle !== undefined && channel.oracle !== 'builtin')
+    throw new Unmappable('a test checks its output with its own oracle');
+  if (config.tryFloatingPoint === true) {
+    const places = typeof config.roundTo === 'number' ? config.roundTo : 3;
+    return { checker: 'numbers', tolerance: 10 ** -places };
+  }
+  if (config.caseInsensitive === true) return { checker: 'ignore_case' };
+  // TESTed compares text without the final newline's difference: the trimmed check does the same, and more.
+  return { checker: 'trimmed' };
+}
+
+const UNMAPPED = ['statement', 'expression', 'return', 'exception', 'exit_code', 'stderr', 'file'] as const;
+
+function filesOf(list: unknown, readPath: (path: string) => string) {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new Unmappable('input_files is not a list');
+  return list.map((file) => {
+    if (!isObject(file) || typeof file.path !== 'string') throw new Unmappable('an input file has no path');
+    return {
+      name: file.path,
+      content: file.content === undefined ? readPath(file.path) : textOf(file.content, readPath),
+    };
+  });
+}
+
+interface Level {
+  visible: boolean;
+  files: { name: string; content: string }[];
+}
+
+function readTestcase(testcase: unknown, level: Level, readPath: (path: string) => string) {
+  if (!isObject(testcase)) throw new Unmappable('a test case is not an object');
+  const unmapped = UNMAPPED.find((key) => testcase[key] !== undefined);
+  if (unmapped)
+    throw new Unmappable(`a test uses “${unmapped}”, which a C program's standard input and output cannot check`);
+  const outputs = testcase.output_files;
+  const expectedFiles =
+    outputs === undefined ? [] : Array.isArray(outputs) ? outputs : isObject(outputs) ? outputs.data : undefined;
+  if (!Array.isArray(expectedFiles)) throw new Unmappable('output_files is not a list');
+  if (testcase.stdout === undefined && expectedFiles.length === 0) throw new Unmappable('a test expects no output');
+  const { checker, tolerance } = checkerOf(testcase.stdout ?? outputs);
+  const parsed = testCaseInputSchema.safeParse({
+    stdin: testcase.stdin === undefined ? '' : textOf(testcase.stdin, readPath),
+    expected_output: testcase.stdout === undefined ? '' : textOf(testcase.stdout, readPath),
+    checker: testcase.stdout === undefined ? 'ignore' : checker,
+    ...(tolerance === undefined ? {} : { tolerance }),
+    args: Array.isArray(testcase.arguments) ? testcase.arguments.map(String) : [],
+    files: [...level.files, ...filesOf(testcase.input_files, readPath)],
+    expected_files: expectedFiles.map((file: unknown) => {
+      if (!isObject(file) || typeof file.path !== 'string') throw new Unmappable('an output file has no path');
+      return { name: file.path, content: textOf(file.content, readPath) };
+    }),
+    visible: level.visible,
+    points: 1,
+  });
+  if (!parsed.success) throw new Unmappable(parsed.error.issues[0]?.message ?? 'a test is not valid');
+  return parsed.data;
+}
+
+/** The tests of a suite: a list of tabs, or `{ tabs }` / `{ units }`, each with testcases (or contexts of them). */
+function readSuite(suite: unknown, readPath: (path: string) => string) {
+  const root = isObject(suite) ? suite : { tabs: suite };
+  const groups = root.tabs ?? root.units;
+  if (!Array.isArray(groups)) throw new Unmappable('its test suite has no tabs');
+  const top = filesOf(root.input_files, readPath);
+  const tests = [];
+  for (const group of groups) {
+    if (!isObject(group)) throw new Unmappable('a tab is not an object');
+    const level = { visible: group.hidden !== true, files: [...top, ...filesOf(group.input_files, readPath)] };
+    const contexts = group.contexts ?? group.cases;
+    const lists = Array.isArray(contexts)
+      ? contexts.map((context) => {
+          if (!isObject(context)) throw new Unmappable('a context is not an object');
+          const files = [...level.files, ...filesOf(context.input_files, readPath)];
+          return { level: { ...level, files }, cases: context.testcases ?? context.script };
+        })
+      : [{ level, cases: group.testcases }];
+    for (const { level: own, cases } of lists) {
+      if (!Array.isArray(cases)) throw new Unmappable('a tab has no test cases');
+      for (const testcase of cases) tests.push(readTestcase(testcase, own, readPath));
+    }
+  }
+  if (tests.length === 0) throw new Unmappable('it has no test cases');
+  return tests;
+}
+
+function descriptionOf(files: Map<string, string>, root: string, config: Json): string {
+  const dir = join(root, 'description');
+  const names = isObject(config.description) && isObject(config.description.names) ? config.description.names : {};
+  for (const language of ['en', ...Object.keys(names)]) {
+    const markdown = files.get(join(dir, `description.${language}.md`));
+    const title = typeof names[language] === 'string' ? (names[language] as string) : '';
+    if (markdown !== undefined) return [title, markdown.trim()].filter(Boolean).join('\n\n');
+  }
+  const any = [...files.keys()].find(
+    (path) => dirname(path) === dir && /^description\.\w+\.(md|html)$/.test(path.slice(dir.length + 1)),
+  );
+  if (any) return files.get(any)!.trim();
+  throw new Unmappable('it has no description/description.en.md');
+}
+
+function readExercise(files: Map<string, string>, root: string): BankProgram {
+  const config = configOf(files, root);
+  const language = String(config.programming_language ?? '');
+  if (language !== 'c') throw new Unmappable(`it is written for ${language || 'no language given'}, not C`);
+  const evaluation = isObject(config.evaluation) ? config.evaluation : {};
+  const handler = String(evaluation.handler ?? '');
+  if (handler.toLowerCase() !== 'tested')
+    throw new Unmappable(`it is judged by ${handler || 'no judge given'}; only TESTed test suites map`);
+  const suiteName = String(evaluation.test_suite ?? evaluation.plan_name ?? 'suite.yaml');
+  const evaluationDir = join(root, 'evaluation');
+  const suiteText = files.get(join(evaluationDir, suiteName));
+  if (suiteText === undefined) throw new Unmappable(`its test suite evaluation/${suiteName} is not in the folder`);
+  const readPath = (path: string) => {
+    const found = files.get(join(join(evaluationDir, 'workdir'), path)) ?? files.get(join(evaluationDir, path));
+    if (found === undefined) throw new Unmappable(`it names ${path}, which is not in its evaluation folder`);
+    return found;
+  };
+  let suite: unknown;
+  try {
+    suite = parseYaml(suiteText, { customTags: [pathTag], maxAliasCount: 100 });
+  } catch (error) {
+    throw new Unmappable(
+      `its test suite is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : error})`,
+    );
+  }
+  const solution = [...files.keys()].find((path) => dirname(path) === join(root, 'solution') && path.endsWith('.c'));
+  const labels = Array.isArray(config.labels) ? config.labels.filter((label) => typeof label === 'string') : [];
+  const checked = bankProgramSchema.safeParse({
+    task: descriptionOf(files, root, config),
+    starter_code: files.get(join(root, 'description/boilerplate/boilerplate')) ?? '',
+    reference_solution: solution ? files.get(solution) : '',
+    topic: labels[0]?.slice(0, 60) ?? '',
+    tests: readSuite(suite, readPath),
+  });
+  if (!checked.success) throw new Unmappable(checked.error.issues[0]?.message ?? 'it is not valid');
+  return checked.data;
+}
+
+/** Every exercise (a folder with a config.json) among the files of the folder chosen. */
+export function readDodonaFolders(list: FolderFile[]): ParsedBank {
+  const files = new Map(list.map((file) => [file.path.replace(/^\.?\//, ''), file.content]));
+  const roots = [...files.keys()]
+    .filter((path) => path.split('/').pop() === 'config.json')
+    .map(dirname)
+    .sort();
+  const parsed: ParsedBank = { programs: [], skipped: [] };
+  if (roots.length === 0)
+    parsed.skipped.push({ name: 'the folder', reason: 'it has no config.json: choose a Dodona exercise folder' });
+  for (const root of roots) {
+    try {
+      parsed.programs.push(readExercise(files, root));
+    } catch (error) {
+      if (!(error instanceof Unmappable)) throw error;
+      const skip: ImportSkipped = { name: root || 'the folder', reason: error.message };
+      parsed.skipped.push(skip);
+    }
+  }
+  return parsed;
+}
