@@ -281,7 +281,7 @@ export const importInputSchema = z
       .array(
         z.strictObject({
           path: z.string({ error: 'Each file needs its path.' }).min(1, 'Each file needs its path.').max(500),
-          content: z.string({ error: 'Each file needs its text.' }),
+          content: z.string({ error: 'Each file needs its text.' }).max(BANK_FILE_MAX_BYTES, tooLarge),
         }),
         { error: 'The folder must be a list of files.' },
       )
