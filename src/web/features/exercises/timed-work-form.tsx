@@ -57,6 +57,10 @@ export function TimedWorkForm({
           ? `Timed for batch ${batch}: open ${formatDateTime(current.opens_at, zone)} to ${formatDateTime(current.closes_at, zone)}`
           : `Timed work: open program ${programNumber} to batch ${batch} for a set time`}
       </summary>
+      <p className="small text-body-secondary mt-1 mb-0">
+        Before it opens the students of the batch see only when it opens; after it closes their work is refused. The day
+        and time are on the course clock.
+      </p>
       <form className="mt-1" onSubmit={handleSubmit(onSet)} noValidate>
         <div className="row g-2">
           <Input
