@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit and API tests (SQLite and PostgreSQL), build, browser tests.
 // Installs what a fresh machine lacks (Chromium, PostgreSQL) when it can, and ends with "N passed, N failed".
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -94,8 +94,33 @@ function check(label, ok) {
   }
 }
 
-check('typecheck', run('typecheck', 'npm', ['run', '-s', 'typecheck']));
-check('lint', run('lint', 'npm', ['run', '-s', 'lint']));
+/**
+ * Runs a command with its output kept, to print it whole when it ends: typecheck and lint are each one thread, so
+ * on two cores they run side by side, and their logs stay one after the other.
+ */
+function runQuietly(label, command, args) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (status) => {
+      console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+      process.stdout.write(Buffer.concat(chunks));
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`=== ${label}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds} s`);
+      resolve(status === 0);
+    });
+  });
+}
+
+const [typecheckOk, lintOk] = await Promise.all([
+  runQuietly('typecheck', 'npm', ['run', '-s', 'typecheck']),
+  runQuietly('lint', 'npm', ['run', '-s', 'lint']),
+]);
+check('typecheck', typecheckOk);
+check('lint', lintOk);
 
 const vitestOk = run('unit and API tests (SQLite, PostgreSQL)', 'npx', [
   'vitest',
