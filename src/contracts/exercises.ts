@@ -45,6 +45,7 @@ export const FILE_LIMITS = {
 } as const;
 
 export const exerciseMessages = {
+  checkerProgramMissing: 'A test is checked by the checker program: write the checker program.',
   emptyCode: 'Write some code first.',
   codeTooLarge: 'The program must be at most 64 KB.',
   busy: 'You already have a program compiling or running. Please wait for it to finish.',
@@ -201,7 +202,8 @@ export const exerciseInputSchema = z
       .max(EXERCISE_LIMITS.codeMaxBytes, 'The starter code must be at most 64 KB.')
       .refine((code) => byteLength(code) <= EXERCISE_LIMITS.codeMaxBytes, 'The starter code must be at most 64 KB.')
       .default(''),
-    tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').default([]),
+    /** Left as they are when not sent (a save of the rubric alone keeps them). */
+    tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').optional(),
     /** A test that passes but leaves memory unfreed at exit fails; otherwise a leak is only a warning. */
     no_leaks: z.boolean({ error: 'No leaks must be true or false.' }).default(false),
     /**
@@ -231,11 +233,11 @@ export const exerciseInputSchema = z
     rubric: rubricSchema.optional(),
   })
   .superRefine((exercise, context) => {
-    if (exercise.tests.some((test) => test.checker === 'program') && !exercise.checker_code.trim())
+    if ((exercise.tests ?? []).some((test) => test.checker === 'program') && !exercise.checker_code.trim())
       context.addIssue({
         code: 'custom',
         path: ['checker_code'],
-        message: 'A test is checked by the checker program: write the checker program.',
+        message: exerciseMessages.checkerProgramMissing,
       });
   });
 export type ExerciseInput = z.input<typeof exerciseInputSchema>;
@@ -256,7 +258,7 @@ export const bankProgramSchema = z.strictObject({
   no_leaks: exerciseInputSchema.shape.no_leaks,
   checker_code: exerciseInputSchema.shape.checker_code,
   topic: exerciseInputSchema.shape.topic,
-  tests: exerciseInputSchema.shape.tests,
+  tests: exerciseInputSchema.shape.tests.unwrap().default([]),
   rubric: rubricSchema.default([]),
 });
 export type BankProgram = z.infer<typeof bankProgramSchema>;
@@ -272,6 +274,8 @@ export type BankFile = z.infer<typeof bankFileSchema>;
  * exercise folder (each with its path inside the folder chosen), 4 MB in all.
  */
 export const BANK_FILE_MAX_BYTES = 4 * 1024 * 1024;
+/** What one import may add: programs, and the size of each with its tests (what the editor's save could send). */
+export const IMPORT_LIMITS = { maxPrograms: 200, programMaxBytes: 1024 * 1024 } as const;
 export const FOLDER_MAX_FILES = 2000;
 const tooLarge = 'The file must be at most 4 MB.';
 export const importInputSchema = z

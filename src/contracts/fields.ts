@@ -63,6 +63,17 @@ export function oneLineText(label: string, max: number) {
 }
 
 /** Years a course date may have: both databases store them, and a typo like 0202 or 20277 is caught. */
+/**
+ * A whole number from `min` to `max`, given as a number or as its digits (what a form's number box holds); null, a
+ * boolean, an empty box or "0x3" are not numbers here (z.coerce would read them as 0, 1 and 3). One message for all.
+ */
+export function wholeNumberSchema(message: string, min: number, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+}
+
 export const DATE_YEARS = { min: 2000, max: 2100 } as const;
 
 /** A calendar date as YYYY-MM-DD that exists (no 2027-02-30), in DATE_YEARS. */

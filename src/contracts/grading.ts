@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoints } from './endpoint.js';
-import { idParamsSchema } from './fields.js';
+import { idParamsSchema, wholeNumberSchema } from './fields.js';
 import { batchNumberSchema, programNumberSchema } from './course-content.js';
 
 /**
@@ -27,11 +27,11 @@ export const rubricCriterionSchema = z.strictObject({
     .trim()
     .min(1, 'Name each criterion.')
     .max(RUBRIC_LIMITS.titleMaxChars, `A criterion must be at most ${RUBRIC_LIMITS.titleMaxChars} characters.`),
-  points: z.coerce
-    .number({ error: 'Points must be a number.' })
-    .int('Points must be a whole number.')
-    .min(1, 'A criterion is worth at least 1 point.')
-    .max(RUBRIC_LIMITS.maxPoints, `A criterion is worth at most ${RUBRIC_LIMITS.maxPoints} points.`),
+  points: wholeNumberSchema(
+    `A criterion is worth a whole number of points from 1 to ${RUBRIC_LIMITS.maxPoints}.`,
+    1,
+    RUBRIC_LIMITS.maxPoints,
+  ),
 });
 export type RubricCriterion = z.infer<typeof rubricCriterionSchema>;
 export const rubricSchema = z
@@ -61,13 +61,9 @@ export type ManualGrade = z.infer<typeof manualGradeSchema>;
 /** `PUT /api/v1/admin/student_programs/:id/grade`: points per criterion, in the rubric's order. */
 export const gradeInputSchema = z.strictObject({
   scores: z
-    .array(
-      z.coerce
-        .number({ error: 'Points must be a number.' })
-        .int('Points must be a whole number.')
-        .min(0, 'Points cannot be below 0.')
-        .max(RUBRIC_LIMITS.maxPoints, `A criterion is worth at most ${RUBRIC_LIMITS.maxPoints} points.`),
-    )
+    .array(wholeNumberSchema('Give each criterion a whole number of points, 0 or more.', 0, RUBRIC_LIMITS.maxPoints), {
+      error: 'Give the points as a list, one per criterion.',
+    })
     .max(RUBRIC_LIMITS.maxCriteria, `At most ${RUBRIC_LIMITS.maxCriteria} criteria.`),
   feedback: z
     .string({ error: 'Feedback must be text.' })

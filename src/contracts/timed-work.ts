@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoints } from './endpoint.js';
-import { idParamsSchema, isoDateSchema, recordIdSchema } from './fields.js';
+import { idParamsSchema, isoDateSchema, recordIdSchema, wholeNumberSchema } from './fields.js';
 import { batchNumberSchema } from './course-content.js';
 import { formatDateTime, type TimeZone } from './dates.js';
 import { startTimeSchema } from './schedule.js';
@@ -53,11 +53,7 @@ export function formatCountdown(ms: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
 }
 
-const minutesSchema = z.coerce
-  .number({ error: timedMessages.badMinutes })
-  .int(timedMessages.badMinutes)
-  .min(1, timedMessages.badMinutes)
-  .max(TIMED_LIMITS.maxMinutes, timedMessages.badMinutes);
+const minutesSchema = wholeNumberSchema(timedMessages.badMinutes, 1, TIMED_LIMITS.maxMinutes);
 
 /** `PUT /api/v1/admin/timed_work`: these programs open for the batch at a day and time on the course clock. */
 export const timedWorkInputSchema = z.strictObject({
@@ -87,11 +83,7 @@ export const timedWorkQuerySchema = z.object({ student_batch: batchNumberSchema.
 
 /** `PUT /api/v1/admin/student_programs/:id/extension`. */
 export const extensionInputSchema = z.strictObject({
-  extra_minutes: z.coerce
-    .number({ error: timedMessages.badExtra })
-    .int(timedMessages.badExtra)
-    .min(0, timedMessages.badExtra)
-    .max(TIMED_LIMITS.maxExtraMinutes, timedMessages.badExtra),
+  extra_minutes: wholeNumberSchema(timedMessages.badExtra, 0, TIMED_LIMITS.maxExtraMinutes),
 });
 export type ExtensionInput = z.input<typeof extensionInputSchema>;
 export const extensionSchema = z.object({ student_program_id: z.number(), extra_minutes: z.number().int() });

@@ -56,4 +56,40 @@ describe('Dodona exercise folders', () => {
     ]);
     expect(otherJudge.skipped[0]?.reason).toBe('it is judged by c; only TESTed test suites map');
   });
+
+  it('reads hostile folders without harm: no prototype reached, odd types and deep nesting left out with a reason', () => {
+    const polluting = readDodonaFolders([
+      {
+        path: 'p/dirconfig.json',
+        content: '{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"x": 1}}}',
+      },
+      { path: 'p/e/config.json', content: '{"__proto__": {"programming_language": "c"}, "evaluation": {}}' },
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).programming_language).toBeUndefined();
+    expect(polluting.skipped).toEqual([{ name: 'p/e', reason: 'it is written for no language given, not C' }]);
+    const odd = readDodonaFolders([
+      {
+        path: 'o/config.json',
+        content: '{"programming_language": {"toString": 1}, "evaluation": {"handler": {"toString": 1}}}',
+      },
+    ]);
+    expect(odd.skipped).toEqual([{ name: 'o', reason: 'it is written for no language given, not C' }]);
+    const args = readDodonaFolders([
+      { path: 'a/config.json', content: '{"programming_language":"c","evaluation":{"handler":"TESTed"}}' },
+      { path: 'a/description/description.en.md', content: 'Task' },
+      {
+        path: 'a/evaluation/suite.yaml',
+        content: '- tab: T\n  testcases:\n    - arguments: [{toString: 1}]\n      stdout: x\n',
+      },
+    ]);
+    expect(args.skipped[0]?.reason).toBe("a test's argument is not text or a number");
+    const deep = '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000);
+    const nested = readDodonaFolders([
+      { path: 'd/dirconfig.json', content: deep },
+      { path: 'd/e/config.json', content: deep },
+    ]);
+    expect(nested.skipped).toHaveLength(1);
+    expect(nested.skipped[0]?.name).toBe('d/e');
+  });
 });

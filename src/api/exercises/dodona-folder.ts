@@ -46,7 +46,7 @@ function readJson(text: string, name: string): Json {
 /** config.json over the dirconfig.json of each folder above it (nearest last). */
 function configOf(files: Map<string, string>, root: string): Json {
   const dirs = root.split('/').map((_, i, parts) => parts.slice(0, i).join('/'));
-  const merged: Json = {};
+  const merged: Json = Object.create(null) as Json;
   for (const dir of [...dirs, root]) {
     const dirconfig = files.get(join(dir, 'dirconfig.json'));
     if (dirconfig !== undefined) deepMerge(merged, readJson(dirconfig, join(dir, 'dirconfig.json')));
@@ -55,13 +55,21 @@ function configOf(files: Map<string, string>, root: string): Json {
   return merged;
 }
 
-function deepMerge(target: Json, source: Json): void {
+/** Keys that would reach an object's prototype if merged: never copied. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Merges `source` into `target` (nested objects key by key, ten levels deep at most; past that, replaced). */
+function deepMerge(target: Json, source: Json, depth = 0): void {
   for (const [key, value] of Object.entries(source)) {
+    if (UNSAFE_KEYS.has(key)) continue;
     const current = target[key];
-    if (isObject(current) && isObject(value)) deepMerge(current, value);
+    if (isObject(current) && isObject(value) && depth < 10) deepMerge(current, value, depth + 1);
     else target[key] = value;
   }
 }
+
+/** A setting that must be text: anything else counts as not given. */
+const textSetting = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** A channel's text: a string (or number), or `{ data | content | path }`, a path read from the evaluation folder. */
 function textOf(value: unknown, readPath: (path: string) => string): string {
@@ -80,7 +88,7 @@ function checkerOf(channel: unknown): { checker: string; tolerance?: number } {
   if (isObject(channel) && channel.oracle !== undefined && channel.oracle !== 'builtin')
     throw new Unmappable('a test checks its output with its own oracle');
   if (config.tryFloatingPoint === true) {
-    const places = typeof config.roundTo === 'number' ? config.roundTo : 3;
+    const places = typeof config.roundTo === 'number' ? Math.min(12, Math.max(0, Math.round(config.roundTo))) : 3;
     return { checker: 'numbers', tolerance: 10 ** -places };
   }
   if (config.caseInsensitive === true) return { checker: 'ignore_case' };
@@ -99,6 +107,16 @@ function filesOf(list: unknown, readPath: (path: string) => string) {
       name: file.path,
       content: file.content === undefined ? readPath(file.path) : textOf(file.content, readPath),
     };
+  });
+}
+
+function argumentsOf(list: unknown): string[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new Unmappable("a test's arguments are not a list");
+  return list.map((argument) => {
+    if (typeof argument === 'string' || typeof argument === 'number' || typeof argument === 'boolean')
+      return String(argument);
+    throw new Unmappable("a test's argument is not text or a number");
   });
 }
 
@@ -123,7 +141,7 @@ function readTestcase(testcase: unknown, level: Level, readPath: (path: string) 
     expected_output: testcase.stdout === undefined ? '' : textOf(testcase.stdout, readPath),
     checker: testcase.stdout === undefined ? 'ignore' : checker,
     ...(tolerance === undefined ? {} : { tolerance }),
-    args: Array.isArray(testcase.arguments) ? testcase.arguments.map(String) : [],
+    args: argumentsOf(testcase.arguments),
     files: [...level.files, ...filesOf(testcase.input_files, readPath)],
     expected_files: expectedFiles.map((file: unknown) => {
       if (!isObject(file) || typeof file.path !== 'string') throw new Unmappable('an output file has no path');
@@ -180,13 +198,13 @@ function descriptionOf(files: Map<string, string>, root: string, config: Json): 
 
 function readExercise(files: Map<string, string>, root: string): BankProgram {
   const config = configOf(files, root);
-  const language = String(config.programming_language ?? '');
+  const language = textSetting(config.programming_language);
   if (language !== 'c') throw new Unmappable(`it is written for ${language || 'no language given'}, not C`);
   const evaluation = isObject(config.evaluation) ? config.evaluation : {};
-  const handler = String(evaluation.handler ?? '');
+  const handler = textSetting(evaluation.handler);
   if (handler.toLowerCase() !== 'tested')
     throw new Unmappable(`it is judged by ${handler || 'no judge given'}; only TESTed test suites map`);
-  const suiteName = String(evaluation.test_suite ?? evaluation.plan_name ?? 'suite.yaml');
+  const suiteName = textSetting(evaluation.test_suite) || textSetting(evaluation.plan_name) || 'suite.yaml';
   const evaluationDir = join(root, 'evaluation');
   const suiteText = files.get(join(evaluationDir, suiteName));
   if (suiteText === undefined) throw new Unmappable(`its test suite evaluation/${suiteName} is not in the folder`);
@@ -230,8 +248,14 @@ export function readDodonaFolders(list: FolderFile[]): ParsedBank {
     try {
       parsed.programs.push(readExercise(files, root));
     } catch (error) {
-      if (!(error instanceof Unmappable)) throw error;
-      const skip: ImportSkipped = { name: root || 'the folder', reason: error.message };
+      // Whatever else stops the reading (a config nested beyond reason, say) leaves out this exercise alone.
+      const reason =
+        error instanceof Unmappable
+          ? error.message
+          : error instanceof RangeError
+            ? 'it is nested too deeply to read'
+            : 'it could not be read';
+      const skip: ImportSkipped = { name: root || 'the folder', reason };
       parsed.skipped.push(skip);
     }
   }

@@ -522,6 +522,21 @@ describe('C exercises', () => {
       ).json();
       expect(tried.score, JSON.stringify(tried.tests)).toBe(tried.total);
     }
+    // One 60 KB file named by many tests would be copied into each: a program past 1 MB is left out, not stored.
+    const big = 'x'.repeat(60 * 1024);
+    const many = Array.from({ length: 20 }, () => '    - stdin: !path big.txt\n      stdout: !path big.txt\n').join('');
+    const amplified = await call('POST', '/api/v1/programs/import', adminToken, {
+      files: [
+        { path: 'amp/config.json', content: '{"programming_language":"c","evaluation":{"handler":"TESTed"}}' },
+        { path: 'amp/description/description.en.md', content: 'Echo a big file.' },
+        { path: 'amp/evaluation/workdir/big.txt', content: big },
+        { path: 'amp/evaluation/suite.yaml', content: `- tab: T\n  testcases:\n${many}` },
+      ],
+    });
+    expect(amplified.json()).toEqual({
+      imported: [],
+      skipped: [{ name: 'Echo a big file.', reason: 'with its tests and files it is larger than 1 MB' }],
+    });
     const before = (await call('GET', '/programs', adminToken)).json().length;
     for (const body of [{}, { content: 'x', files: [{ path: 'a', content: 'b' }] }, { files: [] }]) {
       const refused = await call('POST', '/api/v1/programs/import', adminToken, body);

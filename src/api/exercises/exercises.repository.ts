@@ -44,7 +44,8 @@ function parseJson<T>(json: string, schema: z.ZodType<T[]>): T[] {
 /** Replaces a program's starter code and test cases. */
 export interface SavedExercise {
   starter_code: string;
-  tests: TestCase[];
+  /** Left as they are when undefined. */
+  tests?: TestCase[];
   no_leaks: boolean;
   checker_code: string;
   /** Left as it is when undefined. */
@@ -68,6 +69,7 @@ export async function saveExercise(db: Db, programId: number, exercise: SavedExe
     })
     .where('id', '=', programId)
     .execute();
+  if (tests === undefined) return;
   await db.deleteFrom('program_tests').where('program_id', '=', programId).execute();
   if (tests.length > 0) {
     await db

@@ -8,6 +8,7 @@ import {
   type CodeComment,
   type Exercise,
   exerciseMessages,
+  IMPORT_LIMITS,
   BANK_FORMAT,
   type BankFile,
   type GradeResult,
@@ -44,7 +45,7 @@ import { findGrade, parseRubric } from '../grading/grading.repository.js';
 import { assertWithinWindow, windowOf } from '../timed-work/timed-window.js';
 import { timedMessages, timedState } from '../../contracts/timed-work.js';
 import type { TimeZone } from '../../contracts/dates.js';
-import { readBankFile } from './exercise-bank.js';
+import { type ParsedBank, readBankFile } from './exercise-bank.js';
 import { type FolderFile, readDodonaFolders } from './dodona-folder.js';
 
 interface Deps {
@@ -60,6 +61,23 @@ interface Deps {
   live: LiveBus;
   /** The course time zone, to say when a timed program opens or closed. */
   timeZone: () => Promise<TimeZone>;
+}
+
+/**
+ * What one import may add: no more programs than a bank file holds, and no program larger than the editor could
+ * save (a file named by many tests of a Dodona suite is copied into each of them).
+ */
+function withinImportBounds({ programs, skipped }: ParsedBank): ParsedBank {
+  const kept: ParsedBank = { programs: [], skipped: [...skipped] };
+  for (const program of programs) {
+    const name = program.task.split('\n')[0]!.slice(0, 80);
+    if (kept.programs.length >= IMPORT_LIMITS.maxPrograms)
+      kept.skipped.push({ name, reason: `an import adds at most ${IMPORT_LIMITS.maxPrograms} programs` });
+    else if (Buffer.byteLength(JSON.stringify(program)) > IMPORT_LIMITS.programMaxBytes)
+      kept.skipped.push({ name, reason: 'with its tests and files it is larger than 1 MB' });
+    else kept.programs.push(program);
+  }
+  return kept;
 }
 
 /** A job slot is given back when its job ends, or after this long if the process holding it died. */
@@ -164,6 +182,10 @@ export function createExercisesService({
 
     async saveExercise(programId: number, input: exercises.SavedExercise): Promise<Exercise> {
       const program = await programOrFail(programId);
+      // The tests kept (none sent) may be checked by the checker program: it must stay.
+      const kept = input.tests ?? (await testsOf(program.id));
+      if (kept.some((test) => test.checker === 'program') && !input.checker_code.trim())
+        throw new AppError('validation', exerciseMessages.checkerProgramMissing);
       await transact(db, (trx) => exercises.saveExercise(trx, program.id, input));
       return this.exercise(program.id);
     },
@@ -194,7 +216,8 @@ export function createExercisesService({
      * there is, all in one transaction; what could not be imported is listed with why.
      */
     async importExercises(input: { content?: string; files?: FolderFile[] }): Promise<ImportResult> {
-      const { programs, skipped } = input.files ? readDodonaFolders(input.files) : readBankFile(input.content ?? '');
+      const read = input.files ? readDodonaFolders(input.files) : readBankFile(input.content ?? '');
+      const { programs, skipped } = withinImportBounds(read);
       const imported = await transact(db, async (trx) => {
         const made: ImportResult['imported'] = [];
         for (const program of programs) {
@@ -259,7 +282,8 @@ export function createExercisesService({
         best_late: sp.best_late,
         comments: await commentsOf(sp.id),
         submissions: await submissionsOf(sp.id),
-        rubric: parseRubric(sp.rubric ?? '[]'),
+        // The criteria can say what the task is: they too wait for the opening.
+        rubric: waiting ? [] : parseRubric(sp.rubric ?? '[]'),
         grade: grade?.released_at ? grade : null,
         timing,
         now: nowIso(clock()),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { originalColumn, originalNames, rewriteAllocations } from './allocation-lines.js';
+import { originalColumn, originalNames, originalOutput, rewriteAllocations } from './allocation-lines.js';
 
 describe('allocation lines', () => {
   it('rewrites calls to malloc, calloc, realloc and free with their line', () => {
@@ -39,5 +39,26 @@ describe('allocation lines', () => {
     expect(originalNames("too few arguments to function call, expected 2, have 1 in '__checks_malloc'")).toBe(
       "too few arguments to function call, expected 2, have 1 in 'malloc'",
     );
+  });
+
+  it("quotes the student's own line in the compiler's output, with its marker under the same token", () => {
+    const source = '#include <stdio.h>\nint main(void) {\n  fprintf(stdout, "%d\\n", missing);\n}\n';
+    const rewritten = rewriteAllocations(source);
+    const original = source.split('\n')[2]!;
+    const line = rewritten.code.split('\n')[2]!;
+    expect(line).toContain('__checks_fprintf(__LINE__, ');
+    const at = line.indexOf('missing');
+    const output = [
+      `main.c:3:${at + 1}: error: use of undeclared identifier 'missing'`,
+      `    3 | ${line}`,
+      `      | ${' '.repeat(at)}^~~~~~~`,
+      '1 error generated.',
+    ].join('\n');
+    expect(originalOutput(output, rewritten, source).split('\n')).toEqual([
+      `main.c:3:${original.indexOf('missing') + 1}: error: use of undeclared identifier 'missing'`,
+      `    3 | ${original}`,
+      `      | ${' '.repeat(original.indexOf('missing'))}^~~~~~~`,
+      '1 error generated.',
+    ]);
   });
 });

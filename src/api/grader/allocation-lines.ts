@@ -140,3 +140,40 @@ export function originalColumn(rewritten: Rewritten, line: number, column: numbe
 export function originalNames(message: string): string {
   return message.replaceAll(REWRITTEN_NAME, '$1');
 }
+
+/**
+ * The compiler's output as the student's code reads: each message's line and column, each quoted source line
+ * (`    5 |   code`) the student's own, the marker line under it (`      |   ^~~~`) at the same place in it, and the
+ * names as written.
+ */
+export function originalOutput(output: string, rewritten: Rewritten, source: string): string {
+  const lines = source.split('\n');
+  let quoted: number | null = null;
+  const mapped = output.split('\n').map((text) => {
+    const header = /^main\.c:(\d+):(\d+):(.*)$/.exec(text);
+    if (header) {
+      const [line, column] = [Number(header[1]), Number(header[2])];
+      return `main.c:${line}:${originalColumn(rewritten, line, column)}:${header[3]}`;
+    }
+    const code = /^(\s*)(\d+) \| (.*)$/.exec(text);
+    if (code) {
+      quoted = Number(code[2]);
+      return rewritten.inserts.has(quoted) ? `${code[1]}${code[2]} | ${lines[quoted - 1] ?? code[3]}` : text;
+    }
+    const marker = /^(\s*)\| (.*)$/.exec(text);
+    if (marker && quoted !== null && rewritten.inserts.has(quoted)) {
+      const line = quoted;
+      let moved = '';
+      [...marker[2]!].forEach((c, index) => {
+        if (c === ' ') return;
+        const column = originalColumn(rewritten, line, index + 1) - 1;
+        moved = moved.padEnd(column, ' ');
+        if (moved.length === column) moved += c;
+      });
+      return `${marker[1]}| ${moved}`;
+    }
+    if (!/^\s*\|/.test(text)) quoted = null;
+    return text;
+  });
+  return originalNames(mapped.join('\n'));
+}

@@ -19,7 +19,7 @@ import {
 } from '../../contracts/exercises.js';
 import type { CompileRequest, CompileResponse } from './compile-child.js';
 import { parseDiagnostics } from './diagnostics.js';
-import { originalColumn, originalNames, type Rewritten, rewriteAllocations } from './allocation-lines.js';
+import { originalOutput, type Rewritten, rewriteAllocations } from './allocation-lines.js';
 import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
 import { childScript, type GraderLog, type JobLimits, ProcessPool } from './process-pool.js';
 import type { RunRequest, RunResponse } from './run-worker.js';
@@ -215,7 +215,7 @@ export function createGrader(options: GraderOptions = {}) {
       log.error({ ...about, cause }, 'grader: unavailable');
       throw new GraderUnavailableError(cause);
     }
-    const output = originalNames(response.output.trim());
+    const output = originalOutput(response.output.trim(), rewritten, code);
     if (response.failure) {
       const { kind, detail } = response.failure;
       if (kind === 'out_of_memory') {
@@ -238,10 +238,8 @@ export function createGrader(options: GraderOptions = {}) {
         kind === 'stack_overflow' ? exerciseMessages.compilerNestedTooDeeply : exerciseMessages.compilerCrashed;
       return { result: compileError(message, output ? `${output}\n${message}` : message), wasm: null, key, plain };
     }
-    const diagnostics = parseDiagnostics(output).map((d) => ({
-      ...d,
-      column: originalColumn(rewritten, d.line, d.column),
-    }));
+    // Columns, like the quoted lines, are the student's own already (originalOutput).
+    const diagnostics = parseDiagnostics(output);
     return { result: { ok: response.ok, diagnostics, output }, wasm: response.wasm, key, plain };
   }
 

@@ -48,15 +48,20 @@ describe('grading by rubric', () => {
     expect(saved.json().rubric).toEqual(RUBRIC);
     for (const [rubric, message] of [
       [[{ title: ' ', points: 3 }], 'Name each criterion.'],
-      [[{ title: 'Style', points: 0 }], 'A criterion is worth at least 1 point.'],
-      [[{ title: 'Style', points: 101 }], 'A criterion is worth at most 100 points.'],
+      [[{ title: 'Style', points: 0 }], 'A criterion is worth a whole number of points from 1 to 100.'],
+      [[{ title: 'Style', points: 101 }], 'A criterion is worth a whole number of points from 1 to 100.'],
+      [[{ title: 'Style', points: null }], 'A criterion is worth a whole number of points from 1 to 100.'],
       [Array.from({ length: 13 }, (_, i) => ({ title: `C${i}`, points: 1 })), 'At most 12 criteria.'],
     ] as const) {
       const refused = await call('PUT', `/api/v1/programs/${programId}/exercise`, adminToken, { rubric });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors.join(' ')).toContain(message);
     }
-    // Saving the tests alone leaves the rubric as it is.
+    // Saving the rubric alone keeps the tests; saving the tests alone leaves the rubric as it is.
+    const tests = [{ stdin: '1 2\n', expected_output: '3\n', visible: true, points: 2 }];
+    await call('PUT', `/api/v1/programs/${programId}/exercise`, adminToken, { tests, rubric: RUBRIC });
+    const rubricOnly = await call('PUT', `/api/v1/programs/${programId}/exercise`, adminToken, { rubric: RUBRIC });
+    expect(rubricOnly.json().tests).toMatchObject(tests);
     await call('PUT', `/api/v1/programs/${programId}/exercise`, adminToken, { tests: [] });
     expect((await call('GET', `/api/v1/programs/${programId}/exercise`, adminToken)).json().rubric).toEqual(RUBRIC);
     const exported = (await call('GET', `/api/v1/programs/${programId}/exercise/export`, adminToken)).json();
@@ -74,7 +79,9 @@ describe('grading by rubric', () => {
     const over = await call('PUT', url, adminToken, { scores: [5, 2] });
     expect(over.statusCode).toBe(400);
     expect(over.json().errors).toEqual(['“Reads the input with scanf and checks it” is out of 4 points.']);
-    expect((await call('PUT', url, adminToken, { scores: [-1, 2] })).statusCode).toBe(400);
+    // Not numbers, though z.coerce would read them as 0, 1 and 3: refused, nothing stored.
+    for (const scores of [[-1, 2], [null, ''], [true, 3], ['0x3', 1], [1.5, 2], '3,4'])
+      expect((await call('PUT', url, adminToken, { scores })).statusCode, JSON.stringify(scores)).toBe(400);
     expect((await call('PUT', url, s.token, { scores: [4, 6] })).statusCode).toBe(403);
     expect(await ctx.database.db.selectFrom('manual_grades').selectAll().execute()).toEqual([]);
 

@@ -81,6 +81,8 @@ export function createGradingService({ db, clock, notifications, live, config }:
           input.release ? at : null,
         );
         if (input.release && !before?.released_at) await tellReleased(trx, [{ ...target, ...grade }]);
+        // A correction of a released grade shows at once in the student's open editor (told once, at release).
+        else if (before?.released_at) publishChange(live, trx, target, 'grade');
         return grade;
       });
     },

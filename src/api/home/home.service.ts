@@ -21,6 +21,7 @@ import type { ScheduleService } from '../schedule/schedule.service.js';
 import { recordVisit } from '../students/visits.repository.js';
 import * as home from './home.repository.js';
 import { visibleTask, windowsOfStudent } from '../timed-work/timed-window.js';
+import { timedState } from '../../contracts/timed-work.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -64,8 +65,13 @@ export function createHomeService({ db, schedule, clock = systemClock, timeZone 
 
       const rows = await home.listStudentPrograms(db, student.id);
       const windows = await windowsOfStudent(db, student.id);
+      // A timed program whose window is over can no longer be solved.
+      const over = (id: number) => {
+        const timing = windows.get(id);
+        return timing !== undefined && timedState(timing, at) === 'over';
+      };
       const toSolve: HomeProgram[] = rows
-        .filter((row) => isToSolve({ ...row, closed: row.closed_at !== null }))
+        .filter((row) => isToSolve({ ...row, closed: row.closed_at !== null }) && !over(row.id))
         .map((row) => ({
           id: row.id,
           program_number: row.program_number,

@@ -61,7 +61,7 @@ export function listStudentsOfBatch(db: Db, batch: number) {
 export function findStudentAccount(db: Db, id: number) {
   return db
     .selectFrom('students')
-    .select(['id', 'email', 'first_name'])
+    .select(['id', 'email', 'first_name', 'student_batch'])
     .where('id', '=', id)
     .where('role', '=', 'student')
     .executeTakeFirst();

@@ -151,8 +151,18 @@ export function createProgramsService({ db, config, notifications, clock = syste
     async sendToStudent(studentId: number, programNumber: number, task: string): Promise<StudentProgram> {
       const student = await programs.findStudentAccount(db, studentId);
       if (!student) throw new AppError('notFound', messages.noSuchStudent);
+      const zone = await timeZone();
       try {
         const row = await transact(db, async (trx) => {
+          // A program timed for the student's batch and not open yet is announced without its task.
+          const window =
+            student.student_batch === null
+              ? undefined
+              : await findBatchWindow(trx, programNumber, student.student_batch);
+          const told =
+            window && Date.parse(window.opens_at) > clock().getTime()
+              ? timedMessages.announce(window.opens_at, window.minutes, zone)
+              : task;
           const inserted = await programs.insertStudentProgram(trx, {
             student_id: studentId,
             program_number: programNumber,
@@ -162,8 +172,8 @@ export function createProgramsService({ db, config, notifications, clock = syste
             trx,
             [{ ...student, link: workspacePath(inserted.id), subjectId: inserted.id }],
             'program_sent',
-            programNotice(programNumber, task),
-            (s) => newProgramMail(s.email, s.first_name, programNumber, task, myProgsUrl),
+            programNotice(programNumber, told),
+            (s) => newProgramMail(s.email, s.first_name, programNumber, told, myProgsUrl),
           );
           return inserted;
         });
@@ -183,7 +193,8 @@ export function createProgramsService({ db, config, notifications, clock = syste
         const timing = windows.get(row.id);
         return {
           ...withLate(row),
-          task: visibleTask(row.task, timing, now),
+          // The teacher reads the task; the student only once the program opens.
+          task: caller.role === 'admin' ? row.task : visibleTask(row.task, timing, now),
           opens_at: timing?.opens_at ?? null,
           closes_at: timing?.closes_at ?? null,
         };

@@ -51,6 +51,7 @@ beforeAll(async () => {
   await call('PUT', `/api/v1/programs/${ids.first}/exercise`, adminToken, {
     starter_code: '#include <stdio.h>\n',
     tests: [{ stdin: '2 3\n', expected_output: '5\n', visible: true, points: 1 }],
+    rubric: [{ title: 'Adds with one printf', points: 2 }],
   });
   await ctx.app.grader.warmUp();
 }, 120_000);
@@ -60,6 +61,8 @@ describe('timed work', () => {
   it('refuses a wrong window with reasons and saves nothing', async () => {
     for (const [body, status] of [
       [timing([ids.first], { minutes: 0 }), 400],
+      [timing([ids.first], { minutes: true }), 400],
+      [timing([ids.first], { minutes: null }), 400],
       [timing([ids.first], { minutes: 24 * 60 + 1 }), 400],
       [timing([ids.first], { opens_time: '25:00' }), 400],
       [timing([ids.first], { opens_date: '2026-02-30' }), 400],
@@ -104,9 +107,14 @@ describe('timed work', () => {
       visible_tests: [],
       timing: { opens_at: OPENS_AT, closes_at: CLOSES_AT, minutes: 30, extra_minutes: 0 },
     });
+    expect(waiting.rubric).toEqual([]);
     const mine = (await call('GET', `/student_programs/get_my_progs/${s.id}`, s.token)).json();
     expect(mine[0]).toMatchObject({ task: timedMessages.hiddenTask, opens_at: OPENS_AT, closes_at: CLOSES_AT });
-    const home = (await call('GET', '/api/v1/home', s.token)).json();
+    // The teacher reads the task in the student's list.
+    const theirs = (await call('GET', `/student_programs/get_my_progs/${s.id}`, adminToken)).json();
+    expect(theirs[0]).toMatchObject({ task: TASK });
+    const home = (await call('GET', '/api/v1/me/home', s.token)).json();
+    expect(home.programs_to_solve).toContainEqual(expect.objectContaining({ task: timedMessages.hiddenTask }));
     expect(JSON.stringify(home)).not.toContain(TASK);
     const notOpen = timedMessages.notOpen(PROGRAM_NUMBER, OPENS_AT, DEFAULT_TIME_ZONE);
     expect(notOpen).toBe('Program 4401 opens at 10 Dec 2026, 10:00 am IST.');
@@ -122,23 +130,35 @@ describe('timed work', () => {
 
     // In the window: the task is there and work is accepted.
     now = new Date('2026-12-10T04:45:00.000Z');
-    expect(await workspaceOf(s)).toMatchObject({ task: TASK, starter_code: '#include <stdio.h>\n' });
+    expect(await workspaceOf(s)).toMatchObject({
+      task: TASK,
+      starter_code: '#include <stdio.h>\n',
+      rubric: [{ title: 'Adds with one printf', points: 2 }],
+    });
     expect((await submit(s)).statusCode).toBe(201);
 
     // At the closing moment: refused, saying when it closed; nothing is stored.
     now = new Date(CLOSES_AT);
     const timeUp = timedMessages.timeUp(PROGRAM_NUMBER, CLOSES_AT, DEFAULT_TIME_ZONE);
     expect(timeUp).toBe('Time is up: Program 4401 closed at 10 Dec 2026, 10:30 am IST. Late work is not accepted.');
+    // Over: no longer among the programs to solve on Home.
+    const homeOver = (await call('GET', '/api/v1/me/home', other.token)).json();
+    expect(homeOver.programs_to_solve.map((p: { program_number: number }) => p.program_number)).not.toContain(
+      PROGRAM_NUMBER,
+    );
     const late = await submit(other);
     expect(late.statusCode).toBe(409);
     expect(late.json().errors).toEqual([timeUp]);
     expect((await workspaceOf(other)).submissions).toEqual([]);
 
     // Ten more minutes for one student: they may submit until 10:40; the other may not.
-    expect(
-      (await call('PUT', `/api/v1/admin/student_programs/${other.spId}/extension`, adminToken, { extra_minutes: -1 }))
-        .statusCode,
-    ).toBe(400);
+    // Not a number of minutes: refused (z.coerce would read null and "" as 0, taking an extension back).
+    for (const extra_minutes of [-1, null, '', [], true, 1.5])
+      expect(
+        (await call('PUT', `/api/v1/admin/student_programs/${other.spId}/extension`, adminToken, { extra_minutes }))
+          .statusCode,
+        JSON.stringify(extra_minutes),
+      ).toBe(400);
     const extended = await call('PUT', `/api/v1/admin/student_programs/${other.spId}/extension`, adminToken, {
       extra_minutes: 10,
     });
@@ -168,6 +188,16 @@ describe('timed work', () => {
   it('a timed program sent before it opens is announced without its task', async () => {
     now = new Date('2026-12-10T03:00:00.000Z');
     const s = await studentWithProgram();
+    // The original client's one-student send is announced without the task too.
+    const one = await call('POST', '/student_programs', adminToken, {
+      student_id: s.id,
+      program_number: 4402,
+      task: 'Secret task.',
+      solution: '',
+    });
+    expect(one.statusCode).toBe(201);
+    expect((await lastMailTo(ctx, s.email)).text_body).not.toContain('Secret task.');
+    await ctx.database.db.deleteFrom('student_programs').where('id', '=', one.json().id).execute();
     const sent = await call('POST', `/api/v1/programs/${ids.second}/send`, adminToken, { student_batch: BATCH });
     expect(sent.statusCode).toBe(200);
     const mail = await lastMailTo(ctx, s.email);

@@ -61,7 +61,8 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
     <form
       className="exercise-editor card card-body mb-3"
       onSubmit={handleSubmit((input: ExerciseInput) =>
-        save.mutate({ programId, body: { ...input, reference_solution: reference } }),
+        // The editor always sends its tests: none left in the form means none.
+        save.mutate({ programId, body: { ...input, tests: input.tests ?? [], reference_solution: reference } }),
       )}
       noValidate
     >
@@ -158,7 +159,13 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
           disabled={busy !== null || !reference.trim() || tests.length === 0}
           onClick={() =>
             void handleSubmit(({ tests, no_leaks, checker_code }: ExerciseInput) =>
-              attempt.mutate({ programId, code: reference, tests, noLeaks: no_leaks, checkerCode: checker_code }),
+              attempt.mutate({
+                programId,
+                code: reference,
+                tests: tests ?? [],
+                noLeaks: no_leaks,
+                checkerCode: checker_code,
+              }),
             )()
           }
         >

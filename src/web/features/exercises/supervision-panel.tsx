@@ -102,7 +102,12 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
       </div>
       <PanelError error={programs.error ?? rows.error ?? release.error} />
       {programNumber !== null && batchNumber !== null && programs.data ? (
-        <TimedWorkForm programNumber={programNumber} batch={batchNumber} programs={programs.data} />
+        <TimedWorkForm
+          key={`${programNumber}-${batchNumber}`}
+          programNumber={programNumber}
+          batch={batchNumber}
+          programs={programs.data}
+        />
       ) : null}
       {programNumber !== null && unreleased > 0 ? (
         <div className="d-flex flex-wrap gap-2 align-items-center mb-3">

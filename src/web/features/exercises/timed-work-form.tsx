@@ -9,6 +9,7 @@ import type { SupervisionRow } from '../../../contracts/exercises';
 import { TIMED_LIMITS, timedWorkInputSchema } from '../../../contracts/timed-work';
 import { Checkbox, Input } from '../../components/form-kit';
 import { PanelError } from '../../components/admin-panel';
+import { useConfirm } from '../../components/confirm-dialog';
 import { useTimeZone } from '../../lib/site-info';
 import { timedWorkQuery, useDeleteTimedWork, useExtendTime, useSetTimedWork } from './grading-api';
 
@@ -47,8 +48,21 @@ export function TimedWorkForm({
   const { errors } = formState;
   const own = programs.find((p) => p.program_number === programNumber);
   const others = programs.filter((p) => p.program_number !== programNumber);
+  const { confirm, dialog } = useConfirm();
   const onSet = (input: WindowInput) =>
-    own && set.mutate({ ...input, program_ids: [own.id, ...also], student_batch: batch });
+    own &&
+    set.mutate({ ...input, program_ids: [own.id, ...also], student_batch: batch }, { onSuccess: () => setAlso([]) });
+  const onRemove = (id: number) =>
+    void confirm({
+      title: `Remove the time limit of program ${programNumber}?`,
+      message: (
+        <p className="mb-0">
+          Batch {batch} can then see the task and work on program {programNumber} at any time, as on any program.
+        </p>
+      ),
+      confirmLabel: 'Remove the time limit',
+      action: () => remove.mutateAsync(id),
+    });
 
   return (
     <details className="card card-body mb-3" open={current !== undefined}>
@@ -118,7 +132,7 @@ export function TimedWorkForm({
               type="button"
               className="btn btn-outline-danger"
               disabled={remove.isPending}
-              onClick={() => remove.mutate(current.id)}
+              onClick={() => onRemove(current.id)}
             >
               Remove the time limit
             </button>
@@ -130,7 +144,8 @@ export function TimedWorkForm({
           Timed: {set.data.map((t) => `program ${t.program_number}`).join(', ')}.
         </p>
       ) : null}
-      <PanelError error={set.error ?? remove.error ?? timings.error} />
+      <PanelError error={set.error ?? timings.error} />
+      {dialog}
     </details>
   );
 }
@@ -146,7 +161,11 @@ export function ExtraTime({ row }: { row: SupervisionRow }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        extend.mutate({ studentProgramId: row.student_program_id, extraMinutes: Number(minutes) });
+        // An empty box is not 0: the server says what to give.
+        extend.mutate({
+          studentProgramId: row.student_program_id,
+          extraMinutes: minutes.trim() === '' ? Number.NaN : Number(minutes),
+        });
       }}
     >
       <label className="visually-hidden" htmlFor={id}>
