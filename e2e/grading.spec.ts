@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { adminHeaders, apiStudent, okJson, placePaidStudent, signInWithToken, uniqueNumber } from './accounts.js';
-import { expect, saveScreenshot, test } from './fixtures.js';
+import { checkScreen, expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures.js';
 
 type Admin = { authorization: string };
 const SUM =
@@ -82,6 +82,7 @@ test.describe('grading by hand and timed work', () => {
     await expect(panel.getByText('Saved: 1 test case, 2 rubric criteria.')).toBeVisible();
     await panel.getByRole('group', { name: 'Rubric (graded by hand)' }).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'rubric-editor', info.project.name, { fullPage: false });
+    await expectNoSeriousA11yViolations(page, { soft: true, screen: 'rubric-editor' });
     await okJson(
       request.post(`/api/v1/student_programs/${spId}/submissions`, { headers: student.headers, data: { code: SUM } }),
     );
@@ -113,7 +114,7 @@ test.describe('grading by hand and timed work', () => {
       await expect(page.getByText('Released 1 grade.')).toBeVisible();
       await expect(row).toContainText('7/10 by hand');
       await expect(row).not.toContainText('not released');
-      await saveScreenshot(page, 'rubric-grading', info.project.name);
+      await checkScreen(page, 'rubric-grading', info.project.name);
 
       // Released: pushed to the open editor by its stream.
       const graded = editor.getByRole('region', { name: 'Graded by your teacher: 7/10' });
@@ -121,7 +122,7 @@ test.describe('grading by hand and timed work', () => {
       await expect(graded.getByRole('row', { name: /Clear names and layout/ })).toContainText('3 / 6');
       await expect(graded).toContainText('Name a and b after what they hold.');
       await graded.scrollIntoViewIfNeeded();
-      await saveScreenshot(editor, 'rubric-grade-student', info.project.name);
+      await checkScreen(editor, 'rubric-grade-student', info.project.name);
     } finally {
       await studentContext.close();
     }
@@ -155,7 +156,7 @@ test.describe('grading by hand and timed work', () => {
     await page.getByRole('button', { name: 'Set the time' }).click();
     await expect(page.getByRole('status').filter({ hasText: `Timed: program ${programNumber}.` })).toBeVisible();
     await expect(page.getByText(`Timed for batch ${batch}: open`)).toBeVisible();
-    await saveScreenshot(page, 'timed-work-teacher', info.project.name);
+    await checkScreen(page, 'timed-work-teacher', info.project.name);
 
     const studentContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
     const editor = await studentContext.newPage();
@@ -165,6 +166,7 @@ test.describe('grading by hand and timed work', () => {
       await expect(editor.getByText('The task is shown when the program opens.')).toBeVisible();
       await expect(editor.getByText(task)).toHaveCount(0);
       await expect(editor.locator('.cm-content')).toHaveCount(0);
+      await checkScreen(editor, 'timed-work-waiting', info.project.name);
 
       // Opened now for 30 minutes: the task, the editor and a countdown.
       const now = await courseClock(request, -1);
@@ -178,7 +180,7 @@ test.describe('grading by hand and timed work', () => {
       await expect(editor.getByText(task)).toBeVisible();
       await expect(editor.getByRole('timer', { name: 'Time left' })).toHaveText(/^2\d:\d\d$/);
       await expect(editor.locator('.cm-content')).toBeVisible();
-      await saveScreenshot(editor, 'timed-work-countdown', info.project.name);
+      await checkScreen(editor, 'timed-work-countdown', info.project.name);
 
       // Time is up (an hour ago for 30 minutes): read-only, and the server refuses a late submission.
       const past = await courseClock(request, -61);
@@ -198,7 +200,7 @@ test.describe('grading by hand and timed work', () => {
       });
       expect(late.status()).toBe(409);
       expect((await late.json()).errors[0]).toMatch(/^Time is up: Program \d+ closed at /);
-      await saveScreenshot(editor, 'timed-work-over', info.project.name);
+      await checkScreen(editor, 'timed-work-over', info.project.name);
 
       // Ten extra minutes for this student from the teacher's row: open again, for them alone.
       await page.reload();

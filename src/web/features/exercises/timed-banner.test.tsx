@@ -20,6 +20,13 @@ describe('the timed banner', () => {
     );
   });
 
+  it('gives only the date when the opening is more than a day away', () => {
+    const before = Date.parse(TIMING.opens_at) - 43 * 3_600_000;
+    expect(text(<TimedBanner timing={TIMING} now={before} />)).toBe(
+      'Timed program. It opens at 10 Dec 2026, 10:00 am IST; you will then have 30 minutes.',
+    );
+  });
+
   it('counts the time left while it is open, in a timer, with the extension said', () => {
     const markup = renderToStaticMarkup(
       <TimedBanner timing={{ ...TIMING, extra_minutes: 10 }} now={Date.parse(TIMING.opens_at) + 60_000} />,

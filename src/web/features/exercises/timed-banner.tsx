@@ -27,6 +27,8 @@ export function useTimedState(workspace: Workspace | undefined, receivedAt: numb
   return { now, state };
 }
 
+const DAY_MS = 24 * 3_600_000;
+
 /** The program's deadline, and whether it has passed. */
 export function DueLine({ dueAt }: { dueAt: string }) {
   const zone = useTimeZone();
@@ -52,9 +54,14 @@ export function TimedBanner({ timing, now }: { timing: Timing; now: number }) {
   if (state === 'waiting')
     return (
       <div className="alert alert-info" role="status">
-        <strong>Timed program.</strong> It opens at {formatDateTime(timing.opens_at, zone)}, in{' '}
-        <span data-testid="opens-in">{formatCountdown(Date.parse(timing.opens_at) - now)}</span>; you will then have{' '}
-        {timing.minutes + timing.extra_minutes} minutes{extra}.
+        <strong>Timed program.</strong> It opens at {formatDateTime(timing.opens_at, zone)}
+        {/* A count of hours past a day reads badly ("43:29:28"): the date says it then. */}
+        {Date.parse(timing.opens_at) - now < DAY_MS ? (
+          <>
+            , in <span data-testid="opens-in">{formatCountdown(Date.parse(timing.opens_at) - now)}</span>
+          </>
+        ) : null}
+        ; you will then have {timing.minutes + timing.extra_minutes} minutes{extra}.
       </div>
     );
   if (state === 'open')
