@@ -53,6 +53,8 @@ export const exerciseMessages = {
   closed: 'This program is closed: your teacher no longer accepts submissions.',
   graderDown: 'The grader is not available right now. Please try again in a minute.',
   notFound: 'No such program.',
+  /** The teacher named a student's copy of a program that does not exist. */
+  noSuchStudentProgram: 'No such student program.',
   tooManyStreams: 'Too many live views open for this account: close a tab and try again.',
   /** Compiles have a CPU-time and a memory cap (a macro that expands without end, an enormous initialised array). */
   tooComplex: 'This program is too large or complex to compile.',

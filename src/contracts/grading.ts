@@ -17,7 +17,6 @@ export const gradingMessages = {
       ? 'This program has no rubric: add criteria in its test cases editor first.'
       : `Give points for each of the ${criteria} criteria.`,
   overMax: (title: string, max: number) => `“${title}” is out of ${max} points.`,
-  notGraded: 'Grade this program first.',
   noneToRelease: 'There are no unreleased grades for this program.',
 } as const;
 

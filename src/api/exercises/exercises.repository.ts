@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { programFileSchema, type TestCase } from '../../contracts/exercises.js';
 import type { RubricCriterion } from '../../contracts/grading.js';
 import { flag, withBooleans } from '../db/flags.js';
+import { readJsonList } from '../db/json-list.js';
 import type { Db } from '../db/schema.js';
 
 export async function findProgram(db: Db, programId: number) {
@@ -24,21 +25,11 @@ export async function listTests(db: Db, programId: number) {
     points: row.points,
     checker: row.checker,
     tolerance: Number(row.tolerance),
-    args: parseJson(row.args, z.array(z.string())),
-    files: parseJson(row.files, z.array(programFileSchema)),
-    expected_files: parseJson(row.expected_files, z.array(programFileSchema)),
+    args: readJsonList(row.args, z.string()),
+    files: readJsonList(row.files, programFileSchema),
+    expected_files: readJsonList(row.expected_files, programFileSchema),
     test_code: row.test_code,
   }));
-}
-
-/** A stored JSON list; anything else (never written) reads as empty. */
-function parseJson<T>(json: string, schema: z.ZodType<T[]>): T[] {
-  try {
-    const parsed = schema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
 }
 
 /** Replaces a program's starter code and test cases. */
@@ -122,12 +113,24 @@ export async function findStudentProgram(db: Db, studentProgramId: number) {
   return row && withBooleans(row, ['best_late', 'no_leaks']);
 }
 
-/** A student program with whose it is, for telling them of a comment; undefined if there is none. */
+/**
+ * A student program with whose it is (to tell them of a comment or a grade) and its program's rubric; undefined if
+ * there is none.
+ */
 export function findStudentProgramOwner(db: Db, studentProgramId: number) {
   return db
     .selectFrom('student_programs as sp')
     .innerJoin('students as s', 's.id', 'sp.student_id')
-    .select(['sp.id', 'sp.program_number', 's.id as student_id', 's.email', 's.first_name', 's.student_batch'])
+    .leftJoin('programs as p', 'p.program_number', 'sp.program_number')
+    .select([
+      'sp.id',
+      'sp.program_number',
+      's.id as student_id',
+      's.email',
+      's.first_name',
+      's.student_batch',
+      'p.rubric',
+    ])
     .where('sp.id', '=', studentProgramId)
     .executeTakeFirst();
 }

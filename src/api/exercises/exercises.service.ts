@@ -283,7 +283,7 @@ export function createExercisesService({
         comments: await commentsOf(sp.id),
         submissions: await submissionsOf(sp.id),
         // The criteria can say what the task is: they too wait for the opening.
-        rubric: waiting ? [] : parseRubric(sp.rubric ?? '[]'),
+        rubric: waiting ? [] : parseRubric(sp.rubric),
         grade: grade?.released_at ? grade : null,
         timing,
         now: nowIso(clock()),
@@ -419,7 +419,7 @@ export function createExercisesService({
         submissions: await submissionsOf(row.id),
         best_score: row.best_score,
         best_total: row.best_total,
-        rubric: parseRubric(row.rubric ?? '[]'),
+        rubric: parseRubric(row.rubric),
         grade: await findGrade(db, row.id),
       };
     },

@@ -1,23 +1,15 @@
-import { z } from 'zod';
 import {
   criterionScoreSchema,
   type ManualGrade,
   type RubricCriterion,
   rubricCriterionSchema,
 } from '../../contracts/grading.js';
+import { readJsonList } from '../db/json-list.js';
 import type { Db } from '../db/schema.js';
 
-/** A stored JSON list read with its schema; anything else (never written) reads as empty. */
-function parseList<T>(json: string, schema: z.ZodType<T>): T[] {
-  try {
-    const parsed = z.array(schema).safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
-}
+const GRADE_COLUMNS = ['scores', 'score', 'total', 'feedback', 'graded_by', 'graded_at', 'released_at'] as const;
 
-export const parseRubric = (json: string): RubricCriterion[] => parseList(json, rubricCriterionSchema);
+export const parseRubric = (json: string | null): RubricCriterion[] => readJsonList(json, rubricCriterionSchema);
 
 type GradeRow = {
   scores: string;
@@ -28,34 +20,15 @@ type GradeRow = {
   graded_at: string;
   released_at: string | null;
 };
-const toGrade = (row: GradeRow): ManualGrade => ({ ...row, scores: parseList(row.scores, criterionScoreSchema) });
+const toGrade = (row: GradeRow): ManualGrade => ({ ...row, scores: readJsonList(row.scores, criterionScoreSchema) });
 
 export async function findGrade(db: Db, studentProgramId: number): Promise<ManualGrade | null> {
   const row = await db
     .selectFrom('manual_grades')
-    .select(['scores', 'score', 'total', 'feedback', 'graded_by', 'graded_at', 'released_at'])
+    .select(GRADE_COLUMNS)
     .where('student_program_id', '=', studentProgramId)
     .executeTakeFirst();
   return row ? toGrade(row) : null;
-}
-
-/** A student program with its student and its program's rubric, for grading it. */
-export function findGradable(db: Db, studentProgramId: number) {
-  return db
-    .selectFrom('student_programs as sp')
-    .innerJoin('students as s', 's.id', 'sp.student_id')
-    .leftJoin('programs as p', 'p.program_number', 'sp.program_number')
-    .select([
-      'sp.id',
-      'sp.program_number',
-      's.id as student_id',
-      's.email',
-      's.first_name',
-      's.student_batch',
-      'p.rubric',
-    ])
-    .where('sp.id', '=', studentProgramId)
-    .executeTakeFirst();
 }
 
 export async function saveGrade(
@@ -74,7 +47,7 @@ export async function saveGrade(
         released_at: eb.fn.coalesce('manual_grades.released_at', eb.val(releasedAt)),
       })),
     )
-    .returning(['scores', 'score', 'total', 'feedback', 'graded_by', 'graded_at', 'released_at'])
+    .returning(GRADE_COLUMNS)
     .executeTakeFirstOrThrow();
   return toGrade(row);
 }

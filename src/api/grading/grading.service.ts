@@ -2,7 +2,6 @@ import {
   gradingMessages,
   type ManualGrade,
   formatManualScore,
-  type GradeInput,
   type gradeInputSchema,
   rubricTotal,
 } from '../../contracts/grading.js';
@@ -16,6 +15,8 @@ import { AppError } from '../http/app-error.js';
 import { gradeReleasedMail } from '../mail/mail-templates.js';
 import { publishChange } from '../live/supervision-events.js';
 import * as grading from './grading.repository.js';
+import { findStudentProgramOwner } from '../exercises/exercises.repository.js';
+import { exerciseMessages } from '../../contracts/exercises.js';
 
 type Released = { id: number; program_number: number; score: number; total: number } & {
   student_id: number;
@@ -50,10 +51,10 @@ export function createGradingService({ db, clock, notifications, live, config }:
   }
 
   return {
-    async save(admin: StudentRow, studentProgramId: number, input: z.infer<typeof gradeInputSchema> & GradeInput) {
-      const target = await grading.findGradable(db, studentProgramId);
-      if (!target) throw new AppError('notFound', 'No such student program.');
-      const rubric = grading.parseRubric(target.rubric ?? '[]');
+    async save(admin: StudentRow, studentProgramId: number, input: z.output<typeof gradeInputSchema>) {
+      const target = await findStudentProgramOwner(db, studentProgramId);
+      if (!target) throw new AppError('notFound', exerciseMessages.noSuchStudentProgram);
+      const rubric = grading.parseRubric(target.rubric);
       if (rubric.length === 0 || input.scores.length !== rubric.length)
         throw new AppError('validation', gradingMessages.scoresCount(rubric.length));
       const over = rubric.findIndex((criterion, index) => input.scores[index]! > criterion.points);
@@ -74,7 +75,7 @@ export function createGradingService({ db, clock, notifications, live, config }:
             scores: JSON.stringify(scores),
             score: scores.reduce((sum, s) => sum + s.points, 0),
             total: rubricTotal(rubric),
-            feedback: input.feedback ?? '',
+            feedback: input.feedback,
             graded_by: `${admin.first_name} ${admin.last_name}`.trim() || 'Teacher',
             graded_at: at,
           },

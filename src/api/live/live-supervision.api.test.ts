@@ -144,6 +144,33 @@ describe('live supervision streams', () => {
     }
   });
 
+  it("a released grade, and its correction, reach the student's stream; an unreleased one does not", async () => {
+    const programs = (await call('GET', '/programs', adminToken)).json() as { id: number; program_number: number }[];
+    const program = programs.find((p) => p.program_number === OTHER_PROGRAM)!;
+    await call('PUT', `/api/v1/programs/${program.id}/exercise`, adminToken, {
+      rubric: [{ title: 'Style', points: 5 }],
+    });
+    const s = await studentWithProgram(43, OTHER_PROGRAM);
+    const mine = openStream(`/api/v1/student_programs/${s.spId}/stream`, s.token);
+    const grade = (scores: number[], release: boolean) =>
+      call('PUT', `/api/v1/admin/student_programs/${s.spId}/grade`, adminToken, { scores, release });
+    try {
+      await openAll(mine);
+      expect((await grade([2], false)).statusCode).toBe(200);
+      await quiet();
+      expect(mine.events).toEqual([]);
+      expect((await grade([3], true)).statusCode).toBe(200);
+      await mine.until(() => mine.events.length > 0, "the release on the student's stream");
+      expect(mine.changes()).toEqual([{ student_program_id: s.spId, kind: 'grade' }]);
+      mine.events.length = 0;
+      expect((await grade([4], false)).statusCode).toBe(200);
+      await mine.until(() => mine.events.length > 0, "the correction on the student's stream");
+      expect(mine.changes()).toEqual([{ student_program_id: s.spId, kind: 'grade' }]);
+    } finally {
+      mine.close();
+    }
+  });
+
   it('is refused to anyone not signed in, a student on the teacher’s stream or another’s program, and past five', async () => {
     const s = await studentWithProgram(42);
     const other = await studentWithProgram(42);

@@ -27,9 +27,13 @@ import {
 } from '../notifications/notifications.service.js';
 import * as programs from './programs.repository.js';
 import { messages } from '../../contracts/messages.js';
-import { timedMessages } from '../../contracts/timed-work.js';
-import { findBatchWindow } from '../timed-work/timed-work.repository.js';
-import { assertWithinWindow, visibleTask, windowOf, windowsOfStudent } from '../timed-work/timed-window.js';
+import {
+  announcedTask,
+  assertWithinWindow,
+  visibleTask,
+  windowOf,
+  windowsOfStudent,
+} from '../timed-work/timed-window.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -106,11 +110,7 @@ export function createProgramsService({ db, config, notifications, clock = syste
         const program = await programs.findProgram(trx, programId);
         if (!program) throw new AppError('notFound', 'No such program.');
         // A timed program sent before it opens is announced without its task.
-        const window = await findBatchWindow(trx, program.program_number, batch);
-        const told =
-          window && Date.parse(window.opens_at) > clock().getTime()
-            ? timedMessages.announce(window.opens_at, window.minutes, zone)
-            : program.task;
+        const told = await announcedTask(trx, program, batch, clock(), zone);
         const students = await programs.listStudentsOfBatch(trx, batch);
         if (students.length === 0) throw new AppError('validation', contentMessages.noStudentsInBatch);
         if (
@@ -155,14 +155,13 @@ export function createProgramsService({ db, config, notifications, clock = syste
       try {
         const row = await transact(db, async (trx) => {
           // A program timed for the student's batch and not open yet is announced without its task.
-          const window =
-            student.student_batch === null
-              ? undefined
-              : await findBatchWindow(trx, programNumber, student.student_batch);
-          const told =
-            window && Date.parse(window.opens_at) > clock().getTime()
-              ? timedMessages.announce(window.opens_at, window.minutes, zone)
-              : task;
+          const told = await announcedTask(
+            trx,
+            { program_number: programNumber, task },
+            student.student_batch,
+            clock(),
+            zone,
+          );
           const inserted = await programs.insertStudentProgram(trx, {
             student_id: studentId,
             program_number: programNumber,

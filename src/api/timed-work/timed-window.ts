@@ -2,7 +2,7 @@ import { timedMessages, timedState, type Timing } from '../../contracts/timed-wo
 import type { TimeZone } from '../../contracts/dates.js';
 import type { Db } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { findWindow, listStudentWindows } from './timed-work.repository.js';
+import { findBatchWindow, findWindow, listStudentWindows } from './timed-work.repository.js';
 
 /**
  * The rule of timed work, in one place for every route a student works through (the workspace, Run, Submit, the
@@ -36,6 +36,20 @@ export async function windowsOfStudent(db: Db, studentId: number): Promise<Map<n
 /** The task as the student may read it now: hidden until the window opens. */
 export function visibleTask(task: string, timing: Timing | null | undefined, now: Date): string {
   return timing && timedState(timing, now.getTime()) === 'waiting' ? timedMessages.hiddenTask : task;
+}
+
+/** What a program's announcement says: its task, or, timed for the batch and not open yet, only when it opens. */
+export async function announcedTask(
+  db: Db,
+  program: { program_number: number; task: string },
+  batch: number | null,
+  now: Date,
+  zone: TimeZone,
+): Promise<string> {
+  const window = batch === null ? undefined : await findBatchWindow(db, program.program_number, batch);
+  return window && Date.parse(window.opens_at) > now.getTime()
+    ? timedMessages.announce(window.opens_at, window.minutes, zone)
+    : program.task;
 }
 
 /** Refuses work (a draft, a run, a submission) outside the program's window, saying when it opens or closed. */

@@ -1,3 +1,4 @@
+import { exerciseMessages } from '../../contracts/exercises.js';
 import { timedMessages, type TimedWork, type timedWorkInputSchema } from '../../contracts/timed-work.js';
 import type { z } from 'zod';
 import type { AreaDeps } from '../app-deps.js';
@@ -21,7 +22,7 @@ export function createTimedWorkService({ db, timeZone }: Pick<AreaDeps, 'db' | '
     },
 
     /** Opens each program for the batch at the day and time given (on the course clock), for `minutes`. */
-    async set(input: z.infer<typeof timedWorkInputSchema>): Promise<TimedWork[]> {
+    async set(input: z.output<typeof timedWorkInputSchema>): Promise<TimedWork[]> {
       const opensAt = zonedInstant(input.opens_date, input.opens_time, await timeZone());
       const ids = [...new Set(input.program_ids)];
       return transact(db, async (trx) => {
@@ -47,7 +48,7 @@ export function createTimedWorkService({ db, timeZone }: Pick<AreaDeps, 'db' | '
 
     async extend(studentProgramId: number, extraMinutes: number) {
       if (!(await timed.setExtraMinutes(db, studentProgramId, extraMinutes)))
-        throw new AppError('notFound', 'No such student program.');
+        throw new AppError('notFound', exerciseMessages.noSuchStudentProgram);
       return { student_program_id: studentProgramId, extra_minutes: extraMinutes };
     },
   };

@@ -10,6 +10,7 @@ import { BatchSuggestions } from '../../components/batch-picker';
 import { StudentCodeView } from './student-code-view';
 import { LIVE_MS, ago } from './student-code-view';
 import { formatManualScore } from '../../../contracts/grading';
+import { plural } from '../../../contracts/wording';
 import { timedWorkQuery, useReleaseGrades } from './grading-api';
 import { ExtraTime, TimedWorkForm } from './timed-work-form';
 
@@ -117,7 +118,7 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
             disabled={release.isPending}
             onClick={() => release.mutate({ program_number: programNumber, student_batch: batchNumber ?? undefined })}
           >
-            Release {unreleased} {unreleased === 1 ? 'grade' : 'grades'}
+            Release {plural(unreleased, 'grade')}
           </button>
           <span className="small text-body-secondary">
             Students see their grade by rubric once it is released{batchNumber ? ` (batch ${batchNumber})` : ''}.
@@ -126,7 +127,7 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
       ) : null}
       {release.isSuccess ? (
         <p className="text-success small" role="status">
-          Released {release.data.released} {release.data.released === 1 ? 'grade' : 'grades'}.
+          Released {plural(release.data.released, 'grade')}.
         </p>
       ) : null}
       {open !== null ? <StudentCodeView studentProgramId={open} onClose={() => setOpen(null)} live={live} /> : null}
