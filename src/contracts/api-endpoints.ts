@@ -25,6 +25,7 @@ import { similarityEndpoints } from './similarity.js';
 import { siteEndpoints } from './site.js';
 import { testimonialsEndpoints } from './testimonials.js';
 import { timedWorkEndpoints } from './timed-work.js';
+import { traceEndpoints } from './trace.js';
 
 export const apiEndpoints = {
   accounts: accountsEndpoints,
@@ -54,6 +55,7 @@ export const apiEndpoints = {
   studentList: studentListEndpoints,
   testimonials: testimonialsEndpoints,
   timedWork: timedWorkEndpoints,
+  trace: traceEndpoints,
 };
 
 type Catalogue = typeof apiEndpoints;

@@ -1,6 +1,7 @@
 import { route } from '../http/endpoint-route.js';
 import { BANK_FILE_MAX_BYTES, exercisesEndpoints, exerciseMessages } from '../../contracts/exercises.js';
 import { currentStudent } from '../auth/auth-guard.js';
+import { traceEndpoints } from '../../contracts/trace.js';
 import { eventStreams } from '../http/event-stream.js';
 import type { Area } from '../app-deps.js';
 import { createExercisesService } from './exercises.service.js';
@@ -45,6 +46,10 @@ export const exercisesRoutes: Area = async (app, deps) => {
   route(app, exercisesEndpoints.run, async (request) =>
     exercises.run(currentStudent(request), request.params.id, request.body),
   );
+  route(app, traceEndpoints.trace, async (request) =>
+    exercises.trace(currentStudent(request), request.params.id, request.body),
+  );
+  route(app, traceEndpoints.adminTrace, async (request) => exercises.adminTrace(request.body));
   route(app, exercisesEndpoints.submit, async (request, reply) =>
     reply.status(201).send(await exercises.submit(currentStudent(request), request.params.id, request.body.code)),
   );

@@ -45,6 +45,7 @@ import { findGrade, parseRubric } from '../grading/grading.repository.js';
 import { assertWithinWindow, windowOf } from '../timed-work/timed-window.js';
 import { timedMessages, timedState } from '../../contracts/timed-work.js';
 import type { TimeZone } from '../../contracts/dates.js';
+import type { TraceResult } from '../../contracts/trace.js';
 import { type ParsedBank, readBankFile } from './exercise-bank.js';
 import { type FolderFile, readDodonaFolders } from './dodona-folder.js';
 
@@ -316,6 +317,24 @@ export function createExercisesService({
         changed(db, student, sp, 'run');
         return result;
       });
+    },
+
+    /** Step through: the student's program run as Run runs it, recorded; their draft is not changed by it. */
+    async trace(
+      student: StudentRow,
+      studentProgramId: number,
+      { code, stdin, files }: { code: string; stdin: string; files: ProgramFile[] },
+    ): Promise<TraceResult> {
+      const sp = await ownStudentProgram(student, studentProgramId);
+      await withinWindow(sp);
+      const tests = sp.program_id ? await testsOf(sp.program_id) : [];
+      const testCode = tests.find((test) => test.visible && test.test_code.trim() !== '')?.test_code ?? '';
+      return exclusive(student.id, () => grader.trace(student.id, code, stdin, files, testCode));
+    },
+
+    /** The teacher steps through any code (a student's they are reading, or their own demonstration). */
+    async adminTrace({ code, stdin, files }: { code: string; stdin: string; files: ProgramFile[] }) {
+      return grader.trace('admin', code, stdin, files);
     },
 
     async submit(student: StudentRow, studentProgramId: number, code: string) {

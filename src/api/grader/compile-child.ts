@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { Exit, runClang, type Tree } from '@yowasp/clang';
+import { type AstNode, instrument, type TraceMeta } from './trace/instrument.js';
 
 export interface CompileRequest {
   code: string;
@@ -23,6 +24,8 @@ export interface CompileRequest {
    * Null: a plain build, without the runtime (the grader's second try when the checks made a run too slow or big).
    */
   runtimeFlags: string[] | null;
+  /** Build it to be stepped through: read its syntax tree, rewrite it (trace/instrument.ts), then compile that. */
+  trace?: boolean;
 }
 
 export interface CompileResponse {
@@ -31,6 +34,8 @@ export interface CompileResponse {
   wasm: Uint8Array | null;
   /** Set when Clang did not finish normally: its memory ran out, its stack ran out, or it crashed (the detail). */
   failure?: { kind: 'out_of_memory' | 'stack_overflow' | 'crash'; detail: string };
+  /** For a build to be stepped through: what its variables and functions are, or why it could not be rewritten. */
+  trace?: { meta: TraceMeta } | { problem: string };
 }
 
 export type ChildMessage =
@@ -52,6 +57,9 @@ process.on('disconnect', () => process.exit(0));
 const checksDir = new URL('./checks/', import.meta.url);
 const prelude = readFileSync(new URL('prelude.h', checksDir), 'utf8');
 const runtimeSource = readFileSync(new URL('runtime.c', checksDir), 'utf8');
+const traceHeader = readFileSync(new URL('trace.h', checksDir), 'utf8');
+/** A syntax tree in JSON runs to megabytes (the headers' declarations are in it): bounded all the same. */
+const AST_MAX_BYTES = 64 * 1024 * 1024;
 /** The runtime's object file, by the flags it was compiled with. */
 const runtimes = new Map<string, Uint8Array>();
 
@@ -80,7 +88,29 @@ let job: (() => Tree | undefined) | undefined;
 const context = vm.createContext({ compile: () => job!() });
 const script = new vm.Script('compile()', { filename: 'compile-child' });
 
-function compile({ code, flags, outputMaxBytes, runtimeFlags }: CompileRequest): CompileResponse {
+/** The program's syntax tree (with the checks' prelude included, as it will be built). */
+function syntaxTree(code: string): AstNode {
+  const chunks: string[] = [];
+  let size = 0;
+  const decoder = new TextDecoder();
+  runClang(
+    ['clang', '-std=c17', '-fsyntax-only', '-Xclang', '-ast-dump=json', '-include', 'prelude.h', 'main.c'],
+    { 'main.c': code, 'prelude.h': prelude },
+    {
+      stdout: (bytes: Uint8Array | null) => {
+        if (!bytes || size > AST_MAX_BYTES) return;
+        size += bytes.length;
+        chunks.push(decoder.decode(bytes, { stream: true }));
+      },
+      stderr: () => undefined,
+      synchronously: true,
+    },
+  );
+  if (size > AST_MAX_BYTES) throw new Error('the syntax tree is too large');
+  return JSON.parse(chunks.join('')) as AstNode;
+}
+
+function compile({ code, flags, outputMaxBytes, runtimeFlags, trace }: CompileRequest): CompileResponse {
   const runtime = runtimeFlags ? runtimeObject(runtimeFlags) : null;
   const decoder = new TextDecoder();
   let output = '';
@@ -92,23 +122,40 @@ function compile({ code, flags, outputMaxBytes, runtimeFlags }: CompileRequest):
     if (output.length < outputMaxBytes) output += text;
     tail = (tail + text).slice(-512);
   };
-  job = () =>
-    runClang(
+  let traced: CompileResponse['trace'];
+  job = () => {
+    let source = code;
+    const includes = runtime ? ['-include', 'prelude.h'] : [];
+    if (trace) {
+      try {
+        const rewritten = instrument(code, syntaxTree(code));
+        source = rewritten.code;
+        traced = { meta: rewritten.meta };
+        includes.push('-include', 'trace.h');
+      } catch (error) {
+        if (error instanceof Exit) throw error;
+        traced = { problem: error instanceof Error ? error.message : String(error) };
+      }
+    }
+    return runClang(
       runtime
-        ? ['clang', ...flags, '-include', 'prelude.h', 'main.c', 'runtime.o', '-o', 'main.wasm']
+        ? ['clang', ...flags, ...includes, 'main.c', 'runtime.o', '-o', 'main.wasm']
         : ['clang', ...flags, 'main.c', '-o', 'main.wasm'],
-      runtime ? { 'main.c': code, 'prelude.h': prelude, 'runtime.o': runtime } : { 'main.c': code },
+      runtime
+        ? { 'main.c': source, 'prelude.h': prelude, 'trace.h': traceHeader, 'runtime.o': runtime }
+        : { 'main.c': source },
       { stdout: collect, stderr: collect, synchronously: true },
     ) as Tree | undefined;
+  };
   try {
     const files = script.runInContext(context, { breakOnSigint: true }) as Tree | undefined;
     const wasm = files?.['main.wasm'];
     if (!(wasm instanceof Uint8Array))
-      return { ok: false, output: `${output}\nThe compiler produced no program.`, wasm: null };
+      return { ok: false, output: `${output}\nThe compiler produced no program.`, wasm: null, trace: traced };
     // A copy of exactly the file's bytes, not the buffer it may be a view of.
-    return { ok: true, output: output.slice(0, outputMaxBytes), wasm: new Uint8Array(wasm) };
+    return { ok: true, output: output.slice(0, outputMaxBytes), wasm: new Uint8Array(wasm), trace: traced };
   } catch (error) {
-    if (error instanceof Exit) return { ok: false, output: output.slice(0, outputMaxBytes), wasm: null };
+    if (error instanceof Exit) return { ok: false, output: output.slice(0, outputMaxBytes), wasm: null, trace: traced };
     if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') throw error;
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     const kind =

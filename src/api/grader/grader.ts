@@ -28,6 +28,8 @@ import type { ProgramFile } from './memory-files.js';
 import { CHECK_FAILED_EXIT, failedCheck, functionTestProgram, TEST_FILE, withoutTestSource } from './function-tests.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
 import { describeProblem } from '../../contracts/run-problems.js';
+import { type TraceResult, traceMessages } from '../../contracts/trace.js';
+import { assembleTrace } from './trace/assemble.js';
 
 export type { GraderLog } from './process-pool.js';
 
@@ -67,6 +69,12 @@ export const PLAIN_COMPILE_FLAGS = [
   `-Wl,-z,stack-size=${EXERCISE_LIMITS.stackBytes}`,
 ];
 
+/**
+ * A build to be stepped through (trace/instrument.ts): the checks as for Run, unoptimised so every variable lives
+ * in memory where the recorder can read it.
+ */
+export const TRACE_COMPILE_FLAGS = COMPILE_FLAGS.map((flag) => (flag === '-O1' ? '-O0' : flag));
+
 /** The checks runtime (checks/runtime.c) itself: optimised, unchecked, told the memory's layout. */
 export const RUNTIME_FLAGS = [
   '-std=c17',
@@ -75,6 +83,8 @@ export const RUNTIME_FLAGS = [
   `-DCHECKS_MEMORY_BYTES=${CHECKED_MEMORY_BYTES}u`,
   `-DCHECKS_HEAP_BUDGET=${EXERCISE_LIMITS.memoryMaxBytes}u`,
 ];
+/** The runtime of a build to be stepped through: it also tells the recorder of each block. */
+const TRACE_RUNTIME_FLAGS = [...RUNTIME_FLAGS, '-DCHECKS_TRACE'];
 
 /**
  * What one compile may use. Measured on the 2-core bench machine, warm: a 160-line student program takes about
@@ -127,7 +137,12 @@ interface Compiled {
   key: string;
   /** A build without the checks. */
   plain: boolean;
+  /** A build to be stepped through: what its variables are, or why it could not be rewritten. */
+  trace?: CompileResponse['trace'];
 }
+
+/** With the checks (Run, grading); without them (the second try); with the checks, to be stepped through. */
+type Build = 'checked' | 'plain' | 'trace';
 
 /** What the runs of one Run or one grading share. */
 /** What a run is given: its input, its arguments and, for a graded test, how its output is checked. */
@@ -184,9 +199,10 @@ export function createGrader(options: GraderOptions = {}) {
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
   });
 
-  async function compile(owner: string, code: string, plain = false): Promise<Compiled> {
+  async function compile(owner: string, code: string, build: Build = 'checked'): Promise<Compiled> {
+    const plain = build === 'plain';
     const sha256 = createHash('sha256').update(code).digest('hex');
-    const key = plain ? `${sha256}-plain` : sha256;
+    const key = build === 'checked' ? sha256 : `${sha256}-${build}`;
     // What the operator needs to find the program again (the run saved it as the student's draft), never its text.
     const about = { owner, code_sha256: sha256, code_bytes: Buffer.byteLength(code), plain };
     const rewritten: Rewritten = plain ? { code, inserts: new Map() } : rewriteAllocations(code);
@@ -194,9 +210,10 @@ export function createGrader(options: GraderOptions = {}) {
     try {
       response = await compilers.run(owner, {
         code: rewritten.code,
-        flags: plain ? PLAIN_COMPILE_FLAGS : COMPILE_FLAGS,
+        flags: plain ? PLAIN_COMPILE_FLAGS : build === 'trace' ? TRACE_COMPILE_FLAGS : COMPILE_FLAGS,
         outputMaxBytes: COMPILE_OUTPUT_MAX,
-        runtimeFlags: plain ? null : RUNTIME_FLAGS,
+        runtimeFlags: plain ? null : build === 'trace' ? TRACE_RUNTIME_FLAGS : RUNTIME_FLAGS,
+        trace: build === 'trace',
       });
     } catch (error) {
       const cause = error instanceof Error ? error.message : String(error);
@@ -240,7 +257,7 @@ export function createGrader(options: GraderOptions = {}) {
     }
     // Columns, like the quoted lines, are the student's own already (originalOutput).
     const diagnostics = parseDiagnostics(output);
-    return { result: { ok: response.ok, diagnostics, output }, wasm: response.wasm, key, plain };
+    return { result: { ok: response.ok, diagnostics, output }, wasm: response.wasm, key, plain, trace: response.trace };
   }
 
   /**
@@ -305,8 +322,13 @@ export function createGrader(options: GraderOptions = {}) {
    * not the code they quote (a hidden test's), and a compile that failed only there says the tests could not call
    * the student's functions.
    */
-  async function compileTests(owner: string, source: string, functions: boolean): Promise<Compiled> {
-    const compiled = await compile(owner, source);
+  async function compileTests(
+    owner: string,
+    source: string,
+    functions: boolean,
+    build: Build = 'checked',
+  ): Promise<Compiled> {
+    const compiled = await compile(owner, source, build);
     if (!functions) return compiled;
     const output = withoutTestSource(compiled.result.output);
     const diagnostics = [...compiled.result.diagnostics];
@@ -333,7 +355,7 @@ export function createGrader(options: GraderOptions = {}) {
     if (plainBefore?.wasm) return runOnce(owner, plainBefore, input, state);
     const first = await runOnce(owner, compiled, input, state);
     if (!first.checksTooCostly || compiled.plain) return first;
-    state.plain ??= compile(owner, code, true);
+    state.plain ??= compile(owner, code, 'plain');
     const plain = await state.plain;
     return plain.wasm ? runOnce(owner, plain, input, state) : first;
   }
@@ -424,6 +446,68 @@ export function createGrader(options: GraderOptions = {}) {
       const args = functions ? ['0'] : [];
       const ran = await execute(String(owner), compiled, source, { stdin, args, files }, {});
       return { compile: compiled.result, run: ran.outcome };
+    },
+
+    /**
+     * Run once, built to be stepped through (trace/), with the input given: the run's outcome, as Run tells it, and
+     * what it did, step by step. A program the tracer can't rewrite is said to be so, never failed.
+     */
+    async trace(
+      owner: string | number,
+      code: string,
+      stdin: string,
+      files: ProgramFile[] = [],
+      testCode = '',
+    ): Promise<TraceResult> {
+      const functions = testCode.trim() !== '';
+      const source = functions ? functionTestProgram(code, [testCode]) : code;
+      const traced = await compileTests(String(owner), source, functions, 'trace');
+      const meta = traced.trace && 'meta' in traced.trace ? traced.trace.meta : null;
+      if (!traced.result.ok || !meta) {
+        const checked = await compileTests(String(owner), source, functions);
+        if (!checked.result.ok)
+          return { compile: checked.result, run: null, trace: null, message: traceMessages.notCompiled };
+        const problem = traced.trace && 'problem' in traced.trace ? traced.trace.problem : traced.result.output;
+        log.warn(
+          { owner, code_sha256: traced.key, cause: problem.slice(0, 2000) },
+          'grader: a program could not be traced',
+        );
+        return { compile: checked.result, run: null, trace: null, message: traceMessages.cannotTrace };
+      }
+      let response: RunResponse;
+      try {
+        response = await runners.run(
+          String(owner),
+          {
+            key: traced.key,
+            wasm: traced.wasm!,
+            stdin,
+            args: functions ? ['0'] : [],
+            files,
+            outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes,
+            trace: true,
+          },
+          timeLimitMs,
+        );
+      } catch (error) {
+        if (error instanceof PoolUnavailableError) throw new GraderUnavailableError(error.message);
+        const timedOut = error instanceof JobTimeoutError;
+        if (!timedOut) log.error({ owner, code_sha256: traced.key, cause: String(error) }, 'grader: the runner failed');
+        return {
+          compile: traced.result,
+          run: null,
+          trace: null,
+          message: timedOut ? traceMessages.timedOut : exerciseMessages.runnerFailed,
+        };
+      }
+      const recorded = response.trace!;
+      const outcome = describeRun(response);
+      return {
+        compile: traced.result,
+        run: recorded.truncated ? { ...outcome, status: 'time_limit', message: traceMessages.truncated } : outcome,
+        trace: assembleTrace(meta, recorded, response.stdout, stdin),
+        message: null,
+      };
     },
 
     /** Compile once, run every test case; after a test runs out of time (or can't run at all) the rest are not run. */

@@ -11,6 +11,7 @@ import { parentPort } from 'node:worker_threads';
 import { type CheckResult, checkRun, type RunCheck } from '../../contracts/checkers.js';
 import { createMemoryFiles, ERRNO, type ProgramFile, type WrittenFile } from './memory-files.js';
 import { readWasmDebug, type WasmDebug } from './wasm-debug.js';
+import { createRecorder, type Recorded, TraceLimit } from './trace/recorder.js';
 
 export interface RunRequest {
   /** Identifies the module so a worker compiles it once for all the tests of a submission. */
@@ -24,6 +25,8 @@ export interface RunRequest {
   outputMaxBytes: number;
   /** A graded test: how its output and files are checked, here where the time limit also bounds a slow pattern. */
   check?: RunCheck;
+  /** A build to be stepped through: record what it does (trace/recorder.ts). */
+  trace?: boolean;
 }
 
 export interface RunResponse {
@@ -45,6 +48,8 @@ export interface RunResponse {
   reports: RunReport[];
   /** The output checked, for a graded test whose program ended normally. */
   check?: CheckResult;
+  /** What a build to be stepped through did. */
+  trace?: Recorded;
 }
 
 /** A problem the checks runtime reported (checks/runtime.c), or a stack overflow the engine stopped. */
@@ -150,6 +155,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   let written = 0;
+  let stdoutBytes = 0;
   const folder = createMemoryFiles(request.files, memoryBuffer);
 
   const iovecs = (iovs: number, count: number) =>
@@ -215,6 +221,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
       const chunk = Buffer.from(memoryBuffer().slice(at, at + Math.min(length, room)));
       (fd === 1 ? out : err).push(chunk);
       written += chunk.length;
+      if (fd === 1) stdoutBytes += chunk.length;
       total += length;
       if (length > room) throw new OutputLimit();
     }
@@ -256,10 +263,12 @@ async function run(request: RunRequest): Promise<RunResponse> {
       });
     },
   };
+  const recorder = request.trace ? createRecorder(memoryBuffer, () => ({ out: stdoutBytes, in: inputAt })) : null;
   const provided: Record<string, Record<string, unknown>> = {
     wasi_snapshot_preview1: imports,
     wasi_unstable: imports,
     grader,
+    ...(recorder ? { trace: recorder.imports } : {}),
   };
   // A C file can declare any import (`__attribute__((import_module("env"), import_name("nope")))`) and the linker
   // lets it through: name what can't be given instead of failing to instantiate.
@@ -292,7 +301,10 @@ async function run(request: RunRequest): Promise<RunResponse> {
     exitCode = wasi.start(instance) ?? 0;
   } catch (error) {
     if (error instanceof OutputLimit) kind = 'output_limit';
-    else {
+    else if (error instanceof TraceLimit) {
+      kind = 'trap';
+      trap = 'trace limit';
+    } else {
       kind = 'trap';
       trap = error instanceof Error ? error.message : String(error);
       // The engine's own stack ran out (a recursion that keeps nothing in memory): named like the runtime's.
@@ -321,6 +333,9 @@ async function run(request: RunRequest): Promise<RunResponse> {
     file_problems: folder.problems(),
     reports,
     ...(request.check && kind === 'exit' ? { check: checkRun(request.check, stdout, folder.contents()) } : {}),
+    ...(recorder
+      ? { trace: recorder.finish(kind !== 'exit', reports.find((r) => r.line !== null)?.line ?? null) }
+      : {}),
   };
 }
 

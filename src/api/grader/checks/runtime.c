@@ -190,6 +190,19 @@ NOINST static block *take(uptr size) {
   else b = carve(size <= 65536 ? ((uptr)1 << c) : ((size + 4095) & ~(uptr)4095));
   return b;
 }
+#ifdef CHECKS_TRACE
+/* A build to be stepped through tells the runner of each block of the student's (line > 0) as it is made and freed. */
+__attribute__((import_module("trace"), import_name("alloc"))) void trace_alloc(uptr addr, uptr size, int line);
+__attribute__((import_module("trace"), import_name("free"))) void trace_free(uptr addr);
+#define TRACE_ALLOC(addr, size, line) \
+  if (line > 0) trace_alloc(addr, size, line)
+#define TRACE_FREE(b, addr) \
+  if (b->line > 0) trace_free(addr)
+#else
+#define TRACE_ALLOC(addr, size, line)
+#define TRACE_FREE(b, addr)
+#endif
+
 NOINST static void *hand_out(block *b, uptr size, int line) {
   b->size = (uint32_t)size;
   b->line = line;
@@ -206,6 +219,7 @@ NOINST static void *hand_out(block *b, uptr size, int line) {
   unpoison(user, size);
   uptr tail = (user + size + 7) & ~(uptr)7;
   poison(tail, user + b->capacity + RIGHT_REDZONE - tail, POISON_HEAP_RIGHT);
+  TRACE_ALLOC(user, size, line);
   return (void *)user;
 }
 NOINST static void release(block *b) {
@@ -284,6 +298,7 @@ EXPORT NOINST void __checks_free(int line, void *p) {
     bad_free(p, line, around ? "middle" : "not_heap");
   }
   if (b->state != LIVE) bad_free(p, line, "double");
+  TRACE_FREE(b, (uptr)p);
   b->state = QUARANTINED;
   b->free_line = line;
   if (b->prev) b->prev->next = b->next;

@@ -1,0 +1,163 @@
+/**
+ * The runner's side of Step through: the `trace` calls a rewritten program makes (instrument.ts, checks/trace.h)
+ * and the checks runtime's heap calls, turned into the events of contracts/trace.ts. At each step the bytes of every
+ * live variable and block are compared with what was last sent, and only what changed is sent. A variable declared
+ * without a value, and a block from malloc, are filled with UNSET_BYTE first, so the view can tell "not set yet".
+ */
+import { EVENT, TRACE_LIMITS, type TraceEvent, UNSET_BYTE } from '../../../contracts/trace.js';
+
+interface Region {
+  id: number;
+  addr: number;
+  /** The bytes followed: at most TRACE_LIMITS.regionBytes of it. */
+  size: number;
+  shadow: Uint8Array;
+}
+
+export class TraceLimit extends Error {}
+
+export interface Recorded {
+  events: TraceEvent[];
+  steps: number;
+  truncated: boolean;
+  sizes: [number, number][];
+  layouts: [number, number, number][];
+}
+
+export function createRecorder(
+  memoryBuffer: () => ArrayBuffer,
+  progress: () => { out: number; in: number },
+  maxSteps: number = TRACE_LIMITS.steps,
+) {
+  const events: TraceEvent[] = [];
+  const live = new Map<number, Region>();
+  const frames: number[][][] = [];
+  const globals: number[] = [];
+  const heap = new Map<number, number>();
+  const recorded: Recorded = { events, steps: 0, truncated: false, sizes: [], layouts: [] };
+  let nextId = 0;
+  let lastStep = { line: -1, depth: -1, events: -1 };
+  let view = new Uint8Array(0);
+  const bytes = () => {
+    const buffer = memoryBuffer();
+    if (view.buffer !== buffer) view = new Uint8Array(buffer);
+    return view;
+  };
+  const base64 = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
+
+  function track(addr: number, fullSize: number, unset: boolean): Region | null {
+    if (live.size >= TRACE_LIMITS.regions || addr + fullSize > bytes().length) return null;
+    if (unset) bytes().fill(UNSET_BYTE, addr, addr + fullSize);
+    const size = Math.min(fullSize, TRACE_LIMITS.regionBytes);
+    const region = { id: nextId++, addr, size, shadow: bytes().slice(addr, addr + size) };
+    live.set(region.id, region);
+    return region;
+  }
+
+  function diff() {
+    const memory = bytes();
+    for (const region of live.values()) {
+      const { addr, size, shadow } = region;
+      const now = memory.subarray(addr, addr + size);
+      if (Buffer.compare(now, shadow) === 0) continue;
+      let first = 0;
+      while (now[first] === shadow[first]) first++;
+      let last = size - 1;
+      while (now[last] === shadow[last]) last--;
+      shadow.set(now.subarray(first, last + 1), first);
+      events.push([EVENT.write, region.id, first, base64(now.subarray(first, last + 1))]);
+    }
+  }
+
+  const forget = (ids: number[]) => {
+    for (const id of ids) live.delete(id);
+  };
+
+  const imports = {
+    step(line: number) {
+      diff();
+      const depth = frames.length;
+      // Two statements on one line that changed nothing between them are one step.
+      if (line === lastStep.line && depth === lastStep.depth && events.length === lastStep.events) return;
+      if (recorded.steps >= maxSteps) {
+        recorded.truncated = true;
+        throw new TraceLimit();
+      }
+      const { out, in: read } = progress();
+      events.push([EVENT.step, line, depth, out, read]);
+      recorded.steps++;
+      lastStep = { line, depth, events: events.length };
+    },
+    enter(fn: number) {
+      diff();
+      frames.push([[]]);
+      events.push([EVENT.enter, fn]);
+      return 0;
+    },
+    leave() {
+      diff();
+      for (const scope of frames.pop() ?? []) forget(scope);
+      events.push([EVENT.leave]);
+    },
+    scope_enter() {
+      frames.at(-1)?.push([]);
+      events.push([EVENT.scopeIn]);
+      return 0;
+    },
+    scope_leave() {
+      diff();
+      forget(frames.at(-1)?.pop() ?? []);
+      events.push([EVENT.scopeOut]);
+    },
+    var(addr: number, size: number, variable: number, unset: number) {
+      const scope = frames.at(-1)?.at(-1) ?? globals;
+      // A loop's own variable is registered each time its condition is tested: once is enough.
+      for (const id of scope) if (live.get(id)?.addr === addr && ownerOf.get(id) === variable) return;
+      const region = track(addr, size, unset === 1);
+      if (!region) return;
+      scope.push(region.id);
+      ownerOf.set(region.id, variable);
+      events.push([EVENT.variable, region.id, variable, addr, size]);
+      events.push([EVENT.write, region.id, 0, base64(region.shadow)]);
+    },
+    alloc(addr: number, size: number, line: number) {
+      diff();
+      const region = track(addr, size, true);
+      if (!region) return;
+      heap.set(addr, region.id);
+      events.push([EVENT.alloc, region.id, addr, size, line]);
+      events.push([EVENT.write, region.id, 0, base64(region.shadow)]);
+    },
+    free(addr: number) {
+      diff();
+      const id = heap.get(addr);
+      if (id === undefined) return;
+      heap.delete(addr);
+      live.delete(id);
+      events.push([EVENT.free, id]);
+    },
+    size(record: number, size: number) {
+      recorded.sizes.push([record, size]);
+    },
+    layout(record: number, field: number, offset: number) {
+      recorded.layouts.push([record, field, offset]);
+    },
+  };
+  const ownerOf = new Map<number, number>();
+
+  return {
+    imports,
+    /**
+     * The run is over: what changed since the last step, then a last step that shows the end, at the line it
+     * stopped on when it crashed (the crash's own, or the last step's) and on no line when it ended.
+     */
+    finish(crashed: boolean, line: number | null): Recorded {
+      diff();
+      const { out, in: read } = progress();
+      const at = crashed ? (line ?? Math.max(0, lastStep.line)) : 0;
+      events.push([EVENT.step, at, frames.length, out, read]);
+      recorded.steps++;
+      return recorded;
+    },
+  };
+}

@@ -1,0 +1,387 @@
+/**
+ * Reference programs for Step through, each stepped through by the real compiler and runner, with what named steps
+ * must show. Stepping back to a step must give exactly the state stepping forward gave.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGrader, type Grader } from '../grader.js';
+import { traceMessages } from '../../../contracts/trace.js';
+import { SteppedRun } from './step-queries.js';
+
+let grader: Grader;
+beforeAll(async () => {
+  grader = createGrader({ concurrency: 1, timeLimitMs: 10_000, compileLimits: { wallMs: 120_000 } });
+  await grader.warmUp();
+}, 180_000);
+afterAll(() => grader.close());
+
+const step = async (code: string, stdin = '') => new SteppedRun(await grader.trace('tests', code, stdin));
+
+describe('reference programs', { timeout: 60_000 }, () => {
+  it('1. swaps two ints through pointers', async () => {
+    const run = await step(`#include <stdio.h>
+void swap(int *a, int *b) {
+    int t = *a;
+    *a = *b;
+    *b = t;
+}
+int main(void) {
+    int x = 3, y = 4;
+    swap(&x, &y);
+    printf("%d %d\\n", x, y);
+    return 0;
+}
+`);
+    const inSwap = run.after(3);
+    expect(run.stack(inSwap)).toEqual(['main', 'swap']);
+    expect(run.vars(inSwap)).toEqual({ a: '→ x', b: '→ y', t: '3' });
+    expect(run.vars(run.after(9))).toMatchObject({ x: '4', y: '3' });
+    expect(run.output(run.last)).toBe('4 3\n');
+  });
+
+  it('2. builds a linked list of three nodes and frees it', async () => {
+    const run = await step(`#include <stdlib.h>
+struct node { int value; struct node *next; };
+int main(void) {
+    struct node *n3 = malloc(sizeof *n3);
+    n3->value = 3; n3->next = NULL;
+    struct node *n2 = malloc(sizeof *n2);
+    n2->value = 2; n2->next = n3;
+    struct node *n1 = malloc(sizeof *n1);
+    n1->value = 1; n1->next = n2;
+    while (n1) {
+        struct node *next = n1->next;
+        free(n1);
+        n1 = next;
+    }
+    return 0;
+}
+`);
+    const built = run.after(9);
+    expect(run.heap(built)).toEqual([
+      'live 8 B line 4 {value: 3, next: NULL}',
+      'live 8 B line 6 {value: 2, next: → block 1 (line 4)}',
+      'live 8 B line 8 {value: 1, next: → block 2 (line 6)}',
+    ]);
+    expect(run.vars(built).n1).toBe('→ block 3 (line 8)');
+    const end = run.last;
+    expect(run.heap(end)).toEqual(['freed 8 B line 4 freed', 'freed 8 B line 6 freed', 'freed 8 B line 8 freed']);
+  });
+
+  it('3. fills a 2-D array', async () => {
+    const run = await step(`int main(void) {
+    int grid[2][3];
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 3; c++)
+            grid[r][c] = r * 10 + c;
+    return grid[1][2];
+}
+`);
+    expect(run.vars(run.after(2)).grid).toBe('[[?, ?, ?], [?, ?, ?]]');
+    expect(run.vars(run.stepsAt(6)[0]!).grid).toBe('[[0, 1, 2], [10, 11, 12]]');
+  });
+
+  it('4. reverses a string in place', async () => {
+    const run = await step(`#include <string.h>
+#include <stdio.h>
+int main(void) {
+    char s[] = "abcd";
+    int n = strlen(s);
+    for (int i = 0; i < n / 2; i++) {
+        char t = s[i];
+        s[i] = s[n - 1 - i];
+        s[n - 1 - i] = t;
+    }
+    puts(s);
+    return 0;
+}
+`);
+    expect(run.vars(run.after(4)).s).toBe('"abcd"');
+    expect(run.vars(run.after(9, 1)).s).toBe('"dbca"');
+    expect(run.vars(run.after(9, 2)).s).toBe('"dcba"');
+    expect(run.output(run.last)).toBe('dcba\n');
+  });
+
+  it('5. sorts an array of structs', async () => {
+    const run = await step(`typedef struct { char name[8]; int marks; } Student;
+int main(void) {
+    Student s[3] = {{"Asha", 70}, {"Ravi", 90}, {"Meena", 80}};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j + 1 < 3 - i; j++)
+            if (s[j].marks < s[j + 1].marks) {
+                Student t = s[j];
+                s[j] = s[j + 1];
+                s[j + 1] = t;
+            }
+    return 0;
+}
+`);
+    expect(run.vars(run.after(3)).s).toBe(
+      '[{name: "Asha", marks: 70}, {name: "Ravi", marks: 90}, {name: "Meena", marks: 80}]',
+    );
+    expect(run.vars(run.stepsAt(11)[0]!).s).toBe(
+      '[{name: "Ravi", marks: 90}, {name: "Meena", marks: 80}, {name: "Asha", marks: 70}]',
+    );
+  });
+
+  it('6. recurses to depth 50, and unwinds', async () => {
+    const run = await step(`int depth(int n) {
+    if (n == 50) return n;
+    return depth(n + 1);
+}
+int main(void) {
+    return depth(1) == 50 ? 0 : 1;
+}
+`);
+    const deepest = run.stepsAt(2)[49]!;
+    expect(run.stack(deepest)).toHaveLength(51);
+    expect(run.vars(deepest)).toEqual({ n: '50' });
+    expect(run.stack(run.stepsAt(6)[0]!)).toEqual(['main']);
+    expect(run.result.run?.status).toBe('ok');
+  });
+
+  it('7. reads numbers with scanf in a loop', async () => {
+    const run = await step(
+      `#include <stdio.h>
+int main(void) {
+    int a, b, sum = 0;
+    while (scanf("%d %d", &a, &b) == 2)
+        sum += a * b;
+    printf("%d\\n", sum);
+    return 0;
+}
+`,
+      '3 4\n5 6\n',
+    );
+    expect(run.vars(run.after(3))).toEqual({ a: '?', b: '?', sum: '0' });
+    const first = run.stepsAt(5)[0]!;
+    expect(run.vars(first)).toMatchObject({ a: '3', b: '4' });
+    expect(run.trace.stdin.slice(0, run.state(first).in)).toContain('3 4');
+    expect(run.vars(run.stepsAt(5)[1]!)).toEqual({ a: '5', b: '6', sum: '12' });
+    expect(run.output(run.last)).toBe('42\n');
+  });
+
+  it('8. stops at a dangling pointer, with the error at its last step', async () => {
+    const run = await step(`#include <stdlib.h>
+#include <stdio.h>
+int main(void) {
+    int *p = malloc(sizeof *p);
+    *p = 7;
+    free(p);
+    printf("%d\\n", *p);
+    return 0;
+}
+`);
+    expect(run.result.run?.status).toBe('runtime_error');
+    expect(run.result.run?.line).toBe(7);
+    const before = run.stepsAt(7)[0]!;
+    expect(run.vars(before).p).toMatch(/^dangling/);
+    expect(run.heap(before)).toEqual(['freed 4 B line 4 freed']);
+    expect(run.replay.at(run.last).line).toBe(7);
+  });
+
+  it('9. grows an array with realloc', async () => {
+    const run = await step(`#include <stdlib.h>
+int main(void) {
+    int *a = malloc(2 * sizeof *a);
+    a[0] = 1; a[1] = 2;
+    a = realloc(a, 4 * sizeof *a);
+    a[2] = 3; a[3] = 4;
+    free(a);
+    return 0;
+}
+`);
+    const grown = run.after(6);
+    expect(run.heap(grown)).toEqual(['freed 8 B line 3 freed', 'live 16 B line 5 [1, 2, 3, 4]']);
+    expect(run.vars(grown).a).toBe('→ block 2 (line 5)');
+  });
+
+  it('10. builds a binary search tree', async () => {
+    const run = await step(`#include <stdlib.h>
+typedef struct tree { int key; struct tree *left, *right; } Tree;
+Tree *insert(Tree *t, int key) {
+    if (!t) {
+        t = calloc(1, sizeof *t);
+        t->key = key;
+    } else if (key < t->key) t->left = insert(t->left, key);
+    else t->right = insert(t->right, key);
+    return t;
+}
+int main(void) {
+    Tree *root = NULL;
+    root = insert(root, 5);
+    root = insert(root, 3);
+    root = insert(root, 8);
+    return 0;
+}
+`);
+    const done = run.after(15);
+    expect(run.heap(done)).toEqual([
+      'live 12 B line 5 {key: 5, left: → block 2 (line 5), right: → block 3 (line 5)}',
+      'live 12 B line 5 {key: 3, left: NULL, right: NULL}',
+      'live 12 B line 5 {key: 8, left: NULL, right: NULL}',
+    ]);
+    expect(Math.max(...run.stepsAt(4).map((s) => run.stack(s).length))).toBe(3);
+  });
+
+  it('11. shows globals and a static counter', async () => {
+    const run = await step(`int calls = 0;
+int next(void) {
+    static int n = 100;
+    calls++;
+    return n++;
+}
+int main(void) {
+    next();
+    next();
+    return calls == 2 ? 0 : 1;
+}
+`);
+    expect(run.vars(run.after(9))).toMatchObject({ calls: '2' });
+    expect(run.vars(run.after(4, 2))).toMatchObject({ n: '101', calls: '2' });
+  });
+
+  it('12. marks a pointer to a finished frame as dangling', async () => {
+    const run = await step(`int *broken(void) {
+    int local = 5;
+    return &local;
+}
+int main(void) {
+    int *p = broken();
+    int q = 1;
+    return q;
+}
+`);
+    expect(run.vars(run.after(6)).p).toBe('dangling (local is gone)');
+  });
+
+  it('13. follows a pointer walking an array', async () => {
+    const run = await step(`int main(void) {
+    int a[4] = {10, 20, 30, 40};
+    int *p = a;
+    int sum = 0;
+    while (p < a + 4) {
+        sum += *p;
+        p++;
+    }
+    return sum == 100 ? 0 : 1;
+}
+`);
+    expect(run.vars(run.after(3)).p).toBe('→ a[0]');
+    expect(run.vars(run.after(7, 2)).p).toBe('→ a[2]');
+  });
+
+  it('14. copies a string onto the heap', async () => {
+    const run = await step(`#include <stdlib.h>
+#include <string.h>
+int main(void) {
+    const char *name = "Ada";
+    char *copy = malloc(strlen(name) + 1);
+    strcpy(copy, name);
+    copy[0] = 'a';
+    free(copy);
+    return 0;
+}
+`);
+    expect(run.heap(run.after(5))).toEqual(['live 4 B line 5 [?, ?, ?, ?]']);
+    expect(run.heap(run.after(7))).toEqual(['live 4 B line 5 "ada"']);
+  });
+
+  it('15. stops a run past the step limit with a message', async () => {
+    const run = await step(`int main(void) {
+    volatile long n = 0;
+    for (;;) n++;
+}
+`);
+    expect(run.trace.truncated).toBe(true);
+    expect(run.result.run?.message).toBe(traceMessages.truncated);
+    expect(run.replay.steps).toBeGreaterThanOrEqual(100_000);
+  });
+
+  it('16. counts characters in a switch', async () => {
+    const run = await step(`int main(void) {
+    const char *s = "a1 b";
+    int letters = 0, digits = 0, other = 0;
+    for (int i = 0; s[i]; i++) {
+        switch (s[i] >= 'a' && s[i] <= 'z' ? 0 : s[i] >= '0' && s[i] <= '9' ? 1 : 2) {
+        case 0: letters++; break;
+        case 1: digits++; break;
+        default: other++;
+        }
+    }
+    return letters * 100 + digits * 10 + other;
+}
+`);
+    expect(run.vars(run.stepsAt(11)[0]!)).toMatchObject({ letters: '2', digits: '1', other: '1' });
+    expect(run.visits(6)).toHaveLength(2);
+  });
+
+  it('17. passes a struct by value and by pointer', async () => {
+    const run = await step(`struct point { int x, y; };
+void move(struct point *p, int dx) { p->x += dx; }
+int norm(struct point p) { return p.x * p.x + p.y * p.y; }
+int main(void) {
+    struct point pt = {1, 2};
+    move(&pt, 2);
+    int n = norm(pt);
+    return n == 13 ? 0 : 1;
+}
+`);
+    expect(run.vars(run.after(5)).pt).toBe('{x: 1, y: 2}');
+    expect(run.vars(run.stepsAt(2)[0]!).p).toBe('→ pt');
+    expect(run.vars(run.after(6)).pt).toBe('{x: 3, y: 2}');
+    expect(run.vars(run.stepsAt(3)[0]!).p).toBe('{x: 3, y: 2}');
+  });
+
+  it('18. computes a factorial with a do-while loop', async () => {
+    const run = await step(`int main(void) {
+    int n = 5;
+    long f = 1;
+    do {
+        f *= n;
+        n--;
+    } while (n > 0);
+    return f == 120 ? 0 : 1;
+}
+`);
+    expect(run.vars(run.after(6, 5))).toEqual({ n: '0', f: '120' });
+  });
+
+  it('19. reads an uninitialised variable, shown as not set', async () => {
+    const run = await step(`#include <stdio.h>
+int main(void) {
+    int total;
+    int *p;
+    total = 0;
+    p = &total;
+    printf("%d\\n", *p);
+    return 0;
+}
+`);
+    expect(run.vars(run.after(4))).toEqual({ total: '?', p: 'not set' });
+    expect(run.vars(run.after(6))).toEqual({ total: '0', p: '→ total' });
+  });
+
+  it('20. stepping back reaches exactly the state stepping forward did', async () => {
+    const run = await step(`#include <stdlib.h>
+int main(void) {
+    int *a = malloc(600 * sizeof *a);
+    for (int i = 0; i < 600; i++) a[i] = i * i;
+    free(a);
+    return 0;
+}
+`);
+    expect(run.replay.steps).toBeGreaterThan(600);
+    const forward = Array.from({ length: run.replay.steps }, (_, s) => JSON.stringify([run.vars(s), run.heap(s)]));
+    for (let s = run.replay.steps - 1; s >= 0; s -= 7)
+      expect(JSON.stringify([run.vars(s), run.heap(s)])).toBe(forward[s]);
+  });
+});
+
+describe('programs it does not follow', () => {
+  it('says a program that does not compile does not compile', async () => {
+    const result = await grader.trace('tests', 'int main(void) { return x; }\n', '');
+    expect(result.trace).toBeNull();
+    expect(result.message).toBe(traceMessages.notCompiled);
+    expect(result.compile.ok).toBe(false);
+  });
+});

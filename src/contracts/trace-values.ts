@@ -1,0 +1,299 @@
+/**
+ * What a step's memory means: each variable and heap block read as C values of its type (a block takes the type of
+ * the first pointer found pointing at its start), pointers resolved to the cell they point at, and marked when
+ * NULL, dangling (into a freed block or a finished variable) or not set yet. The step-through view draws these;
+ * the reference programs' tests read them as text (`describe`).
+ */
+import type { RegionState, StepState } from './trace-replay.js';
+import { type Trace, type TraceType, UNSET_BYTE } from './trace.js';
+
+export type PointerStatus = 'null' | 'live' | 'dangling' | 'unset' | 'unknown';
+
+export type ValueView =
+  | { kind: 'scalar'; offset: number; text: string; unset: boolean }
+  | {
+      kind: 'pointer';
+      offset: number;
+      text: string;
+      status: PointerStatus;
+      target: { region: number; offset: number } | null;
+    }
+  | { kind: 'array'; offset: number; items: ValueView[]; more: number; text: string | null }
+  | { kind: 'struct'; offset: number; fields: { name: string; value: ValueView }[] }
+  | { kind: 'bytes'; offset: number; text: string };
+
+const POINTER_SIZE = 4;
+const MAX_ITEMS = 64;
+
+export function sizeOf(trace: Trace, type: number): number | null {
+  const t = trace.types[type];
+  if (!t) return null;
+  switch (t.kind) {
+    case 'int':
+    case 'float':
+      return t.size;
+    case 'pointer':
+      return POINTER_SIZE;
+    case 'array': {
+      const of = sizeOf(trace, t.of);
+      return of === null || t.length === null ? null : of * t.length;
+    }
+    case 'struct':
+      return trace.records[t.record]?.size ?? null;
+    default:
+      return null;
+  }
+}
+
+const isUnset = (bytes: Uint8Array, at: number, size: number) => {
+  if (at + size > bytes.length) return false;
+  for (let i = at; i < at + size; i++) if (bytes[i] !== UNSET_BYTE) return false;
+  return true;
+};
+
+function readNumber(t: TraceType & { kind: 'int' | 'float' }, view: DataView, at: number): number | bigint {
+  if (t.kind === 'float') return t.size === 4 ? view.getFloat32(at, true) : view.getFloat64(at, true);
+  switch (t.size) {
+    case 1:
+      return t.signed ? view.getInt8(at) : view.getUint8(at);
+    case 2:
+      return t.signed ? view.getInt16(at, true) : view.getUint16(at, true);
+    case 4:
+      return t.signed ? view.getInt32(at, true) : view.getUint32(at, true);
+    default:
+      return t.signed ? view.getBigInt64(at, true) : view.getBigUint64(at, true);
+  }
+}
+
+function charText(code: number): string {
+  if (code === 0) return "'\\0'";
+  if (code === 10) return "'\\n'";
+  if (code === 9) return "'\\t'";
+  if (code >= 32 && code < 127) return `'${String.fromCharCode(code)}'`;
+  return String(code);
+}
+
+export interface StepMemory {
+  /** Where an address is: the region and the offset in it, and whether that region is gone. */
+  locate(addr: number): { region: RegionState; offset: number; gone: boolean } | null;
+  /** The type a region is read as: a variable's own, a block's from the pointers at it. */
+  typeOf(region: RegionState): { type: number; count: number } | null;
+  value(region: RegionState): ValueView;
+  /** The name of a region (`list`, `block from line 13`). */
+  name(region: RegionState): string;
+}
+
+export function stepMemory(trace: Trace, state: StepState): StepMemory {
+  const live = [...state.regions.values()].filter((r) => r.status === 'live');
+  const blockTypes = new Map<number, { type: number; count: number }>();
+
+  function locate(addr: number) {
+    for (const region of live)
+      if (addr >= region.addr && addr < region.addr + Math.max(1, region.size))
+        return { region, offset: addr - region.addr, gone: false };
+    for (const region of [...state.gone].reverse())
+      if (addr >= region.addr && addr < region.addr + Math.max(1, region.size))
+        return { region, offset: addr - region.addr, gone: true };
+    return null;
+  }
+
+  const typeOf = (region: RegionState) =>
+    region.kind === 'var'
+      ? { type: trace.vars[region.variable!]!.type, count: 1 }
+      : (blockTypes.get(region.id) ?? null);
+
+  /** Each pointer in a typed region types the block it points at, first come first served. */
+  function typePointees(type: number, bytes: Uint8Array, at: number, queue: RegionState[]) {
+    const t = trace.types[type];
+    if (!t || at >= bytes.length) return;
+    if (t.kind === 'array') {
+      const size = sizeOf(trace, t.of);
+      if (!size) return;
+      for (let i = 0; i * size + at < bytes.length && i < (t.length ?? 0); i++)
+        typePointees(t.of, bytes, at + i * size, queue);
+    } else if (t.kind === 'struct') {
+      for (const field of trace.records[t.record]?.fields ?? [])
+        if (field.offset !== null) typePointees(field.type, bytes, at + field.offset, queue);
+    } else if (t.kind === 'pointer' && at + POINTER_SIZE <= bytes.length) {
+      const addr = new DataView(bytes.buffer, bytes.byteOffset).getUint32(at, true);
+      const where = locate(addr);
+      const pointee = sizeOf(trace, t.to);
+      if (!where || where.region.kind !== 'heap' || blockTypes.has(where.region.id) || !pointee) return;
+      if (where.offset !== 0) return;
+      blockTypes.set(where.region.id, { type: t.to, count: Math.max(1, Math.floor(where.region.size / pointee)) });
+      queue.push(where.region);
+    }
+  }
+  const queue = live.filter((r) => r.kind === 'var');
+  for (let i = 0; i < queue.length; i++) {
+    const region = queue[i]!;
+    const known = typeOf(region);
+    if (!known) continue;
+    const size = sizeOf(trace, known.type) ?? 0;
+    for (let k = 0; k < known.count && k * size < region.bytes.length; k++)
+      typePointees(known.type, region.bytes, k * size, queue);
+  }
+
+  function read(type: number, bytes: Uint8Array, at: number): ValueView {
+    const t = trace.types[type];
+    const size = sizeOf(trace, type);
+    if (!t || size === null || (t.kind !== 'array' && t.kind !== 'struct' && at + size > bytes.length))
+      return { kind: 'bytes', offset: at, text: '…' };
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    switch (t.kind) {
+      case 'int':
+      case 'float': {
+        if (isUnset(bytes, at, size)) return { kind: 'scalar', offset: at, text: '?', unset: true };
+        const value = readNumber(t, view, at);
+        const text =
+          t.kind === 'float'
+            ? String(Number((value as number).toPrecision(7)))
+            : t.char
+              ? charText(Number(value))
+              : String(value);
+        return { kind: 'scalar', offset: at, text, unset: false };
+      }
+      case 'pointer': {
+        if (isUnset(bytes, at, POINTER_SIZE))
+          return { kind: 'pointer', offset: at, text: 'not set', status: 'unset', target: null };
+        const addr = view.getUint32(at, true);
+        if (addr === 0) return { kind: 'pointer', offset: at, text: 'NULL', status: 'null', target: null };
+        const where = locate(addr);
+        if (!where)
+          return { kind: 'pointer', offset: at, text: `0x${addr.toString(16)}`, status: 'unknown', target: null };
+        const target = { region: where.region.id, offset: where.offset };
+        if (where.gone || where.region.status !== 'live')
+          return {
+            kind: 'pointer',
+            offset: at,
+            text: `dangling (${name(where.region)} is gone)`,
+            status: 'dangling',
+            target,
+          };
+        return {
+          kind: 'pointer',
+          offset: at,
+          text: `→ ${name(where.region)}${path(where.region, where.offset, t.to)}`,
+          status: 'live',
+          target,
+        };
+      }
+      case 'array': {
+        const itemSize = sizeOf(trace, t.of) ?? 1;
+        const length = t.length ?? 0;
+        const shown = Math.min(length, MAX_ITEMS, Math.floor((bytes.length - at) / itemSize));
+        const items = Array.from({ length: shown }, (_, i) => read(t.of, bytes, at + i * itemSize));
+        const of = trace.types[t.of];
+        let text: string | null = null;
+        if (of?.kind === 'int' && of.char) {
+          const end = bytes.subarray(at, at + length).indexOf(0);
+          text =
+            end >= 0 && !isUnset(bytes, at, 1) ? `"${new TextDecoder().decode(bytes.subarray(at, at + end))}"` : null;
+        }
+        return { kind: 'array', offset: at, items, more: length - shown, text };
+      }
+      case 'struct':
+        return {
+          kind: 'struct',
+          offset: at,
+          fields: (trace.records[t.record]?.fields ?? []).map((field) => ({
+            name: field.name,
+            value:
+              field.offset === null
+                ? { kind: 'bytes', offset: at, text: '…' }
+                : read(field.type, bytes, at + field.offset),
+          })),
+        };
+      default:
+        return { kind: 'bytes', offset: at, text: '…' };
+    }
+  }
+
+  function value(region: RegionState): ValueView {
+    const known = typeOf(region);
+    if (!known) {
+      const unset = isUnset(region.bytes, 0, region.bytes.length);
+      return { kind: 'bytes', offset: 0, text: unset ? 'not set' : `${region.size} bytes` };
+    }
+    if (known.count === 1 && region.kind === 'var') return read(known.type, region.bytes, 0);
+    const size = sizeOf(trace, known.type) ?? 1;
+    const shown = Math.min(known.count, MAX_ITEMS, Math.floor(region.bytes.length / size));
+    const items = Array.from({ length: shown }, (_, i) => read(known.type, region.bytes, i * size));
+    if (known.count === 1) return items[0] ?? { kind: 'bytes', offset: 0, text: '…' };
+    const t = trace.types[known.type];
+    let text: string | null = null;
+    if (t?.kind === 'int' && t.char) {
+      const end = region.bytes.indexOf(0);
+      text =
+        end >= 0 && !isUnset(region.bytes, 0, 1)
+          ? `"${new TextDecoder().decode(region.bytes.subarray(0, end))}"`
+          : null;
+    }
+    return { kind: 'array', offset: 0, items, more: known.count - shown, text };
+  }
+
+  function sameType(a: number, b: number): boolean {
+    const [x, y] = [trace.types[a], trace.types[b]];
+    if (a === b || !x || !y) return a === b;
+    if (x.kind === 'struct' && y.kind === 'struct') return x.record === y.record;
+    if (x.kind === 'array' && y.kind === 'array') return sameType(x.of, y.of) && x.length === y.length;
+    if (x.kind === 'pointer' && y.kind === 'pointer') return sameType(x.to, y.to);
+    return x.kind === y.kind && sizeOf(trace, a) === sizeOf(trace, b);
+  }
+
+  function name(region: RegionState): string {
+    if (region.kind === 'var') return trace.vars[region.variable!]!.name;
+    return `block ${region.ordinal} (line ${region.line})`;
+  }
+
+  /** Where in a region an offset is, in C: `[2]`, `.next`, `[1].name`. */
+  function path(region: RegionState, offset: number, pointee: number): string {
+    if (offset === 0 && region.kind === 'heap') return '';
+    const known = typeOf(region);
+    if (!known) return offset === 0 ? '' : ` + ${offset}`;
+    let type = known.type;
+    let rest = offset;
+    let text = '';
+    if (region.kind === 'heap' || known.count > 1) {
+      const size = sizeOf(trace, type) ?? 1;
+      text += `[${Math.floor(rest / size)}]`;
+      rest %= size;
+    }
+    for (let depth = 0; depth < 8 && rest >= 0; depth++) {
+      // A pointer to the whole struct (or array) points at it, not at its first member.
+      if (rest === 0 && sameType(type, pointee)) break;
+      const t = trace.types[type];
+      if (t?.kind === 'array') {
+        const size = sizeOf(trace, t.of) ?? 1;
+        text += `[${Math.floor(rest / size)}]`;
+        rest %= size;
+        type = t.of;
+      } else if (t?.kind === 'struct') {
+        const fields = trace.records[t.record]?.fields ?? [];
+        const field = [...fields].reverse().find((f) => f.offset !== null && f.offset <= rest);
+        if (!field) break;
+        text += `.${field.name}`;
+        rest -= field.offset!;
+        type = field.type;
+      } else break;
+    }
+    if (text === '[0]' && region.kind === 'heap') return '';
+    return text;
+  }
+
+  return { locate, typeOf, value, name };
+}
+
+/** A value as one line of text: `3`, `[1, 2, 3]`, `{value: 1, next: NULL}`, `→ list`. */
+export function valueText(value: ValueView): string {
+  switch (value.kind) {
+    case 'scalar':
+    case 'pointer':
+    case 'bytes':
+      return value.text;
+    case 'array':
+      return value.text ?? `[${value.items.map(valueText).join(', ')}${value.more > 0 ? ', …' : ''}]`;
+    case 'struct':
+      return `{${value.fields.map((f) => `${f.name}: ${valueText(f.value)}`).join(', ')}}`;
+  }
+}
