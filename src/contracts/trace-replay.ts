@@ -128,6 +128,28 @@ export class TraceReplay {
     return { line: event[1] as number, depth: event[2] as number };
   }
 
+  /** The next step at this depth or shallower (over a call); the last step if none. */
+  over(step: number): number {
+    const { depth } = this.at(step);
+    return this.find(step, (s) => this.at(s).depth <= depth);
+  }
+
+  /** The next step in the caller (out of this function); the last step if none. */
+  out(step: number): number {
+    const { depth } = this.at(step);
+    return this.find(step, (s) => this.at(s).depth < depth);
+  }
+
+  /** The next step on a line; the last step if it is never reached again. */
+  toLine(step: number, line: number): number {
+    return this.find(step, (s) => this.at(s).line === line);
+  }
+
+  private find(step: number, found: (s: number) => boolean): number {
+    for (let s = step + 1; s < this.steps; s++) if (found(s)) return s;
+    return this.steps - 1;
+  }
+
   private apply(state: StepState, index: number) {
     const event = this.trace.events[index]!;
     const top = state.frames.at(-1);

@@ -24,6 +24,7 @@ import { Shown, compileNotes, runNotes, TeacherComments } from './workspace-note
 import { SubmissionHistory, VisibleTests } from './workspace-history';
 import { WorkspaceResult } from './workspace-notes';
 import { LoadCFile, RunInput } from './run-input';
+import { useStepThrough } from './step-through-launch';
 import { DueLine, TimedBanner, useTimedState } from './timed-banner';
 import { WorkspaceGrade } from './workspace-grade';
 
@@ -39,7 +40,12 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
   const run = useRunProgram();
   const submit = useSubmitProgram();
   const handIn = useHandInSolution();
-  const busy = run.isPending ? 'run' : submit.isPending || handIn.isPending ? 'submit' : null;
+  const stepThrough = useStepThrough(
+    { studentProgramId: id, files: runFiles },
+    () => ({ code: code.current, stdin }),
+    locked || run.isPending || submit.isPending || handIn.isPending,
+  );
+  const busy = run.isPending || stepThrough.pending ? 'run' : submit.isPending || handIn.isPending ? 'submit' : null;
   const [error, setError] = useState<string | null>(null);
   const [handedIn, setHandedIn] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown>(null);
@@ -117,9 +123,10 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
           disabled={busy !== null || locked}
           onClick={() => void act('run')}
         >
-          {busy === 'run' ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
+          {run.isPending ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
           Run
         </button>
+        {stepThrough.button}
         {graded || workspace.closed ? (
           <button
             type="button"
@@ -170,6 +177,7 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
       />
 
       <RunInput stdin={stdin} onChange={setStdin} files={runFiles} />
+      {stepThrough.panel}
 
       {error ? (
         <div className="alert alert-danger mt-3" role="alert">

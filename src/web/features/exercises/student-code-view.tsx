@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { nowMs } from '../../../contracts/clock';
@@ -11,6 +12,7 @@ import { studentCodeQuery, useAddComment } from './api';
 import { PanelError } from '../../components/admin-panel';
 import { Input } from '../../components/form-kit';
 import { RubricGrading } from './rubric-grading';
+import { useStepThrough } from './step-through-launch';
 
 /** How often the teacher's view refreshes when its stream is down: students' drafts autosave every two seconds. */
 export const LIVE_MS = 3000;
@@ -55,6 +57,14 @@ export function StudentCodeView({
 
   const onComment = ({ line, body }: CommentInput) =>
     comment.mutate({ studentProgramId, line, body }, { onSuccess: () => setValue('body', '') });
+
+  // The teacher steps through the student's code (with input they type), e.g. on the class's shared screen.
+  const [traceInput, setTraceInput] = useState('');
+  const stepThrough = useStepThrough(
+    { admin: true },
+    () => ({ code: code.data?.code ?? '', stdin: traceInput }),
+    !code.data?.code.trim(),
+  );
 
   if (code.isError) return <PanelError error={code.error} />;
   if (!code.data) return <PageSpinner />;
@@ -118,6 +128,22 @@ export function StudentCodeView({
           </li>
         ))}
       </ol>
+      <div className="d-flex flex-wrap gap-2 align-items-end mt-2">
+        <div>
+          <label className="form-label small mb-0" htmlFor={`trace-stdin-${studentProgramId}`}>
+            Input for Step through
+          </label>
+          <textarea
+            id={`trace-stdin-${studentProgramId}`}
+            className="form-control form-control-sm font-monospace"
+            rows={1}
+            value={traceInput}
+            onChange={(event) => setTraceInput(event.target.value)}
+          />
+        </div>
+        {stepThrough.button}
+      </div>
+      {stepThrough.panel}
       <form className="row g-2 align-items-end mt-1" onSubmit={handleSubmit(onComment)} noValidate>
         <Input
           id="comment-line"

@@ -1,0 +1,135 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminHeaders, apiStudent, okJson, placePaidStudent, signInWithToken, uniqueNumber } from './accounts.js';
+import { checkScreen, expect, test } from './fixtures.js';
+
+const LIST = `#include <stdio.h>
+#include <stdlib.h>
+struct node { int value; struct node *next; };
+int main(void) {
+    struct node *head = NULL;
+    int n;
+    scanf("%d", &n);
+    for (int i = 1; i <= n; i++) {
+        struct node *fresh = malloc(sizeof *fresh);
+        fresh->value = i;
+        fresh->next = head;
+        head = fresh;
+    }
+    printf("built %d\\n", n);
+    return 0;
+}
+`;
+
+const DANGLING = `#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+    int *p = malloc(sizeof *p);
+    *p = 7;
+    free(p);
+    printf("%d\\n", *p);
+    return 0;
+}
+`;
+
+/** A paid student with a program of their own, in a batch. */
+async function studentWithProgram(request: APIRequestContext) {
+  const admin = await adminHeaders(request);
+  const programNumber = uniqueNumber();
+  const task = `Build a linked list (${programNumber}).`;
+  await okJson(request.post('/programs', { headers: admin, data: { program_number: programNumber, task } }));
+  const student = await apiStudent(request, { tag: 'stepper', firstName: 'Step', lastName: 'Walker', profile: false });
+  await placePaidStudent(request, admin, student, uniqueNumber());
+  const { id: spId } = await okJson<{ id: number }>(
+    request.post('/student_programs', {
+      headers: admin,
+      data: { student_id: student.id, program_number: programNumber, task, solution: '' },
+    }),
+  );
+  return { admin, student, spId, programNumber };
+}
+
+async function setCode(page: Page, code: string) {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(code);
+}
+
+test.describe('step through a C run', () => {
+  test.setTimeout(150_000);
+
+  test('a student steps through a linked list, sees the arrows, and jumps to a crash', async ({
+    page,
+    request,
+  }, info) => {
+    const { student, spId } = await studentWithProgram(request);
+    await signInWithToken(page, student.token, `/DashPage/myprogs/${spId}`);
+    await setCode(page, LIST);
+    await page.getByLabel('Input for Run').fill('3');
+    await page.getByRole('button', { name: 'Step through' }).click();
+    const view = page.getByRole('region', { name: 'Step through' });
+    await expect(view).toBeVisible({ timeout: 60_000 });
+    await expect(view.getByRole('status')).toHaveText(/^Step 1 of \d+, line 5$/);
+
+    // Next moves one line; Back returns to exactly where it was.
+    await view.getByRole('button', { name: 'Next' }).click();
+    await expect(view.getByRole('status')).toContainText('line 6');
+    await expect(view.locator('.trace-frame')).toContainText('head');
+    await view.getByRole('button', { name: 'Back' }).click();
+    await expect(view.getByRole('status')).toContainText('Step 1 of');
+
+    // After scanf: the input read so far, and n.
+    await view.getByLabel('Run to line').fill('8');
+    await view.getByRole('button', { name: 'Run to line' }).click();
+    await expect(view.getByTestId('trace-input').locator('mark')).toHaveText('3');
+    await expect(view.locator('.trace-region', { hasText: /^n/ })).toContainText('3');
+
+    // Built: three blocks of 8 bytes, each drawn with an arrow from the pointer at it.
+    await view.getByLabel('Run to line').fill('14');
+    await view.getByRole('button', { name: 'Run to line' }).click();
+    await expect(view.getByRole('status')).toContainText('line 14');
+    const heap = view.locator('.trace-region[data-region]', { hasText: 'bytes' });
+    await expect(heap).toHaveCount(3);
+    await expect(heap.first()).toContainText('block 1 (line 9), 8 bytes');
+    await expect(view.locator('.trace-pointer.trace-null')).toHaveCount(1);
+    await expect(view.locator('.trace-arrow')).toHaveCount(3);
+    await checkScreen(page, 'step-through-list', info.project.name);
+
+    // The slider reaches the end: the output is all there.
+    await view.getByRole('button', { name: 'Go to the end' }).click();
+    await expect(view.getByTestId('trace-output')).toHaveText('built 3\n');
+
+    // A use after free: the view jumps to the last step, with the error, and the pointer marked dangling.
+    await setCode(page, DANGLING);
+    await page.getByRole('button', { name: 'Step through' }).click();
+    await expect(view.getByRole('status')).toHaveText(/^Step 1 of \d+, line 4$/, { timeout: 60_000 });
+    await view.getByRole('button', { name: 'Jump to the crash' }).click();
+    await expect(view.getByRole('status')).toContainText('line 7');
+    await expect(view.getByRole('alert')).toContainText('Line 7');
+    await expect(view.locator('.trace-pointer.trace-dangling')).toHaveCount(1);
+    await expect(view.locator('.trace-arrow-dangling')).toHaveCount(1);
+    await checkScreen(page, 'step-through-crash', info.project.name);
+  });
+
+  test('the teacher steps through a student’s code from Live supervision', async ({ page, request }, info) => {
+    const { admin, student, spId, programNumber } = await studentWithProgram(request);
+    // The student's draft, as they left it.
+    await okJson(
+      request.put(`/api/v1/student_programs/${spId}/draft`, { headers: student.headers, data: { code: LIST } }),
+    );
+    await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
+    await page.getByRole('button', { name: 'Live supervision' }).first().click();
+    await page.getByLabel('Program', { exact: true }).selectOption(String(programNumber));
+    await page
+      .locator('tr', { hasText: student.email })
+      .getByRole('button', { name: /Open code/ })
+      .click();
+    await page.getByLabel('Input for Step through').fill('2');
+    await page.getByRole('button', { name: 'Step through' }).click();
+    const view = page.getByRole('region', { name: 'Step through' });
+    await expect(view).toBeVisible({ timeout: 60_000 });
+    await view.getByRole('button', { name: 'Go to the end' }).click();
+    await expect(view.getByTestId('trace-output')).toHaveText('built 2\n');
+    await expect(view.locator('.trace-region[data-region]', { hasText: 'bytes' })).toHaveCount(2);
+    await checkScreen(page, 'step-through-teacher', info.project.name);
+  });
+});
