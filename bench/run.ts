@@ -34,6 +34,7 @@ import {
   largestLines,
 } from './similarity-largest.js';
 import { benchCChecks } from './c-checks.js';
+import { benchTrace, benchTraceSlider } from './trace.js';
 import { benchGrading } from './grading.js';
 import { benchNotificationStreams, streamStudents } from './notification-streams.js';
 import { benchStreamCaps } from './stream-caps.js';
@@ -316,6 +317,10 @@ try {
     '\nThe memory-error and undefined-behaviour checks (test/c-corpus through the grader; checked builds against plain)',
   );
   for (const line of await benchCChecks()) console.log(`  ${line}`);
+  await settle();
+  console.log('\nStep through: a run recorded step by step, replayed as the browser does, and its slider in Chromium');
+  for (const line of await benchTrace()) console.log(`  ${line}`);
+  for (const line of await benchTraceSlider(base, BENCH_ADMIN)) console.log(`  ${line}`);
   await settle();
   console.log(
     '\nGrading under attack: three students loop compiler bombs (a 796-byte macro, a 60 MB array), a fourth runs hello world',

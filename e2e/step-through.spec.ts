@@ -65,8 +65,8 @@ test.describe('step through a C run', () => {
     await signInWithToken(page, student.token, `/DashPage/myprogs/${spId}`);
     await setCode(page, LIST);
     await page.getByLabel('Input for Run').fill('3');
-    await page.getByRole('button', { name: 'Step through' }).click();
-    const view = page.getByRole('region', { name: 'Step through' });
+    await page.getByRole('button', { name: 'Step through', exact: true }).click();
+    const view = page.getByRole('region', { name: 'Step through', exact: true });
     await expect(view).toBeVisible({ timeout: 60_000 });
     await expect(view.getByRole('status')).toHaveText(/^Step 1 of \d+, line 5$/);
 
@@ -100,7 +100,7 @@ test.describe('step through a C run', () => {
 
     // A use after free: the view jumps to the last step, with the error, and the pointer marked dangling.
     await setCode(page, DANGLING);
-    await page.getByRole('button', { name: 'Step through' }).click();
+    await page.getByRole('button', { name: 'Step through', exact: true }).click();
     await expect(view.getByRole('status')).toHaveText(/^Step 1 of \d+, line 4$/, { timeout: 60_000 });
     await view.getByRole('button', { name: 'Jump to the crash' }).click();
     await expect(view.getByRole('status')).toContainText('line 7');
@@ -124,12 +124,55 @@ test.describe('step through a C run', () => {
       .getByRole('button', { name: /Open code/ })
       .click();
     await page.getByLabel('Input for Step through').fill('2');
-    await page.getByRole('button', { name: 'Step through' }).click();
-    const view = page.getByRole('region', { name: 'Step through' });
+    await page.getByRole('button', { name: 'Step through', exact: true }).click();
+    const view = page.getByRole('region', { name: 'Step through', exact: true });
     await expect(view).toBeVisible({ timeout: 60_000 });
     await view.getByRole('button', { name: 'Go to the end' }).click();
     await expect(view.getByTestId('trace-output')).toHaveText('built 2\n');
     await expect(view.locator('.trace-region[data-region]', { hasText: 'bytes' })).toHaveCount(2);
     await checkScreen(page, 'step-through-teacher', info.project.name);
+  });
+
+  test('a student asks about a step, and the teacher opens the doubt at that step', async ({ page, request }, info) => {
+    const { admin, student, spId } = await studentWithProgram(request);
+    await signInWithToken(page, student.token, `/DashPage/myprogs/${spId}`);
+    await setCode(page, DANGLING);
+    await page.getByRole('button', { name: 'Step through', exact: true }).click();
+    const view = page.getByRole('region', { name: 'Step through', exact: true });
+    await expect(view).toBeVisible({ timeout: 60_000 });
+    await view.getByLabel('Run to line').fill('7');
+    await view.getByRole('button', { name: 'Run to line' }).click();
+    await expect(view.getByRole('status')).toContainText('line 7');
+    const where = (await view.getByRole('status').textContent())!.match(/^Step (\d+)/)![1]!;
+    await view.getByRole('button', { name: 'Ask your teacher about this step' }).click();
+    await view.getByLabel('Your doubt about this step').fill(`At step ${where} (line 7): why is p dangling?`);
+    await view.getByRole('button', { name: 'Send doubt' }).click();
+    await expect(view.getByText('Sent. Your teacher will open it at this step')).toBeVisible();
+
+    await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage#doubts');
+    const doubt = page.locator('.card', { hasText: 'why is p dangling?' }).first();
+    await doubt.getByRole('button', { name: `Open at step ${where} (line 7)` }).click();
+    const opened = doubt.getByRole('region', { name: 'Step through', exact: true });
+    await expect(opened.getByRole('status')).toHaveText(new RegExp(`^Step ${where} of \\d+, line 7$`), {
+      timeout: 60_000,
+    });
+    await expect(opened.locator('.trace-pointer.trace-dangling')).toHaveCount(1);
+    await checkScreen(page, 'step-through-doubt', info.project.name);
+  });
+
+  test('the teacher steps through a demonstration of their own, full width', async ({ page, request }, info) => {
+    const admin = await adminHeaders(request);
+    await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
+    await page.getByRole('button', { name: 'Step through a program' }).first().click();
+    await page.getByRole('button', { name: 'Step through', exact: true }).click();
+    const view = page.getByRole('region', { name: 'Step through', exact: true });
+    await expect(view).toBeVisible({ timeout: 60_000 });
+    await view.getByLabel('Run to line').fill('19');
+    await view.getByRole('button', { name: 'Run to line' }).click();
+    await expect(view.locator('.trace-arrow')).toHaveCount(3);
+    await view.getByRole('button', { name: 'Go to the end' }).click();
+    await expect(view.getByTestId('trace-output')).toHaveText('3 2 1 \n');
+    await expect(view.locator('.trace-freed')).toHaveCount(3);
+    await checkScreen(page, 'step-through-demo', info.project.name);
   });
 });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { endpoints } from './endpoint.js';
 import { idParamsSchema, recordIdSchema } from './fields.js';
+import { runInputSchema } from './exercises.js';
+import { TRACE_LIMITS } from './trace.js';
+
+/** A step of a run the student stepped through: what was run (code, input, files) and where they stopped. */
+export const doubtStepSchema = runInputSchema.extend({
+  step: z.number().int().min(0).max(TRACE_LIMITS.steps),
+  line: z.number().int().min(0).max(100_000),
+});
+export type DoubtStep = z.output<typeof doubtStepSchema>;
 
 export const doubtInputSchema = z.strictObject({
   question: z
@@ -9,6 +18,8 @@ export const doubtInputSchema = z.strictObject({
     .min(1, 'Please write your doubt')
     .max(4000, 'A doubt must be at most 4000 characters'),
   session_id: recordIdSchema.nullable().optional(),
+  /** Asked from Step through: the run and the step it is about. */
+  trace: doubtStepSchema.nullable().optional(),
 });
 export type DoubtInput = z.infer<typeof doubtInputSchema>;
 
@@ -29,6 +40,7 @@ export const doubtSchema = z.object({
   answer: z.string().nullable(),
   answered_at: z.string().nullable(),
   created_at: z.string(),
+  trace: doubtStepSchema.nullable(),
 });
 export type Doubt = z.infer<typeof doubtSchema>;
 

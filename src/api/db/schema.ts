@@ -437,6 +437,8 @@ export interface DoubtTable {
   answer: string | null;
   answered_at: string | null;
   created_at: Timestamp;
+  /** A step of a run the doubt is about, as JSON (contracts/doubts.ts doubtStepSchema); migration 2026-12-01T0300. */
+  trace: string | null;
 }
 
 /** What the site tells one person (migration 2026-11-26T0100-progress). */

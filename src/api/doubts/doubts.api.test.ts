@@ -141,4 +141,48 @@ describe('doubts', () => {
       ).statusCode,
     ).toBe(400);
   });
+  it('a doubt asked from Step through keeps its run and step, for the teacher to open there', async () => {
+    const s = await verifiedStudent(ctx);
+    const trace = {
+      code: 'int main(void) {\n  int *p = 0;\n  return *p;\n}\n',
+      stdin: '3 4',
+      files: [{ name: 'in.txt', content: '1 2' }],
+      step: 2,
+      line: 3,
+    };
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/doubts',
+      headers: bearer(s.token),
+      payload: { question: 'At step 3 (line 3): why does it stop?', trace },
+    });
+    expect(asked.statusCode).toBe(201);
+    expect(asked.json().trace).toEqual(trace);
+    const all = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/doubts', headers: bearer(adminToken) });
+    expect(all.json().find((d: { id: number }) => d.id === asked.json().id).trace).toEqual(trace);
+    const mine = await ctx.app.inject({ method: 'GET', url: '/api/v1/doubts', headers: bearer(s.token) });
+    expect(mine.json()[0].trace).toEqual(trace);
+
+    // A step past the limit, a negative line, a missing code: refused, nothing stored.
+    for (const bad of [
+      { ...trace, step: 100_001 },
+      { ...trace, line: -1 },
+      { stdin: '', files: [], step: 0, line: 0 },
+      { ...trace, extra: true },
+    ]) {
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/doubts',
+        headers: bearer(s.token),
+        payload: { question: 'Refused?', trace: bad },
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+    const count = await ctx.database.db
+      .selectFrom('doubts')
+      .where('question', '=', 'Refused?')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
 });

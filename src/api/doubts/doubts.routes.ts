@@ -11,7 +11,8 @@ export const doubtsRoutes: Area = async (app, deps) => {
   const doubts = createDoubtsService(deps);
   route(app, doubtsEndpoints.askDoubt, { config: { accountLimit: DOUBTS_PER_HOUR } }, async (request, reply) => {
     const student = currentStudent(request);
-    const doubt = await doubts.ask(student, request.body.question, request.body.session_id ?? null);
+    const { question, session_id: sessionId, trace } = request.body;
+    const doubt = await doubts.ask(student, question, sessionId ?? null, trace ?? null);
     return reply.status(201).send(doubt);
   });
 

@@ -10,6 +10,7 @@ import { doubtAnsweredMail, doubtAskedMail } from '../mail/mail-templates.js';
 import { type NotificationsService, personName, teacherLinks } from '../notifications/notifications.service.js';
 import { sessionExists } from '../courses/courses.repository.js';
 import * as doubts from './doubts.repository.js';
+import type { DoubtStep } from '../../contracts/doubts.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -30,12 +31,17 @@ export function createDoubtsService({ db, config, notifications, clock = systemC
 
   return {
     /** A student's doubt, about one session or about none. */
-    async ask(student: StudentRow, question: string, sessionId: number | null): Promise<doubts.DoubtRow> {
+    async ask(
+      student: StudentRow,
+      question: string,
+      sessionId: number | null,
+      trace: DoubtStep | null = null,
+    ): Promise<doubts.DoubtRow> {
       if (sessionId !== null && !(await sessionExists(db, sessionId)))
         throw new AppError('validation', 'No such session.');
       const name = personName(student);
       const id = await transact(db, async (trx) => {
-        const id = await doubts.insertDoubt(trx, { student_id: student.id, session_id: sessionId, question });
+        const id = await doubts.insertDoubt(trx, { student_id: student.id, session_id: sessionId, question, trace });
         await notifications.notify(
           trx,
           await notifications.teachers(trx),

@@ -47,6 +47,8 @@ export type ChildMessage =
 /** The flags of the compiles to come (and of the runtime), so that loading ends with one of the same kind. */
 const warmUpFlags = JSON.parse(process.argv[2] ?? '[]') as string[];
 const warmUpRuntimeFlags = JSON.parse(process.argv[3] ?? '[]') as string[];
+/** The runtime of builds to be stepped through: compiled at start too, so no student's first trace waits for it. */
+const warmUpTraceRuntimeFlags = JSON.parse(process.argv[4] ?? 'null') as string[] | null;
 const send = (message: ChildMessage) => process.send?.(message);
 
 // The parent may send SIGINT just as a compile ends: outside a compile it means nothing.
@@ -196,4 +198,5 @@ compile({
   outputMaxBytes: 1024,
   runtimeFlags: warmUpRuntimeFlags,
 });
+if (warmUpTraceRuntimeFlags) runtimeObject(warmUpTraceRuntimeFlags);
 send({ type: 'ready' });

@@ -180,7 +180,7 @@ export function createGrader(options: GraderOptions = {}) {
   const log = options.log ?? consoleLog;
   const compilers = new ProcessPool<CompileRequest, CompileResponse>({
     script: childScript('compile-child', import.meta.url),
-    args: [JSON.stringify(COMPILE_FLAGS), JSON.stringify(RUNTIME_FLAGS)],
+    args: [JSON.stringify(COMPILE_FLAGS), JSON.stringify(RUNTIME_FLAGS), JSON.stringify(TRACE_RUNTIME_FLAGS)],
     nodeFlags: compileProcessFlags(options.clangMemoryMb),
     size,
     maxQueue: 200,

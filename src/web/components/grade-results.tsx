@@ -97,7 +97,14 @@ export function RunOutput({ run }: { run: RunOutcome }) {
 }
 
 /** Score and one row per test case; a visible test that failed shows expected and actual output side by side. */
-export function GradeTable({ result }: { result: GradeResult }) {
+export function GradeTable({
+  result,
+  onStepThrough,
+}: {
+  result: GradeResult;
+  /** Step through a failed visible test's run, with its input. */
+  onStepThrough?: (stdin: string) => void;
+}) {
   return (
     <div>
       <p className="fs-5 mb-2">
@@ -122,6 +129,15 @@ export function GradeTable({ result }: { result: GradeResult }) {
             </div>
             {test.message ? <p className="mb-1 small">{test.message}</p> : null}
             <Warnings warnings={test.warnings} />
+            {onStepThrough && test.visible && test.verdict !== 'passed' && test.verdict !== 'not_run' ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-primary mb-1"
+                onClick={() => onStepThrough(test.stdin ?? '')}
+              >
+                Step through this test
+              </button>
+            ) : null}
             {test.visible && test.verdict !== 'passed' && test.verdict !== 'not_run' ? (
               <div className="row g-2 small">
                 <div className="col-md-4">

@@ -36,6 +36,7 @@ import * as checkerProgram from './2026-11-30T0500-checker-program.js';
 import * as programTopics from './2026-11-30T0600-program-topics.js';
 import * as rubricGrades from './2026-12-01T0100-rubric-grades.js';
 import * as timedWork from './2026-12-01T0200-timed-work.js';
+import * as doubtSteps from './2026-12-01T0300-doubt-steps.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0600-program-topics': programTopics,
   '2026-12-01T0100-rubric-grades': rubricGrades,
   '2026-12-01T0200-timed-work': timedWork,
+  '2026-12-01T0300-doubt-steps': doubtSteps,
 };

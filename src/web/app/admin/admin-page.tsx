@@ -23,7 +23,10 @@ const panelGroups = [
       'Update Course Completion',
     ],
   },
-  { heading: 'Batches and classes', panels: ['Create Batch', 'Class Schedule', 'Live supervision'] },
+  {
+    heading: 'Batches and classes',
+    panels: ['Create Batch', 'Class Schedule', 'Live supervision', 'Step through a program'],
+  },
   {
     heading: 'Course content',
     panels: ['Create Course', 'Program Exercises', 'Similarity check', 'Self assessment questions'],

@@ -6,6 +6,7 @@ import { OutboxPanel } from '../../features/mail/outbox-panel';
 import { MissingCertificates } from '../../features/certificates/missing-certificates';
 import { PaymentsPanel } from '../../features/payments/payments-panel';
 import { SupervisionPanel } from '../../features/exercises/supervision-panel';
+import { DemoStepThrough } from '../../features/exercises/demo-step-through';
 import { TestimonialsPanel } from '../../features/testimonials/testimonials-panel';
 import { ProgramsPanel } from '../../features/programs/programs-panel';
 import { ExerciseEditor } from '../../features/exercises/exercise-editor';
@@ -63,6 +64,8 @@ export function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void 
       return <SimilarityPanel onExit={onExit} />;
     case 'Live supervision':
       return <SupervisionPanel onExit={onExit} />;
+    case 'Step through a program':
+      return <DemoStepThrough onExit={onExit} />;
     case 'Update Payment Status':
       return (
         <StudentListPanel

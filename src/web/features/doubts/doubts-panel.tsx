@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../contracts/dates';
 import { useTimeZone } from '../../lib/site-info';
 import { EmailText } from '../../components/email-text';
 import { Textarea } from '../../components/form-kit';
+import { useStepThrough } from '../../components/step-through/use-step-through';
 
 type AnswerInput = z.infer<typeof doubtAnswerSchema>;
 
@@ -32,6 +33,26 @@ function AnswerForm({ doubt }: { doubt: Doubt }) {
   );
 }
 
+/** A doubt asked from Step through: its run stepped through again, opened at the student's step. */
+function DoubtStep({ trace }: { trace: NonNullable<Doubt['trace']> }) {
+  const stepThrough = useStepThrough({ admin: true }, () => trace, false);
+  return (
+    <div className="mb-2">
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-primary"
+        disabled={stepThrough.pending}
+        onClick={() => void stepThrough.start({ step: trace.step })}
+      >
+        {stepThrough.pending ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
+        Open at step {trace.step + 1}
+        {trace.line > 0 ? ` (line ${trace.line})` : ''}
+      </button>
+      {stepThrough.panel}
+    </div>
+  );
+}
+
 /** Doubts: unanswered first; an answer is emailed to the student. */
 export function DoubtsPanel({ onExit }: { onExit: () => void }) {
   const zone = useTimeZone();
@@ -51,6 +72,7 @@ export function DoubtsPanel({ onExit }: { onExit: () => void }) {
               {doubt.answered_at ? 'answered' : 'waiting'}
             </p>
             <p className="doubt-question">{doubt.question}</p>
+            {doubt.trace ? <DoubtStep trace={doubt.trace} /> : null}
             <AnswerForm doubt={doubt} />
           </div>
         </div>

@@ -90,6 +90,12 @@ export function MyDoubts({ student }: { student: StudentData }) {
               <strong>{doubt.session_number ? `Session ${doubt.session_number}: ` : ''}</strong>
               {doubt.question}
             </p>
+            {doubt.trace ? (
+              <p className="mb-1 small text-body-secondary">
+                Asked from Step through, at step {doubt.trace.step + 1}
+                {doubt.trace.line > 0 ? `, line ${doubt.trace.line}` : ''}.
+              </p>
+            ) : null}
             {doubt.answer ? (
               <p className="mb-0 text-success doubt-answer">Answer: {doubt.answer}</p>
             ) : (

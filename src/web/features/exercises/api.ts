@@ -13,7 +13,6 @@ import { programsQuery } from '../../lib/programs-api';
 import { useRefreshingMutation } from '../../lib/refreshing-mutation';
 import { programsEndpoints } from '../../../contracts/course-content';
 import { endpointUrl } from '../../../contracts/endpoint';
-import { traceEndpoints } from '../../../contracts/trace';
 
 // The student's workspace on one program.
 export const getWorkspace = (id: number) => callEndpoint(exercisesEndpoints.workspace, { params: { id } });
@@ -167,17 +166,3 @@ export const useImportExercises = () =>
     (body: ImportInput) => callEndpoint(exercisesEndpoints.importExercises, { body }),
     [programsQuery().queryKey],
   );
-
-/** Step through: the student's program run as Run runs it, recorded step by step. */
-export const useTraceProgram = () =>
-  useMutation({
-    mutationFn: ({ id, code, stdin, files }: { id: number; code: string; stdin: string; files: ProgramFile[] }) =>
-      callEndpoint(traceEndpoints.trace, { params: { id }, body: { code, stdin, files } }),
-  });
-
-/** Step through for the teacher: any code (a student's, or their own demonstration), with the input given. */
-export const useAdminTrace = () =>
-  useMutation({
-    mutationFn: ({ code, stdin }: { code: string; stdin: string }) =>
-      callEndpoint(traceEndpoints.adminTrace, { body: { code, stdin, files: [] } }),
-  });

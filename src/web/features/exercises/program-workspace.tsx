@@ -24,7 +24,7 @@ import { Shown, compileNotes, runNotes, TeacherComments } from './workspace-note
 import { SubmissionHistory, VisibleTests } from './workspace-history';
 import { WorkspaceResult } from './workspace-notes';
 import { LoadCFile, RunInput } from './run-input';
-import { useStepThrough } from './step-through-launch';
+import { useStepThrough } from '../../components/step-through/use-step-through';
 import { DueLine, TimedBanner, useTimedState } from './timed-banner';
 import { WorkspaceGrade } from './workspace-grade';
 
@@ -41,10 +41,14 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
   const submit = useSubmitProgram();
   const handIn = useHandInSolution();
   const stepThrough = useStepThrough(
-    { studentProgramId: id, files: runFiles },
-    () => ({ code: code.current, stdin }),
+    { studentProgramId: id },
+    () => ({ code: code.current, stdin, files: runFiles }),
     locked || run.isPending || submit.isPending || handIn.isPending,
   );
+  const testRun = (input: string) => ({
+    stdin: input,
+    files: workspace.visible_tests.find((t) => t.stdin === input)?.files ?? [],
+  });
   const busy = run.isPending || stepThrough.pending ? 'run' : submit.isPending || handIn.isPending ? 'submit' : null;
   const [error, setError] = useState<string | null>(null);
   const [handedIn, setHandedIn] = useState<string | null>(null);
@@ -126,7 +130,7 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
           {run.isPending ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
           Run
         </button>
-        {stepThrough.button}
+        {stepThrough.button()}
         {graded || workspace.closed ? (
           <button
             type="button"
@@ -184,7 +188,7 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
           {error}
         </div>
       ) : null}
-      <WorkspaceResult busy={busy} shown={shown} />
+      <WorkspaceResult busy={busy} shown={shown} onStepThrough={(input) => void stepThrough.start(testRun(input))} />
 
       <VisibleTests workspace={workspace} />
       <SubmissionHistory workspace={workspace} onView={(id) => void showSubmission(id)} />

@@ -12,7 +12,7 @@ import { studentCodeQuery, useAddComment } from './api';
 import { PanelError } from '../../components/admin-panel';
 import { Input } from '../../components/form-kit';
 import { RubricGrading } from './rubric-grading';
-import { useStepThrough } from './step-through-launch';
+import { useStepThrough } from '../../components/step-through/use-step-through';
 
 /** How often the teacher's view refreshes when its stream is down: students' drafts autosave every two seconds. */
 export const LIVE_MS = 3000;
@@ -62,7 +62,7 @@ export function StudentCodeView({
   const [traceInput, setTraceInput] = useState('');
   const stepThrough = useStepThrough(
     { admin: true },
-    () => ({ code: code.data?.code ?? '', stdin: traceInput }),
+    () => ({ code: code.data?.code ?? '', stdin: traceInput, files: [] }),
     !code.data?.code.trim(),
   );
 
@@ -141,7 +141,7 @@ export function StudentCodeView({
             onChange={(event) => setTraceInput(event.target.value)}
           />
         </div>
-        {stepThrough.button}
+        {stepThrough.button()}
       </div>
       {stepThrough.panel}
       <form className="row g-2 align-items-end mt-1" onSubmit={handleSubmit(onComment)} noValidate>

@@ -60,7 +60,15 @@ export function TeacherComments({ comments }: { comments: Workspace['comments'] 
 }
 
 /** What the last Run or Submit gave, or that it is under way. */
-export function WorkspaceResult({ busy, shown }: { busy: 'run' | 'submit' | null; shown: Shown }) {
+export function WorkspaceResult({
+  busy,
+  shown,
+  onStepThrough,
+}: {
+  busy: 'run' | 'submit' | null;
+  shown: Shown;
+  onStepThrough?: (stdin: string) => void;
+}) {
   return (
     <section className="mt-3" aria-live="polite" aria-label="Result">
       {busy ? (
@@ -76,7 +84,7 @@ export function WorkspaceResult({ busy, shown }: { busy: 'run' | 'submit' | null
       {!busy && shown?.kind === 'grade' ? (
         <>
           <h2 className="h5">{shown.title}</h2>
-          <GradeTable result={shown.result} />
+          <GradeTable result={shown.result} onStepThrough={onStepThrough} />
         </>
       ) : null}
     </section>

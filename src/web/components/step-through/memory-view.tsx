@@ -2,6 +2,9 @@ import type { RegionState, StepState } from '../../../contracts/trace-replay';
 import type { StepMemory, ValueView } from '../../../contracts/trace-values';
 import type { Trace } from '../../../contracts/trace';
 
+const HEAP_SHOWN = 100;
+const FRAMES_SHOWN = 30;
+
 /** One value: a cell (a number, a char, a pointer), a row of cells (an array), a box of fields (a struct). */
 function Value({ region, value }: { region: number; value: ValueView }) {
   const cell = `${region}:${value.offset}`;
@@ -59,7 +62,10 @@ function Value({ region, value }: { region: number; value: ValueView }) {
 
 function Region({ region, memory, label }: { region: RegionState; memory: StepMemory; label?: string }) {
   return (
-    <div className={`trace-region${region.status !== 'live' ? ' trace-freed' : ''}`} data-region={region.id}>
+    <div
+      className={`trace-region${region.kind === 'heap' ? ' trace-heap-block' : ''}${region.status !== 'live' ? ' trace-freed' : ''}`}
+      data-region={region.id}
+    >
       <span className="trace-name">{label ?? memory.name(region)}</span>
       {region.status === 'live' ? (
         <Value region={region.id} value={memory.value(region)} />
@@ -74,15 +80,22 @@ function Region({ region, memory, label }: { region: RegionState; memory: StepMe
 export function MemoryView({ trace, state, memory }: { trace: Trace; state: StepState; memory: StepMemory }) {
   const regions = (ids: number[]) => ids.map((id) => state.regions.get(id)).filter((r) => r !== undefined);
   const globals = regions(state.globals);
-  const heap = regions(state.heap);
+  const allHeap = regions(state.heap);
+  // A program that makes thousands of blocks shows the latest ones; the rest are counted.
+  const heap = allHeap.slice(-HEAP_SHOWN);
   return (
     <>
       <h3 className="h6 mt-2">Call stack</h3>
       {state.frames.length === 0 ? <p className="small text-body-secondary">No function is running.</p> : null}
-      {state.frames.map((frame, index) => (
+      {state.frames.length > FRAMES_SHOWN ? (
+        <p className="small text-body-secondary">
+          {state.frames.length - FRAMES_SHOWN} outer calls are not drawn; the innermost {FRAMES_SHOWN} are.
+        </p>
+      ) : null}
+      {state.frames.slice(-FRAMES_SHOWN).map((frame, shown, frames) => (
         <section
-          key={index}
-          className={`trace-frame${index === state.frames.length - 1 ? ' trace-current' : ''}`}
+          key={state.frames.length - frames.length + shown}
+          className={`trace-frame${shown === frames.length - 1 ? ' trace-current' : ''}`}
           aria-label={`${trace.functions[frame.fn]}, line ${frame.line}`}
         >
           <p className="trace-frame-name">
@@ -95,6 +108,11 @@ export function MemoryView({ trace, state, memory }: { trace: Trace; state: Step
       ))}
       <h3 className="h6 mt-3">Heap</h3>
       {heap.length === 0 ? <p className="small text-body-secondary">Nothing allocated.</p> : null}
+      {allHeap.length > heap.length ? (
+        <p className="small text-body-secondary">
+          {allHeap.length - heap.length} earlier blocks are not drawn; the latest {HEAP_SHOWN} are.
+        </p>
+      ) : null}
       {heap.map((region) => (
         <Region
           key={region.id}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { ProgramFile } from '../../../contracts/exercises';
+import type { TraceResult } from '../../../contracts/trace';
+import { errorText } from '../../lib/error-text';
+import { useAdminTrace, useTraceProgram } from '../../lib/trace-api';
+import { StepThrough } from './step-through';
+
+/** A student's own program (through its route; they may ask about a step), or any code for the teacher. */
+type Source = { studentProgramId: number } | { admin: true };
+
+interface Input {
+  code: string;
+  stdin: string;
+  files: ProgramFile[];
+}
+
+/**
+ * The Step through button and, once a run is recorded, the view. `read` gives the code and input at the time of
+ * the click; `start` may be given other input (a test's) and a step to open at (a doubt's). What can't be stepped
+ * through is said under the button.
+ */
+export function useStepThrough(source: Source, read: () => Input, disabled: boolean) {
+  const student = useTraceProgram();
+  const admin = useAdminTrace();
+  const [traced, setTraced] = useState<{ input: Input; result: TraceResult; run: number; step: number } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const pending = student.isPending || admin.isPending;
+
+  const start = async (given?: Partial<Input> & { step?: number }) => {
+    setProblem(null);
+    const input = { ...read(), ...given };
+    try {
+      const result =
+        'admin' in source
+          ? await admin.mutateAsync(input)
+          : await student.mutateAsync({ id: source.studentProgramId, ...input });
+      // Each new run starts the view afresh, at its first step (or the one asked for).
+      setTraced(result.trace ? { input, result, run: (traced?.run ?? 0) + 1, step: given?.step ?? 0 } : null);
+      if (!result.trace) setProblem(result.message);
+    } catch (failure) {
+      setProblem(errorText(failure));
+    }
+  };
+
+  const button = (label = 'Step through', className = 'btn btn-outline-primary') => (
+    <button type="button" className={className} disabled={disabled || pending} onClick={() => void start()}>
+      {pending ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
+      {label}
+    </button>
+  );
+  const panel = (
+    <>
+      {problem ? (
+        <div className="alert alert-warning mt-3" role="alert">
+          {problem}
+        </div>
+      ) : null}
+      {traced ? (
+        <StepThrough
+          key={traced.run}
+          code={traced.input.code}
+          result={traced.result}
+          initialStep={traced.step}
+          ask={'admin' in source ? undefined : traced.input}
+          onClose={() => setTraced(null)}
+        />
+      ) : null}
+    </>
+  );
+  return { pending, start, button, panel };
+}
