@@ -12,7 +12,8 @@
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { Exit, runClang, type Tree } from '@yowasp/clang';
-import { type AstNode, instrument, type TraceMeta } from './trace/instrument.js';
+import { type AstNode, instrument, MAIN_FILE, type TraceMeta } from './trace/instrument.js';
+import { readSyntaxTree } from './trace/syntax-tree.js';
 
 export interface CompileRequest {
   code: string;
@@ -61,7 +62,7 @@ const prelude = readFileSync(new URL('prelude.h', checksDir), 'utf8');
 const runtimeSource = readFileSync(new URL('runtime.c', checksDir), 'utf8');
 const traceHeader = readFileSync(new URL('trace.h', checksDir), 'utf8');
 /** A syntax tree in JSON runs to megabytes (the headers' declarations are in it): bounded all the same. */
-const AST_MAX_BYTES = 64 * 1024 * 1024;
+const AST_MAX_BYTES = 32 * 1024 * 1024;
 /** The runtime's object file, by the flags it was compiled with. */
 const runtimes = new Map<string, Uint8Array>();
 
@@ -109,7 +110,7 @@ function syntaxTree(code: string): AstNode {
     },
   );
   if (size > AST_MAX_BYTES) throw new Error('the syntax tree is too large');
-  return JSON.parse(chunks.join('')) as AstNode;
+  return readSyntaxTree(chunks.join(''), MAIN_FILE);
 }
 
 function compile({ code, flags, outputMaxBytes, runtimeFlags, trace }: CompileRequest): CompileResponse {

@@ -99,8 +99,12 @@ export const COMPILE_LIMITS = {
   wallMs: 30_000,
   /** Clang's WebAssembly memory: V8 refuses to grow it further, and Clang stops with "out of memory". */
   clangMemoryMb: 256,
-  /** The compile process's JavaScript heap (Clang's files and output live there; it needs about 15 MB). */
-  jsHeapMb: 64,
+  /**
+   * The compile process's JavaScript heap (Clang's files and output live there; it needs about 15 MB). A build to
+   * be stepped through also holds the program's syntax tree as text (about 1.7 MB for one that includes stdio.h and
+   * stdlib.h) and its own declarations parsed: at 64 MB, parsing the whole tree ran out now and then.
+   */
+  jsHeapMb: 96,
   /** The whole compile process (Clang's compiled code is about 450 MB of it): past this it is killed. */
   processRssBytes: 1024 * 1024 * 1024,
 } as const;

@@ -43,9 +43,11 @@ export interface AstNode {
   isImplicit?: boolean;
   inner?: AstNode[];
   ownedTagDecl?: { id: string; name: string };
+  /** A top-level declaration read by syntax-tree.ts: whether it is in the main file. */
+  inMain?: boolean;
 }
 
-const MAIN_FILE = 'main.c';
+export const MAIN_FILE = 'main.c';
 
 /** Where a location is in the main file: the macro's use for text from a macro. */
 const offsetOf = (loc: Loc | undefined) => loc?.expansionLoc?.offset ?? loc?.offset;
@@ -57,6 +59,7 @@ const isEmpty = (node: AstNode | undefined) => !node || node.kind === undefined;
  * the last one it printed, in the order it prints them: the same order is followed here.
  */
 function topLevelInMain(root: AstNode): AstNode[] {
+  if (root.inner?.some((node) => node.inMain !== undefined)) return root.inner.filter((node) => node.inMain);
   let file = '';
   const see = (loc: Loc | undefined) => {
     if (!loc) return;
