@@ -36,7 +36,9 @@ async function studentWithProgram(request: APIRequestContext) {
   const admin = await adminHeaders(request);
   const programNumber = uniqueNumber();
   const task = `Build a linked list (${programNumber}).`;
-  await okJson(request.post('/programs', { headers: admin, data: { program_number: programNumber, task } }));
+  const program = await okJson<{ id: number }>(
+    request.post('/programs', { headers: admin, data: { program_number: programNumber, task } }),
+  );
   const student = await apiStudent(request, { tag: 'stepper', firstName: 'Step', lastName: 'Walker', profile: false });
   await placePaidStudent(request, admin, student, uniqueNumber());
   const { id: spId } = await okJson<{ id: number }>(
@@ -45,7 +47,7 @@ async function studentWithProgram(request: APIRequestContext) {
       data: { student_id: student.id, program_number: programNumber, task, solution: '' },
     }),
   );
-  return { admin, student, spId, programNumber };
+  return { admin, student, spId, programNumber, programId: program.id };
 }
 
 async function setCode(page: Page, code: string) {
@@ -111,7 +113,14 @@ test.describe('step through a C run', () => {
   });
 
   test('the teacher steps through a student’s code from Live supervision', async ({ page, request }, info) => {
-    const { admin, student, spId, programNumber } = await studentWithProgram(request);
+    const { admin, student, spId, programNumber, programId } = await studentWithProgram(request);
+    // A hidden test: the teacher may step through its input; the student never sees it.
+    await okJson(
+      request.put(`/api/v1/programs/${programId}/exercise`, {
+        headers: admin,
+        data: { tests: [{ stdin: '2', expected_output: 'built 2\n', visible: false, points: 1 }] },
+      }),
+    );
     // The student's draft, as they left it.
     await okJson(
       request.put(`/api/v1/student_programs/${spId}/draft`, { headers: student.headers, data: { code: LIST } }),
@@ -123,7 +132,8 @@ test.describe('step through a C run', () => {
       .locator('tr', { hasText: student.email })
       .getByRole('button', { name: /Open code/ })
       .click();
-    await page.getByLabel('Input for Step through').fill('2');
+    await page.getByLabel('Input of a test').selectOption({ label: 'Test 1 (hidden)' });
+    await expect(page.getByLabel('Input for Step through')).toHaveValue('2');
     await page.getByRole('button', { name: 'Step through', exact: true }).click();
     const view = page.getByRole('region', { name: 'Step through', exact: true });
     await expect(view).toBeVisible({ timeout: 60_000 });

@@ -91,14 +91,73 @@ let job: (() => Tree | undefined) | undefined;
 const context = vm.createContext({ compile: () => job!() });
 const script = new vm.Script('compile()', { filename: 'compile-child' });
 
-/** The program's syntax tree (with the checks' prelude included, as it will be built). */
+/**
+ * The standard headers a course's programs include, with the checks' prelude, precompiled once per process: a
+ * syntax tree dumped with it holds only the program's own declarations (a precompiled header's are not printed),
+ * about 130 KB instead of 1.7 MB, printed in a tenth of the time.
+ */
+const STANDARD_HEADERS = `#include "prelude.h"
+${[
+  'stdio',
+  'stdlib',
+  'string',
+  'math',
+  'ctype',
+  'stdbool',
+  'limits',
+  'time',
+  'assert',
+  'stdint',
+  'errno',
+  'stddef',
+  'float',
+  'stdarg',
+  'inttypes',
+]
+  .map((name) => `#include <${name}.h>`)
+  .join('\n')}
+`;
+let standardPch: Uint8Array | undefined;
+
+function precompiledHeaders(): Uint8Array {
+  if (!standardPch) {
+    const files = runClang(
+      ['clang', '-std=c17', '-x', 'c-header', 'standard.h', '-o', 'standard.pch'],
+      { 'standard.h': STANDARD_HEADERS, 'prelude.h': prelude },
+      { stdout: () => undefined, stderr: () => undefined, synchronously: true },
+    ) as Tree | undefined;
+    const built = files?.['standard.pch'];
+    if (!(built instanceof Uint8Array)) throw new Error('the standard headers did not precompile');
+    standardPch = new Uint8Array(built);
+  }
+  return standardPch;
+}
+
+/**
+ * The program's syntax tree, with the checks' prelude and the standard headers precompiled (above). A program that
+ * declares a name of a header it does not include (its own `div` or `time`) does not compile with them all: its
+ * tree is then made with only the prelude, as it will be built, which takes longer.
+ */
 function syntaxTree(code: string): AstNode {
+  try {
+    return dumpTree(code, ['-include-pch', 'standard.pch'], {
+      'prelude.h': prelude,
+      'standard.h': STANDARD_HEADERS,
+      'standard.pch': precompiledHeaders(),
+    });
+  } catch (error) {
+    if (!(error instanceof Exit)) throw error;
+    return dumpTree(code, ['-include', 'prelude.h'], { 'prelude.h': prelude });
+  }
+}
+
+function dumpTree(code: string, include: string[], files: Tree): AstNode {
   const chunks: string[] = [];
   let size = 0;
   const decoder = new TextDecoder();
   runClang(
-    ['clang', '-std=c17', '-fsyntax-only', '-Xclang', '-ast-dump=json', '-include', 'prelude.h', 'main.c'],
-    { 'main.c': code, 'prelude.h': prelude },
+    ['clang', '-std=c17', '-fsyntax-only', '-Xclang', '-ast-dump=json', ...include, 'main.c'],
+    { 'main.c': code, ...files },
     {
       stdout: (bytes: Uint8Array | null) => {
         if (!bytes || size > AST_MAX_BYTES) return;
@@ -199,5 +258,8 @@ compile({
   outputMaxBytes: 1024,
   runtimeFlags: warmUpRuntimeFlags,
 });
-if (warmUpTraceRuntimeFlags) runtimeObject(warmUpTraceRuntimeFlags);
+if (warmUpTraceRuntimeFlags) {
+  runtimeObject(warmUpTraceRuntimeFlags);
+  precompiledHeaders();
+}
 send({ type: 'ready' });

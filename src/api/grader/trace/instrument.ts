@@ -115,7 +115,7 @@ export function instrument(source: string, root: AstNode): { code: string; meta:
   const types = typeTable(root, new Set(decls.filter((d) => d.kind === 'RecordDecl' && d.id).map((d) => d.id!)));
   const meta: TraceMeta = { functions: [], vars: [], types: types.table, records: types.records };
   const addVar = (node: AstNode, kind: TraceVar['kind']) => {
-    meta.vars.push({ name: node.name!, type: types.of(node.type!.qualType), kind });
+    meta.vars.push({ name: node.name!, type: types.of(node.type!), kind });
     return meta.vars.length - 1;
   };
   const register = (node: AstNode, kind: TraceVar['kind']) =>

@@ -377,6 +377,23 @@ int main(void) {
   });
 });
 
+describe('programs whose names a standard header also declares', () => {
+  it('steps through a program with its own div and a global named time, and reads a size_t', async () => {
+    const run = await step(`#include <stdio.h>
+int time = 0;
+int div(int a, int b) { return a / b; }
+int main(void) {
+    size_t n = sizeof(int);
+    time = div(9, 3);
+    printf("%d %zu\\n", time, n);
+    return 0;
+}
+`);
+    expect(run.vars(run.after(6))).toEqual({ time: '3', n: '4' });
+    expect(run.output(run.last)).toBe('3 4\n');
+  });
+});
+
 describe('programs it does not follow', () => {
   it('says a program that does not compile does not compile', async () => {
     const result = await grader.trace('tests', 'int main(void) { return x; }\n', '');

@@ -96,7 +96,7 @@ export function typeTable(root: AstNode, mainRecords: Set<string> = new Set()) {
       recordIndex.set(id, index);
       for (const field of node.inner ?? [])
         if (field.kind === 'FieldDecl' && field.name && field.type)
-          info.fields.push({ name: field.name, type: of(field.type.qualType), offset: null });
+          info.fields.push({ name: field.name, type: ofDeclared(field.type), offset: null });
     }
     return index;
   };
@@ -130,5 +130,14 @@ export function typeTable(root: AstNode, mainRecords: Set<string> = new Set()) {
     return add(text, () => ({ kind: 'opaque', name: written }));
   }
 
-  return { table, records, of };
+  /**
+   * A type as Clang prints it, and its meaning without typedefs (a typedef of a precompiled header, such as size_t,
+   * is not in the tree).
+   */
+  const ofDeclared = (type: { qualType: string; desugaredQualType?: string }): number => {
+    const index = of(type.qualType);
+    return table[index]!.kind === 'opaque' && type.desugaredQualType ? of(type.desugaredQualType) : index;
+  };
+
+  return { table, records, of: ofDeclared };
 }

@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { nowMs } from '../../../contracts/clock';
 import { formatDateTime } from '../../../contracts/dates';
-import { commentInputSchema } from '../../../contracts/exercises';
+import { commentInputSchema, type ProgramFile } from '../../../contracts/exercises';
 import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { studentCodeQuery, useAddComment } from './api';
@@ -13,6 +13,7 @@ import { PanelError } from '../../components/admin-panel';
 import { Input } from '../../components/form-kit';
 import { RubricGrading } from './rubric-grading';
 import { useStepThrough } from '../../components/step-through/use-step-through';
+import { TestInputPicker } from './test-input-picker';
 
 /** How often the teacher's view refreshes when its stream is down: students' drafts autosave every two seconds. */
 export const LIVE_MS = 3000;
@@ -60,9 +61,10 @@ export function StudentCodeView({
 
   // The teacher steps through the student's code (with input they type), e.g. on the class's shared screen.
   const [traceInput, setTraceInput] = useState('');
+  const [traceFiles, setTraceFiles] = useState<ProgramFile[]>([]);
   const stepThrough = useStepThrough(
     { admin: true },
-    () => ({ code: code.data?.code ?? '', stdin: traceInput, files: [] }),
+    () => ({ code: code.data?.code ?? '', stdin: traceInput, files: traceFiles }),
     !code.data?.code.trim(),
   );
 
@@ -141,6 +143,14 @@ export function StudentCodeView({
             onChange={(event) => setTraceInput(event.target.value)}
           />
         </div>
+        <TestInputPicker
+          id={`trace-test-${studentProgramId}`}
+          programNumber={data.program_number}
+          onPick={({ stdin, files }) => {
+            setTraceInput(stdin);
+            setTraceFiles(files);
+          }}
+        />
         {stepThrough.button()}
       </div>
       {stepThrough.panel}
