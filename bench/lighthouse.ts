@@ -11,8 +11,9 @@ import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** How the machine's Debian Chromium runs headless here (lighthouse, the step-through slider). */
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

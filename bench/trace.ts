@@ -14,6 +14,7 @@ import { EXERCISE_LIMITS } from '../src/contracts/exercises.js';
 import { TraceReplay } from '../src/contracts/trace-replay.js';
 import { stepMemory } from '../src/contracts/trace-values.js';
 import { createGrader } from '../src/api/grader/grader.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lighthouse.js';
 
 const TRACE_READY_TARGET_MS = 300;
 
@@ -88,18 +89,7 @@ export async function benchTrace(): Promise<string[]> {
  * dragging it would see.
  */
 export async function benchTraceSlider(base: string, admin: { email: string; password: string }): Promise<string[]> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const login = await page.request.post(`${base}/students/login`, { data: admin });

@@ -178,20 +178,8 @@ export function stepMemory(trace: Trace, state: StepState): StepMemory {
           target,
         };
       }
-      case 'array': {
-        const itemSize = sizeOf(trace, t.of) ?? 1;
-        const length = t.length ?? 0;
-        const shown = Math.min(length, MAX_ITEMS, Math.floor((bytes.length - at) / itemSize));
-        const items = Array.from({ length: shown }, (_, i) => read(t.of, bytes, at + i * itemSize));
-        const of = trace.types[t.of];
-        let text: string | null = null;
-        if (of?.kind === 'int' && of.char) {
-          const end = bytes.subarray(at, at + length).indexOf(0);
-          text =
-            end >= 0 && !isUnset(bytes, at, 1) ? `"${new TextDecoder().decode(bytes.subarray(at, at + end))}"` : null;
-        }
-        return { kind: 'array', offset: at, items, more: length - shown, text };
-      }
+      case 'array':
+        return sequence(t.of, t.length ?? 0, bytes, at);
       case 'struct':
         return {
           kind: 'struct',
@@ -215,21 +203,21 @@ export function stepMemory(trace: Trace, state: StepState): StepMemory {
       const unset = isUnset(region.bytes, 0, region.bytes.length);
       return { kind: 'bytes', offset: 0, text: unset ? 'not set' : `${region.size} bytes` };
     }
-    if (known.count === 1 && region.kind === 'var') return read(known.type, region.bytes, 0);
-    const size = sizeOf(trace, known.type) ?? 1;
-    const shown = Math.min(known.count, MAX_ITEMS, Math.floor(region.bytes.length / size));
-    const items = Array.from({ length: shown }, (_, i) => read(known.type, region.bytes, i * size));
-    if (known.count === 1) return items[0] ?? { kind: 'bytes', offset: 0, text: '…' };
-    const t = trace.types[known.type];
-    let text: string | null = null;
-    if (t?.kind === 'int' && t.char) {
-      const end = region.bytes.indexOf(0);
-      text =
-        end >= 0 && !isUnset(region.bytes, 0, 1)
-          ? `"${new TextDecoder().decode(region.bytes.subarray(0, end))}"`
-          : null;
-    }
-    return { kind: 'array', offset: 0, items, more: known.count - shown, text };
+    return known.count === 1 ? read(known.type, region.bytes, 0) : sequence(known.type, known.count, region.bytes, 0);
+  }
+
+  /** `count` values of a type one after another (an array, or a block of them); chars also as the string they hold. */
+  function sequence(of: number, count: number, bytes: Uint8Array, at: number): ValueView {
+    const size = sizeOf(trace, of) ?? 1;
+    const shown = Math.min(count, MAX_ITEMS, Math.floor((bytes.length - at) / size));
+    const items = Array.from({ length: shown }, (_, i) => read(of, bytes, at + i * size));
+    const t = trace.types[of];
+    const end = bytes.subarray(at, at + count).indexOf(0);
+    const text =
+      t?.kind === 'int' && t.char && end >= 0 && !isUnset(bytes, at, 1)
+        ? `"${new TextDecoder().decode(bytes.subarray(at, at + end))}"`
+        : null;
+    return { kind: 'array', offset: at, items, more: count - shown, text };
   }
 
   function sameType(a: number, b: number): boolean {

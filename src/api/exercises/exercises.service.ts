@@ -127,6 +127,15 @@ export function createExercisesService({
     return exercises.listTests(db, programId);
   }
 
+  /**
+   * A function exercise has no main of the student's: Run and Step through call their functions with the first
+   * visible example's code ('' for a whole program).
+   */
+  async function firstExampleCode(programId: number | null): Promise<string> {
+    const tests = programId ? await testsOf(programId) : [];
+    return tests.find((test) => test.visible && test.test_code.trim() !== '')?.test_code ?? '';
+  }
+
   /** The student's own program (by student_programs.id) with the program it was made from, or 404. */
   async function ownStudentProgram(student: StudentRow, studentProgramId: number) {
     const row = await exercises.findStudentProgram(db, studentProgramId);
@@ -307,9 +316,7 @@ export function createExercisesService({
     ): Promise<RunResult> {
       const sp = await ownStudentProgram(student, studentProgramId);
       await withinWindow(sp);
-      // A function exercise has no main of the student's: Run calls their functions with the first example's code.
-      const tests = sp.program_id ? await testsOf(sp.program_id) : [];
-      const testCode = tests.find((test) => test.visible && test.test_code.trim() !== '')?.test_code ?? '';
+      const testCode = await firstExampleCode(sp.program_id);
       return exclusive(student.id, async () => {
         const result = await grader.run(student.id, code, stdin, files, testCode);
         const at = nowIso(clock());
@@ -327,8 +334,7 @@ export function createExercisesService({
     ): Promise<TraceResult> {
       const sp = await ownStudentProgram(student, studentProgramId);
       await withinWindow(sp);
-      const tests = sp.program_id ? await testsOf(sp.program_id) : [];
-      const testCode = tests.find((test) => test.visible && test.test_code.trim() !== '')?.test_code ?? '';
+      const testCode = await firstExampleCode(sp.program_id);
       return exclusive(student.id, () => grader.trace(student.id, code, stdin, files, testCode));
     },
 

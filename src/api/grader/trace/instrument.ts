@@ -127,8 +127,8 @@ export function instrument(source: string, root: AstNode): { code: string; meta:
     switch (node.kind) {
       case 'CompoundStmt':
         return offsetOf(node.range?.end)! + 1;
+      // A statement that ends with another ends where that one does (an if with its else, a loop with its body).
       case 'IfStmt':
-        return end(inner[inner.length - 1]!);
       case 'ForStmt':
       case 'WhileStmt':
       case 'SwitchStmt':

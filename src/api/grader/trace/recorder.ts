@@ -34,6 +34,8 @@ export function createRecorder(
   const frames: number[][][] = [];
   const globals: number[] = [];
   const heap = new Map<number, number>();
+  /** Which variable each region of a variable is. */
+  const ownerOf = new Map<number, number>();
   const recorded: Recorded = { events, steps: 0, truncated: false, sizes: [], layouts: [] };
   let nextId = 0;
   let lastStep = { line: -1, depth: -1, events: -1 };
@@ -143,7 +145,6 @@ export function createRecorder(
       recorded.layouts.push([record, field, offset]);
     },
   };
-  const ownerOf = new Map<number, number>();
 
   return {
     imports,

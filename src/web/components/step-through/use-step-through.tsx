@@ -42,8 +42,13 @@ export function useStepThrough(source: Source, read: () => Input, disabled: bool
     }
   };
 
-  const button = (label = 'Step through', className = 'btn btn-outline-primary') => (
-    <button type="button" className={className} disabled={disabled || pending} onClick={() => void start()}>
+  /** The button that starts it; `given`: other input, or a step to open at (a doubt's). */
+  const button = (
+    label = 'Step through',
+    className = 'btn btn-outline-primary',
+    given?: Partial<Input> & { step?: number },
+  ) => (
+    <button type="button" className={className} disabled={disabled || pending} onClick={() => void start(given)}>
       {pending ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
       {label}
     </button>

@@ -38,16 +38,11 @@ function DoubtStep({ trace }: { trace: NonNullable<Doubt['trace']> }) {
   const stepThrough = useStepThrough({ admin: true }, () => trace, false);
   return (
     <div className="mb-2">
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-primary"
-        disabled={stepThrough.pending}
-        onClick={() => void stepThrough.start({ step: trace.step })}
-      >
-        {stepThrough.pending ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
-        Open at step {trace.step + 1}
-        {trace.line > 0 ? ` (line ${trace.line})` : ''}
-      </button>
+      {stepThrough.button(
+        `Open at step ${trace.step + 1}${trace.line > 0 ? ` (line ${trace.line})` : ''}`,
+        'btn btn-sm btn-outline-primary',
+        { step: trace.step },
+      )}
       {stepThrough.panel}
     </div>
   );
