@@ -224,7 +224,7 @@ function compile({ code, flags, outputMaxBytes, runtimeFlags, trace }: CompileRe
       /LLVM ERROR: out of memory|Allocation failed/.test(tail) ||
       /Cannot allocate Wasm memory|could not allocate memory|Out of memory/i.test(detail)
         ? 'out_of_memory'
-        : error instanceof RangeError && /call stack/i.test(error.message)
+        : isStackOverflow(error)
           ? 'stack_overflow'
           : 'crash';
     return {
@@ -236,6 +236,16 @@ function compile({ code, flags, outputMaxBytes, runtimeFlags, trace }: CompileRe
   } finally {
     job = undefined;
   }
+}
+
+/**
+ * Clang recursing too deep: past V8's stack (a RangeError), or past Clang's own stack, which lives at the start of its
+ * WebAssembly memory, so that running past it is an access out of bounds. Which comes first depends on how V8
+ * compiled Clang's code: 2,000 nested brackets reach Clang's stack, 2,000 nested blocks V8's.
+ */
+function isStackOverflow(error: unknown): boolean {
+  if (error instanceof RangeError) return /call stack/i.test(error.message);
+  return error instanceof Error && error.name === 'RuntimeError' && /memory access out of bounds/.test(error.message);
 }
 
 process.on('message', ({ id, request }: { id: number; request: CompileRequest }) => {
