@@ -156,11 +156,29 @@ export async function placePaidStudent(
   }
 }
 
-/** Signs the browser in with a token, as the verification page does, and opens a page. */
+let signIns = 0;
+/**
+ * Signs the browser in with a token, as the verification page does, and opens a page. The token is stored before
+ * the page's own scripts run, once for this tab (a later logout stays logged out), without opening another page
+ * first.
+ */
 export async function signInWithToken(page: Page, token: string, url: string): Promise<void> {
-  await open(page, '/Terms');
-  await page.evaluate((value) => window.localStorage.setItem('token', value), token);
+  signIns += 1;
+  await page.addInitScript(
+    ({ value, flag }) => {
+      if (window.sessionStorage.getItem(flag)) return;
+      window.sessionStorage.setItem(flag, '1');
+      window.localStorage.setItem('token', value);
+    },
+    { value: token, flag: `signed-in-${signIns}` },
+  );
   await open(page, url);
+}
+
+/** The teacher, signed in with a token from the API (their login page is tested in the login tests), on a page. */
+export async function signInAsTeacher(page: Page, url = '/AdminPage'): Promise<void> {
+  const { authorization } = await adminHeaders(page.request);
+  await signInWithToken(page, authorization.slice('Bearer '.length), url);
 }
 
 let numbersDrawn = 0;

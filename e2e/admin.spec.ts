@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ADMIN, PASSWORD, linkFromOutbox, logIn, newEmail, signUp } from './accounts.js';
+import { ADMIN, PASSWORD, linkFromOutbox, logIn, newEmail, signInAsTeacher, signUp } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, open, saveScreenshot, test } from './fixtures.js';
 
 interface Delivered {
@@ -256,8 +256,7 @@ test.describe('admin dashboard', () => {
   });
 
   test('a panel opened from the menu comes into view with focus, and Exit hands focus back', async ({ page }) => {
-    await open(page, '/StudentLogin');
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await signInAsTeacher(page);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     for (const [name, title] of [
       ['Program Exercises', 'Program Exercises (Add/Delete Your Program Details)'],

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ADMIN, approveTestimonial, linkFromOutbox, logIn, newEmail, nextAlert, signUp } from './accounts.js';
+import { ADMIN, approveTestimonial, linkFromOutbox, newEmail, nextAlert, signInAsTeacher, signUp } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, open, saveScreenshot, test } from './fixtures.js';
 import { ownSiteTest } from './own-site.js';
 
@@ -145,8 +145,7 @@ test.describe('student dashboard', () => {
     // The teacher answers from the Doubts panel, in another browser.
     const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
     const adminPage = await adminContext.newPage();
-    await open(adminPage, '/StudentLogin');
-    await logIn(adminPage, ADMIN.email, ADMIN.password);
+    await signInAsTeacher(adminPage);
     await adminPage.getByRole('button', { name: 'Doubts' }).click();
     const doubtCard = adminPage.locator('.card', { hasText: email }).first();
     await expect(doubtCard).toContainText('waiting');
@@ -181,8 +180,7 @@ test.describe('student dashboard', () => {
   });
 
   ownSiteTest('the admin edits the question bank of the self assessment test', async ({ page }, info) => {
-    await open(page, '/StudentLogin');
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await signInAsTeacher(page);
     await page.getByRole('button', { name: 'Self assessment questions' }).click();
     const panel = page.getByRole('region', { name: 'Self assessment questions' });
     await expect(panel.locator('details').first()).toBeVisible();

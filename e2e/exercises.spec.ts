@@ -4,7 +4,7 @@ import {
   adminHeaders,
   apiStudent,
   linkFromOutbox,
-  logIn,
+  signInAsTeacher,
   newEmail,
   okJson,
   placePaidStudent,
@@ -104,8 +104,7 @@ async function studentInEditor(
 async function teacherSupervising(browser: Browser, page: Page, programNumber: number) {
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const teacher = await context.newPage();
-  await open(teacher, '/StudentLogin');
-  await logIn(teacher, ADMIN.email, ADMIN.password);
+  await signInAsTeacher(teacher);
   await expect(teacher.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await teacher.getByRole('button', { name: 'Live supervision' }).click();
   await teacher.getByLabel('Program', { exact: true }).selectOption(String(programNumber));

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, linkFromOutbox, logIn, newEmail, nextAlert, signUp } from './accounts.js';
+import { linkFromOutbox, newEmail, nextAlert, signInAsTeacher, signUp } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, open, saveScreenshot, test } from './fixtures.js';
 
 async function verifiedStudentOnMyPayment(page: Page, request: APIRequestContext, tag: string): Promise<string> {
@@ -60,8 +60,7 @@ test.describe('paying the course fee through the built-in test gateway', () => {
 
     const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
     const admin = await adminContext.newPage();
-    await open(admin, '/StudentLogin');
-    await logIn(admin, ADMIN.email, ADMIN.password);
+    await signInAsTeacher(admin);
     await expect(admin.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await admin.getByRole('button', { name: 'Payments', exact: true }).click();
     const row = admin.locator('tr', { hasText: email });

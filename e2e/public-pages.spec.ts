@@ -214,3 +214,26 @@ test.describe('not found', () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+test.describe('the accessibility check', () => {
+  // The browser asks a JSON page's origin for /favicon.ico, which the site does not have.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('finds serious violations, in the page and in a frame of the same origin', async ({ page }) => {
+    // On the site's origin, as its own frames are.
+    await page.goto('/healthz');
+    await page.setContent(`<!doctype html><html lang="en"><title>Checked</title><main>
+      <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+      <p style="color: #777; background: #888">Too faint to read</p>
+      <iframe title="Inner" srcdoc="<!doctype html><html lang='en'><title>Inner</title><button></button></html>"></iframe>
+    </main></html>`);
+    await expect(page.frameLocator('iframe').locator('button')).toHaveCount(1);
+    const failure = await expectNoSeriousA11yViolations(page).then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    for (const rule of ['image-alt', 'color-contrast', 'button-name']) expect(failure).toContain(`${rule}:`);
+    // The button is found inside the frame.
+    expect(failure).toMatch(/button-name:.*\(iframe button\)/);
+  });
+});
