@@ -10,9 +10,9 @@ const shareModules = { isolate: false };
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The API tests wait on their
-    // database and the grader's processes much of the time, so a worker per core keeps both cores busy (the unit
-    // and API tests took 440 s with one worker, 291 s with two).
-    maxWorkers: availableParallelism(),
+    // database and the grader's processes much of the time, so one worker more than the cores keeps them busy (on
+    // 2 cores the unit and API tests took 440 s with one worker, 291 s with two, 200 s with three).
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         // Components are tested as React renders them on the server (react-dom/server), with React 19's JSX runtime.
@@ -47,12 +47,12 @@ export default defineConfig({
       },
       {
         // Needs the build and nginx: run on its own after the build (`npm test` does), `vitest --project cluster`.
+        // Each file has its own PostgreSQL and site processes on free ports, so the files run side by side.
         test: {
           name: 'cluster',
           include: ['test/cluster/**/*.cluster.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -377,7 +377,7 @@ int main(void) {
   });
 });
 
-describe('programs whose names a standard header also declares', () => {
+describe('programs whose names a standard header also declares', { timeout: 60_000 }, () => {
   it('steps through a program with its own div and a global named time, and reads a size_t', async () => {
     const run = await step(`#include <stdio.h>
 int time = 0;
@@ -394,7 +394,7 @@ int main(void) {
   });
 });
 
-describe('programs it does not follow', () => {
+describe('programs it does not follow', { timeout: 60_000 }, () => {
   it('says a program that does not compile does not compile', async () => {
     const result = await grader.trace('tests', 'int main(void) { return x; }\n', '');
     expect(result.trace).toBeNull();
