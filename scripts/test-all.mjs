@@ -95,8 +95,8 @@ function check(label, ok) {
 }
 
 /**
- * Runs a command with its output kept, to print it whole when it ends: typecheck and lint are each one thread, so
- * on two cores they run side by side, and their logs stay one after the other.
+ * Runs a command with its output kept, to print it whole when it ends: typecheck, lint and the build are each mostly
+ * one thread, so on two cores they run side by side, and their logs stay one after the other.
  */
 function runQuietly(label, command, args) {
   const started = performance.now();
@@ -115,12 +115,15 @@ function runQuietly(label, command, args) {
   });
 }
 
-const [typecheckOk, lintOk] = await Promise.all([
+// The build writes only dist/, which lint ignores; the cluster and browser tests need it.
+const [typecheckOk, lintOk, built] = await Promise.all([
   runQuietly('typecheck', 'npm', ['run', '-s', 'typecheck']),
   runQuietly('lint', 'npm', ['run', '-s', 'lint']),
+  runQuietly('build', 'npm', ['run', '-s', 'build']),
 ]);
 check('typecheck', typecheckOk);
 check('lint', lintOk);
+check('build', built);
 
 const vitestOk = run('unit and API tests (SQLite, PostgreSQL)', 'npx', [
   'vitest',
@@ -142,8 +145,6 @@ if (existsSync('.tmp/reports/vitest.json')) {
   if (!vitestOk && report.numFailedTests === 0) totals.failed += 1;
 } else check('vitest', false);
 
-const built = run('build', 'npm', ['run', '-s', 'build']);
-check('build', built);
 if (built) {
   // Three site processes on one PostgreSQL behind nginx, one of them killed mid-burst.
   const clusterOk = run('cluster tests (3 processes, PostgreSQL, nginx)', 'npx', [
