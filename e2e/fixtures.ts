@@ -1,10 +1,21 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test as base } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { startOwnSite } from './own-site-server.js';
 
 let visitor = 0;
 
-export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }, { ownSite: string }>({
+  /** The worker's own copy of the site (own-site.ts): started the first time a test of the worker asks for it. */
+  ownSite: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const site = await startOwnSite(workerInfo.workerIndex);
+      await use(site.url);
+      await site.stop();
+    },
+    { scope: 'worker' },
+  ],
   // Each test is its own visitor: the site believes X-Forwarded-For from loopback (its nginx), so per-IP rate
   // limits count each test's signups and logins apart, as they would for real students on different machines.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
