@@ -14,6 +14,7 @@ import vm from 'node:vm';
 import { Exit, runClang, type Tree } from '@yowasp/clang';
 import { type AstNode, instrument, MAIN_FILE, type TraceMeta } from './trace/instrument.js';
 import { readSyntaxTree } from './trace/syntax-tree.js';
+import { cachedBuild } from './build-cache.js';
 
 export interface CompileRequest {
   code: string;
@@ -21,7 +22,8 @@ export interface CompileRequest {
   outputMaxBytes: number;
   /**
    * The checks runtime (checks/runtime.c: memory errors, undefined behaviour, the stack) is compiled with these
-   * flags once per process and linked into every program, with checks/prelude.h included before the student's code.
+   * flags once (kept on disk for the next process: build-cache.ts) and linked into every program, with
+   * checks/prelude.h included before the student's code.
    * Null: a plain build, without the runtime (the grader's second try when the checks made a run too slow or big).
    */
   runtimeFlags: string[] | null;
@@ -70,21 +72,25 @@ function runtimeObject(flags: string[]): Uint8Array {
   const key = flags.join(' ');
   let object = runtimes.get(key);
   if (!object) {
-    let output = '';
-    const collect = (bytes: Uint8Array | null) => {
-      if (bytes) output += new TextDecoder().decode(bytes);
-    };
-    const files = runClang(
-      ['clang', ...flags, '-c', 'runtime.c', '-o', 'runtime.o'],
-      { 'runtime.c': runtimeSource },
-      { stdout: collect, stderr: collect, synchronously: true },
-    ) as Tree | undefined;
-    const built = files?.['runtime.o'];
-    if (!(built instanceof Uint8Array)) throw new Error(`the checks runtime did not compile: ${output}`);
-    object = new Uint8Array(built);
+    object = cachedBuild(['runtime.o', ...flags, runtimeSource], () => buildRuntime(flags));
     runtimes.set(key, object);
   }
   return object;
+}
+
+function buildRuntime(flags: string[]): Uint8Array {
+  let output = '';
+  const collect = (bytes: Uint8Array | null) => {
+    if (bytes) output += new TextDecoder().decode(bytes);
+  };
+  const files = runClang(
+    ['clang', ...flags, '-c', 'runtime.c', '-o', 'runtime.o'],
+    { 'runtime.c': runtimeSource },
+    { stdout: collect, stderr: collect, synchronously: true },
+  ) as Tree | undefined;
+  const built = files?.['runtime.o'];
+  if (!(built instanceof Uint8Array)) throw new Error(`the checks runtime did not compile: ${output}`);
+  return new Uint8Array(built);
 }
 
 let job: (() => Tree | undefined) | undefined;
@@ -92,7 +98,7 @@ const context = vm.createContext({ compile: () => job!() });
 const script = new vm.Script('compile()', { filename: 'compile-child' });
 
 /**
- * The standard headers a course's programs include, with the checks' prelude, precompiled once per process: a
+ * The standard headers a course's programs include, with the checks' prelude, precompiled once (build-cache.ts): a
  * syntax tree dumped with it holds only the program's own declarations (a precompiled header's are not printed),
  * about 130 KB instead of 1.7 MB, printed in a tenth of the time.
  */
@@ -119,17 +125,19 @@ ${[
 `;
 let standardPch: Uint8Array | undefined;
 
+const PCH_ARGS = ['clang', '-std=c17', '-x', 'c-header', 'standard.h', '-o', 'standard.pch'];
+
 function precompiledHeaders(): Uint8Array {
-  if (!standardPch) {
+  standardPch ??= cachedBuild(['standard.pch', ...PCH_ARGS, STANDARD_HEADERS, prelude], () => {
     const files = runClang(
-      ['clang', '-std=c17', '-x', 'c-header', 'standard.h', '-o', 'standard.pch'],
+      PCH_ARGS,
       { 'standard.h': STANDARD_HEADERS, 'prelude.h': prelude },
       { stdout: () => undefined, stderr: () => undefined, synchronously: true },
     ) as Tree | undefined;
     const built = files?.['standard.pch'];
     if (!(built instanceof Uint8Array)) throw new Error('the standard headers did not precompile');
-    standardPch = new Uint8Array(built);
-  }
+    return new Uint8Array(built);
+  });
   return standardPch;
 }
 
