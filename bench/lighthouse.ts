@@ -10,18 +10,11 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { chromiumFlags } from '../playwright.config.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-/** How the machine's Debian Chromium runs headless here (lighthouse, the step-through slider). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** Debian's Chromium, headless, as the browser tests run it (for Lighthouse and the step-through slider). */
+export const CHROMIUM_FLAGS = chromiumFlags;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 type Category = (typeof CATEGORIES)[number];

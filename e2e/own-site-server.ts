@@ -1,17 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { expect } from '@playwright/test';
+import { freePort } from '../test/pg-cluster.js';
 import { ADMIN } from './teacher.js';
 
 /** A copy of the built site on its own SQLite database and free port, for one worker (e2e/own-site.ts). */
 export async function startOwnSite(workerIndex: number): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  const port = await freePort();
   const dir = `.tmp/e2e-own-site-${workerIndex}`;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

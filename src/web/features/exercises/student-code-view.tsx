@@ -10,7 +10,7 @@ import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { studentCodeQuery, useAddComment } from './api';
 import { PanelError } from '../../components/admin-panel';
-import { Input } from '../../components/form-kit';
+import { Input, Textarea } from '../../components/form-kit';
 import { RubricGrading } from './rubric-grading';
 import { useStepThrough } from '../../components/step-through/use-step-through';
 import { TestInputPicker } from './test-input-picker';
@@ -131,18 +131,16 @@ export function StudentCodeView({
         ))}
       </ol>
       <div className="d-flex flex-wrap gap-2 align-items-end mt-2">
-        <div>
-          <label className="form-label small mb-0" htmlFor={`trace-stdin-${studentProgramId}`}>
-            Input for Step through
-          </label>
-          <textarea
-            id={`trace-stdin-${studentProgramId}`}
-            className="form-control form-control-sm font-monospace"
-            rows={1}
-            value={traceInput}
-            onChange={(event) => setTraceInput(event.target.value)}
-          />
-        </div>
+        <Textarea
+          id={`trace-stdin-${studentProgramId}`}
+          label="Input for Step through"
+          containerClassName=""
+          labelClassName="form-label small mb-0"
+          className="form-control form-control-sm font-monospace"
+          rows={1}
+          value={traceInput}
+          onChange={(event) => setTraceInput(event.target.value)}
+        />
         <TestInputPicker
           id={`trace-test-${studentProgramId}`}
           programNumber={data.program_number}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProgramFile } from '../../../contracts/exercises';
+import { Select } from '../../components/form-kit';
 import { programsQuery } from '../../lib/programs-api';
 import { exerciseQuery } from './api';
 
@@ -22,27 +23,25 @@ export function TestInputPicker({
   const tests = exercise.data?.tests ?? [];
   if (tests.length === 0) return null;
   return (
-    <div>
-      <label className="form-label small mb-0" htmlFor={id}>
-        Input of a test
-      </label>
-      <select
-        id={id}
-        className="form-select form-select-sm"
-        defaultValue=""
-        onChange={(event) => {
-          const test = tests[Number(event.target.value)];
-          if (test) onPick({ stdin: test.stdin, files: test.files });
-        }}
-      >
-        <option value="">Choose a test…</option>
-        {tests.map((test, index) => (
-          <option key={index} value={index}>
-            Test {index + 1}
-            {test.visible ? '' : ' (hidden)'}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Select
+      id={id}
+      label="Input of a test"
+      containerClassName=""
+      labelClassName="form-label small mb-0"
+      className="form-select form-select-sm"
+      defaultValue=""
+      onChange={(event) => {
+        const test = tests[Number(event.target.value)];
+        if (test) onPick({ stdin: test.stdin, files: test.files });
+      }}
+    >
+      <option value="">Choose a test…</option>
+      {tests.map((test, index) => (
+        <option key={index} value={index}>
+          Test {index + 1}
+          {test.visible ? '' : ' (hidden)'}
+        </option>
+      ))}
+    </Select>
   );
 }
