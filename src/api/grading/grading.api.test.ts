@@ -167,6 +167,44 @@ describe('grading by rubric', () => {
     expect((await workspaceOf(other)).grade).toMatchObject({ score: 2 });
   });
 
+  it('releases a grade once when releases race (three at once, two "Save and release" at once)', async () => {
+    const program = PROGRAM_NUMBER + 5;
+    const id = (await call('POST', '/programs', adminToken, { program_number: program, task: 'Race.' })).json().id;
+    await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, { rubric: RUBRIC });
+    const students = [
+      await studentWithProgramOf(ctx, adminToken, { batch: BATCH, programNumber: program }),
+      await studentWithProgramOf(ctx, adminToken, { batch: BATCH, programNumber: program }),
+    ];
+    for (const s of students)
+      await call('PUT', `/api/v1/admin/student_programs/${s.spId}/grade`, adminToken, { scores: [2, 2] });
+    const release = { program_number: program, student_batch: BATCH };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call('POST', '/api/v1/admin/grades/release', adminToken, release)),
+    );
+    // Exactly one release took both grades; the others found none left and said so.
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(answers.find((a) => a.statusCode === 200)!.json()).toEqual({ released: 2 });
+    const mailsTo = async (email: string) =>
+      (await ctx.database.db.selectFrom('outbox').select('subject').where('to_address', '=', email).execute()).filter(
+        (m) => m.subject === `Your Program ${program} is graded`,
+      );
+    for (const s of students) {
+      expect(await gradeNotices(s.token)).toHaveLength(1);
+      expect(await mailsTo(s.email)).toHaveLength(1);
+    }
+
+    const third = await studentWithProgramOf(ctx, adminToken, { batch: BATCH, programNumber: program });
+    const saves = await Promise.all(
+      [1, 2].map(() =>
+        call('PUT', `/api/v1/admin/student_programs/${third.spId}/grade`, adminToken, { scores: [3, 3], release: true }),
+      ),
+    );
+    expect(saves.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(saves.map((a) => a.json().released_at)).toEqual([expect.any(String), saves[0]!.json().released_at]);
+    expect(await gradeNotices(third.token)).toHaveLength(1);
+    expect(await mailsTo(third.email)).toHaveLength(1);
+  });
+
   it('refuses a grade of a program without a rubric, and of no such student program', async () => {
     const bare = (await call('POST', '/programs', adminToken, { program_number: 4302, task: 'Bare.' })).json();
     const s = await studentWithProgramOf(ctx, adminToken, { batch: BATCH, programNumber: bare.program_number });

@@ -31,25 +31,17 @@ export async function findGrade(db: Db, studentProgramId: number): Promise<Manua
   return row ? toGrade(row) : null;
 }
 
+/** Writes the grade; a released grade stays released (a correction is seen at once). Releasing is `markReleased`. */
 export async function saveGrade(
   db: Db,
   studentProgramId: number,
   grade: { scores: string; score: number; total: number; feedback: string; graded_by: string; graded_at: string },
-  releasedAt: string | null,
-): Promise<ManualGrade> {
-  const row = await db
+): Promise<void> {
+  await db
     .insertInto('manual_grades')
-    .values({ student_program_id: studentProgramId, ...grade, released_at: releasedAt })
-    .onConflict((oc) =>
-      oc.column('student_program_id').doUpdateSet((eb) => ({
-        ...grade,
-        // Once released a grade stays released: a correction is seen at once.
-        released_at: eb.fn.coalesce('manual_grades.released_at', eb.val(releasedAt)),
-      })),
-    )
-    .returning(GRADE_COLUMNS)
-    .executeTakeFirstOrThrow();
-  return toGrade(row);
+    .values({ student_program_id: studentProgramId, ...grade, released_at: null })
+    .onConflict((oc) => oc.column('student_program_id').doUpdateSet(grade))
+    .execute();
 }
 
 /** The unreleased grades of a program (in one batch, or all), with whose they are. */
@@ -74,12 +66,20 @@ export function listUnreleased(db: Db, programNumber: number, batch: number | un
   return query.orderBy('sp.id').execute();
 }
 
-export async function markReleased(db: Db, studentProgramIds: number[], at: string): Promise<void> {
-  if (studentProgramIds.length === 0) return;
-  await db
+/**
+ * Releases the grades among these that are not released yet, and says which this call released. The condition on
+ * `released_at` is the lock: two releases at once (two processes on PostgreSQL) each update a row only if the other
+ * has not, because the second waits for the first's row lock and then finds the row released. So a student is told
+ * of a grade by exactly one release.
+ */
+export async function markReleased(db: Db, studentProgramIds: number[], at: string): Promise<Set<number>> {
+  if (studentProgramIds.length === 0) return new Set();
+  const rows = await db
     .updateTable('manual_grades')
     .set({ released_at: at })
     .where('student_program_id', 'in', studentProgramIds)
     .where('released_at', 'is', null)
+    .returning('student_program_id')
     .execute();
+  return new Set(rows.map((row) => row.student_program_id));
 }

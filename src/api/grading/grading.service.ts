@@ -67,23 +67,20 @@ export function createGradingService({ db, clock, notifications, live, config }:
       }));
       const at = nowIso(clock());
       return transact(db, async (trx): Promise<ManualGrade> => {
-        const before = await grading.findGrade(trx, studentProgramId);
-        const grade = await grading.saveGrade(
-          trx,
-          studentProgramId,
-          {
-            scores: JSON.stringify(scores),
-            score: scores.reduce((sum, s) => sum + s.points, 0),
-            total: rubricTotal(rubric),
-            feedback: input.feedback,
-            graded_by: `${admin.first_name} ${admin.last_name}`.trim() || 'Teacher',
-            graded_at: at,
-          },
-          input.release ? at : null,
-        );
-        if (input.release && !before?.released_at) await tellReleased(trx, [{ ...target, ...grade }]);
+        await grading.saveGrade(trx, studentProgramId, {
+          scores: JSON.stringify(scores),
+          score: scores.reduce((sum, s) => sum + s.points, 0),
+          total: rubricTotal(rubric),
+          feedback: input.feedback,
+          graded_by: `${admin.first_name} ${admin.last_name}`.trim() || 'Teacher',
+          graded_at: at,
+        });
+        // Only the call whose update released it tells the student (two "Save and release" at once tell once).
+        const released = input.release && (await grading.markReleased(trx, [studentProgramId], at)).size > 0;
+        const grade = (await grading.findGrade(trx, studentProgramId))!;
+        if (released) await tellReleased(trx, [{ ...target, ...grade }]);
         // A correction of a released grade shows at once in the student's open editor (told once, at release).
-        else if (before?.released_at) publishChange(live, trx, target, 'grade');
+        else if (grade.released_at) publishChange(live, trx, target, 'grade');
         return grade;
       });
     },
@@ -92,14 +89,18 @@ export function createGradingService({ db, clock, notifications, live, config }:
     async releaseAll(programNumber: number, batch: number | undefined): Promise<{ released: number }> {
       return transact(db, async (trx) => {
         const rows = await grading.listUnreleased(trx, programNumber, batch);
-        if (rows.length === 0) throw new AppError('conflict', gradingMessages.noneToRelease);
-        await grading.markReleased(
+        // A release running beside this one may have taken some (or all) of them: tell only those this one released.
+        const released = await grading.markReleased(
           trx,
           rows.map((row) => row.id),
           nowIso(clock()),
         );
-        await tellReleased(trx, rows);
-        return { released: rows.length };
+        if (released.size === 0) throw new AppError('conflict', gradingMessages.noneToRelease);
+        await tellReleased(
+          trx,
+          rows.filter((row) => released.has(row.id)),
+        );
+        return { released: released.size };
       });
     },
   };
