@@ -197,6 +197,15 @@ export const testCaseInputSchema = z
   });
 export type TestCaseInput = z.input<typeof testCaseInputSchema>;
 
+/**
+ * For tests checked "by the checker program": C that reads input.txt, expected.txt and actual.txt and prints pass
+ * or fail on its first line, then what to tell the student. Without a default, so "not sent" stays undefined where
+ * it means "the saved one" (Try).
+ */
+const checkerCodeSchema = z
+  .string({ error: 'The checker program must be text.' })
+  .max(EXERCISE_LIMITS.codeMaxBytes, 'The checker program must be at most 64 KB.');
+
 export const exerciseInputSchema = z
   .strictObject({
     starter_code: z
@@ -208,14 +217,7 @@ export const exerciseInputSchema = z
     tests: z.array(testCaseInputSchema).max(EXERCISE_LIMITS.maxTests, 'At most 50 test cases.').optional(),
     /** A test that passes but leaves memory unfreed at exit fails; otherwise a leak is only a warning. */
     no_leaks: z.boolean({ error: 'No leaks must be true or false.' }).default(false),
-    /**
-     * For tests checked "by the checker program": C that reads input.txt, expected.txt and actual.txt and prints
-     * pass or fail on its first line, then what to tell the student.
-     */
-    checker_code: z
-      .string({ error: 'The checker program must be text.' })
-      .max(EXERCISE_LIMITS.codeMaxBytes, 'The checker program must be at most 64 KB.')
-      .default(''),
+    checker_code: checkerCodeSchema.default(''),
     /** What the program practises ("Pointers", "File handling"); '' for none. Left as it is when not sent. */
     topic: z
       .string({ error: 'The topic must be text.' })
@@ -315,7 +317,7 @@ export const tryInputSchema = z.strictObject({
   /** As the program's saved setting when left out. */
   no_leaks: z.boolean({ error: 'No leaks must be true or false.' }).optional(),
   /** As the program's saved checker program when left out. */
-  checker_code: exerciseInputSchema.shape.checker_code.optional(),
+  checker_code: checkerCodeSchema.optional(),
 });
 export type TryInput = z.input<typeof tryInputSchema>;
 

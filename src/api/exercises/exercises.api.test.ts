@@ -360,6 +360,16 @@ describe('C exercises', () => {
     expect(offByChecker.json().tests[0].message).toBe(
       'The output is not what was expected. The area is off by more than 0.01.',
     );
+    // Saved with the tests, the checker is the one Try uses when none is sent (not an empty one).
+    const keptTests = (await call('GET', `/api/v1/programs/${id}/exercise`, adminToken)).json().tests;
+    const savedChecker = await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, {
+      tests: [...keptTests, ...byProgram],
+      checker_code: checker,
+    });
+    expect(savedChecker.statusCode).toBe(200);
+    const bySaved = (await call('POST', `/api/v1/programs/${id}/exercise/try`, adminToken, { code: AREA })).json();
+    expect(bySaved.tests.at(-1)).toMatchObject({ verdict: 'passed', message: null });
+    await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, { tests: keptTests, checker_code: '' });
 
     const s = await studentWithProgramOf(ctx, adminToken, { batch: 43, programNumber: 4204 });
     const workspace = (await call('GET', `/api/v1/student_programs/${s.spId}/workspace`, s.token)).json();
