@@ -70,11 +70,21 @@ export const exerciseMessages = {
   leaksNotAllowed: 'The output is right, but this program must free all the memory it allocates before it ends.',
   /** Shown with the task when "no leaks" is on. */
   noLeaksRule: 'Free all the memory your program allocates before it ends: a test that leaks memory fails.',
+  /** A function test whose program called the harness's report of a finished test itself. */
+  harnessForged: 'Your code called the tests’ own report of a finished test, so this test is not passed.',
 } as const;
 
 /** What a student is told when the program asks the system for functions the runner doesn't give (e.g. `env.nope`). */
 export function missingImportsMessage(names: string[]): string {
   return `${exerciseMessages.missingImportsPrefix}${names.join(', ')}. Programs here can use the C standard library only.`;
+}
+
+/**
+ * A function exercise's test whose code never returned to the tests: the student's function ended the program
+ * (`exit`), so the tests could not check what it returned.
+ */
+export function functionEndedMessage(exitCode: number): string {
+  return `Your function ended the program (exit code ${exitCode}) before the test could check what it returned. A function should return its result to its caller, not call exit.`;
 }
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;

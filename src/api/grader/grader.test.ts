@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exerciseMessages, testCaseInputSchema } from '../../contracts/exercises.js';
+import { exerciseMessages, functionEndedMessage, testCaseInputSchema } from '../../contracts/exercises.js';
 import { sampleFileExercise } from '../db/seed-content.js';
 import { COMPILE_LIMITS, createGrader, type Grader, type GraderLog } from './grader.js';
 import { parseDiagnostics } from './diagnostics.js';
@@ -307,6 +307,51 @@ int main(void) {
       'int a[] = {1, 2};\nprintf("%d\\n", max(a, 2));',
     );
     expect(ran.run).toMatchObject({ status: 'runtime_error', line: 4, problem: 'stack_overflow_access' });
+  });
+
+  it('function tests: a function that ends the program or redefines the harness’s words passes no test', async () => {
+    const test = (fields: Record<string, unknown>) =>
+      testCaseInputSchema.parse({ stdin: '', expected_output: '', checker: 'ignore', points: 1, ...fields });
+    const tests = [
+      test({ test_code: 'int a[] = {3, 9, 4};\nassert_eq(max(a, 3), 9);' }),
+      test({ test_code: 'int a[] = {-5, -2};\nassert(max(a, 2) == -2);', visible: false }),
+      test({ test_code: 'int a[] = {7};\nprintf("%d\\n", max(a, 1));', expected_output: '7', checker: 'trimmed' }),
+    ];
+    const wrong = 'int max(int *a, int n) {\n  return a[0] + n;\n}\n';
+    const verdicts = async (code: string) => (await grader.grade('student-harness', code, tests)).tests;
+
+    // Ending the program inside the function: nothing is checked, so nothing passes, and the test says why.
+    for (const end of ['exit(0);', 'exit(3);']) {
+      const ended = await verdicts(`#include <stdlib.h>\nint max(int *a, int n) {\n  ${end}\n}\n`);
+      expect(ended.map((t) => t.verdict)).toEqual(['runtime_error', 'runtime_error', 'runtime_error']);
+      expect(ended[0]!.message).toBe(functionEndedMessage(end === 'exit(0);' ? 0 : 3));
+    }
+    // Macros written after the function cannot reach the harness's dispatch, checks or reports.
+    for (const macro of [
+      '#define exit(x) (void)0',
+      '#define fprintf(...) 0',
+      '#define switch(x) switch (-1)',
+      '#define atoi(x) -1',
+      '#define assert(e) (void)0\n#define assert_eq(a, b) (void)0',
+      '#define return exit(0); return',
+    ]) {
+      const results = await verdicts(`#include <stdio.h>\n#include <stdlib.h>\n${wrong}${macro}\n`);
+      expect(
+        results.map((t) => t.verdict),
+        macro,
+      ).toEqual(['wrong_answer', 'wrong_answer', 'wrong_answer']);
+    }
+    // The harness's report cannot be called by the student's code without its nonce.
+    const forged = await verdicts(
+      `__attribute__((import_module("grader"), import_name("test_done"))) void done(int, unsigned, unsigned, unsigned, unsigned);\n` +
+        `int max(int *a, int n) {\n  for (int t = 0; t < 3; t++) done(t, 1, 2, 3, 4);\n  return n == 1 ? 7 : 0;\n}\n`,
+    );
+    // Its checks fail as they would; the test whose output is right is not passed either.
+    expect(forged.map((t) => [t.verdict, t.message])).toEqual([
+      ['wrong_answer', 'max(a, 3) returned 0; expected 9.'],
+      ['wrong_answer', 'A check of this hidden test failed.'],
+      ['runtime_error', exerciseMessages.harnessForged],
+    ]);
   });
 
   it('a checker program in C judges a test: pass, fail with its message, or not checked when it is at fault', async () => {

@@ -11,6 +11,7 @@ import {
   type CompileResult,
   EXERCISE_LIMITS,
   exerciseMessages,
+  functionEndedMessage,
   type GradeResult,
   missingImportsMessage,
   type RunOutcome,
@@ -25,7 +26,15 @@ import { childScript, type GraderLog, type JobLimits, ProcessPool } from './proc
 import type { RunRequest, RunResponse } from './run-worker.js';
 import type { CheckResult } from '../../contracts/checkers.js';
 import type { ProgramFile } from './memory-files.js';
-import { CHECK_FAILED_EXIT, failedCheck, functionTestProgram, TEST_FILE, withoutTestSource } from './function-tests.js';
+import {
+  CHECK_FAILED_EXIT,
+  failedCheck,
+  functionTestProgram,
+  type Harness,
+  harnessFor,
+  TEST_FILE,
+  withoutTestSource,
+} from './function-tests.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
 import { describeProblem } from '../../contracts/run-problems.js';
 import { type TraceResult, traceMessages } from '../../contracts/trace.js';
@@ -151,14 +160,37 @@ interface Compiled {
 /** With the checks (Run, grading); without them (the second try); with the checks, to be stepped through. */
 type Build = 'checked' | 'plain' | 'trace';
 
-/** What the runs of one Run or one grading share. */
-/** What a run is given: its input, its arguments and, for a graded test, how its output is checked. */
-type ProgramInput = Pick<RunRequest, 'stdin' | 'args' | 'files' | 'check'>;
+/**
+ * What a run is given: its input, its arguments, for a graded test how its output is checked, and for a function
+ * exercise's test which test it is (the harness must say it finished).
+ */
+type ProgramInput = Pick<RunRequest, 'stdin' | 'args' | 'files' | 'check' | 'harness'>;
 
 /** A run's outcome and, for a graded test whose program ended normally, its output checked. */
 interface Ran {
   outcome: RunOutcome;
   checked?: CheckResult;
+}
+
+/** The program a Run, trace or grading builds: the student's code, or for a function exercise code and tests. */
+function programOf(code: string, testCodes: string[]): { source: string; harness: Harness | null } {
+  if (!testCodes.some((test) => test.trim() !== '')) return { source: code, harness: null };
+  const harness = harnessFor(code, testCodes);
+  return { source: functionTestProgram(code, testCodes, harness), harness };
+}
+
+/**
+ * A function exercise's run whose harness never said the test's code returned: the student's function ended the
+ * program. A program that called the harness's report itself fails. A failed check, a crash or a memory error keep
+ * their own words.
+ */
+function harnessOutcome(outcome: RunOutcome, harness: RunResponse['harness']): RunOutcome {
+  if (harness === 'forged') return { ...outcome, status: 'runtime_error', message: exerciseMessages.harnessForged };
+  if (harness !== 'ended' || outcome.exit_code === null || outcome.line !== null || outcome.problem !== null)
+    return outcome;
+  if (outcome.status !== 'ok' && outcome.status !== 'runtime_error') return outcome;
+  if (outcome.exit_code === CHECK_FAILED_EXIT && failedCheck(outcome.stderr)) return outcome;
+  return { ...outcome, status: 'runtime_error', message: functionEndedMessage(outcome.exit_code) };
 }
 
 interface RunState {
@@ -431,7 +463,11 @@ export function createGrader(options: GraderOptions = {}) {
     const full = response.reports.find((r) => r.fields.kind === 'heap_full');
     const overhead =
       !!full && Number(full.fields.live ?? 0) + Number(full.fields.size ?? 0) <= EXERCISE_LIMITS.memoryMaxBytes;
-    return { outcome: describeRun(response), checked: response.check, checksTooCostly: overhead };
+    return {
+      outcome: harnessOutcome(describeRun(response), response.harness),
+      checked: response.check,
+      checksTooCostly: overhead,
+    };
   }
 
   return {
@@ -446,12 +482,13 @@ export function createGrader(options: GraderOptions = {}) {
       /** A function exercise's test code to call the student's functions with (its first example's). */
       testCode = '',
     ): Promise<{ compile: CompileResult; run: RunOutcome | null }> {
-      const functions = testCode.trim() !== '';
-      const source = functions ? functionTestProgram(code, [testCode]) : code;
-      const compiled = await compileTests(String(owner), source, functions);
+      const { source, harness } = programOf(code, [testCode]);
+      const compiled = await compileTests(String(owner), source, !!harness);
       if (!compiled.result.ok) return { compile: compiled.result, run: null };
-      const args = functions ? ['0'] : [];
-      const ran = await execute(String(owner), compiled, source, { stdin, args, files }, {});
+      const input = harness
+        ? { stdin, args: ['0'], files, harness: { test: 0, nonce: harness.nonce } }
+        : { stdin, args: [], files };
+      const ran = await execute(String(owner), compiled, source, input, {});
       return { compile: compiled.result, run: ran.outcome };
     },
 
@@ -466,8 +503,8 @@ export function createGrader(options: GraderOptions = {}) {
       files: ProgramFile[] = [],
       testCode = '',
     ): Promise<TraceResult> {
-      const functions = testCode.trim() !== '';
-      const source = functions ? functionTestProgram(code, [testCode]) : code;
+      const { source, harness } = programOf(code, [testCode]);
+      const functions = !!harness;
       const traced = await compileTests(String(owner), source, functions, 'trace');
       const meta = traced.trace && 'meta' in traced.trace ? traced.trace.meta : null;
       if (!traced.result.ok || !meta) {
@@ -489,10 +526,11 @@ export function createGrader(options: GraderOptions = {}) {
             key: traced.key,
             wasm: traced.wasm!,
             stdin,
-            args: functions ? ['0'] : [],
+            args: harness ? ['0'] : [],
             files,
             outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes,
             trace: true,
+            ...(harness ? { harness: { test: 0, nonce: harness.nonce } } : {}),
           },
           timeLimitMs,
         );
@@ -508,7 +546,7 @@ export function createGrader(options: GraderOptions = {}) {
         };
       }
       const recorded = response.trace!;
-      const outcome = describeRun(response);
+      const outcome = harnessOutcome(describeRun(response), response.harness);
       return {
         compile: traced.result,
         run: recorded.truncated ? { ...outcome, status: 'time_limit', message: traceMessages.truncated } : outcome,
@@ -527,14 +565,11 @@ export function createGrader(options: GraderOptions = {}) {
       const key = String(owner);
       const total = tests.reduce((sum, test) => sum + test.points, 0);
       // A function exercise: the student's code and every test's code, one program.
-      const functions = tests.some((test) => test.test_code.trim() !== '');
-      const source = functions
-        ? functionTestProgram(
-            code,
-            tests.map((test) => test.test_code),
-          )
-        : code;
-      const compiled = await compileTests(key, source, functions);
+      const { source, harness } = programOf(
+        code,
+        tests.map((test) => test.test_code),
+      );
+      const compiled = await compileTests(key, source, !!harness);
       if (!compiled.result.ok) {
         return {
           compile: compiled.result,
@@ -561,8 +596,9 @@ export function createGrader(options: GraderOptions = {}) {
           tolerance: test.tolerance,
           files: test.expected_files.map((file) => ({ name: file.name, expected: file.content })),
         };
-        const args = functions ? [String(index)] : test.args;
-        const input = { stdin: test.stdin, args, files: test.files, check };
+        const input = harness
+          ? { stdin: test.stdin, args: [String(index)], files: test.files, check, harness: { test: index, nonce: harness.nonce } }
+          : { stdin: test.stdin, args: test.args, files: test.files, check };
         const ran = await execute(key, compiled, source, input, state);
         if (ran.outcome.status === 'time_limit') skip = 'Not run: an earlier test ran out of time.';
         else if (state.cannotRun) skip = 'Not run: the program could not be run.';

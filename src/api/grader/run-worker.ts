@@ -12,6 +12,7 @@ import { type CheckResult, checkRun, type RunCheck } from '../../contracts/check
 import { createMemoryFiles, ERRNO, type ProgramFile, type WrittenFile } from './memory-files.js';
 import { readWasmDebug, type WasmDebug } from './wasm-debug.js';
 import { createRecorder, type Recorded, TraceLimit } from './trace/recorder.js';
+import type { HarnessCheck } from './function-tests.js';
 
 export interface RunRequest {
   /** Identifies the module so a worker compiles it once for all the tests of a submission. */
@@ -27,6 +28,8 @@ export interface RunRequest {
   check?: RunCheck;
   /** A build to be stepped through: record what it does (trace/recorder.ts). */
   trace?: boolean;
+  /** A function exercise's test: which one, and the nonce its harness must report it finished with. */
+  harness?: HarnessCheck;
 }
 
 export interface RunResponse {
@@ -50,6 +53,12 @@ export interface RunResponse {
   check?: CheckResult;
   /** What a build to be stepped through did. */
   trace?: Recorded;
+  /**
+   * A function exercise's test: `finished` when its harness said the test's code returned (with the right nonce),
+   * `ended` when the program ended before that, `forged` when the program called the harness's report itself (a
+   * wrong nonce or another test's number).
+   */
+  harness?: 'finished' | 'ended' | 'forged';
 }
 
 /** A problem the checks runtime reported (checks/runtime.c), or a stack overflow the engine stopped. */
@@ -240,8 +249,17 @@ async function run(request: RunRequest): Promise<RunResponse> {
     return caller.line !== null ? { ...caller, at: where.at + 1 + caller.at } : where;
   };
 
+  // A function test's harness says here that the test's code returned; a wrong nonce means the student's code called.
+  let testDone = false;
+  let tampered = false;
   // The checks runtime tells what it found here: its fields, with where in the student's code (from this stack).
   const grader = {
+    test_done(index: number, ...words: number[]) {
+      const expected = request.harness;
+      if (expected && index === expected.test && words.every((word, i) => word >>> 0 === expected.nonce[i]))
+        testDone = true;
+      else tampered = true;
+    },
     report(at: number, length: number) {
       const fields: Record<string, string> = {};
       // Repeated keys (a leak's lines) are kept in order, numbered from the second on.
@@ -333,6 +351,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
     file_problems: folder.problems(),
     reports,
     ...(request.check && kind === 'exit' ? { check: checkRun(request.check, stdout, folder.contents()) } : {}),
+    ...(request.harness ? { harness: tampered ? 'forged' : testDone ? 'finished' : 'ended' } : {}),
     ...(recorder
       ? { trace: recorder.finish(kind !== 'exit', reports.find((r) => r.line !== null)?.line ?? null) }
       : {}),
