@@ -56,7 +56,7 @@ export function harnessFor(code: string, testCodes: string[]): Harness {
 }
 
 const hex = (word: number) => `0x${word.toString(16).padStart(8, '0')}u`;
-/** A C string literal of a text with no quotes or backslashes (its new lines and the mark's first character escaped). */
+/** A C string literal of a text without quotes or backslashes (new lines and the mark escaped). */
 const literal = (text: string) => `"${text.replaceAll('\n', '\\n').replace('\u001f', '\\x1f" "')}"`;
 
 /** The harness's part before the student's code: its main, its system calls and its reports, named by the nonce. */

@@ -597,7 +597,13 @@ export function createGrader(options: GraderOptions = {}) {
           files: test.expected_files.map((file) => ({ name: file.name, expected: file.content })),
         };
         const input = harness
-          ? { stdin: test.stdin, args: [String(index)], files: test.files, check, harness: { test: index, nonce: harness.nonce } }
+          ? {
+              stdin: test.stdin,
+              args: [String(index)],
+              files: test.files,
+              check,
+              harness: { test: index, nonce: harness.nonce },
+            }
           : { stdin: test.stdin, args: test.args, files: test.files, check };
         const ran = await execute(key, compiled, source, input, state);
         if (ran.outcome.status === 'time_limit') skip = 'Not run: an earlier test ran out of time.';
