@@ -122,6 +122,9 @@ export const traceMessages = {
   cannotTrace:
     'This program could not be prepared for stepping through (its shape is one the tracer does not follow yet). Run still works.',
   notCompiled: 'The program does not compile: fix the errors shown, then step through it.',
+  /** The program names something as the tracer names its own hooks (`__trace_step`), or the checks their own. */
+  reservedName: (name: string) =>
+    `Step through uses the name ${name} for itself: give yours another name to step through this program. Run still works.`,
   timedOut:
     'The program ran out of time before it could be stepped through. Is it waiting for more input than it was given?',
 } as const;

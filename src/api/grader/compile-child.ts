@@ -29,6 +29,11 @@ export interface CompileRequest {
   runtimeFlags: string[] | null;
   /** Build it to be stepped through: read its syntax tree, rewrite it (trace/instrument.ts), then compile that. */
   trace?: boolean;
+  /**
+   * For a build to be stepped through: Run's build (flags and runtime), made instead when the program cannot be
+   * stepped through (it does not compile, or the tracer cannot rewrite it), so its diagnostics come from one compile.
+   */
+  fallback?: { flags: string[]; runtimeFlags: string[] };
 }
 
 export interface CompileResponse {
@@ -37,8 +42,11 @@ export interface CompileResponse {
   wasm: Uint8Array | null;
   /** Set when Clang did not finish normally: its memory ran out, its stack ran out, or it crashed (the detail). */
   failure?: { kind: 'out_of_memory' | 'stack_overflow' | 'crash'; detail: string };
-  /** For a build to be stepped through: what its variables and functions are, or why it could not be rewritten. */
-  trace?: { meta: TraceMeta } | { problem: string };
+  /**
+   * For a build to be stepped through: what its variables and functions are; or why it could not be rewritten (the
+   * build is then the fallback), with the tracer's own name the program used, if that was why.
+   */
+  trace?: { meta: TraceMeta } | { problem: string; reserved?: string };
 }
 
 export type ChildMessage =
@@ -142,22 +150,37 @@ function precompiledHeaders(): Uint8Array {
 }
 
 /**
- * The program's syntax tree, with the checks' prelude and the standard headers precompiled (above). A program that
- * declares a name of a header it does not include (its own `div` or `time`) does not compile with them all: its
- * tree is then made with only the prelude, as it will be built, which takes longer.
+ * The program's syntax tree, with the checks' prelude and the standard headers precompiled (above); null when Clang
+ * cannot parse it so. A program that declares a name of a header it does not include (its own `div` or `time`) does
+ * not parse with them all: its tree is then made with only the prelude (`withPrelude`), as it will be built, which
+ * takes longer.
  */
-function syntaxTree(code: string): AstNode {
-  try {
-    return dumpTree(code, ['-include-pch', 'standard.pch'], {
+function syntaxTree(code: string): AstNode | null {
+  return unlessExit(() =>
+    dumpTree(code, ['-include-pch', 'standard.pch'], {
       'prelude.h': prelude,
       'standard.h': STANDARD_HEADERS,
       'standard.pch': precompiledHeaders(),
-    });
+    }),
+  );
+}
+
+function syntaxTreeWithPrelude(code: string): AstNode | null {
+  return unlessExit(() => dumpTree(code, ['-include', 'prelude.h'], { 'prelude.h': prelude }));
+}
+
+/** What `run` returns, or null when Clang ended with an error (its words are in the output collected). */
+function unlessExit<T>(run: () => T): T | null {
+  try {
+    return run();
   } catch (error) {
-    if (!(error instanceof Exit)) throw error;
-    return dumpTree(code, ['-include', 'prelude.h'], { 'prelude.h': prelude });
+    if (error instanceof Exit) return null;
+    throw error;
   }
 }
+
+/** The names the tracer and the checks keep for themselves (trace.h, checks/runtime.c). */
+const RESERVED_NAME = /'(__trace_\w+|__checks_\w+)'/;
 
 function dumpTree(code: string, include: string[], files: Tree): AstNode {
   const chunks: string[] = [];
@@ -180,7 +203,7 @@ function dumpTree(code: string, include: string[], files: Tree): AstNode {
   return readSyntaxTree(chunks.join(''), MAIN_FILE);
 }
 
-function compile({ code, flags, outputMaxBytes, runtimeFlags, trace }: CompileRequest): CompileResponse {
+function compile({ code, flags, outputMaxBytes, runtimeFlags, trace, fallback }: CompileRequest): CompileResponse {
   const runtime = runtimeFlags ? runtimeObject(runtimeFlags) : null;
   const decoder = new TextDecoder();
   let output = '';
@@ -192,30 +215,60 @@ function compile({ code, flags, outputMaxBytes, runtimeFlags, trace }: CompileRe
     if (output.length < outputMaxBytes) output += text;
     tail = (tail + text).slice(-512);
   };
-  let traced: CompileResponse['trace'];
-  job = () => {
-    let source = code;
-    const includes = runtime ? ['-include', 'prelude.h'] : [];
-    if (trace) {
-      try {
-        const rewritten = instrument(code, syntaxTree(code));
-        source = rewritten.code;
-        traced = { meta: rewritten.meta };
-        includes.push('-include', 'trace.h');
-      } catch (error) {
-        if (error instanceof Exit) throw error;
-        traced = { problem: error instanceof Error ? error.message : String(error) };
-      }
-    }
+  /** A build of `source`; its output is the only output kept. Throws Clang's Exit when it does not compile. */
+  const build = (source: string, buildFlags: string[], buildRuntime: Uint8Array | null, includes: string[]) => {
+    output = '';
+    tail = '';
     return runClang(
-      runtime
-        ? ['clang', ...flags, ...includes, 'main.c', 'runtime.o', '-o', 'main.wasm']
-        : ['clang', ...flags, 'main.c', '-o', 'main.wasm'],
-      runtime
-        ? { 'main.c': source, 'prelude.h': prelude, 'trace.h': traceHeader, 'runtime.o': runtime }
+      buildRuntime
+        ? ['clang', ...buildFlags, ...includes, 'main.c', 'runtime.o', '-o', 'main.wasm']
+        : ['clang', ...buildFlags, 'main.c', '-o', 'main.wasm'],
+      buildRuntime
+        ? { 'main.c': source, 'prelude.h': prelude, 'trace.h': traceHeader, 'runtime.o': buildRuntime }
         : { 'main.c': source },
       { stdout: collect, stderr: collect, synchronously: true },
     ) as Tree | undefined;
+  };
+  const withRuntime = runtime ? ['-include', 'prelude.h'] : [];
+  let traced: CompileResponse['trace'];
+  job = () => {
+    if (!trace) return build(code, flags, runtime, withRuntime);
+    // Whether the program can be stepped through is decided here, once: when it cannot, the build returned is the
+    // one Run makes (the fallback), so the student hears why from one compile, not two.
+    const checked = () => {
+      if (!fallback) throw new Error('a build to be stepped through needs its fallback build');
+      return build(code, fallback.flags, runtimeObject(fallback.runtimeFlags), ['-include', 'prelude.h']);
+    };
+    let tree = syntaxTree(code);
+    if (!tree) {
+      // It does not parse with every standard header: it may not compile at all (its own errors, from Run's build),
+      // or it declares a header's name of its own (its tree, with the prelude only).
+      traced = { problem: 'it does not compile' };
+      const run = checked(); // Clang's Exit when it does not compile: its errors are the answer.
+      tree = syntaxTreeWithPrelude(code);
+      if (!tree) {
+        traced = { problem: 'its syntax tree could not be read' };
+        return run;
+      }
+    }
+    let rewritten: ReturnType<typeof instrument>;
+    try {
+      rewritten = instrument(code, tree);
+    } catch (error) {
+      if (error instanceof Exit) throw error;
+      traced = { problem: error instanceof Error ? error.message : String(error) };
+      return checked();
+    }
+    const steps = unlessExit(() => build(rewritten.code, flags, runtime, [...withRuntime, '-include', 'trace.h']));
+    if (steps) {
+      traced = { meta: rewritten.meta };
+      return steps;
+    }
+    // The rewritten program did not compile: a name the tracer keeps for itself, or a shape it rewrote wrongly.
+    const problem = output;
+    const reserved = RESERVED_NAME.exec(problem)?.[1];
+    traced = reserved ? { problem, reserved } : { problem };
+    return checked();
   };
   try {
     const files = script.runInContext(context, { breakOnSigint: true }) as Tree | undefined;

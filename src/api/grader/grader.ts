@@ -253,6 +253,7 @@ export function createGrader(options: GraderOptions = {}) {
         outputMaxBytes: COMPILE_OUTPUT_MAX,
         runtimeFlags: plain ? null : build === 'trace' ? TRACE_RUNTIME_FLAGS : RUNTIME_FLAGS,
         trace: build === 'trace',
+        ...(build === 'trace' ? { fallback: { flags: COMPILE_FLAGS, runtimeFlags: RUNTIME_FLAGS } } : {}),
       });
     } catch (error) {
       const cause = error instanceof Error ? error.message : String(error);
@@ -505,18 +506,20 @@ export function createGrader(options: GraderOptions = {}) {
     ): Promise<TraceResult> {
       const { source, harness } = programOf(code, [testCode]);
       const functions = !!harness;
+      // One compile: a program that cannot be stepped through comes back as Run builds it, with the reason.
       const traced = await compileTests(String(owner), source, functions, 'trace');
       const meta = traced.trace && 'meta' in traced.trace ? traced.trace.meta : null;
-      if (!traced.result.ok || !meta) {
-        const checked = await compileTests(String(owner), source, functions);
-        if (!checked.result.ok)
-          return { compile: checked.result, run: null, trace: null, message: traceMessages.notCompiled };
-        const problem = traced.trace && 'problem' in traced.trace ? traced.trace.problem : traced.result.output;
+      if (!traced.result.ok)
+        return { compile: traced.result, run: null, trace: null, message: traceMessages.notCompiled };
+      if (!meta) {
+        const why = traced.trace && 'problem' in traced.trace ? traced.trace : { problem: traced.result.output };
+        if ('reserved' in why && why.reserved)
+          return { compile: traced.result, run: null, trace: null, message: traceMessages.reservedName(why.reserved) };
         log.warn(
-          { owner, code_sha256: traced.key, cause: problem.slice(0, 2000) },
+          { owner, code_sha256: traced.key, cause: why.problem.slice(0, 2000) },
           'grader: a program could not be traced',
         );
-        return { compile: checked.result, run: null, trace: null, message: traceMessages.cannotTrace };
+        return { compile: traced.result, run: null, trace: null, message: traceMessages.cannotTrace };
       }
       let response: RunResponse;
       try {

@@ -51,7 +51,7 @@ enum {
   POISON_ALLOCA = (int8_t)0xca,
 };
 
-__attribute__((import_module("grader"), import_name("report"))) void grader_report(const char *text, uint32_t length);
+__attribute__((import_module("grader"), import_name("report"))) void __checks_report(const char *text, uint32_t length);
 
 /* ---- reports ---------------------------------------------------------------------------------------------- */
 
@@ -96,7 +96,7 @@ NOINST static void begin(const char *kind) {
   report_length = 0;
   field("kind", kind);
 }
-NOINST static void send(void) { grader_report(report_text, (uint32_t)report_length); }
+NOINST static void send(void) { __checks_report(report_text, (uint32_t)report_length); }
 /* A problem that ends the run, as a real crash would: the host has what to say, the trap stops the program. */
 NOINST __attribute__((noreturn)) static void fatal(void) {
   reported = 1;
@@ -192,12 +192,12 @@ NOINST static block *take(uptr size) {
 }
 #ifdef CHECKS_TRACE
 /* A build to be stepped through tells the runner of each block of the student's (line > 0) as it is made and freed. */
-__attribute__((import_module("trace"), import_name("alloc"))) void trace_alloc(uptr addr, uptr size, int line);
-__attribute__((import_module("trace"), import_name("free"))) void trace_free(uptr addr);
+__attribute__((import_module("trace"), import_name("alloc"))) void __checks_trace_alloc(uptr addr, uptr size, int line);
+__attribute__((import_module("trace"), import_name("free"))) void __checks_trace_free(uptr addr);
 #define TRACE_ALLOC(addr, size, line) \
-  if (line > 0) trace_alloc(addr, size, line)
+  if (line > 0) __checks_trace_alloc(addr, size, line)
 #define TRACE_FREE(b, addr) \
-  if (b->line > 0) trace_free(addr)
+  if (b->line > 0) __checks_trace_free(addr)
 #else
 #define TRACE_ALLOC(addr, size, line)
 #define TRACE_FREE(b, addr)

@@ -401,4 +401,37 @@ describe('programs it does not follow', { timeout: 60_000 }, () => {
     expect(result.message).toBe(traceMessages.notCompiled);
     expect(result.compile.ok).toBe(false);
   });
+
+  it('says a program that names something as the tracer names its own hooks to rename it, and Run still works', async () => {
+    const code = '#include <stdio.h>\nint __trace_step = 3;\nint main(void) {\n  printf("%d\\n", __trace_step);\n}\n';
+    const result = await grader.trace('tests', code, '');
+    expect(result).toMatchObject({ trace: null, message: traceMessages.reservedName('__trace_step') });
+    // The build that came back is Run's: it compiles, with no word of the tracer's rewrite.
+    expect(result.compile.ok).toBe(true);
+    expect(result.compile.output).not.toContain('trace.h');
+    expect((await grader.run('tests', code, '')).run).toMatchObject({ status: 'ok', stdout: '3\n' });
+  });
+
+  it('a function named as the checks runtime once named its hooks is the student’s own, in Run and Step through', async () => {
+    const code = `#include <stdio.h>
+#include <stdlib.h>
+void trace_free(unsigned long a) { printf("mine %lu\\n", a); }
+void trace_alloc(unsigned long a, unsigned long n, int line) { printf("mine %lu %lu %d\\n", a, n, line); }
+void grader_report(const char *text, unsigned length) { printf("mine %s %u\\n", text, length); }
+int main(void) {
+    int *p = malloc(sizeof *p);
+    *p = 3;
+    printf("%d\\n", *p);
+    free(p);
+    int a[2] = {0, 0};
+    int i = 2;
+    return a[i];
+}
+`;
+    const traced = await step(code);
+    expect(traced.output(traced.last)).toBe('3\n');
+    const ran = (await grader.run('tests', code, '')).run;
+    expect(ran).toMatchObject({ status: 'runtime_error', line: 13, stdout: '3\n' });
+    expect(ran?.message).toMatch(/index 2 is outside the array/);
+  });
 });
