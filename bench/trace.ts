@@ -14,6 +14,7 @@ import { EXERCISE_LIMITS } from '../src/contracts/exercises.js';
 import { TraceReplay } from '../src/contracts/trace-replay.js';
 import { stepMemory } from '../src/contracts/trace-values.js';
 import { createGrader } from '../src/api/grader/grader.js';
+import { unpackTrace } from '../src/api/grader/trace/trace-answer.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lighthouse.js';
 
 const TRACE_READY_TARGET_MS = 300;
@@ -53,7 +54,10 @@ export async function benchTrace(): Promise<string[]> {
       const code = traceProgram(rounds);
       // Once to warm the worker (the module compiled by V8), then measured.
       await grader.trace('bench', code, '');
-      const traced = await grader.trace('bench', code, '');
+      const answered = performance.now();
+      const answer = await grader.trace('bench', code, '');
+      const answerMs = performance.now() - answered;
+      const traced = unpackTrace(answer);
       const plain = await grader.run('bench', code, '');
       if (!traced.trace || !traced.run) throw new Error(`no trace: ${traced.message}`);
       const started = performance.now();
@@ -63,10 +67,11 @@ export async function benchTrace(): Promise<string[]> {
       for (const region of end.regions.values()) memory.value(region);
       const readyMs = performance.now() - started;
       const recordMs = traced.run.time_ms;
-      const bytes = JSON.stringify(traced.trace).length;
+      const bytes = Buffer.byteLength(JSON.stringify(traced));
       lines.push(
         `${label} (${replay.steps.toLocaleString('en-IN')} recorded): run and record ${recordMs} ms + ready to show ${readyMs.toFixed(0)} ms = ${(recordMs + readyMs).toFixed(0)} ms; ` +
-          `the same program by Run (no recording): ${plain.run?.time_ms ?? '?'} ms; trace ${(bytes / 1024).toFixed(0)} KB of JSON`,
+          `the same program by Run (no recording): ${plain.run?.time_ms ?? '?'} ms; compile to gzipped answer ${answerMs.toFixed(0)} ms; ` +
+          `answer ${(bytes / 1024).toFixed(0)} KB of JSON, ${(answer.gzip.byteLength / 1024).toFixed(0)} KB gzipped`,
       );
       if (rounds === 2500)
         lines.push(

@@ -3,6 +3,7 @@ import { BANK_FILE_MAX_BYTES, exercisesEndpoints, exerciseMessages } from '../..
 import { currentStudent } from '../auth/auth-guard.js';
 import { traceEndpoints } from '../../contracts/trace.js';
 import { eventStreams } from '../http/event-stream.js';
+import { sendGzippedJson } from '../http/compressed-body.js';
 import type { Area } from '../app-deps.js';
 import { createExercisesService } from './exercises.service.js';
 
@@ -46,10 +47,17 @@ export const exercisesRoutes: Area = async (app, deps) => {
   route(app, exercisesEndpoints.run, async (request) =>
     exercises.run(currentStudent(request), request.params.id, request.body),
   );
-  route(app, traceEndpoints.trace, async (request) =>
-    exercises.trace(currentStudent(request), request.params.id, request.body),
+  // A trace's answer comes made and gzipped from the run worker: sent as bytes, never serialised here.
+  route(app, traceEndpoints.trace, async (request, reply) =>
+    sendGzippedJson(
+      request,
+      reply,
+      (await exercises.trace(currentStudent(request), request.params.id, request.body)).gzip,
+    ),
   );
-  route(app, traceEndpoints.adminTrace, async (request) => exercises.adminTrace(request.body));
+  route(app, traceEndpoints.adminTrace, async (request, reply) =>
+    sendGzippedJson(request, reply, (await exercises.adminTrace(request.body)).gzip),
+  );
   route(app, exercisesEndpoints.submit, async (request, reply) =>
     reply.status(201).send(await exercises.submit(currentStudent(request), request.params.id, request.body.code)),
   );

@@ -45,7 +45,7 @@ import { findGrade, parseRubric } from '../grading/grading.repository.js';
 import { assertWithinWindow, windowOf } from '../timed-work/timed-window.js';
 import { timedMessages, timedState } from '../../contracts/timed-work.js';
 import type { TimeZone } from '../../contracts/dates.js';
-import type { TraceResult } from '../../contracts/trace.js';
+import type { TraceAnswer } from '../grader/trace/trace-answer.js';
 import { type ParsedBank, readBankFile } from './exercise-bank.js';
 import { type FolderFile, readDodonaFolders } from './dodona-folder.js';
 
@@ -331,7 +331,7 @@ export function createExercisesService({
       student: StudentRow,
       studentProgramId: number,
       { code, stdin, files }: { code: string; stdin: string; files: ProgramFile[] },
-    ): Promise<TraceResult> {
+    ): Promise<TraceAnswer> {
       const sp = await ownStudentProgram(student, studentProgramId);
       await withinWindow(sp);
       const testCode = await firstExampleCode(sp.program_id);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, studentWithProgram } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
@@ -42,6 +43,33 @@ describe('Step through over HTTP', () => {
       .where('id', '=', s.spId)
       .executeTakeFirstOrThrow();
     expect(row.draft_code).toBeNull();
+  });
+
+  it('sends the answer gzipped, made in the run worker, to a browser that takes gzip; plain JSON to one that does not', async () => {
+    const s = await studentWithProgram(ctx, adminToken, { batch: 3302, programNumber: 3302 });
+    const ask = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/student_programs/${s.spId}/trace`,
+        headers: { ...bearer(s.token), ...headers },
+        payload: { code: SWAP, stdin: '5 6' },
+      });
+    const zipped = await ask({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    const unzipped = JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'));
+    const plain = await ask({ 'accept-encoding': 'gzip;q=0' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // The same answer either way (but for the run's time).
+    const { time_ms: _plainTime, ...plainRun } = plain.json().run;
+    const { time_ms: _zippedTime, ...zippedRun } = unzipped.run;
+    expect({ ...plain.json(), run: plainRun }).toEqual({ ...unzipped, run: zippedRun });
+    expect(unzipped.run.stdout).toBe('6 5\n');
+    expect(unzipped.trace.stdin).toBe('5 6');
+    // A personal answer: kept by no cache.
+    expect(zipped.headers['cache-control']).toBe('no-store');
   });
 
   it('says why there is no trace when the code does not compile, and refuses a body without code', async () => {

@@ -37,8 +37,9 @@ import {
 } from './function-tests.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
 import { describeProblem } from '../../contracts/run-problems.js';
-import { type TraceResult, traceMessages } from '../../contracts/trace.js';
-import { assembleTrace } from './trace/assemble.js';
+import { traceMessages } from '../../contracts/trace.js';
+import { packTrace, type TraceAnswer } from './trace/trace-answer.js';
+import { describeRun, harnessOutcome } from './describe-run.js';
 
 export type { GraderLog } from './process-pool.js';
 
@@ -177,20 +178,6 @@ function programOf(code: string, testCodes: string[]): { source: string; harness
   if (!testCodes.some((test) => test.trim() !== '')) return { source: code, harness: null };
   const harness = harnessFor(code, testCodes);
   return { source: functionTestProgram(code, testCodes, harness), harness };
-}
-
-/**
- * A function exercise's run whose harness never said the test's code returned: the student's function ended the
- * program. A program that called the harness's report itself fails. A failed check, a crash or a memory error keep
- * their own words.
- */
-function harnessOutcome(outcome: RunOutcome, harness: RunResponse['harness']): RunOutcome {
-  if (harness === 'forged') return { ...outcome, status: 'runtime_error', message: exerciseMessages.harnessForged };
-  if (harness !== 'ended' || outcome.exit_code === null || outcome.line !== null || outcome.problem !== null)
-    return outcome;
-  if (outcome.status !== 'ok' && outcome.status !== 'runtime_error') return outcome;
-  if (outcome.exit_code === CHECK_FAILED_EXIT && failedCheck(outcome.stderr)) return outcome;
-  return { ...outcome, status: 'runtime_error', message: functionEndedMessage(outcome.exit_code) };
 }
 
 interface RunState {
@@ -495,7 +482,8 @@ export function createGrader(options: GraderOptions = {}) {
 
     /**
      * Run once, built to be stepped through (trace/), with the input given: the run's outcome, as Run tells it, and
-     * what it did, step by step. A program the tracer can't rewrite is said to be so, never failed.
+     * what it did, step by step, as the whole answer gzipped (made in the run worker: trace/trace-answer.ts). A
+     * program the tracer can't rewrite is said to be so, never failed.
      */
     async trace(
       owner: string | number,
@@ -503,27 +491,25 @@ export function createGrader(options: GraderOptions = {}) {
       stdin: string,
       files: ProgramFile[] = [],
       testCode = '',
-    ): Promise<TraceResult> {
+    ): Promise<TraceAnswer> {
       const { source, harness } = programOf(code, [testCode]);
       const functions = !!harness;
       // One compile: a program that cannot be stepped through comes back as Run builds it, with the reason.
       const traced = await compileTests(String(owner), source, functions, 'trace');
       const meta = traced.trace && 'meta' in traced.trace ? traced.trace.meta : null;
-      if (!traced.result.ok)
-        return { compile: traced.result, run: null, trace: null, message: traceMessages.notCompiled };
+      const without = (message: string) => packTrace({ compile: traced.result, run: null, trace: null, message });
+      if (!traced.result.ok) return without(traceMessages.notCompiled);
       if (!meta) {
         const why = traced.trace && 'problem' in traced.trace ? traced.trace : { problem: traced.result.output };
-        if ('reserved' in why && why.reserved)
-          return { compile: traced.result, run: null, trace: null, message: traceMessages.reservedName(why.reserved) };
+        if ('reserved' in why && why.reserved) return without(traceMessages.reservedName(why.reserved));
         log.warn(
           { owner, code_sha256: traced.key, cause: why.problem.slice(0, 2000) },
           'grader: a program could not be traced',
         );
-        return { compile: traced.result, run: null, trace: null, message: traceMessages.cannotTrace };
+        return without(traceMessages.cannotTrace);
       }
-      let response: RunResponse;
       try {
-        response = await runners.run(
+        const response = await runners.run(
           String(owner),
           {
             key: traced.key,
@@ -532,30 +518,18 @@ export function createGrader(options: GraderOptions = {}) {
             args: harness ? ['0'] : [],
             files,
             outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes,
-            trace: true,
+            trace: { compile: traced.result, meta },
             ...(harness ? { harness: { test: 0, nonce: harness.nonce } } : {}),
           },
           timeLimitMs,
         );
+        return { gzip: response.trace_answer! };
       } catch (error) {
         if (error instanceof PoolUnavailableError) throw new GraderUnavailableError(error.message);
         const timedOut = error instanceof JobTimeoutError;
         if (!timedOut) log.error({ owner, code_sha256: traced.key, cause: String(error) }, 'grader: the runner failed');
-        return {
-          compile: traced.result,
-          run: null,
-          trace: null,
-          message: timedOut ? traceMessages.timedOut : exerciseMessages.runnerFailed,
-        };
+        return without(timedOut ? traceMessages.timedOut : exerciseMessages.runnerFailed);
       }
-      const recorded = response.trace!;
-      const outcome = harnessOutcome(describeRun(response), response.harness);
-      return {
-        compile: traced.result,
-        run: recorded.truncated ? { ...outcome, status: 'time_limit', message: traceMessages.truncated } : outcome,
-        trace: assembleTrace(meta, recorded, response.stdout, stdin),
-        message: null,
-      };
     },
 
     /** Compile once, run every test case; after a test runs out of time (or can't run at all) the rest are not run. */
@@ -644,80 +618,6 @@ export function createGrader(options: GraderOptions = {}) {
 }
 
 export type Grader = ReturnType<typeof createGrader>;
-
-/** What happened, in a sentence a beginner can act on, at the line it happened when the checks could tell. */
-export function describeRun(response: RunResponse): RunOutcome {
-  const problems = response.reports.map(describeProblem);
-  const stopped = problems.find((p) => p.fatal);
-  const warnings = [...problems.filter((p) => p.kind === 'leak').map((p) => p.message), ...response.file_problems];
-  const refused = problems.find((p) => p.kind === 'heap_full');
-  const base = {
-    stdout: response.stdout,
-    stderr: response.stderr,
-    time_ms: response.time_ms,
-    exit_code: response.exit_code,
-    line: null,
-    problem: null,
-    warnings,
-    files: response.files,
-  };
-  if (response.kind === 'output_limit') {
-    return {
-      ...base,
-      status: 'output_limit',
-      message: `The program printed more than ${EXERCISE_LIMITS.outputMaxBytes / 1024} KB and was stopped. Is a loop printing forever?`,
-    };
-  }
-  const memoryMessage = refused
-    ? `${refused.message} The program used all ${EXERCISE_LIMITS.memoryMaxBytes / 1024 / 1024} MB of memory it may use.`
-    : null;
-  // malloc said no, and the program used the NULL it got: out of memory is the cause to tell.
-  if (stopped && memoryMessage && stopped.kind === 'null')
-    return {
-      ...base,
-      status: 'memory_limit',
-      message: `${memoryMessage} Then: ${stopped.message}`,
-      line: stopped.line,
-      problem: stopped.kind,
-    };
-  if (stopped)
-    return {
-      ...base,
-      status: 'runtime_error',
-      message: `${stopped.message}`,
-      line: stopped.line,
-      problem: stopped.kind,
-    };
-  if (response.kind === 'trap') {
-    if (memoryMessage) return { ...base, status: 'memory_limit', message: `${memoryMessage}`, line: refused!.line };
-    return {
-      ...base,
-      status: 'runtime_error',
-      message: `The program crashed: ${trapMessage(response.trap ?? '')}.`,
-    };
-  }
-  if (memoryMessage && response.exit_code !== 0) {
-    return { ...base, status: 'memory_limit', message: `${memoryMessage}`, line: refused!.line };
-  }
-  if (response.exit_code !== 0) {
-    return {
-      ...base,
-      status: 'runtime_error',
-      message: `The program ended with exit code ${response.exit_code} (0 means success).`,
-    };
-  }
-  return { ...base, status: 'ok', message: null };
-}
-
-function trapMessage(trap: string): string {
-  if (/call stack/i.test(trap)) return 'stack overflow (is a recursion never ending?)';
-  if (/divide by zero/i.test(trap)) return 'division by zero';
-  if (/out of bounds/i.test(trap))
-    return 'memory access out of bounds (an array index or pointer past its memory, or a stack overflow from recursion that goes too deep)';
-  if (/unreachable/i.test(trap)) return 'it reached code that must never run (often undefined behaviour, or abort())';
-  if (/integer overflow/i.test(trap)) return 'integer overflow in a conversion';
-  return trap;
-}
 
 function testResult(
   index: number,

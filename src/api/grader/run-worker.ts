@@ -11,8 +11,14 @@ import { parentPort } from 'node:worker_threads';
 import { type CheckResult, checkRun, type RunCheck } from '../../contracts/checkers.js';
 import { createMemoryFiles, ERRNO, type ProgramFile, type WrittenFile } from './memory-files.js';
 import { readWasmDebug, type WasmDebug } from './wasm-debug.js';
-import { createRecorder, type Recorded, TraceLimit } from './trace/recorder.js';
+import { createRecorder, TraceLimit } from './trace/recorder.js';
 import type { HarnessCheck } from './function-tests.js';
+import type { CompileResult } from '../../contracts/exercises.js';
+import { traceMessages } from '../../contracts/trace.js';
+import type { TraceMeta } from './trace/instrument.js';
+import { assembleTrace } from './trace/assemble.js';
+import { packTraceSync } from './trace/trace-answer.js';
+import { describeRun, harnessOutcome } from './describe-run.js';
 
 export interface RunRequest {
   /** Identifies the module so a worker compiles it once for all the tests of a submission. */
@@ -26,8 +32,11 @@ export interface RunRequest {
   outputMaxBytes: number;
   /** A graded test: how its output and files are checked, here where the time limit also bounds a slow pattern. */
   check?: RunCheck;
-  /** A build to be stepped through: record what it does (trace/recorder.ts). */
-  trace?: boolean;
+  /**
+   * A build to be stepped through: record what it does (trace/recorder.ts) and answer with the whole trace answer,
+   * made here (trace/trace-answer.ts): the compile's result and the program's variables go into it.
+   */
+  trace?: { compile: CompileResult; meta: TraceMeta };
   /** A function exercise's test: which one, and the nonce its harness must report it finished with. */
   harness?: HarnessCheck;
 }
@@ -51,8 +60,8 @@ export interface RunResponse {
   reports: RunReport[];
   /** The output checked, for a graded test whose program ended normally. */
   check?: CheckResult;
-  /** What a build to be stepped through did. */
-  trace?: Recorded;
+  /** For a build to be stepped through: the whole answer, JSON gzipped (transferred, not copied). */
+  trace_answer?: Uint8Array;
   /**
    * A function exercise's test: `finished` when its harness said the test's code returned (with the right nonce),
    * `ended` when the program ended before that, `forged` when the program called the harness's report itself (a
@@ -339,7 +348,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
     }
   }
   const stdout = Buffer.concat(out).toString('utf8');
-  return {
+  const response: RunResponse = {
     kind,
     exit_code: exitCode,
     trap,
@@ -352,15 +361,27 @@ async function run(request: RunRequest): Promise<RunResponse> {
     reports,
     ...(request.check && kind === 'exit' ? { check: checkRun(request.check, stdout, folder.contents()) } : {}),
     ...(request.harness ? { harness: tampered ? 'forged' : testDone ? 'finished' : 'ended' } : {}),
-    ...(recorder
-      ? { trace: recorder.finish(kind !== 'exit', reports.find((r) => r.line !== null)?.line ?? null) }
-      : {}),
   };
+  if (!recorder || !request.trace) return response;
+  const recorded = recorder.finish(kind !== 'exit', reports.find((r) => r.line !== null)?.line ?? null);
+  const outcome = harnessOutcome(describeRun(response), response.harness);
+  const answer = packTraceSync({
+    compile: request.trace.compile,
+    run: recorded.truncated ? { ...outcome, status: 'time_limit', message: traceMessages.truncated } : outcome,
+    trace: assembleTrace(request.trace.meta, recorded, stdout, request.stdin),
+    message: null,
+  });
+  // The answer is all the caller needs: the run's own output travels inside it.
+  return { ...response, stdout: '', stderr: '', files: [], trace_answer: answer };
 }
 
 parentPort?.on('message', ({ id, request }: { id: number; request: RunRequest }) => {
   run(request).then(
-    (result) => parentPort?.postMessage({ id, ok: true, result }),
+    (result) =>
+      parentPort?.postMessage(
+        { id, ok: true, result },
+        result.trace_answer ? [result.trace_answer.buffer as ArrayBuffer] : [],
+      ),
     (error: unknown) =>
       parentPort?.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
   );

@@ -196,7 +196,10 @@ describe('grading by rubric', () => {
     const third = await studentWithProgramOf(ctx, adminToken, { batch: BATCH, programNumber: program });
     const saves = await Promise.all(
       [1, 2].map(() =>
-        call('PUT', `/api/v1/admin/student_programs/${third.spId}/grade`, adminToken, { scores: [3, 3], release: true }),
+        call('PUT', `/api/v1/admin/student_programs/${third.spId}/grade`, adminToken, {
+          scores: [3, 3],
+          release: true,
+        }),
       ),
     );
     expect(saves.map((a) => a.statusCode)).toEqual([200, 200]);

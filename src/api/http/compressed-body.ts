@@ -1,8 +1,9 @@
 import { promisify } from 'node:util';
-import { gzip, gzipSync } from 'node:zlib';
+import { gunzip, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 /** Below this a gzip header and frame cost about what they save. */
 const GZIP_FROM_BYTES = 1024;
 
@@ -27,6 +28,17 @@ export function sendCompressed(request: FastifyRequest, reply: FastifyReply, bod
   if (body.gzipped && acceptsGzip(request.headers['accept-encoding']))
     return reply.header('content-encoding', 'gzip').send(body.gzipped);
   return reply.send(body.raw);
+}
+
+/**
+ * Sends a JSON answer made gzipped elsewhere (a trace, in the run worker): as it is to a client that takes gzip,
+ * unpacked off this thread (zlib's thread pool) to one that does not.
+ */
+export async function sendGzippedJson(request: FastifyRequest, reply: FastifyReply, gzipped: Uint8Array) {
+  const bytes = Buffer.from(gzipped.buffer, gzipped.byteOffset, gzipped.byteLength);
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(bytes);
+  return reply.send(await gunzipAsync(bytes));
 }
 
 let lastHeader: string | undefined;

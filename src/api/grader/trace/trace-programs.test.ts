@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGrader, type Grader } from '../grader.js';
 import { traceMessages } from '../../../contracts/trace.js';
 import { SteppedRun } from './step-queries.js';
+import { unpackTrace } from './trace-answer.js';
 
 let grader: Grader;
 beforeAll(async () => {
@@ -14,7 +15,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => grader.close());
 
-const step = async (code: string, stdin = '') => new SteppedRun(await grader.trace('tests', code, stdin));
+const trace = async (code: string, stdin = '') => unpackTrace(await grader.trace('tests', code, stdin));
+const step = async (code: string, stdin = '') => new SteppedRun(await trace(code, stdin));
 
 describe('reference programs', { timeout: 60_000 }, () => {
   it('1. swaps two ints through pointers', async () => {
@@ -396,7 +398,7 @@ int main(void) {
 
 describe('programs it does not follow', { timeout: 60_000 }, () => {
   it('says a program that does not compile does not compile', async () => {
-    const result = await grader.trace('tests', 'int main(void) { return x; }\n', '');
+    const result = await trace('int main(void) { return x; }\n', '');
     expect(result.trace).toBeNull();
     expect(result.message).toBe(traceMessages.notCompiled);
     expect(result.compile.ok).toBe(false);
@@ -404,7 +406,7 @@ describe('programs it does not follow', { timeout: 60_000 }, () => {
 
   it('says a program that names something as the tracer names its own hooks to rename it, and Run still works', async () => {
     const code = '#include <stdio.h>\nint __trace_step = 3;\nint main(void) {\n  printf("%d\\n", __trace_step);\n}\n';
-    const result = await grader.trace('tests', code, '');
+    const result = await trace(code, '');
     expect(result).toMatchObject({ trace: null, message: traceMessages.reservedName('__trace_step') });
     // The build that came back is Run's: it compiles, with no word of the tracer's rewrite.
     expect(result.compile.ok).toBe(true);
