@@ -11,7 +11,6 @@ import {
   type CompileResult,
   EXERCISE_LIMITS,
   exerciseMessages,
-  functionEndedMessage,
   type GradeResult,
   missingImportsMessage,
   type RunOutcome,
@@ -36,7 +35,6 @@ import {
   withoutTestSource,
 } from './function-tests.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
-import { describeProblem } from '../../contracts/run-problems.js';
 import { traceMessages } from '../../contracts/trace.js';
 import { packTrace, type TraceAnswer } from './trace/trace-answer.js';
 import { describeRun, harnessOutcome } from './describe-run.js';
