@@ -35,6 +35,7 @@ import {
 } from './similarity-largest.js';
 import { benchCChecks } from './c-checks.js';
 import { benchTrace, benchTraceSlider } from './trace.js';
+import { benchTraceLoad } from './trace-load.js';
 import { benchGrading } from './grading.js';
 import { benchNotificationStreams, streamStudents } from './notification-streams.js';
 import { benchStreamCaps } from './stream-caps.js';
@@ -321,6 +322,9 @@ try {
   console.log('\nStep through: a run recorded step by step, replayed as the browser does, and its slider in Chromium');
   for (const line of await benchTrace()) console.log(`  ${line}`);
   for (const line of await benchTraceSlider(base, BENCH_ADMIN)) console.log(`  ${line}`);
+  await settle();
+  console.log('\nTraces under load: ten 100,000-step traces at once, other students opening their program meanwhile');
+  for (const line of (await benchTraceLoad(base, BENCH_ADMIN)).lines) console.log(`  ${line}`);
   await settle();
   console.log(
     '\nGrading under attack: three students loop compiler bombs (a 796-byte macro, a 60 MB array), a fourth runs hello world',

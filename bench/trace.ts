@@ -20,7 +20,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lighthouse.js';
 const TRACE_READY_TARGET_MS = 300;
 
 /** A loop over an array and a list: `rounds` rounds of about 4 steps each. */
-const traceProgram = (rounds: number) => `#include <stdio.h>
+export const traceProgram = (rounds: number) => `#include <stdio.h>
 #include <stdlib.h>
 struct node { int value; struct node *next; };
 int main(void) {
