@@ -8,6 +8,7 @@ import {
 } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { dodonaFixtureFiles } from '../../../test/dodona-fixture.js';
+import { functionEndedMessage } from '../../contracts/exercises.js';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -511,6 +512,17 @@ describe('C exercises', () => {
     expect(wrong.result.tests.map((t: { message: string | null }) => t.message)).toEqual([
       null,
       'A check of this hidden test failed.',
+    ]);
+    // A function that ends the program passes nothing, hidden tests included, and is told why.
+    const ended = (
+      await call('POST', `${url}/submissions`, s.token, {
+        code: '#include <stdlib.h>\nint max(int *a, int n) {\n  exit(0);\n}\n',
+      })
+    ).json();
+    expect(ended.result).toMatchObject({ score: 0 });
+    expect(ended.result.tests.map((t: { message: string | null }) => t.message)).toEqual([
+      functionEndedMessage(0),
+      functionEndedMessage(0),
     ]);
   });
 
