@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, lastMailTo, verifiedStudent, createAdminTestApp } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
+import { doubtMessages } from '../../contracts/doubts.js';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -141,15 +142,22 @@ describe('doubts', () => {
       ).statusCode,
     ).toBe(400);
   });
-  it('a doubt asked from Step through keeps its run and step, for the teacher to open there', async () => {
+  it('a doubt asked from Step through keeps its run; the lists carry only its summary, the teacher fetches the run', async () => {
     const s = await verifiedStudent(ctx);
+    // Two-byte and four-byte characters: the sizes are UTF-8 bytes, not characters.
     const trace = {
-      code: 'int main(void) {\n  int *p = 0;\n  return *p;\n}\n',
-      stdin: '3 4',
-      files: [{ name: 'in.txt', content: '1 2' }],
+      code: 'int main(void) {\n  int *p = 0; // café\n  return *p;\n}\n',
+      stdin: '3 4 🙂',
+      files: [
+        { name: 'in.txt', content: '1 2' },
+        { name: 'names.txt', content: 'Zoë\n' },
+      ],
       step: 2,
       line: 3,
     };
+    const summary = { step: 2, line: 3, code_bytes: 55, stdin_bytes: 8, files: 2, files_bytes: 8 };
+    expect(summary.code_bytes).toBe(Buffer.byteLength(trace.code));
+    expect(summary.stdin_bytes).toBe(Buffer.byteLength(trace.stdin));
     const asked = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/doubts',
@@ -157,11 +165,80 @@ describe('doubts', () => {
       payload: { question: 'At step 3 (line 3): why does it stop?', trace },
     });
     expect(asked.statusCode).toBe(201);
-    expect(asked.json().trace).toEqual(trace);
+    expect(asked.json().run).toEqual(summary);
+    const id: number = asked.json().id;
+
+    // Neither list, nor the answers of asking and answering, hold the code, the input or the files.
     const all = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/doubts', headers: bearer(adminToken) });
-    expect(all.json().find((d: { id: number }) => d.id === asked.json().id).trace).toEqual(trace);
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/v1/doubts', headers: bearer(s.token) });
-    expect(mine.json()[0].trace).toEqual(trace);
+    const answered = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/doubts/${id}`,
+      headers: bearer(adminToken),
+      payload: { answer: 'p is NULL: reading *p stops the program.' },
+    });
+    expect(answered.statusCode).toBe(200);
+    const listed = all.json().find((d: { id: number }) => d.id === id);
+    for (const doubt of [listed, mine.json()[0], asked.json(), answered.json()]) {
+      expect(doubt.id).toBe(id);
+      expect(doubt.run).toEqual(summary);
+      // Exactly the summary (toEqual fails on any other key), and no run beside it.
+      for (const key of ['trace', 'code', 'stdin', 'files']) expect(doubt).not.toHaveProperty(key);
+    }
+    for (const body of [all.body, mine.body, asked.body, answered.body]) {
+      expect(body).not.toContain('café');
+      expect(body).not.toContain('Zoë');
+      expect(body).not.toContain('in.txt');
+    }
+
+    // The run, exactly as asked, for the teacher only.
+    const run = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/doubts/${id}/run`,
+      headers: bearer(adminToken),
+    });
+    expect(run.statusCode).toBe(200);
+    expect(run.json()).toEqual(trace);
+    const asStudent = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/doubts/${id}/run`,
+      headers: bearer(s.token),
+    });
+    expect(asStudent.statusCode).toBe(403);
+    expect(asStudent.body).not.toContain('café');
+    const anonymous = await ctx.app.inject({ method: 'GET', url: `/api/v1/admin/doubts/${id}/run` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('café');
+
+    // A doubt without a run, and no doubt at all: 404, said in words.
+    const plain = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/doubts',
+      headers: bearer(s.token),
+      payload: { question: 'No run here' },
+    });
+    expect(plain.json().run).toBeNull();
+    const noRun = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/doubts/${plain.json().id}/run`,
+      headers: bearer(adminToken),
+    });
+    expect([noRun.statusCode, noRun.json()]).toEqual([404, { errors: [doubtMessages.noRun], code: 'notFound' }]);
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/doubts/999999/run',
+      headers: bearer(adminToken),
+    });
+    expect([unknown.statusCode, unknown.json()]).toEqual([
+      404,
+      { errors: [doubtMessages.noSuchDoubt], code: 'notFound' },
+    ]);
+    const badId = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/doubts/x/run',
+      headers: bearer(adminToken),
+    });
+    expect(badId.statusCode).toBe(400);
 
     // A step past the limit, a negative line, a missing code: refused, nothing stored.
     for (const bad of [

@@ -20,5 +20,7 @@ export const doubtsRoutes: Area = async (app, deps) => {
 
   route(app, doubtsEndpoints.allDoubts, async () => doubts.all());
 
+  route(app, doubtsEndpoints.doubtRun, async (request) => doubts.run(request.params.id));
+
   route(app, doubtsEndpoints.answerDoubt, async (request) => doubts.answer(request.params.id, request.body.answer));
 };

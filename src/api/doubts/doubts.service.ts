@@ -10,7 +10,7 @@ import { doubtAnsweredMail, doubtAskedMail } from '../mail/mail-templates.js';
 import { type NotificationsService, personName, teacherLinks } from '../notifications/notifications.service.js';
 import { sessionExists } from '../courses/courses.repository.js';
 import * as doubts from './doubts.repository.js';
-import type { DoubtStep } from '../../contracts/doubts.js';
+import { type DoubtStep, doubtMessages } from '../../contracts/doubts.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -58,10 +58,18 @@ export function createDoubtsService({ db, config, notifications, clock = systemC
 
     all: () => doubts.listAllDoubts(db),
 
+    /** The run a doubt was asked about, for the teacher to open at the student's step. */
+    async run(id: number): Promise<DoubtStep> {
+      const found = await doubts.findRun(db, id);
+      if (!found) throw new AppError('notFound', doubtMessages.noSuchDoubt);
+      if (!found.run) throw new AppError('notFound', doubtMessages.noRun);
+      return found.run;
+    },
+
     /** Saves the answer and emails it to the student, together. */
     async answer(id: number, answer: string): Promise<doubts.DoubtRow> {
       const doubt = await doubts.findDoubt(db, id);
-      if (!doubt) throw new AppError('notFound', 'No such doubt.');
+      if (!doubt) throw new AppError('notFound', doubtMessages.noSuchDoubt);
       const link = `${paths.dashboard}/${dashboardPaths.myDoubts}`;
       await transact(db, async (trx) => {
         await doubts.saveAnswer(trx, doubt.id, answer, nowIso(clock()));

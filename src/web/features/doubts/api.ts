@@ -8,6 +8,14 @@ import { callEndpoint } from '../../lib/call-endpoint';
 const listDoubts = () => callEndpoint(doubtsEndpoints.allDoubts);
 export const adminDoubtsQuery = () => queryOptions({ queryKey: [...adminKey, 'doubts'], queryFn: listDoubts });
 
+/** A doubt's run, read when the teacher opens it (the list carries only its summary). A stored run never changes. */
+export const doubtRunQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...adminKey, 'doubt-run', id],
+    queryFn: ({ signal }) => callEndpoint(doubtsEndpoints.doubtRun, { params: { id }, signal }),
+    staleTime: Infinity,
+  });
+
 /** The teacher answers (or corrects the answer to) a doubt; the list shows it. */
 export const useAnswerDoubt = () =>
   useRefreshingMutation(

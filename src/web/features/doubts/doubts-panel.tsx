@@ -3,18 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageSpinner } from '../../components/page-spinner';
-import { type Doubt, doubtAnswerSchema } from '../../../contracts/doubts';
+import { type AdminDoubt, doubtAnswerSchema } from '../../../contracts/doubts';
 import { adminDoubtsQuery, useAnswerDoubt } from './api';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { formatDateTime } from '../../../contracts/dates';
 import { useTimeZone } from '../../lib/site-info';
 import { EmailText } from '../../components/email-text';
 import { Textarea } from '../../components/form-kit';
-import { useStepThrough } from '../../components/step-through/use-step-through';
+import { DoubtRun } from './doubt-run';
 
 type AnswerInput = z.infer<typeof doubtAnswerSchema>;
 
-function AnswerForm({ doubt }: { doubt: Doubt }) {
+function AnswerForm({ doubt }: { doubt: AdminDoubt }) {
   const { register, handleSubmit, formState } = useForm<AnswerInput>({
     resolver: zodResolver(doubtAnswerSchema),
     defaultValues: { answer: doubt.answer ?? '' },
@@ -33,24 +33,27 @@ function AnswerForm({ doubt }: { doubt: Doubt }) {
   );
 }
 
-/** A doubt asked from Step through: its run stepped through again, opened at the student's step. */
-function DoubtStep({ trace }: { trace: NonNullable<Doubt['trace']> }) {
-  const stepThrough = useStepThrough({ admin: true }, () => trace, false);
+function DoubtCard({ doubt }: { doubt: AdminDoubt }) {
+  const zone = useTimeZone();
   return (
-    <div className="mb-2">
-      {stepThrough.button(
-        `Open at step ${trace.step + 1}${trace.line > 0 ? ` (line ${trace.line})` : ''}`,
-        'btn btn-sm btn-outline-primary',
-        { step: trace.step },
-      )}
-      {stepThrough.panel}
+    <div className={`card mb-2 ${doubt.answered_at ? '' : 'border-warning'}`}>
+      <div className="card-body">
+        <p className="mb-1 small text-body-secondary">
+          {doubt.first_name} {doubt.last_name} (<EmailText email={doubt.email} />) ·{' '}
+          {formatDateTime(doubt.created_at, zone)}
+          {doubt.session_number ? ` · Session ${doubt.session_number}` : ''} ·{' '}
+          {doubt.answered_at ? 'answered' : 'waiting'}
+        </p>
+        <p className="doubt-question">{doubt.question}</p>
+        {doubt.run ? <DoubtRun id={doubt.id} run={doubt.run} /> : null}
+        <AnswerForm doubt={doubt} />
+      </div>
     </div>
   );
 }
 
 /** Doubts: unanswered first; an answer is emailed to the student. */
 export function DoubtsPanel({ onExit }: { onExit: () => void }) {
-  const zone = useTimeZone();
   const doubts = useQuery(adminDoubtsQuery());
   return (
     <AdminPanel title="Doubts" onExit={onExit}>
@@ -58,19 +61,7 @@ export function DoubtsPanel({ onExit }: { onExit: () => void }) {
       {doubts.isPending ? <PageSpinner /> : null}
       {doubts.data?.length === 0 ? <p>No doubt asked yet.</p> : null}
       {doubts.data?.map((doubt) => (
-        <div key={doubt.id} className={`card mb-2 ${doubt.answered_at ? '' : 'border-warning'}`}>
-          <div className="card-body">
-            <p className="mb-1 small text-body-secondary">
-              {doubt.first_name} {doubt.last_name} (<EmailText email={doubt.email} />) ·{' '}
-              {formatDateTime(doubt.created_at, zone)}
-              {doubt.session_number ? ` · Session ${doubt.session_number}` : ''} ·{' '}
-              {doubt.answered_at ? 'answered' : 'waiting'}
-            </p>
-            <p className="doubt-question">{doubt.question}</p>
-            {doubt.trace ? <DoubtStep trace={doubt.trace} /> : null}
-            <AnswerForm doubt={doubt} />
-          </div>
-        </div>
+        <DoubtCard key={doubt.id} doubt={doubt} />
       ))}
     </AdminPanel>
   );
