@@ -79,9 +79,11 @@ describe('migration 2026-12-02T0100-doubt-run-summaries', () => {
       payload: { email: 'teacher@example.com', password: 'Teacher#2026x' },
     });
     const admin = bearer(login.json().meta.token as string);
-    const list = await app.inject({ method: 'GET', url: '/api/v1/admin/doubts', headers: admin });
+    const list = await app.inject({ method: 'GET', url: '/api/v1/admin/doubts?limit=100', headers: admin });
     expect(list.statusCode, list.body).toBe(200);
-    const summaries = new Map(list.json().map((d: { question: string; run: unknown }) => [d.question, d.run] as const));
+    const summaries = new Map(
+      list.json().items.map((d: { question: string; run: unknown }) => [d.question, d.run] as const),
+    );
     expect(summaries.get('With a run')).toEqual({
       step: 4,
       line: 3,

@@ -43,7 +43,7 @@ describe('doubts', () => {
     expect(
       list
         .json()
-        .slice(0, 2)
+        .items.slice(0, 2)
         .map((d: { answered_at: string | null }) => d.answered_at),
     ).toEqual([null, null]);
     const answered = await ctx.app.inject({
@@ -55,7 +55,7 @@ describe('doubts', () => {
     expect(answered.statusCode).toBe(200);
     expect(answered.json().answered_at).not.toBeNull();
     const after = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/doubts', headers: bearer(adminToken) });
-    expect(after.json()[0].id).toBe(general.json().id);
+    expect(after.json().items[0].id).toBe(general.json().id);
 
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/v1/doubts', headers: bearer(s.token) });
     expect(mine.json().find((d: { id: number }) => d.id === asked.json().id).answer).toBe(
@@ -178,7 +178,7 @@ describe('doubts', () => {
       payload: { answer: 'p is NULL: reading *p stops the program.' },
     });
     expect(answered.statusCode).toBe(200);
-    const listed = all.json().find((d: { id: number }) => d.id === id);
+    const listed = all.json().items.find((d: { id: number }) => d.id === id);
     for (const doubt of [listed, mine.json()[0], asked.json(), answered.json()]) {
       expect(doubt.id).toBe(id);
       expect(doubt.run).toEqual(summary);
@@ -261,5 +261,156 @@ describe('doubts', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
+  });
+});
+
+describe("the teacher's list, a page at a time", () => {
+  type Page = { items: { id: number; answered_at: string | null }[]; has_more: boolean; next: string | null };
+  type Counts = { waiting: number; total: number };
+
+  const page = async (query: string) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/doubts${query}`,
+      headers: bearer(adminToken),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Page & Counts;
+  };
+
+  /** Every page of `limit` from the start, following `next`. */
+  async function walk(limit: number, between?: (pages: Page[]) => Promise<void>) {
+    const pages: (Page & Counts)[] = [await page(`?limit=${limit}`)];
+    while (pages.at(-1)!.next) {
+      await between?.(pages);
+      pages.push(await page(`?limit=${limit}&after=${pages.at(-1)!.next}`));
+    }
+    return pages;
+  }
+
+  /** The whole list as the teacher should read it: waiting oldest first, then answered newest first. */
+  async function expectedOrder() {
+    const rows = await ctx.database.db.selectFrom('doubts').select(['id', 'answered_at']).execute();
+    return [
+      ...rows
+        .filter((r) => r.answered_at === null)
+        .map((r) => r.id)
+        .sort((a, b) => a - b),
+      ...rows
+        .filter((r) => r.answered_at !== null)
+        .map((r) => r.id)
+        .sort((a, b) => b - a),
+    ];
+  }
+
+  const answer = (id: number) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/doubts/${id}`,
+      headers: bearer(adminToken),
+      payload: { answer: 'Answered.' },
+    });
+
+  it('waiting first (oldest first), then answered (newest first), each doubt once; says whether more follow', async () => {
+    const s = await verifiedStudent(ctx);
+    const ids: number[] = [];
+    for (let n = 0; n < 7; n++) {
+      const asked = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/doubts',
+        headers: bearer(s.token),
+        payload: { question: `Paged doubt ${n}` },
+      });
+      ids.push(asked.json().id);
+    }
+    for (const id of [ids[1]!, ids[4]!, ids[5]!]) expect((await answer(id)).statusCode).toBe(200);
+
+    const order = await expectedOrder();
+    const pages = await walk(3);
+    expect(pages.flatMap((p) => p.items.map((d) => d.id))).toEqual(order);
+    expect(pages.map((p) => p.items.length)).toEqual(
+      pages.map((_, i) => (i < pages.length - 1 ? 3 : order.length - 3 * (pages.length - 1))),
+    );
+    expect(pages.map((p) => p.has_more)).toEqual(pages.map((_, i) => i < pages.length - 1));
+    expect(pages.at(-1)!.next).toBeNull();
+    // A page that ends in the waiting doubts goes on among them; one that ends among the answered, there.
+    for (const p of pages.slice(0, -1)) {
+      const last = p.items.at(-1)!;
+      expect(p.next).toBe(`${last.answered_at === null ? 'waiting' : 'answered'}-${last.id}`);
+    }
+    const waiting =
+      order.length -
+      (await ctx.database.db.selectFrom('doubts').select('id').where('answered_at', 'is not', null).execute()).length;
+    expect(pages.map((p) => [p.waiting, p.total])).toEqual(pages.map(() => [waiting, order.length]));
+
+    // The default page holds 50; the whole list here is shorter, so it is all there and nothing follows.
+    const first = await page('');
+    expect(first.items.map((d) => d.id)).toEqual(order.slice(0, 50));
+    expect(first.has_more).toBe(order.length > 50);
+    // An exact fit: the page is full and nothing follows.
+    const exact = await page(`?limit=${order.length}`);
+    expect([exact.items.length, exact.has_more, exact.next]).toEqual([order.length, false, null]);
+  });
+
+  it('a doubt answered or asked while the teacher pages on moves no other doubt out of the pages still to come', async () => {
+    const s = await verifiedStudent(ctx);
+    for (let n = 0; n < 4; n++)
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/doubts',
+        headers: bearer(s.token),
+        payload: { question: `Moving doubt ${n}` },
+      });
+    const before = await expectedOrder();
+    let answeredId = 0;
+    let askedId = 0;
+    const pages = await walk(2, async (shown) => {
+      if (shown.length !== 1) return;
+      // After the first page: the teacher answers the first doubt shown, and a student asks a new one.
+      answeredId = shown[0]!.items[0]!.id;
+      expect((await answer(answeredId)).statusCode).toBe(200);
+      askedId = (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/doubts',
+          headers: bearer(s.token),
+          payload: { question: 'Asked meanwhile' },
+        })
+      ).json().id;
+    });
+    const seen = pages.flatMap((p) => p.items.map((d) => d.id));
+    // Every doubt there was is seen; the answered one again among the answered, the new one among the waiting.
+    expect(new Set(seen)).toEqual(new Set([...before, askedId]));
+    expect(seen.filter((id) => id === answeredId)).toHaveLength(2);
+    expect(seen.length).toBe(before.length + 2);
+  });
+
+  it('refuses a bad place or page size with a clear 400', async () => {
+    for (const query of [
+      '?after=12',
+      '?after=waiting-',
+      '?after=waiting-0',
+      '?after=waiting-012',
+      '?after=later-5',
+      '?after=answered-99999999999',
+      '?after=waiting-1&after=answered-2',
+    ]) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/doubts${query}`,
+        headers: bearer(adminToken),
+      });
+      expect([query, response.statusCode]).toEqual([query, 400]);
+      expect(response.json()).toEqual({ errors: [doubtMessages.badCursor], code: 'validation' });
+    }
+    for (const query of ['?limit=0', '?limit=101', '?limit=2.5', '?limit=many', '?limit=']) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/doubts${query}`,
+        headers: bearer(adminToken),
+      });
+      expect([query, response.statusCode]).toEqual([query, 400]);
+      expect(response.json()).toEqual({ errors: [doubtMessages.badLimit], code: 'validation' });
+    }
   });
 });

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
-import { type DoubtRunSummary, type DoubtStep, doubtStepSchema, summariseRun } from '../../contracts/doubts.js';
+import {
+  type DoubtCursor,
+  type DoubtRunSummary,
+  type DoubtStep,
+  doubtStepSchema,
+  summariseRun,
+} from '../../contracts/doubts.js';
 
 /**
  * A doubt with its session's number, who asked it, and its run's summary. Never the run itself (`trace`, up to
@@ -106,14 +112,36 @@ export async function listStudentDoubts(db: Db, studentId: number) {
   return rows.map(readSummary);
 }
 
-/** Unanswered doubts first, oldest first among them; then the answered ones, newest first. */
-export async function listAllDoubts(db: Db) {
-  const rows = await withSession(db)
-    .orderBy(sql`case when d.answered_at is null then 0 else 1 end`)
-    .orderBy(sql`case when d.answered_at is null then d.id else -d.id end`)
-    .limit(500)
-    .execute();
+/** Doubts waiting for an answer, oldest first, after the doubt `after` (by id). */
+export function waitingPageQuery(db: Db, after: number | undefined, limit: number) {
+  const query = withSession(db).where('d.answered_at', 'is', null).orderBy('d.id').limit(limit);
+  return after === undefined ? query : query.where('d.id', '>', after);
+}
+
+/** Doubts answered, newest first, after the doubt `after` (by id). */
+export function answeredPageQuery(db: Db, after: number | undefined, limit: number) {
+  const query = withSession(db).where('d.answered_at', 'is not', null).orderBy('d.id', 'desc').limit(limit);
+  return after === undefined ? query : query.where('d.id', '<', after);
+}
+
+/**
+ * A page of the teacher's list: the waiting doubts first, oldest first; then the answered ones, newest first. Up to
+ * `limit` rows from `after` on (the start when undefined); each group is read through its own index order.
+ */
+export async function pageAllDoubts(db: Db, after: DoubtCursor | undefined, limit: number) {
+  const rows = after?.answered ? [] : await waitingPageQuery(db, after?.id, limit).execute();
+  if (rows.length < limit)
+    rows.push(...(await answeredPageQuery(db, after?.answered ? after.id : undefined, limit - rows.length).execute()));
   return rows.map(readSummary);
+}
+
+/** How many doubts wait for an answer, and how many there are. */
+export async function countDoubts(db: Db): Promise<{ waiting: number; total: number }> {
+  const row = await db
+    .selectFrom('doubts')
+    .select([sql<number>`count(*)`.as('total'), sql<number>`count(*) - count(answered_at)`.as('waiting')])
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.waiting), total: Number(row.total) };
 }
 
 export async function saveAnswer(db: Db, id: number, answer: string, answeredAt: string): Promise<void> {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminDoubt, DoubtStep } from '../../../contracts/doubts';
+import type { AdminDoubt, AdminDoubtPage, DoubtStep } from '../../../contracts/doubts';
 import { fakeServer, renderScreen } from '../../test-support/render';
 import { DoubtsPanel } from './doubts-panel';
 
@@ -48,37 +48,57 @@ const recorded = {
   message: null,
 };
 
+const page = (items: AdminDoubt[], next: string | null): AdminDoubtPage => ({
+  items,
+  has_more: next !== null,
+  next,
+  waiting: 3,
+  total: 3,
+});
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
 describe("the teacher's Doubts panel", () => {
-  it('opens a doubt asked from Step through at its step, its run fetched then', async () => {
+  it('loads more doubts on asking, then opens a doubt asked from Step through at its step, its run fetched then', async () => {
     const server = fakeServer((method, path) => {
-      if (path === '/api/v1/admin/doubts')
-        return {
-          body: [doubt(5, 'Why is a 1?', summary), doubt(6, 'Why does it stop?', summary), doubt(8, 'Plain doubt')],
-        };
+      if (path === '/api/v1/admin/doubts') return { body: page([doubt(5, 'Why is a 1?', summary)], 'waiting-5') };
+      if (path === '/api/v1/admin/doubts?after=waiting-5')
+        return { body: page([doubt(6, 'Why does it stop?', summary), doubt(8, 'Plain doubt')], null) };
       if (path === '/api/v1/admin/doubts/6/run') return { body: stored };
       if (method === 'POST' && path === '/api/v1/admin/trace') return { body: recorded };
       return { status: 404, body: { errors: ['Not found.'], code: 'notFound' } };
     });
-    // The run's answer waits until the test has seen the button busy.
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The next page's and the run's answers wait until the test has seen their buttons busy.
+    const release = { page: () => {}, run: () => {} };
+    const gates = {
+      page: new Promise<void>((resolve) => (release.page = resolve)),
+      run: new Promise<void>((resolve) => (release.run = resolve)),
+    };
     const answer = globalThis.fetch;
     vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-      if (input.endsWith('/run')) await gate;
+      if (input.includes('after=')) await gates.page;
+      if (input.endsWith('/run')) await gates.run;
       return answer(input, init);
     });
     renderScreen(<DoubtsPanel onExit={() => {}} />);
-    expect(await screen.findByText('Why does it stop?')).toBeTruthy();
+    expect(await screen.findByText('Why is a 1?')).toBeTruthy();
+    expect(screen.getByText('3 waiting for an answer · 3 doubts in all · showing 1')).toBeTruthy();
     // The list says how big each run is; nothing of the run itself has been asked for yet.
-    expect(screen.getAllByText('Asked from Step through: code 1.3 KB, input 1 byte, 1 file (5 bytes).')).toHaveLength(
-      2,
-    );
-    expect(screen.getAllByRole('button', { name: /^Open at step/ })).toHaveLength(2);
+    expect(screen.getByText('Asked from Step through: code 1.3 KB, input 1 byte, 1 file (5 bytes).')).toBeTruthy();
+
+    const more = screen.getByRole('button', { name: 'Load more doubts' });
+    fireEvent.click(more);
+    // Busy while the next page is read.
+    await waitFor(() => expect(more.textContent).toBe('Loading…'));
+    expect((more as HTMLButtonElement).disabled).toBe(true);
+    release.page();
+    expect(await screen.findByText('Why does it stop?')).toBeTruthy();
+    expect(screen.getByText('Plain doubt')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more doubts' })).toBeNull();
+    expect(screen.queryByText(/showing/)).toBeNull();
     expect(server.calls.filter((c) => c.path.includes('/run'))).toEqual([]);
 
     const card = screen.getByText('Why does it stop?').closest('.card') as HTMLElement;
@@ -87,7 +107,7 @@ describe("the teacher's Doubts panel", () => {
     // Busy while the run is read (and then recorded).
     await waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(true));
     expect(open.querySelector('.spinner-border')).not.toBeNull();
-    release();
+    release.run();
     const view = await within(card).findByRole('region', { name: 'Step through' });
     expect(within(view).getByRole('status').textContent).toBe('Step 3 of 4, line 3');
     expect(server.calls.filter((c) => c.path.includes('/run') || c.path.includes('/trace'))).toEqual([
@@ -102,7 +122,7 @@ describe("the teacher's Doubts panel", () => {
 
   it('says in words why a run could not be fetched, and steps through nothing', async () => {
     const server = fakeServer((_method, path) => {
-      if (path === '/api/v1/admin/doubts') return { body: [doubt(9, 'Gone?', summary)] };
+      if (path === '/api/v1/admin/doubts') return { body: page([doubt(9, 'Gone?', summary)], null) };
       if (path === '/api/v1/admin/doubts/9/run')
         return {
           status: 404,

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageSpinner } from '../../components/page-spinner';
-import { type AdminDoubt, doubtAnswerSchema } from '../../../contracts/doubts';
+import { type AdminDoubt, type AdminDoubtPage, doubtAnswerSchema } from '../../../contracts/doubts';
+import { plural } from '../../../contracts/wording';
 import { adminDoubtsQuery, useAnswerDoubt } from './api';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { formatDateTime } from '../../../contracts/dates';
@@ -52,17 +53,57 @@ function DoubtCard({ doubt }: { doubt: AdminDoubt }) {
   );
 }
 
-/** Doubts: unanswered first; an answer is emailed to the student. */
+/**
+ * The pages' doubts in order, each once. A doubt answered in another tab while this one paged on is on an earlier
+ * page as waiting and on a later one as answered: it is shown where the later (fresher) page put it.
+ */
+function doubtsOfPages(pages: readonly AdminDoubtPage[]): AdminDoubt[] {
+  const byId = new Map<number, AdminDoubt>();
+  for (const page of pages)
+    for (const doubt of page.items) {
+      byId.delete(doubt.id);
+      byId.set(doubt.id, doubt);
+    }
+  return [...byId.values()];
+}
+
+/** Doubts: waiting first, a page at a time; an answer is emailed to the student. */
 export function DoubtsPanel({ onExit }: { onExit: () => void }) {
-  const doubts = useQuery(adminDoubtsQuery());
+  const list = useInfiniteQuery(adminDoubtsQuery());
+  const doubts = doubtsOfPages(list.data?.pages ?? []);
+  // The counts of the whole list come with every page; the latest page's are the freshest.
+  const counts = list.data?.pages.at(-1);
   return (
     <AdminPanel title="Doubts" onExit={onExit}>
-      <PanelError error={doubts.error} />
-      {doubts.isPending ? <PageSpinner /> : null}
-      {doubts.data?.length === 0 ? <p>No doubt asked yet.</p> : null}
-      {doubts.data?.map((doubt) => (
+      <PanelError error={list.error} />
+      {list.isPending ? <PageSpinner label="Loading doubts…" /> : null}
+      {counts && counts.total > 0 ? (
+        <p className="small text-body-secondary" aria-live="polite">
+          {counts.waiting} waiting for an answer · {plural(counts.total, 'doubt')} in all
+          {doubts.length < counts.total ? ` · showing ${doubts.length}` : ''}
+        </p>
+      ) : null}
+      {list.isSuccess && doubts.length === 0 ? <p>No doubt asked yet.</p> : null}
+      {doubts.map((doubt) => (
         <DoubtCard key={doubt.id} doubt={doubt} />
       ))}
+      {list.hasNextPage ? (
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? (
+            <>
+              <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
+              Loading…
+            </>
+          ) : (
+            'Load more doubts'
+          )}
+        </button>
+      ) : null}
     </AdminPanel>
   );
 }
