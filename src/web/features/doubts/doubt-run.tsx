@@ -1,15 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import type { DoubtRunSummary } from '../../../contracts/doubts';
 import { plural, sizeInWords } from '../../../contracts/wording';
 import { useStepThrough } from '../../components/step-through/use-step-through';
 import { doubtRunQuery } from './api';
 
-/** "code 1.2 KB, input 12 bytes, 2 files (3.4 KB)": what opening the run will fetch. */
-function sizeWords(run: DoubtRunSummary): string {
+/**
+ * "code 1.2 KB, input 12 bytes, 2 files (3.4 KB)": what opening the run will fetch. Each part is kept on one line,
+ * so a phone never puts a number and its unit on two.
+ */
+function Sizes({ run }: { run: DoubtRunSummary }) {
   const parts = [`code ${sizeInWords(run.code_bytes)}`];
   if (run.stdin_bytes > 0) parts.push(`input ${sizeInWords(run.stdin_bytes)}`);
   if (run.files > 0) parts.push(`${plural(run.files, 'file')} (${sizeInWords(run.files_bytes)})`);
-  return parts.join(', ');
+  return parts.map((part, index) => (
+    <Fragment key={part}>
+      {index > 0 ? ', ' : null}
+      <span className="text-nowrap">{part}</span>
+    </Fragment>
+  ));
 }
 
 /**
@@ -21,7 +30,9 @@ export function DoubtRun({ id, run }: { id: number; run: DoubtRunSummary }) {
   const stepThrough = useStepThrough({ admin: true }, () => client.fetchQuery(doubtRunQuery(id)), false);
   return (
     <div className="mb-2">
-      <p className="small text-body-secondary mb-1">Asked from Step through: {sizeWords(run)}.</p>
+      <p className="small text-body-secondary mb-1">
+        Asked from Step through: <Sizes run={run} />.
+      </p>
       {stepThrough.button(
         // A line 0 is before the program's first line: not said.
         `Open at step ${run.step + 1}${run.line > 0 ? ` (line ${run.line})` : ''}`,

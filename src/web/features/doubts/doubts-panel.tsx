@@ -78,31 +78,36 @@ export function DoubtsPanel({ onExit }: { onExit: () => void }) {
       <PanelError error={list.error} />
       {list.isPending ? <PageSpinner label="Loading doubts…" /> : null}
       {counts && counts.total > 0 ? (
-        <p className="small text-body-secondary" aria-live="polite">
+        <p className="small text-body-secondary">
           {counts.waiting} waiting for an answer · {plural(counts.total, 'doubt')} in all
-          {doubts.length < counts.total ? ` · showing ${doubts.length}` : ''}
         </p>
       ) : null}
       {list.isSuccess && doubts.length === 0 ? <p>No doubt asked yet.</p> : null}
       {doubts.map((doubt) => (
         <DoubtCard key={doubt.id} doubt={doubt} />
       ))}
-      {list.hasNextPage ? (
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-sm"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
-              Loading…
-            </>
-          ) : (
-            'Load more doubts'
-          )}
-        </button>
+      {list.hasNextPage && counts ? (
+        // Beside the button, where the teacher is once down here: how much of the list is shown.
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage ? (
+              <>
+                <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
+                Loading…
+              </>
+            ) : (
+              'Load more doubts'
+            )}
+          </button>
+          <span className="small text-body-secondary" aria-live="polite">
+            {doubts.length} of {counts.total} shown
+          </span>
+        </div>
       ) : null}
     </AdminPanel>
   );
