@@ -159,9 +159,19 @@ test.describe('step through a C run', () => {
     await view.getByRole('button', { name: 'Send doubt' }).click();
     await expect(view.getByText('Sent. Your teacher will open it at this step')).toBeVisible();
 
+    // The teacher's list carries the run's summary only: its code comes when the doubt is opened.
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/admin/doubts');
     await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage#doubts');
+    const list = await (await listed).text();
+    expect(list).toContain('why is p dangling?');
+    expect(list).not.toContain('free(p)');
     const doubt = page.locator('.card', { hasText: 'why is p dangling?' }).first();
+    await expect(doubt).toContainText(/Asked from Step through: code \d+ bytes\./);
+    const fetched = page.waitForResponse((r) => /\/api\/v1\/admin\/doubts\/\d+\/run$/.test(r.url()));
     await doubt.getByRole('button', { name: `Open at step ${where} (line 7)` }).click();
+    const run = await fetched;
+    expect(run.status()).toBe(200);
+    expect(((await run.json()) as { code: string }).code).toBe(DANGLING);
     const opened = doubt.getByRole('region', { name: 'Step through', exact: true });
     await expect(opened.getByRole('status')).toHaveText(new RegExp(`^Step ${where} of \\d+, line 7$`), {
       timeout: 60_000,

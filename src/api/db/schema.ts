@@ -439,6 +439,16 @@ export interface DoubtTable {
   created_at: Timestamp;
   /** A step of a run the doubt is about, as JSON (contracts/doubts.ts doubtStepSchema); migration 2026-12-01T0300. */
   trace: string | null;
+  /**
+   * The run's summary, which the lists read instead of `trace` (migration 2026-12-02T0100): the step and line, the
+   * UTF-8 bytes of the code and input, the number of files and their bytes. All null when there is no run.
+   */
+  run_step: number | null;
+  run_line: number | null;
+  run_code_bytes: number | null;
+  run_stdin_bytes: number | null;
+  run_files: number | null;
+  run_files_bytes: number | null;
 }
 
 /** What the site tells one person (migration 2026-11-26T0100-progress). */

@@ -18,7 +18,9 @@ export const doubtsRoutes: Area = async (app, deps) => {
 
   route(app, doubtsEndpoints.myDoubts, async (request) => doubts.mine(currentStudent(request).id));
 
-  route(app, doubtsEndpoints.allDoubts, async () => doubts.all());
+  route(app, doubtsEndpoints.allDoubts, async (request) => doubts.page(request.query.after, request.query.limit));
+
+  route(app, doubtsEndpoints.doubtRun, async (request) => doubts.run(request.params.id));
 
   route(app, doubtsEndpoints.answerDoubt, async (request) => doubts.answer(request.params.id, request.body.answer));
 };

@@ -10,7 +10,13 @@ import { doubtAnsweredMail, doubtAskedMail } from '../mail/mail-templates.js';
 import { type NotificationsService, personName, teacherLinks } from '../notifications/notifications.service.js';
 import { sessionExists } from '../courses/courses.repository.js';
 import * as doubts from './doubts.repository.js';
-import type { DoubtStep } from '../../contracts/doubts.js';
+import {
+  type AdminDoubtPage,
+  type DoubtCursor,
+  type DoubtStep,
+  doubtCursorText,
+  doubtMessages,
+} from '../../contracts/doubts.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -56,12 +62,33 @@ export function createDoubtsService({ db, config, notifications, clock = systemC
 
     mine: (studentId: number) => doubts.listStudentDoubts(db, studentId),
 
-    all: () => doubts.listAllDoubts(db),
+    /** A page of the teacher's list (waiting first), with where the next one starts and the whole list's counts. */
+    async page(after: DoubtCursor | undefined, limit: number): Promise<AdminDoubtPage> {
+      // One more than the page holds says whether another page follows.
+      const [rows, counts] = await Promise.all([doubts.pageAllDoubts(db, after, limit + 1), doubts.countDoubts(db)]);
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      const hasMore = rows.length > limit && last !== undefined;
+      return {
+        items,
+        has_more: hasMore,
+        next: hasMore ? doubtCursorText({ answered: last.answered_at !== null, id: last.id }) : null,
+        ...counts,
+      };
+    },
+
+    /** The run a doubt was asked about, for the teacher to open at the student's step. */
+    async run(id: number): Promise<DoubtStep> {
+      const found = await doubts.findRun(db, id);
+      if (!found) throw new AppError('notFound', doubtMessages.noSuchDoubt);
+      if (!found.run) throw new AppError('notFound', doubtMessages.noRun);
+      return found.run;
+    },
 
     /** Saves the answer and emails it to the student, together. */
     async answer(id: number, answer: string): Promise<doubts.DoubtRow> {
       const doubt = await doubts.findDoubt(db, id);
-      if (!doubt) throw new AppError('notFound', 'No such doubt.');
+      if (!doubt) throw new AppError('notFound', doubtMessages.noSuchDoubt);
       const link = `${paths.dashboard}/${dashboardPaths.myDoubts}`;
       await transact(db, async (trx) => {
         await doubts.saveAnswer(trx, doubt.id, answer, nowIso(clock()));

@@ -102,6 +102,7 @@ const matrix: Record<EndpointName, Who[]> = {
   'doubts.myDoubts': SIGNED_IN,
   'doubts.allDoubts': ADMIN,
   'doubts.answerDoubt': ADMIN,
+  'doubts.doubtRun': ADMIN,
   'outbox.outbox': ADMIN,
   'exercises.exercise': ADMIN,
   'exercises.saveExercise': ADMIN,

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ProgramFile } from '../../../contracts/exercises';
 import type { TraceResult } from '../../../contracts/trace';
@@ -14,28 +15,33 @@ interface Input {
   files: ProgramFile[];
 }
 
+/** What `read` gives: the input, and the step to open at when not the first (a doubt's). */
+type Reading = Input & { step?: number };
+
 /**
  * The Step through button and, once a run is recorded, the view. `read` gives the code and input at the time of
- * the click; `start` may be given other input (a test's) and a step to open at (a doubt's). What can't be stepped
- * through is said under the button.
+ * the click, at once or from the server (a doubt's run, fetched when the teacher opens it); `start` may be given
+ * other input (a test's) and a step to open at. What can't be read or stepped through is said under the button.
  */
-export function useStepThrough(source: Source, read: () => Input, disabled: boolean) {
+export function useStepThrough(source: Source, read: () => Reading | Promise<Reading>, disabled: boolean) {
   const student = useTraceProgram();
   const admin = useAdminTrace();
+  // Reading the input is part of the click's wait: its pending state is the button's too.
+  const reader = useMutation({ mutationFn: async () => read() });
   const [traced, setTraced] = useState<{ input: Input; result: TraceResult; run: number; step: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const pending = student.isPending || admin.isPending;
+  const pending = reader.isPending || student.isPending || admin.isPending;
 
   const start = async (given?: Partial<Input> & { step?: number }) => {
     setProblem(null);
-    const input = { ...read(), ...given };
     try {
+      const { step = 0, ...input } = { ...(await reader.mutateAsync()), ...given };
       const result =
         'admin' in source
           ? await admin.mutateAsync(input)
           : await student.mutateAsync({ id: source.studentProgramId, ...input });
       // Each new run starts the view afresh, at its first step (or the one asked for).
-      setTraced(result.trace ? { input, result, run: (traced?.run ?? 0) + 1, step: given?.step ?? 0 } : null);
+      setTraced(result.trace ? { input, result, run: (traced?.run ?? 0) + 1, step } : null);
       if (!result.trace) setProblem(result.message);
     } catch (failure) {
       setProblem(errorText(failure));

@@ -1,12 +1,26 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { doubtsEndpoints } from '../../../contracts/doubts';
 import { adminKey } from '../../lib/query-keys';
 import { useRefreshingMutation } from '../../lib/refreshing-mutation';
 import { callEndpoint } from '../../lib/call-endpoint';
 
-// The teacher's Doubts panel.
-const listDoubts = () => callEndpoint(doubtsEndpoints.allDoubts);
-export const adminDoubtsQuery = () => queryOptions({ queryKey: [...adminKey, 'doubts'], queryFn: listDoubts });
+// The teacher's Doubts panel: a page at a time, the waiting doubts first; "Load more" asks for the next.
+export const adminDoubtsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: [...adminKey, 'doubts'],
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(doubtsEndpoints.allDoubts, { query: { after: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+
+/** A doubt's run, read when the teacher opens it (the list carries only its summary). A stored run never changes. */
+export const doubtRunQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...adminKey, 'doubt-run', id],
+    queryFn: ({ signal }) => callEndpoint(doubtsEndpoints.doubtRun, { params: { id }, signal }),
+    staleTime: Infinity,
+  });
 
 /** The teacher answers (or corrects the answer to) a doubt; the list shows it. */
 export const useAnswerDoubt = () =>

@@ -14,7 +14,7 @@ const doubt = (id: number, question: string): Doubt => ({
   session_number: null,
   question,
   answer: null,
-  trace: null,
+  run: null,
   answered_at: null,
   created_at: '2026-11-27T10:00:00.000Z',
 });

@@ -90,10 +90,10 @@ export function MyDoubts({ student }: { student: StudentData }) {
               <strong>{doubt.session_number ? `Session ${doubt.session_number}: ` : ''}</strong>
               {doubt.question}
             </p>
-            {doubt.trace ? (
+            {doubt.run ? (
               <p className="mb-1 small text-body-secondary">
-                Asked from Step through, at step {doubt.trace.step + 1}
-                {doubt.trace.line > 0 ? `, line ${doubt.trace.line}` : ''}.
+                Asked from Step through, at step {doubt.run.step + 1}
+                {doubt.run.line > 0 ? `, line ${doubt.run.line}` : ''}.
               </p>
             ) : null}
             {doubt.answer ? (
