@@ -4,6 +4,7 @@
  * once ran the web server out of memory and took it down. Here V8's --max-old-space-size, set by the runner, bounds
  * the check alone; past it V8 ends this process and the check fails, not the site.
  */
+import { setPriority } from 'node:os';
 import {
   type AnalysisInput,
   type AnalysisProgress,
@@ -19,6 +20,14 @@ export type SimilarityChildMessage =
 
 const send = (message: SimilarityChildMessage, then?: () => void) =>
   process.send?.(message, undefined, undefined, () => then?.());
+
+// A check is background work: on a machine of two cores the web server's requests should get the CPU first (nice 10;
+// on Linux this is the main thread, where the check runs).
+try {
+  setPriority(10);
+} catch {
+  // Not allowed here: the check runs at the server's priority.
+}
 
 // The runner went away (the server stopped): so does the check.
 process.on('disconnect', () => process.exit(0));
