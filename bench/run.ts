@@ -29,8 +29,8 @@ import { benchGradebook, GRADEBOOK_TARGET_MS, gradebookLines, seedGradebook } fr
 import { benchSimilarity, SIMILARITY_TARGET_MS, similarityLines } from './similarity.js';
 import {
   benchLargestSimilarity,
-  LARGEST_MEMORY_TARGET_MB,
-  LARGEST_STALL_TARGET_MS,
+  LARGEST_CHILD_TARGET_MB,
+  LARGEST_LATENCY_TARGET_MS,
   largestLines,
 } from './similarity-largest.js';
 import { benchCChecks } from './c-checks.js';
@@ -275,14 +275,14 @@ try {
   const largest = await benchLargestSimilarity();
   const largestFigures = largestLines(largest);
   target(
-    `similarity check of 50 submissions of the largest size: the server's event loop never held over ${LARGEST_STALL_TARGET_MS} ms`,
-    largestFigures.stallMet,
-    `${largest.stallMaxMs.toFixed(1)} ms`,
+    `similarity check of 50 submissions of the largest size, then the attack's repeated lines: GET / never over ${LARGEST_LATENCY_TARGET_MS} ms meanwhile`,
+    largestFigures.latencyMet,
+    `${Math.max(largest.largest.latencyMaxMs, largest.attack.latencyMaxMs).toFixed(1)} ms`,
   );
   target(
-    `the same check: the server process (worker included) under ${LARGEST_MEMORY_TARGET_MB} MB`,
-    largestFigures.memoryMet,
-    `${largest.rssMaxMb.toFixed(0)} MB`,
+    `the same checks: the similarity child's peak under ${LARGEST_CHILD_TARGET_MB} MB (half its cap)`,
+    largestFigures.childMet,
+    `${Math.max(largest.largest.childPeakMb, largest.attack.childPeakMb).toFixed(0)} MB`,
   );
   for (const line of largestFigures.lines) console.log(`           ${line}`);
   target(

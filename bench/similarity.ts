@@ -1,9 +1,9 @@
 /**
  * The similarity check's time for 50 submissions of about 100 lines: realistic C programs (each student picks their
  * own helpers, names and loop styles; five hand in a disguised copy of another's, names changed and functions
- * reordered), compared by Dolos in a worker thread as the server does it. Also the longest stall of this thread's
- * event loop meanwhile (the web server's, on the site), small because the comparison runs elsewhere. bench/run.ts
- * prints it; run alone with `npx tsx bench/similarity.ts`.
+ * reordered), compared with Dolos's method in a child process as the server does it. Also the longest stall of this
+ * thread's event loop meanwhile (the web server's, on the site), small because the comparison runs elsewhere.
+ * bench/run.ts prints it; run alone with `npx tsx bench/similarity.ts`.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,7 +12,7 @@ import { SIMILARITY_MAX_CHARS, SIMILARITY_MAX_LINES } from '../src/contracts/sim
 
 type RunnerModule = typeof import('../src/api/similarity/similarity-runner.js');
 
-/** The built runner, as the server runs it (its worker loads compiled JavaScript), or the source through tsx. */
+/** The built runner, as the server runs it (its child loads compiled JavaScript), or the source through tsx. */
 async function runnerModule(): Promise<RunnerModule> {
   const built = new URL('../dist/server/api/similarity/similarity-runner.js', import.meta.url);
   if (existsSync(fileURLToPath(built))) return (await import(built.href)) as RunnerModule;
@@ -176,7 +176,7 @@ export async function benchSimilarity(): Promise<SimilarityFigures> {
     copied.set(copier, source);
   }
   const lines = files.reduce((sum, f) => sum + f.code.split('\n').length, 0);
-  const run = (await runnerModule()).createWorkerRunner({ timeoutMs: 120_000 });
+  const run = (await runnerModule()).createChildRunner({ timeoutMs: 120_000 });
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const started = performance.now();
@@ -194,7 +194,7 @@ export async function benchSimilarity(): Promise<SimilarityFigures> {
 export function similarityLines(f: SimilarityFigures): { lines: string[]; met: boolean } {
   return {
     lines: [
-      `${f.files} submissions, ${Math.round(f.lines / f.files)} lines each on average, compared in a worker thread: ${(f.ms / 1000).toFixed(2)} s (worker start included); the ${COPIES} disguised copies ranked as the top ${COPIES} pairs: ${f.copiesInTop} of ${COPIES}; longest stall of the calling thread's event loop meanwhile ${f.eventLoopMaxMs.toFixed(1)} ms`,
+      `${f.files} submissions, ${Math.round(f.lines / f.files)} lines each on average, compared in a child process: ${(f.ms / 1000).toFixed(2)} s (its start included); the ${COPIES} disguised copies ranked as the top ${COPIES} pairs: ${f.copiesInTop} of ${COPIES}; longest stall of the calling thread's event loop meanwhile ${f.eventLoopMaxMs.toFixed(1)} ms`,
     ],
     met: f.ms < SIMILARITY_TARGET_MS && f.copiesInTop === COPIES,
   };

@@ -114,3 +114,22 @@ export const STARTER_ONLY_B = STARTER.replace('/* your code here */', '/* TODO: 
   '  int n;',
   '  int  n;',
 );
+
+/**
+ * The worst case for matching, as the attack on the site sent it: a legal file as large as the check takes (2,000
+ * lines, about 58 KB) of the same four statements over and over, so each fingerprint occurs hundreds of times in
+ * each file. `variant` puts that many different lines first, so files of different variants match shifted.
+ */
+export function repetitiveProgram(variant = 0): string {
+  const repeated = [
+    '  total = total + step * 31;',
+    '  step = step * total % 113;',
+    '  total = total - step / 27;',
+    '  step = total % 719 + step;',
+  ];
+  const lines = ['int main(void) {', '  int total = 1, step = 2;'];
+  for (let i = 0; i < variant; i++) lines.push(`  step = step + total * ${i + 2};`);
+  for (let i = 0; lines.length < 1_997; i++) lines.push(repeated[i % repeated.length]!);
+  lines.push('  return total == step;', '}', '');
+  return lines.join('\n');
+}

@@ -29,6 +29,12 @@ export const similarityMessages = {
   noPair: 'This check has no such pair.',
   tooLarge: `Over ${SIMILARITY_MAX_LINES} lines or ${SIMILARITY_MAX_CHARS.toLocaleString('en')} characters`,
   timedOut: 'The check took too long and was stopped.',
+  outOfMemory:
+    'The submissions needed more memory than a similarity check may use, so the check was stopped (the rest of the ' +
+    'site was not affected). Running it again would stop the same way: compare the submissions you suspect side ' +
+    'by side yourself.',
+  serverStopped: 'The check was stopped because the server was shutting down: run it again.',
+  failed: (why: string) => `The check failed: ${why}`,
   abandoned: 'The check stopped without finishing (the server restarted).',
   unreadable: 'The C parser could not read it (nested too deeply, or not C): compare it by eye.',
   queueFull: 'Many similarity checks are waiting on the server: try again when one has finished.',
@@ -100,7 +106,7 @@ export const similarityStatusNames = ['running', 'done', 'failed'] as const;
 
 export const similarityRunSchema = z.object({
   status: z.enum(similarityStatusNames),
-  /** What the worker is doing now (running), or 'done' / 'failed'. */
+  /** What the check is doing now (running), or 'done' / 'failed'. */
   phase: z.string(),
   progress: z.object({ done: z.number().int(), total: z.number().int() }),
   started_at: z.string(),

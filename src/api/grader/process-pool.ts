@@ -103,8 +103,17 @@ interface Slot<Req, Res> {
 }
 
 const RESTART_BACKOFF_MS = 5000;
-const OUT_OF_MEMORY = /out of memory|heap limit/i;
 let nextJobId = 1;
+
+/** Whether a child's last words on stderr are V8's (or Clang's) report of running out of memory. */
+export function saidOutOfMemory(stderr: string): boolean {
+  return /out of memory|heap limit/i.test(stderr);
+}
+
+/** What to log of a dead child's stderr: V8's fatal error line if there is one (a native stack trace follows it). */
+export function lastWords(stderr: string): string {
+  return (stderr.split('\n').find((line) => /FATAL|out of memory/i.test(line)) ?? stderr).trim().slice(-600);
+}
 
 export class ProcessPool<Req, Res> {
   private readonly slots: Slot<Req, Res>[];
@@ -178,7 +187,7 @@ export class ProcessPool<Req, Res> {
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => {
       slot.stderrTail = (slot.stderrTail + text).slice(-8000);
-      if (OUT_OF_MEMORY.test(slot.stderrTail)) slot.outOfMemory = true;
+      if (saidOutOfMemory(slot.stderrTail)) slot.outOfMemory = true;
     });
     // An idle child doesn't keep this process alive (a pool nobody closed); one loading or working does.
     (child.stderr as { unref?: () => void } | null)?.unref?.();
@@ -355,10 +364,7 @@ export class ProcessPool<Req, Res> {
     slot.running = undefined;
     slot.state = 'empty';
     const how = signal ? `signal ${signal}` : `exit code ${code}`;
-    // The fatal error's own line if there is one (a native stack trace follows it), else the last words.
-    const stderr = (slot.stderrTail.split('\n').find((line) => /FATAL|out of memory/i.test(line)) ?? slot.stderrTail)
-      .trim()
-      .slice(-600);
+    const stderr = lastWords(slot.stderrTail);
     if (running && !running.settled) {
       // V8 stops a process whose JavaScript heap (or other memory it must have) runs out with a fatal error.
       const outOfMemory = slot.outOfMemory;
@@ -419,6 +425,6 @@ export function residentBytes(pid: number): number | null {
   }
 }
 
-function mb(bytes: number): string {
+export function mb(bytes: number): string {
   return `${Math.round(bytes / 1024 / 1024)} MB`;
 }

@@ -1,14 +1,19 @@
 /**
- * The comparison itself, with Dolos (tree-sitter's C grammar, winnowed fingerprints of the token stream): renamed
- * identifiers and reordered functions still match, and the teacher's starter code, passed as Dolos's ignored file,
- * is not counted. Runs in the similarity worker thread (similarity-worker.ts), never on the web server's.
+ * The comparison itself: Dolos's method (@dodona/dolos-core: winnowed k-gram fingerprints of each file's syntax
+ * tree tokens, c-tokenizer.ts), so renamed identifiers and reordered functions still match, and the teacher's
+ * starter code, added to the index as ignored, is not counted. Runs in the similarity process (similarity-child.ts),
+ * never in the web server's.
  *
- * What it hands back is small whatever the input: a file the parser cannot take (29,000 nested parentheses ran the
- * tokenizer out of stack and used to end the whole check) is left out with the reason, and each pair keeps at most
- * MAX_FRAGMENTS_PER_PAIR fragments, the longest (four legal 48 KB files of repeated lines once made a 238 MB result).
+ * Its work is bounded whatever the input: a file the parser cannot take (29,000 nested parentheses run the
+ * tokenizer out of stack) is left out with the reason; each pair's fragments are built from a bounded number of
+ * paired occurrences (pair-matching.ts: two legal files of repeated lines once made millions and ran the process out
+ * of memory); and each pair keeps at most MAX_FRAGMENTS_PER_PAIR fragments, the longest (four legal 48 KB files of
+ * repeated lines once made a 238 MB result).
  */
-import { Dolos, File, LanguagePicker } from '@dodona/dolos-lib';
+import { File, type FileEntry, FingerprintIndex, TokenizedFile } from '@dodona/dolos-core';
 import { type Fragment, SIMILARITY_MAX_PAIRS, similarityMessages } from '../../contracts/similarity.js';
+import { loadCTokenizer } from './c-tokenizer.js';
+import { kgramLocations, type Span, pairFragments, pairScore } from './pair-matching.js';
 
 export interface AnalysisInput {
   files: { id: number; code: string }[];
@@ -40,9 +45,11 @@ export interface AnalysisProgress {
 /** The fragments a pair keeps, the longest first: enough to show where two files match. */
 export const MAX_FRAGMENTS_PER_PAIR = 100;
 
-const fileName = (id: number) => `${id}.c`;
+/** Dolos's defaults (k-grams of 23 tokens, one fingerprint kept per window of 17): its results, its quality. */
+const KGRAM_LENGTH = 23;
+const KGRAMS_IN_WINDOW = 17;
 
-function region(r: { startRow: number; startCol: number; endRow: number; endCol: number }) {
+function region(r: Span): Fragment['left'] {
   return { start_row: r.startRow, start_col: r.startCol, end_row: r.endRow, end_col: r.endCol };
 }
 
@@ -53,15 +60,22 @@ export async function analyzeSimilarity(
   input: AnalysisInput,
   onProgress: (progress: AnalysisProgress) => void = () => undefined,
 ): Promise<AnalysisResult> {
+  const tokenize = await loadCTokenizer();
+  const read = (path: string, code: string) => {
+    const file = new File(path, code);
+    const { tokens, mapping } = tokenize(code);
+    return new TokenizedFile(file, tokens, mapping);
+  };
+
   // Each file is read on its own first: one the parser cannot take is left out, not the end of the check.
-  const tokenizer = await (await new LanguagePicker().findLanguage('c')).createTokenizer();
-  const files: File[] = [];
+  const files: TokenizedFile[] = [];
+  const ids = new Map<TokenizedFile, number>();
   const leftOut: AnalysisResult['leftOut'] = [];
   for (const [index, f] of input.files.entries()) {
-    const file = new File(fileName(f.id), f.code);
     try {
-      tokenizer.tokenizeFile(file);
+      const file = read(`${f.id}.c`, f.code);
       files.push(file);
+      ids.set(file, f.id);
     } catch {
       leftOut.push({ id: f.id, reason: similarityMessages.unreadable });
     }
@@ -69,35 +83,50 @@ export async function analyzeSimilarity(
   }
   if (files.length < 2) return { pairs: [], leftOut };
 
-  onProgress({ phase: 'comparing', done: 0, total: files.length });
-  const dolos = new Dolos({ language: 'c' });
-  const starter = input.starterCode?.trim() ? new File('starter.c', input.starterCode) : undefined;
-  let report;
-  try {
-    report = await dolos.analyze(files, 'similarity', starter);
-  } catch {
-    // The starter code itself may be what the parser cannot take: compare without it.
-    report = await new Dolos({ language: 'c' }).analyze(files, 'similarity');
+  const index = new FingerprintIndex(KGRAM_LENGTH, KGRAMS_IN_WINDOW);
+  index.addFiles(files);
+  if (input.starterCode?.trim()) {
+    try {
+      index.addIgnoredFile(read('starter.c', input.starterCode));
+    } catch {
+      // The starter code itself may be what the parser cannot take: compare without it.
+    }
   }
-  onProgress({ phase: 'comparing', done: files.length, total: files.length });
+  // The index holds each k-gram's place in the code: the token streams, about a third of the check's memory with
+  // 50 files of 2,000 lines, are not read again.
+  for (const file of files) {
+    file.tokens.length = 0;
+    file.mapping.length = 0;
+  }
 
-  const idOf = (path: string) => Number(path.slice(0, -2));
-  // Two files that only kept the starter code have nothing left to compare: Dolos divides 0 by 0.
-  const ranked = report
-    .allPairs()
-    .map((pair) => ({ pair, similarity: Number.isFinite(pair.similarity) ? pair.similarity : 0 }))
-    .sort((a, b) => b.similarity - a.similarity)
+  // Every pair's score, in Dolos's order: by similarity, equal ones by overlap, then as the files came.
+  const entries: FileEntry[] = index.entries();
+  const total = (entries.length * (entries.length - 1)) / 2;
+  const scored: { left: FileEntry; right: FileEntry; similarity: number; overlap: number }[] = [];
+  onProgress({ phase: 'comparing', done: 0, total });
+  for (let i = 0; i < entries.length; i++) {
+    for (let j = i + 1; j < entries.length; j++)
+      scored.push({ left: entries[i]!, right: entries[j]!, ...pairScore(entries[i]!, entries[j]!) });
+    onProgress({ phase: 'comparing', done: scored.length, total });
+  }
+  const ranked = scored
+    .sort((a, b) => b.similarity - a.similarity || b.overlap - a.overlap)
     .slice(0, SIMILARITY_MAX_PAIRS);
+
+  const locationsOf = kgramLocations();
   const pairs: AnalysisPair[] = [];
-  for (const [i, { pair, similarity }] of ranked.entries()) {
+  for (const [i, { left, right, similarity }] of ranked.entries()) {
     const all: Fragment[] =
       similarity > 0
-        ? pair.buildFragments().map((f) => ({ left: region(f.leftSelection), right: region(f.rightSelection) }))
+        ? pairFragments(left, right, locationsOf).fragments.map((f) => ({
+            left: region(f.left),
+            right: region(f.right),
+          }))
         : [];
     const kept = all.length > MAX_FRAGMENTS_PER_PAIR ? all.sort((a, b) => size(b) - size(a)) : all;
     pairs.push({
-      left: idOf(pair.leftFile.path),
-      right: idOf(pair.rightFile.path),
+      left: ids.get(left.file)!,
+      right: ids.get(right.file)!,
       similarity,
       fragmentCount: all.length,
       fragments: JSON.stringify(kept.slice(0, MAX_FRAGMENTS_PER_PAIR)),

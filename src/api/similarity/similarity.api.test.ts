@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accounts-helpers.js';
-import { INDEPENDENT, ORIGINAL, RENAMED_AND_REORDERED, STARTER } from '../../../test/similarity-samples.js';
+import {
+  INDEPENDENT,
+  ORIGINAL,
+  RENAMED_AND_REORDERED,
+  repetitiveProgram,
+  STARTER,
+} from '../../../test/similarity-samples.js';
 import type { TestContext } from '../../../test/test-app.js';
 import {
   SIMILARITY_MAX_LINES,
@@ -55,9 +61,9 @@ async function submit(studentId: number, program: number, code: string): Promise
     .execute();
 }
 
-async function waitForEnd(program = PROGRAM, batch = BATCH): Promise<SimilarityState> {
+async function waitForEnd(program = PROGRAM, batch = BATCH, polls = 200): Promise<SimilarityState> {
   const seen: string[] = [];
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < polls; i++) {
     const state = (await asAdmin('GET', url(program, batch))).json() as SimilarityState;
     seen.push(state.run!.status);
     if (state.run!.status !== 'running') return state;
@@ -114,7 +120,7 @@ describe('similarity check', () => {
     expect((await asAdmin('GET', url(LONELY_PROGRAM))).json().run).toBeNull();
   });
 
-  it('runs in a worker, refuses a second run meanwhile, and ranks the disguised copy first', async () => {
+  it('runs in a process of its own, refuses a second run meanwhile, and ranks the disguised copy first', async () => {
     const started = await asAdmin('POST', url());
     expect(started.statusCode).toBe(202);
     expect(started.json().run).toMatchObject({ status: 'running', progress: { done: 0, total: 3 }, pairs: [] });
@@ -212,7 +218,7 @@ describe('similarity check', () => {
       .execute();
   });
 
-  it('runs checks started together one after another in its worker: both finish', async () => {
+  it('runs checks started together one after another: both finish', async () => {
     const second = 9303;
     await ctx.database.db.insertInto('programs').values({ program_number: second, task: 'Primes again' }).execute();
     for (const [who, code] of [
@@ -266,7 +272,7 @@ describe('similarity check', () => {
     expect(pair.left.code).toBe(repeated);
   });
 
-  it('ends as a failed run with a message when the worker fails or runs too long', async () => {
+  it('ends as a failed run with a message when the analysis fails or runs too long', async () => {
     const failing = createSimilarityService({
       db: ctx.database.db,
       runner: async () => {
@@ -278,7 +284,7 @@ describe('similarity check', () => {
     const failed = (await asAdmin('GET', url())).json() as SimilarityState;
     expect(failed.run).toMatchObject({ status: 'failed', error: 'The check failed: parser exploded', pairs: [] });
 
-    // The real worker, stopped by its time limit.
+    // The real check process, stopped by its time limit.
     const slow = createSimilarityService({ db: ctx.database.db, timeoutMs: 1 });
     await slow.start(PROGRAM, BATCH);
     await waitForEnd();
@@ -288,4 +294,102 @@ describe('similarity check', () => {
     });
     await slow.close();
   });
+});
+
+/**
+ * The attack that took the site down: legal files of the same few statements repeated, which made Dolos pair every
+ * occurrence of each fingerprint with every other until the process ran out of memory. Each check here runs in its
+ * own process with its memory capped; while it runs the server goes on answering.
+ */
+describe('similarity check under attack', () => {
+  const TWO = 9311;
+  const FOUR = 9312;
+  const ATTACK_BATCH = 44;
+  const attackers: number[] = [];
+  const healthz = () => ctx.app.inject({ method: 'GET', url: '/healthz' });
+
+  /** Starts the check, then asks /healthz over and over until it ends: how many answers came while it ran. */
+  async function checkWhileProbing(program: number): Promise<{ state: SimilarityState; answeredMeanwhile: number }> {
+    expect((await asAdmin('POST', url(program, ATTACK_BATCH))).statusCode).toBe(202);
+    let answeredMeanwhile = 0;
+    for (let i = 0; i < 1200; i++) {
+      const health = await healthz();
+      expect(health.statusCode).toBe(200);
+      // Read after the answer: a check still running now was running while /healthz was answered.
+      const state = (await asAdmin('GET', url(program, ATTACK_BATCH))).json() as SimilarityState;
+      if (state.run!.status !== 'running') return { state, answeredMeanwhile };
+      answeredMeanwhile += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the check did not end');
+  }
+
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    await db.insertInto('programs').values({ program_number: TWO, task: 'Two copies' }).execute();
+    await db.insertInto('programs').values({ program_number: FOUR, task: 'Four large' }).execute();
+    for (const name of ['Ann', 'Ben', 'Cal', 'Dot']) attackers.push(await student(ATTACK_BATCH, name, 'Repeat'));
+    const [ann, ben] = attackers as [number, number];
+    await submit(ann, TWO, repetitiveProgram());
+    await submit(ben, TWO, repetitiveProgram());
+    for (const [variant, who] of attackers.entries()) await submit(who, FOUR, repetitiveProgram(variant));
+  }, 60_000);
+
+  it('two students with the same legal file of 2,000 repeated lines: the check finishes, the server answers', async () => {
+    const code = repetitiveProgram();
+    expect(code.split('\n').length - 1).toBeLessThanOrEqual(SIMILARITY_MAX_LINES);
+    expect(code.length).toBeGreaterThan(57_000);
+    const { state, answeredMeanwhile } = await checkWhileProbing(TWO);
+    expect(state.run).toMatchObject({ status: 'done', error: null, left_out: [] });
+    expect(answeredMeanwhile).toBeGreaterThan(0);
+    expect(state.run!.pairs).toHaveLength(1);
+    expect(state.run!.pairs[0]!.similarity).toBe(1);
+    const pair = (await asAdmin('GET', `${url(TWO, ATTACK_BATCH)}/pairs/1`)).json() as SimilarityPair;
+    // The copy shows as fragments over the whole file, not as nothing.
+    expect(pair.fragments.length).toBeGreaterThan(0);
+    expect(Math.max(...pair.fragments.map((f) => f.left.end_row - f.left.start_row))).toBeGreaterThan(1_900);
+  }, 120_000);
+
+  it('four maximum-size files of repeated lines: the check finishes, the server answers', async () => {
+    const { state, answeredMeanwhile } = await checkWhileProbing(FOUR);
+    expect(state.run).toMatchObject({ status: 'done', error: null, left_out: [] });
+    expect(answeredMeanwhile).toBeGreaterThan(0);
+    expect(state.run!.pairs).toHaveLength(6);
+    for (const pair of state.run!.pairs) expect(pair.similarity).toBeGreaterThan(0.99);
+    const rows = await ctx.database.db
+      .selectFrom('similarity_runs as r')
+      .innerJoin('similarity_pairs as p', 'p.run_id', 'r.id')
+      .select(['p.fragments'])
+      .where('r.program_number', '=', FOUR)
+      .execute();
+    for (const row of rows) expect(row.fragments.length).toBeLessThan(16_000);
+  }, 120_000);
+
+  it('a check over its memory cap fails alone, with the words for the teacher, and the app answers', async () => {
+    // Caps far below what four such files need: V8 ends the child (its heap), or the watch kills it (resident).
+    for (const caps of [{ heapMb: 16 }, { rssMb: 1 }]) {
+      const capped = createSimilarityService({ db: ctx.database.db, ...caps });
+      await capped.start(FOUR, ATTACK_BATCH);
+      const { run } = await waitForEnd(FOUR, ATTACK_BATCH, 600);
+      expect(run, JSON.stringify(caps)).toMatchObject({
+        status: 'failed',
+        phase: 'failed',
+        error: similarityMessages.outOfMemory,
+        pairs: [],
+      });
+      expect((await healthz()).statusCode).toBe(200);
+      await capped.close();
+    }
+    // The site's own checks still run: the next one, uncapped, finishes.
+    const { state } = await checkWhileProbing(TWO);
+    expect(state.run!.status).toBe('done');
+  }, 120_000);
+
+  it('a check running when the server stops is ended and written down as such', async () => {
+    const stopping = createSimilarityService({ db: ctx.database.db });
+    await stopping.start(FOUR, ATTACK_BATCH);
+    await stopping.close();
+    const { run } = (await asAdmin('GET', url(FOUR, ATTACK_BATCH))).json() as SimilarityState;
+    expect(run).toMatchObject({ status: 'failed', error: similarityMessages.serverStopped });
+  }, 60_000);
 });

@@ -14,19 +14,22 @@ import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
 import type { AnalysisProgress } from './similarity-analysis.js';
-import { createWorkerRunner, type SimilarityRunner } from './similarity-runner.js';
+import { createChildRunner, SimilarityRunError, type SimilarityRunner } from './similarity-runner.js';
 import * as repo from './similarity.repository.js';
 
 interface Deps {
   db: Kysely<Database>;
   log?: FastifyBaseLogger;
   clock?: Clock;
-  /** Runs the analysis (a worker thread by default; tests pass their own). */
+  /** Runs the analysis (a child process per check by default; tests pass their own). */
   runner?: SimilarityRunner;
-  /** Checks this process holds at once, running or waiting for the worker; one more is refused. */
+  /** Checks this process holds at once, running or waiting for their turn; one more is refused. */
   maxQueued?: number;
-  /** A check's time limit: its worker is ended after it. */
+  /** A check's time limit: its process is ended after it. */
   timeoutMs?: number;
+  /** The check's process's JavaScript heap and resident memory caps, in MB (similarity-runner.ts has the defaults). */
+  heapMb?: number;
+  rssMb?: number;
   /** How often a process writes the heartbeat of the checks it holds. */
   heartbeatMs?: number;
   /** A running check whose heartbeat is older than this was left by a process that stopped. */
@@ -44,11 +47,28 @@ function lineCount(code: string): number {
   return code.endsWith('\n') ? lines - 1 : lines;
 }
 
+/** What the teacher reads of a check that did not finish. */
+function teacherMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof SimilarityRunError)) return similarityMessages.failed(message);
+  switch (error.failure) {
+    case 'timeout':
+      return similarityMessages.timedOut;
+    case 'memory':
+      return similarityMessages.outOfMemory;
+    case 'stopping':
+      return similarityMessages.serverStopped;
+    case 'failed':
+      return similarityMessages.failed(message);
+  }
+}
+
 /**
- * The teacher's similarity checks. The comparison runs in a worker thread (similarity-runner.ts), checks queue for
- * it, and what is kept is small and in rows: the run's state, the code as compared, each pair with at most a hundred
- * fragments. A process writes a heartbeat for the checks it holds, so one left by a process that died is known
- * within `staleAfterMs` (and written down as failed when a process starts), and the teacher can run it again.
+ * The teacher's similarity checks. The comparison runs in a child process of its own with its own memory cap
+ * (similarity-runner.ts), checks queue for it, and what is kept is small and in rows: the run's state, the code as
+ * compared, each pair with at most a hundred fragments. A process writes a heartbeat for the checks it holds, so one
+ * left by a process that died is known within `staleAfterMs` (and written down as failed when a process starts), and
+ * the teacher can run it again.
  */
 export function createSimilarityService({
   db,
@@ -57,10 +77,12 @@ export function createSimilarityService({
   runner,
   maxQueued = 10,
   timeoutMs = 10 * 60_000,
+  heapMb,
+  rssMb,
   heartbeatMs = 5_000,
   staleAfterMs = 30_000,
 }: Deps) {
-  const run = runner ?? createWorkerRunner({ timeoutMs });
+  const run = runner ?? createChildRunner({ timeoutMs, heapMb, rssMb });
   /** The checks this process holds, by run id. */
   const inFlight = new Map<number, Promise<void>>();
   /** Checks past the limit test but not yet in `inFlight` (their row is being written): they hold a place too. */
@@ -175,14 +197,13 @@ export function createSimilarityService({
       });
     } catch (error) {
       await writing;
-      const message = error instanceof Error ? error.message : String(error);
-      log?.warn({ err: error }, 'similarity check failed');
+      log?.warn({ err: error, run: id }, 'similarity check failed');
       await repo
         .updateOwnRun(db, id, startedAt, {
           status: 'failed',
           phase: 'failed',
           finished_at: clock().toISOString(),
-          error: message.startsWith('ran past') ? similarityMessages.timedOut : `The check failed: ${message}`,
+          error: teacherMessage(error),
         })
         .catch((writeError: unknown) => log?.error({ err: writeError }, 'similarity failure not written'));
     }
@@ -302,7 +323,7 @@ export function createSimilarityService({
       };
     },
 
-    /** Ends the running checks' workers; each is written down as failed before this resolves. */
+    /** Ends the running checks' processes; each is written down as failed before this resolves. */
     async close(): Promise<void> {
       clearInterval(heartbeat);
       stopping.abort();
