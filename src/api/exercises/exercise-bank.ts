@@ -12,6 +12,7 @@ import {
   type ImportSkipped,
   testCaseInputSchema,
 } from '../../contracts/exercises.js';
+import { plainText } from './html-text.js';
 
 export interface ParsedBank {
   programs: BankProgram[];
@@ -47,23 +48,6 @@ function text(node: unknown): string {
   if (typeof node === 'object' && 'text' in (node as XmlNode)) return text((node as XmlNode).text);
   if (typeof node === 'object' && '#text' in (node as XmlNode)) return String((node as XmlNode)['#text']);
   return '';
-}
-
-const ENTITIES: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", '#39': "'" };
-/** A question's HTML as plain text: paragraphs and breaks as new lines, tags dropped, entities read. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<\s*br\s*\/?>/gi, '\n')
-    .replace(/<\/\s*(p|div|li|h\d|pre)\s*>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (whole, name: string) => {
-      if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith('#') && name !== '#39') return String.fromCodePoint(Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }
 
 /** CodeRunner's graders that compare output, and the checker of ours each is. */
