@@ -7,7 +7,8 @@
  * per second, p50 and p99 latency and the ratio to that limit (and for GET /courses/ the CPU microseconds per request
  * of the site and of the bare server, from /proc), then the targets met or not, the C grader's figures (grading
  * rate, the memory checks' corpus, compile and run cost: bench/c-checks.ts, and grading under attack:
- * bench/grader-attack.ts, both also runnable on their own), live supervision by push against
+ * bench/grader-attack.ts, both also runnable on their own), GET / while large files are imported
+ * (bench/imports.ts, also runnable on its own), live supervision by push against
  * polling (bench/live-supervision.ts, also runnable on its own), the landing page's weight, and Lighthouse on the
  * landing page against its static twin (bench/lighthouse.ts). With --cluster:
  * GET /courses/ through nginx with one and two processes.
@@ -34,6 +35,7 @@ import {
   largestLines,
 } from './similarity-largest.js';
 import { benchCChecks } from './c-checks.js';
+import { benchImports, IMPORT_STALL_TARGET_MS, importLines } from './imports.js';
 import { benchTrace, benchTraceSlider } from './trace.js';
 import { benchTraceLoad } from './trace-load.js';
 import { benchGrading } from './grading.js';
@@ -285,6 +287,16 @@ try {
     `${Math.max(largest.largest.childPeakMb, largest.attack.childPeakMb).toFixed(0)} MB`,
   );
   for (const line of largestFigures.lines) console.log(`           ${line}`);
+  const imports = await benchImports();
+  const importFigures = importLines(imports);
+  for (const [i, figure] of imports.entries()) {
+    target(
+      `GET / under ${IMPORT_STALL_TARGET_MS} ms while ${figure.label} is imported (read in the import worker)`,
+      importFigures.met[i]!,
+      `worst ${figure.worstMs.toFixed(1)} ms, p95 ${figure.p95Ms.toFixed(1)} ms`,
+    );
+    console.log(`           ${importFigures.lines[i]}`);
+  }
   target(
     'logins never block other requests (one client alongside 10 connections logging in: p99 under 25 ms)',
     loginsWithProbe.total > 0 && probeDuringLogins.p99 < 25,

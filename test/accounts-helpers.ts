@@ -88,7 +88,7 @@ export async function studentWithProgram(
  */
 export async function createAdminTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'gatewayTimeoutMs' | 'clock' | 'notificationPollMs' | 'onMailQueued'> = {},
+  options: Pick<AppOptions, 'gatewayTimeoutMs' | 'clock' | 'notificationPollMs' | 'onMailQueued' | 'importReader'> = {},
   distDir?: string,
 ): Promise<{ ctx: TestContext; adminToken: string }> {
   // Generous limits: a test file makes many calls as one admin and from one address.

@@ -28,6 +28,7 @@ export async function createTestApp(
     | 'clock'
     | 'notificationPollMs'
     | 'streamLimits'
+    | 'importReader'
   > = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();

@@ -10,6 +10,7 @@ import type { Config } from './config/env.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import type { Grader } from './grader/grader.js';
+import type { ImportReader } from './exercises/import-reader.js';
 import type { AccountWriteLimiter } from './http/account-write-limits.js';
 import type { IpRateLimits } from './http/rate-limits.js';
 import type { StreamRegistry } from './http/stream-limits.js';
@@ -52,6 +53,8 @@ export interface AppDeps {
   limitWrites: AccountWriteLimiter;
   accountLimits: AccountLimits;
   grader: Grader;
+  /** Reads exercise import files in a worker thread of their own. */
+  importReader: ImportReader;
 }
 
 /** What an area is handed: the infrastructure and the services several areas share (shared-services.ts). */

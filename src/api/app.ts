@@ -44,6 +44,7 @@ import type { AppDeps } from './app-deps.js';
 import { areas } from './areas.js';
 import { createSharedServices } from './shared-services.js';
 import { createGrader, type Grader } from './grader/grader.js';
+import { createImportReader, type ImportReader } from './exercises/import-reader.js';
 import { type PaymentsService } from './payments/payments.service.js';
 import { createSettingsService } from './settings/settings.service.js';
 import { type RemindersService } from './reminders/reminders.service.js';
@@ -111,6 +112,8 @@ export interface AppOptions {
   timeouts?: RequestTimeouts;
   /** The C grader; made from the config when absent. Closed with the app. */
   grader?: Grader;
+  /** Reads exercise import files off the event loop; made when absent. Closed with the app. */
+  importReader?: ImportReader;
   /** The time now, the one clock every service reads (tests step through it); the computer's clock by default. */
   clock?: Clock;
   /** How often to look for a settings change made by another process of the site. */
@@ -192,6 +195,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const grader = options.grader ?? createGrader({ concurrency: config.graderWorkers, log: app.log });
   app.decorate('grader', grader);
   app.addHook('onClose', () => grader.close());
+  const importReader = options.importReader ?? createImportReader({ log: app.log });
+  app.addHook('onClose', () => importReader.close());
   const ipLimits: IpRateLimits = { ...defaultIpRateLimits, ...options.ipRateLimits };
   const limitWrites = createAccountWriteLimiter(counters, options.accountWriteLimits ?? defaultAccountWriteLimits);
   // What every area is built from.
@@ -214,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limitWrites,
     accountLimits: options.accountLimits ?? defaultAccountLimits(),
     grader,
+    importReader,
   };
 
   const shared = createSharedServices(deps, { gatewayTimeoutMs: options.gatewayTimeoutMs });

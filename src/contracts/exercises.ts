@@ -288,8 +288,25 @@ export type BankFile = z.infer<typeof bankFileSchema>;
  * exercise folder (each with its path inside the folder chosen), 4 MB in all.
  */
 export const BANK_FILE_MAX_BYTES = 4 * 1024 * 1024;
-/** What one import may add: programs, and the size of each with its tests (what the editor's save could send). */
-export const IMPORT_LIMITS = { maxPrograms: 200, programMaxBytes: 1024 * 1024 } as const;
+/**
+ * What one import may add: programs, and the size of each with its tests (what the editor's save could send). And
+ * what reading a file may take, in a thread of its own: its time (a 4 MB file reads in a few seconds) and its heap.
+ */
+export const IMPORT_LIMITS = {
+  maxPrograms: 200,
+  programMaxBytes: 1024 * 1024,
+  readMs: 30_000,
+  readHeapMb: 256,
+} as const;
+/** What the teacher is told when a file could not be read at all (a question that could not is listed instead). */
+export const importMessages = {
+  tooSlow: `Reading this file took over ${IMPORT_LIMITS.readMs / 1000} seconds, so it was stopped. Split it into smaller files and import each.`,
+  tooLarge: 'Reading this file needed more memory than an import may use. Split it into smaller files and import each.',
+  failed:
+    'This file could not be read: the reader stopped unexpectedly. Check that it is an export of one of the formats listed.',
+  busy: 'Other imports are being read. Please try again in a minute.',
+  stopping: 'The server is restarting. Please import the file again in a minute.',
+} as const;
 export const FOLDER_MAX_FILES = 2000;
 const tooLarge = 'The file must be at most 4 MB.';
 export const importInputSchema = z

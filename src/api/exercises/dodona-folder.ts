@@ -10,6 +10,8 @@ import { parse as parseYaml, type Tags } from 'yaml';
 import {
   type BankProgram,
   bankProgramSchema,
+  EXERCISE_LIMITS,
+  FILE_LIMITS,
   type ImportSkipped,
   testCaseInputSchema,
 } from '../../contracts/exercises.js';
@@ -43,15 +45,54 @@ function readJson(text: string, name: string): Json {
   throw new Unmappable(`${name} is not a JSON object`);
 }
 
+/** At most this many of a config's description names are read (Dodona's own are two, en and nl). */
+const MAX_NAMES = 20;
+
+/** A value as merging sees it: an object (merged key by key), a list, or a value that replaces; objects kept empty. */
+const shape = (value: unknown): unknown => (isObject(value) ? {} : Array.isArray(value) ? [] : value);
+
+/** The keys of `from` among `keys`, each as `read` gives it. */
+function pick(from: Json, keys: string[], read: (value: unknown, key: string) => unknown = shape): Json {
+  const picked: Json = Object.create(null) as Json;
+  for (const key of keys) if (Object.hasOwn(from, key)) picked[key] = read(from[key], key);
+  return picked;
+}
+
+/**
+ * What an import reads of a config: the language, the judge and its suite's name, the description's names and the
+ * first label, each of the same kind as in the file, so merging these gives what merging the whole files gave. A
+ * dirconfig.json above many exercises is so read once, and merged small, rather than whole for each of them.
+ */
+function settingsOf(config: Json): Json {
+  return pick(config, ['programming_language', 'evaluation', 'description', 'labels'], (value, key) => {
+    if (key === 'labels' && Array.isArray(value)) return value.filter((label) => typeof label === 'string').slice(0, 1);
+    if (key === 'evaluation' && isObject(value)) return pick(value, ['handler', 'test_suite', 'plan_name']);
+    if (key === 'description' && isObject(value))
+      return pick(value, ['names'], (names) =>
+        isObject(names) ? pick(names, Object.keys(names).slice(0, MAX_NAMES)) : shape(names),
+      );
+    return shape(value);
+  });
+}
+
+/** The folders that hold a dirconfig.json, as a tree: a root's are found by walking its path once. */
+interface ConfigFolder {
+  sub: Map<string, ConfigFolder>;
+  dirconfig?: string;
+}
+
 /** config.json over the dirconfig.json of each folder above it (nearest last). */
-function configOf(files: Map<string, string>, root: string): Json {
-  const dirs = root.split('/').map((_, i, parts) => parts.slice(0, i).join('/'));
-  const merged: Json = Object.create(null) as Json;
-  for (const dir of [...dirs, root]) {
-    const dirconfig = files.get(join(dir, 'dirconfig.json'));
-    if (dirconfig !== undefined) deepMerge(merged, readJson(dirconfig, join(dir, 'dirconfig.json')));
+function configOf(folder: Folder, root: string): Json {
+  const layers: string[] = [];
+  let dir: ConfigFolder | undefined = folder.configs;
+  for (const segment of root ? ['', ...root.split('/')] : ['']) {
+    dir = segment ? dir.sub.get(segment) : dir;
+    if (!dir) break;
+    if (dir.dirconfig) layers.push(dir.dirconfig);
   }
-  deepMerge(merged, readJson(files.get(join(root, 'config.json'))!, 'config.json'));
+  const merged: Json = Object.create(null) as Json;
+  for (const path of layers) deepMerge(merged, folder.dirconfig(path));
+  deepMerge(merged, settingsOf(readJson(folder.files.get(join(root, 'config.json'))!, 'config.json')));
   return merged;
 }
 
@@ -101,6 +142,9 @@ const UNMAPPED = ['statement', 'expression', 'return', 'exception', 'exit_code',
 function filesOf(list: unknown, readPath: (path: string) => string) {
   if (list === undefined) return [];
   if (!Array.isArray(list)) throw new Unmappable('input_files is not a list');
+  // Said before the files are read (and copied into each test): a test takes no more.
+  if (list.length > FILE_LIMITS.maxTestFiles)
+    throw new Unmappable(`a test is given more than ${FILE_LIMITS.maxTestFiles} input files`);
   return list.map((file) => {
     if (!isObject(file) || typeof file.path !== 'string') throw new Unmappable('an input file has no path');
     return {
@@ -174,14 +218,66 @@ function readSuite(suite: unknown, readPath: (path: string) => string) {
       : [{ level, cases: group.testcases }];
     for (const { level: own, cases } of lists) {
       if (!Array.isArray(cases)) throw new Unmappable('a tab has no test cases');
-      for (const testcase of cases) tests.push(readTestcase(testcase, own, readPath));
+      for (const testcase of cases) {
+        // A YAML alias can name one long list many times: reading stops once the program could take no more.
+        if (tests.length === EXERCISE_LIMITS.maxTests)
+          throw new Unmappable(`it has more than ${EXERCISE_LIMITS.maxTests} test cases, the most a program takes`);
+        tests.push(readTestcase(testcase, own, readPath));
+      }
     }
   }
   if (tests.length === 0) throw new Unmappable('it has no test cases');
   return tests;
 }
 
-function descriptionOf(files: Map<string, string>, root: string, config: Json): string {
+/** The folder's files: each by its path, the paths in each folder, and the dirconfig.json files (each read once). */
+interface Folder {
+  files: Map<string, string>;
+  inFolder: Map<string, string[]>;
+  configs: ConfigFolder;
+  dirconfig(path: string): Json;
+}
+
+/** The files chosen, indexed so that no exercise's reading goes through every file or every folder above it. */
+function indexed(files: Map<string, string>): Folder {
+  const inFolder = new Map<string, string[]>();
+  const configs: ConfigFolder = { sub: new Map() };
+  for (const path of files.keys()) {
+    const dir = dirname(path);
+    const paths = inFolder.get(dir);
+    if (paths) paths.push(path);
+    else inFolder.set(dir, [path]);
+    if (path.split('/').pop() !== 'dirconfig.json') continue;
+    let node = configs;
+    for (const segment of dir ? dir.split('/') : []) {
+      let next = node.sub.get(segment);
+      if (!next) node.sub.set(segment, (next = { sub: new Map() }));
+      node = next;
+    }
+    node.dirconfig = path;
+  }
+  const read = new Map<string, Json | Unmappable>();
+  return {
+    files,
+    inFolder,
+    configs,
+    dirconfig(path) {
+      if (!read.has(path)) {
+        try {
+          read.set(path, settingsOf(readJson(files.get(path)!, path)));
+        } catch (error) {
+          if (!(error instanceof Unmappable)) throw error;
+          read.set(path, error);
+        }
+      }
+      const settings = read.get(path)!;
+      if (settings instanceof Unmappable) throw settings;
+      return settings;
+    },
+  };
+}
+
+function descriptionOf({ files, inFolder }: Folder, root: string, config: Json): string {
   const dir = join(root, 'description');
   const names = isObject(config.description) && isObject(config.description.names) ? config.description.names : {};
   for (const language of ['en', ...Object.keys(names)]) {
@@ -189,15 +285,16 @@ function descriptionOf(files: Map<string, string>, root: string, config: Json): 
     const title = typeof names[language] === 'string' ? (names[language] as string) : '';
     if (markdown !== undefined) return [title, markdown.trim()].filter(Boolean).join('\n\n');
   }
-  const any = [...files.keys()].find(
-    (path) => dirname(path) === dir && /^description\.\w+\.(md|html)$/.test(path.slice(dir.length + 1)),
+  const any = (inFolder.get(dir) ?? []).find((path) =>
+    /^description\.\w+\.(md|html)$/.test(path.slice(dir.length + 1)),
   );
   if (any) return files.get(any)!.trim();
   throw new Unmappable('it has no description/description.en.md');
 }
 
-function readExercise(files: Map<string, string>, root: string): BankProgram {
-  const config = configOf(files, root);
+function readExercise(folder: Folder, root: string): BankProgram {
+  const { files } = folder;
+  const config = configOf(folder, root);
   const language = textSetting(config.programming_language);
   if (language !== 'c') throw new Unmappable(`it is written for ${language || 'no language given'}, not C`);
   const evaluation = isObject(config.evaluation) ? config.evaluation : {};
@@ -215,16 +312,18 @@ function readExercise(files: Map<string, string>, root: string): BankProgram {
   };
   let suite: unknown;
   try {
-    suite = parseYaml(suiteText, { customTags: [pathTag], maxAliasCount: 100 });
+    // A key given twice counts once, its last value, as in TESTed's own reader; checking each key against all
+    // the others before it took time that grew with the square of a mapping's keys.
+    suite = parseYaml(suiteText, { customTags: [pathTag], maxAliasCount: 100, uniqueKeys: false });
   } catch (error) {
     throw new Unmappable(
       `its test suite is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : error})`,
     );
   }
-  const solution = [...files.keys()].find((path) => dirname(path) === join(root, 'solution') && path.endsWith('.c'));
+  const solution = (folder.inFolder.get(join(root, 'solution')) ?? []).find((path) => path.endsWith('.c'));
   const labels = Array.isArray(config.labels) ? config.labels.filter((label) => typeof label === 'string') : [];
   const checked = bankProgramSchema.safeParse({
-    task: descriptionOf(files, root, config),
+    task: descriptionOf(folder, root, config),
     starter_code: files.get(join(root, 'description/boilerplate/boilerplate')) ?? '',
     reference_solution: solution ? files.get(solution) : '',
     topic: labels[0]?.slice(0, 60) ?? '',
@@ -237,6 +336,7 @@ function readExercise(files: Map<string, string>, root: string): BankProgram {
 /** Every exercise (a folder with a config.json) among the files of the folder chosen. */
 export function readDodonaFolders(list: FolderFile[]): ParsedBank {
   const files = new Map(list.map((file) => [file.path.replace(/^\.?\//, ''), file.content]));
+  const folder = indexed(files);
   const roots = [...files.keys()]
     .filter((path) => path.split('/').pop() === 'config.json')
     .map(dirname)
@@ -246,7 +346,7 @@ export function readDodonaFolders(list: FolderFile[]): ParsedBank {
     parsed.skipped.push({ name: 'the folder', reason: 'it has no config.json: choose a Dodona exercise folder' });
   for (const root of roots) {
     try {
-      parsed.programs.push(readExercise(files, root));
+      parsed.programs.push(readExercise(folder, root));
     } catch (error) {
       // Whatever else stops the reading (a config nested beyond reason, say) leaves out this exercise alone.
       const reason =

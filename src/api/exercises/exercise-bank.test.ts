@@ -1,8 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { plainText, readBankFile } from './exercise-bank.js';
+import { readBankFile } from './exercise-bank.js';
 
 const moodle = readFileSync(new URL('../../../test/fixtures/moodle-coderunner-c.xml', import.meta.url), 'utf8');
+
+/** A CodeRunner question with its fields as they stand in the XML, in a quiz. */
+const quiz = (...questions: { name?: string; stdin?: string; expected?: string; answer?: string; tests?: number }[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>${questions
+    .map(
+      ({ name = 'Sum', stdin = '1 2', expected = '3', answer = 'int main(void) { return 0; }', tests = 1 }) =>
+        `<question type="coderunner"><name><text>${name}</text></name><coderunnertype>c_program</coderunnertype>` +
+        `<answer>${answer}</answer><testcases>${`<testcase><stdin><text>${stdin}</text></stdin><expected><text>${expected}</text></expected></testcase>`.repeat(tests)}</testcases></question>`,
+    )
+    .join('')}</quiz>`;
 
 describe('the exercise bank’s formats', () => {
   it('reads CodeRunner C questions from a Moodle XML export, and says why each other question is left out', () => {
@@ -65,7 +75,52 @@ describe('the exercise bank’s formats', () => {
     );
   });
 
-  it('reads a question’s HTML as plain text', () => {
-    expect(plainText('<p>a &lt; b &amp;&amp; c&#39;s</p><p>x<br/>y &#x41;</p>')).toBe("a < b && c's\nx\ny A");
+  it('reads references in a question’s HTML as a browser does, and in a test’s text as XML does', () => {
+    const html = readBankFile(quiz({ name: '<![CDATA[Sum &#x110000; &#99999999; &#xD800; &#0; &#X41;]]>' }));
+    expect(html.programs.map((p) => p.task)).toEqual(['Sum \uFFFD \uFFFD \uFFFD \uFFFD A']);
+    const read = readBankFile(quiz({ stdin: 'a&#65;&#x42;&lt;&amp;&quot;&apos;&gt;' }));
+    expect(read.programs[0]!.tests[0]!.stdin).toBe('aAB<&"\'>');
+    const refused = (stdin: string) => readBankFile(quiz({}, { stdin })).skipped;
+    for (const reference of ['&#x110000;', '&#99999999;', '&#xD800;', '&#56320;', '&#0;', '&#1;', '&#xFFFE;'])
+      expect(refused(reference)).toEqual([
+        { name: 'the file', reason: `it is not well-formed XML (${reference} names no character XML allows)` },
+      ]);
+    expect(refused('&nbsp;')).toEqual([
+      {
+        name: 'the file',
+        reason:
+          'it is not well-formed XML (&nbsp; is not a reference XML knows; in a Moodle export such text is in CDATA)',
+      },
+    ]);
+    // A name that an object has as its own property is no more an entity than any other.
+    expect(refused('&constructor;')[0]!.reason).toMatch(/&constructor; is not a reference XML knows/);
+    expect(readBankFile(quiz({ stdin: '&amp;'.repeat(10_000) })).programs[0]!.tests[0]!.stdin).toBe('&'.repeat(10_000));
+  });
+
+  it('takes <!DOCTYPE inside CDATA, as text or in a comment, and refuses a declaration outside them', () => {
+    const page = '<!DOCTYPE html>\n<p>Hi</p>\n';
+    const taken = readBankFile(
+      quiz(
+        { expected: `<![CDATA[${page}]]>`, answer: '<![CDATA[/* <!DOCTYPE html> <!ENTITY x "y"> */]]>' },
+        { stdin: '&lt;!DOCTYPE html&gt;' },
+      ).replace('<quiz>', '<!-- <!DOCTYPE quiz> --><quiz>'),
+    );
+    expect(taken.skipped).toEqual([]);
+    expect(taken.programs.map((p) => [p.tests[0]!.stdin, p.tests[0]!.expected_output, p.reference_solution])).toEqual([
+      ['1 2', page, '/* <!DOCTYPE html> <!ENTITY x "y"> */'],
+      ['<!DOCTYPE html>', '3', 'int main(void) { return 0; }'],
+    ]);
+    const refusal = [{ name: 'the file', reason: 'it declares a DOCTYPE, which a Moodle export never does' }];
+    const xml = quiz({});
+    expect(readBankFile(xml.replace('<quiz>', '<!DOCTYPE quiz [<!ENTITY a "aa">]><quiz>')).skipped).toEqual(refusal);
+    expect(readBankFile(xml.replace('<quiz>', '<!doctype quiz><quiz>')).skipped).toEqual(refusal);
+    expect(readBankFile(xml.replace('<quiz>', '<quiz><!ENTITY a "aa">')).skipped).toEqual(refusal);
+  });
+
+  it('says a question has more tests than a program takes before reading them', () => {
+    expect(readBankFile(quiz({ tests: 1_000 })).skipped).toEqual([
+      { name: 'Sum', reason: 'it has 1000 test cases; a program here takes at most 50' },
+    ]);
+    expect(readBankFile(quiz({ tests: 50 })).programs[0]!.tests).toHaveLength(50);
   });
 });

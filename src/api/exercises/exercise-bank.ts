@@ -3,15 +3,17 @@
  * and Moodle XML with CodeRunner C questions, read where they map cleanly. Each question either becomes a program
  * or is left out with the reason, never half-imported.
  */
-import { XMLParser } from 'fast-xml-parser';
+import { type EntityDecoderOptions, XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
 import {
   type BankProgram,
   bankFileSchema,
   BANK_FORMAT,
+  EXERCISE_LIMITS,
   type ImportSkipped,
   testCaseInputSchema,
 } from '../../contracts/exercises.js';
+import { plainText } from './html-text.js';
 
 export interface ParsedBank {
   programs: BankProgram[];
@@ -31,13 +33,98 @@ function readOwnFile(json: unknown): ParsedBank {
   return { programs: file.data.programs, skipped: [] };
 }
 
+/**
+ * XML's own five entities; any other is undeclared (a Moodle export declares none), so the file is not well-formed.
+ * A Map, so a name such as `constructor` is no more than undeclared.
+ */
+const XML_ENTITIES = new Map(Object.entries({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }));
+
+/** A code point XML 1.0 allows as a character: a reference to any other makes the file not well-formed. */
+const isXmlChar = (code: number) =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  (code >= 0x10000 && code <= 0x10ffff);
+
+/** The longest reference read, `;` included (`&#x10FFFF;` is 10; a few leading zeros are allowed). */
+const REFERENCE_MAX = 32;
+
+/**
+ * An element's text or an attribute's value with its references read, in one scan (what it cannot read stops the
+ * parse, and the file is refused with the reason): `&lt;` and the other four, and
+ * `&#65;` or `&#x41;`. A reference to no character XML allows (past U+10FFFF, a surrogate half, NUL) is a
+ * well-formedness error, said as such: the text is a test's input or expected output, where a replacement character
+ * would change what the test checks. CDATA sections are not passed here: their text is taken as it is.
+ */
+function xmlText(text: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (let amp = text.indexOf('&'); amp !== -1; amp = text.indexOf('&', at)) {
+    // A reference is short: its `;` is looked for in the next few characters only, so no `&` costs a long search.
+    const semicolon = text.slice(amp + 1, amp + 1 + REFERENCE_MAX).indexOf(';');
+    const name = semicolon === -1 ? '' : text.slice(amp + 1, amp + 1 + semicolon);
+    let read = XML_ENTITIES.get(name);
+    if (/^#(?:[0-9]+|x[0-9a-fA-F]+)$/.test(name)) {
+      const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      if (!isXmlChar(code)) throw new Error(`&${name}; names no character XML allows`);
+      read = String.fromCodePoint(code);
+    }
+    if (read === undefined) {
+      const shown = semicolon === -1 ? `${text.slice(amp, amp + 12)}…` : `&${name};`;
+      throw new Error(`${shown} is not a reference XML knows; in a Moodle export such text is in CDATA`);
+    }
+    parts.push(text.slice(at, amp), read);
+    at = amp + semicolon + 2;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/** fast-xml-parser's entity step, replaced by the reading above; a declared entity is never taken (see below). */
+const xmlEntities: EntityDecoderOptions = {
+  decode: xmlText,
+  addInputEntities: (entities) => {
+    // Not reached: a declaration is refused before parsing. Here too, so no declared entity is ever expanded.
+    if (Object.keys(entities).length > 0) throw new Error('it declares entities');
+  },
+  setExternalEntities: () => undefined,
+  reset: () => undefined,
+  // XML 1.1 allows a few more control characters by reference; Moodle writes 1.0, and 1.0's rule is kept.
+  setXmlVersion: () => undefined,
+};
+
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   parseTagValue: false,
   trimValues: false,
   isArray: (name) => name === 'question' || name === 'testcase',
+  entityDecoder: xmlEntities,
 });
+
+/**
+ * True when the XML has a markup declaration (`<!DOCTYPE`, `<!ENTITY`, …) outside comments, CDATA sections and
+ * processing instructions: in the prolog, where a DOCTYPE would declare entities, or anywhere else markup can start.
+ * The same words inside CDATA, or as text (`&lt;!DOCTYPE html&gt;`), are a program's text and are left alone. One
+ * pass: each search starts where the last one ended.
+ */
+function declaresMarkup(xml: string): boolean {
+  const skip = (from: number, opening: string, closing: string) => {
+    const end = xml.indexOf(closing, from + opening.length);
+    // Unclosed: the parser says so.
+    return end === -1 ? -1 : xml.indexOf('<', end + closing.length);
+  };
+  for (let at = xml.indexOf('<'); at !== -1;) {
+    if (xml.startsWith('<!--', at)) at = skip(at, '<!--', '-->');
+    else if (xml.startsWith('<![CDATA[', at)) at = skip(at, '<![CDATA[', ']]>');
+    else if (xml.startsWith('<?', at)) at = skip(at, '<?', '?>');
+    else if (xml.startsWith('<!', at)) return true;
+    else at = xml.indexOf('<', at + 1);
+  }
+  return false;
+}
 
 type XmlNode = Record<string, unknown>;
 /** A Moodle field's text: `<x><text>…</text></x>` or `<x>…</x>`. */
@@ -47,23 +134,6 @@ function text(node: unknown): string {
   if (typeof node === 'object' && 'text' in (node as XmlNode)) return text((node as XmlNode).text);
   if (typeof node === 'object' && '#text' in (node as XmlNode)) return String((node as XmlNode)['#text']);
   return '';
-}
-
-const ENTITIES: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", '#39': "'" };
-/** A question's HTML as plain text: paragraphs and breaks as new lines, tags dropped, entities read. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<\s*br\s*\/?>/gi, '\n')
-    .replace(/<\/\s*(p|div|li|h\d|pre)\s*>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (whole, name: string) => {
-      if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith('#') && name !== '#39') return String.fromCodePoint(Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }
 
 /** CodeRunner's graders that compare output, and the checker of ours each is. */
@@ -93,6 +163,9 @@ function readQuestion(question: XmlNode): BankProgram | ImportSkipped {
   // Test types 0 and 2 are run on a check; 1 is a precheck only.
   const run = cases.filter((test) => String(test['@_testtype'] ?? '0') !== '1');
   if (run.length === 0) return skip('it has no test cases');
+  // Said before any is read: a program takes no more, and reading thousands only to refuse them is wasted.
+  if (run.length > EXERCISE_LIMITS.maxTests)
+    return skip(`it has ${run.length} test cases; a program here takes at most ${EXERCISE_LIMITS.maxTests}`);
   const marks = run.map((test) => Number(test['@_mark'] ?? 1));
   // Points are whole numbers: fractional marks (0.5) are counted in tenths.
   const scale = marks.every((mark) => Number.isInteger(mark)) ? 1 : 10;
@@ -121,23 +194,18 @@ function readQuestion(question: XmlNode): BankProgram | ImportSkipped {
   return checked.success ? checked.data : skip(firstIssue(checked.error));
 }
 
+const refused = (reason: string): ParsedBank => ({ programs: [], skipped: [{ name: 'the file', reason }] });
+
 function readMoodle(xml: string): ParsedBank {
   // A Moodle export declares no entities: one that does is refused before any is expanded.
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml))
-    return {
-      programs: [],
-      skipped: [{ name: 'the file', reason: 'it declares a DOCTYPE, which a Moodle export never does' }],
-    };
+  if (declaresMarkup(xml)) return refused('it declares a DOCTYPE, which a Moodle export never does');
   let document: XmlNode;
   try {
     document = parser.parse(xml, true) as XmlNode;
   } catch (error) {
-    return {
-      programs: [],
-      skipped: [
-        { name: 'the file', reason: `it is not well-formed XML (${error instanceof Error ? error.message : error})` },
-      ],
-    };
+    // Elements nested tens of thousands deep run the parser out of stack: not an XML error, and said so.
+    if (error instanceof RangeError) return refused('it is nested too deeply to read');
+    return refused(`it is not well-formed XML (${error instanceof Error ? error.message : String(error)})`);
   }
   const questions = ((document.quiz as XmlNode | undefined)?.question as XmlNode[] | undefined) ?? [];
   const parsed: ParsedBank = { programs: [], skipped: [] };

@@ -28,7 +28,8 @@ export const exercisesRoutes: Area = async (app, deps) => {
     app,
     exercisesEndpoints.importExercises,
     { bodyLimit: 2 * BANK_FILE_MAX_BYTES + 64 * 1024 },
-    async (request, reply) => reply.status(201).send(await exercises.importExercises(request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await exercises.importExercises(currentStudent(request), request.body)),
   );
   route(app, exercisesEndpoints.tryReference, async (request) =>
     exercises.tryReference(currentStudent(request), request.params.id, request.body.code, request.body.tests, {

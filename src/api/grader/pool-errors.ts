@@ -17,4 +17,12 @@ export class JobLimitError extends Error {
 }
 
 /** The worker or process running the job failed (threw, crashed or died): the cause is in the message. */
-export class JobCrashedError extends Error {}
+export class JobCrashedError extends Error {
+  constructor(
+    message: string,
+    /** Node's code for how a worker failed, when it gave one (ERR_WORKER_OUT_OF_MEMORY: its heap cap). */
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}

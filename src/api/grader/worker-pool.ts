@@ -155,7 +155,9 @@ export class WorkerPool<Req, Res> {
     const onError = (error: Error & { code?: string }) =>
       finish(
         () =>
-          job.reject(new JobCrashedError(`the worker failed: ${error.code ? `${error.code} ` : ''}${error.message}`)),
+          job.reject(
+            new JobCrashedError(`the worker failed: ${error.code ? `${error.code} ` : ''}${error.message}`, error.code),
+          ),
         true,
       );
     const onExit = (code: number) =>

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { readImport } from './import-reading.js';
+
+describe('reading an import', () => {
+  it('names what it leaves out briefly, however long the question’s name', () => {
+    const name = '<'.repeat(200_000);
+    const xml = `<quiz><question type="multichoice"><name><text><![CDATA[${name}]]></text></name></question></quiz>`;
+    expect(readImport({ content: xml }).skipped).toEqual([
+      { name: `${'<'.repeat(79)}…`, reason: 'it is a multichoice question, not CodeRunner' },
+    ]);
+    const folder = readImport({ files: [{ path: `${'d'.repeat(300)}/config.json`, content: '{}' }] });
+    expect(folder.skipped).toEqual([
+      { name: `${'d'.repeat(79)}…`, reason: 'it is written for no language given, not C' },
+    ]);
+  });
+});
