@@ -87,6 +87,16 @@ describe('reading the sanitizers', () => {
       ),
     ).toMatchObject({ kind: 'attempting double-free', line: 11 });
   });
+  it("keeps a stack overflow's recursion lines", () => {
+    const report = [
+      '==1==ERROR: AddressSanitizer: stack-overflow on address 0xff74cffc (pc 0xf79327a1 bp 0xff74d0d8 sp 0xff74d000 T0)',
+      '    #0 0xf79327a1 in __asan_stack_malloc_1 ../../../../../src/libsanitizer/asan/asan_fake_stack.cpp:258',
+      '    #1 0x56563289 in depth_sum /tmp/oracle-asan-FN8lha/prog.c:3',
+      '    #2 0x5656349c in depth_sum /tmp/oracle-asan-FN8lha/prog.c:7',
+      '    #3 0x5656349c in depth_sum /tmp/oracle-asan-FN8lha/prog.c:7',
+    ].join('\n');
+    expect(parseSanitizer(report)).toMatchObject({ kind: 'stack-overflow', line: 3, recursionLines: [3, 7] });
+  });
   it("reads UBSan's file:line:column", () => {
     expect(
       parseSanitizer(

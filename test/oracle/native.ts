@@ -62,6 +62,11 @@ export interface NativeFinding {
   line: number | null;
   /** Every allocation line of a leak report (several blocks may leak). */
   leakLines: number[];
+  /**
+   * For a stack overflow, the program's lines in the top frames: the recursion's calls as well as the line the stack
+   * ran out on (a function's first line for ASan and valgrind; the recursive call is as good a line to name).
+   */
+  recursionLines?: number[];
   /** The report's first lines, to show beside the site's message. */
   excerpt: string;
 }
@@ -230,6 +235,11 @@ function ownLine(frames: string[]): number | null {
   return null;
 }
 
+function ownLines(frames: string[]): number[] {
+  const lines = frames.map((frame) => OWN_FRAME.exec(frame)?.[1]).filter((line) => line !== undefined);
+  return [...new Set(lines.map(Number))];
+}
+
 const excerptOf = (lines: string[]) =>
   lines
     .filter((line) => line.trim() !== '')
@@ -287,6 +297,7 @@ export function parseSanitizer(stderr: string): NativeFinding | null {
         leak: false,
         line: ownLine(frames),
         leakLines: [],
+        ...(kind === 'stack-overflow' ? { recursionLines: ownLines(frames.slice(0, 12)) } : {}),
         excerpt: excerptOf([line.replace(/^==\d+==/, ''), ...lines.slice(i + 1, i + 6)]),
       };
     }
