@@ -76,16 +76,17 @@ export type Referee = 'asan' | 'valgrind';
 /** Whether each referee's tools are on this machine, and what is missing when not. */
 export function refereesAvailable(): { ok: boolean; missing: string[] } {
   const missing: string[] = [];
-  const probe = join(mkdtempSync(join(tmpdir(), 'oracle-probe-')), 'probe.c');
+  // In a folder of its own: csmith writes a platform.info wherever it runs, even for --version.
+  const dir = mkdtempSync(join(tmpdir(), 'oracle-probe-'));
   try {
-    writeFileSync(probe, 'int main(void) { return 0; }\n');
-    const m32 = spawnSync('gcc', [...ASAN_FLAGS, probe, '-o', `${probe}.out`], { encoding: 'utf8' });
+    writeFileSync(join(dir, 'probe.c'), 'int main(void) { return 0; }\n');
+    const m32 = spawnSync('gcc', [...ASAN_FLAGS, 'probe.c', '-o', 'probe'], { cwd: dir, encoding: 'utf8' });
     if (m32.error || m32.status !== 0) missing.push('gcc-multilib (gcc -m32 -fsanitize=address,undefined)');
+    if (spawnSync('valgrind', ['--version'], { cwd: dir }).status !== 0) missing.push('valgrind');
+    if (spawnSync('csmith', ['--version'], { cwd: dir }).status !== 0) missing.push('csmith');
   } finally {
-    rmSync(join(probe, '..'), { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
-  if (spawnSync('valgrind', ['--version']).status !== 0) missing.push('valgrind');
-  if (spawnSync('csmith', ['--version']).status !== 0) missing.push('csmith');
   if (!existsSync('/usr/include/csmith/csmith.h')) missing.push('libcsmith-dev (/usr/include/csmith)');
   return { ok: missing.length === 0, missing };
 }
