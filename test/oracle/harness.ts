@@ -400,7 +400,7 @@ export function summaryLines(report: OracleReport): string[] {
     '(site@line: named by the run at a line a native tool names; site@any: named at all; warned@line: not named by the run, but the compiler warned at the line)',
   );
   lines.push(
-    `bugs caught by the site at the same line: ${sameLine} of ${either.length} caught by either native tool (${percent(sameLine, either.length)}; goal at least 99 %); ASan alone ${asanOnly} (${percent(asanOnly, either.length)}), valgrind alone ${valgrindOnly} (${percent(valgrindOnly, either.length)})`,
+    `bugs caught by the site at the same line: ${sameLine} of ${either.length} caught by either native tool (${percent(sameLine, either.length)}; goal at least 99 %); ASan/UBSan by itself ${asanOnly} (${percent(asanOnly, either.length)}), valgrind by itself ${valgrindOnly} (${percent(valgrindOnly, either.length)})`,
   );
   const seeds = report.correct.filter((c) => c.kind === 'seed');
   const csmith = report.correct.filter((c) => c.kind === 'csmith');
@@ -441,11 +441,19 @@ export function disagreementLines(report: OracleReport): string[] {
     const warned = m.site.diagnostics.filter((d) => /warning/.test(d));
     if (warned.length) lines.push(`    the compiler warned: ${warned.slice(0, 3).join(' | ')}`);
   }
-  const causes = new Map<string, string[]>();
-  for (const m of disagreements) causes.set(causeOf(m), [...(causes.get(causeOf(m)) ?? []), m.id]);
-  lines.push('disagreements by cause:');
-  for (const [cause, ids] of [...causes].sort((a, b) => b[1].length - a[1].length))
-    lines.push(`  ${ids.length} × ${cause}: ${ids.join(', ')}`);
+  const headings: [Verdict, string][] = [
+    ['missed', 'what the site misses'],
+    ['other-line', 'where the site names another line (or none)'],
+    ['site-only', 'what the site reports and the natives do not'],
+  ];
+  for (const [verdict, heading] of headings) {
+    const causes = new Map<string, string[]>();
+    for (const m of disagreements.filter((d) => d.verdict === verdict))
+      causes.set(causeOf(m), [...(causes.get(causeOf(m)) ?? []), m.id]);
+    lines.push(`${heading}: ${[...causes.values()].reduce((n, ids) => n + ids.length, 0)}`);
+    for (const [cause, ids] of [...causes].sort((a, b) => b[1].length - a[1].length))
+      lines.push(`  ${ids.length} × ${cause}: ${ids.join(', ')}`);
+  }
   for (const c of report.correct) {
     if (c.falseAlarm) lines.push(`  [false alarm] ${c.name}: ${c.falseAlarm}`);
     if (c.mismatch)
