@@ -46,6 +46,15 @@ export default defineConfig({
         },
       },
       {
+        // The differential oracle (test/oracle/README.md): the C checks against gcc's sanitizers and valgrind, and its
+        // own pieces' tests. Needs gcc-multilib, valgrind and csmith (npm test installs them).
+        test: {
+          name: 'oracle',
+          include: ['test/oracle/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         // Needs the build and nginx: run on its own after the build (`npm test` does), `vitest --project cluster`.
         // Each file has its own PostgreSQL and site processes on free ports, so the files run side by side.
         test: {

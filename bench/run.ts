@@ -6,9 +6,10 @@
  * prepared statement on the same database and writes the site's own precomputed answer. Prints per endpoint requests
  * per second, p50 and p99 latency and the ratio to that limit (and for GET /courses/ the CPU microseconds per request
  * of the site and of the bare server, from /proc), then the targets met or not, the C grader's figures (grading
- * rate, the memory checks' corpus, compile and run cost: bench/c-checks.ts, and grading under attack:
- * bench/grader-attack.ts, both also runnable on their own), GET / while large files are imported
- * (bench/imports.ts, also runnable on its own), live supervision by push against
+ * rate, the memory checks' corpus, compile and run cost: bench/c-checks.ts, the differential oracle against gcc's
+ * sanitizers and valgrind: bench/oracle.ts, and grading under attack: bench/grader-attack.ts, each also runnable on
+ * its own), GET / while large files are imported (bench/imports.ts, also runnable on its own), live supervision by
+ * push against
  * polling (bench/live-supervision.ts, also runnable on its own), the landing page's weight, and Lighthouse on the
  * landing page against its static twin (bench/lighthouse.ts). With --cluster:
  * GET /courses/ through nginx with one and two processes.
@@ -36,6 +37,7 @@ import {
 } from './similarity-largest.js';
 import { benchCChecks } from './c-checks.js';
 import { benchImports, IMPORT_STALL_TARGET_MS, importLines } from './imports.js';
+import { benchOracle } from './oracle.js';
 import { benchTrace, benchTraceSlider } from './trace.js';
 import { benchTraceLoad } from './trace-load.js';
 import { benchGrading } from './grading.js';
@@ -330,6 +332,11 @@ try {
     '\nThe memory-error and undefined-behaviour checks (test/c-corpus through the grader; checked builds against plain)',
   );
   for (const line of await benchCChecks()) console.log(`  ${line}`);
+  await settle();
+  console.log(
+    "\nThe differential oracle: mutants of correct programs judged by gcc's ASan/UBSan and valgrind against the site; csmith's programs for false alarms (test/oracle)",
+  );
+  for (const line of await benchOracle()) console.log(`  ${line}`);
   await settle();
   console.log('\nStep through: a run recorded step by step, replayed as the browser does, and its slider in Chromium');
   for (const line of await benchTrace()) console.log(`  ${line}`);

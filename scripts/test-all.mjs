@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint, unit and API tests (SQLite and PostgreSQL), build, browser tests.
-// Installs what a fresh machine lacks (Chromium, PostgreSQL) when it can, and ends with "N passed, N failed".
+// `npm test`: typecheck, lint, unit tests, the differential oracle's sample (test/oracle), API tests (SQLite and
+// PostgreSQL), build, browser tests. Installs what a fresh machine lacks (Chromium, PostgreSQL, the oracle's
+// gcc-multilib, valgrind and csmith) when it can, and ends with "N passed, N failed".
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 
@@ -71,10 +72,24 @@ function collectPlaywrightFailures(suites, titles) {
   }
 }
 
+/** The differential oracle's referees (test/oracle), as Debian packages: what of them this machine lacks. */
+function missingOracleTools() {
+  const lacks = [];
+  const m32 = spawnSync('gcc', ['-m32', '-fsanitize=address,undefined', '-x', 'c', '-', '-o', '/dev/null'], {
+    input: 'int main(void) { return 0; }\n',
+  });
+  if (m32.status !== 0) lacks.push('gcc-multilib');
+  if (spawnSync('sh', ['-c', 'command -v valgrind']).status !== 0) lacks.push('valgrind');
+  if (spawnSync('sh', ['-c', 'command -v csmith']).status !== 0) lacks.push('csmith');
+  if (!existsSync('/usr/include/csmith/csmith.h')) lacks.push('libcsmith-dev');
+  return lacks;
+}
+
 const missing = [];
 if (!existsSync(CHROMIUM)) missing.push('chromium');
 if (!hasPostgres()) missing.push('postgresql');
 if (spawnSync('sh', ['-c', 'command -v nginx || test -x /usr/sbin/nginx']).status !== 0) missing.push('nginx');
+missing.push(...missingOracleTools());
 if (missing.length > 0 && !aptInstall(missing)) {
   console.error(
     `Missing ${missing.join(' and ')}: install them (apt-get install -y ${missing.join(' ')}) and run npm test again.`,
@@ -127,10 +142,11 @@ check('typecheck', typecheckOk);
 check('lint', lintOk);
 check('build', built);
 
-const vitestOk = run('unit and API tests (SQLite, PostgreSQL)', 'npx', [
+const vitestOk = run('unit, oracle and API tests (SQLite, PostgreSQL)', 'npx', [
   'vitest',
   'run',
   '--project=unit',
+  '--project=oracle',
   '--project=api-sqlite',
   '--project=api-pg',
   '--reporter=default',
