@@ -9,11 +9,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { Exit, runClang, type Tree } from '@yowasp/clang';
-import { readFileSync } from 'node:fs';
+import { runClang } from '@yowasp/clang';
 import { EXERCISE_LIMITS } from '../src/contracts/exercises.js';
 import { rewriteAllocations } from '../src/api/grader/allocation-lines.js';
 import { COMPILE_FLAGS, createGrader, PLAIN_COMPILE_FLAGS, RUNTIME_FLAGS } from '../src/api/grader/grader.js';
+import { buildProgram, buildRuntime, CHECKS_INCLUDES, readChecksFiles } from '../src/api/grader/build-program.js';
 import type { RunRequest, RunResponse } from '../src/api/grader/run-worker.js';
 import { WorkerPool, workerScript } from '../src/api/grader/worker-pool.js';
 import { judgeCorpus, readCorpus } from '../test/c-corpus.js';
@@ -101,35 +101,16 @@ int main(void) {
 
 type Compiler = (code: string, checked: boolean) => Promise<Uint8Array>;
 
+/** Builds as the grader's compile processes do (build-program.ts), in this process: checked, or plain. */
 async function clangIn(): Promise<Compiler> {
-  const checksDir = new URL('../src/api/grader/checks/', import.meta.url);
-  const prelude = readFileSync(new URL('prelude.h', checksDir), 'utf8');
-  const runtimeSource = readFileSync(new URL('runtime.c', checksDir), 'utf8');
-  const clang = async (args: string[], files: Tree): Promise<Tree> => {
-    let output = '';
-    const collect = (bytes: Uint8Array | null) => (output += bytes ? new TextDecoder().decode(bytes) : '');
-    try {
-      return (await runClang(['clang', ...args], files, {
-        stdout: collect,
-        stderr: collect,
-        fetchProgress: () => undefined,
-      })) as Tree;
-    } catch (error) {
-      if (error instanceof Exit) throw new Error(`clang failed: ${output}`);
-      throw error;
-    }
-  };
-  const runtime = (
-    await clang([...RUNTIME_FLAGS, '-c', 'runtime.c', '-o', 'runtime.o'], { 'runtime.c': runtimeSource })
-  )['runtime.o'] as Uint8Array;
+  await runClang(null, {}, { fetchProgress: () => undefined });
+  const files = readChecksFiles();
+  const runtime = buildRuntime(RUNTIME_FLAGS, files);
+  const quiet = { stdout: () => undefined, stderr: () => undefined };
   return async (code, checked) => {
     const built = checked
-      ? await clang([...COMPILE_FLAGS, '-include', 'prelude.h', 'main.c', 'runtime.o', '-o', 'main.wasm'], {
-          'main.c': rewriteAllocations(code).code,
-          'prelude.h': prelude,
-          'runtime.o': runtime,
-        })
-      : await clang([...PLAIN_COMPILE_FLAGS, 'main.c', '-o', 'main.wasm'], { 'main.c': code });
+      ? buildProgram(rewriteAllocations(code).code, COMPILE_FLAGS, runtime, CHECKS_INCLUDES, files, quiet)
+      : buildProgram(code, PLAIN_COMPILE_FLAGS, null, [], files, quiet);
     return new Uint8Array(built['main.wasm'] as Uint8Array);
   };
 }

@@ -9,12 +9,13 @@
  * parent sends SIGINT, V8 stops Clang where it is, and this process (with Clang's compiled code still loaded)
  * answers and takes the next job. Between jobs a SIGINT is ignored.
  */
-import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { Exit, runClang, type Tree } from '@yowasp/clang';
 import { type AstNode, instrument, MAIN_FILE, type TraceMeta } from './trace/instrument.js';
 import { readSyntaxTree } from './trace/syntax-tree.js';
 import { cachedBuild } from './build-cache.js';
+import { runPlanned } from './clang-plans.js';
+import { buildProgram, buildRuntime, CHECKS_INCLUDES, readChecksFiles } from './build-program.js';
 
 export interface CompileRequest {
   code: string;
@@ -67,10 +68,8 @@ process.on('SIGINT', () => undefined);
 // The parent went away: so does this process.
 process.on('disconnect', () => process.exit(0));
 
-const checksDir = new URL('./checks/', import.meta.url);
-const prelude = readFileSync(new URL('prelude.h', checksDir), 'utf8');
-const runtimeSource = readFileSync(new URL('runtime.c', checksDir), 'utf8');
-const traceHeader = readFileSync(new URL('trace.h', checksDir), 'utf8');
+const checks = readChecksFiles(new URL('./checks/', import.meta.url));
+const { prelude } = checks;
 /** A syntax tree in JSON runs to megabytes (the headers' declarations are in it): bounded all the same. */
 const AST_MAX_BYTES = 32 * 1024 * 1024;
 /** The runtime's object file, by the flags it was compiled with. */
@@ -80,25 +79,10 @@ function runtimeObject(flags: string[]): Uint8Array {
   const key = flags.join(' ');
   let object = runtimes.get(key);
   if (!object) {
-    object = cachedBuild(['runtime.o', ...flags, runtimeSource], () => buildRuntime(flags));
+    object = cachedBuild(['runtime.o', ...flags, checks.runtimeSource], () => buildRuntime(flags, checks));
     runtimes.set(key, object);
   }
   return object;
-}
-
-function buildRuntime(flags: string[]): Uint8Array {
-  let output = '';
-  const collect = (bytes: Uint8Array | null) => {
-    if (bytes) output += new TextDecoder().decode(bytes);
-  };
-  const files = runClang(
-    ['clang', ...flags, '-c', 'runtime.c', '-o', 'runtime.o'],
-    { 'runtime.c': runtimeSource },
-    { stdout: collect, stderr: collect, synchronously: true },
-  ) as Tree | undefined;
-  const built = files?.['runtime.o'];
-  if (!(built instanceof Uint8Array)) throw new Error(`the checks runtime did not compile: ${output}`);
-  return new Uint8Array(built);
 }
 
 let job: (() => Tree | undefined) | undefined;
@@ -186,8 +170,8 @@ function dumpTree(code: string, include: string[], files: Tree): AstNode {
   const chunks: string[] = [];
   let size = 0;
   const decoder = new TextDecoder();
-  runClang(
-    ['clang', '-std=c17', '-fsyntax-only', '-Xclang', '-ast-dump=json', ...include, 'main.c'],
+  runPlanned(
+    ['-std=c17', '-fsyntax-only', '-Xclang', '-ast-dump=json', ...include, 'main.c'],
     { 'main.c': code, ...files },
     {
       stdout: (bytes: Uint8Array | null) => {
@@ -196,7 +180,6 @@ function dumpTree(code: string, include: string[], files: Tree): AstNode {
         chunks.push(decoder.decode(bytes, { stream: true }));
       },
       stderr: () => undefined,
-      synchronously: true,
     },
   );
   if (size > AST_MAX_BYTES) throw new Error('the syntax tree is too large');
@@ -215,21 +198,15 @@ function compile({ code, flags, outputMaxBytes, runtimeFlags, trace, fallback }:
     if (output.length < outputMaxBytes) output += text;
     tail = (tail + text).slice(-512);
   };
+  const options = { stdout: collect, stderr: collect };
   /** A build of `source`; its output is the only output kept. Throws Clang's Exit when it does not compile. */
   const build = (source: string, buildFlags: string[], buildRuntime: Uint8Array | null, includes: string[]) => {
     output = '';
     tail = '';
-    return runClang(
-      buildRuntime
-        ? ['clang', ...buildFlags, ...includes, 'main.c', 'runtime.o', '-o', 'main.wasm']
-        : ['clang', ...buildFlags, 'main.c', '-o', 'main.wasm'],
-      buildRuntime
-        ? { 'main.c': source, 'prelude.h': prelude, 'trace.h': traceHeader, 'runtime.o': buildRuntime }
-        : { 'main.c': source },
-      { stdout: collect, stderr: collect, synchronously: true },
-    ) as Tree | undefined;
+    return buildProgram(source, buildFlags, buildRuntime, includes, checks, options);
   };
-  const withRuntime = runtime ? ['-include', 'prelude.h'] : [];
+  const withChecks = CHECKS_INCLUDES;
+  const withRuntime = runtime ? withChecks : [];
   let traced: CompileResponse['trace'];
   job = () => {
     if (!trace) return build(code, flags, runtime, withRuntime);
@@ -237,7 +214,7 @@ function compile({ code, flags, outputMaxBytes, runtimeFlags, trace, fallback }:
     // one Run makes (the fallback), so the student hears why from one compile, not two.
     const checked = () => {
       if (!fallback) throw new Error('a build to be stepped through needs its fallback build');
-      return build(code, fallback.flags, runtimeObject(fallback.runtimeFlags), ['-include', 'prelude.h']);
+      return build(code, fallback.flags, runtimeObject(fallback.runtimeFlags), withChecks);
     };
     let tree = syntaxTree(code);
     if (!tree) {

@@ -23,3 +23,23 @@ export function parseDiagnostics(output: string): Diagnostic[] {
   }
   return diagnostics.slice(0, 200);
 }
+
+/**
+ * The compiler's words without what it says about the checks' own headers (checks/include): a warning inside a
+ * macro they define is the student's, told at the student's line; "expanded from macro" notes pointing into the
+ * headers, with the lines they quote, would only confuse.
+ */
+export function withoutChecksNotes(output: string): string {
+  const kept: string[] = [];
+  let skipping = false;
+  for (const line of output.split('\n')) {
+    if (/^checks-include\/[\w.]+:\d+:\d+: note: /.test(line) || /^note: \(skipping \d+ expansions/.test(line)) {
+      skipping = true;
+      continue;
+    }
+    if (skipping && /^\s*(\d+\s*)?\|/.test(line)) continue;
+    skipping = false;
+    kept.push(line);
+  }
+  return kept.join('\n');
+}

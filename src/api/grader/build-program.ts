@@ -1,0 +1,114 @@
+/**
+ * How a student's program is built, step by step (Clang as WebAssembly, synchronously, in the compile process or the
+ * bench). A plain build is one compile and link. A checked build is two steps: the front end writes the program's
+ * IR, whose overflow checks' results the definedness checks must follow (overflow-results.ts); then the passes (the
+ * checks among them), the code and the link with the checks runtime.
+ */
+import { readFileSync } from 'node:fs';
+import type { RunOptions, Tree } from '@yowasp/clang';
+import { runPlanned } from './clang-plans.js';
+import { keepOverflowResults } from './overflow-results.js';
+
+/** The checks' own source files, read once (checks/). */
+export interface ChecksFiles {
+  prelude: string;
+  traceHeader: string;
+  runtimeSource: string;
+  /** Headers found before the C library's: each includes the library's own, then adds checks (include/). */
+  headers: Tree;
+}
+
+/** The folder the checks' headers are given as, searched before the C library's headers (clang -isystem). */
+export const CHECKS_INCLUDE = 'checks-include';
+/** The arguments that give a build the checks' headers and prelude. */
+export const CHECKS_INCLUDES = ['-isystem', CHECKS_INCLUDE, '-include', 'prelude.h'];
+
+export function readChecksFiles(dir: URL = new URL('./checks/', import.meta.url)): ChecksFiles {
+  const read = (name: string) => readFileSync(new URL(name, dir), 'utf8');
+  return {
+    prelude: read('prelude.h'),
+    traceHeader: read('trace.h'),
+    runtimeSource: read('runtime.c'),
+    headers: Object.fromEntries(['stdio.h', 'string.h'].map((name) => [name, read(`include/${name}`)])),
+  };
+}
+
+/**
+ * Builds `source` into main.wasm: plain (no runtime), or checked (with the runtime's object and `includes`, the
+ * checks' headers and prelude, and trace.h for a build to be stepped through). Throws Clang's Exit when it does not
+ * compile; what the compiler says goes to `options`.
+ */
+export function buildProgram(
+  source: string,
+  flags: string[],
+  runtime: Uint8Array | null,
+  includes: string[],
+  files: ChecksFiles,
+  options: Pick<RunOptions, 'stdout' | 'stderr'>,
+): Tree {
+  if (!runtime) return runPlanned([...flags, 'main.c', '-o', 'main.wasm'], { 'main.c': source }, options);
+  const sources = {
+    'main.c': source,
+    'prelude.h': files.prelude,
+    'trace.h': files.traceHeader,
+    [CHECKS_INCLUDE]: files.headers,
+  };
+  // Without the definedness checks there is nothing to mend between the steps: one compile and link.
+  if (!flags.includes('-fsanitize=memory'))
+    return runPlanned(
+      [...flags, ...includes, 'main.c', 'runtime.o', '-o', 'main.wasm'],
+      { ...sources, 'runtime.o': runtime },
+      options,
+    );
+  // The front end's IR comes on its standard output: through the toolchain's own files, writing it is ten times
+  // slower (one small write at a time).
+  const ir: Uint8Array[] = [];
+  runPlanned(
+    [
+      ...flags.filter((flag) => !flag.startsWith('-Wl,')),
+      ...includes,
+      '-Xclang',
+      '-disable-llvm-passes',
+      '-S',
+      '-emit-llvm',
+      'main.c',
+      '-o',
+      '-',
+    ],
+    sources,
+    { stdout: (bytes) => void (bytes && ir.push(bytes.slice())), stderr: options.stderr },
+  );
+  return runPlanned(
+    [
+      ...flags.filter((flag) => !/^-W(?!l,)/.test(flag)),
+      '-x',
+      'ir',
+      'main.ll',
+      '-x',
+      'none',
+      'runtime.o',
+      '-o',
+      'main.wasm',
+    ],
+    { 'main.ll': keepOverflowResults(Buffer.concat(ir).toString('utf8')), 'runtime.o': runtime },
+    options,
+  );
+}
+
+/** The checks runtime's object file, compiled with these flags. */
+export function buildRuntime(flags: string[], files: ChecksFiles): Uint8Array {
+  let output = '';
+  const collect = (bytes: Uint8Array | null) => {
+    if (bytes) output += new TextDecoder().decode(bytes);
+  };
+  const built = runPlanned(
+    [...flags, '-c', 'runtime.c', '-o', 'runtime.o'],
+    { 'runtime.c': files.runtimeSource },
+    {
+      stdout: collect,
+      stderr: collect,
+    },
+  )['runtime.o'];
+  if (!(built instanceof Uint8Array)) throw new Error(`the checks runtime did not compile: ${output}`);
+  return new Uint8Array(built);
+}
