@@ -20,6 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { nowMs } from '../../contracts/clock.js';
 import { FairQueue } from './fair-queue.js';
 import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
+import { threadCpuMs } from './cpu-time.js';
 
 /** Where the grader writes what went wrong (pino's shape: the server passes its logger). */
 export interface GraderLog {
@@ -404,15 +405,7 @@ function holdOpen(child: ChildProcess, hold: boolean): void {
 
 /** CPU time (user + system) of a process's main thread in ms, or null where /proc can't tell. */
 export function mainThreadCpuMs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces, in parentheses): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // In clock ticks of USER_HZ, which is 100 on Linux.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
+  return threadCpuMs(`/proc/${pid}/task/${pid}/stat`);
 }
 
 /** Resident memory of a process in bytes, or null where /proc can't tell. */

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
 import { FairQueue } from './fair-queue.js';
 import { JobCrashedError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
+import { threadCpuMs } from './cpu-time.js';
 
 /** A worker's entry: the compiled file, or a line of code that loads the TypeScript source through tsx. */
 export type WorkerScript = { url: URL } | { source: string };
@@ -36,12 +37,20 @@ interface Slot {
   busy: boolean;
   /** The worker posted { ready: true }. */
   ready: boolean;
+  /** The worker's thread's stat file, when it sent it: its jobs' limits are then CPU time (cpu-time.ts). */
+  thread?: string;
   /** A job waiting for the worker to be ready. */
   onReady?: () => void;
 }
 
 /** How long a worker may take to load its script before the job waiting for it fails. */
 const WORKER_START_TIMEOUT_MS = 60_000;
+/**
+ * A job limited by CPU time is looked at this often, and stopped at this many times its limit in wall-clock time
+ * whatever its CPU time says (a starved machine, a thread waiting on nothing).
+ */
+const CPU_POLL_MS = 25;
+const WALL_BACKSTOP = 3;
 let nextJobId = 1;
 
 export class WorkerPool<Req, Res> {
@@ -102,9 +111,10 @@ export class WorkerPool<Req, Res> {
     worker.unref();
     slot.worker = worker;
     slot.ready = false;
-    worker.on('message', (message: { ready?: boolean }) => {
+    worker.on('message', (message: { ready?: boolean; thread?: string | null }) => {
       if (!message?.ready || slot.worker !== worker) return;
       slot.ready = true;
+      slot.thread = message.thread ?? undefined;
       slot.onReady?.();
     });
     return worker;
@@ -125,10 +135,12 @@ export class WorkerPool<Req, Res> {
     let started = performance.now();
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
+    let cpuPoll: NodeJS.Timeout | undefined;
     const finish = (outcome: () => void, replaceWorker: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(cpuPoll);
       slot.onReady = undefined;
       this.queue.charge(job.owner, performance.now() - started);
       worker.off('message', onMessage);
@@ -162,14 +174,25 @@ export class WorkerPool<Req, Res> {
       );
     const onExit = (code: number) =>
       finish(() => job.reject(new JobCrashedError(`the worker stopped (exit code ${code})`)), true);
+    const timedOut = (why: string) => finish(() => job.reject(new JobTimeoutError(why)), true);
     const begin = () => {
       slot.onReady = undefined;
       clearTimeout(timer);
       started = performance.now();
-      timer = setTimeout(
-        () => finish(() => job.reject(new JobTimeoutError(`ran past ${job.timeoutMs} ms`)), true),
-        job.timeoutMs,
-      );
+      const thread = slot.thread;
+      const cpuAtStart = thread ? threadCpuMs(thread) : null;
+      if (thread && cpuAtStart !== null) {
+        // The limit is the thread's CPU time: a loaded machine slows a job down, it does not change its verdict.
+        cpuPoll = setInterval(() => {
+          const cpu = threadCpuMs(thread);
+          if (cpu !== null && cpu - cpuAtStart >= job.timeoutMs)
+            timedOut(`used ${cpu - cpuAtStart} ms of CPU time (limit ${job.timeoutMs} ms)`);
+        }, CPU_POLL_MS);
+        timer = setTimeout(
+          () => timedOut(`ran past ${WALL_BACKSTOP * job.timeoutMs} ms`),
+          WALL_BACKSTOP * job.timeoutMs,
+        );
+      } else timer = setTimeout(() => timedOut(`ran past ${job.timeoutMs} ms`), job.timeoutMs);
       worker.postMessage({ id, request: job.request }, job.transfer);
     };
     worker.on('message', onMessage);
