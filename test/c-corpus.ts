@@ -13,6 +13,8 @@ export interface CorpusProgram {
   /** A problem kind (src/contracts/run-problems.ts), 'leak', 'warning' (the compiler's), or 'clean'. */
   expect: string;
   line: number | null;
+  /** A name the student's words must give (`memcpy`, `votes`): the call or the variable, never the runtime's own. */
+  names: string | null;
 }
 
 const DIR = new URL('./c-corpus/', import.meta.url);
@@ -24,7 +26,7 @@ export function readCorpus(): CorpusProgram[] {
     .sort()
     .map((file) => {
       const code = readFileSync(join(dir, file), 'utf8');
-      const header = /^\/\/ expect: (\w+)(?: line (\d+))?/.exec(code);
+      const header = /^\/\/ expect: (\w+)(?: line (\d+))?(?: (\w+))?/.exec(code);
       if (!header) throw new Error(`${file}: the first line must say what to expect`);
       const stdin = /^\/\/ stdin: (.*)$/m.exec(code.split('\n').slice(1, 2).join('\n'))?.[1] ?? '';
       return {
@@ -33,6 +35,7 @@ export function readCorpus(): CorpusProgram[] {
         stdin: stdin ? `${stdin}\n` : '',
         expect: header[1]!,
         line: header[2] ? Number(header[2]) : null,
+        names: header[3] ?? null,
       };
     });
 }
@@ -58,6 +61,14 @@ export function judgeCorpus(
     const told = !!run?.warnings.some((w) => w.includes(`allocated on line ${program.line}`));
     return { ok: told, named: told, falseAlarm: false, why: told ? '' : seen };
   }
-  const named = !!run && run.problem === program.expect && run.line === program.line;
+  if (program.expect === 'file_open') {
+    const told = !!run?.warnings.some((w) => w.startsWith(`The file opened on line ${program.line} was never closed`));
+    return { ok: told, named: told, falseAlarm: false, why: told ? '' : seen };
+  }
+  const named =
+    !!run &&
+    run.problem === program.expect &&
+    run.line === program.line &&
+    (!program.names || (run.message ?? '').includes(`\`${program.names}\``));
   return { ok: named, named, falseAlarm: false, why: named ? '' : seen };
 }

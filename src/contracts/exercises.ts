@@ -70,6 +70,12 @@ export const exerciseMessages = {
   leaksNotAllowed: 'The output is right, but this program must free all the memory it allocates before it ends.',
   /** Shown with the task when "no leaks" is on. */
   noLeaksRule: 'Free all the memory your program allocates before it ends: a test that leaks memory fails.',
+  /** Said with a run the checks made too slow (or too big), so it ran again without them. */
+  ranWithoutChecks:
+    'With the memory checks on, this run took longer (or more memory) than a run may, so it ran again without them: its memory was not checked this time. A faster program is checked in full.',
+  /** Said with a run of a program too large to build with the checks of values never set within a compile's cap. */
+  checkedLightly:
+    'This program is too large to build with the check for values used before they are set, so that check did not run this time; the memory checks did.',
   /** A function test whose program called the harness's report of a finished test itself. */
   harnessForged: 'Your code called the tests’ own report of a finished test, so this test is not passed.',
 } as const;
@@ -407,8 +413,10 @@ export const runOutcomeSchema = z.object({
   line: z.number().int().nullable().default(null),
   /** What kind of problem stopped the program, when the checks named one. */
   problem: z.enum(problemKinds).nullable().default(null),
-  /** Told, but not why the program stopped: a memory leak, a file bound met. */
+  /** Told, but not why the program stopped: a memory leak, a file never closed, a file bound met. */
   warnings: z.array(z.string()).default([]),
+  /** The program left blocks it could no longer reach at its end: a leak (with "no leaks" on, a test fails). */
+  leaked: z.boolean().default(false),
   /** The files the program created or changed, as text (a binary file's content says so). */
   files: z.array(z.object({ name: z.string(), content: z.string(), binary: z.boolean() })).default([]),
 });

@@ -45,6 +45,11 @@ export const problemKinds = [
   'misaligned',
   'pointer_overflow',
   'missing_return',
+  'uninitialised',
+  'overlap',
+  'file_closed',
+  'file_open',
+  'reachable',
   'undefined',
 ] as const;
 export type ProblemKind = (typeof problemKinds)[number];
@@ -211,13 +216,18 @@ function accessProblem(report: ProblemReport): RunProblem {
     for (const v of variables) if (v.offset <= offset) nearest = v;
     if (nearest && offset < nearest.offset) nearest = variables[0];
     const shadow = num(f, 'shadow');
-    if (shadow === -8 /* 0xf8: out of scope */ || shadow === -11 /* 0xf5: returned */)
+    if (shadow === -8 /* 0xf8: out of scope */ || shadow === -11 /* 0xf5: returned */) {
+      const owner = shadow === -11 && f.frame_function_name ? f.frame_function_name : null;
+      const variable = nearest ? ` \`${nearest.name}\`` : '';
       return {
         kind: 'use_after_return',
         line,
         fatal: true,
-        message: `${at(line)}${via} the local variable${nearest ? ` \`${nearest.name}\`` : ''} after its block or function ended: its memory is no longer its own. Return a value, or memory from malloc, not the address of a local variable.`,
+        message: owner
+          ? `${at(line)}${via} the local variable${variable} of \`${owner}\` after \`${owner}\` returned: a function's local variables are gone once it returns. Return a value, or memory from malloc, not the address of a local variable.`
+          : `${at(line)}${via} the local variable${variable} after its block or function ended: its memory is no longer its own. Return a value, or memory from malloc, not the address of a local variable.`,
       };
+    }
     if (nearest && f.function) {
       const decl = nearest.line ? ` (declared on line ${nearest.line})` : '';
       return rangeProblem(
@@ -425,6 +435,29 @@ function leakProblem(report: ProblemReport): RunProblem {
   };
 }
 
+/**
+ * A value read from memory the program never wrote decided something (a branch, an index, an address, a library
+ * call): told at the line that used it, with where the memory came from, as valgrind's memcheck tells it.
+ */
+function uninitialisedProblem(report: ProblemReport): RunProblem {
+  const f = report.fields;
+  const line = report.line;
+  const user = f.function ? `\`${f.function}\` ${f.argument ? 'is given' : 'reads'}` : 'the program uses';
+  // Clang describes a variable as "name@function" (older versions put "----" first).
+  const [name, owner] = (f.variable ?? '').replace(/^-+/, '').split('@');
+  const origin = f.alloc_line
+    ? ` It is in the block allocated on line ${f.alloc_line}, which was never given that value: malloc's memory holds no values until you write them (calloc's holds zeros).`
+    : name
+      ? ` It comes from \`${name}\`${owner && owner !== name ? ` (in \`${owner === '__original_main' || owner === '__student_main' ? 'main' : owner}\`)` : ''}, which was declared without a value and not given one before this line.`
+      : '';
+  return {
+    kind: 'uninitialised',
+    line,
+    fatal: true,
+    message: `${at(line)}${user} a value that was never set.${origin} Give every variable a value before you use it.`,
+  };
+}
+
 /** A report in words: "Line 7: the program writes …", or "The program writes …" when the line is not known. */
 export function describeProblem(report: ProblemReport): RunProblem {
   const problem = problemOf(report);
@@ -452,6 +485,43 @@ function problemOf(report: ProblemReport): RunProblem {
         message: `${at(line)}${f.function ?? 'a file function'} was given NULL instead of an open file. fopen returns NULL when it cannot open the file (no file of that name, or a name it cannot use): check \`if (file == NULL)\` right after fopen.`,
       };
     }
+    case 'uninit':
+      return uninitialisedProblem(report);
+    case 'overlap': {
+      const line = report.line;
+      return {
+        kind: 'overlap',
+        line,
+        fatal: true,
+        message: `${at(line)}\`${f.function}\` copies between two ranges that overlap (${plural(num(f, 'size'), 'byte')} from ${f.from} to ${f.to}), and its result is then undefined. Use memmove, which copies overlapping ranges correctly.`,
+      };
+    }
+    case 'file_closed': {
+      const line = num(f, 'line') || report.line;
+      return {
+        kind: 'file_closed',
+        line,
+        fatal: true,
+        message:
+          f.function === 'fclose'
+            ? `${at(line)}\`fclose\` is given a file that was already closed on line ${f.closed_line}: close each file once.`
+            : `${at(line)}\`${f.function}\` uses a file that was closed on line ${f.closed_line} (it was opened on line ${f.open_line}): after fclose a file cannot be used. Close it after its last use, or open it again.`,
+      };
+    }
+    case 'file_open':
+      return {
+        kind: 'file_open',
+        line: num(f, 'open_line') || null,
+        fatal: false,
+        message: `The file opened on line ${f.open_line} was never closed: close each file with fclose when you are done with it.`,
+      };
+    case 'reachable':
+      return {
+        kind: 'reachable',
+        line: null,
+        fatal: false,
+        message: `At the end, ${plural(num(f, 'blocks'), 'block')} (${plural(num(f, 'bytes'), 'byte')}) ${num(f, 'blocks') === 1 ? 'was' : 'were'} still in use, reachable from global variables. That is not a leak, but freeing what you allocate is a good habit.`,
+      };
     case 'heap_full':
       return {
         kind: 'heap_full',

@@ -1,4 +1,4 @@
-// expect: stack_overflow_access line 6
+// expect: stack_overflow_access line 6 scanf
 // stdin: Bhagyalakshmi
 #include <stdio.h>
 int main(void) {

@@ -8,7 +8,7 @@
  * back: names and columns as the student wrote them.
  */
 
-const ALLOCATION = ['malloc', 'calloc', 'realloc', 'free'];
+const ALLOCATION = ['malloc', 'calloc', 'realloc', 'free', 'strdup', 'strndup'];
 /** The calls that take an open file (fflush is not one: fflush(NULL) flushes every file). */
 const FILE_CALLS = [
   'fgetc',
@@ -28,7 +28,9 @@ const FILE_CALLS = [
   'feof',
   'ferror',
 ];
-const NAMES = new Set([...ALLOCATION, ...FILE_CALLS]);
+/** fopen, so the runtime knows which files are open and where each was opened (and closed). */
+const OPENS = ['fopen'];
+const NAMES = new Set([...ALLOCATION, ...FILE_CALLS, ...OPENS]);
 const REWRITTEN_NAME = new RegExp(`__checks_(${[...NAMES].join('|')})\\b`, 'g');
 /** Words before a name that make it a call, not a declaration (`return malloc(n)`). */
 const CALL_KEYWORDS = new Set(['return', 'sizeof', 'else', 'do', 'case']);

@@ -11,7 +11,9 @@ import type { RunResponse } from './run-worker.js';
 export function describeRun(response: RunResponse): RunOutcome {
   const problems = response.reports.map(describeProblem);
   const stopped = problems.find((p) => p.fatal);
-  const warnings = [...problems.filter((p) => p.kind === 'leak').map((p) => p.message), ...response.file_problems];
+  // Told beside the run's end, not why it stopped: a leak, a file never closed, blocks still reachable.
+  const told = problems.filter((p) => !p.fatal && p.kind !== 'heap_full');
+  const warnings = [...told.map((p) => p.message), ...response.file_problems];
   const refused = problems.find((p) => p.kind === 'heap_full');
   const base = {
     stdout: response.stdout,
@@ -21,6 +23,7 @@ export function describeRun(response: RunResponse): RunOutcome {
     line: null,
     problem: null,
     warnings,
+    leaked: told.some((p) => p.kind === 'leak'),
     files: response.files,
   };
   if (response.kind === 'output_limit') {

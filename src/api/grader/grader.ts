@@ -18,7 +18,7 @@ import {
   type TestResult,
 } from '../../contracts/exercises.js';
 import type { CompileRequest, CompileResponse } from './compile-child.js';
-import { parseDiagnostics } from './diagnostics.js';
+import { parseDiagnostics, withoutChecksNotes } from './diagnostics.js';
 import { originalOutput, type Rewritten, rewriteAllocations } from './allocation-lines.js';
 import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
 import { childScript, type GraderLog, type JobLimits, ProcessPool } from './process-pool.js';
@@ -42,30 +42,93 @@ import { describeRun, harnessOutcome } from './describe-run.js';
 export type { GraderLog } from './process-pool.js';
 
 /**
- * The whole memory of a checked program: its data, stack and heap (the heap capped at EXERCISE_LIMITS.memoryMaxBytes
- * by the checks runtime), the redzones around its blocks, and the shadow (an eighth of it) that says which bytes
- * may be used. A power of two of 64 KiB pages.
+ * The memory of a checked program (docs/decisions/019), laid out for both sets of checks, and all there from the
+ * start (the shadows must exist wherever the program's memory might be):
+ *   [0, ADDRESS_SHADOW)                              AddressSanitizer's shadow: one byte says which of 8 may be used
+ *   [ADDRESS_SHADOW, ADDRESS_SHADOW + PROGRAM)       the program: its data, stack and heap
+ *   [... + PROGRAM, ... + 2 PROGRAM)                 MemorySanitizer's shadow: which bits were ever written
+ *   [... + 2 PROGRAM, ... + 3 PROGRAM)               MemorySanitizer's origins: where unwritten memory came from
+ * Memory the program never touches costs nothing: the engine maps it lazily.
  */
-export const CHECKED_MEMORY_BYTES = 96 * 1024 * 1024;
+export const PROGRAM_MEMORY_BYTES = 96 * 1024 * 1024;
+/** The whole memory, a multiple of 64 KiB pages: an eighth of it is the address shadow, the rest three programs. */
+export const CHECKED_MEMORY_BYTES = 336 * 1024 * 1024;
+const ADDRESS_SHADOW_BYTES = CHECKED_MEMORY_BYTES / 8;
+/** MemorySanitizer's shadow of an address is the address plus this; its origin, plus the next, rounded down to 4. */
+const DEFINEDNESS_SHADOW_OFFSET = PROGRAM_MEMORY_BYTES;
+const DEFINEDNESS_ORIGIN_OFFSET = 2 * PROGRAM_MEMORY_BYTES;
 
 /** The language and its warnings, the same in every build of a student's program. */
-const LANGUAGE_FLAGS = ['-std=c17', '-Wall', '-Wextra', '-O1', '-fno-color-diagnostics'];
+const LANGUAGE_FLAGS = ['-std=c17', '-Wall', '-Wextra', '-fno-color-diagnostics'];
 
 /**
- * How programs are built (docs/decisions/019): with AddressSanitizer's and UndefinedBehaviorSanitizer's checks,
- * stopped at the first problem (-fno-sanitize-recover), a call to the checks runtime on entering each function (to
- * catch a stack that runs out), debug information (to name lines), and the data above the shadow (--global-base).
+ * How programs are built (docs/decisions/019): with AddressSanitizer's, MemorySanitizer's and
+ * UndefinedBehaviorSanitizer's checks, stopped at the first problem (-fno-sanitize-recover), a call to the checks
+ * runtime on entering each function (to catch a stack that runs out), debug information (to name lines), and the
+ * data above the address shadow (--global-base). Unoptimised, as a student's native build and valgrind see the
+ * program: every branch the student wrote is a branch (optimised, `if (a[i] > best) best = a[i]` becomes a max, and
+ * a value never set would be named only where it is printed), every function keeps its own frame (a returned local
+ * stays caught), and Run and Step through build the same program.
  */
 export const COMPILE_FLAGS = [
   ...LANGUAGE_FLAGS,
+  '-O0',
   '-g',
   '-fsanitize=address,undefined',
   '-fno-sanitize-recover=all',
+  // Values read before they were written (decision 019): MemorySanitizer's instrumentation, which Clang's driver
+  // does not offer for WebAssembly, asked of the compiler itself with the layout above; the runtime is ours.
+  '-Xclang',
+  '-fsanitize=memory',
+  // As the driver would ask: a function's arguments and result are checked where they are passed (an unset value
+  // passed to a function is named at the call), so a function's own code reads no shadows of its parameters.
+  '-mllvm',
+  '-msan-eager-checks=1',
+  // Variables keep their names in the build, so a value never set is told by the variable it came from.
+  '-fno-discard-value-names',
+  '-mllvm',
+  '-msan-and-mask=0',
+  '-mllvm',
+  '-msan-xor-mask=0',
+  '-mllvm',
+  `-msan-shadow-base=${DEFINEDNESS_SHADOW_OFFSET}`,
   '-finstrument-function-entry-bare',
+  // A recursion stays a recursion (no call turned into a jump): one that never ends runs out of stack and is named
+  // with its function, where as a loop it would only run out of time.
+  '-fno-optimize-sibling-calls',
+  // The function table is exported, so a report can name the function a stack frame belongs to.
+  '-Wl,--export-table',
+  `-Wl,--initial-memory=${CHECKED_MEMORY_BYTES}`,
   `-Wl,--max-memory=${CHECKED_MEMORY_BYTES}`,
   `-Wl,-z,stack-size=${EXERCISE_LIMITS.stackBytes}`,
-  `-Wl,--global-base=${CHECKED_MEMORY_BYTES / 8}`,
+  `-Wl,--global-base=${ADDRESS_SHADOW_BYTES}`,
 ];
+
+/**
+ * The checks with where each value never set came from (its variable, or the line that allocated its block): the
+ * origins cost a large program two or three times the build, so they are built only for a program whose run used
+ * such a value, to tell it in full, and for Step through.
+ */
+export const ORIGINS_COMPILE_FLAGS = [
+  ...COMPILE_FLAGS,
+  '-Xclang',
+  '-fsanitize-memory-track-origins=1',
+  '-mllvm',
+  `-msan-origin-base=${DEFINEDNESS_ORIGIN_OFFSET}`,
+];
+
+/**
+ * A program too large for the definedness checks' build within a compile's CPU cap (64 KB of dense code can be) is
+ * built with the other checks only, optimised, in one step, and told so.
+ */
+/** A program at least this long whose checked build passes a compile's cap is built again lightly. */
+const LIGHT_FROM_BYTES = 8 * 1024;
+const DEFINEDNESS_FLAG = /^-fsanitize=memory$|^-fsanitize-memory-|^-msan-/;
+export const LIGHT_COMPILE_FLAGS = COMPILE_FLAGS.filter(
+  (flag, index, all) =>
+    !DEFINEDNESS_FLAG.test(flag) &&
+    !(['-Xclang', '-mllvm'].includes(flag) && DEFINEDNESS_FLAG.test(all[index + 1] ?? '')),
+).map((flag) => (flag === '-O0' ? '-O1' : flag));
 
 /**
  * A plain build, as programs were built before the checks: the grader's second try when a checked run ran out of
@@ -73,22 +136,29 @@ export const COMPILE_FLAGS = [
  */
 export const PLAIN_COMPILE_FLAGS = [
   ...LANGUAGE_FLAGS,
+  '-O1',
   `-Wl,--max-memory=${EXERCISE_LIMITS.memoryMaxBytes}`,
   `-Wl,-z,stack-size=${EXERCISE_LIMITS.stackBytes}`,
 ];
 
 /**
- * A build to be stepped through (trace/instrument.ts): the checks as for Run, unoptimised so every variable lives
- * in memory where the recorder can read it.
+ * A build to be stepped through (trace/instrument.ts): the checks as for Run, which is unoptimised, so every
+ * variable lives in memory where the recorder can read it.
  */
-export const TRACE_COMPILE_FLAGS = COMPILE_FLAGS.map((flag) => (flag === '-O1' ? '-O0' : flag));
+export const TRACE_COMPILE_FLAGS = ORIGINS_COMPILE_FLAGS;
 
 /** The checks runtime (checks/runtime.c) itself: optimised, unchecked, told the memory's layout. */
 export const RUNTIME_FLAGS = [
   '-std=c17',
   '-O2',
+  // Freestanding in this: its own loops stay loops, never calls to the strlen or memcpy it checks (a report must
+  // name the student's call, not one of the runtime's).
+  '-fno-builtin',
   '-fno-color-diagnostics',
   `-DCHECKS_MEMORY_BYTES=${CHECKED_MEMORY_BYTES}u`,
+  `-DCHECKS_PROGRAM_END=${ADDRESS_SHADOW_BYTES + PROGRAM_MEMORY_BYTES}u`,
+  `-DCHECKS_DEFINEDNESS_SHADOW=${DEFINEDNESS_SHADOW_OFFSET}u`,
+  `-DCHECKS_DEFINEDNESS_ORIGIN=${DEFINEDNESS_ORIGIN_OFFSET}u`,
   `-DCHECKS_HEAP_BUDGET=${EXERCISE_LIMITS.memoryMaxBytes}u`,
 ];
 /** The runtime of a build to be stepped through: it also tells the recorder of each block. */
@@ -154,10 +224,15 @@ interface Compiled {
   plain: boolean;
   /** A build to be stepped through: what its variables are, or why it could not be rewritten. */
   trace?: CompileResponse['trace'];
+  /** A build without the checks of values never set (the program was too large for them). */
+  light?: boolean;
 }
 
-/** With the checks (Run, grading); without them (the second try); with the checks, to be stepped through. */
-type Build = 'checked' | 'plain' | 'trace';
+/**
+ * With the checks (Run, grading); without them (the second try); with the checks, to be stepped through; with the
+ * checks but those of values never set (a program too large for them).
+ */
+type Build = 'checked' | 'origins' | 'plain' | 'trace' | 'light';
 
 /**
  * What a run is given: its input, its arguments, for a graded test how its output is checked, and for a function
@@ -183,6 +258,8 @@ interface RunState {
   cannotRun?: boolean;
   /** The plain build, made once, the first time a checked run needs a second try; the later runs use it. */
   plain?: Promise<Compiled>;
+  /** The build with origins, made once, the first time a run used a value never set (to say where it came from). */
+  origins?: Promise<Compiled>;
 }
 
 export function defaultGraderConcurrency(): number {
@@ -234,7 +311,15 @@ export function createGrader(options: GraderOptions = {}) {
     try {
       response = await compilers.run(owner, {
         code: rewritten.code,
-        flags: plain ? PLAIN_COMPILE_FLAGS : build === 'trace' ? TRACE_COMPILE_FLAGS : COMPILE_FLAGS,
+        flags: plain
+          ? PLAIN_COMPILE_FLAGS
+          : build === 'trace'
+            ? TRACE_COMPILE_FLAGS
+            : build === 'light'
+              ? LIGHT_COMPILE_FLAGS
+              : build === 'origins'
+                ? ORIGINS_COMPILE_FLAGS
+                : COMPILE_FLAGS,
         outputMaxBytes: COMPILE_OUTPUT_MAX,
         runtimeFlags: plain ? null : build === 'trace' ? TRACE_RUNTIME_FLAGS : RUNTIME_FLAGS,
         trace: build === 'trace',
@@ -244,6 +329,9 @@ export function createGrader(options: GraderOptions = {}) {
       const cause = error instanceof Error ? error.message : String(error);
       if (error instanceof JobLimitError) {
         log.warn({ ...about, limit: error.limit, cause }, 'grader: a compile reached its cap and was stopped');
+        // The definedness checks cost the most to build: without them, a large program may still fit the cap. (A
+        // small one past the cap is a bomb, a macro that doubles: no lighter build would end.)
+        if (build === 'checked' && code.length >= LIGHT_FROM_BYTES) return compile(owner, code, 'light');
         return { result: compileError(exerciseMessages.tooComplex), wasm: null, key, plain };
       }
       if (error instanceof JobTimeoutError) {
@@ -257,11 +345,12 @@ export function createGrader(options: GraderOptions = {}) {
       log.error({ ...about, cause }, 'grader: unavailable');
       throw new GraderUnavailableError(cause);
     }
-    const output = originalOutput(response.output.trim(), rewritten, code);
+    const output = withoutChecksNotes(originalOutput(response.output.trim(), rewritten, code));
     if (response.failure) {
       const { kind, detail } = response.failure;
       if (kind === 'out_of_memory') {
         log.warn({ ...about, limit: 'memory', cause: detail }, 'grader: a compile reached its cap and was stopped');
+        if (build === 'checked' && code.length >= LIGHT_FROM_BYTES) return compile(owner, code, 'light');
         return {
           result: compileError(
             exerciseMessages.tooComplex,
@@ -282,7 +371,14 @@ export function createGrader(options: GraderOptions = {}) {
     }
     // Columns, like the quoted lines, are the student's own already (originalOutput).
     const diagnostics = parseDiagnostics(output);
-    return { result: { ok: response.ok, diagnostics, output }, wasm: response.wasm, key, plain, trace: response.trace };
+    return {
+      result: { ok: response.ok, diagnostics, output },
+      wasm: response.wasm,
+      key,
+      plain,
+      trace: response.trace,
+      ...(build === 'light' ? { light: true } : {}),
+    };
   }
 
   /**
@@ -377,12 +473,31 @@ export function createGrader(options: GraderOptions = {}) {
     state: RunState,
   ): Promise<Ran> {
     const plainBefore = state.plain ? await state.plain : null;
-    if (plainBefore?.wasm) return runOnce(owner, plainBefore, input, state);
+    if (plainBefore?.wasm) return unchecked(await runOnce(owner, plainBefore, input, state));
     const first = await runOnce(owner, compiled, input, state);
+    if (first.outcome.problem === 'uninitialised' && !compiled.plain && !compiled.light) {
+      // Run again, built to say where the value came from; the words of the first stand if this one differs.
+      state.origins ??= compile(owner, code, 'origins');
+      const origins = await state.origins;
+      const told = origins.wasm ? await runOnce(owner, origins, input, state) : null;
+      return told?.outcome.problem === 'uninitialised' ? told : first;
+    }
     if (!first.checksTooCostly || compiled.plain) return first;
     state.plain ??= compile(owner, code, 'plain');
     const plain = await state.plain;
-    return plain.wasm ? runOnce(owner, plain, input, state) : first;
+    return plain.wasm ? unchecked(await runOnce(owner, plain, input, state)) : first;
+  }
+
+  /**
+   * A run made without the checks is never silent about it: what it could not see, it says. (One that ran out of
+   * time without them too was not slowed by them: its own message says all.)
+   */
+  function unchecked(ran: Ran): Ran {
+    if (ran.outcome.status === 'time_limit') return ran;
+    return {
+      ...ran,
+      outcome: { ...ran.outcome, warnings: [...ran.outcome.warnings, exerciseMessages.ranWithoutChecks] },
+    };
   }
 
   async function runOnce(
@@ -401,6 +516,7 @@ export function createGrader(options: GraderOptions = {}) {
       line: null,
       problem: null,
       warnings: [],
+      leaked: false,
       files: [],
     });
     let response: RunResponse;
@@ -422,6 +538,7 @@ export function createGrader(options: GraderOptions = {}) {
           line: null,
           problem: null,
           warnings: [],
+          leaked: false,
           files: [],
         };
         return { outcome, checksTooCostly: true };
@@ -449,8 +566,11 @@ export function createGrader(options: GraderOptions = {}) {
     const full = response.reports.find((r) => r.fields.kind === 'heap_full');
     const overhead =
       !!full && Number(full.fields.live ?? 0) + Number(full.fields.size ?? 0) <= EXERCISE_LIMITS.memoryMaxBytes;
+    const outcome = harnessOutcome(describeRun(response), response.harness);
     return {
-      outcome: harnessOutcome(describeRun(response), response.harness),
+      outcome: compiled.light
+        ? { ...outcome, warnings: [...outcome.warnings, exerciseMessages.checkedLightly] }
+        : outcome,
       checked: response.check,
       checksTooCostly: overhead,
     };
@@ -664,7 +784,7 @@ function judge(index: number, test: TestCase, { outcome, checked }: Ran, options
     );
   if (outcome.status !== 'ok') return testResult(index, test, outcome.status, outcome, outcome.message);
   const passed = checked?.passed ?? false;
-  if (passed && options.noLeaks && outcome.warnings.length > 0)
+  if (passed && options.noLeaks && outcome.leaked)
     return testResult(
       index,
       test,

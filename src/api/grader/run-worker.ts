@@ -13,6 +13,7 @@ import { createMemoryFiles, ERRNO, type ProgramFile, type WrittenFile } from './
 import { readWasmDebug, type WasmDebug } from './wasm-debug.js';
 import { createRecorder, TraceLimit } from './trace/recorder.js';
 import type { HarnessCheck } from './function-tests.js';
+import { ownThreadStatPath } from './cpu-time.js';
 import type { CompileResult } from '../../contracts/exercises.js';
 import { traceMessages } from '../../contracts/trace.js';
 import type { TraceMeta } from './trace/instrument.js';
@@ -164,8 +165,9 @@ async function run(request: RunRequest): Promise<RunResponse> {
     returnOnExit: true,
   });
   const base = wasi.wasiImport as Record<string, (...args: number[]) => number>;
-  // Set once the module is instantiated; the imports below run only after that.
-  const sandbox: { memory?: WebAssembly.Memory } = {};
+  // Set once the module is instantiated; the imports below run only after that. The function table (the link exports
+  // it) lets a report name the function a stack frame belongs to.
+  const sandbox: { memory?: WebAssembly.Memory; table?: { get(index: number): unknown } } = {};
   const memoryBuffer = () => sandbox.memory!.buffer;
   const view = () => new DataView(memoryBuffer());
   const input = Buffer.from(request.stdin, 'utf8');
@@ -280,6 +282,12 @@ async function run(request: RunRequest): Promise<RunResponse> {
         fields[name] = pair.slice(split + 1);
       }
       if (reports.length >= 20) return;
+      // A stack frame's function, by its index in the function table: named from the debug information.
+      if (fields.frame_function !== undefined) {
+        const entry = sandbox.table?.get(Number(fields.frame_function)) as { name?: string } | null | undefined;
+        const name = entry?.name ? debug.functionName(Number(entry.name)) : undefined;
+        if (name) fields.frame_function_name = functionName(name) ?? name;
+      }
       const frames = framesOf();
       const where = fields.kind === 'stack_overflow' ? overflowSite(frames) : locate(frames, debug);
       reports.push({
@@ -320,6 +328,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
   const instance = await WebAssembly.instantiate(module, provided);
   const memory = instance.exports.memory as WebAssembly.Memory;
   sandbox.memory = memory;
+  sandbox.table = instance.exports.__indirect_function_table as { get(index: number): unknown } | undefined;
   const started = performance.now();
   let kind: RunResponse['kind'] = 'exit';
   let exitCode: number | null = null;
@@ -386,5 +395,5 @@ parentPort?.on('message', ({ id, request }: { id: number; request: RunRequest })
       parentPort?.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
   );
 });
-// Loaded: the pool starts the first job's clock now.
-parentPort?.postMessage({ ready: true });
+// Loaded: the pool starts the first job's clock now, counting this thread's CPU time where it can read it.
+parentPort?.postMessage({ ready: true, thread: ownThreadStatPath() });

@@ -8,6 +8,8 @@ void *__checks_malloc(int __line, __SIZE_TYPE__ __size);
 void *__checks_calloc(int __line, __SIZE_TYPE__ __count, __SIZE_TYPE__ __size);
 void *__checks_realloc(int __line, void *__block, __SIZE_TYPE__ __size);
 void __checks_free(int __line, void *__block);
+char *__checks_strdup(int __line, const char *__text);
+char *__checks_strndup(int __line, const char *__text, __SIZE_TYPE__ __size);
 int __checks_fgetc(int __line, void *__file);
 int __checks_getc(int __line, void *__file);
 char *__checks_fgets(int __line, char *__buffer, int __size, void *__file);
@@ -19,6 +21,7 @@ __attribute__((__format__(__scanf__, 3, 4))) int __checks_fscanf(int __line, voi
 __SIZE_TYPE__ __checks_fread(int __line, void *__to, __SIZE_TYPE__ __size, __SIZE_TYPE__ __count, void *__file);
 __SIZE_TYPE__ __checks_fwrite(int __line, const void *__from, __SIZE_TYPE__ __size, __SIZE_TYPE__ __count,
                               void *__file);
+void *__checks_fopen(int __line, const char *__name, const char *__mode);
 int __checks_fclose(int __line, void *__file);
 int __checks_fseek(int __line, void *__file, long __offset, int __whence);
 long __checks_ftell(int __line, void *__file);

@@ -1,13 +1,15 @@
 /*
- * The checks runtime: what AddressSanitizer, UndefinedBehaviorSanitizer and -finstrument-functions expect at run
- * time, for students' programs built for WebAssembly (wasm32-wasip1). Clang emits the checks; this file is linked
- * in their place of compiler-rt's runtime, which Clang does not ship for this target.
+ * The checks runtime: what AddressSanitizer, MemorySanitizer, UndefinedBehaviorSanitizer and -finstrument-functions
+ * expect at run time, for students' programs built for WebAssembly (wasm32-wasip1). Clang emits the checks; this
+ * file is linked in their place of compiler-rt's runtime, which Clang does not ship for this target.
  *
- * Memory (the linker's --global-base keeps the program above the shadow):
- *   [0, SHADOW_END)        shadow: one byte describes 8 bytes of memory (Clang's mapping: shadow = address >> 3)
- *   [SHADOW_END, ...)      the program's data, then its stack, then the heap this allocator hands out
- * A shadow byte 0 means all 8 bytes may be used, 1..7 the first k, and a negative value none: the value says why
- * (a redzone around a heap block, a freed block, a stack variable's redzone, a global's).
+ * Memory (the linker's --global-base keeps the program above the address shadow; all of it exists from the start):
+ *   [0, SHADOW_END)                 address shadow: one byte describes 8 bytes (Clang's mapping: address >> 3)
+ *   [SHADOW_END, PROGRAM_END)       the program's data, then its stack, then the heap this allocator hands out
+ *   address + DEFINEDNESS_SHADOW    definedness shadow: a bit set for each bit of the program's never written
+ *   address + DEFINEDNESS_ORIGIN    origins: for each 4 bytes never written, where they came from
+ * An address shadow byte 0 means all 8 bytes may be used, 1..7 the first k, and a negative value none: the value
+ * says why (a redzone around a heap block, a freed block, a stack variable's redzone, a global's).
  *
  * Nothing here decides what a student reads: each problem is sent to the host (the run worker) as key=value
  * fields, which it turns into words with the line from the program's debug information.
@@ -29,6 +31,15 @@ typedef uintptr_t uptr;
 /* Set by the build (-D): the size of the memory the program may have and where the shadow ends. */
 #ifndef CHECKS_MEMORY_BYTES
 #define CHECKS_MEMORY_BYTES (96u * 1024 * 1024)
+#endif
+#ifndef CHECKS_PROGRAM_END
+#define CHECKS_PROGRAM_END (SHADOW_END + 96u * 1024 * 1024)
+#endif
+#ifndef CHECKS_DEFINEDNESS_SHADOW
+#define CHECKS_DEFINEDNESS_SHADOW (96u * 1024 * 1024)
+#endif
+#ifndef CHECKS_DEFINEDNESS_ORIGIN
+#define CHECKS_DEFINEDNESS_ORIGIN (192u * 1024 * 1024)
 #endif
 #ifndef CHECKS_HEAP_BUDGET
 #define CHECKS_HEAP_BUDGET (64u * 1024 * 1024)
@@ -132,24 +143,80 @@ NOINST static uptr first_bad(uptr addr, uptr size) {
   return 0;
 }
 
+/* ---- definedness: which bits the program wrote (MemorySanitizer's shadow and origins) ------------------------- */
+
+/*
+ * Clang's MemorySanitizer instrumentation keeps, for each byte of the program, a shadow byte whose set bits are
+ * bits never written, and reports a value read from them when it decides something (a branch, an index, an
+ * address, a division, a call's argument, a function's result). Stack variables are marked unwritten as they come
+ * into scope, by the instrumentation; blocks of the heap here. What the C library writes (scanf's targets, fgets's
+ * line) it does not see: those interceptors below mark what they wrote as written.
+ */
+#define DSHADOW(addr) ((uint8_t *)((uptr)(addr) + CHECKS_DEFINEDNESS_SHADOW))
+#define DORIGIN(addr) ((uint32_t *)(((uptr)(addr) + CHECKS_DEFINEDNESS_ORIGIN) & ~(uptr)3))
+/* Where unwritten memory came from: 0 nowhere known; a block of the student's (ORIGIN_BLOCK | the line that
+   allocated it); or a variable, numbered here with Clang's description of it ("name@function"). */
+#define ORIGIN_BLOCK 0x80000000u
+#define MAX_VARIABLES 4096
+static const char *variable_descriptions[MAX_VARIABLES];
+static uint32_t variable_count;
+
+NOINST static int in_program(uptr addr, uptr size) {
+  return addr >= SHADOW_END && addr + size >= addr && addr + size <= CHECKS_PROGRAM_END;
+}
+NOINST static void set_origin(uptr addr, uptr size, uint32_t origin) {
+  if (!size || !in_program(addr, size)) return;
+  for (uptr w = addr & ~(uptr)3; w < addr + size; w += 4) *DORIGIN(w) = origin;
+}
+/* [addr, addr+size) holds nothing written yet, from origin. */
+NOINST static void undefined(uptr addr, uptr size, uint32_t origin) {
+  if (!size || !in_program(addr, size)) return;
+  memset(DSHADOW(addr), 0xff, size);
+  set_origin(addr, size, origin);
+}
+/* [addr, addr+size) was written where the instrumentation could not see it: by the C library, or by this file. */
+NOINST static void defined(uptr addr, uptr size) {
+  if (size && in_program(addr, size)) memset(DSHADOW(addr), 0, size);
+}
+/* A copy made here or by the C library carries what was written and what was not. */
+NOINST static void copy_definedness(uptr to, uptr from, uptr size) {
+  if (!size || !in_program(to, size)) return;
+  if (!in_program(from, size)) return defined(to, size);
+  memmove(DSHADOW(to), DSHADOW(from), size);
+  for (uptr i = 0; i < size; i += 4) *DORIGIN(to + i) = *DORIGIN(from + i);
+}
+/* The first byte of [addr, addr+size) with a bit never written, or 0 when every bit was. */
+NOINST static uptr first_undefined(uptr addr, uptr size) {
+  if (!size || !in_program(addr, size)) return 0;
+  const uint8_t *shadow = DSHADOW(addr);
+  for (uptr i = 0; i < size; i++)
+    if (shadow[i]) return addr + i;
+  return 0;
+}
+
 /* ---- the heap ------------------------------------------------------------------------------------------------ */
 
-/* A block: a 32-byte header (in its left redzone), the user's bytes, a right redzone. */
+/* A block: a 40-byte header (in its left redzone), the user's bytes, a right redzone. */
 typedef struct block {
   uint32_t magic;
   uint32_t size;
   int32_t line;
   int32_t free_line; /* while live: STARTUP for a block the C library made for itself before the student's code ran */
   struct block *prev, *next; /* live blocks; the quarantine and the free lists use next only */
+  struct block *next_reached; /* at the end: the blocks reached but not yet looked inside */
+  uint32_t unused;            /* the header stays a multiple of 8 */
   uint32_t capacity;          /* user bytes the block can hold (its size class) */
   uint32_t state;
 } block;
 enum { MAGIC = 0xc0ffee42u, LIVE = 1, QUARANTINED = 2, FREE = 3 };
-enum { STARTUP = -1 };
+enum { STARTUP = -1, FILE_BLOCK = -2 };
 /* Set when the student's code first runs (its first function call): what the C library allocated before that, to
    hand main its arguments, is the library's to keep and never reported as a leak. */
 static int student_started;
+/* Set while fopen runs: the blocks it makes are the file's, freed by fclose, never a leak of the student's. */
+static int opening_file;
 #define HEADER sizeof(block)
+_Static_assert(sizeof(block) % 8 == 0, "a block's header keeps its user bytes 8-aligned");
 #define RIGHT_REDZONE 32u
 #define QUARANTINE_BYTES (4u * 1024 * 1024)
 
@@ -170,9 +237,9 @@ NOINST static unsigned size_class(uptr n) {
 NOINST static block *carve(uptr capacity) {
   uptr total = HEADER + capacity + RIGHT_REDZONE;
   uptr start = (heap_top + 7) & ~(uptr)7;
-  if (start + total > CHECKS_MEMORY_BYTES) return 0;
+  if (start + total > CHECKS_PROGRAM_END) return 0;
+  /* The memory is all there: what the heap has not reached yet is marked unused a megabyte at a time. */
   while (start + total > heap_end) {
-    if (__builtin_wasm_memory_grow(0, 16) == (size_t)-1) return 0;
     poison(heap_end, 16 * 65536, POISON_HEAP_UNUSED);
     heap_end += 16 * 65536;
   }
@@ -206,7 +273,7 @@ __attribute__((import_module("trace"), import_name("free"))) void __checks_trace
 NOINST static void *hand_out(block *b, uptr size, int line) {
   b->size = (uint32_t)size;
   b->line = line;
-  b->free_line = student_started == 1 ? 0 : STARTUP;
+  b->free_line = opening_file ? FILE_BLOCK : student_started == 1 ? 0 : STARTUP;
   b->state = LIVE;
   b->prev = 0;
   b->next = live_head;
@@ -219,6 +286,9 @@ NOINST static void *hand_out(block *b, uptr size, int line) {
   unpoison(user, size);
   uptr tail = (user + size + 7) & ~(uptr)7;
   poison(tail, user + b->capacity + RIGHT_REDZONE - tail, POISON_HEAP_RIGHT);
+  /* A block of the student's holds nothing until written; one the C library made for itself, it fills itself. */
+  if (line > 0) undefined(user, size, ORIGIN_BLOCK | (uint32_t)line);
+  else defined(user, size);
   TRACE_ALLOC(user, size, line);
   return (void *)user;
 }
@@ -272,7 +342,7 @@ EXPORT NOINST void *__checks_calloc(int line, size_t n, size_t size) {
     return 0;
   }
   void *p = __checks_malloc(line, total);
-  if (p) memset(p, 0, total);
+  if (p) memset(p, 0, total), defined((uptr)p, total);
   return p;
 }
 NOINST static void bad_free(void *p, int line, const char *why) {
@@ -328,6 +398,7 @@ EXPORT NOINST void *__checks_realloc(int line, void *p, size_t size) {
   void *q = __checks_malloc(line, size);
   if (!q) return 0;
   memcpy(q, p, b->size < size ? b->size : size);
+  copy_definedness((uptr)q, (uptr)p, b->size < size ? b->size : size);
   __checks_free(line, p);
   return q;
 }
@@ -380,12 +451,58 @@ EXPORT NOINST void __asan_register_globals(struct asan_global *g, uptr n) {
 }
 EXPORT NOINST void __asan_unregister_globals(struct asan_global *g, uptr n) { (void)g, (void)n; }
 
+/* Frames kept off the stack for use after return (see __asan_stack_malloc_N below). */
+#define FAKE_CLASSES 11
+#define FAKE_SLOTS 8
+#define FAKE_FRAME(c) ((uptr)64 << (c))
+static uptr fake_region, fake_end;
+static uptr fake_base[FAKE_CLASSES];
+static uint8_t fake_used[FAKE_CLASSES][FAKE_SLOTS];
+static unsigned fake_next[FAKE_CLASSES];
+
+NOINST static uptr fake_frame(unsigned c) {
+  /* Frames up to 1 KB (a function's few local arrays): the larger classes' frames stay on the stack (with them, a
+     csmith program's live frame was once found marked returned; left for another day). */
+  if (c > 4) return 0;
+  if (!fake_region) {
+    uptr total = 0;
+    for (unsigned k = 0; k < FAKE_CLASSES; k++) total += FAKE_SLOTS * FAKE_FRAME(k);
+    block *b = carve(total);
+    if (!b) return 0;
+    fake_region = (uptr)b + HEADER;
+    fake_end = fake_region + total;
+    for (unsigned k = 0, at = 0; k < FAKE_CLASSES; at += FAKE_SLOTS * FAKE_FRAME(k), k++) fake_base[k] = fake_region + at;
+    poison(fake_region, total, POISON_STACK_RETURNED);
+  }
+  for (unsigned k = 0; k < FAKE_SLOTS; k++) {
+    unsigned slot = (fake_next[c] + k) % FAKE_SLOTS;
+    /* A frame still running keeps Clang's magic in its first word, whatever its flag says. */
+    if (fake_used[c][slot] || *(uint32_t *)(fake_base[c] + slot * FAKE_FRAME(c)) == 0x41B58AB3u) continue;
+    fake_used[c][slot] = 1;
+    fake_next[c] = slot + 1;
+    uptr frame = fake_base[c] + slot * FAKE_FRAME(c);
+    *(uint8_t **)(frame + FAKE_FRAME(c) - sizeof(uptr)) = &fake_used[c][slot];
+    /* The frame's own code marks its variables and redzones; what it does not cover stays unusable. */
+    poison(frame, FAKE_FRAME(c), POISON_STACK_RETURNED);
+    return frame;
+  }
+  return 0;
+}
+NOINST static void fake_free(unsigned c, uptr frame) {
+  if (frame < fake_region || frame >= fake_end) return;
+  poison(frame, FAKE_FRAME(c), POISON_STACK_RETURNED);
+  fake_used[c][(frame - fake_base[c]) / FAKE_FRAME(c)] = 0;
+}
+NOINST static int in_fake_stack(uptr addr) { return addr >= fake_region && addr < fake_end; }
+
 /* The stack frame (its description, from Clang) whose redzones or variables hold addr. */
 NOINST static const char *frame_around(uptr addr, uptr *frame_base) {
   uptr a = addr & ~(uptr)7;
   for (int i = 0; i < 1 << 16 && a >= SHADOW_END; i++, a -= 8) {
     int8_t s = *SHADOW(a);
-    if (s == POISON_STACK_LEFT && *(uint32_t *)a == 0x41B58AB3u) {
+    /* A frame's first word: Clang's magic while it runs, another once it has returned (a frame kept aside). */
+    uint32_t magic = *(uint32_t *)a;
+    if ((s == POISON_STACK_LEFT || s == POISON_STACK_RETURNED) && (magic == 0x41B58AB3u || magic == 0x45E0360Eu)) {
       *frame_base = a;
       return *(const char **)(a + sizeof(uptr));
     }
@@ -419,6 +536,18 @@ NOINST static void describe_address(uptr addr) {
     field_u("obj_size", size);
     return;
   }
+  if (in_fake_stack(addr)) {
+    uptr base;
+    const char *frame = frame_around(addr, &base);
+    field("where", "stack");
+    if (frame) {
+      field_u("frame", base);
+      field("frame_vars", frame);
+      /* The frame's third word is its function (an index of the function table): the runner names it. */
+      field_u("frame_function", *(uint32_t *)(base + 2 * sizeof(uptr)));
+    }
+    return;
+  }
   block *b = block_around(addr);
   if (b) {
     field("where", b->state == LIVE ? "heap" : "freed");
@@ -435,6 +564,8 @@ NOINST static void describe_address(uptr addr) {
     if (frame) {
       field_u("frame", base);
       field("frame_vars", frame);
+      /* The frame's third word is its function (an index of the function table): the runner names it. */
+      field_u("frame_function", *(uint32_t *)(base + 2 * sizeof(uptr)));
     }
     return;
   }
@@ -474,8 +605,9 @@ EXPORT NOINST void __asan_storeN(uptr a, uptr n) { if (first_bad(a, n)) bad_acce
 /* A C library function given a range it would read or write past: named, with the range and the memory. */
 NOINST static void check_range(const char *function, const void *p, uptr size, int is_write) {
   if (size == 0) return;
-  uptr bad = first_bad((uptr)p, size);
-  if (!bad) return;
+  /* A NULL pointer's first byte is address 0, which first_bad cannot tell from "none". */
+  uptr bad = (uptr)p < 4096 ? (uptr)p : first_bad((uptr)p, size);
+  if (!bad && (uptr)p >= 4096) return;
   begin("access");
   field("function", function);
   field("access", is_write ? "write" : "read");
@@ -487,6 +619,20 @@ NOINST static void check_range(const char *function, const void *p, uptr size, i
   field_u("range", (uptr)p);
   fatal();
 }
+/* A value read from memory never written decided something: named with where that memory came from. */
+NOINST __attribute__((noreturn)) static void used_undefined(uint32_t origin, const char *function) {
+  begin("uninit");
+  if (function) field("function", function);
+  if (origin & ORIGIN_BLOCK) field_i("alloc_line", (int32_t)(origin & ~ORIGIN_BLOCK));
+  else if (origin && origin <= variable_count) field("variable", variable_descriptions[origin - 1]);
+  fatal();
+}
+/* A C library function given memory it reads that was never written (a string, a block to copy). */
+NOINST static void check_defined(const char *function, const void *p, uptr size) {
+  uptr bad = first_undefined((uptr)p, size);
+  if (bad) used_undefined(*DORIGIN(bad), function);
+}
+
 /* The length of the string at p, reading no further than memory that may be read. */
 NOINST static uptr checked_strlen(const char *function, const char *s) {
   if (!s) {
@@ -497,8 +643,105 @@ NOINST static uptr checked_strlen(const char *function, const char *s) {
   uptr n = 0;
   for (;; n++) {
     if (!addressable((uptr)(s + n))) check_range(function, s, n + 1, 0);
-    if (s[n] == 0) return n;
+    if (s[n] == 0) break;
   }
+  /* A string's characters decide where it ends: each one read must have been written (valgrind's rule too). */
+  check_defined(function, s, n + 1);
+  return n;
+}
+
+/* ---- definedness: the calls MemorySanitizer's instrumentation makes -------------------------------------------- */
+
+/* The shadows of calls' arguments and results, and their origins (one thread: these are plain globals). */
+EXPORT _Thread_local uint64_t __msan_param_tls[100];
+EXPORT _Thread_local uint32_t __msan_param_origin_tls[200];
+EXPORT _Thread_local uint64_t __msan_retval_tls[100];
+EXPORT _Thread_local uint32_t __msan_retval_origin_tls;
+EXPORT _Thread_local uint64_t __msan_va_arg_tls[100];
+EXPORT _Thread_local uint32_t __msan_va_arg_origin_tls[200];
+EXPORT _Thread_local uint64_t __msan_va_arg_overflow_size_tls;
+EXPORT _Thread_local uint32_t __msan_origin_tls;
+
+EXPORT NOINST void __msan_init(void) {}
+EXPORT NOINST void __msan_warning(void) { used_undefined(0, 0); }
+EXPORT NOINST void __msan_warning_noreturn(void) { used_undefined(0, 0); }
+EXPORT NOINST void __msan_warning_with_origin(uint32_t origin) { used_undefined(origin, 0); }
+EXPORT NOINST void __msan_warning_with_origin_noreturn(uint32_t origin) { used_undefined(origin, 0); }
+#define MAYBE(n, type)                                                                                            \
+  EXPORT NOINST void __msan_maybe_warning_##n(type shadow, uint32_t origin) {                                     \
+    if (shadow) used_undefined(origin, 0);                                                                        \
+  }                                                                                                               \
+  EXPORT NOINST void __msan_maybe_store_origin_##n(type shadow, void *addr, uint32_t origin) {                     \
+    if (shadow) set_origin((uptr)addr, n, origin);                                                                \
+  }
+MAYBE(1, uint8_t)
+MAYBE(2, uint16_t)
+MAYBE(4, uint32_t)
+MAYBE(8, uint64_t)
+/* A stack variable coming into scope (the instrumentation marks it unwritten): its origin names it. */
+EXPORT NOINST void __msan_set_alloca_origin_with_descr(void *a, uptr size, uint32_t *id, const char *description) {
+  if (!*id && variable_count < MAX_VARIABLES) {
+    variable_descriptions[variable_count++] = description;
+    *id = variable_count;
+  }
+  set_origin((uptr)a, size, *id);
+}
+EXPORT NOINST void __msan_set_alloca_origin_no_descr(void *a, uptr size, uint32_t *id) {
+  set_origin((uptr)a, size, *id);
+}
+EXPORT NOINST uint32_t __msan_chain_origin(uint32_t origin) { return origin; }
+EXPORT NOINST void __msan_poison(const void *a, uptr size) { undefined((uptr)a, size, 0); }
+EXPORT NOINST void __msan_unpoison(const void *a, uptr size) { defined((uptr)a, size); }
+EXPORT NOINST void __msan_unpoison_param(uptr n) { memset(__msan_param_tls, 0, n * sizeof *__msan_param_tls); }
+EXPORT NOINST void __msan_instrument_asm_store(void *p, uptr size) { defined((uptr)p, size); }
+EXPORT NOINST void __msan_check_mem_is_initialized(const void *p, uptr size) { check_defined(0, p, size); }
+/* An argument of printf's `...`, copied by include/stdio.h's macro: the instrumentation cannot follow it there. */
+EXPORT NOINST void __checks_defined_argument(const char *function, const void *value, uptr size) {
+  uptr bad = first_undefined((uptr)value, size);
+  if (!bad) return;
+  begin("uninit");
+  field("function", function);
+  field("argument", "1");
+  uint32_t origin = *DORIGIN(bad);
+  if (origin & ORIGIN_BLOCK) field_i("alloc_line", (int32_t)(origin & ~ORIGIN_BLOCK));
+  else if (origin && origin <= variable_count) field("variable", variable_descriptions[origin - 1]);
+  fatal();
+}
+
+/* Two ranges a copy reads and writes that overlap: memcpy's (and strcpy's…) result is then undefined. */
+NOINST static void check_overlap(const char *function, const void *d, const void *s, uptr dn, uptr sn) {
+  uptr a = (uptr)d, b = (uptr)s;
+  if (!dn || !sn || a == b || a + dn <= b || b + sn <= a) return;
+  begin("overlap");
+  field("function", function);
+  field_u("to", a);
+  field_u("from", b);
+  field_u("size", dn < sn ? dn : sn);
+  describe_address(a);
+  fatal();
+}
+
+/* Copies made by the program (memcpy, memmove, memset, and the copies of structs Clang makes with them). */
+EXPORT NOINST void *__msan_memcpy(void *d, const void *s, uptr n) {
+  check_range("memcpy", s, n, 0);
+  check_range("memcpy", d, n, 1);
+  check_overlap("memcpy", d, s, n, n);
+  copy_definedness((uptr)d, (uptr)s, n);
+  return memmove(d, s, n);
+}
+/* memcpy as the student calls it (include/string.h): a call the compiler cannot turn into plain loads and stores,
+   so two overlapping ranges are always seen. */
+EXPORT NOINST void *__checks_memcpy(void *d, const void *s, uptr n) { return __msan_memcpy(d, s, n); }
+EXPORT NOINST void *__msan_memmove(void *d, const void *s, uptr n) {
+  check_range("memmove", s, n, 0);
+  check_range("memmove", d, n, 1);
+  copy_definedness((uptr)d, (uptr)s, n);
+  return memmove(d, s, n);
+}
+EXPORT NOINST void *__msan_memset(void *d, int c, uptr n) {
+  check_range("memset", d, n, 1);
+  defined((uptr)d, n);
+  return memset(d, c, n);
 }
 
 EXPORT NOINST void *__asan_memcpy(void *d, const void *s, uptr n) {
@@ -518,32 +761,50 @@ EXPORT NOINST void *__asan_memset(void *d, int c, uptr n) {
 
 /* The string functions a C course uses, checked; they replace the C library's (this object is linked first). */
 EXPORT NOINST size_t strlen(const char *s) { return checked_strlen("strlen", s); }
+/* Copies n bytes as the C library would, with their definedness (the instrumentation does not see this copy). */
+NOINST static void *copy(void *d, const void *s, uptr n) {
+  copy_definedness((uptr)d, (uptr)s, n);
+  return memmove(d, s, n);
+}
+/* The length of at most n characters of s, reading no further than memory that may be read (strn*). */
+NOINST static uptr checked_strnlen(const char *function, const char *s, uptr n) {
+  if (!s && n) checked_strlen(function, s);
+  uptr len = 0;
+  while (len < n && addressable((uptr)(s + len)) && s[len]) len++;
+  if (len < n && !addressable((uptr)(s + len))) check_range(function, s, len + 1, 0);
+  check_defined(function, s, len < n ? len + 1 : len);
+  return len;
+}
 EXPORT NOINST char *strcpy(char *d, const char *s) {
   uptr n = checked_strlen("strcpy", s) + 1;
   check_range("strcpy", d, n, 1);
-  return memcpy(d, s, n);
+  check_overlap("strcpy", d, s, n, n);
+  copy(d, s, n);
+  return d;
 }
 EXPORT NOINST char *strncpy(char *d, const char *s, size_t n) {
-  uptr len = 0;
-  while (len < n && addressable((uptr)(s + len)) && s[len]) len++;
-  if (len < n && !addressable((uptr)(s + len))) check_range("strncpy", s, len + 1, 0);
+  uptr len = checked_strnlen("strncpy", s, n);
   check_range("strncpy", d, n, 1);
-  memcpy(d, s, len);
+  check_overlap("strncpy", d, s, n, len);
+  copy(d, s, len);
   memset(d + len, 0, n - len);
+  defined((uptr)d + len, n - len);
   return d;
 }
 EXPORT NOINST char *strcat(char *d, const char *s) {
   uptr dl = checked_strlen("strcat", d), sl = checked_strlen("strcat", s);
   check_range("strcat", d + dl, sl + 1, 1);
-  memcpy(d + dl, s, sl + 1);
+  check_overlap("strcat", d, s, dl + sl + 1, sl + 1);
+  copy(d + dl, s, sl + 1);
   return d;
 }
 EXPORT NOINST char *strncat(char *d, const char *s, size_t n) {
-  uptr dl = checked_strlen("strncat", d), sl = 0;
-  while (sl < n && addressable((uptr)(s + sl)) && s[sl]) sl++;
+  uptr dl = checked_strlen("strncat", d), sl = checked_strnlen("strncat", s, n);
   check_range("strncat", d + dl, sl + 1, 1);
-  memcpy(d + dl, s, sl);
+  check_overlap("strncat", d, s, dl + sl + 1, sl);
+  copy(d + dl, s, sl);
   d[dl + sl] = 0;
+  defined((uptr)d + dl + sl, 1);
   return d;
 }
 EXPORT NOINST int strcmp(const char *a, const char *b) {
@@ -552,14 +813,109 @@ EXPORT NOINST int strcmp(const char *a, const char *b) {
   while (*a && *a == *b) a++, b++;
   return (unsigned char)*a - (unsigned char)*b;
 }
-EXPORT NOINST char *strdup(const char *s) {
+EXPORT NOINST int strncmp(const char *a, const char *b, size_t n) {
+  checked_strnlen("strncmp", a, n);
+  checked_strnlen("strncmp", b, n);
+  for (; n && *a && *a == *b; n--) a++, b++;
+  return n ? (unsigned char)*a - (unsigned char)*b : 0;
+}
+/* strdup and strndup allocate: the build passes the student's line (allocation-lines.ts), for a leak's words. */
+EXPORT NOINST char *__checks_strdup(int line, const char *s) {
   uptr n = checked_strlen("strdup", s) + 1;
-  char *d = __checks_malloc(0, n);
-  return d ? memcpy(d, s, n) : 0;
+  char *d = __checks_malloc(line, n);
+  return d ? copy(d, s, n) : 0;
+}
+EXPORT NOINST char *strdup(const char *s) { return __checks_strdup(0, s); }
+EXPORT NOINST char *__checks_strndup(int line, const char *s, size_t n) {
+  uptr len = checked_strnlen("strndup", s, n);
+  char *d = __checks_malloc(line, len + 1);
+  if (!d) return 0;
+  copy(d, s, len);
+  d[len] = 0;
+  defined((uptr)d + len, 1);
+  return d;
+}
+EXPORT NOINST char *strndup(const char *s, size_t n) { return __checks_strndup(0, s, n); }
+EXPORT NOINST char *strchr(const char *s, int c) {
+  uptr n = checked_strlen("strchr", s);
+  for (uptr i = 0; i <= n; i++)
+    if (s[i] == (char)c) return (char *)s + i;
+  return 0;
+}
+EXPORT NOINST char *strrchr(const char *s, int c) {
+  uptr n = checked_strlen("strrchr", s);
+  for (uptr i = n + 1; i-- > 0;)
+    if (s[i] == (char)c) return (char *)s + i;
+  return 0;
+}
+EXPORT NOINST char *strstr(const char *h, const char *needle) {
+  uptr hn = checked_strlen("strstr", h), nn = checked_strlen("strstr", needle);
+  for (uptr i = 0; i + nn <= hn; i++) {
+    uptr j = 0;
+    while (j < nn && h[i + j] == needle[j]) j++;
+    if (j == nn) return (char *)h + i;
+  }
+  return 0;
+}
+/* strtok keeps where it stopped: the next call with NULL goes on from there. */
+static char *strtok_next;
+EXPORT NOINST char *strtok(char *s, const char *delimiters) {
+  checked_strlen("strtok", delimiters);
+  if (!s) s = strtok_next;
+  if (!s) return 0;
+  checked_strlen("strtok", s);
+  while (*s && strchr(delimiters, *s)) s++;
+  if (!*s) return strtok_next = 0;
+  char *token = s;
+  while (*s && !strchr(delimiters, *s)) s++;
+  if (*s) *s++ = 0;
+  strtok_next = s;
+  return token;
+}
+EXPORT NOINST size_t strspn(const char *s, const char *accept) {
+  checked_strlen("strspn", s);
+  checked_strlen("strspn", accept);
+  size_t n = 0;
+  while (s[n] && strchr(accept, s[n])) n++;
+  return n;
+}
+EXPORT NOINST size_t strcspn(const char *s, const char *reject) {
+  checked_strlen("strcspn", s);
+  checked_strlen("strcspn", reject);
+  size_t n = 0;
+  while (s[n] && !strchr(reject, s[n])) n++;
+  return n;
+}
+EXPORT NOINST int memcmp(const void *a, const void *b, size_t n) {
+  check_range("memcmp", a, n, 0);
+  check_range("memcmp", b, n, 0);
+  const unsigned char *x = a, *y = b;
+  for (size_t i = 0; i < n; i++)
+    if (x[i] != y[i]) {
+      /* The bytes compared up to the first difference decided the answer: each must have been written. */
+      check_defined("memcmp", a, i + 1);
+      check_defined("memcmp", b, i + 1);
+      return x[i] - y[i];
+    }
+  check_defined("memcmp", a, n);
+  check_defined("memcmp", b, n);
+  return 0;
+}
+EXPORT NOINST void *memchr(const void *s, int c, size_t n) {
+  const unsigned char *p = s;
+  for (size_t i = 0; i < n; i++) {
+    check_range("memchr", p + i, 1, 0);
+    check_defined("memchr", p + i, 1);
+    if (p[i] == (unsigned char)c) return (void *)(p + i);
+  }
+  return 0;
 }
 
-/* printf's %s reads a string to its NUL: each one is checked before the C library prints them. */
-NOINST static void check_format(const char *function, const char *format, va_list ap) {
+/*
+ * printf's %s reads a string to its NUL: each one is checked before the C library prints them, its characters
+ * written and, for sprintf, not where the result goes ([to, to + to_size), to_size 0 for none).
+ */
+NOINST static void check_format(const char *function, const char *format, va_list ap, const char *to, uptr to_size) {
   checked_strlen(function, format);
   for (const char *f = format; *f; f++) {
     if (*f != '%') continue;
@@ -588,6 +944,8 @@ NOINST static void check_format(const char *function, const char *format, va_lis
         uptr n = 0;
         while ((precision < 0 || n < (uptr)precision) && addressable((uptr)(s + n)) && s[n]) n++;
         if ((precision < 0 || n < (uptr)precision) && !addressable((uptr)(s + n))) check_range(function, s, n + 1, 0);
+        check_defined(function, s, precision >= 0 && n == (uptr)precision ? n : n + 1);
+        check_overlap(function, to, s, to_size, n + 1);
         break;
       }
       case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
@@ -610,7 +968,7 @@ EXPORT NOINST int printf(const char *format, ...) {
   va_list ap, check;
   va_start(ap, format);
   va_copy(check, ap);
-  check_format("printf", format, check);
+  check_format("printf", format, check, 0, 0);
   va_end(check);
   int n = vprintf(format, ap);
   va_end(ap);
@@ -620,7 +978,7 @@ EXPORT NOINST int fprintf(FILE *out, const char *format, ...) {
   va_list ap, check;
   va_start(ap, format);
   va_copy(check, ap);
-  check_format("fprintf", format, check);
+  check_format("fprintf", format, check, 0, 0);
   va_end(check);
   int n = vfprintf(out, format, ap);
   va_end(ap);
@@ -630,25 +988,27 @@ EXPORT NOINST int sprintf(char *d, const char *format, ...) {
   va_list ap, check, count;
   va_start(ap, format);
   va_copy(check, ap);
-  check_format("sprintf", format, check);
-  va_end(check);
   va_copy(count, ap);
   int n = vsnprintf(0, 0, format, count);
   va_end(count);
+  check_format("sprintf", format, check, d, n >= 0 ? (uptr)n + 1 : 0);
+  va_end(check);
   if (n >= 0) check_range("sprintf", d, (uptr)n + 1, 1);
   n = vsprintf(d, format, ap);
   va_end(ap);
+  if (n >= 0) defined((uptr)d, (uptr)n + 1);
   return n;
 }
 EXPORT NOINST int snprintf(char *d, size_t size, const char *format, ...) {
   va_list ap, check;
   va_start(ap, format);
   va_copy(check, ap);
-  check_format("snprintf", format, check);
+  check_format("snprintf", format, check, d, size);
   va_end(check);
   check_range("snprintf", d, size, 1);
   int n = vsnprintf(d, size, format, ap);
   va_end(ap);
+  if (size) defined((uptr)d, n < 0 ? 0 : (uptr)n + 1 < size ? (uptr)n + 1 : size);
   return n;
 }
 EXPORT NOINST int puts(const char *s) {
@@ -656,10 +1016,15 @@ EXPORT NOINST int puts(const char *s) {
   return fputs(s, stdout) < 0 ? EOF : putchar('\n');
 }
 
-/* scanf's %s and %[ write a word of the input whatever room there is: checked once written, before any use. */
+/*
+ * What scanf wrote: each target of a conversion that was assigned, by the size the conversion writes (an int for
+ * %d, a double for %lf, the word and its NUL for %s), checked as soon as the call returns, at the student's line,
+ * and marked written. %s and %[ write a word of the input whatever room there is, so their size is known only then.
+ */
 NOINST static void check_scanned(const char *function, const char *format, va_list ap, int assigned) {
-  int index = 0;
-  for (const char *f = format; *f && index < assigned; f++) {
+  /* Before the call (assigned < 0): only that no target is NULL, which the C library would skip without a word. */
+  int before = assigned < 0, index = 0;
+  for (const char *f = format; *f && (before || index < assigned); f++) {
     if (*f != '%') continue;
     f++;
     if (*f == '%') continue;
@@ -667,39 +1032,61 @@ NOINST static void check_scanned(const char *function, const char *format, va_li
     if (skip) f++;
     unsigned width = 0;
     while (*f >= '0' && *f <= '9') width = width * 10 + (unsigned)(*f++ - '0');
-    while (*f == 'h' || *f == 'l' || *f == 'j' || *f == 'z' || *f == 't' || *f == 'L' || *f == 'q') f++;
+    int h = 0, l = 0, wide = 0;
+    for (;; f++) {
+      if (*f == 'h') h++;
+      else if (*f == 'l') l++;
+      else if (*f == 'L' || *f == 'q' || *f == 'j') wide = 1;
+      else if (!(*f == 'z' || *f == 't')) break;
+    }
     if (*f == '[') {
       f++;
       if (*f == '^') f++;
       if (*f == ']') f++;
       while (*f && *f != ']') f++;
       if (!*f) return;
-      if (skip) continue;
-      char *s = va_arg(ap, char *);
-      check_range(function, s, length_of(s) + 1, 1);
-    } else if (*f == 's') {
-      if (skip) continue;
-      char *s = va_arg(ap, char *);
-      check_range(function, s, length_of(s) + 1, 1);
-    } else if (*f == 'c') {
-      if (skip) continue;
-      char *s = va_arg(ap, char *);
-      check_range(function, s, width ? width : 1, 1);
-    } else if (*f == 'n') {
-      (void)va_arg(ap, void *);
+    }
+    if (!*f) return;
+    if (skip) continue;
+    void *target = va_arg(ap, void *);
+    if (before) {
+      if ((uptr)target < 4096) check_range(function, target, 1, 1);
       continue;
-    } else if (*f) {
-      if (skip) continue;
-      (void)va_arg(ap, void *);
-    } else return;
-    index++;
+    }
+    uptr size;
+    switch (*f) {
+      case 's': case '[': {
+        /* Read only where it may: a target in memory it may not use is reported at its first byte. */
+        check_range(function, target, 1, 1);
+        uptr written = length_of(target) + 1;
+        /* With a width, the room the conversion may need, whatever this input's word was (AddressSanitizer's rule):
+           `%31s` needs 32 chars of room. */
+        size = width && width + 1 > written ? width + 1 : written;
+        break;
+      }
+      case 'c': size = width ? width : 1; break;
+      case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'n':
+        size = wide || l >= 2 ? 8 : h >= 2 ? 1 : h == 1 ? 2 : 4;
+        break;
+      case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
+        size = wide ? 16 : l ? 8 : 4;
+        break;
+      case 'p': size = sizeof(void *); break;
+      default: return;
+    }
+    check_range(function, target, size, 1);
+    defined((uptr)target, *f == 's' || *f == '[' ? length_of(target) + 1 : size);
+    if (*f != 'n') index++;
   }
 }
 EXPORT NOINST int scanf(const char *format, ...) {
   va_list ap, check;
   va_start(ap, format);
-  va_copy(check, ap);
   checked_strlen("scanf", format);
+  va_copy(check, ap);
+  check_scanned("scanf", format, check, -1);
+  va_end(check);
+  va_copy(check, ap);
   int n = vscanf(format, ap);
   check_scanned("scanf", format, check, n);
   va_end(check);
@@ -709,8 +1096,11 @@ EXPORT NOINST int scanf(const char *format, ...) {
 EXPORT NOINST int fscanf(FILE *in, const char *format, ...) {
   va_list ap, check;
   va_start(ap, format);
-  va_copy(check, ap);
   checked_strlen("fscanf", format);
+  va_copy(check, ap);
+  check_scanned("fscanf", format, check, -1);
+  va_end(check);
+  va_copy(check, ap);
   int n = vfscanf(in, format, ap);
   check_scanned("fscanf", format, check, n);
   va_end(check);
@@ -723,6 +1113,9 @@ EXPORT NOINST int sscanf(const char *text, const char *format, ...) {
   va_copy(check, ap);
   checked_strlen("sscanf", text);
   checked_strlen("sscanf", format);
+  check_scanned("sscanf", format, check, -1);
+  va_end(check);
+  va_copy(check, ap);
   int n = vsscanf(text, format, ap);
   check_scanned("sscanf", format, check, n);
   va_end(check);
@@ -744,17 +1137,25 @@ EXPORT NOINST char *fgets(char *s, int size, FILE *in) {
   }
   if (size <= 0 || (i == 0 && feof(in))) return 0;
   s[i] = 0;
+  defined((uptr)s, (uptr)i + 1);
   return r;
 }
 
 /* ---- the stack: Clang's frames, use after scope, alloca ----------------------------------------------------- */
 
-EXPORT int __asan_option_detect_stack_use_after_return = 0;
+/*
+ * Use after return: a function whose variables' addresses escape gets its frame from here (Clang asks when this
+ * option is on), a slot of its size class that stays unused for a while after the function returns, marked
+ * returned: a pointer to one of its variables kept past the return is caught where it is used. Each class has a few
+ * slots, taken in turn; when all are in use (a deep recursion) the frame is on the real stack as usual. Clang's code
+ * frees a small frame itself, by clearing the flag whose address the frame's last word holds.
+ */
+EXPORT int __asan_option_detect_stack_use_after_return = 1;
 EXPORT int __asan_option_detect_stack_use_after_scope = 1;
 #define STACK_MALLOC(n)                                                                                           \
-  EXPORT NOINST uptr __asan_stack_malloc_##n(uptr size) { (void)size; return 0; }                                \
-  EXPORT NOINST uptr __asan_stack_malloc_always_##n(uptr size) { (void)size; return 0; }                         \
-  EXPORT NOINST void __asan_stack_free_##n(uptr p, uptr size) { (void)p, (void)size; }
+  EXPORT NOINST uptr __asan_stack_malloc_##n(uptr size) { (void)size; return fake_frame(n); }                    \
+  EXPORT NOINST uptr __asan_stack_malloc_always_##n(uptr size) { (void)size; return fake_frame(n); }             \
+  EXPORT NOINST void __asan_stack_free_##n(uptr p, uptr size) { (void)size, fake_free(n, p); }
 STACK_MALLOC(0) STACK_MALLOC(1) STACK_MALLOC(2) STACK_MALLOC(3) STACK_MALLOC(4) STACK_MALLOC(5) STACK_MALLOC(6)
 STACK_MALLOC(7) STACK_MALLOC(8) STACK_MALLOC(9) STACK_MALLOC(10)
 #define SET_SHADOW(v)                                                                                             \
@@ -769,8 +1170,12 @@ EXPORT NOINST void __asan_alloca_poison(uptr addr, uptr size) {
   poison(tail, 32, POISON_ALLOCA);
   poison(addr - 32, 32, POISON_ALLOCA);
 }
+/*
+ * A function's variable-length arrays (and alloca's blocks) end with it: marked returned, not usable, so a pointer to
+ * one kept past the return is caught where it is used. The next frames there mark their own variables as they start.
+ */
 EXPORT NOINST void __asan_allocas_unpoison(uptr top, uptr bottom) {
-  if (bottom > top) memset(SHADOW(top), 0, (bottom - top) >> 3);
+  if (bottom > top) memset(SHADOW(top), POISON_STACK_RETURNED, (bottom - top) >> 3);
 }
 EXPORT NOINST void __asan_handle_no_return(void) {}
 EXPORT NOINST void __asan_version_mismatch_check_v8(void) {}
@@ -820,8 +1225,42 @@ NOINST static void null_file(int line, const char *function) {
   field_i("line", line);
   fatal();
 }
-#define OPEN(file, name) \
-  if (!(file)) null_file(line, name)
+
+/* The files the student opened: where, and where closed (0 while open). */
+#define MAX_FILES 64
+static struct opened { FILE *file; int line, closed_line; } opened[MAX_FILES];
+static int opened_count;
+NOINST static struct opened *opened_file(FILE *f) {
+  for (int i = opened_count - 1; i >= 0; i--)
+    if (opened[i].file == f) return &opened[i];
+  return 0;
+}
+/* A FILE * used after fclose: its memory is gone, whatever the C library would do with it. */
+NOINST static void check_file(int line, FILE *f, const char *function) {
+  if (!f) null_file(line, function);
+  struct opened *o = opened_file(f);
+  if (!o || !o->closed_line) return;
+  begin("file_closed");
+  field("function", function);
+  field_i("line", line);
+  field_i("open_line", o->line);
+  field_i("closed_line", o->closed_line);
+  fatal();
+}
+#define OPEN(file, name) check_file(line, file, name)
+
+EXPORT NOINST FILE *__checks_fopen(int line, const char *name, const char *mode) {
+  checked_strlen("fopen", name);
+  checked_strlen("fopen", mode);
+  opening_file = 1;
+  FILE *f = fopen(name, mode);
+  opening_file = 0;
+  if (!f) return 0;
+  struct opened *o = opened_file(f);
+  if (!o && opened_count < MAX_FILES) o = &opened[opened_count++];
+  if (o) o->file = f, o->line = line, o->closed_line = 0;
+  return f;
+}
 
 EXPORT NOINST int __checks_fgetc(int line, FILE *f) { OPEN(f, "fgetc"); return fgetc(f); }
 EXPORT NOINST int __checks_getc(int line, FILE *f) { OPEN(f, "getc"); return getc(f); }
@@ -831,29 +1270,54 @@ EXPORT NOINST int __checks_putc(int line, int c, FILE *f) { OPEN(f, "putc"); ret
 EXPORT NOINST int __checks_fputs(int line, const char *s, FILE *f) { OPEN(f, "fputs"); return fputs(s, f); }
 EXPORT NOINST int __checks_fprintf(int line, FILE *f, const char *format, ...) {
   OPEN(f, "fprintf");
-  va_list ap;
+  va_list ap, check;
   va_start(ap, format);
+  va_copy(check, ap);
+  check_format("fprintf", format, check, 0, 0);
+  va_end(check);
   int n = vfprintf(f, format, ap);
   va_end(ap);
   return n;
 }
 EXPORT NOINST int __checks_fscanf(int line, FILE *f, const char *format, ...) {
   OPEN(f, "fscanf");
-  va_list ap;
+  checked_strlen("fscanf", format);
+  va_list ap, check;
   va_start(ap, format);
+  va_copy(check, ap);
+  check_scanned("fscanf", format, check, -1);
+  va_end(check);
+  va_copy(check, ap);
   int n = vfscanf(f, format, ap);
+  check_scanned("fscanf", format, check, n);
+  va_end(check);
   va_end(ap);
   return n;
 }
 EXPORT NOINST size_t __checks_fread(int line, void *p, size_t size, size_t n, FILE *f) {
   OPEN(f, "fread");
-  return fread(p, size, n, f);
+  size_t total;
+  if (__builtin_mul_overflow(size, n, &total)) total = (size_t)-1;
+  size_t read = fread(p, size, n, f);
+  /* What the file had, read into memory that may not hold it: named at the call (as AddressSanitizer does). */
+  check_range("fread", p, read * size, 1);
+  defined((uptr)p, read * size);
+  return read;
 }
 EXPORT NOINST size_t __checks_fwrite(int line, const void *p, size_t size, size_t n, FILE *f) {
   OPEN(f, "fwrite");
+  size_t total;
+  if (__builtin_mul_overflow(size, n, &total)) total = (size_t)-1;
+  check_range("fwrite", p, total, 0);
+  check_defined("fwrite", p, total);
   return fwrite(p, size, n, f);
 }
-EXPORT NOINST int __checks_fclose(int line, FILE *f) { OPEN(f, "fclose"); return fclose(f); }
+EXPORT NOINST int __checks_fclose(int line, FILE *f) {
+  OPEN(f, "fclose");
+  struct opened *o = opened_file(f);
+  if (o) o->closed_line = line;
+  return fclose(f);
+}
 EXPORT NOINST int __checks_fseek(int line, FILE *f, long offset, int whence) {
   OPEN(f, "fseek");
   return fseek(f, offset, whence);
@@ -865,14 +1329,51 @@ EXPORT NOINST int __checks_ferror(int line, FILE *f) { OPEN(f, "ferror"); return
 
 /* ---- start and end ---------------------------------------------------------------------------------------------- */
 
+/*
+ * Which live blocks the program can still reach at its end (as valgrind's memcheck decides): from its globals and
+ * what is left of its stack (exit() called in a function keeps its callers' variables), then from inside every block
+ * reached. A block reached is "still reachable", mentioned; one that is not is lost, a leak.
+ */
+#define REACHED 0x80000000u
+NOINST static void reach_from(uptr from, uptr to, block **worklist) {
+  for (uptr a = (from + 3) & ~(uptr)3; a + 4 <= to; a += 4) {
+    uptr value = *(uint32_t *)a;
+    if (value < (uptr)&__heap_base || value >= heap_top) continue;
+    block *b = block_around(value);
+    if (!b || b->state != LIVE || value < (uptr)b + HEADER) continue;
+    b->state |= REACHED;
+    b->next_reached = *worklist;
+    *worklist = b;
+  }
+}
+NOINST static void mark_reachable(void) {
+  block *worklist = 0;
+  char here;
+  reach_from(SHADOW_END, (uptr)&__data_end, &worklist);
+  reach_from((uptr)&here, (uptr)&__stack_high, &worklist);
+  while (worklist) {
+    block *b = worklist;
+    worklist = b->next_reached;
+    uptr user = (uptr)b + HEADER;
+    reach_from(user, user + b->size, &worklist);
+  }
+}
+
 NOINST static void report_leaks(void) {
   if (reported) return;
+  mark_reachable();
   /* The allocation lines of what leaked, with a count and the bytes of each (the first 8 lines). */
   int lines[8], counts[8];
-  uptr bytes[8], leaked_blocks = 0, leaked_bytes = 0;
+  uptr bytes[8], leaked_blocks = 0, leaked_bytes = 0, reachable_blocks = 0, reachable_bytes = 0;
   int kept = 0;
   for (block *b = live_head; b; b = b->next) {
-    if (b->free_line == STARTUP) continue;
+    int reached = (b->state & REACHED) != 0;
+    b->state &= ~REACHED;
+    if (b->free_line == STARTUP || b->free_line == FILE_BLOCK) continue;
+    if (reached) {
+      reachable_blocks++, reachable_bytes += b->size;
+      continue;
+    }
     leaked_blocks++, leaked_bytes += b->size;
     int i = 0;
     while (i < kept && lines[i] != b->line) i++;
@@ -881,6 +1382,18 @@ NOINST static void report_leaks(void) {
       lines[kept] = b->line, counts[kept] = 0, bytes[kept] = 0, kept++;
     }
     counts[i]++, bytes[i] += b->size;
+  }
+  for (int i = 0; i < opened_count; i++) {
+    if (opened[i].closed_line) continue;
+    begin("file_open");
+    field_i("open_line", opened[i].line);
+    send();
+  }
+  if (reachable_blocks) {
+    begin("reachable");
+    field_u("blocks", reachable_blocks);
+    field_u("bytes", reachable_bytes);
+    send();
   }
   if (!leaked_blocks) return;
   begin("leak");
@@ -902,7 +1415,7 @@ EXPORT NOINST void __asan_init(void) {
   int8_t *volatile shadow_start = 0;
   memset(shadow_start, POISON_LOW, SHADOW_END >> 3);
   heap_top = (uptr)&__heap_base;
-  heap_end = __builtin_wasm_memory_size(0) * 65536;
+  heap_end = (heap_top + 2 * 16 * 65536) & ~(uptr)(16 * 65536 - 1);
   poison(heap_top, heap_end - heap_top, POISON_HEAP_UNUSED);
   atexit(report_leaks);
 }
