@@ -37,17 +37,44 @@ function findBinDir(): string {
   throw new Error('PostgreSQL binaries (initdb, pg_ctl) not found: install the postgresql package');
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports for throwaway servers come from below the kernel's ephemeral range (32768 and up), in a slice of their own
+ * for each test worker. Ports the kernel hands out (bind to port 0, outgoing connections) can be taken again by
+ * another test file while a site process is down for a restart, or before it binds: then a check "on our process"
+ * reaches another file's server.
+ */
+const PORT_FLOOR = 20_000;
+const SLICE = 400;
+const SLICES = 30;
+const handedOut = new Set<number>();
+
+function portSlice(): number {
+  const worker = process.env.VITEST_POOL_ID ?? process.env.TEST_PARALLEL_INDEX;
+  const id = worker === undefined ? process.pid : Number(worker) + 1;
+  return PORT_FLOOR + (id % SLICES) * SLICE;
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  const base = portSlice();
+  const start = Math.floor(Math.random() * SLICE);
+  for (let i = 0; i < SLICE; i += 1) {
+    const port = base + ((start + i) % SLICE);
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port between ${base} and ${base + SLICE - 1}`);
 }
 
 export async function startPgCluster(): Promise<PgCluster> {
