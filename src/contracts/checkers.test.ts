@@ -60,3 +60,37 @@ describe('output checkers', () => {
     expect(() => outputPattern('[')).toThrow(SyntaxError);
   });
 });
+
+describe('CodeRunner’s graders, as Moodle applies them', () => {
+  it('equality: trailing spaces of each line and of the whole output do not count; blank lines inside do', () => {
+    expect(check('equality', '1\n2', '1  \n2 \n\n\n').passed).toBe(true);
+    expect(check('equality', '1\n2\n', '1\n2').passed).toBe(true);
+    expect(check('equality', '1\n2', '1\n\n2')).toEqual({
+      passed: false,
+      detail: 'Line 2 differs: expected "2", got "".',
+    });
+    expect(check('equality', 'a b', 'a  b').passed).toBe(false);
+    expect(check('equality', 'Yes', 'yes').passed).toBe(false);
+    // A blank output equals an empty expectation, as in util::clean.
+    expect(check('equality', '', ' \n\t\n').passed).toBe(true);
+  });
+
+  it('near equality: also ignores case, runs of spaces and blank lines', () => {
+    expect(check('near_equality', 'Hello World\nBye', 'hello   WORLD\n\n\nbye \n').passed).toBe(true);
+    expect(check('near_equality', 'a b', 'ab').passed).toBe(false);
+    expect(check('near_equality', 'a\nb', '\na\nb').passed).toBe(true);
+    // A single space and a missing one are not the same; nor are letters beyond ASCII folded.
+    expect(check('near_equality', 'É', 'é').passed).toBe(false);
+  });
+
+  it('regex search: the right-trimmed pattern is searched for, ^ and $ at each line, . across lines', () => {
+    expect(check('regex_search', '\\d+\n', 'Total: 42').passed).toBe(true);
+    expect(check('regex_search', '^42$', 'Total:\n42\nend').passed).toBe(true);
+    expect(check('regex_search', 'a.b', 'a\nb').passed).toBe(true);
+    expect(check('regex_search', '^b', 'ab').passed).toBe(false);
+    expect(check('regex_search', '(', 'x')).toEqual({
+      passed: false,
+      detail: 'The test’s pattern is not a valid regular expression.',
+    });
+  });
+});

@@ -3,8 +3,27 @@
  * the runner applies it to the program's output (so a slow pattern is stopped by the run's time limit, never by
  * the server), and the student is told what differed.
  */
+import {
+  coderunnerClean,
+  coderunnerEqual,
+  coderunnerMatches,
+  coderunnerNearlyEqual,
+  coderunnerPattern,
+} from './coderunner-graders.js';
 
-export const checkerKinds = ['trimmed', 'exact', 'ignore_case', 'numbers', 'regex', 'program', 'ignore'] as const;
+export const checkerKinds = [
+  'trimmed',
+  'exact',
+  'ignore_case',
+  'numbers',
+  'regex',
+  'program',
+  'ignore',
+  // CodeRunner's graders, as Moodle applies them (coderunner-graders.ts): what an imported question is checked by.
+  'equality',
+  'near_equality',
+  'regex_search',
+] as const;
 export type CheckerKind = (typeof checkerKinds)[number];
 
 /**
@@ -24,6 +43,9 @@ export const checkerLabels: Record<CheckerKind, string> = {
   regex: 'Matches a regular expression',
   program: 'By the checker program of this exercise (below)',
   ignore: 'Not compared: only a clean run (and any expected files) count',
+  equality: 'Same text, ignoring spaces at line ends and at the end (CodeRunner’s exact match)',
+  near_equality: 'Same text, ignoring case, runs of spaces and blank lines (CodeRunner’s near match)',
+  regex_search: 'A regular expression found in the output (CodeRunner’s regex match)',
 };
 
 /** What the expected-output box holds for each checker, said under it. */
@@ -37,6 +59,11 @@ export const checkerHints: Record<CheckerKind, string> = {
   program:
     'Given to the checker program as expected.txt, with the test’s input as input.txt and the output as actual.txt.',
   ignore: 'Shown to students as an example; what the program prints is not compared.',
+  equality:
+    'The output the program must print; spaces at line ends and at the end do not count, blank lines inside do.',
+  near_equality: 'The output the program must print; case, runs of spaces or tabs and blank lines do not count.',
+  regex_search:
+    'A regular expression found anywhere in the output (JavaScript syntax; ^ and $ at each line, . also matches a newline); anchor it with ^ and $ to match the whole output.',
 };
 
 export interface OutputCheck {
@@ -156,6 +183,23 @@ export function checkOutput({ checker, expected, tolerance }: OutputCheck, actua
         .join('\n')
         .replace(/\n+$/, '');
       return pattern.test(text)
+        ? { passed: true, detail: null }
+        : { passed: false, detail: 'The output does not match the expected pattern.' };
+    }
+    case 'equality':
+    case 'near_equality': {
+      const equal = checker === 'equality' ? coderunnerEqual : coderunnerNearlyEqual;
+      if (equal(expected, actual)) return { passed: true, detail: null };
+      const shown = (text: string) => coderunnerClean(text).replace(/\n$/, '').split('\n');
+      return { passed: false, detail: firstDifference(shown(expected), shown(actual)) };
+    }
+    case 'regex_search': {
+      try {
+        coderunnerPattern(expected);
+      } catch {
+        return { passed: false, detail: 'The test’s pattern is not a valid regular expression.' };
+      }
+      return coderunnerMatches(expected, actual)
         ? { passed: true, detail: null }
         : { passed: false, detail: 'The output does not match the expected pattern.' };
     }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { endpoints } from './endpoint.js';
 import { idParamsSchema, recordIdSchema } from './fields.js';
 import { checkerKinds, DEFAULT_CHECKER, DEFAULT_TOLERANCE, outputPattern } from './checkers.js';
+import { coderunnerPattern } from './coderunner-graders.js';
 import { problemKinds } from './run-problems.js';
 import { manualGradeSchema, rubricCriterionSchema, rubricSchema } from './grading.js';
 import { timingSchema } from './timed-work.js';
@@ -200,9 +201,10 @@ export const testCaseInputSchema = z
       .default(''),
   })
   .superRefine((test, context) => {
-    if (test.checker !== 'regex') return;
+    if (test.checker !== 'regex' && test.checker !== 'regex_search') return;
     try {
-      outputPattern(test.expected_output);
+      if (test.checker === 'regex') outputPattern(test.expected_output);
+      else coderunnerPattern(test.expected_output);
     } catch (error) {
       context.addIssue({
         code: 'custom',
