@@ -79,6 +79,12 @@ export const exerciseMessages = {
     'This program is too large to build with the check for values used before they are set, so that check did not run this time; the memory checks did.',
   /** A function test whose program called the harness's report of a finished test itself. */
   harnessForged: 'Your code called the tests’ own report of a finished test, so this test is not passed.',
+  /** A question imported from CodeRunner: as there, output on standard error counts as a runtime error. */
+  wroteToStderr: 'The program wrote to standard error, which this question (from CodeRunner) counts as an error.',
+  /** As CodeRunner does: after a test stops with an error, the rest are not run. */
+  stoppedAfterError: 'Not run: an earlier test stopped with an error.',
+  /** A CodeRunner question's template that Twig could not render (said to the student, who cannot fix it). */
+  templateFailed: 'The question’s template could not be made into a program; tell your teacher. Twig said: ',
 } as const;
 
 /** What a student is told when the program asks the system for functions the runner doesn't give (e.g. `env.nope`). */

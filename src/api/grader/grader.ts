@@ -38,6 +38,9 @@ import { WorkerPool, workerScript } from './worker-pool.js';
 import { traceMessages } from '../../contracts/trace.js';
 import { packTrace, type TraceAnswer } from './trace/trace-answer.js';
 import { describeRun, harnessOutcome } from './describe-run.js';
+import { checkRun } from '../../contracts/checkers.js';
+import { COMBINATOR_SEPARATOR, type ProgramTemplate, type TemplateTest } from './coderunner-template.js';
+import type { TemplateRequest, TemplateResponse } from './template-worker.js';
 
 export type { GraderLog } from './process-pool.js';
 
@@ -202,6 +205,8 @@ export function compileProcessFlags(clangMemoryMb: number = COMPILE_LIMITS.clang
   ];
 }
 const COMPILE_OUTPUT_MAX = 16 * 1024;
+/** How long a CodeRunner template may take to render (a C template renders in milliseconds). */
+const TEMPLATE_RENDER_MS = 2000;
 
 export interface GraderOptions {
   /** Concurrent compilations (and, separately, runs); by default one fewer than the cores, at least one. */
@@ -298,6 +303,14 @@ export function createGrader(options: GraderOptions = {}) {
     size,
     maxQueue: 2000,
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
+  });
+
+  // CodeRunner questions' templates are rendered here, bounded in time and heap (template-worker.ts).
+  const templates = new WorkerPool<TemplateRequest, TemplateResponse>({
+    script: workerScript('template-worker', import.meta.url),
+    size: 1,
+    maxQueue: 200,
+    resourceLimits: { maxOldGenerationSizeMb: 64 },
   });
 
   async function compile(owner: string, code: string, build: Build = 'checked'): Promise<Compiled> {
@@ -576,6 +589,110 @@ export function createGrader(options: GraderOptions = {}) {
     };
   }
 
+  async function renderTemplate(owner: string, request: TemplateRequest): Promise<TemplateResponse> {
+    try {
+      return await templates.run(owner, request, TEMPLATE_RENDER_MS);
+    } catch (error) {
+      if (error instanceof PoolUnavailableError) throw new GraderUnavailableError(error.message);
+      return { error: 'it took longer, or more memory, than a template may.' };
+    }
+  }
+
+  /**
+   * A CodeRunner question, graded as CodeRunner's jobrunner.php does: a combinator template runs every test in one
+   * program and its output is split at the separator, unless a test has input of its own or that run fails, when
+   * each test's program runs alone; the first test that stops with an error (anything on standard error counts, as
+   * on Jobe) ends the grading. Each output is checked by the test's checker (CodeRunner's graders when imported).
+   */
+  async function gradeTemplated(
+    owner: string,
+    code: string,
+    tests: TestCase[],
+    template: ProgramTemplate,
+    options: GradeOptions,
+  ): Promise<GradeResult> {
+    const total = tests.reduce((sum, test) => sum + test.points, 0);
+    const cases: TemplateTest[] = tests.map((test) => ({
+      testcode: test.test_code,
+      stdin: test.stdin,
+      expected: test.expected_output,
+      extra: '',
+      display: test.visible ? 'SHOW' : 'HIDE',
+      mark: test.points,
+      hiderestiffail: false,
+      useasexample: false,
+      testtype: 0,
+    }));
+    const notGraded = (compile: CompileResult, message: string): GradeResult => ({
+      compile,
+      score: 0,
+      total,
+      tests: tests.map((test, index) => testResult(index, test, 'not_run', null, message)),
+    });
+    const checkOf = (test: TestCase) => ({
+      checker: test.checker,
+      expected: test.expected_output,
+      tolerance: test.tolerance,
+      files: test.expected_files.map((file) => ({ name: file.name, expected: file.content })),
+    });
+    const finish = (compile: CompileResult, results: TestResult[]): GradeResult => {
+      const passed = results.every((r) => r.verdict === 'passed');
+      const score = results.reduce((sum, r) => sum + (r.verdict === 'passed' ? r.points : 0), 0);
+      return { compile, score: options.allOrNothing && !passed ? 0 : score, total, tests: results };
+    };
+    if (template.combinator && tests.every((test) => test.stdin === '')) {
+      const rendered = await renderTemplate(owner, { program: template, answer: code, tests: cases, combined: true });
+      if ('error' in rendered)
+        return notGraded(compileError(exerciseMessages.templateFailed + rendered.error), 'Not run.');
+      const source = rendered.sources[0]!;
+      const compiled = await compile(owner, source);
+      if (!compiled.result.ok) return notGraded(compiled.result, 'The program did not compile.');
+      const ran = await execute(owner, compiled, source, { stdin: '', args: [], files: [] }, {});
+      const outputs = ran.outcome.stdout.split(COMBINATOR_SEPARATOR);
+      if (ran.outcome.status === 'ok' && ran.outcome.stderr === '' && outputs.length === tests.length)
+        return finish(
+          compiled.result,
+          tests.map((test, index) => {
+            const outcome = { ...ran.outcome, stdout: outputs[index]! };
+            return judge(
+              index,
+              test,
+              { outcome, checked: checkRun(checkOf(test), outcome.stdout, new Map()) },
+              options,
+            );
+          }),
+        );
+      // As CodeRunner: a combinator run that failed is run again one test at a time.
+    }
+    const rendered = await renderTemplate(owner, { program: template, answer: code, tests: cases, combined: false });
+    if ('error' in rendered)
+      return notGraded(compileError(exerciseMessages.templateFailed + rendered.error), 'Not run.');
+    // Tests whose programs are the same text (a c_program question's) share one build.
+    const builds = new Map<string, { compiled: Promise<Compiled>; state: RunState }>();
+    const results: TestResult[] = [];
+    let firstCompile: CompileResult | null = null;
+    let skip: string | null = null;
+    for (const [index, test] of tests.entries()) {
+      if (skip) {
+        results.push(testResult(index, test, 'not_run', null, skip));
+        continue;
+      }
+      const source = rendered.sources[index]!;
+      const build = builds.get(source) ?? { compiled: compile(owner, source), state: {} };
+      builds.set(source, build);
+      const compiled = await build.compiled;
+      firstCompile ??= compiled.result;
+      if (!compiled.result.ok) return notGraded(compiled.result, 'The program did not compile.');
+      const input = { stdin: test.stdin, args: test.args, files: test.files, check: checkOf(test) };
+      const ran = await execute(owner, compiled, source, input, build.state);
+      if (ran.outcome.status === 'ok' && ran.outcome.stderr !== '')
+        ran.outcome = { ...ran.outcome, status: 'runtime_error', message: exerciseMessages.wroteToStderr };
+      if (ran.outcome.status !== 'ok') skip = exerciseMessages.stoppedAfterError;
+      results.push(judge(index, test, ran, options));
+    }
+    return finish(firstCompile ?? { ok: true, diagnostics: [], output: '' }, results);
+  }
+
   return {
     concurrency: size,
 
@@ -658,6 +775,7 @@ export function createGrader(options: GraderOptions = {}) {
       options: GradeOptions = {},
     ): Promise<GradeResult> {
       const key = String(owner);
+      if (options.template) return gradeTemplated(key, code, tests, options.template, options);
       const total = tests.reduce((sum, test) => sum + test.points, 0);
       // A function exercise: the student's code and every test's code, one program.
       const { source, harness } = programOf(
@@ -714,7 +832,8 @@ export function createGrader(options: GraderOptions = {}) {
         results.push(judge(index, test, ran, options));
       }
       const score = results.reduce((sum, r) => sum + (r.verdict === 'passed' ? r.points : 0), 0);
-      return { compile: compiled.result, score, total, tests: results };
+      const allPassed = results.every((r) => r.verdict === 'passed');
+      return { compile: compiled.result, score: options.allOrNothing && !allPassed ? 0 : score, total, tests: results };
     },
 
     /**
@@ -723,6 +842,7 @@ export function createGrader(options: GraderOptions = {}) {
      */
     async warmUp(): Promise<void> {
       runners.start();
+      templates.start();
       await compilers.start();
     },
 
@@ -730,7 +850,7 @@ export function createGrader(options: GraderOptions = {}) {
     compilerPids: () => compilers.pids(),
 
     close: async () => {
-      await Promise.all([compilers.close(), runners.close()]);
+      await Promise.all([compilers.close(), runners.close(), templates.close()]);
     },
   };
 }
@@ -770,6 +890,10 @@ export interface GradeOptions {
   noLeaks?: boolean;
   /** The teacher's checker program, for the tests checked by it. */
   checkerCode?: string;
+  /** A question imported from CodeRunner: its template makes the program of each test (or of all at once). */
+  template?: ProgramTemplate;
+  /** CodeRunner's "all or nothing": the score is the total only when every test passes, otherwise 0. */
+  allOrNothing?: boolean;
 }
 
 function judge(index: number, test: TestCase, { outcome, checked }: Ran, options: GradeOptions = {}): TestResult {
