@@ -270,6 +270,21 @@ export const exerciseInputSchema = z
   });
 export type ExerciseInput = z.input<typeof exerciseInputSchema>;
 
+/**
+ * How a question imported from CodeRunner is graded, as on Moodle (issue 45): its template (Twig: the built-in
+ * c_function or c_program prototype's, or the question's own) makes each test's program, or one program for all the
+ * tests when it is a combinator; its template parameters (QUESTION.parameters, and as variables when hoisted); and
+ * "all or nothing".
+ */
+export const coderunnerGradingSchema = z.strictObject({
+  template: z.string().max(EXERCISE_LIMITS.codeMaxBytes, 'The template must be at most 64 KB.'),
+  combinator: z.boolean(),
+  parameters: z.record(z.string(), z.unknown()).default({}),
+  hoist: z.boolean().default(false),
+  all_or_nothing: z.boolean().default(false),
+});
+export type CoderunnerGrading = z.infer<typeof coderunnerGradingSchema>;
+
 /** The exercise bank's own file: programs with their tests, as Export writes them and Import reads them. */
 export const BANK_FORMAT = 'c-course-exercises';
 export const bankProgramSchema = z.strictObject({
@@ -288,6 +303,7 @@ export const bankProgramSchema = z.strictObject({
   topic: exerciseInputSchema.shape.topic,
   tests: exerciseInputSchema.shape.tests.unwrap().default([]),
   rubric: rubricSchema.default([]),
+  coderunner: coderunnerGradingSchema.nullable().default(null),
 });
 export type BankProgram = z.infer<typeof bankProgramSchema>;
 export const bankFileSchema = z.strictObject({
@@ -349,6 +365,8 @@ export type ImportSkipped = z.infer<typeof importSkippedSchema>;
 export const importResultSchema = z.object({
   imported: z.array(z.object({ id: z.number(), program_number: z.number(), task: z.string(), tests: z.number() })),
   skipped: z.array(importSkippedSchema),
+  /** What imported questions had that is not carried over (a CodeRunner penalty regime, a precheck test…). */
+  dropped: z.array(importSkippedSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -387,6 +405,8 @@ export const exerciseSchema = z.object({
   reference_solution: z.string(),
   topic: z.string(),
   rubric: z.array(rubricCriterionSchema),
+  /** How Moodle graded it, for a question imported from CodeRunner; null for the site's own programs. */
+  coderunner: coderunnerGradingSchema.nullable(),
 });
 export type Exercise = z.infer<typeof exerciseSchema>;
 

@@ -171,6 +171,8 @@ export interface ProgramTable {
   topic: string | null;
   /** A JSON list of { title, points }: the criteria the teacher grades by hand ('[]' for none). */
   rubric: Generated<string>;
+  /** A program imported from CodeRunner: how Moodle graded it (CoderunnerGrading as JSON); null otherwise. */
+  coderunner: string | null;
 }
 
 /** The teacher's grade by rubric of one student program; the student sees it once released. */

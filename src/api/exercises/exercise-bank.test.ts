@@ -16,9 +16,9 @@ const quiz = (...questions: { name?: string; stdin?: string; expected?: string; 
 
 describe('the exercise bank’s formats', () => {
   it('reads CodeRunner C questions from a Moodle XML export, and says why each other question is left out', () => {
-    const { programs, skipped } = readBankFile(moodle);
-    expect(programs).toHaveLength(2);
-    const [sum, square] = programs;
+    const { programs, skipped, dropped } = readBankFile(moodle);
+    expect(programs).toHaveLength(3);
+    const [sum, square, length] = programs;
     expect(sum!.task).toBe(
       'Sum of two numbers\n\nRead two integers and print their sum.\nFor example, for 2 3 print 5. Use scanf.',
     );
@@ -34,8 +34,8 @@ describe('the exercise bank’s formats', () => {
         test_code,
       })),
     ).toEqual([
-      { stdin: '2 3\n', expected_output: '5\n', visible: true, points: 1, checker: 'trimmed', test_code: '' },
-      { stdin: '-7 -8', expected_output: '-15', visible: false, points: 2, checker: 'trimmed', test_code: '' },
+      { stdin: '2 3\n', expected_output: '5\n', visible: true, points: 1, checker: 'equality', test_code: '' },
+      { stdin: '-7 -8', expected_output: '-15', visible: false, points: 2, checker: 'equality', test_code: '' },
     ]);
     // A function question: its test code calls the student's function; the precheck-only test is not run here;
     // fractional marks become tenths.
@@ -55,13 +55,36 @@ describe('the exercise bank’s formats', () => {
         visible: true,
       },
     ]);
+    // Each is graded by its prototype's template, or its own (customised), as on Moodle.
+    expect(sum!.coderunner).toEqual({
+      template: '{{ STUDENT_ANSWER }}',
+      combinator: false,
+      parameters: {},
+      hoist: false,
+      all_or_nothing: false,
+    });
+    expect(square!.coderunner).toMatchObject({ combinator: true, all_or_nothing: true });
+    expect(square!.coderunner!.template).toMatch(/#include <math.h>[\s\S]*\{\{ STUDENT_ANSWER \}\}/);
+    expect(length!.task.split('\n')[0]).toBe('String length without string.h');
+    expect(length!.coderunner!.template).toMatch(/^#include <stdio.h>/);
+    // What is imported but not carried over is said in the teacher's words.
+    expect(dropped).toEqual([
+      {
+        name: 'Sum of two numbers',
+        reason: 'its penalty regime (10, 20, ...) is not applied: the best submission counts in full',
+      },
+      {
+        name: 'Square function',
+        reason: 'tests hidden when they pass (HIDE_IF_SUCCEED) are shown to students always',
+      },
+      { name: 'Square function', reason: '1 precheck-only test is left out: there is no Precheck here' },
+    ]);
     expect(skipped).toEqual([
       { name: 'Python squares', reason: 'its type is python3; only c_program and c_function questions are C' },
       {
-        name: 'String length without string.h',
-        reason: 'it has a customised template, which its tests may rely on; copy it by hand',
+        name: 'Graded by a template',
+        reason: 'it is graded by its template (TemplateGrader), which this site cannot run; use a grader',
       },
-      { name: 'Graded by a template', reason: 'it is graded by TemplateGrader, which has no equal here' },
       { name: 'Which header declares printf?', reason: 'it is a multichoice question, not CodeRunner' },
     ]);
   });

@@ -14,10 +14,13 @@ import {
   testCaseInputSchema,
 } from '../../contracts/exercises.js';
 import { plainText } from './html-text.js';
+import { CODERUNNER_PROTOTYPES } from '../grader/coderunner-template.js';
 
 export interface ParsedBank {
   programs: BankProgram[];
   skipped: ImportSkipped[];
+  /** What an imported question had that is not carried over, in the teacher's words (its name, and what). */
+  dropped?: ImportSkipped[];
 }
 
 /** The first problem zod found, in words. */
@@ -136,16 +139,62 @@ function text(node: unknown): string {
   return '';
 }
 
-/** CodeRunner's graders that compare output, and the checker of ours each is. */
-const GRADERS: Record<string, 'trimmed' | 'exact' | 'ignore_case' | 'regex'> = {
-  '': 'trimmed',
-  EqualityGrader: 'trimmed',
-  ExactEqualityGrader: 'exact',
-  NearEqualityGrader: 'ignore_case',
-  RegexGrader: 'regex',
+/**
+ * CodeRunner's graders that compare output, and the checker of ours that applies each as CodeRunner does; none
+ * named is the C prototypes' EqualityGrader.
+ */
+const GRADERS: Record<string, 'equality' | 'near_equality' | 'regex_search'> = {
+  '': 'equality',
+  EqualityGrader: 'equality',
+  NearEqualityGrader: 'near_equality',
+  RegexGrader: 'regex_search',
 };
 
-function readQuestion(question: XmlNode): BankProgram | ImportSkipped {
+/** A question's template parameters (a JSON object), or null when they are not one. */
+function templateParameters(text: string): Record<string, unknown> | null {
+  if (!text.trim()) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A penalty regime that takes nothing off ("0", "0, 0, ..."), which is what this site does. */
+const noPenalty = (regime: string) => /^[\s0.,%]*$/.test(regime.replace(/\.\.\./g, ''));
+
+/** What a question has that this site does not carry over, said so a teacher knows what changes for students. */
+function notCarried(question: XmlNode, cases: XmlNode[]): string[] {
+  const notes: string[] = [];
+  const regime = text(question.penaltyregime).trim();
+  if (regime && !noPenalty(regime))
+    notes.push(`its penalty regime (${regime.slice(0, 40)}) is not applied: the best submission counts in full`);
+  else if (!regime && Number(text(question.penalty).trim() || 0) > 0)
+    notes.push('its penalty per try is not applied: the best submission counts in full');
+  const display = (test: XmlNode) => text(test.display).trim().toUpperCase();
+  if (cases.some((test) => display(test) === 'HIDE_IF_FAIL'))
+    notes.push('tests shown only when they pass (HIDE_IF_FAIL) are hidden from students always');
+  if (cases.some((test) => display(test) === 'HIDE_IF_SUCCEED'))
+    notes.push('tests hidden when they pass (HIDE_IF_SUCCEED) are shown to students always');
+  if (cases.some((test) => String(test['@_hiderestiffail'] ?? '0') === '1'))
+    notes.push('"hide the rest if this test fails" is not applied: every test’s result is shown as its display says');
+  const prechecks = cases.filter((test) => String(test['@_testtype'] ?? '0') === '1').length;
+  if (prechecks)
+    notes.push(`${prechecks} precheck-only test${prechecks > 1 ? 's are' : ' is'} left out: there is no Precheck here`);
+  if (cases.some((test) => text(test.extra).trim()))
+    notes.push('the tests’ Extra fields are not kept (TEST.extra is empty here)');
+  if (text(question.cputimelimitsecs).trim() || text(question.memlimitmb).trim())
+    notes.push('its own time or memory limit is not kept: this site’s limits apply');
+  if (
+    text(question.sandboxparams).trim() &&
+    !/^\{\s*"linkargs"\s*:\s*\[\s*"-lm"\s*\]\s*\}$/.test(text(question.sandboxparams).trim())
+  )
+    notes.push('its sandbox parameters (compiler options) are not kept: programs here are built with Clang');
+  return notes;
+}
+
+function readQuestion(question: XmlNode): (BankProgram & { notes: string[] }) | ImportSkipped {
   const name = plainText(text(question.name)) || 'a question without a name';
   const skip = (reason: string): ImportSkipped => ({ name, reason });
   if (question['@_type'] !== 'coderunner')
@@ -153,12 +202,21 @@ function readQuestion(question: XmlNode): BankProgram | ImportSkipped {
   const type = text(question.coderunnertype).trim();
   if (type !== 'c_program' && type !== 'c_function')
     return skip(`its type is ${type || 'not given'}; only c_program and c_function questions are C`);
-  if (text(question.template).trim())
-    return skip('it has a customised template, which its tests may rely on; copy it by hand');
-  if (text(question.iscombinatortemplate).trim() === '1') return skip('it uses a combinator template');
+  // A question's own template (customised) stands in for its prototype's, as on Moodle.
+  const prototype = CODERUNNER_PROTOTYPES[type];
+  const ownTemplate = text(question.template);
+  const combinatorField = text(question.iscombinatortemplate).trim();
+  const combinator = ownTemplate.trim() && combinatorField ? combinatorField === '1' : prototype.combinator;
+  const splitter = text(question.testsplitterre).trim();
+  if (combinator && splitter && splitter !== '|#<ab@17943918#@>#\\n|ms')
+    return skip('its combinator template splits its output its own way, which this site cannot follow');
   const grader = text(question.grader).trim();
+  if (grader === 'TemplateGrader')
+    return skip('it is graded by its template (TemplateGrader), which this site cannot run; use a grader');
   const checker = GRADERS[grader];
-  if (!checker) return skip(`it is graded by ${grader}, which has no equal here`);
+  if (!checker) return skip(`it is graded by ${grader}, which CodeRunner does not have`);
+  const parameters = templateParameters(text(question.templateparams));
+  if (!parameters) return skip('its template parameters are not a JSON object (Twig-made parameters are not read)');
   const cases = ((question.testcases as XmlNode | undefined)?.testcase as XmlNode[] | undefined) ?? [];
   // Test types 0 and 2 are run on a check; 1 is a precheck only.
   const run = cases.filter((test) => String(test['@_testtype'] ?? '0') !== '1');
@@ -171,13 +229,16 @@ function readQuestion(question: XmlNode): BankProgram | ImportSkipped {
   const scale = marks.every((mark) => Number.isInteger(mark)) ? 1 : 10;
   const tests = [];
   for (const [index, test] of run.entries()) {
+    const display = text(test.display).trim().toUpperCase();
     const parsed = testCaseInputSchema.safeParse({
       stdin: text(test.stdin),
       expected_output: text(test.expected),
-      visible: text(test.display).trim().toUpperCase() !== 'HIDE',
+      // A test shown only when it passes would show its expected output when it fails: hidden, and said so.
+      visible: display !== 'HIDE' && display !== 'HIDE_IF_FAIL',
       points: Math.min(100, Math.max(0, Math.round(marks[index]! * scale))),
       checker,
-      test_code: type === 'c_function' ? text(test.testcode) : '',
+      // The template places it (TEST.testcode): in main for c_function, anywhere in a customised template.
+      test_code: text(test.testcode),
     });
     if (!parsed.success) return skip(`test ${index + 1}: ${firstIssue(parsed.error)}`);
     tests.push(parsed.data);
@@ -189,9 +250,16 @@ function readQuestion(question: XmlNode): BankProgram | ImportSkipped {
     reference_solution: text(question.answer),
     no_leaks: false,
     tests,
+    coderunner: {
+      template: ownTemplate.trim() ? ownTemplate : prototype.template,
+      combinator,
+      parameters,
+      hoist: text(question.hoisttemplateparams).trim() === '1',
+      all_or_nothing: text(question.allornothing).trim() !== '0',
+    },
   };
   const checked = bankFileSchema.shape.programs.element.safeParse(program);
-  return checked.success ? checked.data : skip(firstIssue(checked.error));
+  return checked.success ? { ...checked.data, notes: notCarried(question, cases) } : skip(firstIssue(checked.error));
 }
 
 const refused = (reason: string): ParsedBank => ({ programs: [], skipped: [{ name: 'the file', reason }] });
@@ -208,13 +276,19 @@ function readMoodle(xml: string): ParsedBank {
     return refused(`it is not well-formed XML (${error instanceof Error ? error.message : String(error)})`);
   }
   const questions = ((document.quiz as XmlNode | undefined)?.question as XmlNode[] | undefined) ?? [];
-  const parsed: ParsedBank = { programs: [], skipped: [] };
+  const parsed: ParsedBank & { dropped: ImportSkipped[] } = { programs: [], skipped: [], dropped: [] };
   for (const question of questions) {
     // Moodle writes a "category" pseudo-question before each category's questions.
     if (question['@_type'] === 'category') continue;
     const result = readQuestion(question);
-    if ('reason' in result) parsed.skipped.push(result);
-    else parsed.programs.push(result);
+    if ('reason' in result) {
+      parsed.skipped.push(result);
+      continue;
+    }
+    const { notes, ...program } = result;
+    parsed.programs.push(program);
+    const name = program.task.split('\n')[0]!;
+    for (const note of notes) parsed.dropped.push({ name, reason: note });
   }
   if (questions.length === 0) parsed.skipped.push({ name: 'the file', reason: 'it has no <quiz> of questions' });
   return parsed;

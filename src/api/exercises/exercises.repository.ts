@@ -1,10 +1,26 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { programFileSchema, type TestCase } from '../../contracts/exercises.js';
+import {
+  type CoderunnerGrading,
+  coderunnerGradingSchema,
+  programFileSchema,
+  type TestCase,
+} from '../../contracts/exercises.js';
 import type { RubricCriterion } from '../../contracts/grading.js';
 import { flag, withBooleans } from '../db/flags.js';
 import { readJsonList } from '../db/json-list.js';
 import type { Db } from '../db/schema.js';
+
+/** A program's CodeRunner grading as stored (JSON), or null: none, or a row this release cannot read. */
+export function readCoderunner(text: string | null | undefined): CoderunnerGrading | null {
+  if (!text) return null;
+  try {
+    const parsed = coderunnerGradingSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export async function findProgram(db: Db, programId: number) {
   const row = await db.selectFrom('programs').selectAll().where('id', '=', programId).executeTakeFirst();
@@ -44,6 +60,8 @@ export interface SavedExercise {
   topic?: string;
   /** Left as it is when undefined. */
   rubric?: RubricCriterion[];
+  /** Left as it is when undefined. */
+  coderunner?: CoderunnerGrading | null;
 }
 
 export async function saveExercise(db: Db, programId: number, exercise: SavedExercise): Promise<void> {
@@ -56,6 +74,9 @@ export async function saveExercise(db: Db, programId: number, exercise: SavedExe
       checker_code: exercise.checker_code || null,
       ...(exercise.topic === undefined ? {} : { topic: exercise.topic || null }),
       ...(exercise.rubric === undefined ? {} : { rubric: JSON.stringify(exercise.rubric) }),
+      ...(exercise.coderunner === undefined
+        ? {}
+        : { coderunner: exercise.coderunner ? JSON.stringify(exercise.coderunner) : null }),
       ...(exercise.reference_solution === undefined ? {} : { reference_solution: exercise.reference_solution || null }),
     })
     .where('id', '=', programId)
@@ -107,6 +128,7 @@ export async function findStudentProgram(db: Db, studentProgramId: number) {
       'p.closed_at',
       'p.checker_code',
       'p.rubric',
+      'p.coderunner',
     ])
     .where('sp.id', '=', studentProgramId)
     .executeTakeFirst();

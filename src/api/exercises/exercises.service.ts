@@ -29,7 +29,7 @@ import { dashboardPaths, paths } from '../../contracts/paths.js';
 import type { Config } from '../config/env.js';
 import { nowIso } from '../db/clock.js';
 import type { Database, Db, StudentRow } from '../db/schema.js';
-import { GraderUnavailableError, type Grader } from '../grader/grader.js';
+import { type GradeOptions, GraderUnavailableError, type Grader } from '../grader/grader.js';
 import { AppError } from '../http/app-error.js';
 import type { CounterStore } from '../common/counters.js';
 import { codeCommentMail, submissionMail } from '../mail/mail-templates.js';
@@ -103,6 +103,14 @@ export function createExercisesService({
     }
   }
 
+  /** A CodeRunner question's template and "all or nothing", as the grader takes them; nothing for the site's own. */
+  function coderunnerOptions(stored: string | null | undefined): Pick<GradeOptions, 'template' | 'allOrNothing'> {
+    const grading = exercises.readCoderunner(stored);
+    if (!grading) return {};
+    const { template, combinator, parameters, hoist } = grading;
+    return { template: { template, combinator, parameters, hoist }, allOrNothing: grading.all_or_nothing };
+  }
+
   async function programOrFail(programId: number) {
     const program = await exercises.findProgram(db, programId);
     if (!program) throw new AppError('notFound', exerciseMessages.notFound);
@@ -173,6 +181,7 @@ export function createExercisesService({
         reference_solution: program.reference_solution ?? '',
         topic: program.topic ?? '',
         rubric: parseRubric(program.rubric),
+        coderunner: exercises.readCoderunner(program.coderunner),
       };
     },
 
@@ -202,6 +211,7 @@ export function createExercisesService({
             topic: exercise.topic,
             tests: exercise.tests,
             rubric: exercise.rubric,
+            coderunner: exercise.coderunner,
           },
         ],
       };
@@ -213,7 +223,7 @@ export function createExercisesService({
      * listed with why.
      */
     async importExercises(admin: StudentRow, input: ImportInput): Promise<ImportResult> {
-      const { programs, skipped } = await importReader.read(`admin:${admin.id}`, input);
+      const { programs, skipped, dropped = [] } = await importReader.read(`admin:${admin.id}`, input);
       const imported = await transact(db, async (trx) => {
         const made: ImportResult['imported'] = [];
         for (const program of programs) {
@@ -226,7 +236,7 @@ export function createExercisesService({
         }
         return made;
       });
-      return { imported, skipped };
+      return { imported, skipped, dropped };
     },
 
     /** The admin tries a reference solution against the tests given (or the saved ones); nothing is stored. */
@@ -249,6 +259,7 @@ export function createExercisesService({
           {
             noLeaks: options.noLeaks ?? program.no_leaks,
             checkerCode: options.checkerCode ?? program.checker_code ?? '',
+            ...coderunnerOptions(program.coderunner),
           },
         );
         result.tests.forEach((test, index) => (test.visible = cases[index]!.visible));
@@ -346,6 +357,7 @@ export function createExercisesService({
         const result = await grader.grade(student.id, code, tests, {
           noLeaks: sp.no_leaks,
           checkerCode: sp.checker_code ?? '',
+          ...coderunnerOptions(sp.coderunner),
         });
         const status = result.compile.ok ? ('graded' as const) : ('compile_error' as const);
         const id = await transact(db, async (trx) => {

@@ -14,10 +14,11 @@ const brief = (text: string, max: number) => (text.length > max ? `${text.slice(
  * save (a file named by many tests of a Dodona suite is copied into each of them). What is left out is named
  * briefly: a question's name (or a parser's message quoting the file) can be hundreds of kilobytes long.
  */
-function withinImportBounds({ programs, skipped }: ParsedBank): ParsedBank {
+function withinImportBounds({ programs, skipped, dropped = [] }: ParsedBank): ParsedBank {
   const kept: ParsedBank = {
     programs: [],
     skipped: skipped.map(({ name, reason }) => ({ name: brief(name, 80), reason: brief(reason, 500) })),
+    dropped: dropped.map(({ name, reason }) => ({ name: brief(name, 80), reason: brief(reason, 500) })),
   };
   for (const program of programs) {
     const name = brief(program.task.split('\n')[0]!, 80);

@@ -140,6 +140,18 @@ export function ImportExercises() {
               </ul>
             </>
           ) : null}
+          {report.dropped.length ? (
+            <>
+              <p className="mb-1">Imported, but not carried over:</p>
+              <ul>
+                {report.dropped.map((dropped, index) => (
+                  <li key={index}>
+                    {dropped.name}: {dropped.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </div>
       ) : null}
     </section>
