@@ -55,6 +55,15 @@ export default defineConfig({
         },
       },
       {
+        // Proof by difference against CodeRunner (test/coderunner/coderunner.test.ts): its sample C questions graded
+        // as on Moodle (gcc natively, CodeRunner's graders) and by the site's grader. Needs gcc.
+        test: {
+          name: 'coderunner',
+          include: ['test/coderunner/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
+      {
         // Needs the build and nginx: run on its own after the build (`npm test` does), `vitest --project cluster`.
         // Each file has its own PostgreSQL and site processes on free ports, so the files run side by side.
         test: {

@@ -1,6 +1,7 @@
-// `npm test`: typecheck, lint, unit tests, the differential oracle's sample (test/oracle), API tests (SQLite and
-// PostgreSQL), build, browser tests. Installs what a fresh machine lacks (Chromium, PostgreSQL, the oracle's
-// gcc-multilib, valgrind and csmith) when it can, and ends with "N passed, N failed".
+// `npm test`: typecheck, lint, unit tests, the differential oracle's sample (test/oracle), the CodeRunner harness
+// (test/coderunner), API tests (SQLite and PostgreSQL), build, browser tests. Installs what a fresh machine lacks
+// (Chromium, PostgreSQL, the oracle's gcc-multilib, valgrind and csmith) when it can, and ends with "N passed, N
+// failed".
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 
@@ -142,11 +143,12 @@ check('typecheck', typecheckOk);
 check('lint', lintOk);
 check('build', built);
 
-const vitestOk = run('unit, oracle and API tests (SQLite, PostgreSQL)', 'npx', [
+const vitestOk = run('unit, oracle, CodeRunner and API tests (SQLite, PostgreSQL)', 'npx', [
   'vitest',
   'run',
   '--project=unit',
   '--project=oracle',
+  '--project=coderunner',
   '--project=api-sqlite',
   '--project=api-pg',
   '--reporter=default',

@@ -61,6 +61,13 @@ const ADDRESS_SHADOW_BYTES = CHECKED_MEMORY_BYTES / 8;
 const DEFINEDNESS_SHADOW_OFFSET = PROGRAM_MEMORY_BYTES;
 const DEFINEDNESS_ORIGIN_OFFSET = 2 * PROGRAM_MEMORY_BYTES;
 
+/**
+ * A CodeRunner question's program is held to Jobe's rules for C (`gcc -Wall -Werror -std=c99`): C99, and a
+ * warning of -Wall is an error, so code Moodle refused is refused here too (Clang's -Wall, not -Wextra's more).
+ * Clang's -Wall is not gcc's: gcc refuses `printf("")`, Clang does not (test/coderunner/known-gaps.json).
+ */
+const JOBE_LANGUAGE_FLAGS: Record<string, string[]> = { '-std=c17': ['-std=c99'], '-Wextra': ['-Werror'] };
+
 /** The language and its warnings, the same in every build of a student's program. */
 const LANGUAGE_FLAGS = ['-std=c17', '-Wall', '-Wextra', '-fno-color-diagnostics'];
 
@@ -310,13 +317,14 @@ export function createGrader(options: GraderOptions = {}) {
     script: workerScript('template-worker', import.meta.url),
     size: 1,
     maxQueue: 200,
-    resourceLimits: { maxOldGenerationSizeMb: 64 },
+    // Twing and (in development) the TypeScript loader take most of it; a template's own data is small.
+    resourceLimits: { maxOldGenerationSizeMb: 128 },
   });
 
-  async function compile(owner: string, code: string, build: Build = 'checked'): Promise<Compiled> {
+  async function compile(owner: string, code: string, build: Build = 'checked', jobe = false): Promise<Compiled> {
     const plain = build === 'plain';
     const sha256 = createHash('sha256').update(code).digest('hex');
-    const key = build === 'checked' ? sha256 : `${sha256}-${build}`;
+    const key = `${build === 'checked' ? sha256 : `${sha256}-${build}`}${jobe ? '-jobe' : ''}`;
     // What the operator needs to find the program again (the run saved it as the student's draft), never its text.
     const about = { owner, code_sha256: sha256, code_bytes: Buffer.byteLength(code), plain };
     const rewritten: Rewritten = plain ? { code, inserts: new Map() } : rewriteAllocations(code);
@@ -324,7 +332,7 @@ export function createGrader(options: GraderOptions = {}) {
     try {
       response = await compilers.run(owner, {
         code: rewritten.code,
-        flags: plain
+        flags: (plain
           ? PLAIN_COMPILE_FLAGS
           : build === 'trace'
             ? TRACE_COMPILE_FLAGS
@@ -332,7 +340,8 @@ export function createGrader(options: GraderOptions = {}) {
               ? LIGHT_COMPILE_FLAGS
               : build === 'origins'
                 ? ORIGINS_COMPILE_FLAGS
-                : COMPILE_FLAGS,
+                : COMPILE_FLAGS
+        ).flatMap((flag) => (jobe ? (JOBE_LANGUAGE_FLAGS[flag] ?? [flag]) : [flag])),
         outputMaxBytes: COMPILE_OUTPUT_MAX,
         runtimeFlags: plain ? null : build === 'trace' ? TRACE_RUNTIME_FLAGS : RUNTIME_FLAGS,
         trace: build === 'trace',
@@ -594,6 +603,7 @@ export function createGrader(options: GraderOptions = {}) {
       return await templates.run(owner, request, TEMPLATE_RENDER_MS);
     } catch (error) {
       if (error instanceof PoolUnavailableError) throw new GraderUnavailableError(error.message);
+      log.warn({ owner, cause: error instanceof Error ? error.message : String(error) }, 'grader: a template failed');
       return { error: 'it took longer, or more memory, than a template may.' };
     }
   }
@@ -645,7 +655,7 @@ export function createGrader(options: GraderOptions = {}) {
       if ('error' in rendered)
         return notGraded(compileError(exerciseMessages.templateFailed + rendered.error), 'Not run.');
       const source = rendered.sources[0]!;
-      const compiled = await compile(owner, source);
+      const compiled = await compile(owner, source, 'checked', true);
       if (!compiled.result.ok) return notGraded(compiled.result, 'The program did not compile.');
       const ran = await execute(owner, compiled, source, { stdin: '', args: [], files: [] }, {});
       const outputs = ran.outcome.stdout.split(COMBINATOR_SEPARATOR);
@@ -678,7 +688,7 @@ export function createGrader(options: GraderOptions = {}) {
         continue;
       }
       const source = rendered.sources[index]!;
-      const build = builds.get(source) ?? { compiled: compile(owner, source), state: {} };
+      const build = builds.get(source) ?? { compiled: compile(owner, source, 'checked', true), state: {} };
       builds.set(source, build);
       const compiled = await build.compiled;
       firstCompile ??= compiled.result;
