@@ -558,6 +558,7 @@ describe('C exercises', () => {
     expect(amplified.json()).toEqual({
       imported: [],
       skipped: [{ name: 'Echo a big file.', reason: 'with its tests and files it is larger than 1 MB' }],
+      dropped: [],
     });
     const before = (await call('GET', '/programs', adminToken)).json().length;
     for (const body of [{}, { content: 'x', files: [{ path: 'a', content: 'b' }] }, { files: [] }]) {
@@ -576,17 +577,23 @@ describe('C exercises', () => {
     expect(report.imported.map((p: { task: string; tests: number }) => [p.task.split('\n')[0], p.tests])).toEqual([
       ['Sum of two numbers', 2],
       ['Square function', 2],
+      // A customised template imports and is graded by it, as on Moodle.
+      ['String length without string.h', 1],
     ]);
     expect(report.skipped.map((s: { name: string }) => s.name)).toEqual([
       'Python squares',
-      'String length without string.h',
       'Graded by a template',
       'Which header declares printf?',
     ]);
+    expect(report.dropped.map((d: { name: string }) => d.name)).toEqual([
+      'Sum of two numbers',
+      'Square function',
+      'Square function',
+    ]);
     // Numbered after the highest program there was, one after another.
-    const [sum, square] = report.imported as { id: number; program_number: number }[];
+    const [sum, square, length] = report.imported as { id: number; program_number: number }[];
     expect(square!.program_number).toBe(sum!.program_number + 1);
-    for (const program of [sum!, square!]) {
+    for (const program of [sum!, square!, length!]) {
       const exercise = (await call('GET', `/api/v1/programs/${program.id}/exercise`, adminToken)).json();
       expect(exercise.reference_solution).not.toBe('');
       const tried = (
@@ -636,6 +643,7 @@ describe('C exercises', () => {
     expect(refused).toEqual({
       imported: [],
       skipped: [{ name: 'the file', reason: 'programs.1.task: Task is required' }],
+      dropped: [],
     });
     const s = await studentWithProgram();
     expect((await call('POST', '/api/v1/programs/import', s.token, { content: moodle })).statusCode).toBe(403);
