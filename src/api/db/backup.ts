@@ -1,15 +1,16 @@
 /**
- * Consistent copies of the database while the site runs, and bringing one back: SQLite's online backup API, or
- * pg_dump / pg_restore (custom format) for PostgreSQL. Used by `npm run backup` and `npm run restore`.
+ * Consistent copies of the database while the site runs, and bringing one back: SQLite's `VACUUM INTO` (one
+ * snapshot, read while writers carry on), or pg_dump / pg_restore (custom format) for PostgreSQL. Used by
+ * `npm run backup` and `npm run restore`.
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import SQLite from 'better-sqlite3';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { copySqliteDatabase } from './sqlite-driver.js';
 
 const run = promisify(execFile);
 
@@ -31,13 +32,7 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
   const path = sqlitePath(databaseUrl);
   if (path) {
     if (path === ':memory:') throw new Error('An in-memory database has nothing to back up.');
-    const source = new SQLite(path, { readonly: true, fileMustExist: true });
-    try {
-      // The online backup copies pages while writers carry on, and ends with a consistent snapshot.
-      await source.backup(file);
-    } finally {
-      source.close();
-    }
+    copySqliteDatabase(path, file);
     return;
   }
   await run(pgTool('pg_dump'), ['--format=custom', '--no-owner', '--file', file, databaseUrl], {
