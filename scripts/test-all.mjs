@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit and API tests (SQLite and PostgreSQL), build, browser tests.
+// `npm test`: typecheck, lint, build, a fresh install, unit and API tests (SQLite and PostgreSQL), browser tests.
 // Installs what a fresh machine lacks (Chromium, PostgreSQL) when it can, and ends with "N passed, N failed".
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -126,6 +126,10 @@ const [typecheckOk, lintOk, built] = await Promise.all([
 check('typecheck', typecheckOk);
 check('lint', lintOk);
 check('build', built);
+
+// A fresh clone installed with no compiler and an empty npm cache, then the built site started from it.
+if (built)
+  check('fresh install', run('fresh install (npm ci of a clone, no compiler)', 'node', ['scripts/fresh-install.mjs']));
 
 const vitestOk = run('unit and API tests (SQLite, PostgreSQL)', 'npx', [
   'vitest',
