@@ -60,7 +60,8 @@ export function createHomeService({ db, schedule, clock = systemClock, timeZone 
 
       const sessions = [...(classes?.sessions ?? [])].sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
       const next = sessions.find((s) => Date.parse(s.ends_at) > at);
-      const held = sessions.filter((s) => Date.parse(s.ends_at) <= at);
+      // Classes held before the student joined the batch are not theirs to have missed.
+      const held = sessions.filter((s) => Date.parse(s.ends_at) <= at && s.status !== 'before joining');
       const attended = held.filter((s) => s.status === 'present' || s.status === 'late').length;
 
       const rows = await home.listStudentPrograms(db, student.id);
