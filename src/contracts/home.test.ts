@@ -15,7 +15,13 @@ const base: NextStepState = {
 };
 const kinds = (state: Partial<NextStepState>) =>
   planNextSteps({ ...base, ...state }, DEFAULT_TIME_ZONE).map((step) => step.kind);
-const tonight = { session_number: 3, starts_at: '2026-11-20T13:30:00.000Z', duration_minutes: 60, topics: 'Loops' };
+const tonight = {
+  session_number: 3,
+  starts_at: '2026-11-20T13:30:00.000Z',
+  duration_minutes: 60,
+  topics: 'Loops',
+  joined_at: null,
+};
 
 describe('what to do next', () => {
   it('after the course: the feedback, then the certificate; no class or program', () => {
@@ -53,6 +59,17 @@ describe('what to do next', () => {
     expect(planNextSteps({ ...base, nextClass: morning }, DEFAULT_TIME_ZONE)[0]!.text).toBe(
       'Join today’s class at 2:30 pm IST: session 3',
     );
+  });
+
+  it('once the student has joined the class, says so (with when it ends) instead of asking them to join', () => {
+    const joined = { ...tonight, joined_at: '2026-11-20T13:27:00.000Z' };
+    for (const now of ['2026-11-20T13:27:00.000Z', '2026-11-20T14:10:00.000Z'])
+      expect(planNextSteps({ ...base, now, nextClass: joined }, DEFAULT_TIME_ZONE)[0]).toEqual({
+        kind: 'class',
+        text: 'You joined session 3: it ends at 8:00 pm IST',
+        detail: 'Loops',
+        link: '/DashPage#next-class',
+      });
   });
 
   it('a class on another day is not a step while there is work; with none, it is what to get ready for', () => {

@@ -142,7 +142,14 @@ export interface NextStepState {
   completed: boolean;
   feedbackGiven: boolean;
   batchNumber: number | null;
-  nextClass: { session_number: number; starts_at: string; duration_minutes: number; topics: string } | null;
+  nextClass: {
+    session_number: number;
+    starts_at: string;
+    duration_minutes: number;
+    topics: string;
+    /** The student's Join click (null: not joined). */
+    joined_at: string | null;
+  } | null;
   /** Already in the order to do them (byDeadline). */
   programs: { id: number; program_number: number; due_at: string | null }[];
   quizTaken: boolean;
@@ -192,7 +199,15 @@ export function planNextSteps(state: NextStepState, zone: TimeZone): NextStep[] 
   if (state.paid && next) {
     const window = joinWindow(next.starts_at, next.duration_minutes);
     const today = courseWallClock(state.now, zone)?.date === courseWallClock(next.starts_at, zone)?.date;
-    if (now >= window.opens)
+    if (now >= window.opens && next.joined_at !== null)
+      // Joined: the class is what they are doing; its card reopens the meeting if they left it.
+      steps.push({
+        kind: 'class',
+        text: `You joined session ${next.session_number}: it ends at ${formatClockTime(new Date(window.closes).toISOString(), zone)}`,
+        detail: next.topics,
+        link: `${paths.dashboard}#next-class`,
+      });
+    else if (now >= window.opens)
       steps.push({
         kind: 'class',
         text: `Join the class now: session ${next.session_number}`,

@@ -50,7 +50,8 @@ export function createHomeService({ db, schedule, clock = systemClock, timeZone 
     async home(student: StudentRow): Promise<Home> {
       if (student.role !== 'student') throw new AppError('forbidden', homeMessages.studentsOnly);
       const paid = student.student_status !== STUDENT_STATUS.unpaid;
-      // After the course no class is next and no program waits: the home says so (My Classes keeps the record).
+      // After the course no program waits and the next steps are the feedback and the certificate; the batch's
+      // classes go on, and the home shows the next one as to anyone in the batch.
       const completed = student.student_status === STUDENT_STATUS.completed;
       const classes: MySchedule | null =
         paid && student.student_batch !== null ? await schedule.mySchedule(student) : null;
@@ -94,7 +95,7 @@ export function createHomeService({ db, schedule, clock = systemClock, timeZone 
       return {
         now,
         batch_number: student.student_batch,
-        next_class: next && !completed ? { session: next, meeting_link: classes?.meeting_link ?? null } : null,
+        next_class: next ? { session: next, meeting_link: classes?.meeting_link ?? null } : null,
         programs_to_solve: completed ? [] : toSolve,
         since,
         doubts_answered: doubts.map((d) => ({

@@ -187,7 +187,9 @@ export function HomeSection({ student, NextClass, certificate }: { student: Stud
             <p className="text-body-secondary">
               {home.data.batch_number === null
                 ? 'You will be placed in a batch; its class times appear here and under My Classes.'
-                : 'No class is coming up yet: the timetable is under My Classes.'}
+                : student.student_status === STUDENT_STATUS.completed
+                  ? 'Your batch has no more classes scheduled: your classes and their videos are under My Classes.'
+                  : 'No class is coming up yet: the timetable is under My Classes.'}
             </p>
           ) : null}
           <WhatNext steps={home.data.next_steps} />
