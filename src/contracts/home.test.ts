@@ -72,6 +72,16 @@ describe('what to do next', () => {
       });
   });
 
+  it('a timed program not open yet is a step that says when it opens, not "Solve"', () => {
+    const programs = [{ id: 12, program_number: 7, due_at: null, opens_at: '2026-11-22T04:30:00.000Z' }];
+    expect(planNextSteps({ ...base, programs }, DEFAULT_TIME_ZONE)[0]).toEqual({
+      kind: 'program',
+      text: 'Program 7 opens at 22 Nov 2026, 10:00 am IST',
+      detail: 'A timed program: its task is shown when it opens.',
+      link: '/DashPage/myprogs/12',
+    });
+  });
+
   it('a class on another day is not a step while there is work; with none, it is what to get ready for', () => {
     const tomorrow = { ...tonight, starts_at: '2026-11-21T13:30:00.000Z' };
     expect(kinds({ nextClass: tomorrow, programs: [{ id: 1, program_number: 2, due_at: null }] })).toEqual(['program']);

@@ -29,6 +29,8 @@ export const homeProgramSchema = z.object({
   program_number: z.number(),
   task: z.string(),
   due_at: z.string().nullable(),
+  /** A timed program not open yet: when it opens (its task is hidden until then); null otherwise. */
+  opens_at: z.string().nullable(),
   /** The deadline has passed (the program can still be solved, and is marked late). */
   overdue: z.boolean(),
   /** The solution (or the best score) was handed in after the deadline. */
@@ -150,8 +152,11 @@ export interface NextStepState {
     /** The student's Join click (null: not joined). */
     joined_at: string | null;
   } | null;
-  /** Already in the order to do them (byDeadline). */
-  programs: { id: number; program_number: number; due_at: string | null }[];
+  /**
+   * Already in the order to do them (byDeadline). `opens_at`: a timed program not open yet, whose task is hidden
+   * until then.
+   */
+  programs: { id: number; program_number: number; due_at: string | null; opens_at?: string | null }[];
   quizTaken: boolean;
 }
 
@@ -225,6 +230,15 @@ export function planNextSteps(state: NextStepState, zone: TimeZone): NextStep[] 
     }
   }
   for (const program of state.programs.slice(0, HOME_LIMITS.programSteps)) {
+    if (program.opens_at) {
+      steps.push({
+        kind: 'program',
+        text: `Program ${program.program_number} opens at ${formatDateTime(program.opens_at, zone)}`,
+        detail: 'A timed program: its task is shown when it opens.',
+        link: `${dashboard('myProgs')}/${program.id}`,
+      });
+      continue;
+    }
     const overdue = program.due_at !== null && Date.parse(program.due_at) < now;
     steps.push({
       kind: 'program',

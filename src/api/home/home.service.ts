@@ -20,8 +20,8 @@ import { AppError } from '../http/app-error.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
 import { recordVisit } from '../students/visits.repository.js';
 import * as home from './home.repository.js';
-import { visibleTask, windowsOfStudent } from '../timed-work/timed-window.js';
-import { timedState } from '../../contracts/timed-work.js';
+import { windowsOfStudent } from '../timed-work/timed-window.js';
+import { timedMessages, timedState } from '../../contracts/timed-work.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -72,12 +72,19 @@ export function createHomeService({ db, schedule, clock = systemClock, timeZone 
         const timing = windows.get(id);
         return timing !== undefined && timedState(timing, at) === 'over';
       };
+      const zone = await timeZone();
+      // A timed program not open yet: its task is hidden, and the home says when it opens.
+      const opensAt = (id: number) => {
+        const timing = windows.get(id);
+        return timing !== undefined && timedState(timing, at) === 'waiting' ? timing.opens_at : null;
+      };
       const toSolve: HomeProgram[] = rows
         .filter((row) => isToSolve({ ...row, closed: row.closed_at !== null }) && !over(row.id))
         .map((row) => ({
           id: row.id,
           program_number: row.program_number,
-          task: visibleTask(row.task, windows.get(row.id), new Date(at)),
+          task: opensAt(row.id) === null ? row.task : timedMessages.hiddenTaskUntil(opensAt(row.id)!, zone),
+          opens_at: opensAt(row.id),
           due_at: row.due_at,
           overdue: row.due_at !== null && Date.parse(row.due_at) < at,
           late: row.best_late || isLate(row.due_at, row.submitted_at),
@@ -132,7 +139,7 @@ export function createHomeService({ db, schedule, clock = systemClock, timeZone 
             programs: toSolve,
             quizTaken: attempts.length > 0,
           },
-          await timeZone(),
+          zone,
         ),
       };
     },
