@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { adminHeaders, apiStudent, signInWithToken, placePaidStudent, uniqueNumber } from './accounts.js';
+import { adminHeaders, apiStudent, E2E_DATABASE, signInWithToken, placePaidStudent, uniqueNumber } from './accounts.js';
 import { openSqliteFile } from '../src/api/db/sqlite-driver.js';
 import { expect, open, saveScreenshot, test } from './fixtures.js';
-
-/** The browser tests' site keeps its database here (scripts/e2e-server.mjs). */
-const DB_PATH = '.tmp/e2e-data/app.db';
 
 /**
  * The private token a reminder email's stop link carries, written straight into the site's database: a reminder is
@@ -12,7 +9,7 @@ const DB_PATH = '.tmp/e2e-data/app.db';
  */
 function remindersToken(studentId: number): string {
   const token = randomBytes(32).toString('base64url');
-  const db = openSqliteFile(DB_PATH, { mustExist: true });
+  const db = openSqliteFile(E2E_DATABASE, { mustExist: true });
   try {
     db.pragma('busy_timeout = 10000');
     db.prepare(
