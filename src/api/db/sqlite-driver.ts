@@ -1,6 +1,6 @@
 /**
  * The SQLite driver: libsql, whose native library comes prebuilt inside an npm package per platform (an optional
- * dependency npm picks for the machine), so an install compiles and downloads nothing else (docs/decisions/028).
+ * dependency npm picks for the machine), so an install compiles and downloads nothing else (docs/decisions/029).
  * Its API is better-sqlite3's; this file evens out the few places where it differs and the site would notice:
  *
  * - A row from `get` carries an extra `_metadata` key (the query's duration): removed, so a row is only its columns.
