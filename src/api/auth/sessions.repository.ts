@@ -186,10 +186,10 @@ export function sessionLookupQuery(db: Kysely<Database>, dialect: DialectName): 
 }
 
 /**
- * SQLite runs the compiled query on the driver's connection directly: Kysely's layers (a connection taken and given back through
- * its mutex, a result transformed, each step a promise) cost about as much as SQLite finding the row. Inside a
- * transaction that another request holds open on the connection, the lookup goes through Kysely as before and waits
- * for it to end: the direct call would read the transaction's uncommitted rows.
+ * SQLite runs the compiled query on the driver's connection directly: Kysely's layers (a connection taken and given
+ * back through its mutex, a result transformed, each step a promise) cost about as much as SQLite finding the row.
+ * Inside a transaction that another request holds open on the connection, the lookup goes through Kysely as before
+ * and waits for it to end: the direct call would read the transaction's uncommitted rows.
  */
 function oneAtATime(db: Kysely<Database>, nowForLookup: () => string): LookUp {
   const query = sessionLookupQuery(db, 'sqlite');
