@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           ...shareModules,
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           exclude: apiTests,
           environment: 'node',
         },

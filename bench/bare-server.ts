@@ -1,7 +1,7 @@
 /**
  * The fair limit of this machine for GET /courses/ as a signed-in student asks it: node:http doing only the work the
  * site's caches leave for that call. It finds the bearer token's live session by the token's hash with one prepared
- * statement on the same database as the site (SQLite: better-sqlite3, in-process; PostgreSQL: a named statement
+ * statement on the same database as the site (SQLite: the site's driver, in-process; PostgreSQL: a named statement
  * through pg), then writes the answer the site precomputed, gzip when the client takes it. No framework, no
  * validation, no logging: the site's figure divided by this one is what its own per-request work costs.
  *
@@ -11,8 +11,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { openSqliteFile } from '../src/api/db/sqlite-driver.js';
 
 const [database, port, answerPath] = process.argv.slice(2) as [string, string, string];
 const plain = readFileSync(`${answerPath}.json`);
@@ -27,8 +27,8 @@ if (database.startsWith('postgres')) {
   lookup = async (tokenHash, now) =>
     (await pool.query({ name: 'session', text: SESSION_SQL, values: [tokenHash, now] })).rowCount === 1;
 } else {
-  const statement = new SQLite(database, { readonly: true }).prepare(SESSION_SQL.replaceAll(/\$\d/g, '?'));
-  lookup = (tokenHash, now) => statement.get(tokenHash, now) !== undefined;
+  const statement = openSqliteFile(database, { mustExist: true }).prepare(SESSION_SQL.replaceAll(/\$\d/g, '?'));
+  lookup = (tokenHash, now) => statement.get([tokenHash, now]) !== undefined;
 }
 
 function refuse(response: ServerResponse): void {

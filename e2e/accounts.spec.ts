@@ -1,5 +1,15 @@
 import sharp from 'sharp';
-import { ADMIN, PASSWORD, linkFromOutbox, logIn, newEmail, nextAlert, signUp } from './accounts.js';
+import {
+  ADMIN,
+  PASSWORD,
+  apiStudent,
+  linkFromOutbox,
+  logIn,
+  newEmail,
+  nextAlert,
+  signInWithToken,
+  signUp,
+} from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, open, saveScreenshot, test } from './fixtures.js';
 
 test.describe('student account flow', () => {
@@ -250,6 +260,39 @@ test.describe('student account flow', () => {
     await expect(page.getByLabel('City')).toHaveValue('Chennai');
     await expect(page.getByLabel('City')).not.toBeEditable();
     await saveScreenshot(page, 'profile', info.project.name);
+  });
+
+  test('a student abroad makes a profile with a number that has a country code', async ({ page, request }, info) => {
+    const student = await apiStudent(request, { tag: 'abroad', profile: false });
+    await signInWithToken(page, student.token, '/CreateProfile');
+    const mobile = page.getByLabel('Mobile');
+    // The field says which formats work, and a phone offers the keyboard with +.
+    await expect(mobile).toHaveAccessibleDescription(
+      'An Indian mobile: its 10 digits (98765 43210). Outside India: + and the country code first (+971 50 123 4567).',
+    );
+    await expect(mobile).toHaveAttribute('inputmode', 'tel');
+    for (const [label, value] of [
+      ['City', 'Dubai'],
+      ['Country', 'United Arab Emirates'],
+      ['Study / job role', 'Software tester'],
+      ['College / company', 'Emirates Group'],
+    ]) {
+      await page.getByLabel(label!).fill(value!);
+    }
+    await mobile.fill('+971 5');
+    const invalid = nextAlert(page);
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    expect(await invalid).toBe('Please enter valid info');
+    await expect(page.getByText('This number is not valid for its country code')).toBeVisible();
+    await saveScreenshot(page, 'create-profile-abroad-refused', info.project.name);
+    await mobile.fill('+971 50 123 4567');
+    const created = nextAlert(page);
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    expect(await created).toBe('Your profile created successfully! View the email we sent you');
+    await expect(page).toHaveURL(/\/dashpage$/);
+    await open(page, '/Profile');
+    await expect(page.getByLabel('Mobile')).toHaveValue('+971501234567');
+    await saveScreenshot(page, 'profile-abroad', info.project.name);
   });
 
   test('/Profile without a token goes to the login page', async ({ page }) => {

@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { expect, open, test } from './fixtures.js';
 import { ADMIN } from './teacher.js';
+import { openSqliteFile } from '../src/api/db/sqlite-driver.js';
 
 export { ADMIN };
 export const PASSWORD = 'Kernighan#1978';
@@ -156,6 +157,24 @@ export async function placePaidStudent(
   for (const call of calls) {
     const response = await call();
     expect(response.ok(), await response.text()).toBe(true);
+  }
+}
+
+/** The browser tests' site keeps its database here (scripts/e2e-server.mjs); a test's own copy elsewhere. */
+export const E2E_DATABASE = '.tmp/e2e-data/app.db';
+
+/**
+ * Records the student as in their batch since `since`, written straight into the site's database: the site records
+ * the moment the teacher places a student, and a class held before it is not the student's to have missed. For a
+ * test whose past class is made after the student was placed. Only for the shared site, not a test's own copy.
+ */
+export function inBatchSince(student: Pick<ApiStudent, 'id'>, since: Date): void {
+  const db = openSqliteFile(E2E_DATABASE, { mustExist: true });
+  try {
+    db.pragma('busy_timeout = 10000');
+    db.prepare('update students set batch_joined_at = ? where id = ?').run([since.toISOString(), student.id]);
+  } finally {
+    db.close();
   }
 }
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { courseWallClock, DEFAULT_TIME_ZONE, formatDate } from '../src/contracts/dates.js';
 import type { Overview } from '../src/contracts/overview.js';
-import { adminHeaders, apiStudent, placePaidStudent, signInWithToken, uniqueNumber } from './accounts.js';
+import { adminHeaders, apiStudent, inBatchSince, placePaidStudent, signInWithToken, uniqueNumber } from './accounts.js';
 import { checkScreen, expect, expectNoSidewaysScroll, test } from './fixtures.js';
 
 /** The teacher's overview at the top of /AdminPage: its counts, a chart's numbers, and every panel within reach. */
@@ -40,7 +40,11 @@ test('the overview counts the students, charts a batch’s attendance with its n
   const batch = uniqueNumber();
   const present = await apiStudent(request, { tag: 'overview-present', firstName: 'Prema' });
   const absent = await apiStudent(request, { tag: 'overview-absent', firstName: 'Abhi' });
-  for (const student of [present, absent]) await placePaidStudent(request, admin, student, batch);
+  for (const student of [present, absent]) {
+    await placePaidStudent(request, admin, student, batch);
+    // In the batch before its class below (a class held before a student joined is not theirs to have missed).
+    inBatchSince(student, new Date(Date.now() - 3 * 24 * 60 * 60_000));
+  }
   const asked = await request.post('/api/v1/doubts', {
     headers: present.headers,
     data: { question: 'Why & in scanf?' },

@@ -6,6 +6,7 @@ import {
   adminHeaders,
   type ApiStudent,
   apiStudent,
+  inBatchSince,
   placePaidStudent,
   signInWithToken,
   uniqueNumber,
@@ -19,6 +20,8 @@ async function completedStudent(request: APIRequestContext, admin: { authorizati
   const batch = uniqueNumber();
   const student = await apiStudent(request, { tag, firstName: 'Meera', lastName: 'Krishnan' });
   await placePaidStudent(request, admin, student, batch);
+  // In the batch since before its classes (a class held before a student joined is not theirs to have missed).
+  inBatchSince(student, new Date(Date.now() - 61 * DAY));
   for (const [index, daysAgo] of [60, 2].entries()) {
     const clock = courseWallClock(new Date(Date.now() - daysAgo * DAY), DEFAULT_TIME_ZONE)!;
     const session = await request.post(`/api/v1/batches/${batch}/sessions`, {

@@ -205,9 +205,11 @@ test.describe('C exercises in the browser', () => {
     const problem = page.locator('.run-output .run-problem');
     await expect(problem).toHaveText(
       'Line 8: the program writes 4 bytes just past the end of a block of 20 bytes allocated with malloc on line 6. ' +
-        'If it holds ints, there is room for 5, numbered 0 to 4, and this is number 5 (a loop going one step too far, `<=` where `<` was meant?).',
+        'If it holds ints, there is room for 5, numbered 0 to 4, and this is number 5 (one step too far: i <= n on line 7, where < was meant?).',
       { timeout: 60_000 },
     );
+    // The hint quotes the student's own code, shown as code, not as Markdown backticks.
+    await expect(problem.locator('code')).toHaveText(['i <= n', '<']);
     await expect(page.locator('.run-output')).toContainText('Runtime error');
     // The editor marks line 8 as it marks a compiler error.
     const marked = page.locator('.cm-line', { has: page.locator('.cm-lintRange-error') });
@@ -363,6 +365,11 @@ test.describe('file handling', () => {
       `In the file 'report.txt': Line 3 differs: expected "meena pass", got "meena fail".`,
     );
     await expect(page.getByRole('region', { name: 'Your file report.txt' })).toContainText('meena fail');
+    // The failed test read a file, not the keyboard: its input says so, and shows the file.
+    await expect(page.getByRole('region', { name: 'Input of test 1' })).toHaveText(
+      '(nothing typed: the program reads the input file below)',
+    );
+    await expect(page.getByRole('region', { name: 'Input file marks.txt', exact: true })).toContainText('ravi 35');
     await saveScreenshot(page, 'program-file-exercise', info.project.name);
 
     await setCode(page, MARKS);

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
-import { adminHeaders, apiStudent, signInWithToken, placePaidStudent, uniqueNumber } from './accounts.js';
+import { adminHeaders, apiStudent, E2E_DATABASE, signInWithToken, placePaidStudent, uniqueNumber } from './accounts.js';
+import { openSqliteFile } from '../src/api/db/sqlite-driver.js';
 import { expect, open, saveScreenshot, test } from './fixtures.js';
-
-/** The browser tests' site keeps its database here (scripts/e2e-server.mjs). */
-const DB_PATH = '.tmp/e2e-data/app.db';
 
 /**
  * The private token a reminder email's stop link carries, written straight into the site's database: a reminder is
@@ -12,13 +9,13 @@ const DB_PATH = '.tmp/e2e-data/app.db';
  */
 function remindersToken(studentId: number): string {
   const token = randomBytes(32).toString('base64url');
-  const db = new Database(DB_PATH);
+  const db = openSqliteFile(E2E_DATABASE, { mustExist: true });
   try {
     db.pragma('busy_timeout = 10000');
     db.prepare(
       `insert into private_links (student_id, purpose, token) values (?, 'reminders', ?)
        on conflict (student_id, purpose) do update set token = excluded.token`,
-    ).run(studentId, token);
+    ).run([studentId, token]);
   } finally {
     db.close();
   }

@@ -4,6 +4,7 @@ import {
   adminHeaders,
   apiStudent,
   type ApiStudent,
+  inBatchSince,
   signInWithToken,
   placePaidStudent,
   uniqueNumber,
@@ -59,6 +60,8 @@ test.describe('class schedule', () => {
     const admin = await adminHeaders(request);
     const batch = uniqueNumber();
     const student = await paidStudentIn(request, admin, batch);
+    // In the batch since before its past class (a class held before a student joined is not theirs to have missed).
+    inBatchSince(student, new Date(Date.now() - 3 * 24 * 60 * MINUTE));
     // A class starting in a few minutes (its start rounds down to the minute), one two days ago, one in three days.
     const soon = await scheduleAt(request, admin, batch, 1, new Date(Date.now() + 4 * MINUTE), 90);
     await scheduleAt(request, admin, batch, 2, new Date(Date.now() - 2 * 24 * 60 * MINUTE));
@@ -113,6 +116,7 @@ test.describe('class schedule', () => {
     const admin = await adminHeaders(request);
     const batch = uniqueNumber();
     const student = await paidStudentIn(request, admin, batch);
+    inBatchSince(student, new Date(Date.now() - 2 * 24 * 60 * MINUTE));
     const held = await scheduleAt(request, admin, batch, 1, new Date(Date.now() - 24 * 60 * MINUTE));
 
     await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');

@@ -1,7 +1,7 @@
-// `npm test`: typecheck, lint, unit tests, the differential oracle's sample (test/oracle), the CodeRunner harness
-// (test/coderunner), API tests (SQLite and PostgreSQL), build, browser tests. Installs what a fresh machine lacks
-// (Chromium, PostgreSQL, the oracle's gcc-multilib, valgrind and csmith) when it can, and ends with "N passed, N
-// failed".
+// `npm test`: typecheck, lint, build, a fresh install, unit tests, the differential oracle's sample (test/oracle),
+// the CodeRunner harness (test/coderunner), API tests (SQLite and PostgreSQL), browser tests. Installs what a fresh
+// machine lacks (Chromium, PostgreSQL, the oracle's gcc-multilib, valgrind and csmith) when it can, and ends with
+// "N passed, N failed".
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 
@@ -142,6 +142,10 @@ const [typecheckOk, lintOk, built] = await Promise.all([
 check('typecheck', typecheckOk);
 check('lint', lintOk);
 check('build', built);
+
+// A fresh clone installed with no compiler and an empty npm cache, then the built site started from it.
+if (built)
+  check('fresh install', run('fresh install (npm ci of a clone, no compiler)', 'node', ['scripts/fresh-install.mjs']));
 
 const vitestOk = run('unit, oracle, CodeRunner and API tests (SQLite, PostgreSQL)', 'npx', [
   'vitest',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoints } from './endpoint.js';
 import { idParamsSchema, messageResponseSchema, fieldMessages, hasControlCharacters, oneLineText } from './fields.js';
 import { feedbackStates } from './testimonials.js';
-import { MOBILE_DIGITS } from './course.js';
+import { normalizeMobile } from './mobile.js';
 import { passwordSchema } from './password.js';
 
 /** Shared by the signup, login, password and profile forms and the API routes behind them. */
@@ -62,10 +62,13 @@ const optionalText = (label: string) =>
 export const profileSchema = z.strictObject({
   first_name: name('First name').optional(),
   last_name: name('Last name').optional(),
-  mobile: z
-    .string({ error: 'Mobile is required' })
-    .trim()
-    .regex(new RegExp(`^[0-9]{${MOBILE_DIGITS}}$`), `Mobile must be exactly ${MOBILE_DIGITS} digits`),
+  /** 10 digits in India, else + and the country code, kept in E.164 (contracts/mobile.ts). */
+  mobile: z.string({ error: 'Mobile is required' }).transform((typed, context) => {
+    const checked = normalizeMobile(typed);
+    if (checked.ok) return checked.mobile;
+    context.addIssue({ code: 'custom', message: checked.message });
+    return z.NEVER;
+  }),
   city: required('City'),
   country: required('Country'),
   study: required('Study / job role'),

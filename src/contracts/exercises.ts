@@ -492,8 +492,23 @@ export const testResultSchema = z.object({
   actual_output: z.string().nullable(),
   /** Only for visible tests: each expected file and what the program left in it (null: not made, or not text). */
   files: z.array(z.object({ name: z.string(), expected: z.string(), actual: z.string().nullable() })).default([]),
+  /** Only for visible tests: the files in the program's folder when it starts, and its command-line arguments. */
+  input_files: z.array(z.object({ name: z.string(), content: z.string() })).default([]),
+  args: z.array(z.string()).default([]),
 });
 export type TestResult = z.infer<typeof testResultSchema>;
+
+/** A test's input box when nothing is typed: "(none)", unless the program reads a file or is given arguments. */
+export function emptyInputText(test: { files: readonly unknown[]; args: readonly unknown[] }): string {
+  if (test.files.length > 0)
+    return `(nothing typed: the program reads ${test.files.length === 1 ? 'the input file' : 'the input files'} below)`;
+  if (test.args.length > 0) return '(nothing typed: the program is given the arguments below)';
+  return '(none)';
+}
+
+/** Command-line arguments as a shell would show them: quoted when empty or holding spaces or quotes. */
+export const argumentsText = (args: readonly string[]) =>
+  args.map((arg) => (/[\s"]/.test(arg) || !arg ? JSON.stringify(arg) : arg)).join(' ');
 
 export const gradeResultSchema = z.object({
   compile: compileResultSchema,

@@ -15,7 +15,13 @@ const base: NextStepState = {
 };
 const kinds = (state: Partial<NextStepState>) =>
   planNextSteps({ ...base, ...state }, DEFAULT_TIME_ZONE).map((step) => step.kind);
-const tonight = { session_number: 3, starts_at: '2026-11-20T13:30:00.000Z', duration_minutes: 60, topics: 'Loops' };
+const tonight = {
+  session_number: 3,
+  starts_at: '2026-11-20T13:30:00.000Z',
+  duration_minutes: 60,
+  topics: 'Loops',
+  joined_at: null,
+};
 
 describe('what to do next', () => {
   it('after the course: the feedback, then the certificate; no class or program', () => {
@@ -53,6 +59,27 @@ describe('what to do next', () => {
     expect(planNextSteps({ ...base, nextClass: morning }, DEFAULT_TIME_ZONE)[0]!.text).toBe(
       'Join today’s class at 2:30 pm IST: session 3',
     );
+  });
+
+  it('once the student has joined the class, says so (with when it ends) instead of asking them to join', () => {
+    const joined = { ...tonight, joined_at: '2026-11-20T13:27:00.000Z' };
+    for (const now of ['2026-11-20T13:27:00.000Z', '2026-11-20T14:10:00.000Z'])
+      expect(planNextSteps({ ...base, now, nextClass: joined }, DEFAULT_TIME_ZONE)[0]).toEqual({
+        kind: 'class',
+        text: 'You joined session 3: it ends at 8:00 pm IST',
+        detail: 'Loops',
+        link: '/DashPage#next-class',
+      });
+  });
+
+  it('a timed program not open yet is a step that says when it opens, not "Solve"', () => {
+    const programs = [{ id: 12, program_number: 7, due_at: null, opens_at: '2026-11-22T04:30:00.000Z' }];
+    expect(planNextSteps({ ...base, programs }, DEFAULT_TIME_ZONE)[0]).toEqual({
+      kind: 'program',
+      text: 'Program 7 opens at 22 Nov 2026, 10:00 am IST',
+      detail: 'A timed program: its task is shown when it opens.',
+      link: '/DashPage/myprogs/12',
+    });
   });
 
   it('a class on another day is not a step while there is work; with none, it is what to get ready for', () => {

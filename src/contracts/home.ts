@@ -29,6 +29,8 @@ export const homeProgramSchema = z.object({
   program_number: z.number(),
   task: z.string(),
   due_at: z.string().nullable(),
+  /** A timed program not open yet: when it opens (its task is hidden until then); null otherwise. */
+  opens_at: z.string().nullable(),
   /** The deadline has passed (the program can still be solved, and is marked late). */
   overdue: z.boolean(),
   /** The solution (or the best score) was handed in after the deadline. */
@@ -142,9 +144,19 @@ export interface NextStepState {
   completed: boolean;
   feedbackGiven: boolean;
   batchNumber: number | null;
-  nextClass: { session_number: number; starts_at: string; duration_minutes: number; topics: string } | null;
-  /** Already in the order to do them (byDeadline). */
-  programs: { id: number; program_number: number; due_at: string | null }[];
+  nextClass: {
+    session_number: number;
+    starts_at: string;
+    duration_minutes: number;
+    topics: string;
+    /** The student's Join click (null: not joined). */
+    joined_at: string | null;
+  } | null;
+  /**
+   * Already in the order to do them (byDeadline). `opens_at`: a timed program not open yet, whose task is hidden
+   * until then.
+   */
+  programs: { id: number; program_number: number; due_at: string | null; opens_at?: string | null }[];
   quizTaken: boolean;
 }
 
@@ -192,7 +204,15 @@ export function planNextSteps(state: NextStepState, zone: TimeZone): NextStep[] 
   if (state.paid && next) {
     const window = joinWindow(next.starts_at, next.duration_minutes);
     const today = courseWallClock(state.now, zone)?.date === courseWallClock(next.starts_at, zone)?.date;
-    if (now >= window.opens)
+    if (now >= window.opens && next.joined_at !== null)
+      // Joined: the class is what they are doing; its card reopens the meeting if they left it.
+      steps.push({
+        kind: 'class',
+        text: `You joined session ${next.session_number}: it ends at ${formatClockTime(new Date(window.closes).toISOString(), zone)}`,
+        detail: next.topics,
+        link: `${paths.dashboard}#next-class`,
+      });
+    else if (now >= window.opens)
       steps.push({
         kind: 'class',
         text: `Join the class now: session ${next.session_number}`,
@@ -210,6 +230,15 @@ export function planNextSteps(state: NextStepState, zone: TimeZone): NextStep[] 
     }
   }
   for (const program of state.programs.slice(0, HOME_LIMITS.programSteps)) {
+    if (program.opens_at) {
+      steps.push({
+        kind: 'program',
+        text: `Program ${program.program_number} opens at ${formatDateTime(program.opens_at, zone)}`,
+        detail: 'A timed program: its task is shown when it opens.',
+        link: `${dashboard('myProgs')}/${program.id}`,
+      });
+      continue;
+    }
     const overdue = program.due_at !== null && Date.parse(program.due_at) < now;
     steps.push({
       kind: 'program',

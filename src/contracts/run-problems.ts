@@ -14,6 +14,31 @@ export interface ProblemReport {
   depth?: number;
 }
 
+/** The student's code, one entry per line: hints quote it rather than guess at it. */
+export type SourceLines = readonly string[];
+
+/** How far above an access a loop's condition may be (a `for` header, its opening brace, a line or two of body). */
+const LOOP_LOOKBACK = 4;
+/** A comparison with `<=` (not `<<=`): what it compares, up to the end of its condition. */
+const LESS_OR_EQUAL =
+  /(?<![<\w])([A-Za-z_]\w*(?:\s*(?:\[[^\]]*\]|->\s*\w+|\.\s*\w+))*\s*<=\s*(?:[^;()&|?:,]|\([^()]*\))+)/;
+
+/**
+ * An access one past the end, told with the `<=` that most likely did it: on the line itself or in a loop's condition
+ * just above it. Said only when the code has one there; a guess at code the student did not write misleads.
+ */
+export function oneTooFarHint(code: SourceLines, line: number | null): string {
+  if (!line) return '';
+  for (let at = line; at >= Math.max(1, line - LOOP_LOOKBACK); at -= 1) {
+    const text = (code[at - 1] ?? '').replace(/\/\/.*$/, '').replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    const found = LESS_OR_EQUAL.exec(text);
+    if (!found) continue;
+    const comparison = found[1]!.trim();
+    return ` (one step too far: \`${comparison}\`${at === line ? '' : ` on line ${at}`}, where \`<\` was meant?)`;
+  }
+  return '';
+}
+
 export interface RunProblem {
   /** The line it happened on (the editor marks it), if known. */
   line: number | null;
@@ -57,6 +82,11 @@ export type ProblemKind = (typeof problemKinds)[number];
 const num = (fields: Record<string, string>, key: string) => Number(fields[key] ?? 0);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const at = (line: number | null) => (line ? `Line ${line}: ` : '');
+
+/** A message told at its line: "Line 11: …", once, whether or not the message already names it. */
+export function atItsLine(line: number | null, message: string): string {
+  return line && !/^Line \d+: /.test(message) ? `${at(line)}${message}` : message;
+}
 /** Clang writes type names quoted: "'int'" -> "int". */
 const typeName = (name: string | undefined) => (name ?? '').replace(/^'|'$/g, '');
 
@@ -99,7 +129,13 @@ function objectWords(name: string | null, bytes: number, accessSize: number, wha
 }
 
 /** Where past (or before) an object an access falls, and the index it stands for, in words. */
-function offsetWords(offset: number, objectSize: number, accessSize: number, name: string | null): string {
+function offsetWords(
+  offset: number,
+  objectSize: number,
+  accessSize: number,
+  name: string | null,
+  hint: () => string,
+): string {
   const index =
     accessSize > 0 && offset % accessSize === 0 && objectSize % accessSize === 0 ? offset / accessSize : null;
   const last = accessSize > 0 ? objectSize / accessSize - 1 : null;
@@ -111,7 +147,7 @@ function offsetWords(offset: number, objectSize: number, accessSize: number, nam
   }
   const past = offset - objectSize;
   if (index !== null && name && last !== null && Number.isInteger(last))
-    return `\`${name}[${index}]\`, but the last one is \`${name}[${last}]\`${index === last + 1 ? ' (a loop running one step too far, `<=` where `<` was meant?)' : ''}`;
+    return `\`${name}[${index}]\`, but the last one is \`${name}[${last}]\`${index === last + 1 ? hint() : ''}`;
   return past === 0 ? 'just past its end' : `${plural(past, 'byte')} past its end`;
 }
 
@@ -133,9 +169,10 @@ function rangeProblem(report: ProblemReport, object: string, kind: ProblemKind):
   };
 }
 
-function accessProblem(report: ProblemReport): RunProblem {
+function accessProblem(report: ProblemReport, code: SourceLines): RunProblem {
   const f = report.fields;
   const line = report.line;
+  const hint = () => oneTooFarHint(code, line);
   const access = f.access === 'write' ? 'writes' : 'reads';
   const accessSize = num(f, 'size');
   const addr = num(f, 'first_bad');
@@ -175,7 +212,7 @@ function accessProblem(report: ProblemReport): RunProblem {
     const items = accessSize > 0 && objectSize % accessSize === 0 ? objectSize / accessSize : null;
     const story =
       items !== null && offset >= objectSize
-        ? ` If it holds ${itemWords(accessSize).items}, there is room for ${items}, numbered 0 to ${items - 1}, and this is number ${Math.floor(offset / accessSize)}${offset === objectSize ? ' (a loop going one step too far, `<=` where `<` was meant?)' : ''}.`
+        ? ` If it holds ${itemWords(accessSize).items}, there is room for ${items}, numbered 0 to ${items - 1}, and this is number ${Math.floor(offset / accessSize)}${offset === objectSize ? hint() : ''}.`
         : '';
     return {
       kind: 'heap_overflow',
@@ -196,7 +233,7 @@ function accessProblem(report: ProblemReport): RunProblem {
         kind: 'stack_overflow_access',
         line,
         fatal: true,
-        message: `${at(line)}${via} ${offsetWords(offset, size, accessSize || 1, name)}: the local ${objectWords(name, size, accessSize || 1, 'array').replace(/^array /, '')} ends there.`,
+        message: `${at(line)}${via} ${offsetWords(offset, size, accessSize || 1, name, hint)}: the local ${objectWords(name, size, accessSize || 1, 'array').replace(/^array /, '')} ends there.`,
       };
     if (f.function)
       return rangeProblem(report, `the global \`${name}\`, which holds ${plural(size, 'byte')}`, 'global_overflow');
@@ -204,7 +241,7 @@ function accessProblem(report: ProblemReport): RunProblem {
       kind: 'global_overflow',
       line,
       fatal: true,
-      message: `${at(line)}${via} ${offsetWords(offset, size, accessSize || 1, name)}: the global ${objectWords(name, size, accessSize || 1, 'array').replace(/^array /, '')} ends there.`,
+      message: `${at(line)}${via} ${offsetWords(offset, size, accessSize || 1, name, hint)}: the global ${objectWords(name, size, accessSize || 1, 'array').replace(/^array /, '')} ends there.`,
     };
   }
   if (where === 'stack') {
@@ -241,7 +278,7 @@ function accessProblem(report: ProblemReport): RunProblem {
         kind: 'stack_overflow_access',
         line,
         fatal: true,
-        message: `${at(line)}${via} ${offsetWords(offset - nearest.offset, nearest.size, accessSize || 1, nearest.name)}: the local ${objectWords(nearest.name, nearest.size, accessSize || 1, 'array').replace(/^array /, '')}${nearest.line ? ` is declared on line ${nearest.line}` : ''}.`,
+        message: `${at(line)}${via} ${offsetWords(offset - nearest.offset, nearest.size, accessSize || 1, nearest.name, hint)}: the local ${objectWords(nearest.name, nearest.size, accessSize || 1, 'array').replace(/^array /, '')}${nearest.line ? ` is declared on line ${nearest.line}` : ''}.`,
       };
     return {
       kind: 'stack_overflow_access',
@@ -413,25 +450,34 @@ function undefinedBehaviour(report: ProblemReport): RunProblem {
   }
 }
 
-/** Every line a leak's blocks were allocated on, with how many and how many bytes. */
+/**
+ * Every line a leak's blocks were allocated on, with how many and how many bytes: the total once, then the lines when
+ * there are several ("… were never freed: 2 blocks (32 bytes) allocated on line 14; 1 block …").
+ */
 function leakProblem(report: ProblemReport): RunProblem {
   const f = report.fields;
-  const places: string[] = [];
+  const places: { line: number; count: number; bytes: number }[] = [];
   for (let n = 1; f[n === 1 ? 'leak_line' : `leak_line${n}`] !== undefined; n++) {
     const suffix = n === 1 ? '' : String(n);
-    const line = num(f, `leak_line${suffix}`);
-    const count = num(f, `leak_count${suffix}`);
-    const bytes = num(f, `leak_bytes${suffix}`);
-    places.push(
-      `${plural(count, 'block')} (${plural(bytes, 'byte')}) ${line ? `allocated on line ${line}` : 'allocated by the C library'}`,
-    );
+    places.push({
+      line: num(f, `leak_line${suffix}`),
+      count: num(f, `leak_count${suffix}`),
+      bytes: num(f, `leak_bytes${suffix}`),
+    });
   }
-  const firstLine = num(f, 'leak_line') || null;
+  const blocks = (count: number, bytes: number) => `${plural(count, 'block')} (${plural(bytes, 'byte')})`;
+  const allocated = (line: number) => (line ? `allocated on line ${line}` : 'allocated by the C library');
+  const total = num(f, 'blocks');
+  const were = total === 1 ? 'was' : 'were';
+  const only = places.length === 1 && places[0]!.count === total ? places[0]! : null;
+  const what = only
+    ? `${blocks(total, num(f, 'bytes'))} ${allocated(only.line)} ${were} never freed`
+    : `${blocks(total, num(f, 'bytes'))} ${were} never freed${places.length > 0 ? `: ${places.map((p) => `${blocks(p.count, p.bytes)} ${allocated(p.line)}`).join('; ')}` : ''}`;
   return {
     kind: 'leak',
-    line: firstLine,
+    line: num(f, 'leak_line') || null,
     fatal: false,
-    message: `Memory leak: ${plural(num(f, 'blocks'), 'block')} (${plural(num(f, 'bytes'), 'byte')}) ${num(f, 'blocks') === 1 ? 'was' : 'were'} never freed: ${places.join('; ')}. Free each block when you no longer need it.`,
+    message: `Memory leak: ${what}. Free each block when you no longer need it.`,
   };
 }
 
@@ -459,19 +505,19 @@ function uninitialisedProblem(report: ProblemReport): RunProblem {
 }
 
 /** A report in words: "Line 7: the program writes …", or "The program writes …" when the line is not known. */
-export function describeProblem(report: ProblemReport): RunProblem {
-  const problem = problemOf(report);
+export function describeProblem(report: ProblemReport, code: SourceLines = []): RunProblem {
+  const problem = problemOf(report, code);
   const message = problem.message
     .replace(/^(Line \d+: )([A-Z])(?=[a-z ])/, (_m, prefix: string, letter: string) => prefix + letter.toLowerCase())
     .replace(/^[a-z]/, (letter) => letter.toUpperCase());
   return { ...problem, message };
 }
 
-function problemOf(report: ProblemReport): RunProblem {
+function problemOf(report: ProblemReport, code: SourceLines): RunProblem {
   const f = report.fields;
   switch (f.kind) {
     case 'access':
-      return accessProblem(report);
+      return accessProblem(report, code);
     case 'bad_free':
       return badFree(report);
     case 'leak':

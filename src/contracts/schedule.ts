@@ -136,6 +136,12 @@ export const batchSessionListSchema = z.array(batchSessionSchema);
 
 export const attendanceStatuses = ['present', 'late', 'absent', 'upcoming', 'in progress'] as const;
 export type AttendanceStatus = (typeof attendanceStatuses)[number];
+/**
+ * A class on a student's own timetable may also have been held before they joined the batch: not theirs to have
+ * missed, and not counted in their attendance (countsForStudent).
+ */
+export const mySessionStatuses = [...attendanceStatuses, 'before joining'] as const;
+export type MySessionStatus = (typeof mySessionStatuses)[number];
 export const attendanceMarks = ['present', 'late', 'absent'] as const;
 export type AttendanceMark = (typeof attendanceMarks)[number];
 
@@ -163,7 +169,7 @@ export const attendanceSheetQuerySchema = z.object({ format: z.enum(['json', 'cs
 
 /** A session on the student's timetable. */
 export const mySessionSchema = batchSessionSchema.omit({ batch_number: true, sequence: true }).extend({
-  status: z.enum(attendanceStatuses),
+  status: z.enum(mySessionStatuses),
   joined_at: z.string().nullable(),
 });
 export type MySession = z.infer<typeof mySessionSchema>;
@@ -219,6 +225,32 @@ export function attendanceStatus(
     return Date.parse(attendance.joined_at) <= start + LATE_AFTER_MINUTES * MINUTE ? 'present' : 'late';
   if (now >= start + session.duration_minutes * MINUTE) return 'absent';
   return now >= start ? 'in progress' : 'upcoming';
+}
+
+/**
+ * Whether a class counts in a student's attendance: it could still be joined when they were placed in the batch (it
+ * ended after `joinedBatchAt`), or they attended it all the same (a Join click, or the teacher marked them present
+ * or late). A class held before they joined is not one they missed. `joinedBatchAt` null (placed before the site
+ * recorded when): every class of the batch counts.
+ */
+export function countsForStudent(
+  session: { starts_at: string; duration_minutes: number },
+  joinedBatchAt: string | null,
+  status: AttendanceStatus,
+): boolean {
+  if (joinedBatchAt === null || status === 'present' || status === 'late') return true;
+  return joinWindow(session.starts_at, session.duration_minutes).closes > Date.parse(joinedBatchAt);
+}
+
+/** A class's status on the student's own timetable: attendanceStatus, or 'before joining' for one not theirs. */
+export function myAttendanceStatus(
+  session: { starts_at: string; duration_minutes: number },
+  attendance: { joined_at: string | null; mark: AttendanceMark | null } | undefined,
+  now: number,
+  joinedBatchAt: string | null,
+): MySessionStatus {
+  const status = attendanceStatus(session, attendance, now);
+  return countsForStudent(session, joinedBatchAt, status) ? status : 'before joining';
 }
 
 /** 'YYYY-MM-DD' days later (a calendar day, with no time zone to shift it). */

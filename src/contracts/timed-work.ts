@@ -19,6 +19,9 @@ export const timedMessages = {
   timeUp: (programNumber: number, closedAt: string, zone: TimeZone) =>
     `Time is up: Program ${programNumber} closed at ${formatDateTime(closedAt, zone)}. Late work is not accepted.`,
   hiddenTask: 'The task is shown when the program opens.',
+  /** The same on the home, which shows no countdown: with when it opens, on the course clock. */
+  hiddenTaskUntil: (opensAt: string, zone: TimeZone) =>
+    `The task is shown when the program opens, at ${formatDateTime(opensAt, zone)}.`,
   /** What a student is told of a timed program sent before it opens (instead of its task). */
   announce: (opensAt: string, minutes: number, zone: TimeZone) =>
     `A timed program: it opens at ${formatDateTime(opensAt, zone)} and closes ${minutes} minutes later. ` +

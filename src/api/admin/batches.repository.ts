@@ -58,11 +58,14 @@ export function listUnplacedStudents(db: Db, limit: number) {
   return withoutBatch(db, STUDENT_STATUS.paid).limit(limit).execute();
 }
 
-/** Puts these students (never the admin) in the batch, in one statement; how many moved. */
+/**
+ * Puts these students (never the admin) in the batch, in one statement; how many moved. A student not yet in it is
+ * recorded as joining it now (attendance counts its classes from then); one already in it keeps their date.
+ */
 export async function moveStudentsToBatch(db: Db, ids: number[], batch: number, now: Date): Promise<number> {
   const result = await db
     .updateTable('students')
-    .set({ student_batch: batch, updated_at: nowIso(now) })
+    .set({ student_batch: batch, updated_at: nowIso(now), batch_joined_at: joinedAt(batch, now) })
     .where('id', 'in', ids)
     .where('role', '=', 'student')
     .executeTakeFirst();
@@ -174,4 +177,12 @@ export async function insertMailing(
       recipients: mailing.recipients,
     })
     .execute();
+}
+
+/**
+ * students.batch_joined_at in an update that sets student_batch: now for a student the update moves, the same for one
+ * already in that batch. Every change of batch sets it (Create Batch, the original client's PATCH by email).
+ */
+export function joinedAt(batch: number, now: Date) {
+  return sql<string | null>`case when student_batch = ${batch} then batch_joined_at else ${nowIso(now)} end`;
 }

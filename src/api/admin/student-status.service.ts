@@ -3,6 +3,7 @@ import { type Clock, systemClock } from '../../contracts/clock.js';
 import { statusRevertMessages } from '../../contracts/admin.js';
 import { STUDENT_STATUS, type StudentStatus, studentStatusName } from '../../contracts/course.js';
 import { transact } from '../db/after-commit.js';
+import { nowIso } from '../db/clock.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import {
@@ -185,7 +186,10 @@ export function createStudentAdminService({ db, feePaise, onStatusChange, tellRe
       if (!student) throw new AppError('notFound', 'Please check email');
       return transact(db, async (trx) => {
         await ensureBatch(trx, batch);
-        await updateStudent(trx, student.id, { student_batch: batch }, clock());
+        // Moved to another batch, the student joins it now: attendance counts its classes from then.
+        const now = clock();
+        const joined = student.student_batch === batch ? {} : { batch_joined_at: nowIso(now) };
+        await updateStudent(trx, student.id, { student_batch: batch, ...joined }, now);
         const updated = await findStudentById(trx, student.id);
         if (!updated) throw new Error('student vanished inside its own transaction');
         return updated;

@@ -1,8 +1,8 @@
-import type { Statement } from 'better-sqlite3';
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { type Clock, systemClock } from '../../contracts/clock.js';
 import { isoAfter, nowIso } from '../db/clock.js';
 import { type DialectName, sqliteConnection } from '../db/database.js';
+import type { SqliteStatement } from '../db/sqlite-driver.js';
 import { isSet } from '../db/flags.js';
 import type { Database, Db, StudentRow } from '../db/schema.js';
 import { contentVersionColumns, contentVersionsOf } from '../common/versioned-cache.js';
@@ -91,7 +91,7 @@ const SESSION_COLUMNS = [
 
 /**
  * The row becomes the student once the session's columns are taken out of it. Copying the rest instead (`...student`)
- * cost about 13 µs a request, a tenth of a cached GET: better-sqlite3's rows are dictionary-mode objects, which V8
+ * cost about 13 µs a request, a tenth of a cached GET: SQLite's rows are dictionary-mode objects, which V8
  * copies slowly, while deleting a key from one is a hash-table removal.
  */
 function splitRow(row: SessionRow) {
@@ -186,20 +186,20 @@ export function sessionLookupQuery(db: Kysely<Database>, dialect: DialectName): 
 }
 
 /**
- * SQLite runs the compiled query on better-sqlite3 directly: Kysely's layers (a connection taken and given back through
- * its mutex, a result transformed, each step a promise) cost about as much as SQLite finding the row. Inside a
- * transaction that another request holds open on the connection, the lookup goes through Kysely as before and waits
- * for it to end: the direct call would read the transaction's uncommitted rows.
+ * SQLite runs the compiled query on the driver's connection directly: Kysely's layers (a connection taken and given
+ * back through its mutex, a result transformed, each step a promise) cost about as much as SQLite finding the row.
+ * Inside a transaction that another request holds open on the connection, the lookup goes through Kysely as before
+ * and waits for it to end: the direct call would read the transaction's uncommitted rows.
  */
 function oneAtATime(db: Kysely<Database>, nowForLookup: () => string): LookUp {
   const query = sessionLookupQuery(db, 'sqlite');
   const connection = sqliteConnection(db);
-  let statement: Statement<unknown[], SessionRow> | undefined;
+  let statement: SqliteStatement<SessionRow> | undefined;
   return async (tokenHash) => {
     const bound = withValues(query, { [TOKEN_HASH]: tokenHash, [NOW]: nowForLookup() });
     let row: SessionRow | undefined;
     if (connection && !connection.inTransaction) {
-      statement ??= connection.prepare<unknown[], SessionRow>(query.sql);
+      statement ??= connection.prepare<SessionRow>(query.sql);
       row = statement.get(bound.parameters);
     } else {
       row = (await db.executeQuery(bound)).rows[0];

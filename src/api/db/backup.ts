@@ -1,15 +1,26 @@
 /**
- * Consistent copies of the database while the site runs, and bringing one back: SQLite's online backup API, or
- * pg_dump / pg_restore (custom format) for PostgreSQL. Used by `npm run backup` and `npm run restore`.
+ * Consistent copies of the database while the site runs, and bringing one back: SQLite's `VACUUM INTO` (one
+ * snapshot, read while writers carry on), or pg_dump / pg_restore (custom format) for PostgreSQL. Used by
+ * `npm run backup` and `npm run restore`.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { copySqliteDatabase } from './sqlite-driver.js';
 
 const run = promisify(execFile);
 
@@ -17,13 +28,51 @@ function sqlitePath(databaseUrl: string): string | undefined {
   return databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : undefined;
 }
 
-/** pg_dump, pg_restore and psql: on PATH, or in Debian's versioned PostgreSQL directory. */
-function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
-  for (const version of ['17', '16', '15', '14']) {
-    const path = `/usr/lib/postgresql/${version}/bin/${name}`;
-    if (existsSync(path)) return path;
+/** Debian and Ubuntu keep each installed PostgreSQL version's tools in a folder of its own: `<major>/bin`. */
+const PG_VERSIONS = '/usr/lib/postgresql';
+
+/**
+ * Where pg_dump, pg_restore and psql are taken from for a server of major version `server`: the folder of that
+ * version when it is installed, else of the newest installed, else the PATH (undefined). The server's own version,
+ * because an older pg_dump refuses a newer server and a newer one writes settings an older server refuses (17's
+ * `transaction_timeout` fails a restore into 16).
+ */
+export function pgToolFolder(
+  server: number | undefined,
+  installed: readonly number[],
+  root = PG_VERSIONS,
+): string | undefined {
+  if (installed.length === 0) return undefined;
+  const version = server !== undefined && installed.includes(server) ? server : Math.max(...installed);
+  return join(root, String(version), 'bin');
+}
+
+function installedPgVersions(): number[] {
+  if (!existsSync(PG_VERSIONS)) return [];
+  return readdirSync(PG_VERSIONS)
+    .filter((entry) => /^\d+$/.test(entry) && existsSync(join(PG_VERSIONS, entry, 'bin', 'pg_dump')))
+    .map(Number);
+}
+
+/** The server's major version (16 for 16.4), or undefined when it cannot be asked: pg_dump then says why. */
+async function serverMajorVersion(databaseUrl: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ server_version_num: string }>('show server_version_num');
+    const major = Math.floor(Number(rows[0]?.server_version_num) / 10_000);
+    return major > 0 ? major : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
   }
-  return name;
+}
+
+/** pg_dump, pg_restore and psql for the database's server (pgToolFolder). */
+async function pgTools(databaseUrl: string): Promise<(name: 'pg_dump' | 'pg_restore' | 'psql') => string> {
+  const folder = pgToolFolder(await serverMajorVersion(databaseUrl), installedPgVersions());
+  return (name) => (folder && existsSync(join(folder, name)) ? join(folder, name) : name);
 }
 
 export async function backupDatabase(databaseUrl: string, file: string): Promise<void> {
@@ -31,15 +80,10 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
   const path = sqlitePath(databaseUrl);
   if (path) {
     if (path === ':memory:') throw new Error('An in-memory database has nothing to back up.');
-    const source = new SQLite(path, { readonly: true, fileMustExist: true });
-    try {
-      // The online backup copies pages while writers carry on, and ends with a consistent snapshot.
-      await source.backup(file);
-    } finally {
-      source.close();
-    }
+    copySqliteDatabase(path, file);
     return;
   }
+  const pgTool = await pgTools(databaseUrl);
   await run(pgTool('pg_dump'), ['--format=custom', '--no-owner', '--file', file, databaseUrl], {
     maxBuffer: 16 * 1024 * 1024,
   });
@@ -64,6 +108,7 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
     for (const suffix of ['-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
     renameSync(temp, path);
   } else {
+    const pgTool = await pgTools(databaseUrl);
     const work = mkdtempSync(join(tmpdir(), 'course-restore-'));
     try {
       const script = join(work, 'restore.sql');

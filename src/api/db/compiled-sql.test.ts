@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { studentListQuery } from '../admin/student-lists.repository.js';
 import { sessionLookupQuery } from '../auth/sessions.repository.js';
 import { answeredPageQuery, waitingPageQuery } from '../doubts/doubts.repository.js';
-import { bestQuizzesQuery, countAttendedQuery, programCellsQuery } from '../gradebook/gradebook.repository.js';
+import { bestQuizzesQuery, listAttendedQuery, programCellsQuery } from '../gradebook/gradebook.repository.js';
 import { dueMailQuery } from '../mail/outbox.repository.js';
 import { noticesPageQuery, unreadStateQuery } from '../notifications/notifications.repository.js';
 import {
@@ -72,7 +72,7 @@ const queries: Record<string, (db: Kysely<Database>, dialect: DialectName) => Co
     ]).compile(),
   'gradebook-program-cells': (db) => programCellsQuery(db, 7).compile(),
   'gradebook-best-quizzes': (db) => bestQuizzesQuery(db, 7).compile(),
-  'gradebook-attended': (db) => countAttendedQuery(db, [1, 2, 3]).compile(),
+  'gradebook-attended': (db) => listAttendedQuery(db, [1, 2, 3]).compile(),
   // The teacher's doubts, a page of each group: the columns show the run itself (`trace`) is not read.
   'doubts-waiting-page': (db) => waitingPageQuery(db, 1000, 51).compile(),
   'doubts-answered-page': (db) => answeredPageQuery(db, 1000, 51).compile(),

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { openSqliteFile, type SqliteConnection, type SqliteStatement } from './sqlite-driver.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -18,10 +18,10 @@ pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value)
 // COUNT(*) and BIGINT come back as numbers; our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-const sqliteConnections = new WeakMap<Kysely<Database>, SQLite.Database>();
+const sqliteConnections = new WeakMap<Kysely<Database>, SqliteConnection>();
 
-/** The better-sqlite3 connection behind a SQLite database's Kysely, for a hot query that skips Kysely's layers. */
-export function sqliteConnection(db: Kysely<Database>): SQLite.Database | undefined {
+/** The SQLite connection behind a SQLite database's Kysely, for a hot query that skips Kysely's layers. */
+export function sqliteConnection(db: Kysely<Database>): SqliteConnection | undefined {
   return sqliteConnections.get(db);
 }
 
@@ -32,7 +32,7 @@ export function openDatabase(url: string, onPoolError?: (error: Error) => void):
 
 function openSqlite(path: string): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SQLite(path);
+  const sqlite = openSqliteFile(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
@@ -56,10 +56,10 @@ function openSqlite(path: string): DatabaseHandle {
 
 /**
  * Kysely prepares a statement for every query; preparing is a good part of a small query's cost. The same SQL text
- * gets the same prepared statement back (better-sqlite3 statements are reusable, and calls are synchronous).
+ * gets the same prepared statement back (statements are reusable, and calls are synchronous).
  */
-function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SqliteConnection): SqliteConnection {
+  const statements = new Map<string, SqliteStatement>();
   const prepare = (source: string) => {
     let statement = statements.get(source);
     if (!statement) {
@@ -70,13 +70,15 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
     }
     return statement;
   };
-  return new Proxy(sqlite, {
-    get(target, property, receiver) {
-      if (property === 'prepare') return prepare;
-      const value = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
+  return {
+    get inTransaction() {
+      return sqlite.inTransaction;
     },
-  });
+    prepare: prepare as SqliteConnection['prepare'],
+    pragma: (source) => sqlite.pragma(source),
+    exec: (sql) => sqlite.exec(sql),
+    close: () => sqlite.close(),
+  };
 }
 
 function openPostgres(url: string, onPoolError?: (error: Error) => void): DatabaseHandle {

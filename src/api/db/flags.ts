@@ -16,7 +16,7 @@ export const flag = (value: boolean): number => (value ? 1 : 0);
 
 /**
  * The row with the named flag columns as booleans. It changes the row in place, for a row just read: copying one is
- * slow (better-sqlite3's rows are dictionary-mode objects) and a gradebook reads thousands.
+ * slow (SQLite's rows are dictionary-mode objects) and a gradebook reads thousands.
  */
 export function withBooleans<R extends object, K extends keyof R>(
   row: R,

@@ -28,6 +28,8 @@ export interface StudentTable {
   activated: Flag;
   student_status: ColumnType<number, number | undefined, number>;
   student_batch: number | null;
+  /** When the student was placed in student_batch (null: before the site recorded it); attendance counts from then. */
+  batch_joined_at: ColumnType<string | null, string | null | undefined, string | null>;
   uniq_id: string;
   image_path: string | null;
   feedback: string | null;

@@ -324,6 +324,9 @@ describe('C exercises', () => {
     expect(off.tests[0].message).toBe(
       'The output is not what was expected. Value 2: expected 3.14159 (give or take 0.0001), got 3.1400.',
     );
+    // A test's result says what it was given besides the keyboard (the teacher's try shows hidden tests too).
+    expect(off.tests[0]).toMatchObject({ args: ['1'], input_files: [] });
+    expect(off.tests[2]).toMatchObject({ visible: false, args: ['10'], input_files: [] });
 
     // Refused, with the reason, and nothing saved: a pattern that is not one, a checker that does not exist, too
     // many or too long arguments.
@@ -399,6 +402,9 @@ describe('C exercises', () => {
       verdict: 'wrong_answer',
       message: 'The output is not what was expected.',
       expected_output: null,
+      stdin: null,
+      args: [],
+      input_files: [],
     });
   });
 
@@ -466,6 +472,7 @@ describe('C exercises', () => {
     expect(wrong.result.tests[0]).toMatchObject({
       verdict: 'wrong_answer',
       files: [{ name: 'out.txt', expected: 'line one\nline two\n', actual: 'mjof!pof\u000bmjof!uxp\u000b' }],
+      input_files: [{ name: 'in.txt', content: 'line one\nline two\n' }],
     });
   });
 

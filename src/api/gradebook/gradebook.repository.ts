@@ -17,26 +17,26 @@ export function listBatchSessions(db: Db, batch: number) {
 }
 
 /**
- * Per student, how many of the given (held) sessions they attended: the teacher's mark present or late, or,
- * unmarked, a Join click (a held session has ended, so a click makes it present or late). Read by session (the
- * primary key's order); a student since moved to another batch is left out by the caller.
+ * Per student, which of the given (held) sessions they attended: the teacher's mark present or late, or, unmarked, a
+ * Join click (a held session has ended, so a click makes it present or late). Read by session (the primary key's
+ * order); a student since moved to another batch is left out by the caller. Pairs rather than counts: a class held
+ * before a student joined the batch counts for them only when they attended it.
  */
-export function countAttended(db: Db, sessionIds: number[]) {
-  return countAttendedQuery(db, sessionIds).execute();
+export function listAttended(db: Db, sessionIds: number[]) {
+  return listAttendedQuery(db, sessionIds).execute();
 }
 
-export function countAttendedQuery(db: Db, sessionIds: number[]) {
+export function listAttendedQuery(db: Db, sessionIds: number[]) {
   return db
     .selectFrom('attendance as a')
-    .select(['a.student_id', (eb) => eb.fn.countAll<number | string>().as('attended')])
+    .select(['a.student_id', 'a.batch_session_id'])
     .where('a.batch_session_id', 'in', sessionIds)
     .where((eb) =>
       eb.or([
         eb('a.mark', 'in', ['present', 'late']),
         eb.and([eb('a.mark', 'is', null), eb('a.joined_at', 'is not', null)]),
       ]),
-    )
-    .groupBy('a.student_id');
+    );
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '../../contracts/gradebook.js';
 import { type Clock, systemClock } from '../../contracts/clock.js';
 import { studentStatusLabels, studentStatusName } from '../../contracts/course.js';
-import { joinWindow } from '../../contracts/schedule.js';
+import { countsForStudent, joinWindow } from '../../contracts/schedule.js';
 import { toCsv } from '../admin/csv.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
@@ -33,15 +33,35 @@ export function createGradebookService({ db, clock = systemClock }: Deps) {
     // Students placed in a batch always have its row; a number with neither is not a batch.
     if (!found && students.length === 0) throw new AppError('notFound', gradebookMessages.noBatch(batch));
     const now = clock().getTime();
-    const held = sessions.filter((s) => joinWindow(s.starts_at, s.duration_minutes).closes <= now).map((s) => s.id);
+    const held = sessions.filter((s) => joinWindow(s.starts_at, s.duration_minutes).closes <= now);
     if (students.length === 0) return { batch, programs: [], sessions_held: held.length, rows: [] };
 
     const [attended, cells, quizzes] = await Promise.all([
-      held.length > 0 ? gradebook.countAttended(db, held) : [],
+      held.length > 0
+        ? gradebook.listAttended(
+            db,
+            held.map((s) => s.id),
+          )
+        : [],
       gradebook.listProgramCells(db, batch),
       gradebook.listBestQuizzes(db, batch),
     ]);
-    const attendedBy = new Map(attended.map((a) => [a.student_id, Number(a.attended)]));
+    const attendedBy = new Map<number, Set<number>>();
+    for (const a of attended)
+      attendedBy.set(a.student_id, (attendedBy.get(a.student_id) ?? new Set()).add(a.batch_session_id));
+    /** A student's held classes: those since they joined the batch, and any before that they attended. */
+    const attendanceOf = (student: { id: number; batch_joined_at: string | null }) => {
+      const own = attendedBy.get(student.id);
+      const theirs = held.filter((s) =>
+        countsForStudent(s, student.batch_joined_at, own?.has(s.id) ? 'present' : 'absent'),
+      );
+      const count = theirs.filter((s) => own?.has(s.id)).length;
+      return {
+        attended: count,
+        held: theirs.length,
+        percent: theirs.length === 0 ? null : Math.round((count * 100) / theirs.length),
+      };
+    };
     const quizBy = new Map(quizzes.map((q) => [q.student_id, { best: q.score, total: q.total }]));
     const programNumbers = [...new Set(cells.map((c) => c.program_number))].sort((a, b) => a - b);
     const cellsBy = new Map<number, Record<string, GradebookCell>>();
@@ -65,7 +85,6 @@ export function createGradebookService({ db, clock = systemClock }: Deps) {
       programs: programNumbers,
       sessions_held: held.length,
       rows: students.map((s) => {
-        const count = attendedBy.get(s.id) ?? 0;
         const own = cellsBy.get(s.id) ?? {};
         return {
           student_id: s.id,
@@ -73,11 +92,7 @@ export function createGradebookService({ db, clock = systemClock }: Deps) {
           last_name: s.last_name,
           email: s.email,
           status: studentStatusName(s.student_status),
-          attendance: {
-            attended: count,
-            held: held.length,
-            percent: held.length === 0 ? null : Math.round((count * 100) / held.length),
-          },
+          attendance: attendanceOf(s),
           programs: Object.fromEntries(programNumbers.map((n) => [String(n), own[String(n)] ?? null])),
           quiz: quizBy.get(s.id) ?? null,
         };

@@ -4,12 +4,16 @@
  */
 import { EXERCISE_LIMITS, exerciseMessages, functionEndedMessage, type RunOutcome } from '../../contracts/exercises.js';
 import { describeProblem } from '../../contracts/run-problems.js';
-import { CHECK_FAILED_EXIT, failedCheck } from './function-tests.js';
+import { CHECK_FAILED_EXIT, failedCheck, studentLines } from './function-tests.js';
 import type { RunResponse } from './run-worker.js';
 
-/** What happened, in a sentence a beginner can act on, at the line it happened when the checks could tell. */
-export function describeRun(response: RunResponse): RunOutcome {
-  const problems = response.reports.map(describeProblem);
+/**
+ * What happened, in a sentence a beginner can act on, at the line it happened when the checks could tell. With the
+ * program's source, a hint may quote the line it is about.
+ */
+export function describeRun(response: RunResponse, source = ''): RunOutcome {
+  const lines = studentLines(source);
+  const problems = response.reports.map((report) => describeProblem(report, lines));
   const stopped = problems.find((p) => p.fatal);
   // Told beside the run's end, not why it stopped: a leak, a file never closed, blocks still reachable.
   const told = problems.filter((p) => !p.fatal && p.kind !== 'heap_full');

@@ -135,7 +135,15 @@ ${tests}`;
  * runner must be given `{ test: i, nonce }` to tell whether it finished.
  */
 export function functionTestProgram(code: string, testCodes: string[], { nonce, prefix }: Harness): string {
-  return `${harnessHead(prefix, nonce, testCodes.length)}#line 1 "main.c"\n${code}\n${harnessTail(prefix, testCodes)}`;
+  return `${harnessHead(prefix, nonce, testCodes.length)}${STUDENT_CODE_STARTS}${code}\n${harnessTail(prefix, testCodes)}`;
+}
+
+const STUDENT_CODE_STARTS = '#line 1 "main.c"\n';
+
+/** The student's own lines of a program, numbered as the runs report them (a test program's harness left out). */
+export function studentLines(source: string): string[] {
+  const start = source.indexOf(STUDENT_CODE_STARTS);
+  return (start < 0 ? source : source.slice(start + STUDENT_CODE_STARTS.length)).split('\n');
 }
 
 /** The failed check a run's standard error tells (a sentence), if one did, and the error output without it. */

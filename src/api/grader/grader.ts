@@ -495,19 +495,19 @@ export function createGrader(options: GraderOptions = {}) {
     state: RunState,
   ): Promise<Ran> {
     const plainBefore = state.plain ? await state.plain : null;
-    if (plainBefore?.wasm) return unchecked(await runOnce(owner, plainBefore, input, state));
-    const first = await runOnce(owner, compiled, input, state);
+    if (plainBefore?.wasm) return unchecked(await runOnce(owner, plainBefore, code, input, state));
+    const first = await runOnce(owner, compiled, code, input, state);
     if (first.outcome.problem === 'uninitialised' && !compiled.plain && !compiled.light) {
       // Run again, built to say where the value came from; the words of the first stand if this one differs.
       state.origins ??= compile(owner, code, 'origins');
       const origins = await state.origins;
-      const told = origins.wasm ? await runOnce(owner, origins, input, state) : null;
+      const told = origins.wasm ? await runOnce(owner, origins, code, input, state) : null;
       return told?.outcome.problem === 'uninitialised' ? told : first;
     }
     if (!first.checksTooCostly || compiled.plain) return first;
     state.plain ??= compile(owner, code, 'plain');
     const plain = await state.plain;
-    return plain.wasm ? unchecked(await runOnce(owner, plain, input, state)) : first;
+    return plain.wasm ? unchecked(await runOnce(owner, plain, code, input, state)) : first;
   }
 
   /**
@@ -525,6 +525,7 @@ export function createGrader(options: GraderOptions = {}) {
   async function runOnce(
     owner: string,
     compiled: Compiled,
+    code: string,
     input: ProgramInput,
     state: RunState,
   ): Promise<Ran & { checksTooCostly: boolean }> {
@@ -588,7 +589,7 @@ export function createGrader(options: GraderOptions = {}) {
     const full = response.reports.find((r) => r.fields.kind === 'heap_full');
     const overhead =
       !!full && Number(full.fields.live ?? 0) + Number(full.fields.size ?? 0) <= EXERCISE_LIMITS.memoryMaxBytes;
-    const outcome = harnessOutcome(describeRun(response), response.harness);
+    const outcome = harnessOutcome(describeRun(response, code), response.harness);
     return {
       outcome: compiled.light
         ? { ...outcome, warnings: [...outcome.warnings, exerciseMessages.checkedLightly] }
@@ -763,7 +764,7 @@ export function createGrader(options: GraderOptions = {}) {
             args: harness ? ['0'] : [],
             files,
             outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes,
-            trace: { compile: traced.result, meta },
+            trace: { compile: traced.result, meta, code: source },
             ...(harness ? { harness: { test: 0, nonce: harness.nonce } } : {}),
           },
           timeLimitMs,
@@ -892,6 +893,8 @@ function testResult(
           return { name: file.name, expected: file.content, actual: left && !left.binary ? left.content : null };
         })
       : [],
+    input_files: test.visible ? test.files.map(({ name, content }) => ({ name, content })) : [],
+    args: test.visible ? test.args : [],
   };
 }
 

@@ -37,7 +37,11 @@ export interface RunRequest {
    * A build to be stepped through: record what it does (trace/recorder.ts) and answer with the whole trace answer,
    * made here (trace/trace-answer.ts): the compile's result and the program's variables go into it.
    */
-  trace?: { compile: CompileResult; meta: TraceMeta };
+  trace?: {
+    compile: CompileResult;
+    meta: TraceMeta;
+    /** The program's source, for hints that quote it. */ code: string;
+  };
   /** A function exercise's test: which one, and the nonce its harness must report it finished with. */
   harness?: HarnessCheck;
 }
@@ -373,7 +377,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
   };
   if (!recorder || !request.trace) return response;
   const recorded = recorder.finish(kind !== 'exit', reports.find((r) => r.line !== null)?.line ?? null);
-  const outcome = harnessOutcome(describeRun(response), response.harness);
+  const outcome = harnessOutcome(describeRun(response, request.trace.code), response.harness);
   const answer = packTraceSync({
     compile: request.trace.compile,
     run: recorded.truncated ? { ...outcome, status: 'time_limit', message: traceMessages.truncated } : outcome,

@@ -158,11 +158,12 @@ describe('what to do next', () => {
     expect(after.next_class).toBeNull();
     expect(after.next_steps[0]!.text).toBe(`Solve program ${sooner.program_number}`);
 
-    // Completed, with a class and programs still in the batch: the home asks for feedback and offers the certificate.
+    // Completed, with a class and programs still in the batch: the home asks for feedback and offers the certificate,
+    // and still shows the batch's class (it is on, whatever the student's status).
     clock = new Date('2026-11-20T13:25:00.000Z');
     expect((await asAdmin('PUT', `/students/${s.id}`, { student_status: 2 })).statusCode).toBe(200);
     const done = await homeOf(s.token);
-    expect(done.next_class).toBeNull();
+    expect(done.next_class?.session.session_number).toBe(1);
     expect(done.programs_to_solve).toEqual([]);
     expect(done.next_steps.map((step) => step.kind)).toEqual(['feedback', 'certificate']);
     expect(done.next_steps[0]!.link).toBe('/DashPage/myfeedback');
@@ -248,6 +249,44 @@ describe('progress', () => {
       programs: { done: 0, of: 2 },
       self_assessment: null,
     });
+  });
+});
+
+describe('what the home says while a class is on', () => {
+  it('says Join now until the student joins, then that they joined, also on a reload', async () => {
+    clock = new Date('2026-11-13T08:00:00.000Z');
+    const db = ctx.database.db;
+    await putBatch(db, 74, 'https://meet.example.com/batch-74');
+    const s = await student({ batch: 74 });
+    const third = await addBatchSession(db, { batch: 74, session: 3, startsAt: '2026-11-13T13:30:00.000Z' });
+    clock = new Date('2026-11-13T13:32:00.000Z');
+    expect((await homeOf(s.token)).next_steps[0]?.text).toBe('Join the class now: session 3');
+    expect((await call('POST', `/api/v1/my_sessions/${third}/join`, s.token)).statusCode).toBe(200);
+    for (const minutes of [33, 50]) {
+      clock = new Date(`2026-11-13T13:${minutes}:00.000Z`);
+      const home = await homeOf(s.token);
+      expect(home.next_steps[0]).toMatchObject({ kind: 'class', text: 'You joined session 3: it ends at 8:30 pm IST' });
+      expect(home.next_class?.session).toMatchObject({ session_number: 3, status: 'present' });
+    }
+  });
+
+  it('a completed student sees the class in progress and the batch’s next ones, and is asked for feedback', async () => {
+    clock = new Date('2026-11-14T08:00:00.000Z');
+    const db = ctx.database.db;
+    await putBatch(db, 75, 'https://meet.example.com/batch-75');
+    const s = await student({ batch: 75 });
+    const now = await addBatchSession(db, { batch: 75, session: 5, startsAt: '2026-11-14T13:30:00.000Z' });
+    for (const [session, day] of [
+      [6, '16'],
+      [7, '18'],
+    ] as const)
+      await addBatchSession(db, { batch: 75, session, startsAt: `2026-11-${day}T13:30:00.000Z` });
+    expect((await asAdmin('PATCH', `/students/${s.id}`, { student_status: 2 })).statusCode).toBe(200);
+    clock = new Date('2026-11-14T13:45:00.000Z');
+    const home = await homeOf(s.token);
+    expect(home.next_class?.session).toMatchObject({ id: now, session_number: 5, status: 'in progress' });
+    expect(home.next_steps.map((step) => step.kind)).toEqual(['feedback', 'certificate']);
+    expect(home.progress.sessions).toEqual({ done: 0, of: 0 });
   });
 });
 

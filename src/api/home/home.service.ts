@@ -20,8 +20,8 @@ import { AppError } from '../http/app-error.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
 import { recordVisit } from '../students/visits.repository.js';
 import * as home from './home.repository.js';
-import { visibleTask, windowsOfStudent } from '../timed-work/timed-window.js';
-import { timedState } from '../../contracts/timed-work.js';
+import { windowsOfStudent } from '../timed-work/timed-window.js';
+import { timedMessages, timedState } from '../../contracts/timed-work.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -50,7 +50,8 @@ export function createHomeService({ db, schedule, clock = systemClock, timeZone 
     async home(student: StudentRow): Promise<Home> {
       if (student.role !== 'student') throw new AppError('forbidden', homeMessages.studentsOnly);
       const paid = student.student_status !== STUDENT_STATUS.unpaid;
-      // After the course no class is next and no program waits: the home says so (My Classes keeps the record).
+      // After the course no program waits and the next steps are the feedback and the certificate; the batch's
+      // classes go on, and the home shows the next one as to anyone in the batch.
       const completed = student.student_status === STUDENT_STATUS.completed;
       const classes: MySchedule | null =
         paid && student.student_batch !== null ? await schedule.mySchedule(student) : null;
@@ -60,7 +61,8 @@ export function createHomeService({ db, schedule, clock = systemClock, timeZone 
 
       const sessions = [...(classes?.sessions ?? [])].sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
       const next = sessions.find((s) => Date.parse(s.ends_at) > at);
-      const held = sessions.filter((s) => Date.parse(s.ends_at) <= at);
+      // Classes held before the student joined the batch are not theirs to have missed.
+      const held = sessions.filter((s) => Date.parse(s.ends_at) <= at && s.status !== 'before joining');
       const attended = held.filter((s) => s.status === 'present' || s.status === 'late').length;
 
       const rows = await home.listStudentPrograms(db, student.id);
@@ -70,12 +72,19 @@ export function createHomeService({ db, schedule, clock = systemClock, timeZone 
         const timing = windows.get(id);
         return timing !== undefined && timedState(timing, at) === 'over';
       };
+      const zone = await timeZone();
+      // A timed program not open yet: its task is hidden, and the home says when it opens.
+      const opensAt = (id: number) => {
+        const timing = windows.get(id);
+        return timing !== undefined && timedState(timing, at) === 'waiting' ? timing.opens_at : null;
+      };
       const toSolve: HomeProgram[] = rows
         .filter((row) => isToSolve({ ...row, closed: row.closed_at !== null }) && !over(row.id))
         .map((row) => ({
           id: row.id,
           program_number: row.program_number,
-          task: visibleTask(row.task, windows.get(row.id), new Date(at)),
+          task: opensAt(row.id) === null ? row.task : timedMessages.hiddenTaskUntil(opensAt(row.id)!, zone),
+          opens_at: opensAt(row.id),
           due_at: row.due_at,
           overdue: row.due_at !== null && Date.parse(row.due_at) < at,
           late: row.best_late || isLate(row.due_at, row.submitted_at),
@@ -93,7 +102,7 @@ export function createHomeService({ db, schedule, clock = systemClock, timeZone 
       return {
         now,
         batch_number: student.student_batch,
-        next_class: next && !completed ? { session: next, meeting_link: classes?.meeting_link ?? null } : null,
+        next_class: next ? { session: next, meeting_link: classes?.meeting_link ?? null } : null,
         programs_to_solve: completed ? [] : toSolve,
         since,
         doubts_answered: doubts.map((d) => ({
@@ -130,7 +139,7 @@ export function createHomeService({ db, schedule, clock = systemClock, timeZone 
             programs: toSolve,
             quizTaken: attempts.length > 0,
           },
-          await timeZone(),
+          zone,
         ),
       };
     },

@@ -325,14 +325,15 @@ export function listSessionsOfBatch(db: Db, batch: number) {
     .execute();
 }
 
-export async function countBatchStudents(db: Db, batch: number): Promise<number> {
-  const row = await db
+/** When each of the batch's students joined it (null: before the site recorded it), for who was in it at a class. */
+export async function listBatchJoinTimes(db: Db, batch: number): Promise<(string | null)[]> {
+  const rows = await db
     .selectFrom('students')
-    .select(sql<number>`count(*)`.as('n'))
+    .select('batch_joined_at')
     .where('role', '=', 'student')
     .where('student_batch', '=', batch)
-    .executeTakeFirstOrThrow();
-  return num(row.n);
+    .execute();
+  return rows.map((row) => row.batch_joined_at);
 }
 
 /**

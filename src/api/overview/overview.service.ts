@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from '../../contracts/clock.js';
 import { courseWallClock, type TimeZone } from '../../contracts/dates.js';
 import { ATTENTION_ITEMS, CHART_WEEKS, type Charts, NOT_SEEN_DAYS, type Overview } from '../../contracts/overview.js';
-import { heldClasses, LATE_AFTER_MINUTES, sessionEnd } from '../../contracts/schedule.js';
+import { countsForStudent, heldClasses, LATE_AFTER_MINUTES, sessionEnd } from '../../contracts/schedule.js';
 import type { Database } from '../db/schema.js';
 import { zonedInstant } from '../schedule/zoned-time.js';
 import { ATTENDANCE_SOURCES, StampedCache, versionStamp } from '../common/versioned-cache.js';
@@ -106,8 +106,8 @@ export function createOverviewService({ db, clock = systemClock, timeZone }: Dep
         const kept = attendanceCharts.get(String(of), stamp, at);
         if (kept) return kept;
         const { held, nextEndAt } = heldClasses(await repo.listSessionsOfBatch(db, of), at);
-        const [size, counts] = await Promise.all([
-          repo.countBatchStudents(db, of),
+        const [joinTimes, counts] = await Promise.all([
+          repo.listBatchJoinTimes(db, of),
           repo.attendanceCounts(
             db,
             of,
@@ -121,6 +121,8 @@ export function createOverviewService({ db, clock = systemClock, timeZone }: Dep
         const chart = held.map((session) => {
           const present = countsOf.get(session.id)?.present ?? 0;
           const late = countsOf.get(session.id)?.late ?? 0;
+          // The students in the batch by the time the class ended: one placed after it did not miss it.
+          const size = joinTimes.filter((joined) => countsForStudent(session, joined, 'absent')).length;
           return {
             id: session.id,
             session_number: session.session_number,

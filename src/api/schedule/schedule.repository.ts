@@ -143,3 +143,14 @@ export function findMeetingLink(db: Db, batch: number) {
 export function findBatchStart(db: Db, batch: number) {
   return db.selectFrom('batches').select('start_date').where('batch_number', '=', batch).executeTakeFirst();
 }
+
+/** When each of these students joined their batch (null: before the site recorded it), by student id. */
+export async function listBatchJoinTimes(db: Db, studentIds: number[]): Promise<Map<number, string | null>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('students')
+    .select(['id', 'batch_joined_at'])
+    .where('id', 'in', studentIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.batch_joined_at]));
+}

@@ -8,12 +8,14 @@ import {
   type AttendanceSheet,
   attendanceStatus,
   type BatchSession,
+  countsForStudent,
   type BatchSessionInput,
   type BatchSessionUpdate,
   type JoinResult,
   heldClasses,
   joinLinkPath,
   joinWindow,
+  myAttendanceStatus,
   type MySchedule,
   type ScheduleGenerate,
   scheduleMessages,
@@ -138,8 +140,10 @@ export function createScheduleService({ db, clock = systemClock, timeZone }: Dep
     const at = Date.parse(now());
     return {
       session,
-      rows: students.map((s) => {
+      // A student placed in the batch after this class is not on its sheet, unless they attended it all the same.
+      rows: students.flatMap((s) => {
         const record = records.get(s.id);
+        if (!countsForStudent(session, s.batch_joined_at, attendanceStatus(session, record, at))) return [];
         return {
           student_id: s.id,
           first_name: s.first_name,
@@ -292,7 +296,7 @@ export function createScheduleService({ db, clock = systemClock, timeZone }: Dep
           return {
             ...session,
             joined_at: record?.joined_at ?? null,
-            status: attendanceStatus(session, record, Date.parse(at)),
+            status: myAttendanceStatus(session, record, Date.parse(at), student.batch_joined_at),
           };
         }),
       };
@@ -357,16 +361,24 @@ export function createScheduleService({ db, clock = systemClock, timeZone }: Dep
         students.map((s) => s.id),
       );
       const byKey = new Map(records.map((r) => [`${r.batch_session_id}:${r.student_id}`, r]));
+      const joined = await schedule.listBatchJoinTimes(
+        db,
+        students.filter((s) => s.student_batch !== null).map((s) => s.id),
+      );
       const counts = new Map<number, { attended: number; held: number }>();
       for (const student of students) {
         if (student.student_batch === null) continue;
-        const ofBatch = held.filter((s) => s.batch_number === student.student_batch);
-        const attended = ofBatch.filter((s) => {
-          const record = byKey.get(`${s.id}:${student.id}`);
-          const status = attendanceStatus(s, record, at);
-          return status === 'present' || status === 'late';
-        }).length;
-        counts.set(student.id, { attended, held: ofBatch.length });
+        let attended = 0;
+        let ofStudent = 0;
+        for (const s of held) {
+          if (s.batch_number !== student.student_batch) continue;
+          const status = attendanceStatus(s, byKey.get(`${s.id}:${student.id}`), at);
+          // Only the classes held since the student joined the batch (or attended all the same) are theirs.
+          if (!countsForStudent(s, joined.get(student.id) ?? null, status)) continue;
+          ofStudent += 1;
+          if (status === 'present' || status === 'late') attended += 1;
+        }
+        counts.set(student.id, { attended, held: ofStudent });
       }
       return { counts, changesAt: nextEndAt };
     },

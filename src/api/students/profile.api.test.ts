@@ -4,6 +4,7 @@ import { bearer, lastMailTo, verifiedStudent } from '../../../test/accounts-help
 import { multipart } from '../../../test/multipart.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { messages } from '../../contracts/messages.js';
+import { mobileMessages } from '../../contracts/mobile.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -87,6 +88,32 @@ describe('profile', () => {
       .where('subject', 'like', '%profile is ready')
       .execute();
     expect(welcomes).toHaveLength(1);
+  });
+
+  it('takes a number abroad with its country code, kept in E.164, and an Indian one as its 10 digits', async () => {
+    const save = async (mobile: string) => {
+      const { token, id } = await verifiedStudent(ctx);
+      const body = multipart({ ...profile, mobile, city: 'Dubai', country: 'United Arab Emirates' });
+      const response = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/students/${id}`,
+        headers: { ...bearer(token), ...body.headers },
+        payload: body.payload,
+      });
+      const row = await ctx.database.db.selectFrom('students').select('mobile').where('id', '=', id).executeTakeFirst();
+      return { status: response.statusCode, json: response.json(), stored: row?.mobile };
+    };
+    const abroad = await save('+971 50 123 4567');
+    expect([abroad.status, abroad.json.data.attributes.mobile, abroad.stored]).toEqual([
+      200,
+      '+971501234567',
+      '+971501234567',
+    ]);
+    expect((await save('+91 98765 43210')).stored).toBe('9876543210');
+    const refused = await save('+971 5');
+    expect([refused.status, refused.json.errors, refused.stored]).toEqual([400, [mobileMessages.international], null]);
+    const short = await save('98765');
+    expect([short.status, short.json.errors]).toEqual([400, ['Mobile must be exactly 10 digits']]);
   });
 
   it.each([

@@ -25,7 +25,7 @@ export async function findStudentById(db: Db, id: number): Promise<StudentRow | 
 export function listBatchStudents(db: Db, batch: number, by: 'first_name' | 'last_name') {
   return db
     .selectFrom('students')
-    .select(['id', 'first_name', 'last_name', 'email', 'student_status'])
+    .select(['id', 'first_name', 'last_name', 'email', 'student_status', 'batch_joined_at'])
     .where('role', '=', 'student')
     .where('student_batch', '=', batch)
     .orderBy(by)

@@ -114,7 +114,18 @@ describe('timed work', () => {
     const theirs = (await call('GET', `/student_programs/get_my_progs/${s.id}`, adminToken)).json();
     expect(theirs[0]).toMatchObject({ task: TASK });
     const home = (await call('GET', '/api/v1/me/home', s.token)).json();
-    expect(home.programs_to_solve).toContainEqual(expect.objectContaining({ task: timedMessages.hiddenTask }));
+    // The home has no countdown: it says when the program opens, on the course clock.
+    expect(home.programs_to_solve).toContainEqual(
+      expect.objectContaining({
+        task: 'The task is shown when the program opens, at 10 Dec 2026, 10:00 am IST.',
+      }),
+    );
+    expect(home.next_steps).toContainEqual(
+      expect.objectContaining({
+        text: `Program ${PROGRAM_NUMBER} opens at 10 Dec 2026, 10:00 am IST`,
+        detail: 'A timed program: its task is shown when it opens.',
+      }),
+    );
     expect(JSON.stringify(home)).not.toContain(TASK);
     const notOpen = timedMessages.notOpen(PROGRAM_NUMBER, OPENS_AT, DEFAULT_TIME_ZONE);
     expect(notOpen).toBe('Program 4401 opens at 10 Dec 2026, 10:00 am IST.');

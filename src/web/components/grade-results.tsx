@@ -1,4 +1,12 @@
-import { type CompileResult, type GradeResult, type RunOutcome, verdictLabels } from '../../contracts/exercises';
+import {
+  argumentsText,
+  type CompileResult,
+  emptyInputText,
+  type GradeResult,
+  type RunOutcome,
+  verdictLabels,
+} from '../../contracts/exercises';
+import { InlineCode } from './inline-code';
 
 /** The compiler's errors and warnings, each with its line. */
 export function CompileMessages({ compile }: { compile: CompileResult }) {
@@ -23,14 +31,14 @@ export function CompileMessages({ compile }: { compile: CompileResult }) {
   );
 }
 
-/** What the run told without stopping the program: a memory leak. */
+/** What the run told without stopping the program: a memory leak. Its `code` shows as code, as every run message's. */
 function Warnings({ warnings }: { warnings: string[] }) {
   if (warnings.length === 0) return null;
   return (
     <div className="alert alert-warning py-1 px-2 mb-1 small">
       {warnings.map((warning) => (
         <p key={warning} className="mb-0">
-          {warning}
+          <InlineCode text={warning} />
         </p>
       ))}
     </div>
@@ -68,7 +76,7 @@ export function RunOutput({ run }: { run: RunOutcome }) {
       </p>
       {run.message ? (
         <p className={`mb-1${run.problem ? ' run-problem' : ''}`} role={run.problem ? 'alert' : undefined}>
-          {run.message}
+          <InlineCode text={run.message} />
         </p>
       ) : null}
       <Warnings warnings={run.warnings} />
@@ -127,7 +135,11 @@ export function GradeTable({
                 {test.verdict !== 'not_run' ? ` · ${test.time_ms} ms` : ''}
               </span>
             </div>
-            {test.message ? <p className="mb-1 small">{test.message}</p> : null}
+            {test.message ? (
+              <p className="mb-1 small">
+                <InlineCode text={test.message} />
+              </p>
+            ) : null}
             <Warnings warnings={test.warnings} />
             {onStepThrough && test.visible && test.verdict !== 'passed' && test.verdict !== 'not_run' ? (
               <button
@@ -148,8 +160,16 @@ export function GradeTable({
                     aria-label={`Input of test ${test.index + 1}`}
                     tabIndex={0}
                   >
-                    {test.stdin || '(none)'}
+                    {test.stdin || emptyInputText({ files: test.input_files, args: test.args })}
                   </pre>
+                  {test.args.length > 0 ? (
+                    <div className="text-body-secondary">
+                      Arguments: <code>{argumentsText(test.args)}</code>
+                    </div>
+                  ) : null}
+                  {test.input_files.map((file) => (
+                    <FileBlock key={file.name} label="Input file" name={file.name} content={file.content} />
+                  ))}
                 </div>
                 <div className="col-md-4">
                   <div className="text-body-secondary">Expected output</div>

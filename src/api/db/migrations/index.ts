@@ -38,7 +38,8 @@ import * as rubricGrades from './2026-12-01T0100-rubric-grades.js';
 import * as timedWork from './2026-12-01T0200-timed-work.js';
 import * as doubtSteps from './2026-12-01T0300-doubt-steps.js';
 import * as doubtRunSummaries from './2026-12-02T0100-doubt-run-summaries.js';
-import * as coderunnerGrading from './2026-12-03T0100-coderunner-grading.js';
+import * as batchJoinedAt from './2026-12-03T0100-batch-joined-at.js';
+import * as coderunnerGrading from './2026-12-03T0200-coderunner-grading.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -84,5 +85,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0200-timed-work': timedWork,
   '2026-12-01T0300-doubt-steps': doubtSteps,
   '2026-12-02T0100-doubt-run-summaries': doubtRunSummaries,
-  '2026-12-03T0100-coderunner-grading': coderunnerGrading,
+  '2026-12-03T0100-batch-joined-at': batchJoinedAt,
+  '2026-12-03T0200-coderunner-grading': coderunnerGrading,
 };

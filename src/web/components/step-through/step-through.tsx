@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProgramFile } from '../../../contracts/exercises';
+import { atItsLine } from '../../../contracts/run-problems';
 import type { TraceResult } from '../../../contracts/trace';
 import { TraceReplay } from '../../../contracts/trace-replay';
 import { stepMemory } from '../../../contracts/trace-values';
+import { InlineCode } from '../inline-code';
 import { AskAboutStep } from './ask-about-step';
 import { MemoryArrows } from './memory-arrows';
 import { MemoryView } from './memory-view';
@@ -84,11 +86,14 @@ export function StepThrough({
       </div>
       <div className="card-body">
         <StepControls replay={replay} step={step} depth={state.depth} crashed={crashed} go={go} />
-        {trace.truncated && atEnd ? <div className="alert alert-warning small py-2">{result.run?.message}</div> : null}
+        {trace.truncated && atEnd ? (
+          <div className="alert alert-warning small py-2">
+            <InlineCode text={result.run?.message ?? ''} />
+          </div>
+        ) : null}
         {crashed && atEnd && !trace.truncated ? (
           <div className="alert alert-danger small py-2" role="alert">
-            {result.run?.line ? `Line ${result.run.line}: ` : ''}
-            {result.run?.message}
+            <InlineCode text={atItsLine(result.run?.line ?? null, result.run?.message ?? '')} />
           </div>
         ) : null}
         <div className="row g-3">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ProgramFile } from '../../../contracts/exercises';
 import type { TraceResult } from '../../../contracts/trace';
 import { errorText } from '../../lib/error-text';
+import { InlineCode } from '../inline-code';
 import { useAdminTrace, useTraceProgram } from '../../lib/trace-api';
 import { StepThrough } from './step-through';
 
@@ -63,7 +64,7 @@ export function useStepThrough(source: Source, read: () => Reading | Promise<Rea
     <>
       {problem ? (
         <div className="alert alert-warning mt-3" role="alert">
-          {problem}
+          <InlineCode text={problem} />
         </div>
       ) : null}
       {traced ? (

@@ -11,6 +11,7 @@ import { indentWithTab } from '@codemirror/commands';
 import { tags } from '@lezer/highlight';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
+import { splitInlineCode } from '../../lib/inline-code';
 import { editorColours as c } from './editor-colours';
 
 /** CodeMirror's default highlighting with colours that all reach 4.5:1 (it replaces the default, a fallback). */
@@ -50,11 +51,30 @@ interface Props {
   readOnly?: boolean;
 }
 
+/** A note's text with its `code` as code, as under the editor: built as text nodes, never parsed as HTML. */
+function messageNode(message: string): Node {
+  const span = document.createElement('span');
+  for (const piece of splitInlineCode(message)) {
+    const part = document.createElement(piece.code ? 'code' : 'span');
+    if (piece.code) part.className = 'inline-code';
+    part.textContent = piece.text;
+    span.append(part);
+  }
+  return span;
+}
+
 function toCodeMirror(state: EditorState, notes: LineNote[]): CmDiagnostic[] {
   return notes.map((note) => {
     const line = state.doc.line(Math.min(Math.max(1, note.line), state.doc.lines));
     const from = Math.min(line.from + Math.max(0, (note.column ?? 1) - 1), line.to);
-    return { from, to: line.to, severity: note.severity, message: note.message, source: note.source };
+    return {
+      from,
+      to: line.to,
+      severity: note.severity,
+      message: note.message,
+      renderMessage: () => messageNode(note.message),
+      source: note.source,
+    };
   });
 }
 

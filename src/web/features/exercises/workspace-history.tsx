@@ -1,4 +1,4 @@
-import { type Workspace } from '../../../contracts/exercises';
+import { argumentsText, emptyInputText, type Workspace } from '../../../contracts/exercises';
 import { checkerLabels, DEFAULT_CHECKER } from '../../../contracts/checkers';
 import { formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
@@ -19,7 +19,7 @@ export function VisibleTests({ workspace }: { workspace: Workspace }) {
           <div className="col-sm-6">
             <div className="text-body-secondary">Input {index + 1}</div>
             <pre className="program-output" role="region" aria-label={`Input ${index + 1}`} tabIndex={0}>
-              {test.stdin || '(none)'}
+              {test.stdin || emptyInputText(test)}
             </pre>
           </div>
           <div className="col-sm-6">
@@ -69,8 +69,7 @@ function TestRules({ test, index }: { test: Workspace['visible_tests'][number]; 
       ))}
       {test.args.length > 0 ? (
         <div>
-          Run with arguments:{' '}
-          <code>{test.args.map((arg) => (/[\s"]/.test(arg) || !arg ? JSON.stringify(arg) : arg)).join(' ')}</code>
+          Run with arguments: <code>{argumentsText(test.args)}</code>
         </div>
       ) : null}
       {test.checker !== DEFAULT_CHECKER ? (

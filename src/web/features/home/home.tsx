@@ -62,7 +62,8 @@ function ProgramItem({ program }: { program: HomeProgram }) {
         {program.overdue && !program.late ? <span className="badge text-bg-danger">Overdue</span> : null}
       </div>
       {program.due_at ? <div className="small">Due {formatDeadline(program.due_at, zone)}</div> : null}
-      <div className="small text-body-secondary text-truncate">{program.task}</div>
+      {/* Not open yet, the line says when it opens: shown whole. */}
+      <div className={`small text-body-secondary${program.opens_at ? '' : ' text-truncate'}`}>{program.task}</div>
       {program.submitted && program.best_total ? (
         <div className="small">
           Best score {program.best_score ?? 0} / {program.best_total}
@@ -187,7 +188,9 @@ export function HomeSection({ student, NextClass, certificate }: { student: Stud
             <p className="text-body-secondary">
               {home.data.batch_number === null
                 ? 'You will be placed in a batch; its class times appear here and under My Classes.'
-                : 'No class is coming up yet: the timetable is under My Classes.'}
+                : student.student_status === STUDENT_STATUS.completed
+                  ? 'Your batch has no more classes scheduled: your classes and their videos are under My Classes.'
+                  : 'No class is coming up yet: the timetable is under My Classes.'}
             </p>
           ) : null}
           <WhatNext steps={home.data.next_steps} />

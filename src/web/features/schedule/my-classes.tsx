@@ -86,6 +86,8 @@ const statusBadges: Record<MySession['status'], { text: string; className: strin
   absent: { text: 'Absent', className: 'text-bg-danger' },
   upcoming: { text: 'Upcoming', className: 'text-bg-secondary' },
   'in progress': { text: 'In progress', className: 'text-bg-primary' },
+  // Held before the student was placed in the batch: not counted in their attendance.
+  'before joining': { text: 'Before you joined', className: 'text-bg-light border' },
 };
 
 function SessionCard({

@@ -47,9 +47,20 @@ export function NextClass({
         <p className="fs-5 fw-semibold mb-2" role="timer">
           {countdownText(session.starts_at, session.ends_at, now)}
         </p>
+        {open && session.joined_at ? (
+          <p className="mb-2 fw-semibold text-success">
+            You joined at {formatClockTime(session.joined_at, zone)}: your attendance is recorded.
+          </p>
+        ) : null}
         {open && meetingLink ? (
-          <a className="btn btn-success btn-lg" href={meetingLink} target="_blank" rel="noopener" onClick={onJoin}>
-            Join
+          <a
+            className={`btn btn-lg ${session.joined_at ? 'btn-outline-success' : 'btn-success'}`}
+            href={meetingLink}
+            target="_blank"
+            rel="noopener"
+            onClick={onJoin}
+          >
+            {session.joined_at ? 'Open the meeting again' : 'Join'}
             <span className="visually-hidden"> session {session.session_number} (opens the meeting in a new tab)</span>
           </a>
         ) : open ? (

@@ -9,6 +9,7 @@ import {
   profileSchema,
 } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
+import { mobileMessages } from '../../../contracts/mobile';
 import { Input } from '../../components/form-kit';
 import { ApiError } from '../../lib/api-client';
 import { useUpdateProfile } from './api';
@@ -17,7 +18,8 @@ const editable = [
   { name: 'first_name', label: 'First name', autoComplete: 'given-name' },
   { name: 'last_name', label: 'Last name', autoComplete: 'family-name' },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'mobile', label: 'Mobile', autoComplete: 'tel-national', inputMode: 'numeric' as const },
+  // A number abroad starts with + and its country code: the phone keyboard for telephone numbers has +.
+  { name: 'mobile', label: 'Mobile', autoComplete: 'tel', inputMode: 'tel' as const, hint: mobileMessages.formats },
   { name: 'country', label: 'Country', autoComplete: 'country-name' },
   { name: 'study', label: 'Study / job role', autoComplete: 'organization-title' },
   { name: 'institution', label: 'College / company', autoComplete: 'organization' },
@@ -100,6 +102,7 @@ export function ProfileForm({ student, readOnly, submitLabel, onSaved }: Props) 
             readOnly={readOnly}
             autoComplete={field.autoComplete}
             inputMode={'inputMode' in field ? field.inputMode : undefined}
+            hint={'hint' in field ? field.hint : undefined}
             registration={register(field.name)}
             error={formState.errors[field.name]}
           />
