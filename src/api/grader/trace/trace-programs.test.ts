@@ -535,6 +535,33 @@ int main(void) {
   });
 });
 
+describe('a long recording (issue 44)', { timeout: 120_000 }, () => {
+  it('shows the steps recorded within the recording’s CPU time, never “waiting for input”', async () => {
+    const run = await step(`#include <stdio.h>
+#include <string.h>
+long deep(int n) {
+    char cells[4000];
+    memset(cells, n % 100, sizeof cells);
+    if (n > 0) return deep(n - 1) + cells[0];
+    long total = 0;
+    for (long i = 0; i < 150000; i++)
+        total += i % 7;
+    return total;
+}
+int main(void) {
+    printf("%ld\\n", deep(600));
+    return 0;
+}
+`);
+    // 600 frames of 4,000 bytes compared at every step: the recording's 4 s of CPU end it before 100,000 steps.
+    expect(run.trace.truncated).toBe(true);
+    expect(run.trace.steps).toBeLessThan(100_000);
+    expect(run.result.run?.status).toBe('time_limit');
+    expect(run.result.run?.message).toBe(traceMessages.recordingTooLong(run.trace.steps - 1));
+    expect(run.stack(run.last)).toHaveLength(602);
+  });
+});
+
 describe('programs whose names a standard header also declares', { timeout: 60_000 }, () => {
   it('steps through a program with its own div and a global named time, and reads a size_t', async () => {
     const run = await step(`#include <stdio.h>
