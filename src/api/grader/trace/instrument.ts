@@ -48,6 +48,7 @@ export interface AstNode {
   tagUsed?: string;
   completeDefinition?: boolean;
   isImplicit?: boolean;
+  isBitfield?: boolean;
   inner?: AstNode[];
   ownedTagDecl?: { id: string; name: string };
   /** A top-level declaration read by syntax-tree.ts: whether it is in the main file. */
