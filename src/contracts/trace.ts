@@ -18,6 +18,11 @@ export const TRACE_LIMITS = {
   regionBytes: 4096,
   /** Variables and blocks followed at once; later ones are not drawn. */
   regions: 2000,
+  /**
+   * CPU time the recording may take, on top of the program's own time limit: past it the run is stopped and the
+   * steps recorded so far are shown. CPU time, so a busy server records as many steps as an idle one.
+   */
+  recordingCpuMs: 4000,
 } as const;
 
 /** Bytes a declared variable holds until the program writes it (the runner fills them), so it shows as unset. */
@@ -119,6 +124,9 @@ export type TraceResult = Omit<z.infer<typeof traceResultSchema>, 'trace'> & { t
 
 export const traceMessages = {
   truncated: `The program was stopped after ${TRACE_LIMITS.steps.toLocaleString('en-IN')} steps: step through a shorter run (less input, or fewer rounds of a loop).`,
+  /** The recording's own time ran out first (a run with many variables, or very deep calls). */
+  recordingTooLong: (steps: number) =>
+    `The first ${steps.toLocaleString('en-IN')} steps are shown: recording more of this run would take too long. Step through a shorter run (less input, or fewer rounds of a loop).`,
   cannotTrace:
     'This program could not be prepared for stepping through (its shape is one the tracer does not follow yet). Run still works.',
   notCompiled: 'The program does not compile: fix the errors shown, then step through it.',

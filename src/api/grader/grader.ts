@@ -35,7 +35,7 @@ import {
   withoutTestSource,
 } from './function-tests.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
-import { traceMessages } from '../../contracts/trace.js';
+import { TRACE_LIMITS, traceMessages } from '../../contracts/trace.js';
 import { packTrace, type TraceAnswer } from './trace/trace-answer.js';
 import { describeRun, harnessOutcome } from './describe-run.js';
 import { checkRun } from '../../contracts/checkers.js';
@@ -767,7 +767,8 @@ export function createGrader(options: GraderOptions = {}) {
             trace: { compile: traced.result, meta, code: source },
             ...(harness ? { harness: { test: 0, nonce: harness.nonce } } : {}),
           },
-          timeLimitMs,
+          // The program's own limit, and the recording's time on top: the recorder stops the run at its own.
+          timeLimitMs + TRACE_LIMITS.recordingCpuMs,
         );
         return { gzip: response.trace_answer! };
       } catch (error) {

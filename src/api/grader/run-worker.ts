@@ -13,9 +13,9 @@ import { createMemoryFiles, ERRNO, type ProgramFile, type WrittenFile } from './
 import { readWasmDebug, type WasmDebug } from './wasm-debug.js';
 import { createRecorder, TraceLimit } from './trace/recorder.js';
 import type { HarnessCheck } from './function-tests.js';
-import { ownThreadStatPath } from './cpu-time.js';
+import { ownThreadStatPath, threadCpuMs } from './cpu-time.js';
 import type { CompileResult } from '../../contracts/exercises.js';
-import { traceMessages } from '../../contracts/trace.js';
+import { TRACE_LIMITS, traceMessages } from '../../contracts/trace.js';
 import type { TraceMeta } from './trace/instrument.js';
 import { assembleTrace } from './trace/assemble.js';
 import { packTraceSync } from './trace/trace-answer.js';
@@ -99,6 +99,18 @@ process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
 
 const modules = new Map<string, { module: WebAssembly.Module; debug: WasmDebug }>();
 // A stack overflow's error keeps every call on the stack, so the report can say how deep the recursion went.
+/**
+ * Whether a recording has used its CPU time (TRACE_LIMITS.recordingCpuMs), counted on this thread from now: the
+ * program's and the recorder's time together, so the recorder stops the run before the pool's limit (the program's
+ * limit plus the recording's) would end it with no trace. Wall-clock time where /proc can't tell.
+ */
+function recordingClock(): () => boolean {
+  const stat = ownThreadStatPath();
+  const cpu = stat !== null && threadCpuMs(stat) !== null ? () => threadCpuMs(stat) ?? 0 : () => performance.now();
+  const start = cpu();
+  return () => cpu() - start >= TRACE_LIMITS.recordingCpuMs;
+}
+
 Error.stackTraceLimit = 500_000;
 
 interface Frame {
@@ -302,7 +314,9 @@ async function run(request: RunRequest): Promise<RunResponse> {
       });
     },
   };
-  const recorder = request.trace ? createRecorder(memoryBuffer, () => ({ out: stdoutBytes, in: inputAt })) : null;
+  const recorder = request.trace
+    ? createRecorder(memoryBuffer, () => ({ out: stdoutBytes, in: inputAt }), undefined, recordingClock())
+    : null;
   const provided: Record<string, Record<string, unknown>> = {
     wasi_snapshot_preview1: imports,
     wasi_unstable: imports,
@@ -380,7 +394,16 @@ async function run(request: RunRequest): Promise<RunResponse> {
   const outcome = harnessOutcome(describeRun(response, request.trace.code), response.harness);
   const answer = packTraceSync({
     compile: request.trace.compile,
-    run: recorded.truncated ? { ...outcome, status: 'time_limit', message: traceMessages.truncated } : outcome,
+    run: recorded.truncated
+      ? {
+          ...outcome,
+          status: 'time_limit',
+          message:
+            recorded.stoppedBy === 'time'
+              ? traceMessages.recordingTooLong(recorded.steps - 1)
+              : traceMessages.truncated,
+        }
+      : outcome,
     trace: assembleTrace(request.trace.meta, recorded, stdout, request.stdin),
     message: null,
   });

@@ -3,6 +3,8 @@
  * and the checks runtime's heap calls, turned into the events of contracts/trace.ts. At each step the bytes of every
  * live variable and block are compared with what was last sent, and only what changed is sent. A variable declared
  * without a value, and a block from malloc, are filled with UNSET_BYTE first, so the view can tell "not set yet".
+ * The run is stopped at the step limit, or when the recording has used its own CPU time (TRACE_LIMITS), so a long
+ * run ends with the steps recorded so far, never with the pool's time limit.
  */
 import { EVENT, TRACE_LIMITS, type TraceEvent, UNSET_BYTE } from '../../../contracts/trace.js';
 
@@ -16,10 +18,15 @@ interface Region {
 
 export class TraceLimit extends Error {}
 
+/** How often (in steps) the recording's time is read: a read of /proc costs about as much as a few steps. */
+const RECORDING_CHECK_EVERY = 256;
+
 export interface Recorded {
   events: TraceEvent[];
   steps: number;
   truncated: boolean;
+  /** Why the run was stopped early: at the step limit, or past the recording's CPU time. */
+  stoppedBy: 'steps' | 'time' | null;
   sizes: [number, number][];
   layouts: [number, number, number][];
 }
@@ -28,6 +35,8 @@ export function createRecorder(
   memoryBuffer: () => ArrayBuffer,
   progress: () => { out: number; in: number },
   maxSteps: number = TRACE_LIMITS.steps,
+  /** Whether the recording has used up its time: asked every RECORDING_CHECK_EVERY steps. */
+  outOfTime: () => boolean = () => false,
 ) {
   const events: TraceEvent[] = [];
   const live = new Map<number, Region>();
@@ -36,7 +45,7 @@ export function createRecorder(
   const heap = new Map<number, number>();
   /** Which variable each region of a variable is. */
   const ownerOf = new Map<number, number>();
-  const recorded: Recorded = { events, steps: 0, truncated: false, sizes: [], layouts: [] };
+  const recorded: Recorded = { events, steps: 0, truncated: false, stoppedBy: null, sizes: [], layouts: [] };
   let nextId = 0;
   let lastStep = { line: -1, depth: -1, events: -1 };
   let view = new Uint8Array(0);
@@ -71,6 +80,12 @@ export function createRecorder(
     }
   }
 
+  const stop = (why: 'steps' | 'time'): never => {
+    recorded.truncated = true;
+    recorded.stoppedBy = why;
+    throw new TraceLimit();
+  };
+
   const forget = (ids: number[]) => {
     for (const id of ids) live.delete(id);
   };
@@ -81,10 +96,8 @@ export function createRecorder(
       const depth = frames.length;
       // Two statements on one line that changed nothing between them are one step.
       if (line === lastStep.line && depth === lastStep.depth && events.length === lastStep.events) return;
-      if (recorded.steps >= maxSteps) {
-        recorded.truncated = true;
-        throw new TraceLimit();
-      }
+      if (recorded.steps >= maxSteps) stop('steps');
+      if (recorded.steps % RECORDING_CHECK_EVERY === 0 && recorded.steps > 0 && outOfTime()) stop('time');
       const { out, in: read } = progress();
       events.push([EVENT.step, line, depth, out, read]);
       recorded.steps++;

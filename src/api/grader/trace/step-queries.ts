@@ -58,6 +58,16 @@ export class SteppedRun {
     return out;
   }
 
+  /** The innermost frame's variables at a step, in the order they were declared, each `name = value`. */
+  frame(step: number): string[] {
+    const state = this.replay.state(step);
+    const memory = stepMemory(this.trace, state);
+    return (state.frames.at(-1)?.vars ?? []).map((id) => {
+      const region = state.regions.get(id)!;
+      return `${memory.name(region)} = ${valueText(memory.value(region))}`;
+    });
+  }
+
   /** The heap's blocks at a step: `live 16 B line 9 {value: 1, next: → block 2 (line 9)}`. */
   heap(step: number): string[] {
     const state = this.replay.state(step);

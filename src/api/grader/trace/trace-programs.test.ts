@@ -379,6 +379,189 @@ int main(void) {
   });
 });
 
+describe('statements that start or end in a macro (issue 44)', { timeout: 60_000 }, () => {
+  it('returns NULL from a brace-less if only when the if is true', async () => {
+    const run = await step(`#include <stdio.h>
+#include <stdlib.h>
+int *first_positive(int *a, int n) {
+    for (int i = 0; i < n; i++)
+        if (a[i] > 0) return &a[i];
+    if (n > 0) return NULL;
+    return a;
+}
+int main(void) {
+    int a[] = {-2, -1, 7, 3};
+    int *p = first_positive(a, 4);
+    printf("%d\\n", p ? *p : 0);
+    return 0;
+}
+`);
+    expect(run.output(run.last)).toBe('7\n');
+    // The loop's condition is tested three times, its if three times; the return at 5 once, the rest never.
+    expect(run.visits(4)).toHaveLength(3);
+    expect(run.stepsAt(6)).toEqual([]);
+    expect(run.vars(run.after(11)).p).toBe('→ a[2]');
+  });
+
+  it('adds a macro in a brace-less loop body once a round, and steps and shows the counter each round', async () => {
+    const run = await step(`#include <stdio.h>
+#define N 4
+int main(void) {
+    int total = 0, i;
+    for (i = 0; i < N; i++)
+        total += N;
+    printf("%d %d\\n", total, i);
+    return 0;
+}
+`);
+    expect(run.output(run.last)).toBe('16 4\n');
+    expect(run.stepsAt(5)).toHaveLength(5);
+    expect(run.stepsAt(6)).toHaveLength(4);
+    expect(run.stepsAt(5).map((s) => run.vars(s))).toEqual(
+      [0, 1, 2, 3, 4].map((i) => ({ total: String(4 * i), i: String(i) })),
+    );
+  });
+
+  it('walks a list with p != NULL, one step a node, the pointer shown at each', async () => {
+    const run = await step(`#include <stdlib.h>
+struct node { int value; struct node *next; };
+int main(void) {
+    struct node *b = malloc(sizeof *b), *a = malloc(sizeof *a), *p;
+    a->value = 1; a->next = b; b->value = 2; b->next = NULL;
+    int sum = 0;
+    for (p = a; p != NULL; p = p->next)
+        sum += p->value;
+    free(a); free(b);
+    return sum == 3 ? 0 : 1;
+}
+`);
+    expect(run.stepsAt(7).map((s) => run.vars(s).p)).toEqual(['→ block 2 (line 4)', '→ block 1 (line 4)', 'NULL']);
+    expect(run.stepsAt(8).map((s) => run.vars(s).sum)).toEqual(['0', '1']);
+    expect(run.result.run?.status).toBe('ok');
+  });
+
+  it('reads to EOF a character a round', async () => {
+    const run = await step(
+      `#include <stdio.h>
+int main(void) {
+    int c, n = 0;
+    while ((c = getchar()) != EOF)
+        n++;
+    printf("%d\\n", n);
+    return 0;
+}
+`,
+      'ab\n',
+    );
+    expect(run.visits(4)).toHaveLength(4);
+    expect(run.stepsAt(5).map((s) => run.vars(s).c)).toEqual(['97', '98', '10']);
+    expect(run.output(run.last)).toBe('3\n');
+  });
+
+  it('keeps a macro of two statements, and one holding its own semicolon, as they were written', async () => {
+    const run = await step(`#include <stdio.h>
+#define BOTH a++; b++
+#define GIVE_UP return 3;
+static int f(int x) {
+    if (x < 0) GIVE_UP
+    return x;
+}
+int main(void) {
+    int a = 0, b = 0;
+    if (a > 5) BOTH;
+    printf("%d %d %d %d\\n", a, b, f(-1), f(4));
+    return 0;
+}
+`);
+    expect(run.output(run.last)).toBe('0 1 3 4\n');
+  });
+});
+
+describe('variables live where C says (issue 44)', { timeout: 60_000 }, () => {
+  it('ends a for loop’s variable with its loop, and each block’s with its block', async () => {
+    const run = await step(`int main(void) {
+    int total = 0;
+    for (int i = 0; i < 2; i++)
+        total += i;
+    for (int i = 5; i < 7; i++) {
+        int twice = 2 * i;
+        total += twice;
+    }
+    {
+        int inner = total;
+        total = inner + 1;
+    }
+    return total == 24 ? 0 : 1;
+}
+`);
+    const frames = (line: number) => run.stepsAt(line).map((s) => run.frame(s));
+    expect(frames(3)).toEqual([
+      ['total = 0', 'i = 0'],
+      ['total = 0', 'i = 1'],
+      ['total = 1', 'i = 2'],
+    ]);
+    expect(frames(5)).toEqual([
+      ['total = 1', 'i = 5'],
+      ['total = 11', 'i = 6'],
+      ['total = 23', 'i = 7'],
+    ]);
+    expect(frames(7)).toEqual([
+      ['total = 1', 'i = 5', 'twice = 10'],
+      ['total = 11', 'i = 6', 'twice = 12'],
+    ]);
+    expect(frames(10)).toEqual([['total = 23']]);
+    expect(frames(11)).toEqual([['total = 23', 'inner = 23']]);
+    expect(frames(13)).toEqual([['total = 24']]);
+    expect(run.result.run?.status).toBe('ok');
+  });
+
+  it('ends a loop’s variable when the loop is left by break or return', async () => {
+    const run = await step(`int find(const int *a, int n, int x) {
+    for (int i = 0; i < n; i++)
+        if (a[i] == x) return i;
+    return -1;
+}
+int main(void) {
+    int a[3] = {4, 5, 6};
+    int at = find(a, 3, 5);
+    for (int j = 0; j < 3; j++)
+        if (a[j] == 6) break;
+    return at;
+}
+`);
+    expect(run.frame(run.stepsAt(3)[1]!)).toEqual(['a = → a[0]', 'n = 3', 'x = 5', 'i = 1']);
+    expect(run.frame(run.stepsAt(9)[0]!)).toEqual(['a = [4, 5, 6]', 'at = 1', 'j = 0']);
+    expect(run.frame(run.stepsAt(11)[0]!)).toEqual(['a = [4, 5, 6]', 'at = 1']);
+  });
+});
+
+describe('a long recording (issue 44)', { timeout: 120_000 }, () => {
+  it('shows the steps recorded within the recording’s CPU time, never “waiting for input”', async () => {
+    const run = await step(`#include <stdio.h>
+#include <string.h>
+long deep(int n) {
+    char cells[4000];
+    memset(cells, n % 100, sizeof cells);
+    if (n > 0) return deep(n - 1) + cells[0];
+    long total = 0;
+    for (long i = 0; i < 150000; i++)
+        total += i % 7;
+    return total;
+}
+int main(void) {
+    printf("%ld\\n", deep(600));
+    return 0;
+}
+`);
+    // 600 frames of 4,000 bytes compared at every step: the recording's 4 s of CPU end it before 100,000 steps.
+    expect(run.trace.truncated).toBe(true);
+    expect(run.trace.steps).toBeLessThan(100_000);
+    expect(run.result.run?.status).toBe('time_limit');
+    expect(run.result.run?.message).toBe(traceMessages.recordingTooLong(run.trace.steps - 1));
+    expect(run.stack(run.last)).toHaveLength(602);
+  });
+});
+
 describe('programs whose names a standard header also declares', { timeout: 60_000 }, () => {
   it('steps through a program with its own div and a global named time, and reads a size_t', async () => {
     const run = await step(`#include <stdio.h>

@@ -94,8 +94,9 @@ export function typeTable(root: AstNode, mainRecords: Set<string> = new Set()) {
       };
       records.push(info);
       recordIndex.set(id, index);
+      // A bit-field has no address, so no offsetof to measure it by: not shown.
       for (const field of node.inner ?? [])
-        if (field.kind === 'FieldDecl' && field.name && field.type)
+        if (field.kind === 'FieldDecl' && field.name && field.type && !field.isBitfield)
           info.fields.push({ name: field.name, type: ofDeclared(field.type), offset: null });
     }
     return index;
