@@ -188,9 +188,13 @@ export async function signInWithToken(page: Page, token: string, url: string): P
   signIns += 1;
   await page.addInitScript(
     ({ value, flag }) => {
-      if (window.sessionStorage.getItem(flag)) return;
-      window.sessionStorage.setItem(flag, '1');
-      window.localStorage.setItem('token', value);
+      try {
+        if (window.sessionStorage.getItem(flag)) return;
+        window.sessionStorage.setItem(flag, '1');
+        window.localStorage.setItem('token', value);
+      } catch {
+        // A document with no origin of its own (a popup's first blank page, a sandboxed frame) has no storage.
+      }
     },
     { value: token, flag: `signed-in-${signIns}` },
   );
