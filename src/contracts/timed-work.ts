@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoint.js';
 import { idParamsSchema, isoDateSchema, recordIdSchema, wholeNumberSchema } from './fields.js';
-import { batchNumberSchema } from './course-content.js';
+import { batchNumberSchema, programLabel } from './course-content.js';
 import { formatDateTime, type TimeZone } from './dates.js';
 import { startTimeSchema } from './schedule.js';
 
@@ -28,6 +28,14 @@ export const timedMessages = {
   noSuchProgram: 'No such program.',
   noSuchTiming: 'No such timed work.',
 } as const;
+
+/** A program as its student sees it named: its title hidden with its task until a timed program opens. */
+export function studentProgramLabel(program: { program_number: number; task: string }): string {
+  return programLabel({
+    program_number: program.program_number,
+    task: program.task === timedMessages.hiddenTask ? '' : program.task,
+  });
+}
 
 /** A student program's window: when it opens and when it closes for this student (extension included). */
 export const timingSchema = z.object({

@@ -5,6 +5,7 @@ import { codeSchema, type Workspace, exerciseMessages } from '../../../contracts
 import { systemClock } from '../../../contracts/clock';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { programMessages } from '../../../contracts/course-content';
+import { studentProgramLabel } from '../../../contracts/timed-work';
 import { PageSpinner } from '../../components/page-spinner';
 import { CEditor, type LineNote } from './c-editor';
 import {
@@ -20,9 +21,8 @@ import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../../contracts/dates';
 import { useTimeZone } from '../../lib/site-info';
 import { draftStateText, useDraft } from './use-draft';
-import { Shown, compileNotes, runNotes, TeacherComments } from './workspace-notes';
+import { Shown, compileNotes, runNotes, TeacherComments, WorkspaceResult } from './workspace-notes';
 import { SubmissionHistory, VisibleTests } from './workspace-history';
-import { WorkspaceResult } from './workspace-notes';
 import { LoadCFile, RunInput } from './run-input';
 import { useStepThrough } from '../../components/step-through/use-step-through';
 import { DueLine, TimedBanner, useTimedState } from './timed-banner';
@@ -234,7 +234,7 @@ export default function ProgramWorkspace({ id }: { id: string }) {
   return (
     <>
       {back}
-      <h1 className="h4">Program {workspace.data.program_number}</h1>
+      <h1 className="h4">{studentProgramLabel(workspace.data)}</h1>
       {workspace.data.due_at ? <DueLine dueAt={workspace.data.due_at} /> : null}
       {workspace.data.timing ? <TimedBanner timing={workspace.data.timing} now={now} /> : null}
       <p className="task-text">{workspace.data.task}</p>

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { courseWallClock, formatDateTime } from '../../../contracts/dates';
-import type { AdminProgram } from '../../../contracts/course-content';
+import { type AdminProgram, programLabel } from '../../../contracts/course-content';
 import type { SupervisionRow } from '../../../contracts/exercises';
 import { TIMED_LIMITS, timedWorkInputSchema } from '../../../contracts/timed-work';
-import { Checkbox, Input } from '../../components/form-kit';
+import { Checkbox, DateInput, Input } from '../../components/form-kit';
 import { PanelError } from '../../components/admin-panel';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useTimeZone } from '../../lib/site-info';
@@ -113,7 +113,7 @@ export function TimedWorkForm({
                   key={p.id}
                   id={`timed-also-${p.id}`}
                   containerClassName="form-check mb-0"
-                  label={`Program ${p.program_number}`}
+                  label={programLabel(p)}
                   checked={also.includes(p.id)}
                   onChange={(e) =>
                     setAlso((ids) => (e.target.checked ? [...ids, p.id] : ids.filter((id) => id !== p.id)))

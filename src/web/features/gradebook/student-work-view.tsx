@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../../contracts/dates';
 import { studentStatusLabels } from '../../../contracts/course';
 import type { WorkProgram } from '../../../contracts/gradebook';
+import { programLabel } from '../../../contracts/course-content';
 import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
@@ -30,7 +31,7 @@ function ProgramWork({ program }: { program: WorkProgram }) {
   return (
     <article className="card card-body mb-3" aria-labelledby={`work-program-${n}`}>
       <h3 id={`work-program-${n}`} className="h5">
-        Program {n}
+        {programLabel(program)}
       </h3>
       <p className="mb-2 text-break">{program.task}</p>
       <dl className="account-details small mb-2">

@@ -3,7 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { contentMessages, type SendProgramFormInput, sendProgramFormSchema } from '../../../contracts/course-content';
+import {
+  contentMessages,
+  programLabel,
+  type SendProgramFormInput,
+  sendProgramFormSchema,
+} from '../../../contracts/course-content';
 import { formatDate } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
 import { useTimeZone } from '../../lib/site-info';
@@ -161,7 +166,7 @@ export function ProgramsPanel({
             .map((p) => (
               <li key={p.id} className="program-item">
                 <h3 className="h6 fw-bold mb-1">
-                  Program {p.program_number}
+                  {programLabel(p)}
                   {p.closed ? <span className="badge text-bg-secondary ms-2">Closed</span> : null}
                   {p.topic ? <span className="badge text-bg-info ms-2">{p.topic}</span> : null}
                 </h3>
