@@ -178,6 +178,11 @@ export const myProgramSchema = studentProgramSchema.extend({
   /** A timed program's window for this student (extra minutes included); null when it is not timed. */
   opens_at: z.string().nullable(),
   closes_at: z.string().nullable(),
+  /** The best graded submission's score and out of how many (null: none graded yet). */
+  best_score: z.number().int().nullable(),
+  best_total: z.number().int().nullable(),
+  /** The teacher's grade by hand, once released (null before). */
+  grade: z.object({ score: z.number(), total: z.number() }).nullable(),
 });
 export type MyProgram = z.infer<typeof myProgramSchema>;
 export const studentProgramListSchema = z.array(myProgramSchema);
