@@ -29,7 +29,11 @@ export function createSharedServices(deps: AppDeps, { gatewayTimeoutMs }: { gate
     admin,
     schedule,
     studentLists,
-    payments: createPaymentsService({ ...deps, ...configuredGateway(deps, gatewayTimeoutMs) }),
+    payments: createPaymentsService({
+      ...deps,
+      ...configuredGateway(deps, gatewayTimeoutMs),
+      payeeName: async () => (await deps.settings.current()).businessName,
+    }),
     receipts: createReceiptsService({ db: deps.db, siteInfo: deps.settings.current }),
     reminders: createRemindersService(deps),
     // The landing page carries the approved testimonials: a moderation re-renders it before answering.

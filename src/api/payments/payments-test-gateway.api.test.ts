@@ -346,4 +346,16 @@ describe('payments through the built-in test gateway (no Razorpay keys)', () => 
     });
     expect(res.statusCode).toBe(404);
   });
+
+  it('the checkout says "Pay to" the business the receipt is issued in, as Site Settings names it', async () => {
+    const before = await post('/api/v1/payments', (await verifiedStudent(ctx)).token);
+    expect(before.json().name).toBe('C Programming Learning Hub');
+    await ctx.database.db
+      .updateTable('settings')
+      .set({ value: 'Nair Coding Classes' })
+      .where('key', '=', 'site.business_name')
+      .execute();
+    const after = await post('/api/v1/payments', (await verifiedStudent(ctx)).token);
+    expect(after.json().name).toBe('Nair Coding Classes');
+  });
 });

@@ -76,6 +76,11 @@ export interface PaymentsOptions {
   testGateway?: TestGateway;
   log: FastifyBaseLogger;
   notifications: NotificationsService;
+  /**
+   * The business the student pays (Site Settings' name on receipts): the checkout says "Pay to" the same name the
+   * receipt is issued in. The site's name without it.
+   */
+  payeeName?: () => Promise<string>;
   /** The time now (the app's clock). */
   clock?: Clock;
 }
@@ -121,18 +126,19 @@ export function createPaymentsService({
   testGateway,
   log,
   notifications,
+  payeeName = async () => SITE_NAME,
   clock = systemClock,
 }: PaymentsOptions) {
   const tellReceipt = createReceiptNotice({ config, notifications, clock });
 
-  function checkoutOptions(row: PaymentRow, student: StudentRow): PaymentOrder {
+  async function checkoutOptions(row: PaymentRow, student: StudentRow): Promise<PaymentOrder> {
     return {
       order_id: row.order_id,
       key: gateway.keyId,
       currency: row.currency,
       amount: row.amount,
       gateway: gateway.mode,
-      name: SITE_NAME,
+      name: await payeeName(),
       description: `${COURSE_NAME} course fee`,
       prefill: {
         name: `${student.first_name} ${student.last_name}`.trim(),
@@ -288,7 +294,7 @@ export function createPaymentsService({
         const open = await findOpenOrder(db, student.id);
         if (open && !isPlaceholder(open.order_id)) {
           if (open.amount === fee && open.currency === PAYMENT_CURRENCY)
-            return { order: checkoutOptions(open, student), created: false };
+            return { order: await checkoutOptions(open, student), created: false };
           // The fee changed since this order was made: retire it and make one at today's fee.
           await retireOpenOrder(db, open.id, 'Replaced by a new order after the course fee changed.', clock());
           continue;
@@ -328,7 +334,7 @@ export function createPaymentsService({
         }
         const row = await findPaymentById(db, rowId);
         if (!row) throw new Error('payment row vanished after it was made');
-        return { order: checkoutOptions(row, student), created: true };
+        return { order: await checkoutOptions(row, student), created: true };
       }
       throw new AppError('conflict', paymentMessages.orderInProgress);
     },
