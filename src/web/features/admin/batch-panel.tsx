@@ -19,7 +19,7 @@ import { UnplacedStudents } from './unplaced-students';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { usePanelAction } from '../../lib/use-panel-action';
 import { BatchSuggestions } from '../../components/batch-picker';
-import { Input } from '../../components/form-kit';
+import { DateInput, Input } from '../../components/form-kit';
 
 type EmailInput = z.infer<typeof emailOnlySchema>;
 type DetailsForm = z.input<typeof batchDetailsFormSchema>;
@@ -192,11 +192,10 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
             </button>
           </form>
           <form className="row g-2 align-items-end mb-3" onSubmit={detailsForm.handleSubmit(onSaveDetails)} noValidate>
-            <Input
+            <DateInput
               id="batch-start"
               containerClassName="col-sm-4"
               label="Start date"
-              type="date"
               {...detailsForm.register('start_date')}
               error={detailsErrors.start_date}
             />

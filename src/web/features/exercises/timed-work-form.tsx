@@ -77,11 +77,10 @@ export function TimedWorkForm({
       </p>
       <form className="mt-1" onSubmit={handleSubmit(onSet)} noValidate>
         <div className="row g-2">
-          <Input
+          <DateInput
             id="timed-date"
             containerClassName="col-12 col-sm-auto"
             label="Opens on"
-            type="date"
             {...register('opens_date')}
             error={errors.opens_date}
           />

@@ -23,7 +23,7 @@ import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { usePanelAction } from '../../lib/use-panel-action';
 import { errorText } from '../../lib/error-text';
 import { BatchSuggestions } from '../../components/batch-picker';
-import { Input } from '../../components/form-kit';
+import { DateInput, Input } from '../../components/form-kit';
 import { AddProgramForm } from './add-program-form';
 import { ProgramSolutions, TopicFilter } from './program-list-parts';
 
@@ -107,10 +107,9 @@ export function ProgramsPanel({
           error={sendErrors.student_batch}
         />
         <BatchSuggestions id="program-batch-batches" />
-        <Input
+        <DateInput
           id="program-due-date"
           label="Due date (optional)"
-          type="date"
           containerClassName=""
           registration={sendForm.register('due_date')}
           error={sendErrors.due_date}
