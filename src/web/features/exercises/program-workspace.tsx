@@ -231,6 +231,7 @@ export default function ProgramWorkspace({ id }: { id: string }) {
     );
   }
   if (!workspace.data) return <PageSpinner />;
+  const waiting = state === 'waiting';
   return (
     <>
       {back}
@@ -239,11 +240,9 @@ export default function ProgramWorkspace({ id }: { id: string }) {
       {workspace.data.timing ? <TimedBanner timing={workspace.data.timing} now={now} /> : null}
       <p className="task-text">{workspace.data.task}</p>
       {workspace.data.no_leaks ? <p className="small text-body-secondary">{exerciseMessages.noLeaksRule}</p> : null}
-      <WorkspaceGrade workspace={workspace.data} />
+      <WorkspaceGrade workspace={workspace.data} stillOpen={!workspace.data.closed && state !== 'over' && !waiting} />
       {/* Before a timed program opens there is nothing to work on. */}
-      {state === 'waiting' ? null : (
-        <Editor key={state ?? 'untimed'} workspace={workspace.data} locked={state === 'over'} />
-      )}
+      {waiting ? null : <Editor key={state ?? 'untimed'} workspace={workspace.data} locked={state === 'over'} />}
     </>
   );
 }
