@@ -17,12 +17,13 @@ import { createLandingTestimonials } from './testimonials/landing-testimonials.j
  */
 export function createSharedServices(deps: AppDeps, { gatewayTimeoutMs }: { gatewayTimeoutMs?: number } = {}) {
   const certificates = createCertificatesService(deps);
+  const schedule = createScheduleService(deps);
   const admin = createStudentAdminService({
     ...deps,
     onStatusChange: certificates.onStatusChange,
     tellReceipt: createReceiptNotice(deps),
+    attendance: schedule.attendanceCounts,
   });
-  const schedule = createScheduleService(deps);
   const studentLists = createStudentListsService({ ...deps, attendance: schedule.attendanceCounts });
   return {
     certificates,

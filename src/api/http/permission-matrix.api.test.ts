@@ -42,6 +42,7 @@ const matrix: Record<EndpointName, Who[]> = {
   'adminStudents.deleteStudent': ADMIN,
   'adminStudents.setCourseCompletion': ADMIN,
   'adminStudents.statusChanges': ADMIN,
+  'adminStudents.completionCheck': ADMIN,
   'adminStudents.revertStatus': ADMIN,
   'payments.refundsDue': ADMIN,
   'payments.markRefunded': ADMIN,

@@ -286,6 +286,15 @@ describe('payments through the built-in test gateway (no Razorpay keys)', () => 
       payload: { student_status: 1 },
     });
     expect(manual.statusCode).toBe(200);
+    // The answer names the receipt the student was mailed, so the teacher's screen can say it.
+    const receipt = manual.json().meta.receipt_number;
+    expect(receipt).toMatch(/^RCPT-\d{6}$/);
+    const recorded = await ctx.database.db
+      .selectFrom('payments')
+      .select('receipt_number')
+      .where('student_id', '=', cash.id)
+      .executeTakeFirstOrThrow();
+    expect(recorded.receipt_number).toBe(receipt);
     // Setting it again records nothing more.
     await ctx.app.inject({
       method: 'PATCH',

@@ -237,7 +237,7 @@ const RECEIPT_COUNTER = 'receipt_number';
  * always after the student's row (a capture and the teacher's Paid mark lock the two in the same order, so they
  * cannot deadlock).
  */
-export async function assignReceiptNumber(db: Db, id: number): Promise<void> {
+export async function assignReceiptNumber(db: Db, id: number): Promise<string> {
   const next = await db
     .insertInto('counters')
     .values({ key: RECEIPT_COUNTER, count: 1, reset_at: '9999-12-31T23:59:59.999Z' })
@@ -250,6 +250,9 @@ export async function assignReceiptNumber(db: Db, id: number): Promise<void> {
     .where('id', '=', id)
     .where('receipt_number', 'is', null)
     .execute();
+  // The payment's number: the one just given, or the one it had.
+  const row = await db.selectFrom('payments').select('receipt_number').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.receipt_number ?? '';
 }
 
 /** A failed attempt never undoes a payment; the order stays open so the student retries on it. */
@@ -269,7 +272,7 @@ export async function recordManualPayment(
   amount: number,
   method: ManualPaymentMethod | null,
   now: Date,
-): Promise<{ id: number; order_id: string }> {
+): Promise<{ id: number; order_id: string; receipt_number: string }> {
   const paidAt = nowIso(now);
   const row = await db
     .insertInto('payments')
@@ -286,8 +289,7 @@ export async function recordManualPayment(
     })
     .returning(['id', 'order_id'])
     .executeTakeFirstOrThrow();
-  await assignReceiptNumber(db, row.id);
-  return row;
+  return { ...row, receipt_number: await assignReceiptNumber(db, row.id) };
 }
 
 /** A captured payment received online (not the admin's manual record): only the gateway can refund it. */

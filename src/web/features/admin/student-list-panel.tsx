@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type ListedStudent, type StudentSortColumn, studentSearchSchema } from '../../../contracts/admin';
@@ -105,7 +105,8 @@ interface Props {
   kind: StudentListKind;
   columns: Column[];
   emptyText: string;
-  action?: { label: string; render: (student: ListedStudent) => ReactNode };
+  /** A button per row; `report` shows what it did above the list (a receipt's number, a certificate's code). */
+  action?: { label: string; render: (student: ListedStudent, report: (message: ReactNode) => void) => ReactNode };
   /** Shown above the list (a task the panel's students need). */
   intro?: ReactNode;
   onExit: () => void;
@@ -120,6 +121,12 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, intr
   });
   const searchError = searchForm.formState.errors.q;
   const [csvError, setCsvError] = useState<unknown>(null);
+  const [report, setReport] = useState<ReactNode>(null);
+  // The row's button is gone once its mark is done (nothing left to update): the report takes the focus instead.
+  const reportRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (report) reportRef.current?.focus();
+  }, [report]);
   const { data, isPending, error, isFetching } = useStudentList(kind, params);
   const pages = data ? Math.max(1, Math.ceil(data.total / params.perPage)) : 1;
 
@@ -159,6 +166,11 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, intr
         </button>
       </div>
       <PanelError error={error ?? csvError} />
+      {report ? (
+        <div ref={reportRef} className="alert alert-success" role="status" tabIndex={-1}>
+          {report}
+        </div>
+      ) : null}
       {isPending ? (
         <PageSpinner />
       ) : data && data.students.length === 0 ? (
@@ -206,7 +218,7 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, intr
                         {columnInfo[column].cell(student)}
                       </td>
                     ))}
-                    {action ? <td className="text-nowrap">{action.render(student)}</td> : null}
+                    {action ? <td className="text-nowrap">{action.render(student, setReport)}</td> : null}
                   </tr>
                 ))}
               </tbody>
