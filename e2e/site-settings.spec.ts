@@ -71,6 +71,15 @@ test.describe('site settings', () => {
     await saveScreenshot(page, 'site-settings', info.project.name);
     await expectNoSeriousA11yViolations(page);
 
+    // The rest (privacy texts, GSTIN…) the teacher means to keep: the notice goes, and stays gone after a reload.
+    await expect(notice).toContainText('GSTIN');
+    await notice.getByRole('button', { name: 'Keep these defaults' }).click();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Needs attention' })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+
     // The page as the server prerendered it, before any script runs.
     const html = await (await request.get('/')).text();
     expect(html).toContain(name);

@@ -162,6 +162,7 @@ const matrix: Record<EndpointName, Who[]> = {
   'reminders.startByLink': ALL,
   'settings.settings': ADMIN,
   'settings.save': ADMIN,
+  'settings.keepDefaults': ADMIN,
   'settings.uploadPhoto': ADMIN,
   'settings.deletePhoto': ADMIN,
   // The gradebook and a student's work: the teacher's only, even a student's own row.

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { SETTING_LABELS } from '../../../contracts/settings';
+import { defaultsNeedNotice, SETTING_LABELS } from '../../../contracts/settings';
 import { RequireAuth } from '../../components/require-auth';
 import { NotificationsSection } from '../../features/notifications/notifications-section';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { useProfile } from '../../lib/account-api';
-import { siteSettingsQuery } from '../../features/settings/api';
+import { siteSettingsQuery, useKeepDefaults } from '../../features/settings/api';
+import { errorText } from '../../lib/error-text';
 import { GradebookPanel } from '../../features/gradebook/gradebook-panel';
 import { Overview } from '../../features/overview/overview';
 import { OpenPanel } from './open-panel';
@@ -38,10 +39,15 @@ export type Panel = (typeof panelGroups)[number]['panels'][number];
 
 const panelForHash: Record<string, Panel> = { '#doubts': 'Doubts' };
 
-/** Which site settings still hold what the site started with, so the teacher knows what is left to fill in. */
+/**
+ * Which site settings still hold what the site started with, so the teacher knows what is left to fill in. A teacher
+ * who means to keep them says so once (stored): the notice comes back only when another setting is at its first
+ * value again.
+ */
 function SettingsDefaultsNotice({ onOpen }: { onOpen: () => void }) {
   const { data } = useQuery(siteSettingsQuery());
-  if (!data || data.defaults.length === 0) return null;
+  const keep = useKeepDefaults();
+  if (!data || !defaultsNeedNotice(data)) return null;
   return (
     <section
       className="alert alert-info d-flex flex-wrap align-items-center gap-2"
@@ -50,9 +56,20 @@ function SettingsDefaultsNotice({ onOpen }: { onOpen: () => void }) {
       <span className="flex-grow-1">
         Still the first-start defaults: {data.defaults.map((name) => SETTING_LABELS[name]).join(', ')}.
       </span>
-      <button type="button" className="btn btn-sm btn-primary" onClick={onOpen}>
-        Open Site Settings
-      </button>
+      <span className="d-flex flex-wrap gap-2">
+        <button type="button" className="btn btn-sm btn-primary" onClick={onOpen}>
+          Open Site Settings
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary"
+          disabled={keep.isPending}
+          onClick={() => keep.mutate()}
+        >
+          Keep these defaults
+        </button>
+      </span>
+      {keep.error ? <span className="w-100 text-danger">{errorText(keep.error)}</span> : null}
     </section>
   );
 }
