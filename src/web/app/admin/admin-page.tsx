@@ -118,10 +118,7 @@ function AdminDashboard() {
     opened.current?.querySelector<HTMLElement>('.admin-panel h2')?.focus({ preventScroll: true });
     setScrollToPanel(false);
   }, [scrollToPanel, panel]);
-  /**
-   * Opens a panel and brings it into view: it opens under the menu (on a phone, thousands of pixels below the
-   * button) or far below the overview.
-   */
+  /** Opens a panel and brings it into view: it opens at the top of the page, whichever button opened it. */
   const openPanel = (name: Panel) => {
     setPanel(name);
     setScrollToPanel(true);
@@ -151,14 +148,16 @@ function AdminDashboard() {
       <p className="mb-3">
         <a href="#admin-panels">Skip to the panels</a>
       </p>
+      {/* An open panel comes first, under the page's heading: on a phone the overview, the charts, the gradebook and
+          the menu above it were 4,000 to 8,000 px, and the charts drawing late moved it after it was scrolled to. */}
+      <div ref={opened} className="admin-open-panel">
+        {panel ? <OpenPanel panel={panel} onExit={exitPanel} /> : null}
+      </div>
       <SettingsDefaultsNotice onOpen={() => openPanel('Site Settings')} />
       <Overview onOpen={openPanel} />
       <NotificationsSection />
       <GradebookPanel />
       <PanelMenu open={panel} onOpen={openPanel} />
-      <div ref={opened} className="admin-open-panel">
-        {panel ? <OpenPanel panel={panel} onExit={exitPanel} /> : null}
-      </div>
     </>
   );
 }
