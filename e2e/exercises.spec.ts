@@ -285,6 +285,13 @@ test.describe('test cases checked their own way', () => {
     await expect(panel.getByText('each printed number may differ from its own by at most the tolerance')).toBeVisible();
     const topic = `Floating point ${programNumber}`;
     await panel.getByLabel(/^Topic \(what it practises/).fill(topic);
+    // The checker program is the field at the top of the editor, and the option says no "below".
+    await expect(panel.getByLabel('Output is checked as').locator('option[value="program"]')).toHaveText(
+      'By a checker program written for this exercise',
+    );
+    // Save comes last, under the reference solution it keeps with the tests.
+    const saveBox = (await panel.getByRole('button', { name: 'Save test cases' }).boundingBox())!;
+    expect((await panel.getByLabel(/Reference solution/).boundingBox())!.y).toBeLessThan(saveBox.y);
     await panel.getByRole('button', { name: 'Save test cases' }).click();
     await expect(panel.getByText('Saved: 1 test case.')).toBeVisible();
     // Tagged in the list, and the list filtered by its topic shows it alone.
