@@ -68,6 +68,8 @@ test.describe('site settings', () => {
     await expect(panel.getByText('Settings saved. The public pages show them now.')).toBeVisible({ timeout: 20_000 });
     await expect(notice).not.toContainText('Instructor name');
     await expect(notice).not.toContainText('Instructor photo');
+    // The teacher is named by that name at the top of the dashboard, not by the admin account's "Course Admin".
+    await expect(page.getByText(`Logged In: ${name}`)).toBeVisible();
     await saveScreenshot(page, 'site-settings', info.project.name);
     await expectNoSeriousA11yViolations(page);
 

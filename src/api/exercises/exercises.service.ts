@@ -48,6 +48,8 @@ import { timedMessages, timedState } from '../../contracts/timed-work.js';
 import type { TimeZone } from '../../contracts/dates.js';
 import type { TraceAnswer } from '../grader/trace/trace-answer.js';
 import type { ImportReader } from './import-reader.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { teacherName } from '../../contracts/site-info.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -64,6 +66,8 @@ interface Deps {
   timeZone: () => Promise<TimeZone>;
   /** Reads import files off the server's thread. */
   importReader: ImportReader;
+  /** The instructor's name (Site Settings) signs the teacher's comments. */
+  settings: Pick<SettingsService, 'current'>;
 }
 
 /** A job slot is given back when its job ends, or after this long if the process holding it died. */
@@ -78,6 +82,7 @@ export function createExercisesService({
   live,
   timeZone,
   importReader,
+  settings,
   clock = systemClock,
 }: Deps) {
   /** Once `at`'s transaction commits (at once on a plain handle), the live streams hear of the change. */
@@ -452,7 +457,7 @@ export function createExercisesService({
     async addComment(admin: StudentRow, studentProgramId: number, line: number, body: string): Promise<CodeComment> {
       const sp = await exercises.findStudentProgramOwner(db, studentProgramId);
       if (!sp) throw new AppError('notFound', exerciseMessages.notFound);
-      const author = `${admin.first_name} ${admin.last_name}`.trim() || 'Teacher';
+      const author = teacherName((await settings.current()).instructorName, admin);
       const row = await transact(db, async (trx) => {
         const row = await exercises.insertComment(trx, {
           student_program_id: studentProgramId,

@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { defaultsNeedNotice, SETTING_LABELS } from '../../../contracts/settings';
+import { teacherName } from '../../../contracts/site-info';
 import { RequireAuth } from '../../components/require-auth';
 import { NotificationsSection } from '../../features/notifications/notifications-section';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { useProfile } from '../../lib/account-api';
 import { siteSettingsQuery, useKeepDefaults } from '../../features/settings/api';
 import { errorText } from '../../lib/error-text';
+import { useSiteInfo } from '../../lib/site-info';
 import { GradebookPanel } from '../../features/gradebook/gradebook-panel';
 import { Overview } from '../../features/overview/overview';
 import { OpenPanel } from './open-panel';
@@ -108,6 +110,9 @@ function PanelMenu({ open, onOpen }: { open: Panel | null; onOpen: (panel: Panel
 
 function AdminDashboard() {
   const { data: admin } = useProfile();
+  // The teacher is named as students see them named: the instructor of Site Settings (the saved value, once saved).
+  const settings = useQuery(siteSettingsQuery());
+  const { instructorName } = useSiteInfo();
   const [panel, setPanel] = useState<Panel | null>(null);
   const opened = useRef<HTMLDivElement>(null);
   const [scrollToPanel, setScrollToPanel] = useState(false);
@@ -142,7 +147,7 @@ function AdminDashboard() {
   return (
     <>
       <p className="text-success mb-1">
-        Logged In: {admin.first_name} {admin.last_name}
+        Logged In: {teacherName(settings.data?.settings.instructorName ?? instructorName, admin)}
       </p>
       <h1 className="h2 mb-1">Admin Dashboard</h1>
       <p className="mb-3">
