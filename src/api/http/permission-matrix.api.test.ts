@@ -137,6 +137,7 @@ const matrix: Record<EndpointName, Who[]> = {
   'payments.testCheckout': OWNER,
   'payments.webhook': ALL,
   'payments.allPayments': ADMIN,
+  'payments.allPaymentsCsv': ADMIN,
   // A student's own receipt; another's (and the admin, who has no payments) is a 404.
   'receipts.myReceipt': OWNER,
   'receipts.adminReceipt': ADMIN,

@@ -156,7 +156,7 @@ export async function markCaptured(db: Db, id: number, paymentId: string, via: P
       paid_at: stamp,
       updated_at: stamp,
       open_for_student: null,
-      failure_reason: null,
+      // The reason of an attempt that failed before stays: the teacher's list says it was paid after one.
     })
     .where('id', '=', id)
     .where('status', '!=', 'captured')
@@ -376,7 +376,7 @@ export function listAllPayments(db: Db, options: { status?: PaymentStatus; limit
   let query = db
     .selectFrom('payments as p')
     .leftJoin('students as s', 's.id', 'p.student_id')
-    .select([...listedColumns, 'p.student_id', 'p.student_email', 's.first_name', 's.last_name'])
+    .select([...listedColumns, 'p.manual_method', 'p.student_id', 'p.student_email', 's.first_name', 's.last_name'])
     .where('p.order_id', 'not like', `${PLACEHOLDER_PREFIX}%`);
   if (options.status) query = query.where('p.status', '=', options.status);
   return query.orderBy('p.id', 'desc').limit(options.limit).offset(options.offset).execute();
