@@ -14,6 +14,11 @@ import { startTimeSchema } from './schedule.js';
 export const TIMED_LIMITS = { maxMinutes: 24 * 60, maxExtraMinutes: 24 * 60, maxPrograms: 20 } as const;
 
 export const timedMessages = {
+  /** The timed-work form, for a program already sent to the batch: what timing it now can and cannot hide. */
+  alreadySent: (programNumber: number, batch: number, students: number) =>
+    `Program ${programNumber} was already sent to ${students === 1 ? '1 student' : `${students} students`} of ` +
+    `batch ${batch}: its task went out by email and in the site's notices. Timing it now hides the task on their ` +
+    'My Progs and takes it out of the notices not yet read, but an email or a notice already read cannot be taken back.',
   notOpen: (programNumber: number, opensAt: string, zone: TimeZone) =>
     `Program ${programNumber} opens at ${formatDateTime(opensAt, zone)}.`,
   timeUp: (programNumber: number, closedAt: string, zone: TimeZone) =>

@@ -109,6 +109,7 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
           programNumber={programNumber}
           batch={batchNumber}
           programs={programs.data}
+          sentTo={rows.data?.length ?? 0}
         />
       ) : null}
       {programNumber !== null && unreleased > 0 ? (
