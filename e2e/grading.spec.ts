@@ -181,7 +181,7 @@ test.describe('grading by hand and timed work', () => {
         }),
       );
       await editor.reload();
-      await expect(editor.getByText(task)).toBeVisible();
+      await expect(editor.getByText(task, { exact: true })).toBeVisible();
       await expect(editor.getByRole('timer', { name: 'Time left' })).toHaveText(/^2\d:\d\d$/);
       await expect(editor.locator('.cm-content')).toBeVisible();
       await checkScreen(editor, 'timed-work-countdown', info.project.name);
