@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { programFileSchema, type TestCase } from '../../contracts/exercises.js';
+import { type CommentSource, programFileSchema, type TestCase } from '../../contracts/exercises.js';
 import type { RubricCriterion } from '../../contracts/grading.js';
 import { flag, withBooleans } from '../db/flags.js';
 import { readJsonList } from '../db/json-list.js';
@@ -130,6 +130,8 @@ export function findStudentProgramOwner(db: Db, studentProgramId: number) {
       's.first_name',
       's.student_batch',
       'p.rubric',
+      'sp.draft_code',
+      'sp.solution',
     ])
     .where('sp.id', '=', studentProgramId)
     .executeTakeFirst();
@@ -138,7 +140,7 @@ export function findStudentProgramOwner(db: Db, studentProgramId: number) {
 export function listComments(db: Db, studentProgramId: number) {
   return db
     .selectFrom('code_comments')
-    .select(['id', 'line', 'body', 'author_name', 'created_at'])
+    .select(['id', 'line', 'body', 'author_name', 'created_at', 'line_text', 'written_on'])
     .where('student_program_id', '=', studentProgramId)
     .orderBy('id')
     .execute();
@@ -146,12 +148,20 @@ export function listComments(db: Db, studentProgramId: number) {
 
 export function insertComment(
   db: Db,
-  comment: { student_program_id: number; line: number; body: string; author_id: number; author_name: string },
+  comment: {
+    student_program_id: number;
+    line: number;
+    body: string;
+    author_id: number;
+    author_name: string;
+    line_text: string;
+    written_on: CommentSource;
+  },
 ) {
   return db
     .insertInto('code_comments')
     .values(comment)
-    .returning(['id', 'line', 'body', 'author_name', 'created_at'])
+    .returning(['id', 'line', 'body', 'author_name', 'created_at', 'line_text', 'written_on'])
     .executeTakeFirstOrThrow();
 }
 

@@ -38,6 +38,7 @@ import * as rubricGrades from './2026-12-01T0100-rubric-grades.js';
 import * as timedWork from './2026-12-01T0200-timed-work.js';
 import * as doubtSteps from './2026-12-01T0300-doubt-steps.js';
 import * as doubtRunSummaries from './2026-12-02T0100-doubt-run-summaries.js';
+import * as commentAnchors from './2026-12-03T0100-comment-anchors.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0200-timed-work': timedWork,
   '2026-12-01T0300-doubt-steps': doubtSteps,
   '2026-12-02T0100-doubt-run-summaries': doubtRunSummaries,
+  '2026-12-03T0100-comment-anchors': commentAnchors,
 };

@@ -57,12 +57,12 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
 
   const notes = useMemo<LineNote[]>(() => {
     const compile = shown?.result.compile;
-    const teacher = workspace.comments.map((c) => ({
-      line: c.line,
-      severity: 'info' as const,
-      message: `${c.author}: ${c.body}`,
-      source: 'Teacher',
-    }));
+    // A comment whose line changed since is listed as outdated above the editor, on no line of it.
+    const teacher = workspace.comments.flatMap((c) =>
+      c.now_line === null
+        ? []
+        : [{ line: c.now_line, severity: 'info' as const, message: `${c.author}: ${c.body}`, source: 'Teacher' }],
+    );
     return [...compileNotes(compile), ...runNotes(shown), ...teacher];
   }, [shown, workspace.comments]);
 
