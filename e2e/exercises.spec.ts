@@ -194,9 +194,7 @@ test.describe('C exercises in the browser', () => {
       await page.keyboard.insertText(' // changed');
     });
     const outdated = comments.getByRole('listitem').filter({ hasText: 'Good. What if the input has letters?' });
-    await expect(outdated).toContainText(
-      /^OutdatedOutdated: line 5 of the draft read “.+”, and has changed since\. Good\./,
-    );
+    await expect(outdated).toContainText(/^OutdatedLine 5 of the draft read “.+”, and has changed since\. Good\./);
     await expect(comments.getByText(/^Line \d+: Good\./)).toHaveCount(0);
     await saveScreenshot(page, 'program-comment-outdated', info.project.name);
   });

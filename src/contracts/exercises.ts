@@ -536,9 +536,12 @@ export function anchorComment(code: string, comment: { line: number; line_text: 
   return found.reduce((best, n) => (Math.abs(n - comment.line) < Math.abs(best - comment.line) ? n : best));
 }
 
-/** How a comment whose line changed since is introduced: the line as it read, so the comment still makes sense. */
+/**
+ * How a comment whose line changed since is introduced (after an "Outdated" mark): the line as it read, so the
+ * comment still makes sense.
+ */
 export const outdatedCommentText = (comment: { line: number; line_text: string | null; written_on: string | null }) =>
-  `Outdated: line ${comment.line} of the ${comment.written_on === 'solution' ? 'submitted solution' : 'draft'} ` +
+  `Line ${comment.line} of the ${comment.written_on === 'solution' ? 'submitted solution' : 'draft'} ` +
   `read “${(comment.line_text ?? '').trim()}”, and has changed since.`;
 
 export const workspaceSchema = z.object({

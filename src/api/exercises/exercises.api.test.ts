@@ -200,9 +200,7 @@ describe('C exercises', () => {
     await saveDraft('#include <stdio.h>\n\nint main(void) {\n  int nums[3];\n  nums[2] = 5;\n}');
     const [outdated] = await commentsSeen();
     expect(outdated).toMatchObject({ line: 2, now_line: null, line_text: '  int nums[2];', written_on: 'draft' });
-    expect(outdatedCommentText(outdated)).toBe(
-      'Outdated: line 2 of the draft read “int nums[2];”, and has changed since.',
-    );
+    expect(outdatedCommentText(outdated)).toBe('Line 2 of the draft read “int nums[2];”, and has changed since.');
     const work = (await call('GET', `/api/v1/admin/students/${s.id}/work`, adminToken)).json();
     expect(
       work.programs.find((p: { student_program_id: number }) => p.student_program_id === s.spId).comments,
