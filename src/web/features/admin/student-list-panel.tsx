@@ -42,8 +42,8 @@ const columnInfo: Record<
         <img
           src={s.get_image_url}
           alt={`Photo of ${s.first_name}`}
-          width={80}
-          height={80}
+          width={56}
+          height={56}
           className="admin-pic"
           loading="lazy"
         />
@@ -57,7 +57,8 @@ const columnInfo: Record<
   id: { label: 'Id', sort: 'id', nowrap: true, cell: (s) => s.id },
   first_name: { label: 'First Name', sort: 'first_name', cell: (s) => s.first_name },
   last_name: { label: 'Last Name', sort: 'last_name', cell: (s) => s.last_name },
-  // An address may break before its "@" (not anywhere in it): the list fits 1280 px, none of it under Delete.
+  // An address may break at its dots or before its "@" (never inside a word): the list fits 1280 px, none of it
+  // running under the Delete column.
   email: { label: 'Email', sort: 'email', cell: (s) => <EmailText email={s.email} /> },
   mobile: { label: 'Mobile', nowrap: true, cell: (s) => s.mobile },
   city: { label: 'City', sort: 'city', cell: (s) => s.city },

@@ -11,6 +11,7 @@ import {
   receiptsEndpoints,
 } from '../../../contracts/payments';
 import { downloadFile } from '../../lib/download';
+import { EmailText } from '../../components/email-text';
 
 import { useTimeZone } from '../../lib/site-info';
 import { ReceiptButton } from './receipt-button';
@@ -111,7 +112,7 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
       {data && data.payments.length > 0 ? (
         <>
           <ScrollRegion label="Payment records">
-            <table className="table table-sm table-striped align-middle">
+            <table className="table table-sm table-striped align-middle payments-table">
               <thead>
                 <tr>
                   <th scope="col">Time</th>
@@ -120,7 +121,9 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
                   <th scope="col">Status</th>
                   <th scope="col">How</th>
                   <th scope="col">Receipt</th>
-                  <th scope="col">Order and payment ID</th>
+                  <th scope="col" className="text-nowrap">
+                    Order / payment ID
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -128,14 +131,16 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
                   const attempt = failedAttemptText(p);
                   return (
                     <tr key={p.id}>
-                      <td>{formatDateTime(p.paid_at ?? p.created_at, zone)}</td>
+                      <td className="when">{formatDateTime(p.paid_at ?? p.created_at, zone)}</td>
                       <td>
                         {p.first_name ? (
                           `${p.first_name} ${p.last_name ?? ''}`
                         ) : (
                           <span className="text-body-secondary">(deleted)</span>
                         )}
-                        <div className="small text-body-secondary text-break">{p.student_email}</div>
+                        <div className="small text-body-secondary">
+                          <EmailText email={p.student_email} />
+                        </div>
                       </td>
                       <td className="text-nowrap">{formatAmount(p.amount, p.currency)}</td>
                       <td>
