@@ -152,6 +152,8 @@ test.describe('grading by hand and timed work', () => {
     await page.getByText(`Timed work: open program ${programNumber} to batch ${batch} for a set time`).click();
     // Already sent to the student: the form says what timing it now can hide and what it cannot take back.
     await expect(page.getByRole('note')).toHaveText(timedMessages.alreadySent(programNumber, batch, 1));
+    await page.getByRole('note').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'timed-work-sent-warning', info.project.name, { fullPage: false });
     const later = await courseClock(request, 2 * 24 * 60);
     await page.getByLabel('Opens on').fill(later.opens_date);
     await page.getByLabel('At', { exact: true }).fill('10:00');
