@@ -62,15 +62,17 @@ test.describe('admin dashboard', () => {
       'Activated',
       'Delete',
     ]);
-    // No column runs under the Delete column: it comes after them, not pinned over them at the table's right edge.
-    const overlap = await regd
-      .locator('tbody tr')
-      .first()
-      .evaluate((row) => {
-        const [before, last] = [...row.children].slice(-2).map((cell) => cell.getBoundingClientRect());
-        return before!.right - last!.left;
-      });
-    expect(overlap).toBeLessThanOrEqual(1);
+    // At 1280 px no column runs under the Delete column pinned at the right edge: the whole row fits.
+    if ((page.viewportSize()?.width ?? 0) >= 1280) {
+      const overlap = await regd
+        .locator('tbody tr')
+        .first()
+        .evaluate((row) => {
+          const [before, last] = [...row.children].slice(-2).map((cell) => cell.getBoundingClientRect());
+          return before!.right - last!.left;
+        });
+      expect(overlap).toBeLessThanOrEqual(1);
+    }
     await saveScreenshot(page, 'admin-regd-students', info.project.name);
     await expectNoSeriousA11yViolations(page);
     await regd.getByRole('button', { name: 'Exit' }).click();

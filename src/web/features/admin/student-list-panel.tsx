@@ -180,10 +180,10 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, intr
         <p>{params.q ? 'No student matches the search.' : emptyText}</p>
       ) : data ? (
         <>
-          {/* A row's action (Delete, Update) comes last like any column, not pinned to the right edge over the
-              columns scrolling under it ("Dubai" was cut under Delete); the line under the table says it scrolls. */}
           <ScrollRegion label="Students">
-            <table className={`table table-sm align-middle admin-table${isFetching ? ' opacity-50' : ''}`}>
+            <table
+              className={`table table-sm align-middle admin-table${action ? ' has-actions' : ''}${isFetching ? ' opacity-50' : ''}`}
+            >
               <thead>
                 <tr>
                   {columns.map((column) => {

@@ -143,7 +143,7 @@ export function PaymentsPanel({ onExit }: { onExit: () => void }) {
                         </div>
                       </td>
                       <td className="text-nowrap">{formatAmount(p.amount, p.currency)}</td>
-                      <td>
+                      <td className="state">
                         <span className={`badge ${statusClasses[p.status]}`}>{paymentStatusLabels[p.status]}</span>
                         {attempt ? <div className="small text-body-secondary">{attempt}</div> : null}
                       </td>
