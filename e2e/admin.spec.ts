@@ -68,7 +68,9 @@ test.describe('admin dashboard', () => {
         .locator('tbody tr')
         .first()
         .evaluate((row) => {
-          const [before, last] = [...row.children].slice(-2).map((cell) => cell.getBoundingClientRect());
+          const [before, last] = Array.from(row.children)
+            .slice(-2)
+            .map((cell) => cell.getBoundingClientRect());
           return before!.right - last!.left;
         });
       expect(overlap).toBeLessThanOrEqual(1);
