@@ -327,6 +327,14 @@ test.describe('admin actions', () => {
     await record.getByRole('button', { name: 'Record the payment' }).click();
     await expect(record).toBeHidden();
     await expect(row.locator('.status-paid')).toHaveText('Paid');
+    // What was recorded, and the receipt the student was sent, said where the focus now is.
+    const recordedLine = payment.getByRole('status');
+    await expect(recordedLine).toHaveText(
+      new RegExp(
+        `^Payment recorded: Rs\\.1,800 from Meera Iyer by Bank transfer\\. Receipt RCPT-\\d{6} was emailed to ${student.email.replaceAll('.', '\\.')}\\.$`,
+      ),
+    );
+    await expect(recordedLine).toBeFocused();
     const recorded = (await (await request.get('/api/v1/admin/payments', { headers: admin })).json()) as {
       student_email: string;
       amount: number;
@@ -349,9 +357,20 @@ test.describe('admin actions', () => {
     await complete.getByRole('button', { name: 'Cancel' }).click();
     await expect(done.locator('.status-paid')).toHaveText('Paid');
     await done.getByRole('button', { name: 'Update Meera Iyer to completed', exact: true }).click();
+    // In no batch, the certificate will name none: the dialog says so.
+    await expect(complete).toContainText('Meera Iyer is in no batch: the certificate will name no batch or dates.');
     await complete.getByRole('button', { name: 'Mark as completed' }).click();
     // Still listed, now completed: the teacher sees who finished.
     await expect(done.locator('.status-completed')).toHaveText('Completed');
+    // The certificate's code is said, with where anyone can check it.
+    const certificate = (await (
+      await request.get(`/api/v1/admin/students/${student.id}/certificates`, { headers: admin })
+    ).json()) as { code: string }[];
+    const code = certificate[0]!.code;
+    await expect(completion.getByRole('status')).toHaveText(
+      `Meera Iyer is marked completed. Certificate ${code} was issued and emailed to ${student.email}; anyone can check it at /certificates/${code}.`,
+    );
+    await expect(completion.getByRole('status').getByRole('link')).toHaveAttribute('href', `/certificates/${code}`);
     await expect(done.getByRole('button')).toHaveCount(0);
     await saveScreenshot(page, 'update-course-completion', info.project.name);
     // Buttons are named by their own words (a visible "Done" used to be named "Update Asha Nair").

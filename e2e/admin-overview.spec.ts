@@ -77,7 +77,7 @@ test('the overview counts the students, charts a batch’s attendance with its n
     overview
       .locator('.overview-count')
       .filter({ has: page.getByText(label, { exact: true }) })
-      .locator('dd');
+      .locator('.overview-value');
   await expect(async () => {
     const now = (await overviewFromApi(request, admin)).counts;
     expect(now.registered).toBeGreaterThan(before.registered);
@@ -90,7 +90,8 @@ test('the overview counts the students, charts a batch’s attendance with its n
     };
     expect((await overviewFromApi(request, admin)).counts, 'the counts changed while the page loaded').toEqual(now);
     expect(shown).toEqual({
-      paid: String(now.paid),
+      // A completed student has paid: Paid counts them as well, as the fees collected do.
+      paid: String(now.paid + now.completed),
       registered: String(now.registered),
       in_batch: String(now.in_batch),
     });
@@ -122,6 +123,16 @@ test('the overview counts the students, charts a batch’s attendance with its n
   await expect(doubts).toBeInViewport();
   await expect(doubts.getByText('Why & in scanf?').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Doubts', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // It opens at the top of the page, above the overview and its charts, with its heading focused.
+  await expect(doubts.getByRole('heading', { level: 2, name: 'Doubts' })).toBeFocused();
+  const top = async (region: typeof doubts) => await region.evaluate((el) => el.getBoundingClientRect().top + scrollY);
+  expect(await top(doubts)).toBeLessThan(await top(overview));
+  expect(await top(doubts)).toBeLessThan(600);
+  // A panel opened from the menu at the bottom comes to the top as well, in view.
+  await page.getByRole('button', { name: 'Payments', exact: true }).click();
+  const payments = page.getByRole('region', { name: 'Payments', exact: true });
+  await expect(payments).toBeInViewport();
+  expect(await top(payments)).toBeLessThan(600);
 
   // The skip link leads to the panels.
   await page.getByRole('link', { name: 'Skip to the panels' }).click();

@@ -62,6 +62,19 @@ test.describe('admin dashboard', () => {
       'Activated',
       'Delete',
     ]);
+    // At 1280 px no column runs under the Delete column pinned at the right edge: the whole row fits.
+    if ((page.viewportSize()?.width ?? 0) >= 1280) {
+      const overlap = await regd
+        .locator('tbody tr')
+        .first()
+        .evaluate((row) => {
+          const [before, last] = Array.from(row.children)
+            .slice(-2)
+            .map((cell) => cell.getBoundingClientRect());
+          return before!.right - last!.left;
+        });
+      expect(overlap).toBeLessThanOrEqual(1);
+    }
     await saveScreenshot(page, 'admin-regd-students', info.project.name);
     await expectNoSeriousA11yViolations(page);
     await regd.getByRole('button', { name: 'Exit' }).click();
@@ -71,6 +84,10 @@ test.describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Create Batch' }).click();
     const batchPanel = page.getByRole('region', { name: 'Create Batch (Add Students to a Batch)' });
     await expect(batchPanel).toContainText('When you finish, click on Exit');
+    // With no number, Show Present Students says what it needs rather than being greyed out.
+    await batchPanel.getByRole('button', { name: 'Show Present Students' }).click();
+    await expect(batchPanel.getByText('Give a batch number: 1 or more.')).toBeVisible();
+    await expect(batchPanel.getByLabel('Email')).toHaveCount(0);
     await batchPanel.getByLabel('Batch number').fill(String(batch));
     await batchPanel.getByRole('button', { name: 'Show Present Students' }).click();
     await expect(batchPanel.getByText(`No student in batch ${batch} yet.`)).toBeVisible();
@@ -134,9 +151,25 @@ test.describe('admin dashboard', () => {
     await programsPanel.getByLabel('Program number').fill(String(sessionNumber));
     await programsPanel.getByLabel('Task').fill(`Swap two numbers using pointers (batch ${batch}).`);
     await programsPanel.getByRole('button', { name: 'Add' }).click();
+    await expect(programsPanel.getByRole('status')).toHaveText(
+      `Program ${sessionNumber} is added: “Swap two numbers using pointers (batch ${batch}).”. Give it test cases ` +
+        '(Test cases, in the list above) to grade it at once, or send it as it is with Send Task.',
+    );
+    // The form is ready for the next program, with a number not yet in use.
+    await expect(programsPanel.getByLabel('Task')).toHaveValue('');
+    expect(Number(await programsPanel.getByLabel('Program number').inputValue())).toBeGreaterThan(sessionNumber);
     const row = programsPanel
       .getByRole('listitem')
       .filter({ hasText: `Swap two numbers using pointers (batch ${batch}).` });
+    await expect(row.getByRole('heading')).toHaveText(
+      `Program ${sessionNumber}: Swap two numbers using pointers (batch ${batch}).`,
+    );
+    // Send Task with no batch is not greyed out: the batch field says what it needs and takes the focus.
+    await programsPanel.getByLabel('Batch number').fill('');
+    await row.getByRole('button', { name: 'Send Task' }).click();
+    await expect(programsPanel.getByText('Give the batch to send it to.')).toBeVisible();
+    await expect(programsPanel.getByLabel('Batch number')).toBeFocused();
+    await programsPanel.getByLabel('Batch number').fill(String(batch));
     await row.getByRole('button', { name: 'Send Task' }).click();
     await expect(programsPanel.getByRole('status')).toHaveText(
       `Program ${sessionNumber} sent to 2 students of batch ${batch}.`,

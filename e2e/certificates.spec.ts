@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { certificateMessages, type MyCertificate, type PublicCertificate } from '../src/contracts/certificates.js';
-import { courseWallClock, DEFAULT_TIME_ZONE } from '../src/contracts/dates.js';
+import { courseWallClock, DEFAULT_TIME_ZONE, formatDate } from '../src/contracts/dates.js';
 import {
   adminHeaders,
   type ApiStudent,
@@ -11,7 +11,7 @@ import {
   signInWithToken,
   uniqueNumber,
 } from './accounts.js';
-import { checkScreen, expect, open, test } from './fixtures.js';
+import { checkScreen, expect, open, saveScreenshot, test } from './fixtures.js';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -132,5 +132,48 @@ test.describe('certificates', () => {
     await expect(list.getByRole('listitem').last()).toContainText(certificate.code);
     await expect(list.getByRole('listitem').last()).toContainText('Revoked');
     await checkScreen(page, 'admin-student-certificates', info.project.name);
+  });
+
+  test('marked completed mid-batch, the teacher is asked first with the attendance and the classes left', async ({
+    page,
+    request,
+  }, info) => {
+    const admin = await adminHeaders(request);
+    const batch = uniqueNumber();
+    const student = await apiStudent(request, { tag: 'cert-early', firstName: 'Ravi', lastName: 'Early' });
+    await placePaidStudent(request, admin, student, batch);
+    // One class held (missed) 10 days ago, two still to come.
+    for (const [index, days] of [-10, 5, 12].entries()) {
+      const clock = courseWallClock(new Date(Date.now() + days * DAY), DEFAULT_TIME_ZONE)!;
+      const session = await request.post(`/api/v1/batches/${batch}/sessions`, {
+        headers: admin,
+        data: { session_number: index + 1, date: clock.date, start_time: clock.time, duration_minutes: 60 },
+      });
+      expect(session.status(), await session.text()).toBe(201);
+    }
+    const last = courseWallClock(new Date(Date.now() + 12 * DAY), DEFAULT_TIME_ZONE)!;
+    const today = courseWallClock(new Date(), DEFAULT_TIME_ZONE)!;
+
+    await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
+    await page.getByRole('button', { name: 'Update Course Completion', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Update Course Completion' });
+    await panel.getByRole('searchbox').fill(student.email);
+    await panel.getByRole('button', { name: 'Search' }).click();
+    const row = panel.getByRole('row').filter({ hasText: student.email });
+    await row.getByRole('button', { name: 'Update Ravi Early to completed', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark Ravi Early as completed before the batch ends?' });
+    await expect(dialog).toContainText('Attendance: 0 of 1 class held (0%).');
+    await expect(dialog).toContainText(
+      `Batch ${batch} still has 2 classes to come, the last on ${formatDate(last.date, DEFAULT_TIME_ZONE)}. ` +
+        `Completed now, Ravi Early’s certificate gives today, ${formatDate(today.date, DEFAULT_TIME_ZONE)}, as the end of the course.`,
+    );
+    await saveScreenshot(page, 'completion-mid-batch-dialog', info.project.name, { fullPage: false });
+    await dialog.getByRole('button', { name: 'Mark as completed now' }).click();
+    await expect(dialog).toBeHidden();
+    const certificate = await myCertificate(request, student);
+    // The period it states ends today, not on the batch's last class still to come.
+    expect(certificate.batch_end).toBe(today.date);
+    await expect(panel.getByRole('status')).toContainText(`Certificate ${certificate.code} was issued`);
+    await checkScreen(page, 'completion-reported', info.project.name);
   });
 });

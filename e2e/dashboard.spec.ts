@@ -191,15 +191,24 @@ test.describe('student dashboard', () => {
         .getByLabel(`Option ${index + 1}`, { exact: true })
         .last()
         .fill(text);
+    // A new question has no right answer marked: added so, it asks for one.
+    const form = panel.locator('form').last();
+    await expect(form.getByRole('radio', { checked: true })).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Add question' }).click();
+    await expect(form.getByText('Choose the right answer')).toBeVisible();
     await panel.getByLabel('Option 2 is the right answer').last().check();
     // The four options and the right-answer choice are labelled on screen, not only for screen readers.
-    const form = panel.locator('form').last();
     for (const index of [1, 2, 3, 4])
       await expect(form.locator('label', { hasText: new RegExp(`^Option ${index}$`) })).toBeVisible();
     await expect(form.locator('label', { hasText: /right answer$/ })).toHaveCount(4);
     await expect(form.locator('label', { hasText: /right answer$/ }).first()).toBeVisible();
     await panel.getByRole('button', { name: 'Add question' }).click();
     await expect(panel.locator('summary', { hasText: question })).toContainText('(*)');
+    // It says so, and the next question starts blank again, no answer marked.
+    await expect(panel.getByRole('status')).toHaveText(
+      /^Question added: “Which operator dereferences a pointer\? .*”\. The test now draws from \d+ questions\.$/,
+    );
+    await expect(panel.locator('form').last().getByRole('radio', { checked: true })).toHaveCount(0);
     await saveScreenshot(page, 'admin-questions', info.project.name);
     await panel.locator('details', { hasText: question }).locator('summary').click();
     await panel

@@ -172,6 +172,31 @@ test.describe('C exercises in the browser', () => {
     await expect(page.locator('.cm-content')).toContainText('// still thinking');
     await expect(page.getByText('Comments from your teacher')).toBeVisible();
     await expect(page.getByText('Line 5: Good. What if the input has letters?')).toBeVisible();
+
+    // A line written above it: the comment moves down with the line it was written on.
+    const comments = page.locator('.alert', { hasText: 'Comments from your teacher' });
+    // Typed, autosaved (the draft's PUT answered), then read again as the student opens it next time.
+    const typeAndSave = async (keys: () => Promise<void>) => {
+      const put = page.waitForResponse((r) => r.url().endsWith('/draft') && r.request().method() === 'PUT');
+      await page.locator('.cm-content').click();
+      await page.keyboard.press('ControlOrMeta+Home');
+      await keys();
+      expect((await put).ok()).toBe(true);
+      await page.reload();
+      await expect(page.getByText('Comments from your teacher')).toBeVisible();
+    };
+    await typeAndSave(() => page.keyboard.insertText('// Sum of two numbers\n'));
+    await expect(comments.getByText('Line 6: Good. What if the input has letters?')).toBeVisible();
+    // That line changed: the comment says it is outdated, and what the line read when it was written.
+    await typeAndSave(async () => {
+      for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('End');
+      await page.keyboard.insertText(' // changed');
+    });
+    const outdated = comments.getByRole('listitem').filter({ hasText: 'Good. What if the input has letters?' });
+    await expect(outdated).toContainText(/^OutdatedLine 5 of the draft read “.+”, and has changed since\. Good\./);
+    await expect(comments.getByText(/^Line \d+: Good\./)).toHaveCount(0);
+    await saveScreenshot(page, 'program-comment-outdated', info.project.name);
   });
 
   test('a heap overflow is named at its line, in the student’s editor and in the teacher’s live supervision', async ({
@@ -287,6 +312,13 @@ test.describe('test cases checked their own way', () => {
     await expect(panel.getByText('each printed number may differ from its own by at most the tolerance')).toBeVisible();
     const topic = `Floating point ${programNumber}`;
     await panel.getByLabel(/^Topic \(what it practises/).fill(topic);
+    // The checker program is the field at the top of the editor, and the option says no "below".
+    await expect(panel.getByLabel('Output is checked as').locator('option[value="program"]')).toHaveText(
+      'By a checker program written for this exercise',
+    );
+    // Save comes last, under the reference solution it keeps with the tests.
+    const saveBox = (await panel.getByRole('button', { name: 'Save test cases' }).boundingBox())!;
+    expect((await panel.getByLabel(/Reference solution/).boundingBox())!.y).toBeLessThan(saveBox.y);
     await panel.getByRole('button', { name: 'Save test cases' }).click();
     await expect(panel.getByText('Saved: 1 test case.')).toBeVisible();
     // Tagged in the list, and the list filtered by its topic shows it alone.

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { adminHeaders, apiStudent, okJson, placePaidStudent, signInWithToken, uniqueNumber } from './accounts.js';
 import { checkScreen, expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures.js';
+import { timedMessages } from '../src/contracts/timed-work.js';
 
 type Admin = { authorization: string };
 const SUM =
@@ -149,6 +150,10 @@ test.describe('grading by hand and timed work', () => {
     await page.getByLabel('Program', { exact: true }).selectOption(String(programNumber));
     await page.getByLabel('Batch number (optional)').fill(String(batch));
     await page.getByText(`Timed work: open program ${programNumber} to batch ${batch} for a set time`).click();
+    // Already sent to the student: the form says what timing it now can hide and what it cannot take back.
+    await expect(page.getByRole('note')).toHaveText(timedMessages.alreadySent(programNumber, batch, 1));
+    await page.getByRole('note').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'timed-work-sent-warning', info.project.name, { fullPage: false });
     const later = await courseClock(request, 2 * 24 * 60);
     await page.getByLabel('Opens on').fill(later.opens_date);
     await page.getByLabel('At', { exact: true }).fill('10:00');
@@ -156,6 +161,7 @@ test.describe('grading by hand and timed work', () => {
     await page.getByRole('button', { name: 'Set the time' }).click();
     await expect(page.getByRole('status').filter({ hasText: `Timed: program ${programNumber}.` })).toBeVisible();
     await expect(page.getByText(`Timed for batch ${batch}: open`)).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
     await checkScreen(page, 'timed-work-teacher', info.project.name);
 
     const studentContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
@@ -177,7 +183,7 @@ test.describe('grading by hand and timed work', () => {
         }),
       );
       await editor.reload();
-      await expect(editor.getByText(task)).toBeVisible();
+      await expect(editor.getByText(task, { exact: true })).toBeVisible();
       await expect(editor.getByRole('timer', { name: 'Time left' })).toHaveText(/^2\d:\d\d$/);
       await expect(editor.locator('.cm-content')).toBeVisible();
       await checkScreen(editor, 'timed-work-countdown', info.project.name);

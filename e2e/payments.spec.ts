@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { linkFromOutbox, newEmail, nextAlert, signInAsTeacher, signUp } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, open, saveScreenshot, test } from './fixtures.js';
@@ -66,8 +67,27 @@ test.describe('paying the course fee through the built-in test gateway', () => {
     const row = admin.locator('tr', { hasText: email });
     await expect(row).toContainText(paymentId);
     await expect(row).toContainText('Rs.3,000');
-    await expect(row).toContainText('captured');
-    await expect(row).toContainText('Checkout');
+    // In plain words: Paid, not the gateway's "captured"; how it came, not the site's "Checkout".
+    await expect(row.getByRole('cell').nth(3)).toHaveText('Paid');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('Online');
+    const panel = admin.getByRole('region', { name: 'Payments', exact: true });
+    await expect(panel).not.toContainText('captured');
+    // At 1280 px the whole table fits, the Receipt column with it: nothing is left behind a sideways scroll.
+    if ((admin.viewportSize()?.width ?? 0) >= 1280) {
+      await expect(row.getByRole('button', { name: /^Download receipt/ })).toBeInViewport({ ratio: 1 });
+      const records = admin.getByRole('region', { name: 'Payment records' });
+      expect(await records.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    }
+    // The whole list downloads as a spreadsheet.
+    const download = admin.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('payments.csv');
+    const csv = await readFile(await file.path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      'Time,Student,Email,Amount,Status,How,Receipt,Order ID,Payment ID,Failed attempt',
+    );
+    expect(csv).toContain(`,${email},"Rs.3,000",Paid,Online,RCPT-`);
     await saveScreenshot(admin, 'admin-payments', info.project.name);
     await adminContext.close();
   });
@@ -76,7 +96,7 @@ test.describe('paying the course fee through the built-in test gateway', () => {
     page,
     request,
   }, info) => {
-    await verifiedStudentOnMyPayment(page, request, 'payfail');
+    const email = await verifiedStudentOnMyPayment(page, request, 'payfail');
     await page.getByRole('button', { name: 'Pay Now' }).click();
     const checkout = page.getByRole('dialog', { name: 'Test checkout' });
     await checkout.getByRole('button', { name: 'Fail this payment' }).click();
@@ -102,5 +122,12 @@ test.describe('paying the course fee through the built-in test gateway', () => {
     // One order throughout: the failed attempt and the payment are the same order, now paid.
     await expect(page.locator('tbody tr')).toHaveCount(1);
     await expect(page.locator('tbody tr')).toContainText('Paid');
+
+    // The teacher's list keeps the failed attempt on that row, in words.
+    await signInAsTeacher(page);
+    await page.getByRole('button', { name: 'Payments', exact: true }).click();
+    const row = page.getByRole('region', { name: 'Payments', exact: true }).locator('tr', { hasText: email });
+    await expect(row).toContainText('Paid after a failed attempt: The tester chose to fail this test payment.');
+    await saveScreenshot(page, 'admin-payments-failed-attempt', info.project.name);
   });
 });

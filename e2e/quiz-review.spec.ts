@@ -88,22 +88,19 @@ test('after a test the student sees each wrong answer, the right one and why; My
     await expect(page.getByRole('heading', { name: 'Scores by topic' })).toBeVisible();
     const topicOf = (q: BankQuestion) => q.topic || 'Other';
     const topics = [...new Set(asked.map(topicOf))];
-    const table = page.locator('table.topic-history');
-    await expect(table.locator('tbody')).toHaveCount(topics.length);
+    // One row per topic, weakest first: the latest test's share as a bar with its numbers (the only test here).
+    const table = page.getByRole('table', { name: 'Your scores by topic, weakest first' });
+    await expect(table.locator('tbody tr')).toHaveCount(topics.length);
     for (const topic of topics) {
       const count = asked.filter((q) => topicOf(q) === topic).length;
       const right = topic === topicOf(first) ? count - 1 : count;
-      const group = table.locator('tbody', { has: page.getByRole('rowheader', { name: topic, exact: true }) });
-      await expect(group.locator('tr').nth(1).locator('td').nth(1)).toHaveText(`${right} of ${count}`);
-      await expect(group.getByRole('img')).toHaveAttribute(
-        'aria-label',
-        `${topic}, oldest test first: ${right} of ${count}`,
+      const row = table.locator('tr', { has: page.getByRole('rowheader', { name: topic, exact: true }) });
+      await expect(row.locator('.topic-figure')).toHaveText(
+        `${right} of ${count} (${Math.round((100 * right) / count)}%)`,
       );
-      // The chart at a glance: the topic's bar with its numbers beside it.
-      await expect(
-        page.getByRole('list', { name: 'Your latest test, by topic' }).getByRole('listitem').filter({ hasText: topic }),
-      ).toContainText(`${right} of ${count} (${Math.round((100 * right) / count)}%)`);
     }
+    // The topic with the miss is the weakest, so it comes first.
+    await expect(table.locator('tbody tr').first().getByRole('rowheader')).toHaveText(topicOf(first));
     await page.locator('details summary', { hasText: '9 out of 10' }).click();
     await expect(page.locator('details .quiz-review-why').first()).toContainText('<b>not bold</b>');
     await checkScreen(page, 'my-tests-topics', info.project.name);

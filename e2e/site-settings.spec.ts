@@ -68,8 +68,19 @@ test.describe('site settings', () => {
     await expect(panel.getByText('Settings saved. The public pages show them now.')).toBeVisible({ timeout: 20_000 });
     await expect(notice).not.toContainText('Instructor name');
     await expect(notice).not.toContainText('Instructor photo');
+    // The teacher is named by that name at the top of the dashboard, not by the admin account's "Course Admin".
+    await expect(page.getByText(`Logged In: ${name}`)).toBeVisible();
     await saveScreenshot(page, 'site-settings', info.project.name);
     await expectNoSeriousA11yViolations(page);
+
+    // The rest (privacy texts, GSTIN…) the teacher means to keep: the notice goes, and stays gone after a reload.
+    await expect(notice).toContainText('GSTIN');
+    await notice.getByRole('button', { name: 'Keep these defaults' }).click();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Needs attention' })).toBeVisible();
+    await expect(notice).toHaveCount(0);
 
     // The page as the server prerendered it, before any script runs.
     const html = await (await request.get('/')).text();

@@ -17,19 +17,24 @@ import { createLandingTestimonials } from './testimonials/landing-testimonials.j
  */
 export function createSharedServices(deps: AppDeps, { gatewayTimeoutMs }: { gatewayTimeoutMs?: number } = {}) {
   const certificates = createCertificatesService(deps);
+  const schedule = createScheduleService(deps);
   const admin = createStudentAdminService({
     ...deps,
     onStatusChange: certificates.onStatusChange,
     tellReceipt: createReceiptNotice(deps),
+    attendance: schedule.attendanceCounts,
   });
-  const schedule = createScheduleService(deps);
   const studentLists = createStudentListsService({ ...deps, attendance: schedule.attendanceCounts });
   return {
     certificates,
     admin,
     schedule,
     studentLists,
-    payments: createPaymentsService({ ...deps, ...configuredGateway(deps, gatewayTimeoutMs) }),
+    payments: createPaymentsService({
+      ...deps,
+      ...configuredGateway(deps, gatewayTimeoutMs),
+      payeeName: async () => (await deps.settings.current()).businessName,
+    }),
     receipts: createReceiptsService({ db: deps.db, siteInfo: deps.settings.current }),
     reminders: createRemindersService(deps),
     // The landing page carries the approved testimonials: a moderation re-renders it before answering.

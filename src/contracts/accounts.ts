@@ -118,7 +118,13 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const profileUpdateResponseSchema = z.object({
   data: studentResourceSchema,
-  meta: z.object({ message: z.string() }),
+  meta: z.object({
+    message: z.string(),
+    /** A Completed mark: the certificate it issued (and mailed). */
+    certificate_code: z.string().optional(),
+    /** A Paid mark that recorded a payment: its receipt's number (mailed to the student). */
+    receipt_number: z.string().optional(),
+  }),
 });
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 

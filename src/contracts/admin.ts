@@ -103,6 +103,20 @@ export const statusRevertMessages = {
   undone: 'The change was undone.',
 } as const;
 
+/**
+ * `GET /api/v1/admin/students/:id/completion`: what the teacher should know before marking a student completed: their
+ * attendance so far and the batch's classes still to come (with the last one), so a completion mid-batch is a choice.
+ */
+export const completionCheckSchema = z.object({
+  batch: z.number().nullable(),
+  attended: z.number().int(),
+  held: z.number().int(),
+  classes_left: z.number().int(),
+  /** The batch's last class (an instant), or null without classes. */
+  last_class_at: z.string().nullable(),
+});
+export type CompletionCheck = z.infer<typeof completionCheckSchema>;
+
 /** `POST /api/v1/admin/students/:id/revert`: undoes the student's latest Paid or Completed mark, with the reason. */
 export const statusRevertInputSchema = z.strictObject({
   reason: z
@@ -270,6 +284,13 @@ export const adminStudentsEndpoints = endpoints({
     params: idParamsSchema,
     body: studentStatusInputSchema,
     response: { 200: profileUpdateResponseSchema },
+  },
+  completionCheck: {
+    method: 'GET',
+    path: '/api/v1/admin/students/:id/completion',
+    access: 'admin',
+    params: idParamsSchema,
+    response: { 200: completionCheckSchema },
   },
   statusChanges: {
     method: 'GET',

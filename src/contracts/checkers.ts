@@ -41,7 +41,7 @@ export const checkerLabels: Record<CheckerKind, string> = {
   ignore_case: 'Same text, ignoring upper and lower case',
   numbers: 'Same numbers, each within a tolerance',
   regex: 'Matches a regular expression',
-  program: 'By the checker program of this exercise (below)',
+  program: 'By a checker program written for this exercise',
   ignore: 'Not compared: only a clean run (and any expected files) count',
   equality: 'Same text, ignoring spaces at line ends and at the end (CodeRunner’s exact match)',
   near_equality: 'Same text, ignoring case, runs of spaces and blank lines (CodeRunner’s near match)',
@@ -57,7 +57,8 @@ export const checkerHints: Record<CheckerKind, string> = {
   regex:
     'A regular expression the whole output must match, spaces at line ends left out (JavaScript syntax; . also matches a newline).',
   program:
-    'Given to the checker program as expected.txt, with the test’s input as input.txt and the output as actual.txt.',
+    'Given to the checker program (the “Checker program” field at the top of this editor) as expected.txt, with the ' +
+    'test’s input as input.txt and the output as actual.txt.',
   ignore: 'Shown to students as an example; what the program prints is not compared.',
   equality:
     'The output the program must print; spaces at line ends and at the end do not count, blank lines inside do.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseSessionInputSchema, youtubeId } from './course-content.js';
+import { courseSessionInputSchema, programLabel, programTitle, youtubeId } from './course-content.js';
 
 describe('youtubeId', () => {
   it.each([
@@ -23,5 +23,31 @@ describe('course session input', () => {
     expect(courseSessionInputSchema.safeParse({ ...base, session_date: '2028-02-29' }).success).toBe(true);
     expect(courseSessionInputSchema.safeParse({ ...base, session_date: '2027-02-29' }).success).toBe(false);
     expect(courseSessionInputSchema.safeParse({ ...base, session_date: '2027-1-5' }).success).toBe(false);
+  });
+});
+
+describe('program titles', () => {
+  it('is the task’s first line', () => {
+    expect(programTitle('Sum of digits\nRead an integer and print the sum of its digits.')).toBe('Sum of digits');
+    expect(programTitle('\n  Pointers   and arrays  \nSwap two values.')).toBe('Pointers and arrays');
+    expect(programLabel({ program_number: 7, task: 'Sum of digits\nRead…' })).toBe('Program 7: Sum of digits');
+  });
+
+  it('takes a long line’s first sentence, or cuts it at a word', () => {
+    expect(
+      programTitle(
+        'File handling: marks.txt has a name and a mark on each line. Write report.txt with each name followed by pass.',
+      ),
+    ).toBe('File handling: marks.txt has a name and a mark on each line.');
+    const title = programTitle(
+      'Write a program that reads two integers and prints their sum, difference, product and quotient.',
+    );
+    expect(title).toBe('Write a program that reads two integers and prints their…');
+    expect(title.length).toBeLessThanOrEqual(61);
+  });
+
+  it('is only the number while there is no task to show', () => {
+    expect(programLabel({ program_number: 3, task: '' })).toBe('Program 3');
+    expect(programLabel({ program_number: 3 })).toBe('Program 3');
   });
 });

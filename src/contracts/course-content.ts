@@ -89,6 +89,34 @@ export const programInputSchema = z.strictObject({
 export type ProgramInput = z.input<typeof programInputSchema>;
 
 export const programSchema = z.object({ id: z.number(), program_number: z.number(), task: z.string() });
+/** The longest title a picker shows; a longer first line is cut at a word and ends with "…". */
+export const PROGRAM_TITLE_MAX = 60;
+
+/**
+ * A program's title: its task's first line ("Sum of digits"), the first sentence of a long one, cut at a word past
+ * PROGRAM_TITLE_MAX characters. Programs are numbered, and "Program 7" alone says nothing in a picker of thirteen.
+ */
+export function programTitle(task: string): string {
+  const line =
+    task
+      .split('\n')
+      .find((text) => text.trim() !== '')
+      ?.trim()
+      .replace(/\s+/g, ' ') ?? '';
+  if (line.length <= PROGRAM_TITLE_MAX) return line;
+  const sentence = /^(.+?[.!?])\s/.exec(line)?.[1];
+  if (sentence && sentence.length <= PROGRAM_TITLE_MAX) return sentence;
+  const cut = line.slice(0, PROGRAM_TITLE_MAX);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > PROGRAM_TITLE_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
+}
+
+/** How every picker and list names a program: "Program 7: Sum of digits" ("Program 7" while its task is hidden). */
+export function programLabel(program: { program_number: number; task?: string | null }): string {
+  const title = program.task ? programTitle(program.task) : '';
+  return title ? `Program ${program.program_number}: ${title}` : `Program ${program.program_number}`;
+}
+
 export type Program = z.infer<typeof programSchema>;
 
 /** A program as the admin's list shows it: closed once solutions can no longer be changed. */
@@ -150,6 +178,11 @@ export const myProgramSchema = studentProgramSchema.extend({
   /** A timed program's window for this student (extra minutes included); null when it is not timed. */
   opens_at: z.string().nullable(),
   closes_at: z.string().nullable(),
+  /** The best graded submission's score and out of how many (null: none graded yet). */
+  best_score: z.number().int().nullable(),
+  best_total: z.number().int().nullable(),
+  /** The teacher's grade by hand, once released (null before). */
+  grade: z.object({ score: z.number(), total: z.number() }).nullable(),
 });
 export type MyProgram = z.infer<typeof myProgramSchema>;
 export const studentProgramListSchema = z.array(myProgramSchema);

@@ -548,14 +548,52 @@ export const commentInputSchema = z.strictObject({
 });
 export type CommentInput = z.input<typeof commentInputSchema>;
 
+/** The code a comment was written on: the student's draft, or the solution they submitted. */
+export const commentSources = ['draft', 'solution'] as const;
+export type CommentSource = (typeof commentSources)[number];
+
 export const codeCommentSchema = z.object({
   id: z.number(),
+  /** The line it was written on, numbered as the code read then. */
   line: z.number().int(),
   body: z.string(),
   author: z.string(),
   created_at: z.string(),
+  /** What that line read when the comment was written; null for comments older than this record. */
+  line_text: z.string().nullable(),
+  /** The code it was written on; null for older comments. */
+  written_on: z.enum(commentSources).nullable(),
+  /** Where that line is in the code as it is now (moved with the lines around it); null once it changed: outdated. */
+  now_line: z.number().int().nullable(),
 });
 export type CodeComment = z.infer<typeof codeCommentSchema>;
+
+/** A line too plain to follow when it moves ("}", a blank line): it counts only where it was. */
+const PLAIN_LINE = /^[\s{}();]*$/;
+
+/**
+ * Where a comment's line is in the code now, as code review tools anchor a comment to the code it was written on:
+ * the same line if it still reads the same, else that text where it moved (the nearest, if it is there more than
+ * once), else null: the line changed and the comment is outdated. Comments older than this record stay put.
+ */
+export function anchorComment(code: string, comment: { line: number; line_text: string | null }): number | null {
+  if (comment.line_text === null) return comment.line;
+  const lines = code.split('\n').map((text) => text.trimEnd());
+  const text = comment.line_text.trimEnd();
+  if (lines[comment.line - 1] === text) return comment.line;
+  if (PLAIN_LINE.test(text)) return null;
+  const found = lines.flatMap((line, index) => (line === text ? [index + 1] : []));
+  if (found.length === 0) return null;
+  return found.reduce((best, n) => (Math.abs(n - comment.line) < Math.abs(best - comment.line) ? n : best));
+}
+
+/**
+ * How a comment whose line changed since is introduced (after an "Outdated" mark): the line as it read, so the
+ * comment still makes sense.
+ */
+export const outdatedCommentText = (comment: { line: number; line_text: string | null; written_on: string | null }) =>
+  `Line ${comment.line} of the ${comment.written_on === 'solution' ? 'submitted solution' : 'draft'} ` +
+  `read “${(comment.line_text ?? '').trim()}”, and has changed since.`;
 
 export const workspaceSchema = z.object({
   id: z.number(),

@@ -18,6 +18,10 @@ export const gradingMessages = {
       : `Give points for each of the ${criteria} criteria.`,
   overMax: (title: string, max: number) => `“${title}” is out of ${max} points.`,
   noneToRelease: 'There are no unreleased grades for this program.',
+  /** The student's workspace, once a grade is released while the program still takes work (a timed window open). */
+  mayChange: (score: number, total: number) =>
+    `Your teacher has graded this program (${score}/${total}). You can still change your code and submit until it ` +
+    'closes, but your teacher may then look at it again, and the grade may change.',
 } as const;
 
 export const rubricCriterionSchema = z.strictObject({

@@ -108,12 +108,50 @@ export type MyPayments = z.infer<typeof myPaymentsSchema>;
 
 /** A row of the admin's payment list. */
 export const adminPaymentSchema = studentPaymentSchema.extend({
+  /** How the teacher received a fee they recorded (UPI, cash…); null for online payments and older records. */
+  manual_method: z.enum(manualPaymentMethods).nullable(),
   student_id: z.number().int().nullable(),
   student_email: z.string(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+/** A payment's state in plain words (the gateway's "captured" is a payment received). */
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  captured: 'Paid',
+  failed: 'Failed',
+  created: 'Not paid',
+};
+
+/** How a payment came: online (and how the site learnt of it), or what the teacher recorded ("UPI", "Cash"). */
+export function paymentViaLabel(payment: { paid_via: PaidVia | null; manual_method: ManualPaymentMethod | null }) {
+  switch (payment.paid_via) {
+    case null:
+      return '—';
+    case 'manual':
+      return payment.manual_method
+        ? `${manualPaymentMethodLabels[payment.manual_method]}, recorded by you`
+        : 'Recorded by you';
+    case 'checkout':
+      return 'Online';
+    case 'webhook':
+      return 'Online (told by the gateway)';
+    case 'reconciliation':
+      return 'Online (found by the daily check)';
+  }
+}
+
+/**
+ * The failed attempt a payment's row keeps: on a failed order its reason; on one paid later (the student tried
+ * again on the same order) the reason of the attempt that failed before.
+ */
+export function failedAttemptText(payment: { status: PaymentStatus; failure_reason: string | null }): string | null {
+  if (!payment.failure_reason) return null;
+  return payment.status === 'captured'
+    ? `Paid after a failed attempt: ${payment.failure_reason}`
+    : payment.failure_reason;
+}
 export const adminPaymentListSchema = z.array(adminPaymentSchema);
 
 /** The admin's payment list: a status filter, then the page. */
@@ -275,6 +313,13 @@ export const paymentsEndpoints = endpoints({
     access: 'admin',
     query: adminPaymentsQuerySchema,
     response: { 200: adminPaymentListSchema },
+  },
+  /** Every payment (the status filter as the list's) as a spreadsheet: the list's columns, in plain words. */
+  allPaymentsCsv: {
+    method: 'GET',
+    path: '/api/v1/admin/payments.csv',
+    access: 'admin',
+    query: adminPaymentsQuerySchema.pick({ status: true }),
   },
   refundsDue: { method: 'GET', path: '/api/v1/admin/refunds', access: 'admin', response: { 200: refundDueListSchema } },
   markRefunded: {

@@ -143,8 +143,17 @@ export const adminSettingsSchema = z.object({
   }),
   instructorPhotoUrl: z.string().nullable(),
   defaults: z.array(z.enum(SETTING_NAMES)),
+  /** The defaults the teacher chose to keep (Keep these defaults): not named again while no other joins them. */
+  defaults_kept: z.array(z.enum(SETTING_NAMES)),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+/**
+ * Whether the dashboard names the settings still at their first values: not once the teacher kept them all, and
+ * again as soon as one they did not keep is back at its first value (or a new setting comes with an update).
+ */
+export const defaultsNeedNotice = (view: Pick<AdminSettings, 'defaults' | 'defaults_kept'>) =>
+  view.defaults.some((name) => !view.defaults_kept.includes(name));
 
 /** The endpoints of the site's settings. */
 export const settingsEndpoints = endpoints({
@@ -154,6 +163,12 @@ export const settingsEndpoints = endpoints({
     path: '/api/v1/admin/settings',
     access: 'admin',
     body: siteSettingsSchema,
+    response: { 200: adminSettingsSchema },
+  },
+  keepDefaults: {
+    method: 'POST',
+    path: '/api/v1/admin/settings/keep_defaults',
+    access: 'admin',
     response: { 200: adminSettingsSchema },
   },
   uploadPhoto: {

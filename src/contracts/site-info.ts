@@ -115,3 +115,13 @@ export function spelledDate(isoDate: string): string {
   const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
   return match && month ? `${Number(match[3])} ${month} ${match[1]}` : isoDate;
 }
+
+/**
+ * How the teacher is named on grades, comments and the admin header: the instructor's name from Site Settings; while
+ * that is still the first-start default, the admin account's own name ("Teacher" if it has none).
+ */
+export function teacherName(instructorName: string, account: { first_name: string; last_name: string }): string {
+  const name = instructorName.trim();
+  if (name && name !== DEFAULT_SITE_CONTENT.instructorName) return name;
+  return `${account.first_name} ${account.last_name}`.trim() || 'Teacher';
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoint.js';
 import { idParamsSchema, isoDateSchema, recordIdSchema, wholeNumberSchema } from './fields.js';
-import { batchNumberSchema } from './course-content.js';
+import { batchNumberSchema, programLabel } from './course-content.js';
 import { formatDateTime, type TimeZone } from './dates.js';
 import { startTimeSchema } from './schedule.js';
 
@@ -14,6 +14,11 @@ import { startTimeSchema } from './schedule.js';
 export const TIMED_LIMITS = { maxMinutes: 24 * 60, maxExtraMinutes: 24 * 60, maxPrograms: 20 } as const;
 
 export const timedMessages = {
+  /** The timed-work form, for a program already sent to the batch: what timing it now can and cannot hide. */
+  alreadySent: (programNumber: number, batch: number, students: number) =>
+    `Program ${programNumber} was already sent to ${students === 1 ? '1 student' : `${students} students`} of ` +
+    `batch ${batch}: its task went out by email and in the site's notices. Timing it now hides the task on their ` +
+    'My Progs and takes it out of the notices not yet read, but an email or a notice already read cannot be taken back.',
   notOpen: (programNumber: number, opensAt: string, zone: TimeZone) =>
     `Program ${programNumber} opens at ${formatDateTime(opensAt, zone)}.`,
   timeUp: (programNumber: number, closedAt: string, zone: TimeZone) =>
@@ -31,6 +36,14 @@ export const timedMessages = {
   noSuchProgram: 'No such program.',
   noSuchTiming: 'No such timed work.',
 } as const;
+
+/** A program as its student sees it named: its title hidden with its task until a timed program opens. */
+export function studentProgramLabel(program: { program_number: number; task: string }): string {
+  return programLabel({
+    program_number: program.program_number,
+    task: program.task === timedMessages.hiddenTask ? '' : program.task,
+  });
+}
 
 /** A student program's window: when it opens and when it closes for this student (extension included). */
 export const timingSchema = z.object({

@@ -10,7 +10,7 @@ import {
 } from '../../contracts/admin.js';
 import { currentStudent } from '../auth/auth-guard.js';
 import { sendSerializedJson } from '../http/serialized-json.js';
-import { toStudentResource } from '../students/student-view.js';
+import { statusUpdated } from '../students/student-view.js';
 
 export const adminStudentsRoutes: Area = async (app, { admin, studentLists }) => {
   async function answerList(
@@ -51,10 +51,11 @@ export const adminStudentsRoutes: Area = async (app, { admin, studentLists }) =>
   });
 
   // Update Course Completion: `PUT /students/{id}` with `{student_status: 2}` (Update Payment is the admin's PATCH).
-  route(app, adminStudentsEndpoints.setCourseCompletion, async (request) => {
-    const updated = await admin.setStatus(currentStudent(request), request.params.id, request.body.student_status);
-    return { data: toStudentResource(updated), meta: { message: 'Status updated' } };
-  });
+  route(app, adminStudentsEndpoints.setCourseCompletion, async (request) =>
+    statusUpdated(await admin.setStatus(currentStudent(request), request.params.id, request.body.student_status)),
+  );
+
+  route(app, adminStudentsEndpoints.completionCheck, async (request) => admin.completionCheck(request.params.id));
 
   route(app, adminStudentsEndpoints.statusChanges, async (request) => admin.statusChanges(request.query.student_id));
 

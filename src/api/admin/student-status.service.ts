@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type Clock, systemClock } from '../../contracts/clock.js';
-import { statusRevertMessages } from '../../contracts/admin.js';
+import { type CompletionCheck, statusRevertMessages } from '../../contracts/admin.js';
+import { listBatchTimes } from '../schedule/schedule.repository.js';
 import { STUDENT_STATUS, type StudentStatus, studentStatusName } from '../../contracts/course.js';
 import { transact } from '../db/after-commit.js';
 import { nowIso } from '../db/clock.js';
@@ -37,10 +38,28 @@ interface Deps {
   onStatusChange: CertificatesService['onStatusChange'];
   /** The receipt notice and mail of a payment the teacher recorded, in its transaction (which wakes whom it told). */
   tellReceipt: ReceiptNotice;
+  /** A student's attended of held classes (the schedule's count, as the student lists show it). */
+  attendance: (students: { id: number; student_batch: number | null }[]) => Promise<{
+    counts: Map<number, { attended: number; held: number }>;
+  }>;
   clock?: Clock;
 }
 
-export function createStudentAdminService({ db, feePaise, onStatusChange, tellReceipt, clock = systemClock }: Deps) {
+/** What a status change did besides the status: the certificate it issued, the receipt of the payment it recorded. */
+export interface StatusChangeOutcome {
+  student: StudentRow;
+  certificateCode: string | null;
+  receiptNumber: string | null;
+}
+
+export function createStudentAdminService({
+  db,
+  feePaise,
+  onStatusChange,
+  tellReceipt,
+  attendance,
+  clock = systemClock,
+}: Deps) {
   async function studentOrFail(id: number): Promise<StudentRow> {
     const student = await findStudentById(db, id);
     if (!student || student.role !== 'student') throw new AppError('notFound', messages.noSuchStudent);
@@ -63,18 +82,19 @@ export function createStudentAdminService({ db, feePaise, onStatusChange, tellRe
       received?: { amountPaise: number; method: ManualPaymentMethod };
       revert?: { id: number; reason: string; paymentId: number | null };
     },
-  ): Promise<StudentRow> {
+  ): Promise<StatusChangeOutcome> {
     const { student, to, by, revert } = change;
     const from = student.student_status;
     // The status it already has (a second tab's stale button): nothing changes, so nothing is recorded either. A
     // recorded no-op would become "the latest change", and undoing it would hide the real mark from Undo.
-    if (from === to) return student;
+    if (from === to) return { student, certificateCode: null, receiptNumber: null };
     if (to === STUDENT_STATUS.unpaid && !revert && (await hasCapturedGatewayPayment(trx, student.id)))
       throw new AppError('conflict', statusRevertMessages.unpaidAfterOnline);
     if (!(await setStudentStatus(trx, student.id, from, to, clock())))
       throw new AppError('conflict', 'The student’s status changed meanwhile. Please reload and try again.');
-    await onStatusChange(trx, { student, from, to, reason: revert?.reason ?? null });
+    const { certificateCode } = await onStatusChange(trx, { student, from, to, reason: revert?.reason ?? null });
     let paymentId: number | null = null;
+    let receiptNumber: string | null = null;
     if (revert) {
       if (revert.paymentId !== null) await voidManualPayment(trx, revert.paymentId, clock());
     } else if (to === STUDENT_STATUS.unpaid) {
@@ -90,6 +110,7 @@ export function createStudentAdminService({ db, feePaise, onStatusChange, tellRe
       const amount = change.received?.amountPaise ?? change.feePaise;
       const payment = await recordManualPayment(trx, student, amount, change.received?.method ?? null, clock());
       paymentId = payment.id;
+      receiptNumber = payment.receipt_number;
       // The student gets the receipt, as one who paid online does.
       const receipt = {
         id: payment.id,
@@ -113,7 +134,7 @@ export function createStudentAdminService({ db, feePaise, onStatusChange, tellRe
     });
     const updated = await findStudentById(trx, student.id);
     if (!updated) throw new Error('student vanished inside its own transaction');
-    return updated;
+    return { student: updated, certificateCode, receiptNumber };
   }
 
   return {
@@ -126,7 +147,7 @@ export function createStudentAdminService({ db, feePaise, onStatusChange, tellRe
       id: number,
       status: StudentStatus,
       received?: { amountPaise: number; method: ManualPaymentMethod },
-    ): Promise<StudentRow> {
+    ): Promise<StatusChangeOutcome> {
       const student = await studentOrFail(id);
       if (received && status !== STUDENT_STATUS.paid)
         throw new AppError('validation', 'Only a Paid mark records what was received.');
@@ -153,14 +174,34 @@ export function createStudentAdminService({ db, feePaise, onStatusChange, tellRe
         if (last.to_status !== student.student_status) throw new AppError('conflict', statusRevertMessages.notInForce);
         if (last.from_status === STUDENT_STATUS.unpaid && (await hasCapturedGatewayPayment(trx, id)))
           throw new AppError('conflict', statusRevertMessages.paidOnline);
-        return applyStatusChange(trx, {
+        const undone = await applyStatusChange(trx, {
           student,
           to: STUDENT_STATUS[studentStatusName(last.from_status)],
           by: admin,
           feePaise: 0,
           revert: { id: last.id, reason, paymentId: last.payment_id },
         });
+        return undone.student;
       });
+    },
+
+    /**
+     * What to know before marking a student completed: their attendance (as the lists count it) and how many of
+     * their batch's classes are still to start, with the batch's last class.
+     */
+    async completionCheck(id: number): Promise<CompletionCheck> {
+      const student = await studentOrFail(id);
+      const batch = student.student_batch;
+      if (batch === null) return { batch, attended: 0, held: 0, classes_left: 0, last_class_at: null };
+      const [{ counts }, classes] = await Promise.all([attendance([student]), listBatchTimes(db, batch)]);
+      const now = clock().getTime();
+      const starts = classes.map((c) => c.starts_at).sort();
+      return {
+        batch,
+        ...(counts.get(student.id) ?? { attended: 0, held: 0 }),
+        classes_left: starts.filter((at) => Date.parse(at) > now).length,
+        last_class_at: starts.at(-1) ?? null,
+      };
     },
 
     /** Removes the account, its sessions, links, programs and personal data; payments stay for the accounts. */

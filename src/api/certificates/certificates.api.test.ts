@@ -93,6 +93,37 @@ describe('certificates', () => {
     expect((await verify(typed)).json().code).toBe(certificate!.code);
   });
 
+  it('mid-batch: says the attendance and the classes left first; the certificate ends on the completion day', async () => {
+    const before = clock;
+    clock = new Date('2027-02-01T06:00:00.000Z');
+    try {
+      const s = await student('Meera', 'Iyer');
+      const check = await call('GET', `/api/v1/admin/students/${s.id}/completion`, adminToken);
+      expect(check.statusCode).toBe(200);
+      // One class held (4 Jan, missed), one to come on 29 Mar.
+      expect(check.json()).toEqual({
+        batch: BATCH,
+        attended: 0,
+        held: 1,
+        classes_left: 1,
+        last_class_at: '2027-03-29T13:30:00.000Z',
+      });
+      expect((await call('GET', `/api/v1/admin/students/${s.id}/completion`, s.token)).statusCode).toBe(403);
+
+      const marked = await call('PUT', `/students/${s.id}`, adminToken, { student_status: 2 });
+      expect(marked.statusCode).toBe(200);
+      const { certificate } = await mine(s.token);
+      // The answer names the certificate, so the teacher is told its code.
+      expect(marked.json().meta).toEqual({ message: 'Status updated', certificate_code: certificate!.code });
+      // Never a day still to come: the batch's last class is in March, the student completed on 1 Feb.
+      expect(certificate).toMatchObject({ batch_start: '2027-01-04', batch_end: '2027-02-01' });
+      const text = await pdfText((await call('GET', '/api/v1/me/certificate.pdf', s.token)).rawPayload);
+      expect(text).toContain('Batch 41, 4 Jan 2027 – 1 Feb 2027');
+    } finally {
+      clock = before;
+    }
+  });
+
   it('puts the name, the code and the verify address in the PDF as text, with a QR code', async () => {
     const s = await student('Ada', 'Lovelace');
     await setStatus(s.id, 2);

@@ -84,6 +84,27 @@ function toPublic(row: CertificateRow): PublicCertificate {
 const calendarDay = (instant: string | null, zone: TimeZone) =>
   instant ? (courseWallClock(instant, zone)?.date ?? null) : null;
 
+/**
+ * The period a certificate states: from the batch's first class (its announced start date without classes) to its
+ * last class, or to the completion day when that class is still to come. A certificate states what happened: a
+ * student completed mid-batch finished on the day the teacher marked them, and a future date on paper would be a
+ * claim about days nobody has seen yet. The batch's last class is kept when it is past, because that is the period
+ * the student studied in. A start after the end (completed before the batch began) is the completion day too.
+ */
+export function certificatePeriod(
+  span: { startDate: string | null; first: string | null; last: string | null } | undefined,
+  issuedAt: string,
+  zone: TimeZone,
+): { start: string | null; end: string | null } {
+  if (!span) return { start: null, end: null };
+  const completed = calendarDay(issuedAt, zone);
+  const lastClass = calendarDay(span.last, zone);
+  const end = lastClass !== null && completed !== null && lastClass > completed ? completed : lastClass;
+  const first = calendarDay(span.first, zone) ?? span.startDate;
+  const start = first !== null && end !== null && first > end ? end : first;
+  return { start, end };
+}
+
 export function createCertificatesService({ db, config, notifications, clock = systemClock, timeZone }: Deps) {
   const verifyUrl = (code: string) => `${config.appUrl}${certificatePagePath(code)}`;
   const pdfOf = async (row: CertificateRow) => {
@@ -107,14 +128,15 @@ export function createCertificatesService({ db, config, notifications, clock = s
     const teacher = (await readSetting(trx, SETTING_KEYS.instructorName)) || DEFAULT_SITE_CONTENT.instructorName;
     const code = await newCode(trx);
     const zone = await readTimeZone(trx);
+    const { start, end } = certificatePeriod(span, at, zone);
     const id = await insertCertificate(trx, {
       code,
       student_id: student.id,
       student_name: personName(student),
       course: COURSE_NAME,
       batch_number: batch,
-      batch_start: span ? (calendarDay(span.first, zone) ?? span.startDate) : null,
-      batch_end: span ? calendarDay(span.last, zone) : null,
+      batch_start: start,
+      batch_end: end,
       teacher_name: teacher,
       issued_at: at,
     });
@@ -142,9 +164,9 @@ export function createCertificatesService({ db, config, notifications, clock = s
      * The certificate rules of a status change, inside its transaction: becoming completed issues a new certificate,
      * leaving completed revokes the ones that stood (kept, with when and why). Other changes do nothing.
      */
-    async onStatusChange(trx: Trx, change: StatusChange): Promise<void> {
+    async onStatusChange(trx: Trx, change: StatusChange): Promise<{ certificateCode: string | null }> {
       const completed = STUDENT_STATUS.completed;
-      if (change.from === change.to) return;
+      if (change.from === change.to) return { certificateCode: null };
       const at = nowIso(change.now ?? clock());
       if (change.from === completed) {
         const revoked = await revokeStudentCertificates(trx, change.student.id, at, change.reason ?? null);
@@ -154,7 +176,7 @@ export function createCertificatesService({ db, config, notifications, clock = s
         // So is the notice that it is ready: leaving completed revokes every certificate the student had.
         if (revoked.length > 0) await notifications.withdraw(trx, change.student.id, 'certificate_issued');
       }
-      if (change.to === completed) await issue(trx, change.student, at);
+      return { certificateCode: change.to === completed ? await issue(trx, change.student, at) : null };
     },
 
     /** Completed students with no certificate standing: those completed before the site issued certificates. */

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { CheckerKind } from '../../contracts/checkers.js';
+import type { CommentSource } from '../../contracts/exercises.js';
 import type { NotificationKind } from '../../contracts/notifications.js';
 import type { ManualPaymentMethod, PaidVia, PaymentStatus } from '../../contracts/payments.js';
 import type { FeedbackState } from '../../contracts/testimonials.js';
@@ -278,6 +279,10 @@ export interface CodeCommentTable {
   author_id: number | null;
   author_name: string;
   created_at: Timestamp;
+  /** What the line read when the comment was written; null for older comments. */
+  line_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The code it was written on; null for older comments. */
+  written_on: ColumnType<CommentSource | null, CommentSource | null | undefined, CommentSource | null>;
 }
 
 export interface StudentProgramTable {

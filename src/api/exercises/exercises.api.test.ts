@@ -8,7 +8,7 @@ import {
 } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { dodonaFixtureFiles } from '../../../test/dodona-fixture.js';
-import { functionEndedMessage } from '../../contracts/exercises.js';
+import { functionEndedMessage, outdatedCommentText } from '../../contracts/exercises.js';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -175,6 +175,36 @@ describe('C exercises', () => {
         author: expect.any(String),
       }),
     ]);
+  });
+
+  it('a line comment stays with the line it was written on, and is outdated once that line changes', async () => {
+    const s = await studentWithProgram();
+    const saveDraft = (code: string) => call('PUT', `/api/v1/student_programs/${s.spId}/draft`, s.token, { code });
+    const commentsSeen = async () =>
+      (await call('GET', `/api/v1/student_programs/${s.spId}/workspace`, s.token)).json().comments;
+    await saveDraft('int main(void) {\n  int nums[2];\n  nums[2] = 5;\n}');
+    const made = await call('POST', `/api/v1/admin/student_programs/${s.spId}/comments`, adminToken, {
+      line: 2,
+      body: 'nums has room for only 2 ints.',
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ line: 2, now_line: 2, line_text: '  int nums[2];', written_on: 'draft' });
+
+    // Two lines written above it: the comment moves down with its line, in the student's and the teacher's views.
+    await saveDraft('#include <stdio.h>\n\nint main(void) {\n  int nums[2];\n  nums[2] = 5;\n}');
+    expect(await commentsSeen()).toMatchObject([{ line: 2, now_line: 4, line_text: '  int nums[2];' }]);
+    const teacher = (await call('GET', `/api/v1/admin/student_programs/${s.spId}/code`, adminToken)).json();
+    expect(teacher.comments).toMatchObject([{ now_line: 4 }]);
+
+    // The line itself changed: the comment no longer points at any line, and says what it was written on.
+    await saveDraft('#include <stdio.h>\n\nint main(void) {\n  int nums[3];\n  nums[2] = 5;\n}');
+    const [outdated] = await commentsSeen();
+    expect(outdated).toMatchObject({ line: 2, now_line: null, line_text: '  int nums[2];', written_on: 'draft' });
+    expect(outdatedCommentText(outdated)).toBe('Line 2 of the draft read “int nums[2];”, and has changed since.');
+    const work = (await call('GET', `/api/v1/admin/students/${s.id}/work`, adminToken)).json();
+    expect(
+      work.programs.find((p: { student_program_id: number }) => p.student_program_id === s.spId).comments,
+    ).toMatchObject([{ now_line: null }]);
   });
 
   it('keeps students to their own programs and the admin screens to the admin', async () => {

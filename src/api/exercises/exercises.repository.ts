@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   type CoderunnerGrading,
   coderunnerGradingSchema,
+  type CommentSource,
   programFileSchema,
   type TestCase,
 } from '../../contracts/exercises.js';
@@ -152,6 +153,8 @@ export function findStudentProgramOwner(db: Db, studentProgramId: number) {
       's.first_name',
       's.student_batch',
       'p.rubric',
+      'sp.draft_code',
+      'sp.solution',
     ])
     .where('sp.id', '=', studentProgramId)
     .executeTakeFirst();
@@ -160,7 +163,7 @@ export function findStudentProgramOwner(db: Db, studentProgramId: number) {
 export function listComments(db: Db, studentProgramId: number) {
   return db
     .selectFrom('code_comments')
-    .select(['id', 'line', 'body', 'author_name', 'created_at'])
+    .select(['id', 'line', 'body', 'author_name', 'created_at', 'line_text', 'written_on'])
     .where('student_program_id', '=', studentProgramId)
     .orderBy('id')
     .execute();
@@ -168,12 +171,20 @@ export function listComments(db: Db, studentProgramId: number) {
 
 export function insertComment(
   db: Db,
-  comment: { student_program_id: number; line: number; body: string; author_id: number; author_name: string },
+  comment: {
+    student_program_id: number;
+    line: number;
+    body: string;
+    author_id: number;
+    author_name: string;
+    line_text: string;
+    written_on: CommentSource;
+  },
 ) {
   return db
     .insertInto('code_comments')
     .values(comment)
-    .returning(['id', 'line', 'body', 'author_name', 'created_at'])
+    .returning(['id', 'line', 'body', 'author_name', 'created_at', 'line_text', 'written_on'])
     .executeTakeFirstOrThrow();
 }
 

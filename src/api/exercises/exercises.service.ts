@@ -48,6 +48,9 @@ import { timedMessages, timedState } from '../../contracts/timed-work.js';
 import type { TimeZone } from '../../contracts/dates.js';
 import type { TraceAnswer } from '../grader/trace/trace-answer.js';
 import type { ImportReader } from './import-reader.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { teacherName } from '../../contracts/site-info.js';
+import { listedComment } from './comment-anchor.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -64,6 +67,8 @@ interface Deps {
   timeZone: () => Promise<TimeZone>;
   /** Reads import files off the server's thread. */
   importReader: ImportReader;
+  /** The instructor's name (Site Settings) signs the teacher's comments. */
+  settings: Pick<SettingsService, 'current'>;
 }
 
 /** A job slot is given back when its job ends, or after this long if the process holding it died. */
@@ -78,6 +83,7 @@ export function createExercisesService({
   live,
   timeZone,
   importReader,
+  settings,
   clock = systemClock,
 }: Deps) {
   /** Once `at`'s transaction commits (at once on a plain handle), the live streams hear of the change. */
@@ -142,9 +148,10 @@ export function createExercisesService({
     assertWithinWindow(await windowOf(db, sp.id), clock(), sp.program_number, await timeZone());
   }
 
-  async function commentsOf(studentProgramId: number): Promise<CodeComment[]> {
+  /** A program's comments, each placed on its line in `code` (the draft or solution as it is now), or outdated. */
+  async function commentsOf(studentProgramId: number, code: string): Promise<CodeComment[]> {
     const rows = await exercises.listComments(db, studentProgramId);
-    return rows.map(({ author_name, ...row }) => ({ ...row, author: author_name }));
+    return rows.map((row) => listedComment(row, code));
   }
 
   async function submissionsOf(studentProgramId: number): Promise<SubmissionSummary[]> {
@@ -290,7 +297,7 @@ export function createExercisesService({
         best_score: sp.best_score,
         due_at: sp.due_at,
         best_late: sp.best_late,
-        comments: await commentsOf(sp.id),
+        comments: await commentsOf(sp.id, sp.draft_code ?? sp.solution ?? ''),
         submissions: await submissionsOf(sp.id),
         // The criteria can say what the task is: they too wait for the opening.
         rubric: waiting ? [] : parseRubric(sp.rubric),
@@ -441,7 +448,7 @@ export function createExercisesService({
         source: row.draft_code !== null ? 'draft' : row.solution !== null ? 'solution' : 'none',
         draft_saved_at: row.draft_saved_at,
         last_run_summary: row.last_run_summary,
-        comments: await commentsOf(row.id),
+        comments: await commentsOf(row.id, code ?? ''),
         submissions: await submissionsOf(row.id),
         best_score: row.best_score,
         best_total: row.best_total,
@@ -464,7 +471,9 @@ export function createExercisesService({
     async addComment(admin: StudentRow, studentProgramId: number, line: number, body: string): Promise<CodeComment> {
       const sp = await exercises.findStudentProgramOwner(db, studentProgramId);
       if (!sp) throw new AppError('notFound', exerciseMessages.notFound);
-      const author = `${admin.first_name} ${admin.last_name}`.trim() || 'Teacher';
+      const author = teacherName((await settings.current()).instructorName, admin);
+      // Anchored to the code the teacher read (the draft, else the solution): it follows its line, or is outdated.
+      const code = sp.draft_code ?? sp.solution ?? '';
       const row = await transact(db, async (trx) => {
         const row = await exercises.insertComment(trx, {
           student_program_id: studentProgramId,
@@ -472,6 +481,8 @@ export function createExercisesService({
           body,
           author_id: admin.id,
           author_name: author,
+          line_text: code.split('\n')[line - 1] ?? '',
+          written_on: sp.draft_code !== null ? 'draft' : 'solution',
         });
         // The workspace scrolls to and highlights the comment this anchor names.
         const link = `${paths.dashboard}/${dashboardPaths.myProgs}/${sp.id}#comment-${row.id}`;
@@ -490,7 +501,7 @@ export function createExercisesService({
         publishChange(live, trx, sp, 'comment');
         return row;
       });
-      return { id: row.id, line: row.line, body: row.body, author: row.author_name, created_at: row.created_at };
+      return listedComment(row, code);
     },
   };
 }

@@ -146,7 +146,7 @@ export async function listSubmissionsOf(db: Db, studentProgramIds: number[]) {
 export function listCommentsOf(db: Db, studentProgramIds: number[]) {
   return db
     .selectFrom('code_comments')
-    .select(['id', 'student_program_id', 'line', 'body', 'author_name', 'created_at'])
+    .select(['id', 'student_program_id', 'line', 'body', 'author_name', 'created_at', 'line_text', 'written_on'])
     .where('student_program_id', 'in', studentProgramIds)
     .orderBy('line')
     .orderBy('id')

@@ -15,6 +15,7 @@ import { AppError } from '../http/app-error.js';
 import * as gradebook from './gradebook.repository.js';
 import { listBatchStudents } from '../students/students.repository.js';
 import { messages } from '../../contracts/messages.js';
+import { listedComment } from '../exercises/comment-anchor.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -169,7 +170,7 @@ export function createGradebookService({ db, clock = systemClock }: Deps) {
             })),
           comments: comments
             .filter((c) => c.student_program_id === p.id)
-            .map((c) => ({ id: c.id, line: c.line, body: c.body, author: c.author_name, created_at: c.created_at })),
+            .map((c) => listedComment(c, p.draft_code ?? p.solution ?? '')),
         })),
       };
     },

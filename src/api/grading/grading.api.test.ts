@@ -208,6 +208,33 @@ describe('grading by rubric', () => {
     expect(await mailsTo(third.email)).toHaveLength(1);
   });
 
+  it('grades and comments are signed with the instructor’s name from Site Settings, not "Course Admin"', async () => {
+    const s = await studentWithProgram();
+    const url = `/api/v1/admin/student_programs/${s.spId}/grade`;
+    // While Site Settings still holds the first-start name, the admin account's own name signs.
+    expect((await call('PUT', url, adminToken, { scores: [1, 1] })).json().graded_by).toBe('Course Admin');
+
+    const view = (await call('GET', '/api/v1/admin/settings', adminToken)).json();
+    const named = await call('PUT', '/api/v1/admin/settings', adminToken, {
+      ...view.settings,
+      instructorName: 'Anita Menon',
+    });
+    expect(named.statusCode).toBe(200);
+    try {
+      const graded = await call('PUT', url, adminToken, { scores: [2, 3], release: true });
+      expect(graded.json().graded_by).toBe('Anita Menon');
+      expect((await workspaceOf(s)).grade.graded_by).toBe('Anita Menon');
+      const comment = await call('POST', `/api/v1/admin/student_programs/${s.spId}/comments`, adminToken, {
+        line: 1,
+        body: 'Check what scanf returns.',
+      });
+      expect(comment.json().author).toBe('Anita Menon');
+      expect((await workspaceOf(s)).comments).toMatchObject([{ line: 1, author: 'Anita Menon' }]);
+    } finally {
+      await call('PUT', '/api/v1/admin/settings', adminToken, view.settings);
+    }
+  });
+
   it('refuses a grade of a program without a rubric, and of no such student program', async () => {
     const bare = (await call('POST', '/programs', adminToken, { program_number: 4302, task: 'Bare.' })).json();
     const s = await studentWithProgramOf(ctx, adminToken, { batch: BATCH, programNumber: bare.program_number });

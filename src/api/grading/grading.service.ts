@@ -17,6 +17,7 @@ import { publishChange } from '../live/supervision-events.js';
 import * as grading from './grading.repository.js';
 import { findStudentProgramOwner } from '../exercises/exercises.repository.js';
 import { exerciseMessages } from '../../contracts/exercises.js';
+import { teacherName } from '../../contracts/site-info.js';
 
 type Released = { id: number; program_number: number; score: number; total: number } & {
   student_id: number;
@@ -29,7 +30,7 @@ type Released = { id: number; program_number: number; score: number; total: numb
  * Grading by hand: the teacher grades a student's program against its rubric and releases grades (one, or every
  * unreleased one of a program). A student is told of each grade once, when it is released.
  */
-export function createGradingService({ db, clock, notifications, live, config }: AreaDeps) {
+export function createGradingService({ db, clock, notifications, live, config, settings }: AreaDeps) {
   async function tellReleased(trx: Db, rows: Released[]): Promise<void> {
     for (const row of rows) {
       const link = `${paths.dashboard}/${dashboardPaths.myProgs}/${row.id}`;
@@ -66,13 +67,14 @@ export function createGradingService({ db, clock, notifications, live, config }:
         points: input.scores[index]!,
       }));
       const at = nowIso(clock());
+      const gradedBy = teacherName((await settings.current()).instructorName, admin);
       return transact(db, async (trx): Promise<ManualGrade> => {
         await grading.saveGrade(trx, studentProgramId, {
           scores: JSON.stringify(scores),
           score: scores.reduce((sum, s) => sum + s.points, 0),
           total: rubricTotal(rubric),
           feedback: input.feedback,
-          graded_by: `${admin.first_name} ${admin.last_name}`.trim() || 'Teacher',
+          graded_by: gradedBy,
           graded_at: at,
         });
         // Only the call whose update released it tells the student (two "Save and release" at once tell once).

@@ -42,6 +42,7 @@ const matrix: Record<EndpointName, Who[]> = {
   'adminStudents.deleteStudent': ADMIN,
   'adminStudents.setCourseCompletion': ADMIN,
   'adminStudents.statusChanges': ADMIN,
+  'adminStudents.completionCheck': ADMIN,
   'adminStudents.revertStatus': ADMIN,
   'payments.refundsDue': ADMIN,
   'payments.markRefunded': ADMIN,
@@ -136,6 +137,7 @@ const matrix: Record<EndpointName, Who[]> = {
   'payments.testCheckout': OWNER,
   'payments.webhook': ALL,
   'payments.allPayments': ADMIN,
+  'payments.allPaymentsCsv': ADMIN,
   // A student's own receipt; another's (and the admin, who has no payments) is a 404.
   'receipts.myReceipt': OWNER,
   'receipts.adminReceipt': ADMIN,
@@ -161,6 +163,7 @@ const matrix: Record<EndpointName, Who[]> = {
   'reminders.startByLink': ALL,
   'settings.settings': ADMIN,
   'settings.save': ADMIN,
+  'settings.keepDefaults': ADMIN,
   'settings.uploadPhoto': ADMIN,
   'settings.deletePhoto': ADMIN,
   // The gradebook and a student's work: the teacher's only, even a student's own row.

@@ -286,6 +286,15 @@ describe('payments through the built-in test gateway (no Razorpay keys)', () => 
       payload: { student_status: 1 },
     });
     expect(manual.statusCode).toBe(200);
+    // The answer names the receipt the student was mailed, so the teacher's screen can say it.
+    const receipt = manual.json().meta.receipt_number;
+    expect(receipt).toMatch(/^RCPT-\d{6}$/);
+    const recorded = await ctx.database.db
+      .selectFrom('payments')
+      .select('receipt_number')
+      .where('student_id', '=', cash.id)
+      .executeTakeFirstOrThrow();
+    expect(recorded.receipt_number).toBe(receipt);
     // Setting it again records nothing more.
     await ctx.app.inject({
       method: 'PATCH',
@@ -337,6 +346,85 @@ describe('payments through the built-in test gateway (no Razorpay keys)', () => 
     ).toBe(400);
   });
 
+  it('the list keeps a failed attempt, names what the teacher recorded, and exports as CSV in plain words', async () => {
+    // An attempt fails, then the student pays on the same order: the row says it was paid after a failed attempt.
+    const retried = await verifiedStudent(ctx);
+    const order = (await post('/api/v1/payments', retried.token)).json();
+    await post('/api/v1/payments/test_checkout', retried.token, { order_id: order.order_id, outcome: 'failure' });
+    const paid = (
+      await post('/api/v1/payments/test_checkout', retried.token, { order_id: order.order_id, outcome: 'success' })
+    ).json();
+    await post('/api/v1/payments/update_payment_status', retried.token, {
+      order_id: order.order_id,
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_signature: paid.razorpay_signature,
+    });
+    // A fee received by UPI, recorded by the teacher.
+    const upi = await verifiedStudent(ctx);
+    const recorded = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/students/${upi.id}`,
+      headers: bearer(adminToken),
+      payload: { student_status: 1, payment: { amount_rupees: 2500, method: 'upi' } },
+    });
+    expect(recorded.statusCode).toBe(200);
+
+    const rows = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/payments?per_page=200', headers: bearer(adminToken) })
+    ).json();
+    expect(rows.find((r: { order_id: string }) => r.order_id === order.order_id)).toMatchObject({
+      status: 'captured',
+      paid_via: 'checkout',
+      manual_method: null,
+      failure_reason: 'The tester chose to fail this test payment.',
+    });
+    expect(rows.find((r: { student_email: string }) => r.student_email === upi.email)).toMatchObject({
+      paid_via: 'manual',
+      manual_method: 'upi',
+      amount: 250000,
+    });
+    // The student's own list says nothing of the failure once paid.
+    const mine = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/payments', headers: bearer(retried.token) })
+    ).json();
+    expect(mine.payments).toMatchObject([{ status: 'captured' }]);
+
+    const csv = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/payments.csv', headers: bearer(adminToken) });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="payments.csv"');
+    const lines = csv.body.split('\r\n');
+    expect(lines[0]).toBe('Time,Student,Email,Amount,Status,How,Receipt,Order ID,Payment ID,Failed attempt');
+    const line = (email: string) => lines.find((l) => l.includes(email)) ?? '';
+    expect(line(retried.email)).toMatch(
+      new RegExp(
+        `,${retried.email.replaceAll('.', '\\.')},"Rs\\.3,000",Paid,Online,RCPT-\\d{6},${order.order_id},` +
+          `${paid.razorpay_payment_id},Paid after a failed attempt: The tester chose to fail this test payment\\.$`,
+      ),
+    );
+    expect(line(upi.email)).toMatch(/,"Rs\.2,500",Paid,"UPI, recorded by you",RCPT-\d{6},,,$/);
+    expect(csv.body).not.toContain('captured');
+    // Filtered as the list is; the teacher's only; a bad filter is a 400.
+    const failedOnly = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/payments.csv?status=failed',
+      headers: bearer(adminToken),
+    });
+    expect(failedOnly.headers['content-disposition']).toBe('attachment; filename="payments-failed.csv"');
+    expect(failedOnly.body).not.toContain(upi.email);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/payments.csv', headers: bearer(upi.token) }))
+        .statusCode,
+    ).toBe(403);
+    const bogus = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/payments.csv?status=bogus',
+      headers: bearer(adminToken),
+    });
+    expect(bogus.statusCode).toBe(400);
+    expect(bogus.json().errors).toEqual(expect.any(Array));
+  });
+
   it('webhooks are off without a webhook secret', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
@@ -345,5 +433,17 @@ describe('payments through the built-in test gateway (no Razorpay keys)', () => 
       payload: '{}',
     });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('the checkout says "Pay to" the business the receipt is issued in, as Site Settings names it', async () => {
+    const before = await post('/api/v1/payments', (await verifiedStudent(ctx)).token);
+    expect(before.json().name).toBe('C Programming Learning Hub');
+    await ctx.database.db
+      .updateTable('settings')
+      .set({ value: 'Nair Coding Classes' })
+      .where('key', '=', 'site.business_name')
+      .execute();
+    const after = await post('/api/v1/payments', (await verifiedStudent(ctx)).token);
+    expect(after.json().name).toBe('Nair Coding Classes');
   });
 });

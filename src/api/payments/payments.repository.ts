@@ -156,7 +156,7 @@ export async function markCaptured(db: Db, id: number, paymentId: string, via: P
       paid_at: stamp,
       updated_at: stamp,
       open_for_student: null,
-      failure_reason: null,
+      // The reason of an attempt that failed before stays: the teacher's list says it was paid after one.
     })
     .where('id', '=', id)
     .where('status', '!=', 'captured')
@@ -237,7 +237,7 @@ const RECEIPT_COUNTER = 'receipt_number';
  * always after the student's row (a capture and the teacher's Paid mark lock the two in the same order, so they
  * cannot deadlock).
  */
-export async function assignReceiptNumber(db: Db, id: number): Promise<void> {
+export async function assignReceiptNumber(db: Db, id: number): Promise<string> {
   const next = await db
     .insertInto('counters')
     .values({ key: RECEIPT_COUNTER, count: 1, reset_at: '9999-12-31T23:59:59.999Z' })
@@ -250,6 +250,9 @@ export async function assignReceiptNumber(db: Db, id: number): Promise<void> {
     .where('id', '=', id)
     .where('receipt_number', 'is', null)
     .execute();
+  // The payment's number: the one just given, or the one it had.
+  const row = await db.selectFrom('payments').select('receipt_number').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.receipt_number ?? '';
 }
 
 /** A failed attempt never undoes a payment; the order stays open so the student retries on it. */
@@ -269,7 +272,7 @@ export async function recordManualPayment(
   amount: number,
   method: ManualPaymentMethod | null,
   now: Date,
-): Promise<{ id: number; order_id: string }> {
+): Promise<{ id: number; order_id: string; receipt_number: string }> {
   const paidAt = nowIso(now);
   const row = await db
     .insertInto('payments')
@@ -286,8 +289,7 @@ export async function recordManualPayment(
     })
     .returning(['id', 'order_id'])
     .executeTakeFirstOrThrow();
-  await assignReceiptNumber(db, row.id);
-  return row;
+  return { ...row, receipt_number: await assignReceiptNumber(db, row.id) };
 }
 
 /** A captured payment received online (not the admin's manual record): only the gateway can refund it. */
@@ -374,7 +376,7 @@ export function listAllPayments(db: Db, options: { status?: PaymentStatus; limit
   let query = db
     .selectFrom('payments as p')
     .leftJoin('students as s', 's.id', 'p.student_id')
-    .select([...listedColumns, 'p.student_id', 'p.student_email', 's.first_name', 's.last_name'])
+    .select([...listedColumns, 'p.manual_method', 'p.student_id', 'p.student_email', 's.first_name', 's.last_name'])
     .where('p.order_id', 'not like', `${PLACEHOLDER_PREFIX}%`);
   if (options.status) query = query.where('p.status', '=', options.status);
   return query.orderBy('p.id', 'desc').limit(options.limit).offset(options.offset).execute();

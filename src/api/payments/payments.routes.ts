@@ -43,6 +43,14 @@ export const paymentsRoutes: Area = async (app, { payments }) => {
     return reply.header('x-total-count', String(total)).send(rows);
   });
 
+  route(app, paymentsEndpoints.allPaymentsCsv, async (request, reply) => {
+    const { filename, csv } = await payments.adminCsv(request.query.status);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .send(csv);
+  });
+
   // Payments received and not credited (a retired order's, a second one): the teacher refunds them at the gateway.
   route(app, paymentsEndpoints.refundsDue, () => payments.refundsDue());
   route(app, paymentsEndpoints.markRefunded, (request) => payments.markRefunded(request.params.id));

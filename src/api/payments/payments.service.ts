@@ -12,9 +12,14 @@ import { COURSE_NAME, SITE_NAME, STUDENT_STATUS } from '../../contracts/course.j
 import {
   type AdminPayment,
   type AdminPaymentsQuery,
+  failedAttemptText,
+  formatAmount,
   type MyPayments,
   type PaidVia,
   PAYMENT_CURRENCY,
+  type PaymentStatus,
+  paymentStatusLabels,
+  paymentViaLabel,
   type PaymentOrder,
   type PaymentVerification,
   type PaymentVerified,
@@ -28,6 +33,8 @@ import {
   type webhookResultSchema,
 } from '../../contracts/payments.js';
 import type { Config } from '../config/env.js';
+import { formatDateTime, type TimeZone } from '../../contracts/dates.js';
+import { toCsv } from '../admin/csv.js';
 import { transact } from '../db/after-commit.js';
 import type { Database, StudentRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
@@ -76,9 +83,19 @@ export interface PaymentsOptions {
   testGateway?: TestGateway;
   log: FastifyBaseLogger;
   notifications: NotificationsService;
+  /**
+   * The business the student pays (Site Settings' name on receipts): the checkout says "Pay to" the same name the
+   * receipt is issued in. The site's name without it.
+   */
+  payeeName?: () => Promise<string>;
+  /** The course time zone: the CSV's times are written in it, as the list shows them. */
+  timeZone: () => Promise<TimeZone>;
   /** The time now (the app's clock). */
   clock?: Clock;
 }
+
+/** The most rows a CSV export carries: far more payments than a course takes. */
+const CSV_MAX_ROWS = 100_000;
 
 /** A reservation older than this was left by a process that stopped while asking the gateway. */
 const PLACEHOLDER_STALE_MS = 60_000;
@@ -121,18 +138,20 @@ export function createPaymentsService({
   testGateway,
   log,
   notifications,
+  payeeName = async () => SITE_NAME,
+  timeZone,
   clock = systemClock,
 }: PaymentsOptions) {
   const tellReceipt = createReceiptNotice({ config, notifications, clock });
 
-  function checkoutOptions(row: PaymentRow, student: StudentRow): PaymentOrder {
+  async function checkoutOptions(row: PaymentRow, student: StudentRow): Promise<PaymentOrder> {
     return {
       order_id: row.order_id,
       key: gateway.keyId,
       currency: row.currency,
       amount: row.amount,
       gateway: gateway.mode,
-      name: SITE_NAME,
+      name: await payeeName(),
       description: `${COURSE_NAME} course fee`,
       prefill: {
         name: `${student.first_name} ${student.last_name}`.trim(),
@@ -252,6 +271,28 @@ export function createPaymentsService({
       return { rows, total };
     },
 
+    /** Every payment (as many as a spreadsheet takes), newest first, as CSV in the list's plain words. */
+    async adminCsv(status: PaymentStatus | undefined): Promise<{ filename: string; csv: string }> {
+      const rows = await listAllPayments(db, { status, limit: CSV_MAX_ROWS, offset: 0 });
+      const zone = await timeZone();
+      const csv = toCsv(
+        ['Time', 'Student', 'Email', 'Amount', 'Status', 'How', 'Receipt', 'Order ID', 'Payment ID', 'Failed attempt'],
+        rows.map((p) => [
+          formatDateTime(p.paid_at ?? p.created_at, zone),
+          p.first_name ? `${p.first_name} ${p.last_name ?? ''}`.trim() : '(deleted)',
+          p.student_email,
+          formatAmount(p.amount, p.currency),
+          paymentStatusLabels[p.status],
+          paymentViaLabel(p),
+          p.receipt_number,
+          p.paid_via === 'manual' ? null : p.order_id,
+          p.payment_id,
+          failedAttemptText(p),
+        ]),
+      );
+      return { filename: `payments${status ? `-${status}` : ''}.csv`, csv };
+    },
+
     /** Payments received and not credited, for the teacher to refund at the gateway. */
     async refundsDue(): Promise<RefundDue[]> {
       return listRefundsDue(db);
@@ -288,7 +329,7 @@ export function createPaymentsService({
         const open = await findOpenOrder(db, student.id);
         if (open && !isPlaceholder(open.order_id)) {
           if (open.amount === fee && open.currency === PAYMENT_CURRENCY)
-            return { order: checkoutOptions(open, student), created: false };
+            return { order: await checkoutOptions(open, student), created: false };
           // The fee changed since this order was made: retire it and make one at today's fee.
           await retireOpenOrder(db, open.id, 'Replaced by a new order after the course fee changed.', clock());
           continue;
@@ -328,7 +369,7 @@ export function createPaymentsService({
         }
         const row = await findPaymentById(db, rowId);
         if (!row) throw new Error('payment row vanished after it was made');
-        return { order: checkoutOptions(row, student), created: true };
+        return { order: await checkoutOptions(row, student), created: true };
       }
       throw new AppError('conflict', paymentMessages.orderInProgress);
     },

@@ -103,8 +103,16 @@ export async function listStudentPrograms(db: Db, studentId: number) {
   // `graded` is an EXISTS: 0/1 on SQLite, a boolean on PostgreSQL.
   const rows = await db
     .selectFrom('student_programs')
+    // The teacher's grade by hand, once released: the student sees it beside the tests' score.
+    .leftJoin('manual_grades as g', (join) =>
+      join.onRef('g.student_program_id', '=', 'student_programs.id').on('g.released_at', 'is not', null),
+    )
     .select([
-      ...studentProgramColumns,
+      ...studentProgramColumns.map((column) => `student_programs.${column}` as const),
+      'student_programs.best_score',
+      'student_programs.best_total',
+      'g.score as grade_score',
+      'g.total as grade_total',
       (eb) =>
         eb
           .exists(
@@ -116,8 +124,8 @@ export async function listStudentPrograms(db: Db, studentId: number) {
           )
           .as('graded'),
     ])
-    .where('student_id', '=', studentId)
-    .orderBy('program_number')
+    .where('student_programs.student_id', '=', studentId)
+    .orderBy('student_programs.program_number')
     .execute();
   return rows.map((row) => withBooleans(row, ['best_late', 'graded']));
 }

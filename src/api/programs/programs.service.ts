@@ -188,10 +188,11 @@ export function createProgramsService({ db, config, notifications, clock = syste
       if (caller.role !== 'admin' && caller.id !== studentId) throw new AppError('forbidden');
       const windows = await windowsOfStudent(db, studentId);
       const now = clock();
-      return (await programs.listStudentPrograms(db, studentId)).map((row) => {
+      return (await programs.listStudentPrograms(db, studentId)).map(({ grade_score, grade_total, ...row }) => {
         const timing = windows.get(row.id);
         return {
           ...withLate(row),
+          grade: grade_score === null || grade_total === null ? null : { score: grade_score, total: grade_total },
           // The teacher reads the task; the student only once the program opens.
           task: caller.role === 'admin' ? row.task : visibleTask(row.task, timing, now),
           opens_at: timing?.opens_at ?? null,

@@ -6,7 +6,7 @@ import { bearer, createAdminTestApp, verifiedStudent } from '../../../test/accou
 import { multipart } from '../../../test/multipart.js';
 import { miniatureBuild } from '../../../test/miniature-build.js';
 import type { TestContext } from '../../../test/test-app.js';
-import type { SiteSettingsForm } from '../../contracts/settings.js';
+import { defaultsNeedNotice, type SiteSettingsForm } from '../../contracts/settings.js';
 import { DEFAULT_SITE_CONTENT } from '../../contracts/site-info.js';
 import { buildApp } from '../app.js';
 import { photoStore } from '../students/photo-store.js';
@@ -163,6 +163,29 @@ describe('site settings', () => {
     await other.refreshSiteSettings();
     expect(await landing(other)).toContain('taught by Anita Menon, fee 350000');
     expect((await other.inject({ method: 'GET', url: '/api/v1/site' })).json().instructorName).toBe('Anita Menon');
+  });
+
+  it('the defaults the teacher keeps are no longer named, until another setting is back at its first value', async () => {
+    const keep = (headers = asAdmin()) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/admin/settings/keep_defaults', headers });
+    const student = await verifiedStudent(ctx);
+    expect((await keep(bearer(student.token))).statusCode).toBe(403);
+    expect((await getSettings()).defaults_kept).toEqual([]);
+
+    const kept = await keep();
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({
+      defaults: ['instructorPhoto', 'gstin', 'timeZone'],
+      defaults_kept: ['instructorPhoto', 'gstin', 'timeZone'],
+    });
+    expect(defaultsNeedNotice(await getSettings())).toBe(false);
+
+    // The instructor's name set back to the built-in one: the list changed, the dashboard names them again.
+    const back = await put({ ...valid, instructorName: DEFAULT_SITE_CONTENT.instructorName });
+    expect(back.json().defaults).toEqual(['instructorName', 'instructorPhoto', 'gstin', 'timeZone']);
+    expect(defaultsNeedNotice(back.json())).toBe(true);
+    // Fewer defaults than were kept (the name set again) needs no notice.
+    expect(defaultsNeedNotice((await put(valid)).json())).toBe(false);
   });
 
   it('another process picks a change up by itself within its watch interval', async () => {

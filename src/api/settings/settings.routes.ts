@@ -35,6 +35,8 @@ export const settingsRoutes: Area = async (app, { settings }) => {
 
   route(app, settingsEndpoints.save, async (request) => settings.save(request.body));
 
+  route(app, settingsEndpoints.keepDefaults, async () => settings.keepDefaults());
+
   route(app, settingsEndpoints.uploadPhoto, { bodyLimit: PHOTO_MAX_BYTES + 64 * 1024 }, async (request) =>
     settings.savePhoto(await readImage(request)),
   );

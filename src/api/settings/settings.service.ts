@@ -17,6 +17,8 @@ import {
   SETTINGS_PREFIX,
   type StoredSettings,
   toAdminSettings,
+  DEFAULTS_KEPT_KEY,
+  decodeKept,
   toSiteInfo,
   withSaved,
 } from './site-settings.js';
@@ -75,6 +77,12 @@ export function createSettingsService({ db, config, log, clock = systemClock }: 
     return applying;
   }
 
+  /** The settings as the teacher's panel shows them, with the defaults they chose to keep. */
+  async function adminView(): Promise<AdminSettings> {
+    const kept = (await readSettings(db, DEFAULTS_KEPT_KEY)).get(DEFAULTS_KEPT_KEY);
+    return toAdminSettings(await stored(), defaults, decodeKept(kept));
+  }
+
   async function current(): Promise<SiteInfo> {
     return toSiteInfo(await stored());
   }
@@ -106,8 +114,15 @@ export function createSettingsService({ db, config, log, clock = systemClock }: 
       listeners.push(listener);
     },
 
-    async adminView(): Promise<AdminSettings> {
-      return toAdminSettings(await stored(), defaults);
+    adminView,
+
+    /** Keep these defaults: the settings at their first values now are not named on the dashboard again. */
+    async keepDefaults(): Promise<AdminSettings> {
+      const view = await adminView();
+      await db
+        .transaction()
+        .execute((trx) => writeSettings(trx, new Map([[DEFAULTS_KEPT_KEY, JSON.stringify(view.defaults)]])));
+      return adminView();
     },
 
     async save(input: SiteSettings): Promise<AdminSettings> {
@@ -120,7 +135,7 @@ export function createSettingsService({ db, config, log, clock = systemClock }: 
       changed.delete(SETTING_KEYS.instructorPhoto);
       if (changed.size > 0) await db.transaction().execute((trx) => writeSettings(trx, changed));
       await refresh();
-      return toAdminSettings(await stored(), defaults);
+      return adminView();
     },
 
     /** Checks and shrinks the photo as a profile photo, stores it, and forgets the one it replaces. */
@@ -133,7 +148,7 @@ export function createSettingsService({ db, config, log, clock = systemClock }: 
         if (old) await photoStore.remove(trx, old);
       });
       await refresh();
-      return toAdminSettings(await stored(), defaults);
+      return adminView();
     },
 
     async removePhoto(): Promise<AdminSettings> {
@@ -144,7 +159,7 @@ export function createSettingsService({ db, config, log, clock = systemClock }: 
         await photoStore.remove(trx, old);
       });
       await refresh();
-      return toAdminSettings(await stored(), defaults);
+      return adminView();
     },
 
     /** Notices changes made through other processes: a look at the version row every `intervalMs`. */

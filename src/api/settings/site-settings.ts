@@ -3,7 +3,7 @@
  * which of them still hold those defaults. Pure: the service reads and writes the rows.
  */
 import { TIME_ZONES } from '../../contracts/dates.js';
-import type { AdminSettings, SettingName, SiteSettings } from '../../contracts/settings.js';
+import { type AdminSettings, SETTING_NAMES, type SettingName, type SiteSettings } from '../../contracts/settings.js';
 import { DEFAULT_SITE_CONTENT, type FaqEntry, type SiteInfo } from '../../contracts/site-info.js';
 import type { Config } from '../config/env.js';
 import { studentPhotoUrl } from '../students/student-photo.js';
@@ -142,11 +142,29 @@ export function settingsAtDefaults(values: StoredSettings, defaults: StoredSetti
   return names.filter(([, field]) => same(field)).map(([name]) => name);
 }
 
-export function toAdminSettings(values: StoredSettings, defaults: StoredSettings): AdminSettings {
+export function toAdminSettings(
+  values: StoredSettings,
+  defaults: StoredSettings,
+  kept: SettingName[] = [],
+): AdminSettings {
   const { instructorPhoto, courseFeePaise, ...rest } = values;
   return {
     settings: { ...rest, courseFeeRupees: courseFeePaise / 100 },
     instructorPhotoUrl: studentPhotoUrl(instructorPhoto),
     defaults: settingsAtDefaults(values, defaults),
+    defaults_kept: kept,
   };
+}
+
+/** The row of the defaults the teacher kept: not a site setting (no page shows it), so not under `site.`. */
+export const DEFAULTS_KEPT_KEY = 'admin.defaults_kept';
+
+/** The names stored by Keep these defaults; anything unreadable (edited by hand) is none. */
+export function decodeKept(text: string | undefined): SettingName[] {
+  try {
+    const list: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(list) ? list.filter((name): name is SettingName => SETTING_NAMES.includes(name)) : [];
+  } catch {
+    return [];
+  }
 }

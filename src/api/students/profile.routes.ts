@@ -21,7 +21,7 @@ import { containsNul } from '../http/storable-text.js';
 import { fieldMessages } from '../../contracts/fields.js';
 import type { Area } from '../app-deps.js';
 import { createProfileService } from './profile.service.js';
-import { toStudentData, toStudentResource } from './student-view.js';
+import { statusUpdated, toStudentData, toStudentResource } from './student-view.js';
 
 interface ParsedBody {
   fields: Record<string, unknown>;
@@ -91,8 +91,7 @@ export const profileRoutes: Area = async (app, deps) => {
         );
       const { student_status: status, payment } = parsed.data;
       const received = payment && { amountPaise: payment.amount_rupees * 100, method: payment.method };
-      const updated = await admin.setStatus(student, request.params.id, status, received);
-      return { data: toStudentResource(updated), meta: { message: 'Status updated' } };
+      return statusUpdated(await admin.setStatus(student, request.params.id, status, received));
     }
     // A student changes only their own record.
     if (request.params.id !== student.id) throw new AppError('forbidden');

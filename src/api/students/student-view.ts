@@ -30,3 +30,22 @@ export function toStudentData(row: StudentRow): StudentData {
 export function toStudentResource(row: StudentRow) {
   return { id: String(row.id), type: 'student' as const, attributes: toStudentData(row) };
 }
+
+/**
+ * The answer to the teacher's status mark (the original client's shape): the student, "Status updated", and what the
+ * mark did that the teacher should be told of, the certificate it issued or the receipt of the payment it recorded.
+ */
+export function statusUpdated(outcome: {
+  student: StudentRow;
+  certificateCode: string | null;
+  receiptNumber: string | null;
+}) {
+  return {
+    data: toStudentResource(outcome.student),
+    meta: {
+      message: 'Status updated',
+      ...(outcome.certificateCode ? { certificate_code: outcome.certificateCode } : {}),
+      ...(outcome.receiptNumber ? { receipt_number: outcome.receiptNumber } : {}),
+    },
+  };
+}

@@ -217,4 +217,30 @@ describe('timed work', () => {
     const notices = (await call('GET', '/api/v1/notifications', s.token)).json().items;
     expect(JSON.stringify(notices)).not.toContain('Secret task.');
   });
+
+  it('a program sent and then made timed: its task leaves the notices not yet read', async () => {
+    now = new Date('2026-12-09T03:00:00.000Z');
+    const number = 4403;
+    const id = (
+      await call('POST', '/programs', adminToken, { program_number: number, task: 'Reverse a string.' })
+    ).json().id;
+    const reader = await studentWithProgram();
+    const other = await studentWithProgram();
+    expect((await call('POST', `/api/v1/programs/${id}/send`, adminToken, { student_batch: BATCH })).statusCode).toBe(
+      200,
+    );
+    const noticeOf = async (token: string) =>
+      (await call('GET', '/api/v1/notifications', token))
+        .json()
+        .items.find((n: { title: string }) => n.title === `Program ${number} is sent to you`);
+    expect((await noticeOf(other.token)).body).toBe('Reverse a string.');
+    // One student read it already: what they read stays as it was.
+    const read = await noticeOf(reader.token);
+    expect((await call('POST', `/api/v1/notifications/${read.id}/read`, reader.token)).statusCode).toBeLessThan(300);
+
+    const saved = await call('PUT', '/api/v1/admin/timed_work', adminToken, timing([id], { opens_date: '2026-12-10' }));
+    expect(saved.statusCode).toBe(200);
+    expect((await noticeOf(other.token)).body).toBe(timedMessages.announce(OPENS_AT, 30, DEFAULT_TIME_ZONE));
+    expect((await noticeOf(reader.token)).body).toBe('Reverse a string.');
+  });
 });

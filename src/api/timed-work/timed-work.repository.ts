@@ -75,3 +75,29 @@ export async function setExtraMinutes(db: Db, studentProgramId: number, minutes:
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * A program made timed after it was sent: the unread "sent to you" notices of the batch's students stop showing its
+ * task, and say when it opens instead (a notice already read, and the email, cannot be taken back). How many changed.
+ */
+export async function withdrawSentTask(
+  db: Db,
+  programNumber: number,
+  batch: number,
+  announcement: string,
+): Promise<number> {
+  const copies = db
+    .selectFrom('student_programs as sp')
+    .innerJoin('students as s', 's.id', 'sp.student_id')
+    .select('sp.id')
+    .where('sp.program_number', '=', programNumber)
+    .where('s.student_batch', '=', batch);
+  const result = await db
+    .updateTable('notifications')
+    .set({ body: announcement })
+    .where('kind', '=', 'program_sent')
+    .where('read_at', 'is', null)
+    .where('subject_id', 'in', copies)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -15,7 +15,7 @@ const asTimedWork = (row: Row): TimedWork => ({
 });
 
 /** The teacher's windows of timed work, and one student's extra minutes. */
-export function createTimedWorkService({ db, timeZone }: Pick<AreaDeps, 'db' | 'timeZone'>) {
+export function createTimedWorkService({ db, timeZone, clock }: Pick<AreaDeps, 'db' | 'timeZone' | 'clock'>) {
   return {
     async list(batch: number | undefined): Promise<TimedWork[]> {
       return (await timed.listTimedWork(db, batch)).map(asTimedWork);
@@ -23,7 +23,9 @@ export function createTimedWorkService({ db, timeZone }: Pick<AreaDeps, 'db' | '
 
     /** Opens each program for the batch at the day and time given (on the course clock), for `minutes`. */
     async set(input: z.output<typeof timedWorkInputSchema>): Promise<TimedWork[]> {
-      const opensAt = zonedInstant(input.opens_date, input.opens_time, await timeZone());
+      const zone = await timeZone();
+      const opensAt = zonedInstant(input.opens_date, input.opens_time, zone);
+      const hidden = Date.parse(opensAt) > clock().getTime();
       const ids = [...new Set(input.program_ids)];
       return transact(db, async (trx) => {
         const programs = await timed.programNumbersOf(trx, ids);
@@ -37,6 +39,14 @@ export function createTimedWorkService({ db, timeZone }: Pick<AreaDeps, 'db' | '
             minutes: input.minutes,
           });
           saved.push(asTimedWork(row));
+          // Sent before it was made timed: the task leaves the notices not yet read, until it opens.
+          if (hidden)
+            await timed.withdrawSentTask(
+              trx,
+              program.program_number,
+              input.student_batch,
+              timedMessages.announce(opensAt, input.minutes, zone),
+            );
         }
         return saved;
       });

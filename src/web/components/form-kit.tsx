@@ -3,8 +3,19 @@
  * readers (`aria-invalid`, `aria-describedby`) the same way everywhere. Pass react-hook-form's registration either
  * as `registration` or spread (`{...form.register('name')}`); the message comes from the contract's schema.
  */
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { formatDate } from '../../contracts/dates';
+import { useTimeZone } from '../lib/site-info';
 import { controlClass, type ErrorLike, FieldError } from './field-error';
 
 interface FieldFrameProps {
@@ -86,6 +97,63 @@ export function Input(props: FieldFrameProps & InputHTMLAttributes<HTMLInputElem
   return (
     <FormField {...frame}>
       <input {...control} />
+    </FormField>
+  );
+}
+
+const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
+
+/** "Friday, 27 Nov 2026": a day of the course calendar ('2026-11-27') as the site writes it, or '' if it is none. */
+export function dayInWords(value: string, zone: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return '';
+  const day = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(day.getTime()) ? '' : `${WEEKDAY.format(day)}, ${formatDate(value, zone)}`;
+}
+
+/**
+ * A day: the browser's date field (its calendar on a phone, typing and checking on a computer), which writes the day
+ * in the computer's own format (mm/dd/yyyy in an American English browser), with the day chosen written under it as
+ * every page of the site writes dates ("Chosen: Friday, 27 Nov 2026"), so "03/04" can't be read two ways.
+ */
+export function DateInput({
+  hint,
+  ref,
+  ...props
+}: FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> }) {
+  const zone = useTimeZone();
+  const element = useRef<HTMLInputElement | null>(null);
+  const [value, setValue] = useState(String(props.value ?? props.defaultValue ?? ''));
+  // react-hook-form's reset() writes the field without an event: read it back after every render (a value already
+  // read sets nothing, so this settles at once).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (element.current && element.current.value !== value) setValue(element.current.value);
+  });
+  const registered = props.registration;
+  const forward = (node: HTMLInputElement | null) => {
+    element.current = node;
+    for (const target of [ref, registered?.ref]) {
+      if (typeof target === 'function') target(node);
+      else if (target) target.current = node;
+    }
+  };
+  const chosen = dayInWords(value, zone);
+  const onChange: InputHTMLAttributes<HTMLInputElement>['onChange'] = (event) => {
+    setValue(event.target.value);
+    void (registered?.onChange ?? props.onChange)?.(event);
+  };
+  const shown = chosen ? (
+    <>
+      {hint ? <>{hint} </> : null}
+      <span className="date-chosen">Chosen: {chosen}</span>
+    </>
+  ) : (
+    hint
+  );
+  const { frame, control } = splitField({ ...props, hint: shown }, 'form-control');
+  return (
+    <FormField {...frame}>
+      <input {...control} type="date" ref={forward} onChange={onChange} />
     </FormField>
   );
 }

@@ -40,6 +40,7 @@ import * as doubtSteps from './2026-12-01T0300-doubt-steps.js';
 import * as doubtRunSummaries from './2026-12-02T0100-doubt-run-summaries.js';
 import * as batchJoinedAt from './2026-12-03T0100-batch-joined-at.js';
 import * as coderunnerGrading from './2026-12-03T0200-coderunner-grading.js';
+import * as commentAnchors from './2026-12-03T0300-comment-anchors.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0100-doubt-run-summaries': doubtRunSummaries,
   '2026-12-03T0100-batch-joined-at': batchJoinedAt,
   '2026-12-03T0200-coderunner-grading': coderunnerGrading,
+  '2026-12-03T0300-comment-anchors': commentAnchors,
 };

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { SETTING_LABELS } from '../../../contracts/settings';
+import { defaultsNeedNotice, SETTING_LABELS } from '../../../contracts/settings';
+import { teacherName } from '../../../contracts/site-info';
 import { RequireAuth } from '../../components/require-auth';
 import { NotificationsSection } from '../../features/notifications/notifications-section';
 import { usePageTitle } from '../../components/layout/use-page-title';
 import { useProfile } from '../../lib/account-api';
-import { siteSettingsQuery } from '../../features/settings/api';
+import { siteSettingsQuery, useKeepDefaults } from '../../features/settings/api';
+import { errorText } from '../../lib/error-text';
+import { useSiteInfo } from '../../lib/site-info';
 import { GradebookPanel } from '../../features/gradebook/gradebook-panel';
 import { Overview } from '../../features/overview/overview';
 import { OpenPanel } from './open-panel';
@@ -38,10 +41,15 @@ export type Panel = (typeof panelGroups)[number]['panels'][number];
 
 const panelForHash: Record<string, Panel> = { '#doubts': 'Doubts' };
 
-/** Which site settings still hold what the site started with, so the teacher knows what is left to fill in. */
+/**
+ * Which site settings still hold what the site started with, so the teacher knows what is left to fill in. A teacher
+ * who means to keep them says so once (stored): the notice comes back only when another setting is at its first
+ * value again.
+ */
 function SettingsDefaultsNotice({ onOpen }: { onOpen: () => void }) {
   const { data } = useQuery(siteSettingsQuery());
-  if (!data || data.defaults.length === 0) return null;
+  const keep = useKeepDefaults();
+  if (!data || !defaultsNeedNotice(data)) return null;
   return (
     <section
       className="alert alert-info d-flex flex-wrap align-items-center gap-2"
@@ -50,9 +58,20 @@ function SettingsDefaultsNotice({ onOpen }: { onOpen: () => void }) {
       <span className="flex-grow-1">
         Still the first-start defaults: {data.defaults.map((name) => SETTING_LABELS[name]).join(', ')}.
       </span>
-      <button type="button" className="btn btn-sm btn-primary" onClick={onOpen}>
-        Open Site Settings
-      </button>
+      <span className="d-flex flex-wrap gap-2">
+        <button type="button" className="btn btn-sm btn-primary" onClick={onOpen}>
+          Open Site Settings
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary"
+          disabled={keep.isPending}
+          onClick={() => keep.mutate()}
+        >
+          Keep these defaults
+        </button>
+      </span>
+      {keep.error ? <span className="w-100 text-danger">{errorText(keep.error)}</span> : null}
     </section>
   );
 }
@@ -91,6 +110,9 @@ function PanelMenu({ open, onOpen }: { open: Panel | null; onOpen: (panel: Panel
 
 function AdminDashboard() {
   const { data: admin } = useProfile();
+  // The teacher is named as students see them named: the instructor of Site Settings (the saved value, once saved).
+  const settings = useQuery(siteSettingsQuery());
+  const { instructorName } = useSiteInfo();
   const [panel, setPanel] = useState<Panel | null>(null);
   const opened = useRef<HTMLDivElement>(null);
   const [scrollToPanel, setScrollToPanel] = useState(false);
@@ -101,10 +123,7 @@ function AdminDashboard() {
     opened.current?.querySelector<HTMLElement>('.admin-panel h2')?.focus({ preventScroll: true });
     setScrollToPanel(false);
   }, [scrollToPanel, panel]);
-  /**
-   * Opens a panel and brings it into view: it opens under the menu (on a phone, thousands of pixels below the
-   * button) or far below the overview.
-   */
+  /** Opens a panel and brings it into view: it opens at the top of the page, whichever button opened it. */
   const openPanel = (name: Panel) => {
     setPanel(name);
     setScrollToPanel(true);
@@ -128,20 +147,22 @@ function AdminDashboard() {
   return (
     <>
       <p className="text-success mb-1">
-        Logged In: {admin.first_name} {admin.last_name}
+        Logged In: {teacherName(settings.data?.settings.instructorName ?? instructorName, admin)}
       </p>
       <h1 className="h2 mb-1">Admin Dashboard</h1>
       <p className="mb-3">
         <a href="#admin-panels">Skip to the panels</a>
       </p>
+      {/* An open panel comes first, under the page's heading: on a phone the overview, the charts, the gradebook and
+          the menu above it were 4,000 to 8,000 px, and the charts drawing late moved it after it was scrolled to. */}
+      <div ref={opened} className="admin-open-panel">
+        {panel ? <OpenPanel panel={panel} onExit={exitPanel} /> : null}
+      </div>
       <SettingsDefaultsNotice onOpen={() => openPanel('Site Settings')} />
       <Overview onOpen={openPanel} />
       <NotificationsSection />
       <GradebookPanel />
       <PanelMenu open={panel} onOpen={openPanel} />
-      <div ref={opened} className="admin-open-panel">
-        {panel ? <OpenPanel panel={panel} onExit={exitPanel} /> : null}
-      </div>
     </>
   );
 }

@@ -73,7 +73,7 @@ export function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void 
           kind="all"
           columns={['first_name', 'last_name', 'email', 'status']}
           emptyText="No new student"
-          action={{ label: 'Update', render: (s) => <UpdateStatusButton student={s} to={1} /> }}
+          action={{ label: 'Update', render: (s, report) => <UpdateStatusButton student={s} to={1} onDone={report} /> }}
           onExit={onExit}
         />
       );
@@ -86,7 +86,7 @@ export function OpenPanel({ panel, onExit }: { panel: Panel; onExit: () => void 
           kind="all"
           columns={['first_name', 'last_name', 'email', 'status']}
           emptyText="No new student"
-          action={{ label: 'Update', render: (s) => <UpdateStatusButton student={s} to={2} /> }}
+          action={{ label: 'Update', render: (s, report) => <UpdateStatusButton student={s} to={2} onDone={report} /> }}
           intro={<MissingCertificates />}
           onExit={onExit}
         />

@@ -31,7 +31,10 @@ export function StepControls({
         {button('Next', step + 1, atEnd, 'btn-primary')}
         {atEnd ? null : button('Step over', replay.over(step), false)}
         {depth > 1 && !atEnd ? button('Step out', replay.out(step), false) : null}
-        {button(crashed ? 'Jump to the crash' : 'Go to the end', last, atEnd, 'btn-outline-danger')}
+        {/* The crash is red, as the error it shows; the end of a run that finished is a place like any other. */}
+        {crashed
+          ? button('Jump to the crash', last, atEnd, 'btn-outline-danger')
+          : button('Go to the end', last, atEnd)}
         <form
           className="d-flex gap-1"
           onSubmit={(event) => {

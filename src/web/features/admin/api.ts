@@ -96,6 +96,14 @@ export const useMarkCompleted = () =>
     }),
   );
 
+/** Before a Completed mark: the student's attendance and their batch's classes still to come. */
+export const completionCheckQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...adminKey, 'completion-check', id],
+    queryFn: () => callEndpoint(adminStudentsEndpoints.completionCheck, { params: { id } }),
+    staleTime: 0,
+  });
+
 /** Move one student (by email) into a batch. */
 export const useMoveStudent = () =>
   useAdminMutation(({ email, batch }: { email: string; batch: number }) =>

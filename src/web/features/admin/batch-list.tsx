@@ -41,7 +41,7 @@ export function BatchList({
               Students
             </th>
             <th scope="col" role="columnheader">
-              Starts
+              Start date
             </th>
             <th scope="col" role="columnheader">
               Meeting link
@@ -63,7 +63,7 @@ export function BatchList({
               <td role="cell" data-label="Students">
                 {b.students}
               </td>
-              <td role="cell" data-label="Starts" className="text-nowrap">
+              <td role="cell" data-label="Start date" className="text-nowrap">
                 {b.start_date ? formatDate(b.start_date, zone) : 'Not set'}
               </td>
               <td role="cell" data-label="Meeting link">

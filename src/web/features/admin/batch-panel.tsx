@@ -9,9 +9,8 @@ import { formatDateTime } from '../../../contracts/dates';
 import { plural } from '../../../contracts/wording';
 import { useTimeZone } from '../../lib/site-info';
 import { useConfirm } from '../../components/confirm-dialog';
-import { ScrollRegion } from '../../components/scroll-region';
-import { StatusBadge } from '../../components/status-badge';
 import { type BatchMember } from '../../../contracts/admin';
+import { BatchMembers } from '../../components/batch-members';
 import { useMailBatch, useMoveStudent, useSaveBatch } from './api';
 import { getBatch, batchesQuery } from '../../lib/batches-api';
 import { BatchList } from './batch-list';
@@ -19,7 +18,7 @@ import { UnplacedStudents } from './unplaced-students';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { usePanelAction } from '../../lib/use-panel-action';
 import { BatchSuggestions } from '../../components/batch-picker';
-import { Input } from '../../components/form-kit';
+import { DateInput, Input } from '../../components/form-kit';
 
 type EmailInput = z.infer<typeof emailOnlySchema>;
 type DetailsForm = z.input<typeof batchDetailsFormSchema>;
@@ -106,37 +105,56 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
       return `Batch ${number} saved.`;
     });
 
+  // "Show Present Students" opens a batch; with no number it says what it needs rather than being greyed out.
+  const [batchError, setBatchError] = useState<string | null>(null);
+  const openBatch = () => {
+    if (!(Number.isInteger(number) && number >= 1)) return setBatchError('Give a batch number: 1 or more.');
+    setBatchError(null);
+    void showStudents();
+  };
+  const nextFree = Math.max(0, ...(batches.data ?? []).map((b) => b.batch_number)) + 1;
+
   return (
     <AdminPanel title="Create Batch (Add Students to a Batch)" onExit={onExit}>
       <p className="text-body-secondary">When you finish, click on Exit</p>
-      <h3 className="h6">Batches</h3>
+      <p>
+        A batch is the group of students taught together. Open a batch to see its students, add students to it by email,
+        and give it a start date and a video-meeting link; a new number starts a new batch.
+      </p>
+      <h3 className="h5">Batches</h3>
       <BatchList
         batches={batches}
         onOpen={(which) => {
           setBatch(String(which));
+          setBatchError(null);
           void showStudents(which);
         }}
       />
-      <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
-        <div>
-          <label className="form-label" htmlFor="batch-number">
-            Batch number
-          </label>
-          <input
-            id="batch-number"
-            className="form-control"
-            type="number"
-            min={1}
-            list="batch-number-batches"
-            value={batch}
-            onChange={(e) => setBatch(e.target.value)}
-          />
-          <BatchSuggestions id="batch-number-batches" />
-        </div>
-        <button type="button" className="btn btn-primary" disabled={!(number >= 1)} onClick={() => showStudents()}>
+      <form
+        className="d-flex flex-wrap gap-2 align-items-start mt-3 mb-3"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          openBatch();
+        }}
+      >
+        <Input
+          id="batch-number"
+          label="Batch number"
+          type="number"
+          min={1}
+          list="batch-number-batches"
+          containerClassName=""
+          hint={`A batch of the list, or ${nextFree} to start a new one.`}
+          error={batchError ? { message: batchError } : undefined}
+          value={batch}
+          onChange={(e) => setBatch(e.target.value)}
+        />
+        <BatchSuggestions id="batch-number-batches" />
+        <button type="submit" className="btn btn-primary field-row-button">
           Show Present Students
         </button>
-      </div>
+      </form>
       <PanelError error={error} />
       {message ? (
         <div className="alert alert-success" role="status">
@@ -144,59 +162,41 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
         </div>
       ) : null}
       {members ? (
-        <>
-          {members.length === 0 ? (
-            <p>No student in batch {number} yet.</p>
-          ) : (
-            <ScrollRegion label="Students in the batch" className="mb-3">
-              <table className="table table-sm mb-0">
-                <thead>
-                  <tr>
-                    <th scope="col">Email</th>
-                    <th scope="col">Batch</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {members.map((m) => (
-                    <tr key={m.id}>
-                      <td className="text-nowrap">{m.email}</td>
-                      <td>{m.student_batch}</td>
-                      <td>
-                        <StatusBadge status={m.student_status} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
-          )}
+        <section className="card card-body mb-3" aria-labelledby="open-batch-heading">
+          <h3 id="open-batch-heading" className="h5">
+            Batch {number}
+          </h3>
+          <h4 className="h6">Students</h4>
+          <BatchMembers batch={number} members={members} />
           <form
-            className="d-flex flex-wrap gap-2 align-items-end mb-4"
+            className="d-flex flex-wrap gap-2 align-items-start mb-4"
             onSubmit={emailForm.handleSubmit(onUpdate)}
             noValidate
           >
-            <div>
-              <Input
-                id="batch-email"
-                containerClassName=""
-                label="Email"
-                type="email"
-                required
-                {...emailForm.register('email')}
-                error={emailError}
-              />
-            </div>
-            <button type="submit" className="btn btn-primary">
+            <Input
+              id="batch-email"
+              containerClassName=""
+              label="Email"
+              type="email"
+              required
+              hint={`A registered student’s email: they move into batch ${number}.`}
+              {...emailForm.register('email')}
+              error={emailError}
+            />
+            <button type="submit" className="btn btn-primary field-row-button">
               Update
             </button>
           </form>
-          <form className="row g-2 align-items-end mb-3" onSubmit={detailsForm.handleSubmit(onSaveDetails)} noValidate>
-            <Input
+          <h4 className="h6">Start date and meeting link</h4>
+          <form
+            className="row g-2 align-items-start mb-4"
+            onSubmit={detailsForm.handleSubmit(onSaveDetails)}
+            noValidate
+          >
+            <DateInput
               id="batch-start"
               containerClassName="col-sm-4"
               label="Start date"
-              type="date"
               {...detailsForm.register('start_date')}
               error={detailsErrors.start_date}
             />
@@ -206,25 +206,32 @@ export function BatchPanel({ onExit }: { onExit: () => void }) {
               label="Video-meeting link"
               type="url"
               placeholder="https://"
+              hint="Zoom, Google Meet…: the address students open to join a class."
               {...detailsForm.register('meeting_link')}
               error={detailsErrors.meeting_link}
             />
             <div className="col-sm-2">
-              <button type="submit" className="btn btn-outline-primary w-100">
+              <button type="submit" className="btn btn-primary w-100 field-row-button">
                 Save
               </button>
             </div>
           </form>
+          <h4 className="h6">Tell the students</h4>
+          <p className="small text-body-secondary mb-2">
+            Announce start date emails the start date to registered students not yet in a batch; Send meeting link
+            emails the link to the paid students of batch {number}. Save first. Each goes once: sending it again asks
+            you first.
+          </p>
           <div className="d-flex flex-wrap gap-2">
-            <button type="button" className="btn btn-outline-success" onClick={() => void mailOnce('announce')}>
+            <button type="button" className="btn btn-outline-primary" onClick={() => void mailOnce('announce')}>
               Announce start date
             </button>
-            <button type="button" className="btn btn-outline-success" onClick={() => void mailOnce('link')}>
+            <button type="button" className="btn btn-outline-primary" onClick={() => void mailOnce('link')}>
               Send meeting link
             </button>
           </div>
           {dialog}
-        </>
+        </section>
       ) : null}
       <UnplacedStudents batch={number} />
     </AdminPanel>

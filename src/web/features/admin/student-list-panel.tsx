@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type ListedStudent, type StudentSortColumn, studentSearchSchema } from '../../../contracts/admin';
@@ -7,6 +7,7 @@ import { Input } from '../../components/form-kit';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
 import { StatusBadge } from '../../components/status-badge';
+import { EmailText } from '../../components/email-text';
 import { type ListParams, type StudentListKind, downloadStudentList, useStudentList } from './api';
 import { AdminPanel, Pager, PanelError } from '../../components/admin-panel';
 
@@ -41,8 +42,8 @@ const columnInfo: Record<
         <img
           src={s.get_image_url}
           alt={`Photo of ${s.first_name}`}
-          width={80}
-          height={80}
+          width={56}
+          height={56}
           className="admin-pic"
           loading="lazy"
         />
@@ -56,7 +57,9 @@ const columnInfo: Record<
   id: { label: 'Id', sort: 'id', nowrap: true, cell: (s) => s.id },
   first_name: { label: 'First Name', sort: 'first_name', cell: (s) => s.first_name },
   last_name: { label: 'Last Name', sort: 'last_name', cell: (s) => s.last_name },
-  email: { label: 'Email', sort: 'email', nowrap: true, cell: (s) => s.email },
+  // An address may break at its dots or before its "@" (never inside a word): the list fits 1280 px, none of it
+  // running under the Delete column.
+  email: { label: 'Email', sort: 'email', cell: (s) => <EmailText email={s.email} /> },
   mobile: { label: 'Mobile', nowrap: true, cell: (s) => s.mobile },
   city: { label: 'City', sort: 'city', cell: (s) => s.city },
   country: { label: 'Country', sort: 'country', cell: (s) => s.country },
@@ -105,7 +108,8 @@ interface Props {
   kind: StudentListKind;
   columns: Column[];
   emptyText: string;
-  action?: { label: string; render: (student: ListedStudent) => ReactNode };
+  /** A button per row; `report` shows what it did above the list (a receipt's number, a certificate's code). */
+  action?: { label: string; render: (student: ListedStudent, report: (message: ReactNode) => void) => ReactNode };
   /** Shown above the list (a task the panel's students need). */
   intro?: ReactNode;
   onExit: () => void;
@@ -120,6 +124,12 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, intr
   });
   const searchError = searchForm.formState.errors.q;
   const [csvError, setCsvError] = useState<unknown>(null);
+  const [report, setReport] = useState<ReactNode>(null);
+  // The row's button is gone once its mark is done (nothing left to update): the report takes the focus instead.
+  const reportRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (report) reportRef.current?.focus();
+  }, [report]);
   const { data, isPending, error, isFetching } = useStudentList(kind, params);
   const pages = data ? Math.max(1, Math.ceil(data.total / params.perPage)) : 1;
 
@@ -159,6 +169,11 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, intr
         </button>
       </div>
       <PanelError error={error ?? csvError} />
+      {report ? (
+        <div ref={reportRef} className="alert alert-success" role="status" tabIndex={-1}>
+          {report}
+        </div>
+      ) : null}
       {isPending ? (
         <PageSpinner />
       ) : data && data.students.length === 0 ? (
@@ -206,7 +221,7 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, intr
                         {columnInfo[column].cell(student)}
                       </td>
                     ))}
-                    {action ? <td className="text-nowrap">{action.render(student)}</td> : null}
+                    {action ? <td className="text-nowrap">{action.render(student, setReport)}</td> : null}
                   </tr>
                 ))}
               </tbody>

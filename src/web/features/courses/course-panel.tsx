@@ -16,7 +16,7 @@ import { adminSessionsQuery } from '../../lib/course-api';
 import { useAddSession, useDeleteSession, useUpdateSession } from './api';
 import { batchesQuery } from '../../lib/batches-api';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
-import { Input, Textarea } from '../../components/form-kit';
+import { DateInput, Input, Textarea } from '../../components/form-kit';
 import { CourseBookForm } from './course-book-form';
 
 const blankSession = { session_number: '', session_date: '', topics: '', lesson_video: '' };
@@ -161,11 +161,10 @@ export function CoursePanel({ onExit }: { onExit: () => void }) {
           {...sessionForm.register('session_number')}
           error={sessionErrors.session_number}
         />
-        <Input
+        <DateInput
           id="session-date"
           containerClassName="col-sm-3"
           label="Planned date"
-          type="date"
           required
           {...sessionForm.register('session_date')}
           error={sessionErrors.session_date}

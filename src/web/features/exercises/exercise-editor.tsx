@@ -132,17 +132,8 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
         Add a test case
       </button>
       <RubricFields control={control} register={register} errors={errors.rubric} />
-      <button type="submit" className="btn btn-primary mt-3" disabled={busy !== null}>
-        {busy === 'save' ? 'Saving…' : 'Save test cases'}
-      </button>
-      {saved ? (
-        <p className="text-success mt-2 mb-0" role="status">
-          {saved}
-        </p>
-      ) : null}
-
       <label className="form-label mt-3" htmlFor="reference-solution">
-        Reference solution (saved with the test cases, never shown to students; tried against the test cases above)
+        Reference solution (your own, never shown to students: try it against the test cases above; Save keeps it)
       </label>
       <textarea
         id="reference-solution"
@@ -171,11 +162,28 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
         >
           {busy === 'try' ? 'Grading…' : 'Try the reference solution'}
         </button>
+        {/* Why it can't be tried yet, rather than a button greyed out without a word. */}
+        {!reference.trim() || tests.length === 0 ? (
+          <span className="small text-body-secondary ms-2">
+            {!reference.trim() ? 'Write a solution above to try it.' : 'Add a test case to try it against.'}
+          </span>
+        ) : null}
+      </div>
+      {result ? <GradeTable result={result} /> : null}
+      {/* Save comes last: it keeps everything above, the reference solution with the tests. */}
+      <div className="d-flex flex-wrap align-items-center gap-2 mt-3 pt-3 border-top">
+        <button type="submit" className="btn btn-primary" disabled={busy !== null}>
+          {busy === 'save' ? 'Saving…' : 'Save test cases'}
+        </button>
+        {saved ? (
+          <span className="text-success" role="status">
+            {saved}
+          </span>
+        ) : null}
       </div>
       <div className="mt-2">
         <PanelError error={error} />
       </div>
-      {result ? <GradeTable result={result} /> : null}
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { codeSchema, type Workspace, exerciseMessages } from '../../../contracts
 import { systemClock } from '../../../contracts/clock';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { programMessages } from '../../../contracts/course-content';
+import { studentProgramLabel } from '../../../contracts/timed-work';
 import { PageSpinner } from '../../components/page-spinner';
 import { CEditor, type LineNote } from './c-editor';
 import {
@@ -20,9 +21,8 @@ import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../../contracts/dates';
 import { useTimeZone } from '../../lib/site-info';
 import { draftStateText, useDraft } from './use-draft';
-import { Shown, compileNotes, runNotes, TeacherComments } from './workspace-notes';
+import { Shown, compileNotes, runNotes, TeacherComments, WorkspaceResult } from './workspace-notes';
 import { SubmissionHistory, VisibleTests } from './workspace-history';
-import { WorkspaceResult } from './workspace-notes';
 import { LoadCFile, RunInput } from './run-input';
 import { useStepThrough } from '../../components/step-through/use-step-through';
 import { DueLine, TimedBanner, useTimedState } from './timed-banner';
@@ -57,12 +57,12 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
 
   const notes = useMemo<LineNote[]>(() => {
     const compile = shown?.result.compile;
-    const teacher = workspace.comments.map((c) => ({
-      line: c.line,
-      severity: 'info' as const,
-      message: `${c.author}: ${c.body}`,
-      source: 'Teacher',
-    }));
+    // A comment whose line changed since is listed as outdated above the editor, on no line of it.
+    const teacher = workspace.comments.flatMap((c) =>
+      c.now_line === null
+        ? []
+        : [{ line: c.now_line, severity: 'info' as const, message: `${c.author}: ${c.body}`, source: 'Teacher' }],
+    );
     return [...compileNotes(compile), ...runNotes(shown), ...teacher];
   }, [shown, workspace.comments]);
 
@@ -231,19 +231,18 @@ export default function ProgramWorkspace({ id }: { id: string }) {
     );
   }
   if (!workspace.data) return <PageSpinner />;
+  const waiting = state === 'waiting';
   return (
     <>
       {back}
-      <h1 className="h4">Program {workspace.data.program_number}</h1>
+      <h1 className="h4">{studentProgramLabel(workspace.data)}</h1>
       {workspace.data.due_at ? <DueLine dueAt={workspace.data.due_at} /> : null}
       {workspace.data.timing ? <TimedBanner timing={workspace.data.timing} now={now} /> : null}
       <p className="task-text">{workspace.data.task}</p>
       {workspace.data.no_leaks ? <p className="small text-body-secondary">{exerciseMessages.noLeaksRule}</p> : null}
-      <WorkspaceGrade workspace={workspace.data} />
+      <WorkspaceGrade workspace={workspace.data} stillOpen={!workspace.data.closed && state !== 'over' && !waiting} />
       {/* Before a timed program opens there is nothing to work on. */}
-      {state === 'waiting' ? null : (
-        <Editor key={state ?? 'untimed'} workspace={workspace.data} locked={state === 'over'} />
-      )}
+      {waiting ? null : <Editor key={state ?? 'untimed'} workspace={workspace.data} locked={state === 'over'} />}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { Input, Textarea } from '../../components/form-kit';
 import { RubricGrading } from './rubric-grading';
 import { useStepThrough } from '../../components/step-through/use-step-through';
 import { TestInputPicker } from './test-input-picker';
+import { CommentPlace } from '../../components/comment-place';
 
 /** How often the teacher's view refreshes when its stream is down: students' drafts autosave every two seconds. */
 export const LIVE_MS = 3000;
@@ -72,7 +73,7 @@ export function StudentCodeView({
   if (!code.data) return <PageSpinner />;
   const data = code.data;
   const lines = data.code.split('\n');
-  const commented = new Map(data.comments.map((c) => [c.line, c]));
+  const commented = new Set(data.comments.flatMap((c) => (c.now_line === null ? [] : [c.now_line])));
   // The line the student's last run stopped on (a memory error, say), marked as in the student's editor.
   const stoppedAt = Number(/ — Line (\d+):/.exec(data.last_run_summary ?? '')?.[1] ?? 0);
   return (
@@ -184,8 +185,8 @@ export function StudentCodeView({
         <ul className="mt-2 mb-0 small">
           {data.comments.map((c) => (
             <li key={c.id}>
-              Line {c.line}: {c.body}{' '}
-              <span className="text-body-secondary">({formatDateTime(c.created_at, zone)})</span>
+              <CommentPlace comment={c} />
+              {c.body} <span className="text-body-secondary">({formatDateTime(c.created_at, zone)})</span>
             </li>
           ))}
         </ul>

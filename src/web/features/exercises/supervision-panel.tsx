@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { programLabel } from '../../../contracts/course-content';
 import { useEffect, useState } from 'react';
 import { useTimeZone } from '../../lib/site-info';
 import { ScrollRegion } from '../../components/scroll-region';
@@ -71,7 +72,7 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
             <option value="">Choose a program</option>
             {programs.data?.map((p) => (
               <option key={p.id} value={p.program_number}>
-                Program {p.program_number}
+                {programLabel(p)}
               </option>
             ))}
           </select>
@@ -108,6 +109,7 @@ export function SupervisionPanel({ onExit }: { onExit: () => void }) {
           programNumber={programNumber}
           batch={batchNumber}
           programs={programs.data}
+          sentTo={rows.data?.length ?? 0}
         />
       ) : null}
       {programNumber !== null && unreleased > 0 ? (

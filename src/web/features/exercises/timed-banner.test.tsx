@@ -75,5 +75,25 @@ describe("the workspace's grade", () => {
     expect(shown).toContain('Name a and b after what they hold.');
     expect(shown).toContain('By Course Admin, released 10 Dec 2026, 10:30 am IST.');
     expect(renderToStaticMarkup(<WorkspaceGrade workspace={workspace({ rubric: [] })} />)).toBe('');
+    // Closed (or a timed window over): nothing more can change it, so nothing is said.
+    expect(shown).not.toContain('may change');
+  });
+
+  it('tells a student who can still submit that a new submission may change a released grade', () => {
+    const grade = {
+      scores: [{ title: 'Checks scanf', max: 4, points: 3 }],
+      score: 3,
+      total: 4,
+      feedback: '',
+      graded_by: 'Meena Rao',
+      graded_at: TIMING.opens_at,
+      released_at: TIMING.opens_at,
+    };
+    const shown = text(<WorkspaceGrade workspace={workspace({ grade })} stillOpen />);
+    expect(shown).toContain(
+      'Your teacher has graded this program (3/4). You can still change your code and submit until it closes, but ' +
+        'your teacher may then look at it again, and the grade may change.',
+    );
+    expect(text(<WorkspaceGrade workspace={workspace({})} stillOpen />)).not.toContain('may change');
   });
 });

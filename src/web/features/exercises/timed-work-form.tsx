@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { courseWallClock, formatDateTime } from '../../../contracts/dates';
-import type { AdminProgram } from '../../../contracts/course-content';
+import { type AdminProgram, programLabel } from '../../../contracts/course-content';
 import type { SupervisionRow } from '../../../contracts/exercises';
-import { TIMED_LIMITS, timedWorkInputSchema } from '../../../contracts/timed-work';
-import { Checkbox, Input } from '../../components/form-kit';
+import { TIMED_LIMITS, timedMessages, timedWorkInputSchema } from '../../../contracts/timed-work';
+import { Checkbox, DateInput, Input } from '../../components/form-kit';
 import { PanelError } from '../../components/admin-panel';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useTimeZone } from '../../lib/site-info';
@@ -25,10 +25,13 @@ export function TimedWorkForm({
   programNumber,
   batch,
   programs,
+  sentTo,
 }: {
   programNumber: number;
   batch: number;
   programs: AdminProgram[];
+  /** How many of the batch's students were sent the program already (its task emailed and in their notices). */
+  sentTo: number;
 }) {
   const zone = useTimeZone();
   const timings = useQuery(timedWorkQuery(batch));
@@ -75,13 +78,17 @@ export function TimedWorkForm({
         Before it opens the students of the batch see only when it opens; after it closes their work is refused. The day
         and time are on the course clock.
       </p>
+      {!current && sentTo > 0 ? (
+        <p className="alert alert-warning small mt-2 mb-0" role="note">
+          {timedMessages.alreadySent(programNumber, batch, sentTo)}
+        </p>
+      ) : null}
       <form className="mt-1" onSubmit={handleSubmit(onSet)} noValidate>
         <div className="row g-2">
-          <Input
+          <DateInput
             id="timed-date"
             containerClassName="col-12 col-sm-auto"
             label="Opens on"
-            type="date"
             {...register('opens_date')}
             error={errors.opens_date}
           />
@@ -113,7 +120,7 @@ export function TimedWorkForm({
                   key={p.id}
                   id={`timed-also-${p.id}`}
                   containerClassName="form-check mb-0"
-                  label={`Program ${p.program_number}`}
+                  label={programLabel(p)}
                   checked={also.includes(p.id)}
                   onChange={(e) =>
                     setAlso((ids) => (e.target.checked ? [...ids, p.id] : ids.filter((id) => id !== p.id)))

@@ -1,13 +1,20 @@
 import { formatDateTime } from '../../../contracts/dates';
 import type { Workspace } from '../../../contracts/exercises';
-import { rubricTotal } from '../../../contracts/grading';
+import { gradingMessages, rubricTotal } from '../../../contracts/grading';
 import { useTimeZone } from '../../lib/site-info';
 
 /**
  * The rubric the teacher grades this program by, and the grade once released: points per criterion and the
  * teacher's feedback (their comments on lines are shown in the editor).
  */
-export function WorkspaceGrade({ workspace }: { workspace: Workspace }) {
+export function WorkspaceGrade({
+  workspace,
+  stillOpen = false,
+}: {
+  workspace: Workspace;
+  /** The program still takes work (not closed, a timed window not over): a new submission may change the grade. */
+  stillOpen?: boolean;
+}) {
   const zone = useTimeZone();
   const { rubric, grade } = workspace;
   if (rubric.length === 0 && !grade) return null;
@@ -42,6 +49,11 @@ export function WorkspaceGrade({ workspace }: { workspace: Workspace }) {
             By {grade.graded_by}
             {grade.released_at ? `, released ${formatDateTime(grade.released_at, zone)}` : ''}.
           </p>
+          {stillOpen ? (
+            <p className="alert alert-warning py-2 mt-2 mb-0" role="note">
+              {gradingMessages.mayChange(grade.score, grade.total)}
+            </p>
+          ) : null}
         </>
       ) : (
         <p className="small text-body-secondary mb-0">

@@ -5,6 +5,7 @@ import type { CompileResult, GradeResult, RunResult, Workspace } from '../../../
 import type { LineNote } from './c-editor';
 import { formatDateTime } from '../../../contracts/dates';
 import { useTimeZone } from '../../lib/site-info';
+import { CommentPlace } from '../../components/comment-place';
 
 export type Shown = { kind: 'run'; result: RunResult } | { kind: 'grade'; title: string; result: GradeResult } | null;
 
@@ -48,7 +49,8 @@ export function TeacherComments({ comments }: { comments: Workspace['comments'] 
             className={String(c.id) === target ? 'comment-highlight' : undefined}
             aria-current={String(c.id) === target ? 'true' : undefined}
           >
-            Line {c.line}: {c.body}{' '}
+            <CommentPlace comment={c} />
+            {c.body}{' '}
             <span className="text-body-secondary small">
               — {c.author}, {formatDateTime(c.created_at, zone)}
             </span>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../../contracts/dates';
 import { studentStatusLabels } from '../../../contracts/course';
 import type { WorkProgram } from '../../../contracts/gradebook';
+import { programLabel } from '../../../contracts/course-content';
 import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { ScrollRegion } from '../../components/scroll-region';
@@ -10,6 +11,7 @@ import { PanelError } from '../../components/admin-panel';
 import { studentWorkQuery } from './api';
 import { StatusHistory } from './status-history';
 import { StudentCertificates } from './student-certificates';
+import { CommentPlace } from '../../components/comment-place';
 
 const sourceLabels: Record<WorkProgram['source'], string> = {
   draft: 'Latest draft',
@@ -26,11 +28,11 @@ function ProgramWork({ program }: { program: WorkProgram }) {
   const n = program.program_number;
   const lines = program.code.split('\n');
   if (lines.length > 1 && lines.at(-1) === '') lines.pop();
-  const commented = new Set(program.comments.map((c) => c.line));
+  const commented = new Set(program.comments.flatMap((c) => (c.now_line === null ? [] : [c.now_line])));
   return (
     <article className="card card-body mb-3" aria-labelledby={`work-program-${n}`}>
       <h3 id={`work-program-${n}`} className="h5">
-        Program {n}
+        {programLabel(program)}
       </h3>
       <p className="mb-2 text-break">{program.task}</p>
       <dl className="account-details small mb-2">
@@ -75,7 +77,8 @@ function ProgramWork({ program }: { program: WorkProgram }) {
         <ul className="small">
           {program.comments.map((c) => (
             <li key={c.id}>
-              Line {c.line}: {c.body}{' '}
+              <CommentPlace comment={c} />
+              {c.body}{' '}
               <span className="text-body-secondary">
                 ({c.author}, {formatDateTime(c.created_at, zone)})
               </span>

@@ -8,6 +8,8 @@ import { useTimeZone } from '../../lib/site-info';
 import { PageSpinner } from '../../components/page-spinner';
 import { PanelError } from '../../components/admin-panel';
 import { chartsQuery } from './api';
+import { programsQuery } from '../../lib/programs-api';
+import { programLabel } from '../../../contracts/course-content';
 import { COLORS, ChartCard } from './chart-card';
 
 /** "30 Nov": a week's Monday, short enough for an axis. */
@@ -66,6 +68,8 @@ function ScoresChart({ scores }: { scores: Charts['scores'] }) {
   const selectId = useId();
   const [chosen, setChosen] = useState<number | null>(null);
   const program = scores.find((p) => p.program_number === chosen) ?? scores.at(-1);
+  // Each program is named by its title too ("Program 6: File handling…"), as in every other picker.
+  const tasks = new Map(useQuery(programsQuery()).data?.map((p) => [p.program_number, p.task]));
   const students = program ? program.buckets.reduce((sum, n) => sum + n, 0) : 0;
   const summary = program
     ? `Bar chart of the best scores of ${plural(students, 'student')} in program ${program.program_number}: ` +
@@ -84,17 +88,17 @@ function ScoresChart({ scores }: { scores: Charts['scores'] }) {
         program ? (
           <div className="d-flex align-items-center gap-2 mb-2">
             <label htmlFor={selectId} className="form-label mb-0">
-              Scores of program
+              Scores of
             </label>
             <select
               id={selectId}
-              className="form-select form-select-sm w-auto"
+              className="form-select form-select-sm program-select"
               value={program.program_number}
               onChange={(event) => setChosen(Number(event.target.value))}
             >
               {scores.map((p) => (
                 <option key={p.program_number} value={p.program_number}>
-                  {p.program_number}
+                  {programLabel({ program_number: p.program_number, task: tasks.get(p.program_number) })}
                 </option>
               ))}
             </select>

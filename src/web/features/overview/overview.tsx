@@ -14,21 +14,32 @@ import { OverviewCharts } from './overview-charts';
 /** The panels the overview's items open. */
 type OverviewTarget = 'Doubts' | 'Live supervision' | 'Payments' | 'Data View' | 'Class Schedule' | 'Create Batch';
 
+/**
+ * The course as a funnel, each card counting those who reached its step: a completed student has paid, so Paid
+ * counts them too and matches the fees collected (one fee each, whatever the order they came in).
+ */
 function Counts({ counts, fees }: Pick<OverviewData, 'counts' | 'fees'>) {
-  const cards: [string, string][] = [
+  const cards: [string, string, string?][] = [
     ['Registered', String(counts.registered)],
     ['Verified', String(counts.verified)],
-    ['Paid', String(counts.paid)],
+    [
+      'Paid',
+      String(counts.paid + counts.completed),
+      counts.completed > 0 ? `${counts.completed} completed` : undefined,
+    ],
     ['In a batch', String(counts.in_batch)],
     ['Completed', String(counts.completed)],
-    ['Fees collected', formatRupees(fees.paise / 100)],
+    ['Fees collected', formatRupees(fees.paise / 100), plural(fees.payments, 'fee')],
   ];
   return (
     <dl className="overview-counts">
-      {cards.map(([label, value]) => (
+      {cards.map(([label, value, note]) => (
         <div key={label} className="overview-count">
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dd>
+            <span className="overview-value">{value}</span>
+            {note ? <span className="d-block small fw-normal text-body-secondary">{note}</span> : null}
+          </dd>
         </div>
       ))}
     </dl>

@@ -2,7 +2,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
 import { formatDateTime } from '../../../contracts/dates';
-import { formatAmount, receiptsEndpoints } from '../../../contracts/payments';
+import {
+  failedAttemptText,
+  formatAmount,
+  paymentsEndpoints,
+  paymentStatusLabels,
+  paymentViaLabel,
+  receiptsEndpoints,
+} from '../../../contracts/payments';
+import { downloadFile } from '../../lib/download';
+import { EmailText } from '../../components/email-text';
 
 import { useTimeZone } from '../../lib/site-info';
 import { ReceiptButton } from './receipt-button';
@@ -12,14 +21,7 @@ import { AdminPanel, Pager, PanelError } from '../../components/admin-panel';
 import { endpointUrl } from '../../../contracts/endpoint';
 
 const PER_PAGE = 50;
-const viaLabels = {
-  checkout: 'Checkout',
-  webhook: 'Webhook',
-  reconciliation: 'Reconciliation',
-  manual: 'Manual (admin)',
-} as const;
 const statusClasses = { captured: 'text-bg-success', failed: 'text-bg-danger', created: 'text-bg-secondary' } as const;
-const statusLabels = { captured: 'captured', failed: 'failed', created: 'not paid' } as const;
 
 /**
  * Payments received and not taken as a fee (for an order replaced when the fee changed, or a second one): the teacher
@@ -75,72 +77,100 @@ function RefundsDue() {
   );
 }
 
-/** Every payment: online ones with their Razorpay ids, and the admin's manual Update Payment Status. */
+/**
+ * Every payment: online ones with their Razorpay ids, failed attempts, and the fees the teacher recorded (Update
+ * Payment Status), in plain words. The receipt comes before the gateway's long ids, so it shows at 1280 px without
+ * scrolling sideways; the whole list downloads as CSV.
+ */
 export function PaymentsPanel({ onExit }: { onExit: () => void }) {
   const zone = useTimeZone();
   const [page, setPage] = useState(1);
+  const [csvError, setCsvError] = useState<unknown>(null);
   const { data, isPending, error } = useQuery({
     ...adminPaymentsQuery(page, PER_PAGE),
     placeholderData: keepPreviousData,
   });
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
+  const downloadCsv = () => {
+    setCsvError(null);
+    downloadFile(paymentsEndpoints.allPaymentsCsv.path, 'payments.csv').catch(setCsvError);
+  };
   return (
     <AdminPanel title="Payments" onExit={onExit}>
       <RefundsDue />
-      <p className="text-body-secondary">Newest first. “Via” says how the payment was confirmed.</p>
-      <PanelError error={error} />
+      <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-2">
+        <p className="text-body-secondary mb-0">
+          Newest first, failed attempts too. “How” says how the fee came: online, or as you recorded it.
+        </p>
+        <button type="button" className="btn btn-sm btn-outline-primary" onClick={downloadCsv}>
+          Download CSV
+        </button>
+      </div>
+      <PanelError error={error ?? csvError} />
       {isPending ? <PageSpinner /> : null}
       {data && data.payments.length === 0 ? <p>No payment yet.</p> : null}
       {data && data.payments.length > 0 ? (
         <>
           <ScrollRegion label="Payment records">
-            <table className="table table-sm table-striped align-middle">
+            <table className="table table-sm table-striped align-middle payments-table">
               <thead>
                 <tr>
                   <th scope="col">Time</th>
                   <th scope="col">Student</th>
-                  <th scope="col">Order ID</th>
-                  <th scope="col">Payment ID</th>
                   <th scope="col">Amount</th>
                   <th scope="col">Status</th>
-                  <th scope="col">Via</th>
+                  <th scope="col">How</th>
                   <th scope="col">Receipt</th>
+                  <th scope="col" className="text-nowrap">
+                    Order / payment ID
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {data.payments.map((p) => (
-                  <tr key={p.id}>
-                    <td className="text-nowrap">{formatDateTime(p.paid_at ?? p.created_at, zone)}</td>
-                    <td>
-                      {p.first_name ? (
-                        `${p.first_name} ${p.last_name ?? ''}`
-                      ) : (
-                        <span className="text-body-secondary">(deleted)</span>
-                      )}
-                      <div className="small text-body-secondary text-nowrap">{p.student_email}</div>
-                    </td>
-                    <td className="text-nowrap">{p.paid_via === 'manual' ? '—' : p.order_id}</td>
-                    <td className="text-nowrap">{p.payment_id ?? '—'}</td>
-                    <td className="text-nowrap">{formatAmount(p.amount, p.currency)}</td>
-                    <td>
-                      <span className={`badge ${statusClasses[p.status]}`}>{statusLabels[p.status]}</span>
-                      {p.status === 'failed' && p.failure_reason ? (
-                        <div className="small text-body-secondary">{p.failure_reason}</div>
-                      ) : null}
-                    </td>
-                    <td>{p.paid_via ? viaLabels[p.paid_via] : '—'}</td>
-                    <td>
-                      {p.status === 'captured' && p.receipt_number ? (
-                        <ReceiptButton
-                          path={endpointUrl(receiptsEndpoints.adminReceipt, { id: p.id })}
-                          receiptNumber={p.receipt_number}
-                        />
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                  </tr>
-                ))}
+                {data.payments.map((p) => {
+                  const attempt = failedAttemptText(p);
+                  return (
+                    <tr key={p.id}>
+                      <td className="when">{formatDateTime(p.paid_at ?? p.created_at, zone)}</td>
+                      <td>
+                        {p.first_name ? (
+                          `${p.first_name} ${p.last_name ?? ''}`
+                        ) : (
+                          <span className="text-body-secondary">(deleted)</span>
+                        )}
+                        <div className="small text-body-secondary">
+                          <EmailText email={p.student_email} />
+                        </div>
+                      </td>
+                      <td className="text-nowrap">{formatAmount(p.amount, p.currency)}</td>
+                      <td className="state">
+                        <span className={`badge ${statusClasses[p.status]}`}>{paymentStatusLabels[p.status]}</span>
+                        {attempt ? <div className="small text-body-secondary">{attempt}</div> : null}
+                      </td>
+                      <td>{paymentViaLabel(p)}</td>
+                      <td>
+                        {p.status === 'captured' && p.receipt_number ? (
+                          <ReceiptButton
+                            path={endpointUrl(receiptsEndpoints.adminReceipt, { id: p.id })}
+                            receiptNumber={p.receipt_number}
+                          />
+                        ) : (
+                          '—'
+                        )}
+                      </td>
+                      <td className="small text-break">
+                        {p.paid_via === 'manual' ? (
+                          '—'
+                        ) : (
+                          <>
+                            {p.order_id}
+                            {p.payment_id ? <div>{p.payment_id}</div> : null}
+                          </>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </ScrollRegion>

@@ -9,18 +9,19 @@ import { plural } from '../../../contracts/wording';
 import { useTimeZone } from '../../lib/site-info';
 import { useConfirm } from '../../components/confirm-dialog';
 import { PageSpinner } from '../../components/page-spinner';
-import { ScrollRegion } from '../../components/scroll-region';
 import { type BatchMember } from '../../../contracts/admin';
 import { type Submission, programsQuery } from '../../lib/programs-api';
-import { listSubmissions, useCloseProgram, useDeleteProgram, useSendProgram } from './api';
-import { getBatch } from '../../lib/batches-api';
+import { listSubmissions, useAddProgram, useCloseProgram, useDeleteProgram, useSendProgram } from './api';
+import { batchesQuery, getBatch } from '../../lib/batches-api';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { usePanelAction } from '../../lib/use-panel-action';
 import { errorText } from '../../lib/error-text';
 import { BatchSuggestions } from '../../components/batch-picker';
-import { Input } from '../../components/form-kit';
+import { DateInput, Input } from '../../components/form-kit';
 import { AddProgramForm } from './add-program-form';
 import { ProgramSolutions, TopicFilter } from './program-list-parts';
+import { BatchMembers } from '../../components/batch-members';
+import { ProgramItem } from './program-item';
 
 /** Program Exercises (Add/Delete Your Program Details), Send Task to a batch, and the students' solutions. */
 /** The test-case editor of one program (the exercises area's), handed in by the admin page. */
@@ -49,12 +50,23 @@ export function ProgramsPanel({
   const batch = String(sendForm.watch('student_batch') ?? '');
   const sendErrors = sendForm.formState.errors;
   const [members, setMembers] = useState<BatchMember[] | null>(null);
-  const { run, message, error, clear } = usePanelAction();
+  const panelAction = usePanelAction();
+  const { message, error, clear } = panelAction;
+  const add = useAddProgram();
+  // One line at a time says what happened: an action of the list clears the add form's.
+  const run = (work: () => Promise<string | void>) => {
+    add.reset();
+    return panelAction.run(work);
+  };
   const [submissions, setSubmissions] = useState<{ programNumber: number; rows: Submission[] } | null>(null);
   const [testsOf, setTestsOf] = useState<number | null>(null);
   const [topic, setTopic] = useState('');
   const { confirm, dialog } = useConfirm();
   const batchNumber = Number(batch) >= 1 ? Number(batch) : null;
+  const batches = useQuery(batchesQuery());
+  const batchHint = batches.data?.length
+    ? `Your batches: ${batches.data.map((b) => b.batch_number).join(', ')}.`
+    : 'No batch has students yet (Create Batch).';
 
   const askDelete = (program: { id: number; program_number: number }) =>
     void confirm({
@@ -68,89 +80,87 @@ export function ProgramsPanel({
       confirmLabel: `Delete program ${program.program_number}`,
       action: async () => {
         clear();
+        add.reset();
         await remove.mutateAsync(program.id);
         if (testsOf === program.id) setTestsOf(null);
       },
     });
 
+  /** Send Task is never greyed out: pressed without a batch, the batch field says what it needs and takes the focus. */
+  const needBatch = () => {
+    sendForm.setError('student_batch', { message: 'Give the batch to send it to.' }, { shouldFocus: true });
+  };
   const send = (program: { id: number; program_number: number }) =>
-    void sendForm.handleSubmit((input) =>
-      run(async () => {
-        try {
-          const { sent } = await sendTask.mutateAsync({ id: program.id, input });
-          const due = input.due_date ? `, due ${formatDate(input.due_date, zone)}` : '';
-          return `Program ${program.program_number} sent to ${plural(sent, 'student')} of batch ${input.student_batch}${due}.`;
-        } catch (failure) {
-          // The server knows the course's today: a past day is the date field's error.
-          if (errorText(failure) !== contentMessages.dueDatePassed) throw failure;
-          sendForm.setError('due_date', { message: contentMessages.dueDatePassed });
-        }
-      }),
-    )();
+    batchNumber === null
+      ? needBatch()
+      : void sendForm.handleSubmit((input) =>
+          run(async () => {
+            try {
+              const { sent } = await sendTask.mutateAsync({ id: program.id, input });
+              const due = input.due_date ? `, due ${formatDate(input.due_date, zone)}` : '';
+              return `Program ${program.program_number} sent to ${plural(sent, 'student')} of batch ${input.student_batch}${due}.`;
+            } catch (failure) {
+              // The server knows the course's today: a past day is the date field's error.
+              if (errorText(failure) !== contentMessages.dueDatePassed) throw failure;
+              sendForm.setError('due_date', { message: contentMessages.dueDatePassed });
+            }
+          }),
+        )();
 
   return (
     <AdminPanel title="Program Exercises (Add/Delete Your Program Details)" onExit={onExit}>
-      <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
-        <Input
-          id="program-batch"
-          label="Batch number"
-          type="number"
-          min={1}
-          list="program-batch-batches"
-          containerClassName=""
-          registration={sendForm.register('student_batch')}
-          error={sendErrors.student_batch}
-        />
-        <BatchSuggestions id="program-batch-batches" />
-        <Input
-          id="program-due-date"
-          label="Due date (optional)"
-          type="date"
-          containerClassName=""
-          registration={sendForm.register('due_date')}
-          error={sendErrors.due_date}
-        />
-        <button
-          type="button"
-          className="btn btn-outline-primary"
-          disabled={batchNumber === null}
-          onClick={() => run(async () => setMembers(await getBatch(Number(batch))))}
-        >
-          Show batch List
-        </button>
+      <p>
+        Each program is a task with its number. Add one below, give it test cases so that students’ code is graded at
+        once (or leave it without, to read what they hand in), then send it to a batch with Send Task.
+      </p>
+      <div className="card card-body mb-3">
+        <h3 className="h6">Send Task to a batch</h3>
+        <p className="small text-body-secondary mb-2">
+          Give the batch (and a due date if you want one), then press Send Task on a program: each of the batch’s
+          students gets it, by email and in the site, once.
+        </p>
+        <div className="d-flex flex-wrap gap-2 align-items-start">
+          <Input
+            id="program-batch"
+            label="Batch number"
+            type="number"
+            min={1}
+            list="program-batch-batches"
+            containerClassName=""
+            hint={batchHint}
+            registration={sendForm.register('student_batch')}
+            error={sendErrors.student_batch}
+          />
+          <BatchSuggestions id="program-batch-batches" />
+          <DateInput
+            id="program-due-date"
+            label="Due date (optional)"
+            containerClassName=""
+            hint="The end of that day, course time."
+            registration={sendForm.register('due_date')}
+            error={sendErrors.due_date}
+          />
+          <button
+            type="button"
+            className="btn btn-outline-primary field-row-button"
+            onClick={() =>
+              batchNumber === null ? needBatch() : run(async () => setMembers(await getBatch(batchNumber)))
+            }
+          >
+            Show batch List
+          </button>
+        </div>
       </div>
-      {members ? (
-        members.length === 0 ? (
-          <p>No student in batch {batch}.</p>
-        ) : (
-          <ScrollRegion label="Students in the batch" className="mb-3">
-            <table className="table table-sm w-auto mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">Id</th>
-                  <th scope="col">Email</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((m) => (
-                  <tr key={m.id}>
-                    <td>{m.id}</td>
-                    <td className="text-nowrap">{m.email}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        )
-      ) : null}
+      {members ? <BatchMembers batch={batch} members={members} columns="id" /> : null}
       <PanelError error={error ?? programs.error} />
       {message ? (
         <div className="alert alert-success" role="status">
           {message}
         </div>
       ) : null}
+      <h3 className="h5">Programs</h3>
       {programs.isPending ? <PageSpinner /> : null}
-      {programs.data?.length === 0 ? <p>No program yet.</p> : null}
+      {programs.data?.length === 0 ? <p>No program yet: add the first one below.</p> : null}
       <TopicFilter programs={programs.data ?? []} topic={topic} onChange={setTopic} />
       {programs.data && programs.data.length > 0 ? (
         // One card per program rather than a table: the task reads as a paragraph and the buttons wrap onto
@@ -159,72 +169,33 @@ export function ProgramsPanel({
           {programs.data
             .filter((p) => !topic || p.topic === topic)
             .map((p) => (
-              <li key={p.id} className="program-item">
-                <h3 className="h6 fw-bold mb-1">
-                  Program {p.program_number}
-                  {p.closed ? <span className="badge text-bg-secondary ms-2">Closed</span> : null}
-                  {p.topic ? <span className="badge text-bg-info ms-2">{p.topic}</span> : null}
-                </h3>
-                <p className="task-text mb-2">{p.task}</p>
-                <div className="d-flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-danger"
-                    disabled={remove.isPending}
-                    onClick={() => askDelete(p)}
-                  >
-                    Delete<span className="visually-hidden"> program {p.program_number}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-success"
-                    disabled={batchNumber === null}
-                    title={batchNumber === null ? 'Enter a batch number first' : undefined}
-                    onClick={() => send(p)}
-                  >
-                    Send Task<span className="visually-hidden"> (program {p.program_number})</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-primary"
-                    aria-pressed={testsOf === p.id}
-                    onClick={() => setTestsOf(testsOf === p.id ? null : p.id)}
-                  >
-                    Test cases<span className="visually-hidden"> of program {p.program_number}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-secondary"
-                    onClick={() =>
-                      run(async () =>
-                        setSubmissions({ programNumber: p.program_number, rows: await listSubmissions(p.id) }),
-                      )
-                    }
-                  >
-                    Solutions<span className="visually-hidden"> to program {p.program_number}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-dark"
-                    onClick={() =>
-                      run(async () => {
-                        await close.mutateAsync({ id: p.id, closed: !p.closed });
-                        return `Program ${p.program_number} ${p.closed ? 'reopened' : 'closed'}.`;
-                      })
-                    }
-                  >
-                    {p.closed ? 'Reopen' : 'Close'}
-                    <span className="visually-hidden"> program {p.program_number}</span>
-                  </button>
-                </div>
-              </li>
+              <ProgramItem
+                key={p.id}
+                program={p}
+                busy={sendTask.isPending || remove.isPending}
+                testsOpen={testsOf === p.id}
+                onSend={() => send(p)}
+                onTests={() => setTestsOf(testsOf === p.id ? null : p.id)}
+                onSolutions={() =>
+                  run(async () =>
+                    setSubmissions({ programNumber: p.program_number, rows: await listSubmissions(p.id) }),
+                  )
+                }
+                onClose={() =>
+                  run(async () => {
+                    await close.mutateAsync({ id: p.id, closed: !p.closed });
+                    return `Program ${p.program_number} ${p.closed ? 'reopened' : 'closed'}.`;
+                  })
+                }
+                onDelete={() => askDelete(p)}
+              />
             ))}
         </ul>
       ) : null}
       {dialog}
       {testsOf !== null ? <TestsEditor programId={testsOf} onClose={() => setTestsOf(null)} /> : null}
       {submissions ? <ProgramSolutions {...submissions} /> : null}
-      <AddProgramForm onStart={clear} />
+      <AddProgramForm onStart={clear} programs={programs.data ?? []} add={add} />
       <BankImport />
     </AdminPanel>
   );

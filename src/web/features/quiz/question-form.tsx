@@ -15,10 +15,11 @@ export type QuestionOutput = z.output<typeof quizQuestionInputSchema>;
 /** The form's values: topic and explanation are text ('' for none). */
 export type QuizQuestionFormValues = QuizQuestionInput & { topic: string; explanation: string };
 
+/** A new question has no right answer marked: the teacher marks one (-1, none: "Choose the right answer"). */
 export const blankQuestion: QuizQuestionFormValues = {
   question: '',
   options: ['', '', '', ''],
-  answer_index: 0,
+  answer_index: -1,
   topic: '',
   explanation: '',
 };

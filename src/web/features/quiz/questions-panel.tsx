@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { plural } from '../../../contracts/wording';
 import { CodeText } from '../../components/code-text';
 import { useConfirm } from '../../components/confirm-dialog';
 import { InlineCode } from '../../components/inline-code';
@@ -115,6 +116,12 @@ export function QuestionsPanel({ onExit }: { onExit: () => void }) {
         <QuestionItem key={question.id} question={question} topics={topics} />
       ))}
       <h3 className="h5 mt-3">Add a question</h3>
+      {add.data ? (
+        <div className="alert alert-success" role="status">
+          Question added: “<InlineCode text={add.data.question} />
+          ”. The test now draws from {plural(questions.data?.length ?? 0, 'question')}.
+        </div>
+      ) : null}
       <PanelError error={add.error} />
       <QuestionForm
         key={formKey}

@@ -11,7 +11,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { attemptsQuery, quizQuery, topicHistoryQuery, useSubmitQuiz } from './api';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
-import { AttemptReview, TopicChart, TopicHistory } from './quiz-review';
+import { AttemptReview, TopicScores } from './quiz-review';
 
 type QuizForm = z.input<typeof quizFormSchema>;
 type QuizAnswersInput = z.output<typeof quizFormSchema>;
@@ -146,8 +146,7 @@ export function MyTests() {
           <h2 className="h5" id="topic-history-heading">
             Scores by topic
           </h2>
-          <TopicChart topics={topics.data} />
-          <TopicHistory topics={topics.data} />
+          <TopicScores topics={topics.data} />
         </section>
       ) : null}
       {attempts.data?.length ? (

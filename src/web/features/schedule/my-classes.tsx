@@ -9,7 +9,7 @@ import { myScheduleQuery } from './api';
 import { NeedsPayment } from '../../components/needs-payment';
 import { errorText } from '../../lib/error-text';
 import type { CourseSession } from '../../../contracts/course-content';
-import { formatDate } from '../../../contracts/dates';
+import { courseWallClock, formatDate } from '../../../contracts/dates';
 import { formatSessionTime, type MySession } from '../../../contracts/schedule';
 import { useTimeZone } from '../../lib/site-info';
 import { groupTimetable } from './timetable';
@@ -169,7 +169,10 @@ export function MyClasses({ student }: { student: StudentData }) {
       {batch.data?.batch_number ? (
         <div className="alert alert-info">
           Batch {batch.data.batch_number}
-          {batch.data.start_date ? ` starts on ${formatDate(batch.data.start_date, zone)}` : ''}.{' '}
+          {batch.data.start_date
+            ? ` ${batch.data.start_date <= (courseWallClock(new Date(now), zone)?.date ?? '') ? 'started' : 'starts'} on ${formatDate(batch.data.start_date, zone)}`
+            : ''}
+          .{' '}
           {batch.data.meeting_link ? (
             <a href={batch.data.meeting_link} target="_blank" rel="noopener noreferrer">
               Join the class (video meeting)

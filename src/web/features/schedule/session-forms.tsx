@@ -12,7 +12,7 @@ import {
   MAX_DURATION_MINUTES,
 } from '../../../contracts/schedule';
 import { useTimeZone } from '../../lib/site-info';
-import { Input } from '../../components/form-kit';
+import { DateInput, Input } from '../../components/form-kit';
 import type { ErrorLike } from '../../components/field-error';
 import { useAddBatchSession, useUpdateBatchSession } from './api';
 import { PanelError } from '../../components/admin-panel';
@@ -33,11 +33,10 @@ export function TimeFields({
 }) {
   return (
     <>
-      <Input
+      <DateInput
         id={`${prefix}-date`}
         containerClassName="col-sm-4"
         label={dateLabel}
-        type="date"
         required={dateRequired}
         registration={fields.date}
         error={errors.date}

@@ -24,6 +24,15 @@ export function useSaveSiteSettings() {
   });
 }
 
+/** Keep these defaults: the dashboard stops naming the settings at their first values (until another joins them). */
+export function useKeepDefaults() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(settingsEndpoints.keepDefaults),
+    onSuccess: (view) => keep(client, view),
+  });
+}
+
 export function useUploadInstructorPhoto() {
   const client = useQueryClient();
   return useMutation({

@@ -11,7 +11,7 @@ import {
   type SiteSettingsForm,
   siteSettingsSchema,
 } from '../../../contracts/settings';
-import { Input, Select, Textarea } from '../../components/form-kit';
+import { DateInput, Input, Select, Textarea } from '../../components/form-kit';
 import { siteSettingsQuery, useSaveSiteSettings } from './api';
 import { AdminPanel, PanelError } from '../../components/admin-panel';
 import { usePanelAction } from '../../lib/use-panel-action';
@@ -100,10 +100,9 @@ export function SettingsPanel({ onExit }: { onExit: () => void }) {
                   />
                 </div>
                 <div className="col-sm-6">
-                  <Input
+                  <DateInput
                     id="settings-next-batch"
                     label="Next batch starts on (optional)"
-                    type="date"
                     error={errors.nextBatchDate}
                     {...form.register('nextBatchDate')}
                   />

@@ -1,4 +1,5 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { programLabel } from '../../../contracts/course-content';
 import { useState } from 'react';
 import { formatDateTime } from '../../../contracts/dates';
 import {
@@ -201,7 +202,7 @@ export function SimilarityPanel({ onExit }: { onExit: () => void }) {
               >
                 {programs.data.map((p) => (
                   <option key={p.id} value={p.program_number}>
-                    Program {p.program_number}
+                    {programLabel(p)}
                   </option>
                 ))}
               </select>
