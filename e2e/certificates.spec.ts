@@ -142,6 +142,8 @@ test.describe('certificates', () => {
     const batch = uniqueNumber();
     const student = await apiStudent(request, { tag: 'cert-early', firstName: 'Ravi', lastName: 'Early' });
     await placePaidStudent(request, admin, student, batch);
+    // In the batch since before its first class (one held before a student joined is not theirs to have missed).
+    inBatchSince(student, new Date(Date.now() - 11 * DAY));
     // One class held (missed) 10 days ago, two still to come.
     for (const [index, days] of [-10, 5, 12].entries()) {
       const clock = courseWallClock(new Date(Date.now() + days * DAY), DEFAULT_TIME_ZONE)!;

@@ -486,11 +486,17 @@ test.describe('exercise bank', () => {
         .getByLabel(/Moodle XML export with CodeRunner C questions/)
         .setInputFiles('test/fixtures/moodle-coderunner-c.xml');
       await panel.getByRole('button', { name: 'Import', exact: true }).click();
-      const report = panel.getByRole('status').filter({ hasText: 'Imported 2 programs' });
+      const report = panel.getByRole('status').filter({ hasText: 'Imported 3 programs' });
       await expect(report).toContainText(/Program \d+: Sum of two numbers \(2 test cases\)/);
       await expect(report).toContainText(/Program \d+: Square function \(2 test cases\)/);
+      // A question with a customised template comes in with its template.
+      await expect(report).toContainText(/Program \d+: String length without string\.h \(1 test case\)/);
       await expect(report).toContainText(
         'Python squares: its type is python3; only c_program and c_function questions are C',
+      );
+      // What came in without all its settings is said, in the teacher's words.
+      await expect(report).toContainText(
+        'Sum of two numbers: its penalty regime (10, 20, ...) is not applied: the best submission counts in full',
       );
       await expect(report).toContainText('Which header declares printf?: it is a multichoice question, not CodeRunner');
       await report.scrollIntoViewIfNeeded();
