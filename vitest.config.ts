@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['src/**/*.api.test.ts'];
+// The grader's tests compile and run C (minutes): a project of their own, so `npm run test:quick` leaves them out.
+const graderTests = ['src/api/grader/**/*.test.ts'];
 // Each test file builds its own app on its own database (and a web test unstubs what it stubs), so the files can
 // share a worker's loaded modules: importing the whole app again for every file was over half of the API tests'
 // time (api-sqlite 175 s isolated, 98 s shared).
@@ -21,6 +23,15 @@ export default defineConfig({
           name: 'unit',
           ...shareModules,
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          exclude: [...apiTests, ...graderTests],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'grader',
+          ...shareModules,
+          include: graderTests,
           exclude: apiTests,
           environment: 'node',
         },

@@ -147,10 +147,11 @@ check('build', built);
 if (built)
   check('fresh install', run('fresh install (npm ci of a clone, no compiler)', 'node', ['scripts/fresh-install.mjs']));
 
-const vitestOk = run('unit, oracle, CodeRunner and API tests (SQLite, PostgreSQL)', 'npx', [
+const vitestOk = run('unit, grader, oracle, CodeRunner and API tests (SQLite, PostgreSQL)', 'npx', [
   'vitest',
   'run',
   '--project=unit',
+  '--project=grader',
   '--project=oracle',
   '--project=coderunner',
   '--project=api-sqlite',
