@@ -183,6 +183,7 @@ export function StudentListPanel({ title, kind, columns, emptyText, action, intr
           <ScrollRegion label="Students">
             <table
               className={`table table-sm align-middle admin-table${action ? ' has-actions' : ''}${isFetching ? ' opacity-50' : ''}`}
+              aria-busy={isFetching}
             >
               <thead>
                 <tr>
