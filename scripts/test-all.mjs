@@ -2,8 +2,9 @@
 // the CodeRunner harness (test/coderunner), API tests (SQLite and PostgreSQL), browser tests. Installs what a fresh
 // machine lacks (Chromium, PostgreSQL, the oracle's gcc-multilib, valgrind and csmith) when it can, and ends with
 // "N passed, N failed".
-import { execSync, spawn, spawnSync } from 'node:child_process';
+import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { runQuietly } from './run-quietly.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const isRoot = process.getuid?.() === 0;
@@ -108,27 +109,6 @@ function check(label, ok) {
     totals.failed += 1;
     failures.push(label);
   }
-}
-
-/**
- * Runs a command with its output kept, to print it whole when it ends: typecheck, lint and the build are each mostly
- * one thread, so on two cores they run side by side, and their logs stay one after the other.
- */
-function runQuietly(label, command, args) {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks = [];
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.stderr.on('data', (chunk) => chunks.push(chunk));
-    child.on('close', (status) => {
-      console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-      process.stdout.write(Buffer.concat(chunks));
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`=== ${label}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds} s`);
-      resolve(status === 0);
-    });
-  });
 }
 
 // The build writes only dist/, which lint ignores; the cluster and browser tests need it. The build's first step

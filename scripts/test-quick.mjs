@@ -1,24 +1,7 @@
 // `npm run test:quick`: the edit-test loop. Typecheck, lint and the unit tests (not the grader's, which compile C;
 // not the API, oracle or browser tests), side by side, each's output printed whole when it ends. `npm test` runs
 // everything.
-import { spawn } from 'node:child_process';
-
-function run(label, command, args) {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks = [];
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.stderr.on('data', (chunk) => chunks.push(chunk));
-    child.on('close', (status) => {
-      console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-      process.stdout.write(Buffer.concat(chunks));
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`=== ${label}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds} s`);
-      resolve(status === 0);
-    });
-  });
-}
+import { runQuietly as run } from './run-quietly.mjs';
 
 const started = performance.now();
 const results = await Promise.all([

@@ -523,6 +523,19 @@ NOINST static const char *global_around(uptr addr, uptr *beg, uptr *size) {
 
 extern unsigned char __stack_low, __stack_high, __data_end;
 
+/* An address in a stack frame (the stack itself, or a frame kept aside after its function returned). */
+NOINST static void describe_stack_address(uptr addr) {
+  uptr base;
+  const char *frame = frame_around(addr, &base);
+  field("where", "stack");
+  if (frame) {
+    field_u("frame", base);
+    field("frame_vars", frame);
+    /* The frame's third word is its function (an index of the function table): the runner names it. */
+    field_u("frame_function", *(uint32_t *)(base + 2 * sizeof(uptr)));
+  }
+}
+
 NOINST static void describe_address(uptr addr) {
   field_u("addr", addr);
   if (addr < 4096) return field("where", "null");
@@ -537,15 +550,7 @@ NOINST static void describe_address(uptr addr) {
     return;
   }
   if (in_fake_stack(addr)) {
-    uptr base;
-    const char *frame = frame_around(addr, &base);
-    field("where", "stack");
-    if (frame) {
-      field_u("frame", base);
-      field("frame_vars", frame);
-      /* The frame's third word is its function (an index of the function table): the runner names it. */
-      field_u("frame_function", *(uint32_t *)(base + 2 * sizeof(uptr)));
-    }
+    describe_stack_address(addr);
     return;
   }
   block *b = block_around(addr);
@@ -558,15 +563,7 @@ NOINST static void describe_address(uptr addr) {
     return;
   }
   if (addr >= (uptr)&__stack_low && addr < (uptr)&__stack_high) {
-    uptr base;
-    const char *frame = frame_around(addr, &base);
-    field("where", "stack");
-    if (frame) {
-      field_u("frame", base);
-      field("frame_vars", frame);
-      /* The frame's third word is its function (an index of the function table): the runner names it. */
-      field_u("frame_function", *(uint32_t *)(base + 2 * sizeof(uptr)));
-    }
+    describe_stack_address(addr);
     return;
   }
   field("where", addr >= heap_top ? "beyond" : "wild");
