@@ -18,6 +18,7 @@ import { unpackTrace } from '../src/api/grader/trace/trace-answer.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lighthouse.js';
 
 const TRACE_READY_TARGET_MS = 300;
+const SMALL_TRACE_TARGET_MS = 150;
 
 /** A loop over an array and a list: `rounds` rounds of about 4 steps each. */
 export const traceProgram = (rounds: number) => `#include <stdio.h>
@@ -52,11 +53,15 @@ export async function benchTrace(): Promise<string[]> {
       ['100,000 steps', 24_900],
     ] as const) {
       const code = traceProgram(rounds);
-      // Once to warm the worker (the module compiled by V8), then measured.
-      await grader.trace('bench', code, '');
+      // A program of the same size first, to warm the compile process and the run worker; then this one, built
+      // anew, then again (its build kept: build-memo.ts).
+      await grader.trace('bench', `${code}/* warm */\n`, '');
       const answered = performance.now();
       const answer = await grader.trace('bench', code, '');
       const answerMs = performance.now() - answered;
+      const again = performance.now();
+      await grader.trace('bench', code, '');
+      const cachedMs = performance.now() - again;
       const traced = unpackTrace(answer);
       const plain = await grader.run('bench', code, '');
       if (!traced.trace || !traced.run) throw new Error(`no trace: ${traced.message}`);
@@ -70,18 +75,33 @@ export async function benchTrace(): Promise<string[]> {
       const bytes = Buffer.byteLength(JSON.stringify(traced));
       lines.push(
         `${label} (${replay.steps.toLocaleString('en-IN')} recorded): run and record ${recordMs} ms + ready to show ${readyMs.toFixed(0)} ms = ${(recordMs + readyMs).toFixed(0)} ms; ` +
-          `the same program by Run (no recording): ${plain.run?.time_ms ?? '?'} ms; compile to gzipped answer ${answerMs.toFixed(0)} ms; ` +
+          `the same program by Run (no recording): ${plain.run?.time_ms ?? '?'} ms; request to gzipped answer ${answerMs.toFixed(0)} ms built anew, ${cachedMs.toFixed(0)} ms with the build kept; ` +
           `answer ${(bytes / 1024).toFixed(0)} KB of JSON, ${(answer.gzip.byteLength / 1024).toFixed(0)} KB gzipped`,
       );
       if (rounds === 2500)
         lines.push(
-          `  target: recorded and ready in at most ${TRACE_READY_TARGET_MS} ms: ${recordMs + readyMs <= TRACE_READY_TARGET_MS ? 'met' : 'NOT met'}`,
+          `  target: recorded and ready in at most ${TRACE_READY_TARGET_MS} ms: ${recordMs + readyMs <= TRACE_READY_TARGET_MS ? 'met' : 'NOT met'}; ` +
+            `request to answer at most ${TRACE_READY_TARGET_MS} ms: ${cachedMs <= TRACE_READY_TARGET_MS ? 'met' : 'NOT met'} with the build kept, ${answerMs <= TRACE_READY_TARGET_MS ? 'met' : 'NOT met'} built anew`,
         );
       else
         lines.push(
           `  target: within the run's time limit (${EXERCISE_LIMITS.timeLimitMs} ms): ${recordMs <= EXERCISE_LIMITS.timeLimitMs ? 'met' : 'NOT met'}`,
         );
     }
+    // A 4-step program, as a student steps through a first exercise: its build kept after the first request.
+    const small =
+      '#include <stdio.h>\nint main(void) {\n    int a = 2;\n    int b = a * 3;\n    printf("%d\\n", a + b);\n    return 0;\n}\n';
+    await grader.trace('bench', small, '');
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await grader.trace('bench', small, '');
+      times.push(performance.now() - started);
+    }
+    const median = times.sort((a, b) => a - b)[2]!;
+    lines.push(
+      `4-step program, request to gzipped answer with its build kept: median of 5 ${median.toFixed(0)} ms (target at most ${SMALL_TRACE_TARGET_MS} ms: ${median <= SMALL_TRACE_TARGET_MS ? 'met' : 'NOT met'})`,
+    );
   } finally {
     await grader.close();
   }
@@ -107,8 +127,25 @@ export async function benchTraceSlider(base: string, admin: { email: string; pas
     await editor.click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.insertText(traceProgram(24_900));
+    // The first render: from the answer's last byte (the browser's own timing of the request) to the view drawn.
+    await page.evaluate(() => {
+      const seen = window as unknown as { traceShownAt?: number };
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('section[aria-label="Step through"]')) return;
+        requestAnimationFrame(() => (seen.traceShownAt = performance.now()));
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByRole('button', { name: 'Step through', exact: true }).click();
     await page.getByRole('region', { name: 'Step through', exact: true }).waitFor({ timeout: 120_000 });
+    await page.waitForFunction(() => (window as unknown as { traceShownAt?: number }).traceShownAt !== undefined);
+    const firstRenderMs = await page.evaluate(() => {
+      const answer = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('/api/v1/admin/trace'))
+        .at(-1) as PerformanceResourceTiming;
+      return (window as unknown as { traceShownAt: number }).traceShownAt - answer.responseEnd;
+    });
     const frames = await page.evaluate(async () => {
       const slider = document.querySelector<HTMLInputElement>('#trace-slider')!;
       const max = Number(slider.max);
@@ -132,6 +169,7 @@ export async function benchTraceSlider(base: string, admin: { email: string; pas
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
     const fps = frames.times.length / (frames.times.reduce((s, t) => s + t, 0) / 1000);
     return [
+      `first render of ${(frames.max + 1).toLocaleString('en-IN')} steps in Chromium, from the answer received to the view drawn: ${firstRenderMs.toFixed(0)} ms (target under 1,000 ms: ${firstRenderMs < 1000 ? 'met' : 'NOT met'})`,
       `slider over ${(frames.max + 1).toLocaleString('en-IN')} steps in Chromium (1280 px): ${frames.times.length} frames in 3 s, ${fps.toFixed(0)} frames a second; frame time median ${at(0.5).toFixed(1)} ms, 95th percentile ${at(0.95).toFixed(1)} ms`,
       `  target: 60 frames a second: ${fps >= 58 ? 'met' : 'NOT met'}`,
     ];

@@ -42,6 +42,26 @@ describe('grader: compile with Clang to WebAssembly, run with WASI', { timeout: 
     expect(result.tests[0]).toMatchObject({ stdin: '2 3\n', expected_output: '5\n', actual_output: '5\n' });
   });
 
+  it('builds the same code once: Run then Submit, by anyone, reuse the build; a changed program is built anew', async () => {
+    const code = `${SUM}/* built once */\n`;
+    const before = { ...grader.builds };
+    const ran = await grader.run('student-2', code, '1 2\n');
+    expect(ran.run?.stdout).toBe('3\n');
+    const graded = await grader.grade('student-3', code, tests);
+    expect(graded.score).toBe(5);
+    expect(grader.builds.made - before.made).toBe(1);
+    expect(grader.builds.kept - before.kept).toBe(1);
+    // A refused program is the compiler's answer too: kept, with the same words.
+    const broken = 'int main(void) { return x; }\n';
+    const first = await grader.run('student-2', broken, '');
+    const again = await grader.run('student-2', broken, '');
+    expect(again.compile).toEqual(first.compile);
+    expect(first.compile.ok).toBe(false);
+    expect(grader.builds.made - before.made).toBe(2);
+    await grader.run('student-2', `${code}\n`, '1 2\n');
+    expect(grader.builds.made - before.made).toBe(3);
+  });
+
   it('reports wrong output with what was expected and what came out', async () => {
     const result = await grader.grade('student-1', SUM.replace('a + b', 'a - b'), tests);
     expect(result.tests[0]).toMatchObject({ verdict: 'wrong_answer', expected_output: '5\n', actual_output: '-1\n' });

@@ -22,6 +22,7 @@ import { parseDiagnostics, withoutChecksNotes } from './diagnostics.js';
 import { originalOutput, type Rewritten, rewriteAllocations } from './allocation-lines.js';
 import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
 import { childScript, type GraderLog, type JobLimits, ProcessPool } from './process-pool.js';
+import { createBuildMemo } from './build-memo.js';
 import type { RunRequest, RunResponse } from './run-worker.js';
 import type { CheckResult } from '../../contracts/checkers.js';
 import type { ProgramFile } from './memory-files.js';
@@ -321,10 +322,40 @@ export function createGrader(options: GraderOptions = {}) {
     resourceLimits: { maxOldGenerationSizeMb: 128 },
   });
 
-  async function compile(owner: string, code: string, build: Build = 'checked', jobe = false): Promise<Compiled> {
-    const plain = build === 'plain';
+  // Each build made once while it is kept (build-memo.ts); one stopped by a cap or a crash is not kept.
+  const keptBuilds = createBuildMemo<Compiled>(
+    (compiled) =>
+      (compiled.wasm?.byteLength ?? 0) +
+      compiled.result.output.length +
+      (compiled.trace ? JSON.stringify(compiled.trace).length : 0),
+  );
+  const notKept = new WeakSet<Compiled>();
+  /** A build of this program that must not be kept: it ended at a cap, out of time or in a crash. */
+  const unsettled = (compiled: Compiled): Compiled => {
+    const copy = { ...compiled };
+    notKept.add(copy);
+    return copy;
+  };
+
+  function compile(owner: string, code: string, build: Build = 'checked', jobe = false): Promise<Compiled> {
     const sha256 = createHash('sha256').update(code).digest('hex');
     const key = `${build === 'checked' ? sha256 : `${sha256}-${build}`}${jobe ? '-jobe' : ''}`;
+    return keptBuilds.get(
+      key,
+      () => compileNow(owner, code, build, jobe, sha256, key),
+      (compiled) => !notKept.has(compiled),
+    );
+  }
+
+  async function compileNow(
+    owner: string,
+    code: string,
+    build: Build,
+    jobe: boolean,
+    sha256: string,
+    key: string,
+  ): Promise<Compiled> {
+    const plain = build === 'plain';
     // What the operator needs to find the program again (the run saved it as the student's draft), never its text.
     const about = { owner, code_sha256: sha256, code_bytes: Buffer.byteLength(code), plain };
     const rewritten: Rewritten = plain ? { code, inserts: new Map() } : rewriteAllocations(code);
@@ -353,16 +384,17 @@ export function createGrader(options: GraderOptions = {}) {
         log.warn({ ...about, limit: error.limit, cause }, 'grader: a compile reached its cap and was stopped');
         // The definedness checks cost the most to build: without them, a large program may still fit the cap. (A
         // small one past the cap is a bomb, a macro that doubles: no lighter build would end.)
-        if (build === 'checked' && code.length >= LIGHT_FROM_BYTES) return compile(owner, code, 'light');
-        return { result: compileError(exerciseMessages.tooComplex), wasm: null, key, plain };
+        if (build === 'checked' && code.length >= LIGHT_FROM_BYTES)
+          return unsettled(await compile(owner, code, 'light'));
+        return unsettled({ result: compileError(exerciseMessages.tooComplex), wasm: null, key, plain });
       }
       if (error instanceof JobTimeoutError) {
         log.warn({ ...about, cause }, 'grader: a compile ran out of time and was stopped');
-        return { result: compileError(exerciseMessages.compilerTimedOut), wasm: null, key, plain };
+        return unsettled({ result: compileError(exerciseMessages.compilerTimedOut), wasm: null, key, plain });
       }
       if (error instanceof JobCrashedError) {
         log.error({ ...about, cause }, 'grader: the compiler crashed');
-        return { result: compileError(exerciseMessages.compilerCrashed), wasm: null, key, plain };
+        return unsettled({ result: compileError(exerciseMessages.compilerCrashed), wasm: null, key, plain });
       }
       log.error({ ...about, cause }, 'grader: unavailable');
       throw new GraderUnavailableError(cause);
@@ -372,8 +404,9 @@ export function createGrader(options: GraderOptions = {}) {
       const { kind, detail } = response.failure;
       if (kind === 'out_of_memory') {
         log.warn({ ...about, limit: 'memory', cause: detail }, 'grader: a compile reached its cap and was stopped');
-        if (build === 'checked' && code.length >= LIGHT_FROM_BYTES) return compile(owner, code, 'light');
-        return {
+        if (build === 'checked' && code.length >= LIGHT_FROM_BYTES)
+          return unsettled(await compile(owner, code, 'light'));
+        return unsettled({
           result: compileError(
             exerciseMessages.tooComplex,
             output ? `${output}\n${exerciseMessages.tooComplex}` : exerciseMessages.tooComplex,
@@ -381,7 +414,7 @@ export function createGrader(options: GraderOptions = {}) {
           wasm: null,
           key,
           plain,
-        };
+        });
       }
       log.error(
         { ...about, cause: detail },
@@ -389,7 +422,12 @@ export function createGrader(options: GraderOptions = {}) {
       );
       const message =
         kind === 'stack_overflow' ? exerciseMessages.compilerNestedTooDeeply : exerciseMessages.compilerCrashed;
-      return { result: compileError(message, output ? `${output}\n${message}` : message), wasm: null, key, plain };
+      return unsettled({
+        result: compileError(message, output ? `${output}\n${message}` : message),
+        wasm: null,
+        key,
+        plain,
+      });
     }
     // Columns, like the quoted lines, are the student's own already (originalOutput).
     const diagnostics = parseDiagnostics(output);
@@ -706,6 +744,8 @@ export function createGrader(options: GraderOptions = {}) {
 
   return {
     concurrency: size,
+    /** How many builds were answered from those kept, and how many were made (tests and the bench read them). */
+    builds: keptBuilds.counts,
 
     /** Compile and run once with the input the student typed; `owner` (the account) takes its turn in the queues. */
     async run(
