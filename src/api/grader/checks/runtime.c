@@ -261,6 +261,9 @@ NOINST static block *take(uptr size) {
 /* A build to be stepped through tells the runner of each block of the student's (line > 0) as it is made and freed. */
 __attribute__((import_module("trace"), import_name("alloc"))) void __checks_trace_alloc(uptr addr, uptr size, int line);
 __attribute__((import_module("trace"), import_name("free"))) void __checks_trace_free(uptr addr);
+/* Where standard input's FILE is: the recorder reads how much of what the C library took is still unread in its
+   buffer (the FILE's rpos and rend), so "input read so far" is what the program has consumed. */
+__attribute__((import_module("trace"), import_name("stdin"))) void __checks_trace_stdin(uptr file);
 #define TRACE_ALLOC(addr, size, line) \
   if (line > 0) __checks_trace_alloc(addr, size, line)
 #define TRACE_FREE(b, addr) \
@@ -1415,6 +1418,9 @@ EXPORT NOINST void __asan_init(void) {
   heap_end = (heap_top + 2 * 16 * 65536) & ~(uptr)(16 * 65536 - 1);
   poison(heap_top, heap_end - heap_top, POISON_HEAP_UNUSED);
   atexit(report_leaks);
+#ifdef CHECKS_TRACE
+  __checks_trace_stdin((uptr)stdin);
+#endif
 }
 
 /* ---- undefined behaviour (its handlers get the file, line and column from Clang) ----------------------------- */

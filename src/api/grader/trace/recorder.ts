@@ -86,6 +86,22 @@ export function createRecorder(
     throw new TraceLimit();
   };
 
+  /** Standard input's FILE (the runtime tells where); 0 until then. */
+  let stdinFile = 0;
+  /**
+   * What the C library has taken from standard input but the program has not read yet: the FILE's buffer from
+   * `rpos` to `rend` (the C library's FILE starts with its flags, then those two pointers; 32-bit each).
+   */
+  const unread = () => {
+    if (stdinFile === 0) return 0;
+    const memory = bytes();
+    if (stdinFile + 12 > memory.length) return 0;
+    const words = new DataView(memory.buffer, memory.byteOffset + stdinFile, 12);
+    const rpos = words.getUint32(4, true);
+    const rend = words.getUint32(8, true);
+    return rend > rpos ? rend - rpos : 0;
+  };
+
   const forget = (ids: number[]) => {
     for (const id of ids) live.delete(id);
   };
@@ -98,8 +114,8 @@ export function createRecorder(
       if (line === lastStep.line && depth === lastStep.depth && events.length === lastStep.events) return;
       if (recorded.steps >= maxSteps) stop('steps');
       if (recorded.steps % RECORDING_CHECK_EVERY === 0 && recorded.steps > 0 && outOfTime()) stop('time');
-      const { out, in: read } = progress();
-      events.push([EVENT.step, line, depth, out, read]);
+      const { out, in: given } = progress();
+      events.push([EVENT.step, line, depth, out, given - unread()]);
       recorded.steps++;
       lastStep = { line, depth, events: events.length };
     },
@@ -135,6 +151,9 @@ export function createRecorder(
       events.push([EVENT.variable, region.id, variable, addr, size]);
       events.push([EVENT.write, region.id, 0, base64(region.shadow)]);
     },
+    stdin(file: number) {
+      stdinFile = file;
+    },
     alloc(addr: number, size: number, line: number) {
       diff();
       const region = track(addr, size, true);
@@ -167,7 +186,8 @@ export function createRecorder(
      */
     finish(crashed: boolean, line: number | null): Recorded {
       diff();
-      const { out, in: read } = progress();
+      const { out, in: given } = progress();
+      const read = given - unread();
       const at = crashed ? (line ?? Math.max(0, lastStep.line)) : 0;
       events.push([EVENT.step, at, frames.length, out, read]);
       recorded.steps++;

@@ -157,8 +157,11 @@ int main(void) {
     expect(run.vars(run.after(3))).toEqual({ a: '?', b: '?', sum: '0' });
     const first = run.stepsAt(5)[0]!;
     expect(run.vars(first)).toMatchObject({ a: '3', b: '4' });
-    expect(run.trace.stdin.slice(0, run.state(first).in)).toContain('3 4');
+    // Input read so far is what scanf consumed: "3 4", not the whole input the C library took in one read.
+    expect(run.trace.stdin.slice(0, run.state(first).in)).toBe('3 4');
     expect(run.vars(run.stepsAt(5)[1]!)).toEqual({ a: '5', b: '6', sum: '12' });
+    expect(run.trace.stdin.slice(0, run.state(run.stepsAt(5)[1]!).in)).toBe('3 4\n5 6');
+    expect(run.state(run.last).in).toBe('3 4\n5 6\n'.length);
     expect(run.output(run.last)).toBe('42\n');
   });
 
@@ -438,6 +441,29 @@ int main(void) {
     expect(run.stepsAt(7).map((s) => run.vars(s).p)).toEqual(['→ block 2 (line 4)', '→ block 1 (line 4)', 'NULL']);
     expect(run.stepsAt(8).map((s) => run.vars(s).sum)).toEqual(['0', '1']);
     expect(run.result.run?.status).toBe('ok');
+  });
+
+  it('marks as read only the input consumed at each step, not what the C library took ahead', async () => {
+    const run = await step(
+      `#include <stdio.h>
+int main(void) {
+    int first, second;
+    scanf("%d", &first);
+    printf("got %d\\n", first);
+    scanf("%d", &second);
+    int c = getchar();
+    printf("%d %d\\n", second, c);
+    return 0;
+}
+`,
+      '10\n20\n30\n',
+    );
+    const read = (line: number) => run.trace.stdin.slice(0, run.state(run.stepsAt(line)[0]!).in);
+    expect(read(4)).toBe('');
+    expect(read(5)).toBe('10');
+    expect(read(7)).toBe('10\n20');
+    expect(read(8)).toBe('10\n20\n');
+    expect(run.output(run.last)).toBe('got 10\n20 10\n');
   });
 
   it('reads to EOF a character a round', async () => {
