@@ -96,9 +96,16 @@ test.describe('step through a C run', () => {
     await expect(view.locator('.trace-arrow')).toHaveCount(3);
     await checkScreen(page, 'step-through-list', info.project.name);
 
-    // The slider reaches the end: the output is all there.
+    // The slider reaches the end: the output is all there, and the list's blocks, never freed, are marked so and
+    // still show what they hold.
     await view.getByRole('button', { name: 'Go to the end' }).click();
     await expect(view.getByTestId('trace-output')).toHaveText('built 3\n');
+    const leaked = view.locator('.trace-leaked');
+    await expect(leaked).toHaveCount(3);
+    await expect(leaked.first()).toContainText('never freed');
+    await expect(leaked.first().locator('.trace-field', { hasText: 'value' })).toContainText('1');
+    await expect(view.getByText('The program has ended: the blocks below were never freed.')).toBeVisible();
+    await checkScreen(page, 'step-through-leaked', info.project.name);
 
     // A use after free: the view jumps to the last step, with the error, and the pointer marked dangling.
     await setCode(page, DANGLING);
@@ -110,6 +117,45 @@ test.describe('step through a C run', () => {
     await expect(view.locator('.trace-pointer.trace-dangling')).toHaveCount(1);
     await expect(view.locator('.trace-arrow-dangling')).toHaveCount(1);
     await checkScreen(page, 'step-through-crash', info.project.name);
+  });
+
+  test('the current line stays in view in the code pane as the steps go past its edge', async ({ page, request }) => {
+    const { student, spId } = await studentWithProgram(request);
+    await signInWithToken(page, student.token, `/DashPage/myprogs/${spId}`);
+    // Sixty lines, the work at the bottom: far below a pane of 28 lines.
+    const filler = Array.from({ length: 50 }, (_, i) => `    total += ${i};`).join('\n');
+    await setCode(
+      page,
+      `#include <stdio.h>\nint main(void) {\n    int total = 0;\n${filler}\n    printf("%d\\n", total);\n    return 0;\n}\n`,
+    );
+    await page.getByRole('button', { name: 'Step through', exact: true }).click();
+    const view = page.getByRole('region', { name: 'Step through', exact: true });
+    await expect(view.getByRole('status')).toHaveText(/^Step 1 of \d+, line 3$/, { timeout: 60_000 });
+    const pane = view.getByRole('list', { name: 'Program' });
+    const inPane = async () => {
+      const [shown, line] = await Promise.all([
+        pane.boundingBox(),
+        pane.locator('[aria-current="step"]').boundingBox(),
+      ]);
+      return !!shown && !!line && line.y >= shown.y - 1 && line.y + line.height <= shown.y + shown.height + 1;
+    };
+    expect(await inPane()).toBe(true);
+    for (const line of [40, 54]) {
+      await view.getByLabel('Run to line').fill(String(line));
+      await view.getByRole('button', { name: 'Run to line' }).click();
+      await expect(view.getByRole('status')).toContainText(`line ${line}`);
+      await expect.poll(inPane).toBe(true);
+    }
+    // Back to the start: the pane scrolls up to the first line again.
+    await view.getByRole('button', { name: 'Start' }).click();
+    await expect(view.getByRole('status')).toContainText('line 3');
+    await expect.poll(inPane).toBe(true);
+    await view.getByRole('button', { name: 'Go to the end' }).click();
+    await expect(view.getByTestId('trace-output')).toHaveText(`${(49 * 50) / 2}\n`);
+    // Stepping back from the end reaches the return at the bottom: in view.
+    await view.getByRole('button', { name: 'Back' }).click();
+    await expect(view.getByRole('status')).toContainText('line 55');
+    await expect.poll(inPane).toBe(true);
   });
 
   test('the teacher steps through a student’s code from Live supervision', async ({ page, request }, info) => {

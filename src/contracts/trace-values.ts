@@ -4,7 +4,7 @@
  * NULL, dangling (into a freed block or a finished variable) or not set yet. The step-through view draws these;
  * the reference programs' tests read them as text (`describe`).
  */
-import type { RegionState, StepState } from './trace-replay.js';
+import type { RegionState, StepState, TraceReplay } from './trace-replay.js';
 import { type Trace, type TraceType, UNSET_BYTE } from './trace.js';
 
 export type PointerStatus = 'null' | 'live' | 'dangling' | 'unset' | 'unknown';
@@ -83,7 +83,25 @@ export interface StepMemory {
   name(region: RegionState): string;
 }
 
-export function stepMemory(trace: Trace, state: StepState): StepMemory {
+/**
+ * `earlier`: an earlier step's memory, whose block types stand for blocks no pointer reaches at this step: at the
+ * end of a run, its frames are gone, and a block never freed is still read as what it held (a `char` block as its
+ * string, a node as its fields).
+ */
+const BYTES_SHOWN = 16;
+
+/** A block of no known type, as what it holds: text ending in '\\0' as a string, anything else as its bytes. */
+export function bytesText(bytes: Uint8Array, size: number): string {
+  const end = bytes.indexOf(0);
+  const text = end > 0 ? bytes.subarray(0, end) : null;
+  if (text && text.every((b) => (b >= 0x20 && b < 0x7f) || b === 0x0a || b === 0x09))
+    return JSON.stringify(new TextDecoder().decode(text));
+  const shown = bytes.subarray(0, Math.min(BYTES_SHOWN, bytes.length));
+  const hex = Array.from(shown, (b) => (b === UNSET_BYTE ? '?' : b.toString(16).padStart(2, '0'))).join(' ');
+  return size > shown.length ? `${hex} … (${size} bytes)` : hex;
+}
+
+export function stepMemory(trace: Trace, state: StepState, earlier?: StepMemory): StepMemory {
   const live = [...state.regions.values()].filter((r) => r.status === 'live');
   const blockTypes = new Map<number, { type: number; count: number }>();
 
@@ -125,13 +143,28 @@ export function stepMemory(trace: Trace, state: StepState): StepMemory {
     }
   }
   const queue = live.filter((r) => r.kind === 'var');
-  for (let i = 0; i < queue.length; i++) {
-    const region = queue[i]!;
-    const known = typeOf(region);
-    if (!known) continue;
-    const size = sizeOf(trace, known.type) ?? 0;
-    for (let k = 0; k < known.count && k * size < region.bytes.length; k++)
-      typePointees(known.type, region.bytes, k * size, queue);
+  const typeFromQueue = (from: number) => {
+    for (let i = from; i < queue.length; i++) {
+      const region = queue[i]!;
+      const known = typeOf(region);
+      if (!known) continue;
+      const size = sizeOf(trace, known.type) ?? 0;
+      for (let k = 0; k < known.count && k * size < region.bytes.length; k++)
+        typePointees(known.type, region.bytes, k * size, queue);
+    }
+  };
+  typeFromQueue(0);
+  if (earlier) {
+    // What this step's pointers do not reach keeps the type it had before (and types what it points at).
+    const from = queue.length;
+    for (const block of live) {
+      const before = block.kind === 'heap' && !blockTypes.has(block.id) ? earlier.typeOf(block) : null;
+      if (before) {
+        blockTypes.set(block.id, before);
+        queue.push(block);
+      }
+    }
+    typeFromQueue(from);
   }
 
   function read(type: number, bytes: Uint8Array, at: number): ValueView {
@@ -200,8 +233,8 @@ export function stepMemory(trace: Trace, state: StepState): StepMemory {
   function value(region: RegionState): ValueView {
     const known = typeOf(region);
     if (!known) {
-      const unset = isUnset(region.bytes, 0, region.bytes.length);
-      return { kind: 'bytes', offset: 0, text: unset ? 'not set' : `${region.size} bytes` };
+      if (isUnset(region.bytes, 0, region.bytes.length)) return { kind: 'bytes', offset: 0, text: 'not set' };
+      return { kind: 'bytes', offset: 0, text: bytesText(region.bytes, region.size) };
     }
     return known.count === 1 ? read(known.type, region.bytes, 0) : sequence(known.type, known.count, region.bytes, 0);
   }
@@ -284,4 +317,19 @@ export function valueText(value: ValueView): string {
     case 'struct':
       return `{${value.fields.map((f) => `${f.name}: ${valueText(f.value)}`).join(', ')}}`;
   }
+}
+
+/**
+ * A step's memory as Step through shows it. At the last step of a run that ended (every frame gone), what the heap
+ * still holds was never freed (`ended`), and each block is read as the type it had at the step before.
+ */
+export function memoryAtStep(
+  trace: Trace,
+  replay: TraceReplay,
+  step: number,
+  state: StepState = replay.state(step),
+): { memory: StepMemory; ended: boolean } {
+  const ended = step > 0 && step === replay.steps - 1 && state.frames.length === 0;
+  const earlier = ended ? stepMemory(trace, replay.state(step - 1)) : undefined;
+  return { memory: stepMemory(trace, state, earlier), ended };
 }

@@ -4,7 +4,7 @@
  */
 import type { TraceResult } from '../../../contracts/trace.js';
 import { type StepState, TraceReplay } from '../../../contracts/trace-replay.js';
-import { stepMemory, valueText } from '../../../contracts/trace-values.js';
+import { memoryAtStep, stepMemory, valueText } from '../../../contracts/trace-values.js';
 
 export class SteppedRun {
   readonly replay: TraceReplay;
@@ -68,14 +68,18 @@ export class SteppedRun {
     });
   }
 
-  /** The heap's blocks at a step: `live 16 B line 9 {value: 1, next: → block 2 (line 9)}`. */
+  /**
+   * The heap's blocks at a step, as the view shows them: `live 16 B line 9 {value: 1, next: → block 2 (line 9)}`;
+   * at the end of a run, a block never freed says so (`never freed 6 B line 4 "hello"`).
+   */
   heap(step: number): string[] {
     const state = this.replay.state(step);
-    const memory = stepMemory(this.trace, state);
+    const { memory, ended } = memoryAtStep(this.trace, this.replay, step, state);
     return state.heap.map((id) => {
       const region = state.regions.get(id)!;
       const shown = region.status === 'live' ? valueText(memory.value(region)) : 'freed';
-      return `${region.status} ${region.size} B line ${region.line} ${shown}`;
+      const status = ended && region.status === 'live' ? 'never freed' : region.status;
+      return `${status} ${region.size} B line ${region.line} ${shown}`;
     });
   }
 

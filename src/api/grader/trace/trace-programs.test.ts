@@ -466,6 +466,33 @@ int main(void) {
     expect(run.output(run.last)).toBe('got 10\n20 10\n');
   });
 
+  it('shows what a block never freed holds at the end of the run, marked as never freed', async () => {
+    const run = await step(`#include <stdlib.h>
+#include <string.h>
+struct node { int value; struct node *next; };
+int main(void) {
+    char *name = malloc(6);
+    strcpy(name, "hello");
+    struct node *n = malloc(sizeof *n);
+    n->value = 7;
+    n->next = NULL;
+    char *lost = malloc(3);
+    lost = NULL;
+    free(lost);
+    return 0;
+}
+`);
+    // Before the end the blocks are live, read through the pointers at them.
+    expect(run.heap(run.after(9))).toEqual(['live 6 B line 5 "hello"', 'live 8 B line 7 {value: 7, next: NULL}']);
+    // At the end no pointer reaches them: each keeps its type, says what it holds, and is marked.
+    expect(run.stack(run.last)).toEqual([]);
+    expect(run.heap(run.last)).toEqual([
+      'never freed 6 B line 5 "hello"',
+      'never freed 8 B line 7 {value: 7, next: NULL}',
+      'never freed 3 B line 10 not set',
+    ]);
+  });
+
   it('reads to EOF a character a round', async () => {
     const run = await step(
       `#include <stdio.h>

@@ -60,13 +60,26 @@ function Value({ region, value }: { region: number; value: ValueView }) {
   }
 }
 
-function Region({ region, memory, label }: { region: RegionState; memory: StepMemory; label?: string }) {
+function Region({
+  region,
+  memory,
+  label,
+  leaked = false,
+}: {
+  region: RegionState;
+  memory: StepMemory;
+  label?: string;
+  leaked?: boolean;
+}) {
   return (
     <div
-      className={`trace-region${region.kind === 'heap' ? ' trace-heap-block' : ''}${region.status !== 'live' ? ' trace-freed' : ''}`}
+      className={`trace-region${region.kind === 'heap' ? ' trace-heap-block' : ''}${region.status !== 'live' ? ' trace-freed' : ''}${leaked ? ' trace-leaked' : ''}`}
       data-region={region.id}
     >
-      <span className="trace-name">{label ?? memory.name(region)}</span>
+      <span className="trace-name">
+        {label ?? memory.name(region)}
+        {leaked ? <span className="badge text-bg-danger ms-1">never freed</span> : null}
+      </span>
       {region.status === 'live' ? (
         <Value region={region.id} value={memory.value(region)} />
       ) : (
@@ -76,8 +89,21 @@ function Region({ region, memory, label }: { region: RegionState; memory: StepMe
   );
 }
 
-/** The call stack (outermost first), the heap and the globals of one step. */
-export function MemoryView({ trace, state, memory }: { trace: Trace; state: StepState; memory: StepMemory }) {
+/**
+ * The call stack (outermost first), the heap and the globals of one step; at the end of a run (`ended`), each block
+ * still on the heap is marked as never freed.
+ */
+export function MemoryView({
+  trace,
+  state,
+  memory,
+  ended = false,
+}: {
+  trace: Trace;
+  state: StepState;
+  memory: StepMemory;
+  ended?: boolean;
+}) {
   const regions = (ids: number[]) => ids.map((id) => state.regions.get(id)).filter((r) => r !== undefined);
   const globals = regions(state.globals);
   const allHeap = regions(state.heap);
@@ -108,6 +134,9 @@ export function MemoryView({ trace, state, memory }: { trace: Trace; state: Step
       ))}
       <h3 className="h6 mt-3">Heap</h3>
       {heap.length === 0 ? <p className="small text-body-secondary">Nothing allocated.</p> : null}
+      {ended && heap.some((region) => region.status === 'live') ? (
+        <p className="small text-danger-emphasis">The program has ended: the blocks below were never freed.</p>
+      ) : null}
       {allHeap.length > heap.length ? (
         <p className="small text-body-secondary">
           {allHeap.length - heap.length} earlier blocks are not drawn; the latest {HEAP_SHOWN} are.
@@ -119,6 +148,7 @@ export function MemoryView({ trace, state, memory }: { trace: Trace; state: Step
           region={region}
           memory={memory}
           label={`${memory.name(region)}, ${region.size} bytes${region.status === 'freed' ? ', freed' : ''}`}
+          leaked={ended && region.status === 'live'}
         />
       ))}
       {globals.length > 0 ? <h3 className="h6 mt-3">Globals</h3> : null}

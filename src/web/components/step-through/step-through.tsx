@@ -1,19 +1,32 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ProgramFile } from '../../../contracts/exercises';
 import { atItsLine } from '../../../contracts/run-problems';
 import type { TraceResult } from '../../../contracts/trace';
 import { TraceReplay } from '../../../contracts/trace-replay';
-import { stepMemory } from '../../../contracts/trace-values';
+import { memoryAtStep } from '../../../contracts/trace-values';
 import { InlineCode } from '../inline-code';
 import { AskAboutStep } from './ask-about-step';
 import { MemoryArrows } from './memory-arrows';
 import { MemoryView } from './memory-view';
 import { StepControls } from './step-controls';
 
-/** The code, with the step's line marked. */
+/**
+ * The code, with the step's line marked and kept in view: when a step moves it out of the pane, the pane scrolls
+ * (itself only, never the page) to show it a third of the way down.
+ */
 function CodeAtStep({ code, line }: { code: string; line: number }) {
+  const pane = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    const list = pane.current;
+    const current = list?.children[line - 1];
+    if (!list || !current) return;
+    const shown = list.getBoundingClientRect();
+    const at = current.getBoundingClientRect();
+    if (at.top >= shown.top && at.bottom <= shown.bottom) return;
+    list.scrollTop += at.top - shown.top - list.clientHeight / 3;
+  }, [line]);
   return (
-    <ol className="trace-code" aria-label="Program" tabIndex={0}>
+    <ol className="trace-code" aria-label="Program" tabIndex={0} ref={pane}>
       {code.split('\n').map((text, index) => (
         <li
           key={index}
@@ -52,7 +65,7 @@ export function StepThrough({
   const crashed = result.run !== null && result.run.status !== 'ok';
   const [step, setStep] = useState(Math.min(initialStep, last));
   const state = useMemo(() => replay.state(step), [replay, step]);
-  const memory = useMemo(() => stepMemory(trace, state), [trace, state]);
+  const { memory, ended } = useMemo(() => memoryAtStep(trace, replay, step, state), [trace, replay, step, state]);
   const view = useRef<HTMLElement>(null);
   const memoryBox = useRef<HTMLDivElement>(null);
   const go = (to: number) => setStep(Math.max(0, Math.min(last, to)));
@@ -102,7 +115,7 @@ export function StepThrough({
           </div>
           <div className="col-lg-6">
             <div className="trace-memory" ref={memoryBox}>
-              <MemoryView trace={trace} state={state} memory={memory} />
+              <MemoryView trace={trace} state={state} memory={memory} ended={ended} />
               <MemoryArrows container={memoryBox} step={step} />
             </div>
           </div>
