@@ -12,6 +12,8 @@ export interface RegionState {
   /** The whole size; `bytes` holds the part followed. */
   size: number;
   bytes: Uint8Array;
+  /** Not 0 where a byte of `bytes` is not set yet (the program never wrote it); absent when all are set. */
+  unset?: Uint8Array;
   kind: 'var' | 'heap';
   /** A variable's index in trace.vars. */
   variable?: number;
@@ -225,15 +227,18 @@ export class TraceReplay {
         }
         return;
       }
-      case EVENT.write: {
+      case EVENT.write:
+      case EVENT.unset: {
         const region = state.regions.get(event[1] as number);
         if (!region) return;
+        const key = event[0] === EVENT.write ? 'bytes' : 'unset';
+        const before = region[key] ?? new Uint8Array(0);
         const data = decode(event[3] as string);
         const offset = event[2] as number;
-        const bytes = new Uint8Array(Math.max(region.bytes.length, offset + data.length));
-        bytes.set(region.bytes);
-        bytes.set(data, offset);
-        state.regions.set(region.id, { ...region, bytes });
+        const after = new Uint8Array(Math.max(before.length, offset + data.length));
+        after.set(before);
+        after.set(data, offset);
+        state.regions.set(region.id, { ...region, [key]: after });
         return;
       }
     }

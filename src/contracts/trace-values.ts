@@ -5,9 +5,10 @@
  * the reference programs' tests read them as text (`describe`).
  */
 import type { RegionState, StepState, TraceReplay } from './trace-replay.js';
-import { type Trace, type TraceType, UNSET_BYTE } from './trace.js';
+import type { Trace, TraceType } from './trace.js';
 
-export type PointerStatus = 'null' | 'live' | 'dangling' | 'unset' | 'unknown';
+/** `function`: a function pointer, shown as the function's name (no arrow: a function is not in memory). */
+export type PointerStatus = 'null' | 'live' | 'dangling' | 'unset' | 'unknown' | 'function';
 
 export type ValueView =
   | { kind: 'scalar'; offset: number; text: string; unset: boolean }
@@ -45,9 +46,10 @@ export function sizeOf(trace: Trace, type: number): number | null {
   }
 }
 
-const isUnset = (bytes: Uint8Array, at: number, size: number) => {
-  if (at + size > bytes.length) return false;
-  for (let i = at; i < at + size; i++) if (bytes[i] !== UNSET_BYTE) return false;
+/** Whether every byte of [at, at + size) is not set yet, by a region's `unset` (none: all are set). */
+const isUnset = (unset: Uint8Array | undefined, at: number, size: number) => {
+  if (!unset || at + size > unset.length || size === 0) return false;
+  for (let i = at; i < at + size; i++) if (unset[i] === 0) return false;
   return true;
 };
 
@@ -91,18 +93,47 @@ export interface StepMemory {
 const BYTES_SHOWN = 16;
 
 /** A block of no known type, as what it holds: text ending in '\\0' as a string, anything else as its bytes. */
-export function bytesText(bytes: Uint8Array, size: number): string {
+export function bytesText(bytes: Uint8Array, size: number, unset?: Uint8Array): string {
   const end = bytes.indexOf(0);
   const text = end > 0 ? bytes.subarray(0, end) : null;
   if (text && text.every((b) => (b >= 0x20 && b < 0x7f) || b === 0x0a || b === 0x09))
     return JSON.stringify(new TextDecoder().decode(text));
   const shown = bytes.subarray(0, Math.min(BYTES_SHOWN, bytes.length));
-  const hex = Array.from(shown, (b) => (b === UNSET_BYTE ? '?' : b.toString(16).padStart(2, '0'))).join(' ');
+  const hex = Array.from(shown, (b, i) => (unset?.[i] ? '?' : b.toString(16).padStart(2, '0'))).join(' ');
   return size > shown.length ? `${hex} … (${size} bytes)` : hex;
+}
+
+const MAX_LITERAL = 256;
+const literalData = new WeakMap<Trace, Uint8Array | null>();
+/** The read-only data of a trace as bytes, decoded once per trace. */
+function literalsOf(trace: Trace): Uint8Array | null {
+  let bytes = literalData.get(trace);
+  if (bytes === undefined) {
+    bytes = trace.literals ? Uint8Array.from(atob(trace.literals.data), (c) => c.charCodeAt(0)) : null;
+    literalData.set(trace, bytes);
+  }
+  return bytes;
+}
+
+/** The region a string literal is drawn as: below zero (its address negated), apart from the run's own regions. */
+export const literalRegion = (addr: number) => -addr;
+
+/** The string literals a step's values point at, each once, in the order first met: drawn with their text. */
+export function pointedLiterals(values: ValueView[]): { region: number; text: string }[] {
+  const found = new Map<number, string>();
+  const visit = (value: ValueView) => {
+    if (value.kind === 'pointer' && value.target && value.target.region < 0 && !found.has(value.target.region))
+      found.set(value.target.region, value.text.replace(/^→ /, '').replace(/ \+ \d+$/, ''));
+    else if (value.kind === 'array') value.items.forEach(visit);
+    else if (value.kind === 'struct') value.fields.forEach((field) => visit(field.value));
+  };
+  values.forEach(visit);
+  return [...found].map(([region, text]) => ({ region, text }));
 }
 
 export function stepMemory(trace: Trace, state: StepState, earlier?: StepMemory): StepMemory {
   const live = [...state.regions.values()].filter((r) => r.status === 'live');
+  const literalBytes = literalsOf(trace);
   const blockTypes = new Map<number, { type: number; count: number }>();
 
   function locate(addr: number) {
@@ -176,7 +207,7 @@ export function stepMemory(trace: Trace, state: StepState, earlier?: StepMemory)
     switch (t.kind) {
       case 'int':
       case 'float': {
-        if (isUnset(bytes, at, size)) return { kind: 'scalar', offset: at, text: '?', unset: true };
+        if (isUnset(unsetNow, at, size)) return { kind: 'scalar', offset: at, text: '?', unset: true };
         const value = readNumber(t, view, at);
         const text =
           t.kind === 'float'
@@ -187,11 +218,27 @@ export function stepMemory(trace: Trace, state: StepState, earlier?: StepMemory)
         return { kind: 'scalar', offset: at, text, unset: false };
       }
       case 'pointer': {
-        if (isUnset(bytes, at, POINTER_SIZE))
+        if (isUnset(unsetNow, at, POINTER_SIZE))
           return { kind: 'pointer', offset: at, text: 'not set', status: 'unset', target: null };
         const addr = view.getUint32(at, true);
         if (addr === 0) return { kind: 'pointer', offset: at, text: 'NULL', status: 'null', target: null };
+        if (trace.types[t.to]?.kind === 'function') {
+          const called = trace.functionTable?.[addr];
+          return called
+            ? { kind: 'pointer', offset: at, text: called, status: 'function', target: null }
+            : { kind: 'pointer', offset: at, text: `function ${addr}`, status: 'unknown', target: null };
+        }
         const where = locate(addr);
+        const pointee = trace.types[t.to];
+        const literal = where || pointee?.kind !== 'int' || !pointee.char ? null : literalAt(addr);
+        if (literal)
+          return {
+            kind: 'pointer',
+            offset: at,
+            text: `→ ${literal.text}${literal.offset ? ` + ${literal.offset}` : ''}`,
+            status: 'live',
+            target: { region: literalRegion(literal.start), offset: literal.offset },
+          };
         if (!where)
           return { kind: 'pointer', offset: at, text: `0x${addr.toString(16)}`, status: 'unknown', target: null };
         const target = { region: where.region.id, offset: where.offset };
@@ -230,11 +277,44 @@ export function stepMemory(trace: Trace, state: StepState, earlier?: StepMemory)
     }
   }
 
+  /** The string literal an address is in: its first byte's address, its text, and the offset in it. */
+  function literalAt(addr: number): { start: number; text: string; offset: number } | null {
+    const from = addr - (trace.literals?.addr ?? 0);
+    if (!literalBytes || from < 0 || from >= literalBytes.length) return null;
+    let start = from;
+    while (start > 0 && literalBytes[start - 1] !== 0 && from - start < MAX_LITERAL) start--;
+    const end = literalBytes.indexOf(0, from);
+    if (end < 0 || end - start > MAX_LITERAL) return null;
+    const bytes = literalBytes.subarray(start, end);
+    if (!bytes.every((b) => b >= 0x20 || b === 0x0a || b === 0x09)) return null;
+    return {
+      start: trace.literals!.addr + start,
+      text: JSON.stringify(new TextDecoder().decode(bytes)),
+      offset: from - start,
+    };
+  }
+
+  const values = new Map<number, ValueView>();
   function value(region: RegionState): ValueView {
+    let known = values.get(region.id);
+    if (!known) values.set(region.id, (known = valueNow(region)));
+    return known;
+  }
+
+  /** What of the region being read is not set yet (read() and sequence() read within one region at a time). */
+  let unsetNow: Uint8Array | undefined;
+  function valueNow(region: RegionState): ValueView {
+    unsetNow = region.unset;
     const known = typeOf(region);
+    const t = known ? trace.types[known.type] : undefined;
+    // A variable-length array (`int a[n]`): as many items as its size holds.
+    if (region.kind === 'var' && t?.kind === 'array' && t.length === null) {
+      const item = sizeOf(trace, t.of);
+      if (item) return sequence(t.of, Math.floor(region.size / item), region.bytes, 0);
+    }
     if (!known) {
-      if (isUnset(region.bytes, 0, region.bytes.length)) return { kind: 'bytes', offset: 0, text: 'not set' };
-      return { kind: 'bytes', offset: 0, text: bytesText(region.bytes, region.size) };
+      if (isUnset(region.unset, 0, region.bytes.length)) return { kind: 'bytes', offset: 0, text: 'not set' };
+      return { kind: 'bytes', offset: 0, text: bytesText(region.bytes, region.size, region.unset) };
     }
     return known.count === 1 ? read(known.type, region.bytes, 0) : sequence(known.type, known.count, region.bytes, 0);
   }
@@ -247,7 +327,7 @@ export function stepMemory(trace: Trace, state: StepState, earlier?: StepMemory)
     const t = trace.types[of];
     const end = bytes.subarray(at, at + count).indexOf(0);
     const text =
-      t?.kind === 'int' && t.char && end >= 0 && !isUnset(bytes, at, 1)
+      t?.kind === 'int' && t.char && end >= 0 && !isUnset(unsetNow, at, 1)
         ? `"${new TextDecoder().decode(bytes.subarray(at, at + end))}"`
         : null;
     return { kind: 'array', offset: at, items, more: count - shown, text };

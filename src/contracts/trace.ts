@@ -25,15 +25,14 @@ export const TRACE_LIMITS = {
   recordingCpuMs: 4000,
 } as const;
 
-/** Bytes a declared variable holds until the program writes it (the runner fills them), so it shows as unset. */
-export const UNSET_BYTE = 0xbe;
-
 export type TraceType =
   | { kind: 'int'; name: string; size: number; signed: boolean; char?: boolean }
   | { kind: 'float'; name: string; size: number }
   | { kind: 'pointer'; name: string; to: number }
   | { kind: 'array'; name: string; of: number; length: number | null }
   | { kind: 'struct'; name: string; record: number }
+  /** What a function pointer points at: a pointer's value is then an index in the program's function table. */
+  | { kind: 'function'; name: string }
   | { kind: 'opaque'; name: string };
 
 export interface TraceRecord {
@@ -53,12 +52,13 @@ export const EVENT = {
   alloc: 6,
   free: 7,
   write: 8,
+  unset: 9,
 } as const;
 
 /**
  * [step, line, depth, output bytes so far, input bytes read so far] · [enter, function] · [leave] · [scopeIn] ·
  * [scopeOut] · [variable, region, var, address, size] · [alloc, region, address, size, line] · [free, region] ·
- * [write, region, offset, base64 bytes]
+ * [write, region, offset, base64 bytes] · [unset, region, offset, base64 bytes: not 0 where a byte is not set yet]
  */
 export type TraceEvent = (number | string)[];
 
@@ -74,6 +74,13 @@ export interface Trace {
   stdin: string;
   /** The run was stopped at the step limit. */
   truncated: boolean;
+  /**
+   * The program's read-only data (its string literals first) from its address, base64: a pointer at a literal is
+   * drawn to its text. Absent in traces made before it was kept.
+   */
+  literals?: { addr: number; data: string } | null;
+  /** The function at each index of the program's function table (what a function pointer holds), or null. */
+  functionTable?: (string | null)[];
 }
 
 /** What Step through is given: what Run is given (the code, the input typed, the folder's files). */
@@ -95,6 +102,7 @@ const traceSchema = z.object({
       z.object({ kind: z.literal('pointer'), name: z.string(), to: z.number() }),
       z.object({ kind: z.literal('array'), name: z.string(), of: z.number(), length: z.number().nullable() }),
       z.object({ kind: z.literal('struct'), name: z.string(), record: z.number() }),
+      z.object({ kind: z.literal('function'), name: z.string() }),
       z.object({ kind: z.literal('opaque'), name: z.string() }),
     ]),
   ),
@@ -110,6 +118,8 @@ const traceSchema = z.object({
   stdout: z.string(),
   stdin: z.string(),
   truncated: z.boolean(),
+  literals: z.object({ addr: z.number(), data: z.string() }).nullable().optional(),
+  functionTable: z.array(z.string().nullable()).optional(),
 });
 
 export const traceResultSchema = z.object({

@@ -804,7 +804,7 @@ export function createGrader(options: GraderOptions = {}) {
             args: harness ? ['0'] : [],
             files,
             outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes,
-            trace: { compile: traced.result, meta, code: source },
+            trace: { compile: traced.result, meta, code: source, definednessOffset: DEFINEDNESS_SHADOW_OFFSET },
             ...(harness ? { harness: { test: 0, nonce: harness.nonce } } : {}),
           },
           // The program's own limit, and the recording's time on top: the recorder stops the run at its own.

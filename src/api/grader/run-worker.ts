@@ -41,6 +41,8 @@ export interface RunRequest {
     compile: CompileResult;
     meta: TraceMeta;
     /** The program's source, for hints that quote it. */ code: string;
+    /** Where the checks keep whether each byte was set: at its address plus this. */
+    definednessOffset: number;
   };
   /** A function exercise's test: which one, and the nonce its harness must report it finished with. */
   harness?: HarnessCheck;
@@ -159,6 +161,27 @@ function recursionDepth(frames: Frame[], debug: WasmDebug, from: number): number
 
 class OutputLimit extends Error {}
 
+/** The most of a program's read-only data a trace carries (its string literals come first). */
+const LITERALS_MAX_BYTES = 64 * 1024;
+const FUNCTION_TABLE_MAX = 1024;
+
+/** A traced program's read-only data and the names of its function table's entries (what function pointers hold). */
+function programStatics(debug: WasmDebug, table: { get(index: number): unknown; length?: number } | undefined) {
+  const data = debug.readOnlyData;
+  const functionTable: (string | null)[] = [];
+  for (let i = 0; table && i < Math.min(table.length ?? 0, FUNCTION_TABLE_MAX); i++) {
+    const entry = table.get(i) as { name?: string } | null;
+    const name = entry?.name ? debug.functionName(Number(entry.name)) : undefined;
+    functionTable.push(name ? (functionName(name) ?? name) : null);
+  }
+  return {
+    literals: data
+      ? { addr: data.addr, data: Buffer.from(data.bytes.subarray(0, LITERALS_MAX_BYTES)).toString('base64') }
+      : null,
+    functionTable,
+  };
+}
+
 async function moduleFor(key: string, wasm: Uint8Array) {
   const cached = modules.get(key);
   if (cached) return cached;
@@ -183,7 +206,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
   const base = wasi.wasiImport as Record<string, (...args: number[]) => number>;
   // Set once the module is instantiated; the imports below run only after that. The function table (the link exports
   // it) lets a report name the function a stack frame belongs to.
-  const sandbox: { memory?: WebAssembly.Memory; table?: { get(index: number): unknown } } = {};
+  const sandbox: { memory?: WebAssembly.Memory; table?: { get(index: number): unknown; length: number } } = {};
   const memoryBuffer = () => sandbox.memory!.buffer;
   const view = () => new DataView(memoryBuffer());
   const input = Buffer.from(request.stdin, 'utf8');
@@ -315,7 +338,13 @@ async function run(request: RunRequest): Promise<RunResponse> {
     },
   };
   const recorder = request.trace
-    ? createRecorder(memoryBuffer, () => ({ out: stdoutBytes, in: inputAt }), undefined, recordingClock())
+    ? createRecorder(
+        memoryBuffer,
+        () => ({ out: stdoutBytes, in: inputAt }),
+        undefined,
+        recordingClock(),
+        request.trace.definednessOffset,
+      )
     : null;
   const provided: Record<string, Record<string, unknown>> = {
     wasi_snapshot_preview1: imports,
@@ -346,7 +375,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
   const instance = await WebAssembly.instantiate(module, provided);
   const memory = instance.exports.memory as WebAssembly.Memory;
   sandbox.memory = memory;
-  sandbox.table = instance.exports.__indirect_function_table as { get(index: number): unknown } | undefined;
+  sandbox.table = instance.exports.__indirect_function_table as WebAssembly.Table | undefined;
   const started = performance.now();
   let kind: RunResponse['kind'] = 'exit';
   let exitCode: number | null = null;
@@ -404,7 +433,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
               : traceMessages.truncated,
         }
       : outcome,
-    trace: assembleTrace(request.trace.meta, recorded, stdout, request.stdin),
+    trace: assembleTrace(request.trace.meta, recorded, stdout, request.stdin, programStatics(debug, sandbox.table)),
     message: null,
   });
   // The answer is all the caller needs: the run's own output travels inside it.

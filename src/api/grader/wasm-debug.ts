@@ -234,18 +234,33 @@ export interface WasmDebug {
   lineAt(moduleOffset: number, source?: string): number | undefined;
   /** A function's name by its index in the module. */
   functionName(index: number): string | undefined;
+  /** The module's first data segment (the linker puts read-only data, string literals first, there). */
+  readOnlyData: { addr: number; bytes: Uint8Array } | null;
+}
+
+/** The first active data segment placed at a constant address: `i32.const addr; end`, then its bytes. */
+function firstDataSegment(section: Uint8Array): { addr: number; bytes: Uint8Array } | null {
+  const r = new Reader(section);
+  if (r.uleb() === 0) return null;
+  if (r.uleb() !== 0 || r.u8() !== 0x41) return null;
+  const addr = r.sleb() >>> 0;
+  if (r.u8() !== 0x0b) return null;
+  const length = r.uleb();
+  return { addr, bytes: section.subarray(r.at, r.at + length) };
 }
 
 /** Reads a module's line table and function names; an absent or unreadable section gives no answers, not an error. */
 export function readWasmDebug(wasm: Uint8Array): WasmDebug {
   const custom = new Map<string, Uint8Array>();
   let codeStart = 0;
+  let data: Uint8Array | null = null;
   const r = new Reader(wasm, 8);
   while (r.at < wasm.length) {
     const id = r.u8();
     const size = r.uleb();
     const start = r.at;
     if (id === 10) codeStart = start;
+    if (id === 11) data = wasm.subarray(start, start + size);
     if (id === 0) {
       const name = r.string(r.uleb());
       custom.set(name, wasm.subarray(r.at, start + size));
@@ -295,5 +310,12 @@ export function readWasmDebug(wasm: Uint8Array): WasmDebug {
       return found.line;
     },
     functionName: (index) => names.get(index),
+    readOnlyData: (() => {
+      try {
+        return data ? firstDataSegment(data) : null;
+      } catch {
+        return null;
+      }
+    })(),
   };
 }

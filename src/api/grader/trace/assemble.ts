@@ -3,7 +3,19 @@ import type { TraceMeta } from './instrument.js';
 import type { Recorded } from './recorder.js';
 
 /** What the view is sent: the program's variables and types (with its structs as measured) and what the run did. */
-export function assembleTrace(meta: TraceMeta, recorded: Recorded, stdout: string, stdin: string): Trace {
+/** What the program holds apart from its run: its read-only data and its function table's names (run-worker.ts). */
+export interface ProgramStatics {
+  literals: Trace['literals'];
+  functionTable: (string | null)[];
+}
+
+export function assembleTrace(
+  meta: TraceMeta,
+  recorded: Recorded,
+  stdout: string,
+  stdin: string,
+  statics: ProgramStatics = { literals: null, functionTable: [] },
+): Trace {
   const records = meta.records.map(({ name, fields }) => ({
     name,
     size: null as number | null,
@@ -24,5 +36,7 @@ export function assembleTrace(meta: TraceMeta, recorded: Recorded, stdout: strin
     stdout,
     stdin,
     truncated: recorded.truncated,
+    literals: statics.literals,
+    functionTable: statics.functionTable,
   };
 }

@@ -1,12 +1,14 @@
 /**
  * The runner's side of Step through: the `trace` calls a rewritten program makes (instrument.ts, checks/trace.h)
  * and the checks runtime's heap calls, turned into the events of contracts/trace.ts. At each step the bytes of every
- * live variable and block are compared with what was last sent, and only what changed is sent. A variable declared
- * without a value, and a block from malloc, are filled with UNSET_BYTE first, so the view can tell "not set yet".
+ * live variable and block are compared with what was last sent, and only what changed is sent. What a variable
+ * declared without a value, or a block from malloc, has not been given yet is read from the checks' own record of
+ * it (the definedness shadow of the values-never-set checks) and sent the same way, so the view tells "not set"
+ * from what the program wrote, and the program's memory is never touched: it prints what Run prints.
  * The run is stopped at the step limit, or when the recording has used its own CPU time (TRACE_LIMITS), so a long
  * run ends with the steps recorded so far, never with the pool's time limit.
  */
-import { EVENT, TRACE_LIMITS, type TraceEvent, UNSET_BYTE } from '../../../contracts/trace.js';
+import { EVENT, TRACE_LIMITS, type TraceEvent } from '../../../contracts/trace.js';
 
 interface Region {
   id: number;
@@ -14,6 +16,8 @@ interface Region {
   /** The bytes followed: at most TRACE_LIMITS.regionBytes of it. */
   size: number;
   shadow: Uint8Array;
+  /** The definedness last sent (a byte not 0 is not set), while any of it is not set; then null. */
+  unset: Uint8Array | null;
 }
 
 export class TraceLimit extends Error {}
@@ -37,6 +41,8 @@ export function createRecorder(
   maxSteps: number = TRACE_LIMITS.steps,
   /** Whether the recording has used up its time: asked every RECORDING_CHECK_EVERY steps. */
   outOfTime: () => boolean = () => false,
+  /** Where the definedness of the byte at address a is: a + this (null: every byte counts as set). */
+  definednessOffset: number | null = null,
 ) {
   const events: TraceEvent[] = [];
   const live = new Map<number, Region>();
@@ -56,19 +62,53 @@ export function createRecorder(
   };
   const base64 = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
 
+  /** The definedness of [addr, addr + size), as the checks keep it; null where there is none. */
+  const definedness = (addr: number, size: number) => {
+    if (definednessOffset === null || addr + definednessOffset + size > bytes().length) return null;
+    return bytes().subarray(addr + definednessOffset, addr + definednessOffset + size);
+  };
+  const anyUnset = (mask: Uint8Array) => mask.some((b) => b !== 0);
+
   function track(addr: number, fullSize: number, unset: boolean): Region | null {
     if (live.size >= TRACE_LIMITS.regions || addr + fullSize > bytes().length) return null;
-    if (unset) bytes().fill(UNSET_BYTE, addr, addr + fullSize);
     const size = Math.min(fullSize, TRACE_LIMITS.regionBytes);
-    const region = { id: nextId++, addr, size, shadow: bytes().slice(addr, addr + size) };
+    const mask = unset ? definedness(addr, size) : null;
+    const region: Region = {
+      id: nextId++,
+      addr,
+      size,
+      shadow: bytes().slice(addr, addr + size),
+      unset: mask && anyUnset(mask) ? mask.slice() : null,
+    };
     live.set(region.id, region);
     return region;
+  }
+
+  /** A region's first bytes and what of them is not set yet, as a new region's events. */
+  function announce(region: Region) {
+    events.push([EVENT.write, region.id, 0, base64(region.shadow)]);
+    if (region.unset) events.push([EVENT.unset, region.id, 0, base64(region.unset)]);
+  }
+
+  /** What of a region became set (or unset) since last sent. */
+  function diffUnset(region: Region) {
+    const sent = region.unset!;
+    const now = definedness(region.addr, region.size);
+    if (!now || Buffer.compare(now, sent) === 0) return;
+    let first = 0;
+    while (now[first] === sent[first]) first++;
+    let last = region.size - 1;
+    while (now[last] === sent[last]) last--;
+    sent.set(now.subarray(first, last + 1), first);
+    events.push([EVENT.unset, region.id, first, base64(now.subarray(first, last + 1))]);
+    if (!anyUnset(sent)) region.unset = null;
   }
 
   function diff() {
     const memory = bytes();
     for (const region of live.values()) {
       const { addr, size, shadow } = region;
+      if (region.unset) diffUnset(region);
       const now = memory.subarray(addr, addr + size);
       if (Buffer.compare(now, shadow) === 0) continue;
       let first = 0;
@@ -149,7 +189,7 @@ export function createRecorder(
       scope.push(region.id);
       ownerOf.set(region.id, variable);
       events.push([EVENT.variable, region.id, variable, addr, size]);
-      events.push([EVENT.write, region.id, 0, base64(region.shadow)]);
+      announce(region);
     },
     stdin(file: number) {
       stdinFile = file;
@@ -160,7 +200,7 @@ export function createRecorder(
       if (!region) return;
       heap.set(addr, region.id);
       events.push([EVENT.alloc, region.id, addr, size, line]);
-      events.push([EVENT.write, region.id, 0, base64(region.shadow)]);
+      announce(region);
     },
     free(addr: number) {
       diff();

@@ -493,6 +493,72 @@ int main(void) {
     ]);
   });
 
+  it('shows string literals as their text, with an arrow from each pointer at one', async () => {
+    const run = await step(`#include <stdio.h>
+int main(void) {
+    char *names[] = {"Asha", "Meena"};
+    const char *who = "Ann";
+    const char *rest = who + 1;
+    printf("%s %s %s %s\\n", names[0], names[1], who, rest);
+    return 0;
+}
+`);
+    expect(run.vars(run.after(5))).toEqual({
+      names: '[→ "Asha", → "Meena"]',
+      who: '→ "Ann"',
+      rest: '→ "Ann" + 1',
+    });
+    expect(run.output(run.last)).toBe('Asha Meena Ann nn\n');
+  });
+
+  it('reads a union by each member, a function pointer as its function, a VLA and an array parameter as arrays', async () => {
+    const run = await step(`#include <stdio.h>
+union num { int i; float f; };
+int square(int x) { return x * x; }
+int total(int m[][3], int rows) {
+    int t = 0;
+    for (int r = 0; r < rows; r++) t += m[r][0] + m[r][1] + m[r][2];
+    return t;
+}
+int main(void) {
+    union num u;
+    u.i = 1065353216;
+    int (*op)(int) = square;
+    int n = 3;
+    int a[n];
+    for (int k = 0; k < n; k++) a[k] = op(k);
+    int grid[2][3] = {{1, 2, 3}, {4, 5, 6}};
+    printf("%.1f %d %d\\n", u.f, a[2], total(grid, 2));
+    return 0;
+}
+`);
+    expect(run.vars(run.after(16))).toMatchObject({ u: '{i: 1065353216, f: 1}', op: 'square', a: '[0, 1, 4]' });
+    expect(run.vars(run.after(5))).toMatchObject({ m: '→ grid[0]', rows: '2' });
+    expect(run.output(run.last)).toBe('1.0 4 21\n');
+  });
+
+  it('tells "not set" from what the program wrote: 190 is 190, an unset value prints as Run prints it', async () => {
+    const code = `#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+    unsigned char shade = 190;
+    int votes[3];
+    votes[1] = 190;
+    int *p = malloc(3 * sizeof *p);
+    p[0] = -1094795586;
+    printf("%d %d %d\\n", shade, votes[1], p[0]);
+    free(p);
+    return 0;
+}
+`;
+    const run = await step(code);
+    const at = run.after(8);
+    expect(run.vars(at)).toMatchObject({ shade: '190', votes: '[?, 190, ?]' });
+    expect(run.heap(at)).toEqual(['live 12 B line 7 [-1094795586, ?, ?]']);
+    const ran = await grader.run('tests', code, '');
+    expect(run.output(run.last)).toBe(ran.run?.stdout);
+  });
+
   it('reads to EOF a character a round', async () => {
     const run = await step(
       `#include <stdio.h>

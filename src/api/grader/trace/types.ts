@@ -90,7 +90,7 @@ export function typeTable(root: AstNode, mainRecords: Set<string> = new Set()) {
         name,
         size: null,
         fields: [],
-        spelling: node.tagUsed === 'struct' && mainRecords.has(id) ? named : null,
+        spelling: (node.tagUsed === 'struct' || node.tagUsed === 'union') && mainRecords.has(id) ? named : null,
       };
       records.push(info);
       recordIndex.set(id, index);
@@ -114,6 +114,20 @@ export function typeTable(root: AstNode, mainRecords: Set<string> = new Set()) {
       const length = /^\d+$/.test(array[2]!) ? Number(array[2]) : null;
       return add(text, () => ({ kind: 'array', name: written, of: of(`${array[1]}${array[3]}`), length }));
     }
+    // A pointer to an array (an array parameter `int m[][3]` is one: `int (*)[3]`).
+    const toArray = /^(.*?) ?\(\*\)((?:\[[^\]]*\])+)$/.exec(text);
+    if (toArray) return add(text, () => ({ kind: 'pointer', name: written, to: of(`${toArray[1]}${toArray[2]}`) }));
+    // A pointer to a function: `int (*)(int)`.
+    const toFunction = /^(.*?) ?\(\*\)\((.*)\)$/.exec(text);
+    if (toFunction)
+      return add(text, () => ({
+        kind: 'pointer',
+        name: written,
+        to: add(`${toFunction[1]}(${toFunction[2]})`, () => ({
+          kind: 'function',
+          name: `${toFunction[1]} (${toFunction[2]})`,
+        })),
+      }));
     if (text.endsWith('*') && !text.includes('(')) {
       return add(text, () => ({ kind: 'pointer', name: written, to: of(text.slice(0, -1)) }));
     }

@@ -1,5 +1,5 @@
 import type { RegionState, StepState } from '../../../contracts/trace-replay';
-import type { StepMemory, ValueView } from '../../../contracts/trace-values';
+import { pointedLiterals, type StepMemory, type ValueView } from '../../../contracts/trace-values';
 import type { Trace } from '../../../contracts/trace';
 
 const HEAP_SHOWN = 100;
@@ -109,6 +109,11 @@ export function MemoryView({
   const allHeap = regions(state.heap);
   // A program that makes thousands of blocks shows the latest ones; the rest are counted.
   const heap = allHeap.slice(-HEAP_SHOWN);
+  // The string literals the drawn values point at, each drawn once with its text (a literal is not a variable).
+  const drawn = [...state.frames.slice(-FRAMES_SHOWN).flatMap((frame) => regions(frame.vars)), ...heap, ...globals];
+  const literals = pointedLiterals(
+    drawn.filter((region) => region.status === 'live').map((region) => memory.value(region)),
+  );
   return (
     <>
       <h3 className="h6 mt-2">Call stack</h3>
@@ -154,6 +159,12 @@ export function MemoryView({
       {globals.length > 0 ? <h3 className="h6 mt-3">Globals</h3> : null}
       {globals.map((region) => (
         <Region key={region.id} region={region} memory={memory} />
+      ))}
+      {literals.length > 0 ? <h3 className="h6 mt-3">String literals</h3> : null}
+      {literals.map((literal) => (
+        <div className="trace-region trace-literal" data-region={literal.region} key={literal.region}>
+          <span className="trace-cell">{literal.text}</span>
+        </div>
       ))}
     </>
   );
