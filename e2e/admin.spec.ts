@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ADMIN, PASSWORD, linkFromOutbox, logIn, newEmail, signInAsTeacher, signUp } from './accounts.js';
+import { ADMIN, PASSWORD, apiStudent, linkFromOutbox, logIn, newEmail, signInAsTeacher, signUp } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, open, saveScreenshot, test } from './fixtures.js';
 
 interface Delivered {
@@ -304,5 +304,51 @@ test.describe('admin dashboard', () => {
       await panel.getByRole('button', { name: 'Exit' }).click();
       await expect(button).toBeFocused();
     }
+  });
+
+  test('at 1280 px the longest values a profile takes still fit beside the pinned Delete column', async ({
+    page,
+    request,
+  }, info) => {
+    test.skip(info.project.name !== 'desktop', 'the row fits at 1280 px; on a phone the table scrolls under it');
+    const student = await apiStudent(request, {
+      tag: `a-very-long-address-for-the-student-list-${'x'.repeat(8)}`,
+      firstName: 'Venkatanarasimharajuvaripeta',
+      lastName: 'Chakravarthy-Subramanian',
+      profile: false,
+    });
+    const longest = (words: string) => words.repeat(20).slice(0, 100);
+    const saved = await request.patch(`/students/${student.id}`, {
+      headers: student.headers,
+      multipart: {
+        mobile: '9876543210',
+        city: longest('Thiruvananthapuram '),
+        country: longest('United Arab Emirates '),
+        study: longest('Bachelor of Technology in Computer Science '),
+        institution: longest('CollegeOfEngineeringAndTechnologyWithoutSpaces'),
+      },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await signInAsTeacher(page);
+    await page.getByRole('button', { name: 'List of Regd Students' }).click();
+    const regd = page.getByRole('region', { name: 'List of Regd Students' });
+    await regd.getByRole('searchbox').fill(student.email);
+    await regd.getByRole('button', { name: 'Search' }).click();
+    await expect(regd.locator('tbody tr')).toHaveCount(1);
+    const row = regd.locator('tbody tr').first();
+    await expect(row).toContainText('CollegeOfEngineering');
+    // No cell runs under the Delete column, and the list needs no sideways scroll.
+    const layout = await row.evaluate((tr) => {
+      const cells = Array.from(tr.children).map((cell) => cell.getBoundingClientRect());
+      const last = cells.at(-1)!;
+      const scroller = tr.closest('.scroll-region') ?? tr.closest('table')!.parentElement!;
+      return {
+        overlap: Math.max(...cells.slice(0, -1).map((cell) => cell.right - last.left)),
+        sideways: scroller.scrollWidth - scroller.clientWidth,
+      };
+    });
+    expect(layout.overlap).toBeLessThanOrEqual(1);
+    expect(layout.sideways).toBeLessThanOrEqual(1);
+    await saveScreenshot(page, 'admin-regd-long-values', info.project.name);
   });
 });

@@ -158,6 +158,27 @@ test.describe('step through a C run', () => {
     await expect.poll(inPane).toBe(true);
   });
 
+  test('string literals are drawn with their text, each pointer at one with an arrow', async ({
+    page,
+    request,
+  }, info) => {
+    const { student, spId } = await studentWithProgram(request);
+    await signInWithToken(page, student.token, `/DashPage/myprogs/${spId}`);
+    await setCode(
+      page,
+      `#include <stdio.h>\nint main(void) {\n    char *names[] = {"Asha", "Meena"};\n    const char *who = "Ann";\n    printf("%s %s %s\\n", names[0], names[1], who);\n    return 0;\n}\n`,
+    );
+    await page.getByRole('button', { name: 'Step through', exact: true }).click();
+    const view = page.getByRole('region', { name: 'Step through', exact: true });
+    await expect(view.getByRole('status')).toHaveText(/^Step 1 of \d+, line 3$/, { timeout: 60_000 });
+    await view.getByLabel('Run to line').fill('5');
+    await view.getByRole('button', { name: 'Run to line' }).click();
+    await expect(view.getByRole('heading', { name: 'String literals' })).toBeVisible();
+    await expect(view.locator('.trace-literal')).toHaveText(['"Asha"', '"Meena"', '"Ann"']);
+    await expect(view.locator('.trace-arrow')).toHaveCount(3);
+    await checkScreen(page, 'step-through-literals', info.project.name);
+  });
+
   test('the teacher steps through a student’s code from Live supervision', async ({ page, request }, info) => {
     const { admin, student, spId, programNumber, programId } = await studentWithProgram(request);
     // A hidden test: the teacher may step through its input; the student never sees it.

@@ -375,7 +375,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
   const instance = await WebAssembly.instantiate(module, provided);
   const memory = instance.exports.memory as WebAssembly.Memory;
   sandbox.memory = memory;
-  sandbox.table = instance.exports.__indirect_function_table as WebAssembly.Table | undefined;
+  sandbox.table = instance.exports.__indirect_function_table as typeof sandbox.table;
   const started = performance.now();
   let kind: RunResponse['kind'] = 'exit';
   let exitCode: number | null = null;
