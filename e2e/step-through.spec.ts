@@ -56,6 +56,59 @@ async function setCode(page: Page, code: string) {
   await page.keyboard.insertText(code);
 }
 
+/**
+ * Arrows that cross a value or a name they neither start nor end at: each arrow's path (M x,y then V/H moves) taken
+ * as segments, against every cell, value box and name in the memory view (shrunk by a pixel: touching is not
+ * crossing).
+ */
+async function arrowsCrossingValues(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.querySelector<HTMLElement>('.trace-memory')!;
+    const box = root.getBoundingClientRect();
+    const rect = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return {
+        left: r.left - box.left + 1,
+        right: r.right - box.left - 1,
+        top: r.top - box.top + 1,
+        bottom: r.bottom - box.top - 1,
+      };
+    };
+    const inside = (r: ReturnType<typeof rect>, x: number, y: number) =>
+      x >= r.left - 2 && x <= r.right + 2 && y >= r.top - 2 && y <= r.bottom + 2;
+    const things = Array.from(root.querySelectorAll('.trace-cell, .trace-name, .trace-struct, .trace-array'));
+    const crossings: string[] = [];
+    for (const path of Array.from(root.querySelectorAll('.trace-arrow'))) {
+      const d = path.getAttribute('d')!;
+      const moves = [...d.matchAll(/([MVH])([-\d.]+)(?:,([-\d.]+))?/g)];
+      let x = 0;
+      let y = 0;
+      const points: [number, number][] = [];
+      for (const [, op, a, b] of moves) {
+        if (op === 'M') [x, y] = [Number(a), Number(b)];
+        else if (op === 'V') y = Number(a);
+        else x = Number(a);
+        points.push([x, y]);
+      }
+      const [start, end] = [points[0]!, points.at(-1)!];
+      for (const thing of things) {
+        const r = rect(thing);
+        if (inside(r, ...start) || inside(r, ...end)) continue;
+        for (let i = 1; i < points.length; i++) {
+          const [[ax, ay], [bx, by]] = [points[i - 1]!, points[i]!];
+          const crosses =
+            Math.max(ax, bx) > r.left &&
+            Math.min(ax, bx) < r.right &&
+            Math.max(ay, by) > r.top &&
+            Math.min(ay, by) < r.bottom;
+          if (crosses) crossings.push(`${d} crosses "${thing.textContent?.slice(0, 30)}"`);
+        }
+      }
+    }
+    return crossings;
+  });
+}
+
 test.describe('step through a C run', () => {
   test.setTimeout(150_000);
 
@@ -94,6 +147,8 @@ test.describe('step through a C run', () => {
     await expect(heap.first()).toContainText('block 1 (line 9), 8 bytes');
     await expect(view.locator('.trace-pointer.trace-null')).toHaveCount(1);
     await expect(view.locator('.trace-arrow')).toHaveCount(3);
+    // Each arrow goes around the values and names, never over one.
+    expect(await arrowsCrossingValues(page)).toEqual([]);
     await checkScreen(page, 'step-through-list', info.project.name);
 
     // The slider reaches the end: the output is all there, and the list's blocks, never freed, are marked so and
@@ -156,6 +211,47 @@ test.describe('step through a C run', () => {
     await view.getByRole('button', { name: 'Back' }).click();
     await expect(view.getByRole('status')).toContainText('line 55');
     await expect.poll(inPane).toBe(true);
+  });
+
+  test('a tree and a 2-D array draw their arrows around every value', async ({ page, request }, info) => {
+    const { student, spId } = await studentWithProgram(request);
+    await signInWithToken(page, student.token, `/DashPage/myprogs/${spId}`);
+    await setCode(
+      page,
+      `#include <stdlib.h>
+struct node { int key; struct node *left, *right; };
+struct node *add(struct node *t, int key) {
+    if (t == NULL) {
+        t = malloc(sizeof *t);
+        t->key = key;
+        t->left = t->right = NULL;
+    } else if (key < t->key) t->left = add(t->left, key);
+    else t->right = add(t->right, key);
+    return t;
+}
+int main(void) {
+    int *rows[2];
+    for (int r = 0; r < 2; r++) {
+        rows[r] = malloc(3 * sizeof(int));
+        for (int c = 0; c < 3; c++) rows[r][c] = r * 3 + c;
+    }
+    struct node *root = NULL;
+    int keys[] = {5, 3, 8, 1, 4};
+    for (int i = 0; i < 5; i++) root = add(root, keys[i]);
+    return 0;
+}
+`,
+    );
+    await page.getByRole('button', { name: 'Step through', exact: true }).click();
+    const view = page.getByRole('region', { name: 'Step through', exact: true });
+    await expect(view.getByRole('status')).toHaveText(/^Step 1 of \d+, line 13$/, { timeout: 60_000 });
+    await view.getByLabel('Run to line').fill('21');
+    await view.getByRole('button', { name: 'Run to line' }).click();
+    await expect(view.getByRole('status')).toContainText('line 21');
+    // Two row pointers, the root, and four child links.
+    await expect(view.locator('.trace-arrow')).toHaveCount(7);
+    expect(await arrowsCrossingValues(page)).toEqual([]);
+    await checkScreen(page, 'step-through-tree', info.project.name);
   });
 
   test('string literals are drawn with their text, each pointer at one with an arrow', async ({

@@ -5,6 +5,32 @@ interface Arrow {
   dangling: boolean;
 }
 
+/** Lanes in the gutter at the memory view's right edge (its padding), where arrows run up and down. */
+const LANES = 5;
+const LANE_GAP = 5;
+
+/**
+ * An arrow's way around the values (orthogonal): down from the pointer to the gap under its own row, along that gap
+ * to a lane in the right-hand gutter, up or down the lane to the target's height, and left into the target's right
+ * edge. Rows never share a line with another row's values, and nothing stands right of a value in its row, so no
+ * part crosses a value or a name.
+ */
+export function arrowPath(
+  from: DOMRect,
+  fromRow: DOMRect,
+  to: DOMRect,
+  box: DOMRect,
+  lane: number,
+): string {
+  const x1 = from.left + from.width / 2 - box.left;
+  const y1 = from.top + from.height / 2 - box.top;
+  const below = fromRow.bottom - box.top + 3;
+  const gutter = box.width - LANE_GAP * (1 + (lane % LANES));
+  const y2 = to.top + Math.min(to.height / 2, 12) - box.top;
+  const x2 = to.right - box.left + 1;
+  return `M${x1},${y1} V${below} H${gutter} V${y2} H${x2}`;
+}
+
 /**
  * Arrows from each pointer cell to the cell it points at (or, between cells, its variable's or block's box), drawn
  * over the memory view once it is laid out, and again when its size changes.
@@ -23,15 +49,15 @@ export function MemoryArrows({ container, step }: { container: RefObject<HTMLDiv
           root.querySelector<HTMLElement>(`[data-cell="${region}:${offset}"]`) ??
           root.querySelector<HTMLElement>(`[data-region="${region}"]`);
         if (!to) continue;
-        const a = from.getBoundingClientRect();
-        const b = to.getBoundingClientRect();
-        const x1 = a.left + a.width / 2 - box.left;
-        const y1 = a.top + a.height / 2 - box.top;
-        const x2 = b.left - box.left;
-        const y2 = b.top + Math.min(b.height / 2, 12) - box.top;
-        const bend = Math.max(40, Math.abs(y2 - y1) / 3);
+        const row = from.closest<HTMLElement>('.trace-region') ?? from;
         next.push({
-          d: `M${x1},${y1} C${x1 + bend},${y1} ${x2 - bend},${y2} ${x2},${y2}`,
+          d: arrowPath(
+            from.getBoundingClientRect(),
+            row.getBoundingClientRect(),
+            to.getBoundingClientRect(),
+            box,
+            next.length,
+          ),
           dangling: from.classList.contains('trace-dangling'),
         });
       }
