@@ -15,13 +15,7 @@ const LANE_GAP = 5;
  * edge. Rows never share a line with another row's values, and nothing stands right of a value in its row, so no
  * part crosses a value or a name.
  */
-export function arrowPath(
-  from: DOMRect,
-  fromRow: DOMRect,
-  to: DOMRect,
-  box: DOMRect,
-  lane: number,
-): string {
+export function arrowPath(from: DOMRect, fromRow: DOMRect, to: DOMRect, box: DOMRect, lane: number): string {
   const x1 = from.left + from.width / 2 - box.left;
   const y1 = from.top + from.height / 2 - box.top;
   const below = fromRow.bottom - box.top + 3;
