@@ -78,13 +78,20 @@ export const myBatchSchema = z.object({
 });
 export type MyBatch = z.infer<typeof myBatchSchema>;
 
+/**
+ * The longest task a program may have: room for an imported question's full statement (CodeRunner and Dodona tasks
+ * run past 5,000 characters once their HTML is text), still one screen of reading at most a few.
+ */
+export const TASK_MAX_CHARS = 20_000;
+export const taskSchema = z
+  .string({ error: 'Task is required' })
+  .trim()
+  .min(1, 'Task is required')
+  .max(TASK_MAX_CHARS, `Task must be at most ${TASK_MAX_CHARS.toLocaleString('en-IN')} characters`);
+
 export const programInputSchema = z.strictObject({
   program_number: programNumberSchema,
-  task: z
-    .string({ error: 'Task is required' })
-    .trim()
-    .min(1, 'Task is required')
-    .max(5000, 'Task must be at most 5000 characters'),
+  task: taskSchema,
 });
 export type ProgramInput = z.input<typeof programInputSchema>;
 

@@ -10,6 +10,7 @@ import { coderunnerPattern } from './coderunner-graders.js';
 import { problemKinds } from './run-problems.js';
 import { manualGradeSchema, rubricCriterionSchema, rubricSchema } from './grading.js';
 import { timingSchema } from './timed-work.js';
+import { taskSchema } from './course-content.js';
 
 export const EXERCISE_LIMITS = {
   codeMaxBytes: 64 * 1024,
@@ -288,11 +289,7 @@ export type CoderunnerGrading = z.infer<typeof coderunnerGradingSchema>;
 /** The exercise bank's own file: programs with their tests, as Export writes them and Import reads them. */
 export const BANK_FORMAT = 'c-course-exercises';
 export const bankProgramSchema = z.strictObject({
-  task: z
-    .string({ error: 'Task is required' })
-    .trim()
-    .min(1, 'Task is required')
-    .max(5000, 'Task must be at most 5000 characters'),
+  task: taskSchema,
   starter_code: exerciseInputSchema.shape.starter_code,
   reference_solution: z
     .string()

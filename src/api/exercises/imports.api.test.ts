@@ -108,6 +108,30 @@ describe('importing exercises: files read off the event loop', () => {
     });
   });
 
+  it('imports a task past 5,000 characters whole; one past 20,000 is left out with the reason', async () => {
+    const statement = (n: number) => 'Read the numbers and print their sum. '.repeat(Math.ceil(n / 38)).slice(0, n);
+    const long = statement(12_000);
+    const imported = await importFile(
+      quiz(question({ name: 'Long' }).replace('<text>Add.</text>', `<text>${long}</text>`)),
+    );
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json().imported[0].task).toBe(`Long\n\n${long.trim()}`);
+    const tooLong = await importFile(
+      quiz(question({ name: 'Longer' }).replace('<text>Add.</text>', `<text>${statement(20_001)}</text>`)),
+    );
+    expect(tooLong.json().imported).toEqual([]);
+    expect(tooLong.json().skipped[0].reason).toContain('Task must be at most 20,000 characters');
+    // The same limit when a program is written by hand.
+    const written = await ctx.app.inject({
+      method: 'POST',
+      url: '/programs',
+      headers: bearer(adminToken),
+      payload: { program_number: 7001, task: statement(20_001) },
+    });
+    expect(written.statusCode).toBe(400);
+    expect(written.body).toContain('Task must be at most 20,000 characters');
+  });
+
   it('imports a CodeRunner export of 10,000 tests while other requests are answered', async () => {
     // The worker is loaded by the imports before: what runs now is the reading itself.
     const begun = new Promise<void>((resolve) => (onRead = resolve));
