@@ -254,6 +254,22 @@ int main(void) {
     await checkScreen(page, 'step-through-tree', info.project.name);
   });
 
+  test('Run and Step through give the program the arguments typed for them', async ({ page, request }) => {
+    const { student, spId } = await studentWithProgram(request);
+    await signInWithToken(page, student.token, `/DashPage/myprogs/${spId}`);
+    await setCode(
+      page,
+      `#include <stdio.h>\nint main(int argc, char **argv) {\n    for (int i = 1; i < argc; i++) printf("[%s]", argv[i]);\n    printf("\\n");\n    return 0;\n}\n`,
+    );
+    await page.getByLabel('Arguments for Run').fill('3 "two words"');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByText('[3][two words]')).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Step through', exact: true }).click();
+    const view = page.getByRole('region', { name: 'Step through', exact: true });
+    await view.getByRole('button', { name: 'Go to the end' }).click();
+    await expect(view.getByTestId('trace-output')).toHaveText('[3][two words]\n');
+  });
+
   test('string literals are drawn with their text, each pointer at one with an arrow', async ({
     page,
     request,

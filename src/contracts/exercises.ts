@@ -151,9 +151,21 @@ const stdinSchema = z
   .max(EXERCISE_LIMITS.stdinMaxBytes, 'The input must be at most 64 KB.')
   .refine((text) => byteLength(text) <= EXERCISE_LIMITS.stdinMaxBytes, 'The input must be at most 64 KB.');
 
+/** Command-line arguments: what a program gets in argv after its name (a test's, or Run's). */
+export const argsSchema = z
+  .array(
+    z
+      .string({ error: 'Each argument must be text.' })
+      .max(EXERCISE_LIMITS.argMaxChars, 'An argument must be at most 200 characters.'),
+  )
+  .max(EXERCISE_LIMITS.maxArgs, 'At most 20 arguments.')
+  .default([]);
+
 export const runInputSchema = z.strictObject({
   code: codeSchema,
   stdin: stdinSchema.default(''),
+  /** What the program gets in argv after its name, as a test's arguments. */
+  args: argsSchema,
   /** Files in the program's folder when it starts. */
   files: testFilesSchema('files'),
 });
@@ -185,14 +197,7 @@ export const testCaseInputSchema = z
       .max(1e9, 'The tolerance is too large')
       .default(DEFAULT_TOLERANCE),
     /** What the program gets in argv after its name. */
-    args: z
-      .array(
-        z
-          .string({ error: 'Each argument must be text.' })
-          .max(EXERCISE_LIMITS.argMaxChars, 'An argument must be at most 200 characters.'),
-      )
-      .max(EXERCISE_LIMITS.maxArgs, 'At most 20 arguments.')
-      .default([]),
+    args: argsSchema,
     /** Files in the program's folder when it starts. */
     files: testFilesSchema('input files'),
     /** Files the program must leave behind, each checked like the output. */
@@ -506,6 +511,17 @@ export function emptyInputText(test: { files: readonly unknown[]; args: readonly
 /** Command-line arguments as a shell would show them: quoted when empty or holding spaces or quotes. */
 export const argumentsText = (args: readonly string[]) =>
   args.map((arg) => (/[\s"]/.test(arg) || !arg ? JSON.stringify(arg) : arg)).join(' ');
+
+/**
+ * Arguments typed as `argumentsText` shows them: words apart by spaces, or "quoted" (with \" and \\ inside) to hold
+ * spaces or be empty. An unclosed quote runs to the end.
+ */
+export function parseArguments(text: string): string[] {
+  const args: string[] = [];
+  for (const [, quoted, bare] of text.matchAll(/"((?:[^"\\]|\\.)*)(?:"|$)|(\S+)/g))
+    args.push(bare ?? quoted!.replace(/\\(.)/g, '$1'));
+  return args;
+}
 
 export const gradeResultSchema = z.object({
   compile: compileResultSchema,

@@ -106,6 +106,20 @@ describe('C exercises', () => {
     const ran = await call('POST', `/api/v1/student_programs/${s.spId}/run`, s.token, { code: SUM, stdin: '40 2' });
     expect(ran.statusCode).toBe(200);
     expect(ran.json()).toMatchObject({ compile: { ok: true }, run: { status: 'ok', stdout: '42\n', exit_code: 0 } });
+    // Run gives the program command-line arguments, as a test does; Step through too.
+    const ARGS =
+      '#include <stdio.h>\nint main(int argc, char **argv) {\n  for (int i = 1; i < argc; i++) printf("[%s]", argv[i]);\n  printf("\\n");\n  return 0;\n}\n';
+    const withArgs = await call('POST', `/api/v1/student_programs/${s.spId}/run`, s.token, {
+      code: ARGS,
+      args: ['5', 'two words', ''],
+    });
+    expect(withArgs.json().run.stdout).toBe('[5][two words][]\n');
+    const traced = await call('POST', `/api/v1/student_programs/${s.spId}/trace`, s.token, {
+      code: ARGS,
+      args: ['7'],
+    });
+    expect(traced.statusCode).toBe(200);
+    expect(traced.json().trace.stdout).toBe('[7]\n');
 
     const wrong = await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, {
       code: SUM.replace('a + b', 'a - b'),
@@ -241,6 +255,8 @@ describe('C exercises', () => {
       ['/run', { code: 'x'.repeat(64 * 1024 + 1), stdin: '' }, /at most 64 KB/],
       ['/run', { code: SUM, stdin: 'y'.repeat(64 * 1024 + 1) }, /input must be at most 64 KB/],
       ['/run', { code: 42 }, /./],
+      ['/run', { code: SUM, args: Array.from({ length: 21 }, () => 'a') }, /At most 20 arguments/],
+      ['/run', { code: SUM, args: ['a'.repeat(201)] }, /at most 200 characters/],
       ['/submissions', {}, /Write some code first/],
       ['/submissions', { code: SUM, extra: true }, /./],
     ];

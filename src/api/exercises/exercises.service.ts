@@ -319,13 +319,13 @@ export function createExercisesService({
     async run(
       student: StudentRow,
       studentProgramId: number,
-      { code, stdin, files }: { code: string; stdin: string; files: ProgramFile[] },
+      { code, stdin, files, args = [] }: { code: string; stdin: string; files: ProgramFile[]; args?: string[] },
     ): Promise<RunResult> {
       const sp = await ownStudentProgram(student, studentProgramId);
       await withinWindow(sp);
       const testCode = await firstExampleCode(sp.program_id);
       return exclusive(student.id, async () => {
-        const result = await grader.run(student.id, code, stdin, files, testCode);
+        const result = await grader.run(student.id, code, stdin, files, testCode, args);
         const at = nowIso(clock());
         await exercises.recordRun(db, sp.id, code, at, runSummary(result));
         changed(db, student, sp, 'run');
@@ -337,17 +337,27 @@ export function createExercisesService({
     async trace(
       student: StudentRow,
       studentProgramId: number,
-      { code, stdin, files }: { code: string; stdin: string; files: ProgramFile[] },
+      { code, stdin, files, args = [] }: { code: string; stdin: string; files: ProgramFile[]; args?: string[] },
     ): Promise<TraceAnswer> {
       const sp = await ownStudentProgram(student, studentProgramId);
       await withinWindow(sp);
       const testCode = await firstExampleCode(sp.program_id);
-      return exclusive(student.id, () => grader.trace(student.id, code, stdin, files, testCode));
+      return exclusive(student.id, () => grader.trace(student.id, code, stdin, files, testCode, args));
     },
 
     /** The teacher steps through any code (a student's they are reading, or their own demonstration). */
-    async adminTrace({ code, stdin, files }: { code: string; stdin: string; files: ProgramFile[] }) {
-      return grader.trace('admin', code, stdin, files);
+    async adminTrace({
+      code,
+      stdin,
+      files,
+      args = [],
+    }: {
+      code: string;
+      stdin: string;
+      files: ProgramFile[];
+      args?: string[];
+    }) {
+      return grader.trace('admin', code, stdin, files, '', args);
     },
 
     async submit(student: StudentRow, studentProgramId: number, code: string) {

@@ -755,13 +755,15 @@ export function createGrader(options: GraderOptions = {}) {
       files: ProgramFile[] = [],
       /** A function exercise's test code to call the student's functions with (its first example's). */
       testCode = '',
+      /** What the program gets in argv after its name (a function exercise's harness takes argv itself). */
+      args: string[] = [],
     ): Promise<{ compile: CompileResult; run: RunOutcome | null }> {
       const { source, harness } = programOf(code, [testCode]);
       const compiled = await compileTests(String(owner), source, !!harness);
       if (!compiled.result.ok) return { compile: compiled.result, run: null };
       const input = harness
         ? { stdin, args: ['0'], files, harness: { test: 0, nonce: harness.nonce } }
-        : { stdin, args: [], files };
+        : { stdin, args, files };
       const ran = await execute(String(owner), compiled, source, input, {});
       return { compile: compiled.result, run: ran.outcome };
     },
@@ -777,6 +779,7 @@ export function createGrader(options: GraderOptions = {}) {
       stdin: string,
       files: ProgramFile[] = [],
       testCode = '',
+      args: string[] = [],
     ): Promise<TraceAnswer> {
       const { source, harness } = programOf(code, [testCode]);
       const functions = !!harness;
@@ -801,7 +804,7 @@ export function createGrader(options: GraderOptions = {}) {
             key: traced.key,
             wasm: traced.wasm!,
             stdin,
-            args: harness ? ['0'] : [],
+            args: harness ? ['0'] : args,
             files,
             outputMaxBytes: EXERCISE_LIMITS.outputMaxBytes,
             trace: { compile: traced.result, meta, code: source, definednessOffset: DEFINEDNESS_SHADOW_OFFSET },

@@ -12,7 +12,7 @@ export function AskAboutStep({
   step,
   line,
 }: {
-  run: { code: string; stdin: string; files: ProgramFile[] };
+  run: { code: string; stdin: string; files: ProgramFile[]; args?: string[] };
   step: number;
   line: number;
 }) {
@@ -39,7 +39,7 @@ export function AskAboutStep({
       className="trace-ask w-100"
       onSubmit={(event) => {
         event.preventDefault();
-        ask.mutate({ question, session_id: null, trace: { ...run, step, line } });
+        ask.mutate({ question, session_id: null, trace: { args: [], ...run, step, line } });
       }}
     >
       <label className="form-label small mb-1" htmlFor="trace-question">

@@ -56,7 +56,7 @@ export function StepThrough({
   code: string;
   result: TraceResult;
   initialStep?: number;
-  ask?: { code: string; stdin: string; files: ProgramFile[] };
+  ask?: { code: string; stdin: string; files: ProgramFile[]; args?: string[] };
   onClose: () => void;
 }) {
   const trace = result.trace!;

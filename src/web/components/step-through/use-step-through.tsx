@@ -14,6 +14,8 @@ interface Input {
   code: string;
   stdin: string;
   files: ProgramFile[];
+  /** Command-line arguments, as Run gives them. */
+  args?: string[];
 }
 
 /** What `read` gives: the input, and the step to open at when not the first (a doubt's). */

@@ -25,6 +25,7 @@ const stored: DoubtStep = {
   code: 'int main(void) {\n  int a = 1;\n  int b = 2;\n  return a + b;\n}\n',
   stdin: '5',
   files: [{ name: 'in.txt', content: 'hello' }],
+  args: [],
   step: 2,
   line: 3,
 };

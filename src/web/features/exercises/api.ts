@@ -66,8 +66,19 @@ export function saveDraftOnLeave(id: number, code: string, token: string | null)
 /** Run: compiled and run with the student's input (the draft is saved with it; nothing else on screen changes). */
 export const useRunProgram = () =>
   useMutation({
-    mutationFn: ({ id, code, stdin, files }: { id: number; code: string; stdin: string; files: ProgramFile[] }) =>
-      callEndpoint(exercisesEndpoints.run, { params: { id }, body: { code, stdin, files } }),
+    mutationFn: ({
+      id,
+      code,
+      stdin,
+      files,
+      args = [],
+    }: {
+      id: number;
+      code: string;
+      stdin: string;
+      files: ProgramFile[];
+      args?: string[];
+    }) => callEndpoint(exercisesEndpoints.run, { params: { id }, body: { code, stdin, files, args } }),
   });
 
 /** Submit: graded against the tests; the workspace (history, best score) is read again. */

@@ -1,7 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { codeSchema, type Workspace, exerciseMessages } from '../../../contracts/exercises';
+import {
+  argumentsText,
+  codeSchema,
+  type Workspace,
+  exerciseMessages,
+  parseArguments,
+} from '../../../contracts/exercises';
 import { systemClock } from '../../../contracts/clock';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { programMessages } from '../../../contracts/course-content';
@@ -35,6 +41,8 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
   const initial = workspace.draft_code ?? workspace.solution ?? workspace.starter_code;
   const { code, saved, save, setSave, onChange } = useDraft(id, initial, workspace.draft_saved_at, locked);
   const [stdin, setStdin] = useState(workspace.visible_tests[0]?.stdin ?? '');
+  // Run's arguments: the first example's at first, as a shell would show them.
+  const [argsText, setArgsText] = useState(argumentsText(workspace.visible_tests[0]?.args ?? []));
   // Run gives the program the first example's input files, so a program that reads a file can be tried.
   const runFiles = workspace.visible_tests[0]?.files ?? [];
   const run = useRunProgram();
@@ -42,13 +50,13 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
   const handIn = useHandInSolution();
   const stepThrough = useStepThrough(
     { studentProgramId: id },
-    () => ({ code: code.current, stdin, files: runFiles }),
+    () => ({ code: code.current, stdin, files: runFiles, args: parseArguments(argsText) }),
     locked || run.isPending || submit.isPending || handIn.isPending,
   );
-  const testRun = (input: string) => ({
-    stdin: input,
-    files: workspace.visible_tests.find((t) => t.stdin === input)?.files ?? [],
-  });
+  const testRun = (input: string) => {
+    const test = workspace.visible_tests.find((t) => t.stdin === input);
+    return { stdin: input, files: test?.files ?? [], args: test?.args ?? [] };
+  };
   const busy = run.isPending || stepThrough.pending ? 'run' : submit.isPending || handIn.isPending ? 'submit' : null;
   const [error, setError] = useState<string | null>(null);
   const [handedIn, setHandedIn] = useState<string | null>(null);
@@ -78,7 +86,13 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
         await handIn.mutateAsync({ id, code: code.current });
         setHandedIn(programMessages.handedIn);
       } else if (kind === 'run') {
-        const result = await run.mutateAsync({ id, code: code.current, stdin, files: runFiles });
+        const result = await run.mutateAsync({
+          id,
+          code: code.current,
+          stdin,
+          files: runFiles,
+          args: parseArguments(argsText),
+        });
         saved.current = code.current;
         setSave({ state: 'saved', at: systemClock().toISOString() });
         setShown({ kind: 'run', result });
@@ -180,7 +194,7 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
         readOnly={locked}
       />
 
-      <RunInput stdin={stdin} onChange={setStdin} files={runFiles} />
+      <RunInput stdin={stdin} onChange={setStdin} args={argsText} onArgsChange={setArgsText} files={runFiles} />
       {stepThrough.panel}
 
       {error ? (

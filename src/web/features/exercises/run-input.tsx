@@ -1,9 +1,44 @@
 import type { ChangeEvent } from 'react';
 import { EXERCISE_LIMITS, exerciseMessages, type ProgramFile } from '../../../contracts/exercises';
-import { Textarea } from '../../components/form-kit';
+import { Input, Textarea } from '../../components/form-kit';
 
-/** What Run gives the program: the input typed here, and the first example's input files (named under it). */
+/**
+ * What Run (and Step through) give the program: the input typed here, its command-line arguments (the first
+ * example's at first), and the first example's input files (named under it).
+ */
 export function RunInput({
+  stdin,
+  onChange,
+  args,
+  onArgsChange,
+  files,
+}: {
+  stdin: string;
+  onChange: (stdin: string) => void;
+  /** The arguments as typed: words apart by spaces, "quoted" to hold a space. */
+  args: string;
+  onArgsChange: (args: string) => void;
+  files: ProgramFile[];
+}) {
+  return (
+    <>
+      <RunStdin stdin={stdin} onChange={onChange} files={files} />
+      <Input
+        id="run-args"
+        containerClassName="mt-2"
+        label="Arguments for Run (what your program gets in argv, after its name)"
+        className="form-control code-input"
+        value={args}
+        onChange={(e) => onArgsChange(e.target.value)}
+        spellCheck={false}
+        autoComplete="off"
+        hint='Leave empty unless your program reads argv. Words are apart by spaces; put one in "quotes" to keep its spaces.'
+      />
+    </>
+  );
+}
+
+function RunStdin({
   stdin,
   onChange,
   files,
