@@ -119,7 +119,7 @@ describe("the teacher's Doubts panel", () => {
       {
         method: 'POST',
         path: '/api/v1/admin/trace',
-        body: { code: stored.code, stdin: stored.stdin, files: stored.files },
+        body: { code: stored.code, stdin: stored.stdin, files: stored.files, args: stored.args },
       },
     ]);
   });

@@ -1,13 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  argumentsText,
-  codeSchema,
-  type Workspace,
-  exerciseMessages,
-  parseArguments,
-} from '../../../contracts/exercises';
+import { codeSchema, type Workspace, exerciseMessages } from '../../../contracts/exercises';
 import { systemClock } from '../../../contracts/clock';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { programMessages } from '../../../contracts/course-content';
@@ -29,7 +23,7 @@ import { useTimeZone } from '../../lib/site-info';
 import { draftStateText, useDraft } from './use-draft';
 import { Shown, compileNotes, runNotes, TeacherComments, WorkspaceResult } from './workspace-notes';
 import { SubmissionHistory, VisibleTests } from './workspace-history';
-import { LoadCFile, RunInput } from './run-input';
+import { LoadCFile, RunInput, useRunInput } from './run-input';
 import { useStepThrough } from '../../components/step-through/use-step-through';
 import { DueLine, TimedBanner, useTimedState } from './timed-banner';
 import { WorkspaceGrade } from './workspace-grade';
@@ -40,17 +34,13 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
   const id = workspace.id;
   const initial = workspace.draft_code ?? workspace.solution ?? workspace.starter_code;
   const { code, saved, save, setSave, onChange } = useDraft(id, initial, workspace.draft_saved_at, locked);
-  const [stdin, setStdin] = useState(workspace.visible_tests[0]?.stdin ?? '');
-  // Run's arguments: the first example's at first, as a shell would show them.
-  const [argsText, setArgsText] = useState(argumentsText(workspace.visible_tests[0]?.args ?? []));
-  // Run gives the program the first example's input files, so a program that reads a file can be tried.
-  const runFiles = workspace.visible_tests[0]?.files ?? [];
+  const runInput = useRunInput(workspace.visible_tests[0]);
   const run = useRunProgram();
   const submit = useSubmitProgram();
   const handIn = useHandInSolution();
   const stepThrough = useStepThrough(
     { studentProgramId: id },
-    () => ({ code: code.current, stdin, files: runFiles, args: parseArguments(argsText) }),
+    () => ({ code: code.current, ...runInput.input() }),
     locked || run.isPending || submit.isPending || handIn.isPending,
   );
   const testRun = (input: string) => {
@@ -86,13 +76,7 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
         await handIn.mutateAsync({ id, code: code.current });
         setHandedIn(programMessages.handedIn);
       } else if (kind === 'run') {
-        const result = await run.mutateAsync({
-          id,
-          code: code.current,
-          stdin,
-          files: runFiles,
-          args: parseArguments(argsText),
-        });
+        const result = await run.mutateAsync({ id, code: code.current, ...runInput.input() });
         saved.current = code.current;
         setSave({ state: 'saved', at: systemClock().toISOString() });
         setShown({ kind: 'run', result });
@@ -194,7 +178,7 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
         readOnly={locked}
       />
 
-      <RunInput stdin={stdin} onChange={setStdin} args={argsText} onArgsChange={setArgsText} files={runFiles} />
+      <RunInput {...runInput} />
       {stepThrough.panel}
 
       {error ? (

@@ -1,6 +1,24 @@
-import type { ChangeEvent } from 'react';
-import { EXERCISE_LIMITS, exerciseMessages, type ProgramFile } from '../../../contracts/exercises';
+import { type ChangeEvent, useState } from 'react';
+import {
+  argumentsText,
+  EXERCISE_LIMITS,
+  exerciseMessages,
+  parseArguments,
+  type ProgramFile,
+} from '../../../contracts/exercises';
 import { Input, Textarea } from '../../components/form-kit';
+
+/**
+ * Run's input, its arguments and its files: the first example's at first (its files stay: a program that reads a
+ * file can be tried). `input()` is what Run and Step through send.
+ */
+export function useRunInput(example: { stdin: string; args: string[]; files: ProgramFile[] } | undefined) {
+  const [stdin, onChange] = useState(example?.stdin ?? '');
+  const [args, onArgsChange] = useState(argumentsText(example?.args ?? []));
+  const files = example?.files ?? [];
+  const input = () => ({ stdin, files, args: parseArguments(args) });
+  return { stdin, onChange, args, onArgsChange, files, input };
+}
 
 /**
  * What Run (and Step through) give the program: the input typed here, its command-line arguments (the first
