@@ -48,6 +48,12 @@ export const FILE_LIMITS = {
 
 export const exerciseMessages = {
   checkerProgramMissing: 'A test is checked by the checker program: write the checker program.',
+  /** Saving an exercise whose checker program does not compile. */
+  checkerNotCompiling: (line: number, message: string) =>
+    `The checker program does not compile (line ${line}: ${message}). Fix it before saving: the tests it checks would not be checked.`,
+  /** Saving an exercise whose checker program, tried on a test, gave no verdict (`reason` ends with a full stop). */
+  checkerNotJudging: (test: number, against: 'reference' | 'expected', reason: string) =>
+    `The checker program was tried on test ${test} with ${against === 'reference' ? 'the reference solution’s output' : 'its expected output'} and gave no verdict: it ${reason} Fix it before saving: the tests it checks would not be checked.`,
   emptyCode: 'Write some code first.',
   codeTooLarge: 'The program must be at most 64 KB.',
   busy: 'You already have a program compiling or running. Please wait for it to finish.',

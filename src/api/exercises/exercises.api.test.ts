@@ -417,6 +417,33 @@ describe('C exercises', () => {
       checker_code: checker,
     });
     expect(savedChecker.statusCode).toBe(200);
+    // A checker that does not compile, never ends or prints no verdict is refused when saved, with why; nothing
+    // changes.
+    const sum = keptTests.length + 1;
+    for (const [bad, message] of [
+      [
+        'int main(void) { return x; }',
+        /^The checker program does not compile \(line 1: use of undeclared identifier 'x'\)\. Fix it before saving/,
+      ],
+      [
+        'int main(void) { for (;;) {} }',
+        new RegExp(
+          `^The checker program was tried on test ${sum} with its expected output and gave no verdict: it ran out of time`,
+        ),
+      ],
+      [
+        '#include <stdio.h>\nint main(void) { puts("maybe"); return 0; }',
+        /gave no verdict: it printed neither pass nor fail first\. Fix it before saving: the tests it checks would not be checked\.$/,
+      ],
+    ] as const) {
+      const refused = await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, {
+        tests: [...keptTests, ...byProgram],
+        checker_code: bad,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors.join(' ')).toMatch(message);
+    }
+    expect((await call('GET', `/api/v1/programs/${id}/exercise`, adminToken)).json().checker_code).toBe(checker);
     const bySaved = (await call('POST', `/api/v1/programs/${id}/exercise/try`, adminToken, { code: AREA })).json();
     expect(bySaved.tests.at(-1)).toMatchObject({ verdict: 'passed', message: null });
     await call('PUT', `/api/v1/programs/${id}/exercise`, adminToken, { tests: keptTests, checker_code: '' });

@@ -198,6 +198,13 @@ export function createExercisesService({
       const kept = input.tests ?? (await testsOf(program.id));
       if (kept.some((test) => test.checker === 'program') && !input.checker_code.trim())
         throw new AppError('validation', exerciseMessages.checkerProgramMissing);
+      // A checker program that does not compile, or gives no verdict, would leave students' tests unchecked.
+      const checked = kept.findIndex((test) => test.checker === 'program');
+      if (checked >= 0) {
+        const reference = input.reference_solution ?? program.reference_solution ?? '';
+        const problem = await grader.tryChecker('admin', input.checker_code, kept[checked]!, checked + 1, reference);
+        if (problem) throw new AppError('validation', problem);
+      }
       await transact(db, (trx) => exercises.saveExercise(trx, program.id, input));
       return this.exercise(program.id);
     },

@@ -892,6 +892,34 @@ export function createGrader(options: GraderOptions = {}) {
     },
 
     /**
+     * A teacher's checker program, tried as it will be used before it is saved: compiled, then run on `test` with the
+     * reference solution's output (its expected output when there is no reference, or the reference does not run).
+     * Null when it judges it (pass or fail); otherwise what is wrong, in the teacher's words.
+     */
+    async tryChecker(
+      owner: string | number,
+      checkerCode: string,
+      test: TestCase,
+      testNumber: number,
+      reference: string,
+    ): Promise<string | null> {
+      const key = String(owner);
+      const checker = await compile(key, checkerCode);
+      if (!checker.result.ok) {
+        const first = checker.result.diagnostics.find((d) => d.severity === 'error');
+        return exerciseMessages.checkerNotCompiling(first?.line ?? 1, first?.message ?? checker.result.output);
+      }
+      const ran = reference.trim()
+        ? await this.run(owner, reference, test.stdin, test.files, test.test_code, test.args)
+        : null;
+      const byReference = ran?.run?.status === 'ok';
+      const verdict = await runChecker(key, checker, test, byReference ? ran!.run!.stdout : test.expected_output);
+      if (!('notRun' in verdict)) return null;
+      const reason = verdict.notRun.replace(/^Not checked: the teacher’s checker program /, '');
+      return exerciseMessages.checkerNotJudging(testNumber, byReference ? 'reference' : 'expected', reason);
+    },
+
+    /**
      * Starts the run workers and the compile processes (each loads Clang and compiles once), so the first student
      * doesn't wait for them.
      */
