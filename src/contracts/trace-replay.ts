@@ -52,7 +52,8 @@ const SNAPSHOT_EVERY = 256;
 /** Freed blocks still drawn (as freed), and finished variables remembered to tell a dangling pointer. */
 const KEEP_GONE = 64;
 
-function decode(text: string): Uint8Array {
+/** A trace's base64 bytes (a write, a mask, the read-only data), decoded. */
+export function decode(text: string): Uint8Array {
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -4,7 +4,7 @@
  * NULL, dangling (into a freed block or a finished variable) or not set yet. The step-through view draws these;
  * the reference programs' tests read them as text (`describe`).
  */
-import type { RegionState, StepState, TraceReplay } from './trace-replay.js';
+import { decode, type RegionState, type StepState, type TraceReplay } from './trace-replay.js';
 import type { Trace, TraceType } from './trace.js';
 
 /** `function`: a function pointer, shown as the function's name (no arrow: a function is not in memory). */
@@ -18,6 +18,8 @@ export type ValueView =
       text: string;
       status: PointerStatus;
       target: { region: number; offset: number } | null;
+      /** A pointer at a string literal: the literal's text, as drawn. */
+      literal?: string;
     }
   | { kind: 'array'; offset: number; items: ValueView[]; more: number; text: string | null }
   | { kind: 'struct'; offset: number; fields: { name: string; value: ValueView }[] }
@@ -109,7 +111,7 @@ const literalData = new WeakMap<Trace, Uint8Array | null>();
 function literalsOf(trace: Trace): Uint8Array | null {
   let bytes = literalData.get(trace);
   if (bytes === undefined) {
-    bytes = trace.literals ? Uint8Array.from(atob(trace.literals.data), (c) => c.charCodeAt(0)) : null;
+    bytes = trace.literals ? decode(trace.literals.data) : null;
     literalData.set(trace, bytes);
   }
   return bytes;
@@ -122,8 +124,8 @@ export const literalRegion = (addr: number) => -addr;
 export function pointedLiterals(values: ValueView[]): { region: number; text: string }[] {
   const found = new Map<number, string>();
   const visit = (value: ValueView) => {
-    if (value.kind === 'pointer' && value.target && value.target.region < 0 && !found.has(value.target.region))
-      found.set(value.target.region, value.text.replace(/^→ /, '').replace(/ \+ \d+$/, ''));
+    if (value.kind === 'pointer' && value.literal !== undefined && value.target && !found.has(value.target.region))
+      found.set(value.target.region, value.literal);
     else if (value.kind === 'array') value.items.forEach(visit);
     else if (value.kind === 'struct') value.fields.forEach((field) => visit(field.value));
   };
@@ -238,6 +240,7 @@ export function stepMemory(trace: Trace, state: StepState, earlier?: StepMemory)
             text: `→ ${literal.text}${literal.offset ? ` + ${literal.offset}` : ''}`,
             status: 'live',
             target: { region: literalRegion(literal.start), offset: literal.offset },
+            literal: literal.text,
           };
         if (!where)
           return { kind: 'pointer', offset: at, text: `0x${addr.toString(16)}`, status: 'unknown', target: null };

@@ -10,7 +10,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BankProgram } from '../../src/contracts/exercises.js';
-import { renderCombinator, renderOneTest, type TemplateTest } from '../../src/api/grader/coderunner-template.js';
+import {
+  renderCombinator,
+  renderOneTest,
+  type TemplateTest,
+  templateTestOf,
+} from '../../src/api/grader/coderunner-template.js';
 
 const PHP_WHITESPACE = ' \t\n\r\0\x0B';
 function phpRtrim(s: string): string {
@@ -109,17 +114,7 @@ const SPLITTER = /#<ab@17943918#@>#\n/ms;
 export function coderunnerVerdicts(program: BankProgram, answer: string): boolean[] {
   const grading = program.coderunner!;
   const template = { ...grading };
-  const cases: TemplateTest[] = program.tests.map((test) => ({
-    testcode: test.test_code,
-    stdin: test.stdin,
-    expected: test.expected_output,
-    extra: '',
-    display: test.visible ? 'SHOW' : 'HIDE',
-    mark: test.points,
-    hiderestiffail: false,
-    useasexample: false,
-    testtype: 0,
-  }));
+  const cases: TemplateTest[] = program.tests.map(templateTestOf);
   const grade = (index: number, output: string) => {
     const test = program.tests[index]!;
     return gradeLikeCoderunner(graderOf(test.checker), test.expected_output, output);

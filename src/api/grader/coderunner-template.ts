@@ -60,6 +60,27 @@ export interface TemplateTest {
   testtype: number;
 }
 
+/** A course test as a CodeRunner template sees it (what the import kept of the question's test row). */
+export function templateTestOf(test: {
+  test_code: string;
+  stdin: string;
+  expected_output: string;
+  visible: boolean;
+  points: number;
+}): TemplateTest {
+  return {
+    testcode: test.test_code,
+    stdin: test.stdin,
+    expected: test.expected_output,
+    extra: '',
+    display: test.visible ? 'SHOW' : 'HIDE',
+    mark: test.points,
+    hiderestiffail: false,
+    useasexample: false,
+    testtype: 0,
+  };
+}
+
 /** How a question's tests are run: one program per test (TEST), or one for all (TESTCASES). */
 export interface ProgramTemplate {
   template: string;

@@ -40,7 +40,12 @@ import { TRACE_LIMITS, traceMessages } from '../../contracts/trace.js';
 import { packTrace, type TraceAnswer } from './trace/trace-answer.js';
 import { describeRun, harnessOutcome } from './describe-run.js';
 import { checkRun } from '../../contracts/checkers.js';
-import { COMBINATOR_SEPARATOR, type ProgramTemplate, type TemplateTest } from './coderunner-template.js';
+import {
+  COMBINATOR_SEPARATOR,
+  type ProgramTemplate,
+  type TemplateTest,
+  templateTestOf,
+} from './coderunner-template.js';
 import type { TemplateRequest, TemplateResponse } from './template-worker.js';
 
 export type { GraderLog } from './process-pool.js';
@@ -661,17 +666,7 @@ export function createGrader(options: GraderOptions = {}) {
     options: GradeOptions,
   ): Promise<GradeResult> {
     const total = tests.reduce((sum, test) => sum + test.points, 0);
-    const cases: TemplateTest[] = tests.map((test) => ({
-      testcode: test.test_code,
-      stdin: test.stdin,
-      expected: test.expected_output,
-      extra: '',
-      display: test.visible ? 'SHOW' : 'HIDE',
-      mark: test.points,
-      hiderestiffail: false,
-      useasexample: false,
-      testtype: 0,
-    }));
+    const cases: TemplateTest[] = tests.map(templateTestOf);
     const notGraded = (compile: CompileResult, message: string): GradeResult => ({
       compile,
       score: 0,
