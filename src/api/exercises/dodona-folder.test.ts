@@ -2,6 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { dodonaFixtureFiles } from '../../../test/dodona-fixture.js';
 import { readDodonaFolders } from './dodona-folder.js';
 
+const CHOOSE_THE_FOLDER_ABOVE =
+  'its programming language is not given: it may be set in a dirconfig.json of a folder above it; choose that folder instead';
+
+/** An exercise folder `root` with a TESTed suite of this name and text, and any other files. */
+function exercise(root: string, suiteName: string, suite: string, more: Record<string, string> = {}) {
+  const files = {
+    'config.json': JSON.stringify({
+      programming_language: 'c',
+      evaluation: { handler: 'TESTed', test_suite: suiteName },
+    }),
+    'description/description.en.md': 'Copy the file.',
+    [`evaluation/${suiteName}`]: suite,
+    ...more,
+  };
+  return Object.entries(files).map(([path, content]) => ({ path: `${root}/${path}`, content }));
+}
+
 describe('Dodona exercise folders', () => {
   const { programs, skipped } = readDodonaFolders(dodonaFixtureFiles());
 
@@ -16,8 +33,8 @@ describe('Dodona exercise folders', () => {
       { stdin: '2 3', expected_output: '5', visible: true, checker: 'trimmed', args: [] },
       { stdin: '10\n-4\n', expected_output: '6', visible: true },
       { stdin: '1 1', expected_output: 'total\n2', checker: 'ignore_case', args: ['total'] },
-      // A hidden tab; its input read from the evaluation folder's workdir (TESTed's !path).
-      { stdin: '1000000 2345678\n', expected_output: '3345678', visible: false },
+      // A hidden tab; its input read from the evaluation folder's workdir (TESTed's !path), which every test has.
+      { stdin: '1000000 2345678\n', expected_output: '3345678', visible: false, files: [{ name: 'big.txt' }] },
     ]);
     const files = programs[0]!;
     expect(files.tests).toMatchObject([
@@ -67,14 +84,16 @@ describe('Dodona exercise folders', () => {
     ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).programming_language).toBeUndefined();
-    expect(polluting.skipped).toEqual([{ name: 'p/e', reason: 'it is written for no language given, not C' }]);
+    expect(polluting.skipped).toEqual([
+      { name: 'p/e', reason: 'its programming language is not given, so it is not C' },
+    ]);
     const odd = readDodonaFolders([
       {
         path: 'o/config.json',
         content: '{"programming_language": {"toString": 1}, "evaluation": {"handler": {"toString": 1}}}',
       },
     ]);
-    expect(odd.skipped).toEqual([{ name: 'o', reason: 'it is written for no language given, not C' }]);
+    expect(odd.skipped).toEqual([{ name: 'o', reason: CHOOSE_THE_FOLDER_ABOVE }]);
     const args = readDodonaFolders([
       { path: 'a/config.json', content: '{"programming_language":"c","evaluation":{"handler":"TESTed"}}' },
       { path: 'a/description/description.en.md', content: 'Task' },
@@ -140,5 +159,160 @@ describe('Dodona exercise folders', () => {
       ['Counting\n\nCount.', 'Loops'],
     ]);
     expect(skipped).toEqual([{ name: 'top/broken/c', reason: 'top/broken/dirconfig.json is not a JSON object' }]);
+  });
+
+  it('reads TESTed’s JSON suite: main calls with stdin, arguments, output, output files and exit code 0', () => {
+    const suite = {
+      tabs: [
+        {
+          name: 'Feedback',
+          contexts: [
+            {
+              testcases: [
+                {
+                  input: { main_call: true, stdin: { type: 'text', data: '2 3\n' }, arguments: ['sum'] },
+                  output: {
+                    stdout: {
+                      type: 'text',
+                      data: 'SUM 5\n',
+                      oracle: { type: 'builtin', name: 'text', options: { caseInsensitive: true } },
+                    },
+                    exit_code: { value: 0 },
+                  },
+                },
+              ],
+            },
+          ],
+        },
+        {
+          name: 'Files',
+          hidden: true,
+          contexts: [
+            {
+              testcases: [
+                {
+                  input: { main_call: true, stdin: { type: 'file', data: 'numbers.txt' }, arguments: [] },
+                  output: {
+                    stdout: 'ignored',
+                    file: { expected_path: 'expected.txt', actual_path: 'out.txt' },
+                    exit_code: 'ignored',
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const { programs, skipped } = readDodonaFolders(
+      exercise('json', 'suite.json', JSON.stringify(suite), {
+        'evaluation/workdir/numbers.txt': '4 5\n',
+        'evaluation/expected.txt': '9\n',
+      }),
+    );
+    expect(skipped).toEqual([]);
+    expect(programs[0]!.tests).toMatchObject([
+      {
+        stdin: '2 3\n',
+        args: ['sum'],
+        expected_output: 'SUM 5\n',
+        checker: 'ignore_case',
+        visible: true,
+        // The workdir is in the folder of every test.
+        files: [{ name: 'numbers.txt', content: '4 5\n' }],
+        expected_files: [],
+      },
+      {
+        stdin: '4 5\n',
+        checker: 'ignore',
+        visible: false,
+        files: [{ name: 'numbers.txt', content: '4 5\n' }],
+        expected_files: [{ name: 'out.txt', content: '9\n' }],
+      },
+    ]);
+  });
+
+  it('maps a YAML `file` check to an expected file, and gives the workdir to every test', () => {
+    const yaml = [
+      '- tab: Files',
+      '  testcases:',
+      '    - arguments: [in.txt]',
+      '      input_files: [{ path: in.txt, content: "own" }]',
+      '      file: { content: expected.txt, location: out.txt }',
+      '    - stdin: "1"',
+      '      stdout: "1"',
+      '      exit_code: 0',
+    ].join('\n');
+    const { programs, skipped } = readDodonaFolders(
+      exercise('yaml', 'suite.yaml', yaml, {
+        'evaluation/expected.txt': 'done\n',
+        'evaluation/workdir/in.txt': 'shared',
+        'evaluation/workdir/table.csv': 'a,b\n',
+      }),
+    );
+    expect(skipped).toEqual([]);
+    expect(programs[0]!.tests).toMatchObject([
+      {
+        // A test's own input file stands in for the workdir's of the same name.
+        files: [
+          { name: 'in.txt', content: 'own' },
+          { name: 'table.csv', content: 'a,b\n' },
+        ],
+        expected_files: [{ name: 'out.txt', content: 'done\n' }],
+        checker: 'ignore',
+      },
+      { stdin: '1', expected_output: '1', files: [{ name: 'in.txt' }, { name: 'table.csv' }] },
+    ]);
+  });
+
+  it('leaves out with the reason a test of another exit code or of standard error, and a workdir it cannot give', () => {
+    const reasonFor = (suite: string, more: Record<string, string> = {}) =>
+      readDodonaFolders(exercise('e', 'suite.yaml', suite, more)).skipped[0]?.reason;
+    expect(reasonFor('- tab: T\n  testcases:\n    - stdin: x\n      exit_code: 3\n')).toBe(
+      'a test expects exit code 3; a test here passes only when the program ends with 0',
+    );
+    expect(
+      reasonFor(
+        JSON.stringify({
+          tabs: [
+            {
+              name: 'T',
+              contexts: [{ testcases: [{ input: { main_call: true }, output: { exit_code: { value: 1 } } }] }],
+            },
+          ],
+        }),
+      ),
+    ).toBe('a test expects exit code 1; a test here passes only when the program ends with 0');
+    expect(reasonFor('- tab: T\n  testcases:\n    - stdin: x\n      stderr: oops\n')).toBe(
+      "a test uses “stderr”, which a C program's standard input and output cannot check",
+    );
+    const call = JSON.stringify({
+      tabs: [{ name: 'T', contexts: [{ testcases: [{ input: { type: 'function', name: 'f' }, output: {} }] }] }],
+    });
+    expect(reasonFor(call)).toBe(
+      "a test uses “expression”, which a C program's standard input and output cannot check",
+    );
+    const ok = '- tab: T\n  testcases:\n    - stdin: x\n      stdout: x\n';
+    expect(reasonFor(ok, { 'evaluation/workdir/data/a.txt': 'a' })).toBe(
+      "its workdir has a folder (data); a program's folder here has none",
+    );
+    const six = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`evaluation/workdir/f${i}.txt`, 'x']));
+    expect(reasonFor(ok, six)).toBe('its workdir holds 6 files; a test here is given at most 5');
+    expect(reasonFor('- tab: T\n  testcases:\n    - file: { content: missing.txt, location: o.txt }\n')).toBe(
+      'it names missing.txt, which is not in its evaluation folder',
+    );
+  });
+
+  it('an exercise chosen without the folder above it, whose dirconfig.json gives its language, says to choose that', () => {
+    const files = exercise('course/sum', 'suite.yaml', '- tab: T\n  testcases:\n    - stdin: x\n      stdout: x\n');
+    const config = files.find((file) => file.path.endsWith('config.json'))!;
+    config.content = JSON.stringify({ evaluation: { test_suite: 'suite.yaml' } });
+    expect(readDodonaFolders(files).skipped).toEqual([{ name: 'course/sum', reason: CHOOSE_THE_FOLDER_ABOVE }]);
+    // With the folder above it, its dirconfig.json says the language and the judge.
+    const withParent = [
+      ...files,
+      { path: 'course/dirconfig.json', content: '{"programming_language":"c","evaluation":{"handler":"TESTed"}}' },
+    ];
+    expect(readDodonaFolders(withParent)).toMatchObject({ programs: [{ task: 'Copy the file.' }], skipped: [] });
   });
 });

@@ -137,7 +137,54 @@ function checkerOf(channel: unknown): { checker: string; tolerance?: number } {
   return { checker: 'trimmed' };
 }
 
-const UNMAPPED = ['statement', 'expression', 'return', 'exception', 'exit_code', 'stderr', 'file'] as const;
+const UNMAPPED = ['statement', 'expression', 'return', 'exception', 'stderr'] as const;
+
+/**
+ * A test case of TESTed's JSON suite (`{ input: { stdin, arguments }, output: { stdout, file, exit_code, … } }`) in
+ * the YAML form's words, which the rest of the reading knows; a YAML test case as it is.
+ */
+function asDslTestcase(testcase: Json): Json {
+  if (!isObject(testcase.input) && !isObject(testcase.output)) return testcase;
+  const input = isObject(testcase.input) ? testcase.input : {};
+  const output = isObject(testcase.output) ? testcase.output : {};
+  // "none" and "ignored" are TESTed's words for a channel not checked.
+  const given = (channel: unknown) =>
+    channel === undefined || channel === 'none' || channel === 'ignored' ? undefined : channel;
+  // TESTed's text data: `{ type: "text", data }`, or `{ type: "file", data: path }`.
+  const text = (data: unknown) => (isObject(data) ? (data.type === 'file' ? { path: data.data } : data.data) : data);
+  // A channel's oracle `{ type, options }`, as the YAML form says it: `oracle: custom_check`, `config: options`.
+  const judged = (channel: Json) => {
+    const oracle = isObject(channel.oracle) ? channel.oracle : {};
+    return {
+      ...(isObject(oracle.options) ? { config: oracle.options } : {}),
+      ...(oracle.type !== undefined && oracle.type !== 'builtin' ? { oracle: String(oracle.type) } : {}),
+    };
+  };
+  const dsl: Json = {};
+  // A main call has stdin and arguments; anything else is a call of a function or a statement.
+  if (input.main_call !== true && input.stdin === undefined && input.arguments === undefined) dsl.expression = input;
+  if (given(input.stdin) !== undefined) dsl.stdin = text(input.stdin);
+  if (input.arguments !== undefined) dsl.arguments = input.arguments;
+  const stdout = given(output.stdout);
+  if (stdout !== undefined) dsl.stdout = isObject(stdout) ? { data: text(stdout), ...judged(stdout) } : stdout;
+  if (given(output.stderr) !== undefined) dsl.stderr = output.stderr;
+  if (given(output.exception) !== undefined) dsl.exception = output.exception;
+  if (given(output.result) !== undefined) dsl.return = output.result;
+  const file = given(output.file);
+  if (isObject(file)) dsl.file = { content: { path: file.expected_path }, location: file.actual_path, ...judged(file) };
+  else if (file !== undefined) dsl.file = file;
+  const exit = given(output.exit_code);
+  if (exit !== undefined) dsl.exit_code = isObject(exit) ? (exit.value ?? 0) : exit;
+  return dsl;
+}
+
+/** TESTed's `file` check: the file the program writes (`location`) and the evaluation's file it must equal. */
+function fileCheckOf(file: unknown, readPath: (path: string) => string) {
+  if (!isObject(file) || typeof file.location !== 'string') throw new Unmappable('a file check names no file');
+  const expected = isObject(file.content) ? file.content.path : file.content;
+  if (typeof expected !== 'string') throw new Unmappable('a file check names no expected file');
+  return { name: file.location, content: readPath(expected) };
+}
 
 function filesOf(list: unknown, readPath: (path: string) => string) {
   if (list === undefined) return [];
@@ -169,28 +216,37 @@ interface Level {
   files: { name: string; content: string }[];
 }
 
-function readTestcase(testcase: unknown, level: Level, readPath: (path: string) => string) {
-  if (!isObject(testcase)) throw new Unmappable('a test case is not an object');
+function readTestcase(given: unknown, level: Level, readPath: (path: string) => string) {
+  if (!isObject(given)) throw new Unmappable('a test case is not an object');
+  const testcase = asDslTestcase(given);
   const unmapped = UNMAPPED.find((key) => testcase[key] !== undefined);
   if (unmapped)
     throw new Unmappable(`a test uses “${unmapped}”, which a C program's standard input and output cannot check`);
+  // A test here passes only when the program ends with 0: an exit code of 0 is what it checks already.
+  const exit = testcase.exit_code;
+  if (exit !== undefined && exit !== 0)
+    throw new Unmappable(
+      `a test expects exit code ${String(exit).slice(0, 20)}; a test here passes only when the program ends with 0`,
+    );
   const outputs = testcase.output_files;
-  const expectedFiles =
+  const listed =
     outputs === undefined ? [] : Array.isArray(outputs) ? outputs : isObject(outputs) ? outputs.data : undefined;
-  if (!Array.isArray(expectedFiles)) throw new Unmappable('output_files is not a list');
+  if (!Array.isArray(listed)) throw new Unmappable('output_files is not a list');
+  const expectedFiles = listed.map((file: unknown) => {
+    if (!isObject(file) || typeof file.path !== 'string') throw new Unmappable('an output file has no path');
+    return { name: file.path, content: textOf(file.content, readPath) };
+  });
+  if (testcase.file !== undefined) expectedFiles.push(fileCheckOf(testcase.file, readPath));
   if (testcase.stdout === undefined && expectedFiles.length === 0) throw new Unmappable('a test expects no output');
-  const { checker, tolerance } = checkerOf(testcase.stdout ?? outputs);
+  const { checker, tolerance } = checkerOf(testcase.stdout ?? outputs ?? testcase.file);
   const parsed = testCaseInputSchema.safeParse({
     stdin: testcase.stdin === undefined ? '' : textOf(testcase.stdin, readPath),
     expected_output: testcase.stdout === undefined ? '' : textOf(testcase.stdout, readPath),
     checker: testcase.stdout === undefined ? 'ignore' : checker,
     ...(tolerance === undefined ? {} : { tolerance }),
     args: argumentsOf(testcase.arguments),
-    files: [...level.files, ...filesOf(testcase.input_files, readPath)],
-    expected_files: expectedFiles.map((file: unknown) => {
-      if (!isObject(file) || typeof file.path !== 'string') throw new Unmappable('an output file has no path');
-      return { name: file.path, content: textOf(file.content, readPath) };
-    }),
+    files: withNames([...level.files, ...filesOf(testcase.input_files, readPath)]),
+    expected_files: expectedFiles,
     visible: level.visible,
     points: 1,
   });
@@ -199,11 +255,16 @@ function readTestcase(testcase: unknown, level: Level, readPath: (path: string) 
 }
 
 /** The tests of a suite: a list of tabs, or `{ tabs }` / `{ units }`, each with testcases (or contexts of them). */
-function readSuite(suite: unknown, readPath: (path: string) => string) {
+/** Files by name, a later one (a test's own) standing in for an earlier one of the same name (the workdir's). */
+function withNames(files: { name: string; content: string }[]) {
+  return [...new Map(files.map((file) => [file.name, file])).values()];
+}
+
+function readSuite(suite: unknown, readPath: (path: string) => string, workdir: { name: string; content: string }[]) {
   const root = isObject(suite) ? suite : { tabs: suite };
   const groups = root.tabs ?? root.units;
   if (!Array.isArray(groups)) throw new Unmappable('its test suite has no tabs');
-  const top = filesOf(root.input_files, readPath);
+  const top = [...workdir, ...filesOf(root.input_files, readPath)];
   const tests = [];
   for (const group of groups) {
     if (!isObject(group)) throw new Unmappable('a tab is not an object');
@@ -295,12 +356,20 @@ function descriptionOf({ files, inFolder }: Folder, root: string, config: Json):
 function readExercise(folder: Folder, root: string): BankProgram {
   const { files } = folder;
   const config = configOf(folder, root);
+  // Dodona keeps what a whole folder of exercises shares (language, judge) in its dirconfig.json: an exercise chosen
+  // alone, without the folders above it, may say neither.
+  const above =
+    folder.configs.sub.size === 0 && !folder.configs.dirconfig
+      ? ': it may be set in a dirconfig.json of a folder above it; choose that folder instead'
+      : '';
   const language = textSetting(config.programming_language);
-  if (language !== 'c') throw new Unmappable(`it is written for ${language || 'no language given'}, not C`);
+  if (!language) throw new Unmappable(`its programming language is not given${above || ', so it is not C'}`);
+  if (language !== 'c') throw new Unmappable(`it is written for ${language}, not C`);
   const evaluation = isObject(config.evaluation) ? config.evaluation : {};
   const handler = textSetting(evaluation.handler);
+  if (!handler) throw new Unmappable(`its judge is not given${above || '; only TESTed test suites map'}`);
   if (handler.toLowerCase() !== 'tested')
-    throw new Unmappable(`it is judged by ${handler || 'no judge given'}; only TESTed test suites map`);
+    throw new Unmappable(`it is judged by ${handler}; only TESTed test suites map`);
   const suiteName = textSetting(evaluation.test_suite) || textSetting(evaluation.plan_name) || 'suite.yaml';
   const evaluationDir = join(root, 'evaluation');
   const suiteText = files.get(join(evaluationDir, suiteName));
@@ -320,6 +389,20 @@ function readExercise(folder: Folder, root: string): BankProgram {
       `its test suite is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : error})`,
     );
   }
+  // TESTed copies its workdir into the folder every test runs in.
+  const workdirPath = join(evaluationDir, 'workdir');
+  const workdir = [...files.keys()]
+    .filter((path) => path.startsWith(`${workdirPath}/`))
+    .map((path) => {
+      const name = path.slice(workdirPath.length + 1);
+      if (name.includes('/'))
+        throw new Unmappable(`its workdir has a folder (${name.split('/')[0]}); a program's folder here has none`);
+      return { name, content: files.get(path)! };
+    });
+  if (workdir.length > FILE_LIMITS.maxTestFiles)
+    throw new Unmappable(
+      `its workdir holds ${workdir.length} files; a test here is given at most ${FILE_LIMITS.maxTestFiles}`,
+    );
   const solution = (folder.inFolder.get(join(root, 'solution')) ?? []).find((path) => path.endsWith('.c'));
   const labels = Array.isArray(config.labels) ? config.labels.filter((label) => typeof label === 'string') : [];
   const checked = bankProgramSchema.safeParse({
@@ -327,7 +410,7 @@ function readExercise(folder: Folder, root: string): BankProgram {
     starter_code: files.get(join(root, 'description/boilerplate/boilerplate')) ?? '',
     reference_solution: solution ? files.get(solution) : '',
     topic: labels[0]?.slice(0, 60) ?? '',
-    tests: readSuite(suite, readPath),
+    tests: readSuite(suite, readPath, workdir),
   });
   if (!checked.success) throw new Unmappable(checked.error.issues[0]?.message ?? 'it is not valid');
   return checked.data;

@@ -10,7 +10,11 @@ describe('reading an import', () => {
     ]);
     const folder = readImport({ files: [{ path: `${'d'.repeat(300)}/config.json`, content: '{}' }] });
     expect(folder.skipped).toEqual([
-      { name: `${'d'.repeat(79)}…`, reason: 'it is written for no language given, not C' },
+      {
+        name: `${'d'.repeat(79)}…`,
+        reason:
+          'its programming language is not given: it may be set in a dirconfig.json of a folder above it; choose that folder instead',
+      },
     ]);
   });
 });
