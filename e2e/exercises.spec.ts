@@ -454,6 +454,21 @@ test.describe('function exercises', () => {
       'int a[] = {3, 9, 4};\nassert_eq(max(a, 3), 9);',
     );
 
+    // Run calls the function with the first example's code, and judges each visible example as Submit would.
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const result = page.getByRole('region', { name: 'Result' });
+    await expect(result.getByRole('heading', { name: 'The examples, checked as Submit checks them' })).toBeVisible({
+      timeout: 60_000,
+    });
+    // The run itself says which check failed, in words.
+    await expect(result.locator('.program-output').first()).toHaveText('(nothing printed)');
+    await expect(result).not.toContainText('check-failed');
+    await expect(result.locator('.test-result')).toHaveCount(2);
+    await expect(result.locator('.test-result').first()).toContainText('Example 1');
+    await expect(result.locator('.test-result').first()).toContainText('max(a, 3) returned 0; expected 9.');
+    await expect(result.locator('.test-result').nth(1)).toContainText('The check max(a, 2) == -2 failed.');
+    await saveScreenshot(page, 'program-function-exercise-run', info.project.name);
+
     // Starts from the starter code: compiles, and the first check says what max returned.
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(page.getByText('Score: 0 / 2', { exact: true })).toBeVisible({ timeout: 60_000 });

@@ -458,9 +458,6 @@ export const runOutcomeSchema = z.object({
 });
 export type RunOutcome = z.infer<typeof runOutcomeSchema>;
 
-export const runResultSchema = z.object({ compile: compileResultSchema, run: runOutcomeSchema.nullable() });
-export type RunResult = z.infer<typeof runResultSchema>;
-
 export const verdicts = [
   'passed',
   'wrong_answer',
@@ -505,6 +502,17 @@ export const testResultSchema = z.object({
   args: z.array(z.string()).default([]),
 });
 export type TestResult = z.infer<typeof testResultSchema>;
+
+export const runResultSchema = z.object({
+  compile: compileResultSchema,
+  run: runOutcomeSchema.nullable(),
+  /**
+   * A function exercise's Run: each visible example (a test that calls the student's functions) run as Submit runs
+   * it, with its verdict; absent for a whole program, or when the code does not compile.
+   */
+  examples: z.array(testResultSchema).optional(),
+});
+export type RunResult = z.infer<typeof runResultSchema>;
 
 /** A test's input box when nothing is typed: "(none)", unless the program reads a file or is given arguments. */
 export function emptyInputText(test: { files: readonly unknown[]; args: readonly unknown[] }): string {

@@ -549,7 +549,7 @@ describe('C exercises', () => {
     });
   });
 
-  it('a function exercise: tests call the student’s function; Run calls it with the first example', async () => {
+  it('a function exercise: tests call the student’s function; Run calls it and judges each visible example', async () => {
     const created = await call('POST', '/programs', adminToken, {
       program_number: 4206,
       task: 'Write int max(int *a, int n).',
@@ -557,6 +557,7 @@ describe('C exercises', () => {
     const id = created.json().id;
     const tests = [
       { expected_output: '', checker: 'ignore', test_code: 'int a[] = {3, 9, 4};\nassert_eq(max(a, 3), 9);' },
+      { expected_output: '', checker: 'ignore', test_code: 'int b[] = {7, 2};\nassert_eq(max(b, 2), 7);' },
       {
         expected_output: '',
         checker: 'ignore',
@@ -574,7 +575,10 @@ describe('C exercises', () => {
     const s = await studentWithProgramOf(ctx, adminToken, { batch: 45, programNumber: 4206 });
     const url = `/api/v1/student_programs/${s.spId}`;
     const workspace = (await call('GET', `${url}/workspace`, s.token)).json();
-    expect(workspace.visible_tests.map((t: { test_code: string }) => t.test_code)).toEqual([tests[0]!.test_code]);
+    expect(workspace.visible_tests.map((t: { test_code: string }) => t.test_code)).toEqual([
+      tests[0]!.test_code,
+      tests[1]!.test_code,
+    ]);
     expect(JSON.stringify(workspace)).not.toContain('max(a, 1)');
 
     const MAX =
@@ -585,12 +589,36 @@ describe('C exercises', () => {
         stdin: '',
       })
     ).json();
+    // Run calls the functions with the first example's code, and judges every visible example (never a hidden one).
     expect(ran).toMatchObject({ compile: { ok: true }, run: { status: 'ok', stdout: 'max is 9\n' } });
+    expect(ran.examples.map((t: { index: number; verdict: string }) => [t.index, t.verdict])).toEqual([
+      [0, 'passed'],
+      [1, 'passed'],
+    ]);
+    const firstOnly = (
+      await call('POST', `${url}/run`, s.token, { code: MAX.replace('int m = a[0]', 'int m = a[n - 1]'), stdin: '' })
+    ).json();
+    expect(firstOnly.examples).toMatchObject([
+      { index: 0, verdict: 'passed' },
+      { index: 1, visible: true, message: expect.stringContaining('max(b, 2)') },
+    ]);
+    expect(firstOnly.examples[1].verdict).not.toBe('passed');
+    expect(JSON.stringify(firstOnly)).not.toContain('max(a, 1)');
+    // The first example's failed check is the run's message, in words; stderr keeps nothing of the harness's.
+    const zero = (
+      await call('POST', `${url}/run`, s.token, { code: 'int max(int *a, int n) { return 0; }', stdin: '' })
+    ).json();
+    expect(zero.run).toMatchObject({ message: 'max(a, 3) returned 0; expected 9.', stderr: '' });
+    // A run that does not compile judges nothing.
+    const broken = (await call('POST', `${url}/run`, s.token, { code: 'int max(int *a, int n) {', stdin: '' })).json();
+    expect(broken.compile.ok).toBe(false);
+    expect(broken).not.toHaveProperty('examples');
     const graded = (await call('POST', `${url}/submissions`, s.token, { code: MAX })).json();
-    expect(graded).toMatchObject({ score: 2, total: 2 });
+    expect(graded).toMatchObject({ score: 3, total: 3 });
     const wrong = (await call('POST', `${url}/submissions`, s.token, { code: MAX.replace('a[0]', '0') })).json();
     expect(wrong.result.tests.map((t: { message: string | null }) => t.message)).toEqual([
       null,
+      'max(b, 2) returned 2; expected 7.',
       'A check of this hidden test failed.',
     ]);
     // A function that ends the program passes nothing, hidden tests included, and is told why.
@@ -601,6 +629,7 @@ describe('C exercises', () => {
     ).json();
     expect(ended.result).toMatchObject({ score: 0 });
     expect(ended.result.tests.map((t: { message: string | null }) => t.message)).toEqual([
+      functionEndedMessage(0),
       functionEndedMessage(0),
       functionEndedMessage(0),
     ]);

@@ -127,13 +127,18 @@ export function createExercisesService({
     return exercises.listTests(db, programId);
   }
 
+  /** A function exercise's visible examples: tests students see that call their functions (none: a whole program). */
+  async function examplesOf(programId: number | null): Promise<TestCase[]> {
+    const tests = programId ? await testsOf(programId) : [];
+    return tests.filter((test) => test.visible && test.test_code.trim() !== '');
+  }
+
   /**
    * A function exercise has no main of the student's: Run and Step through call their functions with the first
    * visible example's code ('' for a whole program).
    */
   async function firstExampleCode(programId: number | null): Promise<string> {
-    const tests = programId ? await testsOf(programId) : [];
-    return tests.find((test) => test.visible && test.test_code.trim() !== '')?.test_code ?? '';
+    return (await examplesOf(programId))[0]?.test_code ?? '';
   }
 
   /** The student's own program (by student_programs.id) with the program it was made from, or 404. */
@@ -330,13 +335,21 @@ export function createExercisesService({
     ): Promise<RunResult> {
       const sp = await ownStudentProgram(student, studentProgramId);
       await withinWindow(sp);
-      const testCode = await firstExampleCode(sp.program_id);
+      const examples = await examplesOf(sp.program_id);
       return exclusive(student.id, async () => {
-        const result = await grader.run(student.id, code, stdin, files, testCode, args);
+        const result = await grader.run(student.id, code, stdin, files, examples[0]?.test_code ?? '', args);
         const at = nowIso(clock());
         await exercises.recordRun(db, sp.id, code, at, runSummary(result));
         changed(db, student, sp, 'run');
-        return result;
+        if (examples.length === 0 || !result.compile.ok) return result;
+        // What Run alone cannot show for functions: whether each example the student can see passes, as Submit
+        // would judge it (nothing is recorded of it).
+        const graded = await grader.grade(student.id, code, examples, {
+          noLeaks: sp.no_leaks,
+          checkerCode: sp.checker_code ?? '',
+          ...coderunnerOptions(sp.coderunner),
+        });
+        return { ...result, examples: graded.tests };
       });
     },
 

@@ -760,7 +760,10 @@ export function createGrader(options: GraderOptions = {}) {
         ? { stdin, args: ['0'], files, harness: { test: 0, nonce: harness.nonce } }
         : { stdin, args, files };
       const ran = await execute(String(owner), compiled, source, input, {});
-      return { compile: compiled.result, run: ran.outcome };
+      // A failed check of the example says so in its own words, not in the harness's marked line on stderr.
+      const failed = harness && ran.outcome.exit_code === CHECK_FAILED_EXIT ? failedCheck(ran.outcome.stderr) : null;
+      const outcome = failed ? { ...ran.outcome, stderr: failed.stderr, message: failed.check } : ran.outcome;
+      return { compile: compiled.result, run: outcome };
     },
 
     /**

@@ -4,6 +4,7 @@ import {
   emptyInputText,
   type GradeResult,
   type RunOutcome,
+  type TestResult,
   verdictLabels,
 } from '../../contracts/exercises';
 import { InlineCode } from './inline-code';
@@ -119,99 +120,122 @@ export function GradeTable({
         Score: <strong>{result.score}</strong> / {result.total}
       </p>
       <CompileMessages compile={result.compile} />
-      <ol className="list-unstyled test-results">
-        {result.tests.map((test) => (
-          <li key={test.index} className={`test-result verdict-${test.verdict}`}>
-            <div className="d-flex flex-wrap gap-2 align-items-baseline">
-              <span className="fw-semibold">Test {test.index + 1}</span>
-              <span
-                className={`badge ${test.verdict === 'passed' ? 'text-bg-success' : test.verdict === 'not_run' ? 'text-bg-secondary' : 'text-bg-danger'}`}
-              >
-                {verdictLabels[test.verdict]}
-              </span>
-              <span className="text-body-secondary small">
-                {test.verdict === 'passed' ? test.points : 0}/{test.points} {test.points === 1 ? 'point' : 'points'}
-                {test.visible ? '' : ' · hidden test'}
-                {test.verdict !== 'not_run' ? ` · ${test.time_ms} ms` : ''}
-              </span>
-            </div>
-            {test.message ? (
-              <p className="mb-1 small">
-                <InlineCode text={test.message} />
-              </p>
-            ) : null}
-            <Warnings warnings={test.warnings} />
-            {onStepThrough && test.visible && test.verdict !== 'passed' && test.verdict !== 'not_run' ? (
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-primary mb-1"
-                onClick={() => onStepThrough(test.stdin ?? '')}
-              >
-                Step through this test
-              </button>
-            ) : null}
-            {test.visible && test.verdict !== 'passed' && test.verdict !== 'not_run' ? (
-              <div className="row g-2 small">
-                <div className="col-md-4">
-                  <div className="text-body-secondary">Input</div>
-                  <pre
-                    className="program-output"
-                    role="region"
-                    aria-label={`Input of test ${test.index + 1}`}
-                    tabIndex={0}
-                  >
-                    {test.stdin || emptyInputText({ files: test.input_files, args: test.args })}
-                  </pre>
-                  {test.args.length > 0 ? (
-                    <div className="text-body-secondary">
-                      Arguments: <code>{argumentsText(test.args)}</code>
-                    </div>
-                  ) : null}
-                  {test.input_files.map((file) => (
-                    <FileBlock key={file.name} label="Input file" name={file.name} content={file.content} />
-                  ))}
-                </div>
-                <div className="col-md-4">
-                  <div className="text-body-secondary">Expected output</div>
-                  <pre
-                    className="program-output"
-                    role="region"
-                    aria-label={`Expected output of test ${test.index + 1}`}
-                    tabIndex={0}
-                  >
-                    {test.expected_output}
-                  </pre>
-                </div>
-                <div className="col-md-4">
-                  <div className="text-body-secondary">Your output</div>
-                  <pre
-                    className="program-output"
-                    role="region"
-                    aria-label={`Your output of test ${test.index + 1}`}
-                    tabIndex={0}
-                  >
-                    {test.actual_output || '(nothing printed)'}
-                  </pre>
-                </div>
-                {test.files.map((file) => (
-                  <div key={file.name} className="row g-2 mx-0 px-0">
-                    <div className="col-md-6 ps-0">
-                      <FileBlock label="Expected file" name={file.name} content={file.expected} />
-                    </div>
-                    <div className="col-md-6 pe-0">
-                      <FileBlock
-                        label="Your file"
-                        name={file.name}
-                        content={file.actual ?? '(not created, or not text)'}
-                      />
-                    </div>
+      <TestResultList tests={result.tests} noun="Test" onStepThrough={onStepThrough} />
+    </div>
+  );
+}
+
+/**
+ * One row per test: its verdict, and for a visible one that failed, expected and actual output side by side. Tests
+ * of a submission show their points; a function exercise's examples, run by Run, are named "Example" and show none.
+ */
+export function TestResultList({
+  tests,
+  noun,
+  onStepThrough,
+}: {
+  tests: TestResult[];
+  noun: 'Test' | 'Example';
+  onStepThrough?: (stdin: string) => void;
+}) {
+  const lower = noun.toLowerCase();
+  return (
+    <ol className="list-unstyled test-results">
+      {tests.map((test) => (
+        <li key={test.index} className={`test-result verdict-${test.verdict}`}>
+          <div className="d-flex flex-wrap gap-2 align-items-baseline">
+            <span className="fw-semibold">
+              {noun} {test.index + 1}
+            </span>
+            <span
+              className={`badge ${test.verdict === 'passed' ? 'text-bg-success' : test.verdict === 'not_run' ? 'text-bg-secondary' : 'text-bg-danger'}`}
+            >
+              {verdictLabels[test.verdict]}
+            </span>
+            <span className="text-body-secondary small">
+              {noun === 'Test'
+                ? `${test.verdict === 'passed' ? test.points : 0}/${test.points} ${test.points === 1 ? 'point' : 'points'}`
+                : ''}
+              {test.visible ? '' : ' · hidden test'}
+              {test.verdict !== 'not_run' ? `${noun === 'Test' ? ' · ' : ''}${test.time_ms} ms` : ''}
+            </span>
+          </div>
+          {test.message ? (
+            <p className="mb-1 small">
+              <InlineCode text={test.message} />
+            </p>
+          ) : null}
+          <Warnings warnings={test.warnings} />
+          {onStepThrough && test.visible && test.verdict !== 'passed' && test.verdict !== 'not_run' ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-primary mb-1"
+              onClick={() => onStepThrough(test.stdin ?? '')}
+            >
+              Step through this test
+            </button>
+          ) : null}
+          {test.visible && test.verdict !== 'passed' && test.verdict !== 'not_run' ? (
+            <div className="row g-2 small">
+              <div className="col-md-4">
+                <div className="text-body-secondary">Input</div>
+                <pre
+                  className="program-output"
+                  role="region"
+                  aria-label={`Input of ${lower} ${test.index + 1}`}
+                  tabIndex={0}
+                >
+                  {test.stdin || emptyInputText({ files: test.input_files, args: test.args })}
+                </pre>
+                {test.args.length > 0 ? (
+                  <div className="text-body-secondary">
+                    Arguments: <code>{argumentsText(test.args)}</code>
                   </div>
+                ) : null}
+                {test.input_files.map((file) => (
+                  <FileBlock key={file.name} label="Input file" name={file.name} content={file.content} />
                 ))}
               </div>
-            ) : null}
-          </li>
-        ))}
-      </ol>
-    </div>
+              <div className="col-md-4">
+                <div className="text-body-secondary">Expected output</div>
+                <pre
+                  className="program-output"
+                  role="region"
+                  aria-label={`Expected output of ${lower} ${test.index + 1}`}
+                  tabIndex={0}
+                >
+                  {test.expected_output}
+                </pre>
+              </div>
+              <div className="col-md-4">
+                <div className="text-body-secondary">Your output</div>
+                <pre
+                  className="program-output"
+                  role="region"
+                  aria-label={`Your output of ${lower} ${test.index + 1}`}
+                  tabIndex={0}
+                >
+                  {test.actual_output || '(nothing printed)'}
+                </pre>
+              </div>
+              {test.files.map((file) => (
+                <div key={file.name} className="row g-2 mx-0 px-0">
+                  <div className="col-md-6 ps-0">
+                    <FileBlock label="Expected file" name={file.name} content={file.expected} />
+                  </div>
+                  <div className="col-md-6 pe-0">
+                    <FileBlock
+                      label="Your file"
+                      name={file.name}
+                      content={file.actual ?? '(not created, or not text)'}
+                    />
+                  </div>
+                </div>
+              ))}
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { CompileMessages, GradeTable, RunOutput } from '../../components/grade-results';
+import { CompileMessages, GradeTable, RunOutput, TestResultList } from '../../components/grade-results';
 import type { CompileResult, GradeResult, RunResult, Workspace } from '../../../contracts/exercises';
 import type { LineNote } from './c-editor';
 import { formatDateTime } from '../../../contracts/dates';
@@ -81,6 +81,12 @@ export function WorkspaceResult({
           <h2 className="h5">Run</h2>
           <CompileMessages compile={shown.result.compile} />
           {shown.result.run ? <RunOutput run={shown.result.run} /> : null}
+          {shown.result.examples?.length ? (
+            <>
+              <h3 className="h6 mt-3">The examples, checked as Submit checks them</h3>
+              <TestResultList tests={shown.result.examples} noun="Example" />
+            </>
+          ) : null}
         </>
       ) : null}
       {!busy && shown?.kind === 'grade' ? (
