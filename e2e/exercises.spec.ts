@@ -532,6 +532,44 @@ test.describe('exercise bank', () => {
       await panel.getByRole('button', { name: 'Export as a file' }).click();
       expect((await download).suggestedFilename()).toBe(`program-${number}.json`);
 
+      // A student solves the question whose own (customised) template makes the program, as on Moodle: the
+      // template quotes the answer as a C string too, so an answer with a quote in it must be escaped to compile.
+      const customised = /Program (\d+): String length without string\.h/.exec((await report.textContent()) ?? '')![1]!;
+      const student = await apiStudent(request, { tag: 'coderunner' });
+      await placePaidStudent(request, admin, student, uniqueNumber());
+      await okJson(
+        request.post('/student_programs/', {
+          headers: admin,
+          data: {
+            student_id: student.id,
+            program_number: Number(customised),
+            task: 'Write int str_len(char *s) without string.h.',
+            solution: '',
+          },
+        }),
+      );
+      await signInWithToken(page, student.token, '/DashPage/myprogs');
+      await page
+        .locator('li.card', { hasText: `Program ${customised}` })
+        .getByRole('link', { name: 'Open in the editor' })
+        .click();
+      await setCode(
+        page,
+        'int str_len(char *s) {\n  int n = 0; /* "no" string.h */\n  while (s[n]) n++;\n  return n + 1;\n}\n',
+      );
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await expect(page.getByText('Score: 0 / 1', { exact: true })).toBeVisible({ timeout: 60_000 });
+      await expect(page.locator('.test-result').first()).toContainText('Wrong output');
+      await setCode(
+        page,
+        'int str_len(char *s) {\n  int n = 0; /* "no" string.h */\n  while (s[n]) n++;\n  return n;\n}\n',
+      );
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await expect(page.getByText('Score: 1 / 1', { exact: true })).toBeVisible({ timeout: 60_000 });
+      await saveScreenshot(page, 'program-coderunner-customised', info.project.name);
+      await signInWithToken(page, admin.authorization.replace('Bearer ', ''), '/AdminPage');
+      await page.getByRole('button', { name: 'Program Exercises', exact: true }).click();
+
       // A Dodona folder of exercises: the C ones with TESTed input/output tests come in, the rest are listed.
       await panel.getByLabel(/Or a Dodona exercise folder/).setInputFiles('test/fixtures/dodona');
       await expect(panel.getByText(/^dodona: \d+ files to read\.$/)).toBeVisible();
