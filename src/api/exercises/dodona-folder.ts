@@ -254,12 +254,12 @@ function readTestcase(given: unknown, level: Level, readPath: (path: string) => 
   return parsed.data;
 }
 
-/** The tests of a suite: a list of tabs, or `{ tabs }` / `{ units }`, each with testcases (or contexts of them). */
 /** Files by name, a later one (a test's own) standing in for an earlier one of the same name (the workdir's). */
 function withNames(files: { name: string; content: string }[]) {
   return [...new Map(files.map((file) => [file.name, file])).values()];
 }
 
+/** The tests of a suite: a list of tabs, or `{ tabs }` / `{ units }`, each with testcases (or contexts of them). */
 function readSuite(suite: unknown, readPath: (path: string) => string, workdir: { name: string; content: string }[]) {
   const root = isObject(suite) ? suite : { tabs: suite };
   const groups = root.tabs ?? root.units;
@@ -295,6 +295,8 @@ function readSuite(suite: unknown, readPath: (path: string) => string, workdir: 
 interface Folder {
   files: Map<string, string>;
   inFolder: Map<string, string[]>;
+  /** The folders directly inside each folder (that hold a file somewhere below). */
+  subfolders: Map<string, Set<string>>;
   configs: ConfigFolder;
   dirconfig(path: string): Json;
 }
@@ -302,12 +304,20 @@ interface Folder {
 /** The files chosen, indexed so that no exercise's reading goes through every file or every folder above it. */
 function indexed(files: Map<string, string>): Folder {
   const inFolder = new Map<string, string[]>();
+  const subfolders = new Map<string, Set<string>>();
   const configs: ConfigFolder = { sub: new Map() };
   for (const path of files.keys()) {
     const dir = dirname(path);
     const paths = inFolder.get(dir);
     if (paths) paths.push(path);
     else inFolder.set(dir, [path]);
+    // Each folder once: a folder already known has its parents known too.
+    for (let folder = dir; folder && !subfolders.get(dirname(folder))?.has(folder); folder = dirname(folder)) {
+      const parent = dirname(folder);
+      const known = subfolders.get(parent);
+      if (known) known.add(folder);
+      else subfolders.set(parent, new Set([folder]));
+    }
     if (path.split('/').pop() !== 'dirconfig.json') continue;
     let node = configs;
     for (const segment of dir ? dir.split('/') : []) {
@@ -321,6 +331,7 @@ function indexed(files: Map<string, string>): Folder {
   return {
     files,
     inFolder,
+    subfolders,
     configs,
     dirconfig(path) {
       if (!read.has(path)) {
@@ -391,14 +402,15 @@ function readExercise(folder: Folder, root: string): BankProgram {
   }
   // TESTed copies its workdir into the folder every test runs in.
   const workdirPath = join(evaluationDir, 'workdir');
-  const workdir = [...files.keys()]
-    .filter((path) => path.startsWith(`${workdirPath}/`))
-    .map((path) => {
-      const name = path.slice(workdirPath.length + 1);
-      if (name.includes('/'))
-        throw new Unmappable(`its workdir has a folder (${name.split('/')[0]}); a program's folder here has none`);
-      return { name, content: files.get(path)! };
-    });
+  const inWorkdir = folder.subfolders.get(workdirPath)?.values().next().value;
+  if (inWorkdir !== undefined)
+    throw new Unmappable(
+      `its workdir has a folder (${inWorkdir.slice(workdirPath.length + 1)}); a program's folder here has none`,
+    );
+  const workdir = (folder.inFolder.get(workdirPath) ?? []).map((path) => ({
+    name: path.slice(workdirPath.length + 1),
+    content: files.get(path)!,
+  }));
   if (workdir.length > FILE_LIMITS.maxTestFiles)
     throw new Unmappable(
       `its workdir holds ${workdir.length} files; a test here is given at most ${FILE_LIMITS.maxTestFiles}`,

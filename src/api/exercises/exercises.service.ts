@@ -117,6 +117,15 @@ export function createExercisesService({
     return { template: { template, combinator, parameters, hoist }, allOrNothing: grading.all_or_nothing };
   }
 
+  /** How a student's program is graded: its leak rule, its checker program and any CodeRunner template. */
+  function gradeOptionsOf(sp: {
+    no_leaks: boolean;
+    checker_code: string | null;
+    coderunner: string | null | undefined;
+  }): GradeOptions {
+    return { noLeaks: sp.no_leaks, checkerCode: sp.checker_code ?? '', ...coderunnerOptions(sp.coderunner) };
+  }
+
   async function programOrFail(programId: number) {
     const program = await exercises.findProgram(db, programId);
     if (!program) throw new AppError('notFound', exerciseMessages.notFound);
@@ -344,11 +353,7 @@ export function createExercisesService({
         if (examples.length === 0 || !result.compile.ok) return result;
         // What Run alone cannot show for functions: whether each example the student can see passes, as Submit
         // would judge it (nothing is recorded of it).
-        const graded = await grader.grade(student.id, code, examples, {
-          noLeaks: sp.no_leaks,
-          checkerCode: sp.checker_code ?? '',
-          ...coderunnerOptions(sp.coderunner),
-        });
+        const graded = await grader.grade(student.id, code, examples, gradeOptionsOf(sp));
         return { ...result, examples: graded.tests };
       });
     },
@@ -391,11 +396,7 @@ export function createExercisesService({
       // After the deadline a submission is still graded, and marked late.
       const late = isLate(sp.due_at, at);
       return exclusive(student.id, async () => {
-        const result = await grader.grade(student.id, code, tests, {
-          noLeaks: sp.no_leaks,
-          checkerCode: sp.checker_code ?? '',
-          ...coderunnerOptions(sp.coderunner),
-        });
+        const result = await grader.grade(student.id, code, tests, gradeOptionsOf(sp));
         const status = result.compile.ok ? ('graded' as const) : ('compile_error' as const);
         const id = await transact(db, async (trx) => {
           const summary = status === 'graded' ? `Score ${result.score}/${result.total}.` : 'The code did not compile.';

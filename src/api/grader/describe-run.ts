@@ -4,7 +4,7 @@
  */
 import { EXERCISE_LIMITS, exerciseMessages, functionEndedMessage, type RunOutcome } from '../../contracts/exercises.js';
 import { describeProblem } from '../../contracts/run-problems.js';
-import { CHECK_FAILED_EXIT, failedCheck, studentLines } from './function-tests.js';
+import { failedCheck, studentLines } from './function-tests.js';
 import type { RunResponse } from './run-worker.js';
 
 /**
@@ -98,6 +98,6 @@ export function harnessOutcome(outcome: RunOutcome, harness: RunResponse['harnes
   if (harness !== 'ended' || outcome.exit_code === null || outcome.line !== null || outcome.problem !== null)
     return outcome;
   if (outcome.status !== 'ok' && outcome.status !== 'runtime_error') return outcome;
-  if (outcome.exit_code === CHECK_FAILED_EXIT && failedCheck(outcome.stderr)) return outcome;
+  if (failedCheck(outcome)) return outcome;
   return { ...outcome, status: 'runtime_error', message: functionEndedMessage(outcome.exit_code) };
 }

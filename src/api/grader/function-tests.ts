@@ -146,8 +146,15 @@ export function studentLines(source: string): string[] {
   return (start < 0 ? source : source.slice(start + STUDENT_CODE_STARTS.length)).split('\n');
 }
 
-/** The failed check a run's standard error tells (a sentence), if one did, and the error output without it. */
-export function failedCheck(stderr: string): { check: string; stderr: string } | null {
+/**
+ * The failed check a run tells (a sentence: it ended with the harness's exit code, its standard error saying which),
+ * if one did, and the error output without it.
+ */
+export function failedCheck({ exit_code, stderr }: { exit_code: number | null; stderr: string }): {
+  check: string;
+  stderr: string;
+} | null {
+  if (exit_code !== CHECK_FAILED_EXIT) return null;
   const at = stderr.lastIndexOf(MARK);
   if (at < 0) return null;
   const check = stderr

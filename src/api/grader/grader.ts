@@ -27,7 +27,6 @@ import type { RunRequest, RunResponse } from './run-worker.js';
 import type { CheckResult } from '../../contracts/checkers.js';
 import type { ProgramFile } from './memory-files.js';
 import {
-  CHECK_FAILED_EXIT,
   failedCheck,
   functionTestProgram,
   type Harness,
@@ -761,7 +760,7 @@ export function createGrader(options: GraderOptions = {}) {
         : { stdin, args, files };
       const ran = await execute(String(owner), compiled, source, input, {});
       // A failed check of the example says so in its own words, not in the harness's marked line on stderr.
-      const failed = harness && ran.outcome.exit_code === CHECK_FAILED_EXIT ? failedCheck(ran.outcome.stderr) : null;
+      const failed = harness ? failedCheck(ran.outcome) : null;
       const outcome = failed ? { ...ran.outcome, stderr: failed.stderr, message: failed.check } : ran.outcome;
       return { compile: compiled.result, run: outcome };
     },
@@ -980,7 +979,7 @@ export interface GradeOptions {
 }
 
 function judge(index: number, test: TestCase, { outcome, checked }: Ran, options: GradeOptions = {}): TestResult {
-  const failed = outcome.exit_code === CHECK_FAILED_EXIT ? failedCheck(outcome.stderr) : null;
+  const failed = failedCheck(outcome);
   if (failed)
     return testResult(
       index,

@@ -60,6 +60,18 @@ function FileBlock({ label, name, content }: { label: string; name: string; cont
   );
 }
 
+/** A test's text under its label (Input, Expected output, Your output), scrollable and named for screen readers. */
+function TestText({ label, region, text }: { label: string; region: string; text: string }) {
+  return (
+    <>
+      <div className="text-body-secondary">{label}</div>
+      <pre className="program-output" role="region" aria-label={region} tabIndex={0}>
+        {text}
+      </pre>
+    </>
+  );
+}
+
 const runTitles: Record<RunOutcome['status'], string> = {
   ok: 'Finished',
   time_limit: 'Time limit',
@@ -178,15 +190,11 @@ export function TestResultList({
           {test.visible && test.verdict !== 'passed' && test.verdict !== 'not_run' ? (
             <div className="row g-2 small">
               <div className="col-md-4">
-                <div className="text-body-secondary">Input</div>
-                <pre
-                  className="program-output"
-                  role="region"
-                  aria-label={`Input of ${lower} ${test.index + 1}`}
-                  tabIndex={0}
-                >
-                  {test.stdin || emptyInputText({ files: test.input_files, args: test.args })}
-                </pre>
+                <TestText
+                  label="Input"
+                  region={`Input of ${lower} ${test.index + 1}`}
+                  text={test.stdin || emptyInputText({ files: test.input_files, args: test.args })}
+                />
                 {test.args.length > 0 ? (
                   <div className="text-body-secondary">
                     Arguments: <code>{argumentsText(test.args)}</code>
@@ -197,26 +205,18 @@ export function TestResultList({
                 ))}
               </div>
               <div className="col-md-4">
-                <div className="text-body-secondary">Expected output</div>
-                <pre
-                  className="program-output"
-                  role="region"
-                  aria-label={`Expected output of ${lower} ${test.index + 1}`}
-                  tabIndex={0}
-                >
-                  {test.expected_output}
-                </pre>
+                <TestText
+                  label="Expected output"
+                  region={`Expected output of ${lower} ${test.index + 1}`}
+                  text={test.expected_output ?? ''}
+                />
               </div>
               <div className="col-md-4">
-                <div className="text-body-secondary">Your output</div>
-                <pre
-                  className="program-output"
-                  role="region"
-                  aria-label={`Your output of ${lower} ${test.index + 1}`}
-                  tabIndex={0}
-                >
-                  {test.actual_output || '(nothing printed)'}
-                </pre>
+                <TestText
+                  label="Your output"
+                  region={`Your output of ${lower} ${test.index + 1}`}
+                  text={test.actual_output || '(nothing printed)'}
+                />
               </div>
               {test.files.map((file) => (
                 <div key={file.name} className="row g-2 mx-0 px-0">
