@@ -11,6 +11,25 @@ import { problemKinds } from './run-problems.js';
 import { manualGradeSchema, rubricCriterionSchema, rubricSchema } from './grading.js';
 import { timingSchema } from './timed-work.js';
 import { taskSchema } from './course-content.js';
+import { normalPenaltyRegime, penaltyRegimeError } from './penalty-regime.js';
+
+/**
+ * When a visible test's result is shown to the student in full (input, expected and actual output): always, only
+ * when it passes, or only when it fails — CodeRunner's SHOW, HIDE_IF_FAIL and HIDE_IF_SUCCEED. Otherwise it is
+ * shown as a hidden test is: its verdict only.
+ */
+export const testShownWhen = ['always', 'when_passed', 'when_failed'] as const;
+export type TestShownWhen = (typeof testShownWhen)[number];
+
+/** A test students see before they submit (an example): visible and shown whatever its result. */
+export const isExample = (test: { visible: boolean; shown: TestShownWhen }) => test.visible && test.shown === 'always';
+
+/** Whether a test's result is shown in full, given whether it passed and whether an earlier test hid the rest. */
+export const shownInFull = (
+  test: { visible: boolean; shown: TestShownWhen },
+  passed: boolean,
+  restHidden: boolean,
+): boolean => test.visible && !restHidden && (test.shown === 'always' || (test.shown === 'when_passed') === passed);
 
 export const EXERCISE_LIMITS = {
   codeMaxBytes: 64 * 1024,
@@ -92,6 +111,16 @@ export const exerciseMessages = {
   stoppedAfterError: 'Not run: an earlier test stopped with an error.',
   /** A CodeRunner question's template that Twig could not render (said to the student, who cannot fix it). */
   templateFailed: 'The question’s template could not be made into a program; tell your teacher. Twig said: ',
+  /** A question graded by its template (CodeRunner's TemplateGrader) whose program printed no verdict it can read. */
+  templateGraderNoVerdict: (printed: string) =>
+    `The question’s own grader (its template) did not print its verdict as JSON, so this test is not passed; tell your teacher. It printed: ${printed.length > 200 ? `${printed.slice(0, 200)}…` : printed || '(nothing)'}`,
+  templateGraderNoFraction:
+    'The question’s own grader (its template) printed no "fraction" from 0 to 1, so this test is not passed; tell your teacher.',
+  templateGraderWrong: 'The question’s own grader (its template) marked this test wrong.',
+  templateGraderPartly: (awarded: number, points: number) =>
+    `Partly right: the question’s own grader (its template) gave ${awarded} of ${points} points.`,
+  /** A template grader that asked (`"abort": true`) to stop testing. */
+  templateGraderStopped: 'Not run: the question’s own grader stopped the testing at an earlier test.',
 } as const;
 
 /** What a student is told when the program asks the system for functions the runner doesn't give (e.g. `env.nope`). */
@@ -190,6 +219,10 @@ export const testCaseInputSchema = z
         'The expected output must be at most 64 KB.',
       ),
     visible: z.boolean().default(true),
+    /** When a visible test's result is shown in full: always, or only when it passes, or only when it fails. */
+    shown: z.enum(testShownWhen, { error: 'Choose when the test is shown.' }).default('always'),
+    /** When this test fails, the results of the tests after it are shown as hidden ones. */
+    hide_rest_if_fail: z.boolean({ error: 'Hide the rest must be true or false.' }).default(false),
     points: z.coerce
       .number({ error: 'Points must be a number' })
       .int('Points must be a whole number')
@@ -288,13 +321,30 @@ export type ExerciseInput = z.input<typeof exerciseInputSchema>;
  * tests when it is a combinator; its template parameters (QUESTION.parameters, and as variables when hoisted); and
  * "all or nothing".
  */
-export const coderunnerGradingSchema = z.strictObject({
-  template: z.string().max(EXERCISE_LIMITS.codeMaxBytes, 'The template must be at most 64 KB.'),
-  combinator: z.boolean(),
-  parameters: z.record(z.string(), z.unknown()).default({}),
-  hoist: z.boolean().default(false),
-  all_or_nothing: z.boolean().default(false),
-});
+export const coderunnerGradingSchema = z
+  .strictObject({
+    template: z.string().max(EXERCISE_LIMITS.codeMaxBytes, 'The template must be at most 64 KB.'),
+    combinator: z.boolean(),
+    parameters: z.record(z.string(), z.unknown()).default({}),
+    hoist: z.boolean().default(false),
+    all_or_nothing: z.boolean().default(false),
+    /** Percentages off the second, third, … submission ("10, 20, ..."); '' for none. */
+    penalty_regime: z
+      .string()
+      .max(200, penaltyRegimeError)
+      .refine((regime) => regime.trim() === '' || normalPenaltyRegime(regime) !== null, penaltyRegimeError)
+      .transform((regime) => (regime.trim() === '' ? '' : normalPenaltyRegime(regime)!))
+      .default(''),
+    /**
+     * CodeRunner's TemplateGrader: each test's program (made by the template) grades itself and prints its verdict
+     * as JSON (`{"fraction": 1, "got": "…"}`); the tests' own checkers are not used.
+     */
+    template_grader: z.boolean().default(false),
+  })
+  .refine((grading) => !(grading.template_grader && grading.combinator), {
+    message: 'A template grader here grades one test at a time, so its template cannot be a combinator.',
+    path: ['template_grader'],
+  });
 export type CoderunnerGrading = z.infer<typeof coderunnerGradingSchema>;
 
 /** The exercise bank's own file: programs with their tests, as Export writes them and Import reads them. */
@@ -392,6 +442,8 @@ export const testCaseSchema = z.object({
   stdin: z.string(),
   expected_output: z.string(),
   visible: z.boolean(),
+  shown: z.enum(testShownWhen),
+  hide_rest_if_fail: z.boolean(),
   points: z.number().int(),
   checker: z.enum(checkerKinds),
   tolerance: z.number(),
@@ -485,6 +537,8 @@ export const testResultSchema = z.object({
   index: z.number().int(),
   visible: z.boolean(),
   points: z.number().int(),
+  /** Part of the points a template grader gave a test it did not pass (absent: all when passed, else none). */
+  awarded: z.number().int().optional(),
   verdict: z.enum(verdicts),
   time_ms: z.number().int(),
   message: z.string().nullable(),
@@ -542,6 +596,8 @@ export const gradeResultSchema = z.object({
   score: z.number().int(),
   total: z.number().int(),
   tests: z.array(testResultSchema),
+  /** A program with a penalty regime: which try this was, the percentage off, and the score before it. */
+  penalty: z.object({ try: z.number().int(), percent: z.number(), score_before: z.number().int() }).optional(),
 });
 export type GradeResult = z.infer<typeof gradeResultSchema>;
 
@@ -648,6 +704,8 @@ export const workspaceSchema = z.object({
   total_points: z.number().int(),
   /** A test that passes but leaks memory fails. */
   no_leaks: z.boolean(),
+  /** Percentages off the second, third, … submission ("10, 20, ..."), or '' when every submission counts in full. */
+  penalty_regime: z.string(),
   best_score: z.number().int().nullable(),
   /** The deadline (end of the due day on the course clock), or null. */
   due_at: z.string().nullable(),

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { CheckerKind } from '../../contracts/checkers.js';
+import type { TestShownWhen } from '../../contracts/exercises.js';
 import type { CommentSource } from '../../contracts/exercises.js';
 import type { NotificationKind } from '../../contracts/notifications.js';
 import type { ManualPaymentMethod, PaidVia, PaymentStatus } from '../../contracts/payments.js';
@@ -207,6 +208,10 @@ export interface ProgramTestTable {
   stdin: string;
   expected_output: string;
   visible: number;
+  /** When a visible test's result is shown in full (TestShownWhen). */
+  shown: Generated<TestShownWhen>;
+  /** 1: when this test fails, the results after it are shown as hidden ones. */
+  hide_rest_if_fail: Generated<number>;
   points: number;
   checker: Generated<CheckerKind>;
   tolerance: Generated<number>;

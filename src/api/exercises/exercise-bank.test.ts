@@ -17,8 +17,8 @@ const quiz = (...questions: { name?: string; stdin?: string; expected?: string; 
 describe('the exercise bank’s formats', () => {
   it('reads CodeRunner C questions from a Moodle XML export, and says why each other question is left out', () => {
     const { programs, skipped, dropped } = readBankFile(moodle);
-    expect(programs).toHaveLength(3);
-    const [sum, square, length] = programs;
+    expect(programs).toHaveLength(4);
+    const [sum, square, length, twice] = programs;
     expect(sum!.task).toBe(
       'Sum of two numbers\n\nRead two integers and print their sum.\nFor example, for 2 3 print 5. Use scanf.',
     );
@@ -34,25 +34,29 @@ describe('the exercise bank’s formats', () => {
         test_code,
       })),
     ).toEqual([
-      { stdin: '2 3\n', expected_output: '5\n', visible: true, points: 1, checker: 'equality', test_code: '' },
-      { stdin: '-7 -8', expected_output: '-15', visible: false, points: 2, checker: 'equality', test_code: '' },
+      // Its penalty regime takes a part of a mark: points count in tenths.
+      { stdin: '2 3\n', expected_output: '5\n', visible: true, points: 10, checker: 'equality', test_code: '' },
+      { stdin: '-7 -8', expected_output: '-15', visible: false, points: 20, checker: 'equality', test_code: '' },
     ]);
     // A function question: its test code calls the student's function; the precheck-only test is not run here;
     // fractional marks become tenths.
     expect(
-      square!.tests.map(({ test_code, expected_output, points, visible }) => ({
+      square!.tests.map(({ test_code, expected_output, points, visible, shown }) => ({
         test_code,
         expected_output,
         points,
         visible,
+        shown,
       })),
     ).toEqual([
-      { test_code: 'printf("%d\\n", sqr(-3));', expected_output: '9', points: 5, visible: true },
+      { test_code: 'printf("%d\\n", sqr(-3));', expected_output: '9', points: 5, visible: true, shown: 'always' },
       {
         test_code: 'for (int i = 0; i <= 3; i++) printf("%d ", sqr(i));\nprintf("\\n");',
         expected_output: '0 1 4 9',
         points: 15,
         visible: true,
+        // HIDE_IF_SUCCEED: shown only when it fails.
+        shown: 'when_failed',
       },
     ]);
     // Each is graded by its prototype's template, or its own (customised), as on Moodle.
@@ -62,30 +66,75 @@ describe('the exercise bank’s formats', () => {
       parameters: {},
       hoist: false,
       all_or_nothing: false,
+      penalty_regime: '10, 20, ...',
+      template_grader: false,
     });
     expect(square!.coderunner).toMatchObject({ combinator: true, all_or_nothing: true });
     expect(square!.coderunner!.template).toMatch(/#include <math.h>[\s\S]*\{\{ STUDENT_ANSWER \}\}/);
     expect(length!.task.split('\n')[0]).toBe('String length without string.h');
     expect(length!.coderunner!.template).toMatch(/^#include <stdio.h>/);
     // What is imported but not carried over is said in the teacher's words.
+    // A question graded by its own (per-test) template: its program prints the verdict.
+    expect(twice!.coderunner).toMatchObject({ combinator: false, template_grader: true, penalty_regime: '' });
+    expect(twice!.tests.map(({ test_code, visible }) => [test_code, visible])).toEqual([
+      ['3', true],
+      ['-4', false],
+    ]);
     expect(dropped).toEqual([
-      {
-        name: 'Sum of two numbers',
-        reason: 'its penalty regime (10, 20, ...) is not applied: the best submission counts in full',
-      },
-      {
-        name: 'Square function',
-        reason: 'tests hidden when they pass (HIDE_IF_SUCCEED) are shown to students always',
-      },
       { name: 'Square function', reason: '1 precheck-only test is left out: there is no Precheck here' },
     ]);
     expect(skipped).toEqual([
       { name: 'Python squares', reason: 'its type is python3; only c_program and c_function questions are C' },
-      {
-        name: 'Graded by a template',
-        reason: 'it is graded by its template (TemplateGrader), which this site cannot run; use a grader',
-      },
       { name: 'Which header declares printf?', reason: 'it is a multichoice question, not CodeRunner' },
+    ]);
+  });
+
+  it('carries over CodeRunner’s display flags, "hide rest if fail", penalty regime and template grader', () => {
+    const test = (display: string, hideRest = 0) =>
+      `<testcase testtype="0" hiderestiffail="${hideRest}" mark="1"><stdin><text>1</text></stdin>` +
+      `<expected><text>1</text></expected><display><text>${display}</text></display></testcase>`;
+    const question = (name: string, fields: string, tests: string) =>
+      `<question type="coderunner"><name><text>${name}</text></name><coderunnertype>c_program</coderunnertype>` +
+      `<answer>int main(void) { return 0; }</answer>${fields}<testcases>${tests}</testcases></question>`;
+    const { programs, skipped, dropped } = readBankFile(
+      `<?xml version="1.0"?><quiz>${[
+        question(
+          'Shown as on Moodle',
+          '<penaltyregime>0</penaltyregime>',
+          test('SHOW', 1) + test('HIDE_IF_FAIL') + test('HIDE_IF_SUCCEED') + test('HIDE'),
+        ),
+        question('Bad regime', '<penaltyregime>ten percent</penaltyregime>', test('SHOW')),
+        question(
+          'One mark for all',
+          '<template>{{ STUDENT_ANSWER }}</template><iscombinatortemplate>1</iscombinatortemplate><grader>TemplateGrader</grader>',
+          test('SHOW'),
+        ),
+      ].join('')}</quiz>`,
+    );
+    expect(
+      programs[0]!.tests.map(({ visible, shown, hide_rest_if_fail }) => [visible, shown, hide_rest_if_fail]),
+    ).toEqual([
+      [true, 'always', true],
+      [true, 'when_passed', false],
+      [true, 'when_failed', false],
+      [false, 'always', false],
+    ]);
+    // A regime that takes nothing off is none; points stay whole marks.
+    expect(programs[0]!.coderunner).toMatchObject({ penalty_regime: '', template_grader: false });
+    expect(programs[0]!.tests[0]!.points).toBe(1);
+    expect(programs[1]!.coderunner!.penalty_regime).toBe('');
+    expect(dropped).toEqual([
+      {
+        name: 'Bad regime',
+        reason: 'its penalty regime (ten percent) is not a list of percentages, so none is applied',
+      },
+    ]);
+    expect(skipped).toEqual([
+      {
+        name: 'One mark for all',
+        reason:
+          'it is graded by a combinator template (TemplateGrader), which gives one mark for all its tests at once; this site grades a template grader one test at a time',
+      },
     ]);
   });
 

@@ -14,6 +14,7 @@ import {
   testCaseInputSchema,
 } from '../../contracts/exercises.js';
 import { plainText } from './html-text.js';
+import { normalPenaltyRegime, takesNothingOff } from '../../contracts/penalty-regime.js';
 import { CODERUNNER_PROTOTYPES } from '../grader/coderunner-template.js';
 
 export interface ParsedBank {
@@ -161,24 +162,14 @@ function templateParameters(text: string): Record<string, unknown> | null {
   }
 }
 
-/** A penalty regime that takes nothing off ("0", "0, 0, ..."), which is what this site does. */
-const noPenalty = (regime: string) => /^[\s0.,%]*$/.test(regime.replace(/\.\.\./g, ''));
-
 /** What a question has that this site does not carry over, said so a teacher knows what changes for students. */
 function notCarried(question: XmlNode, cases: XmlNode[]): string[] {
   const notes: string[] = [];
   const regime = text(question.penaltyregime).trim();
-  if (regime && !noPenalty(regime))
-    notes.push(`its penalty regime (${regime.slice(0, 40)}) is not applied: the best submission counts in full`);
+  if (regime && !normalPenaltyRegime(regime))
+    notes.push(`its penalty regime (${regime.slice(0, 40)}) is not a list of percentages, so none is applied`);
   else if (!regime && Number(text(question.penalty).trim() || 0) > 0)
-    notes.push('its penalty per try is not applied: the best submission counts in full');
-  const display = (test: XmlNode) => text(test.display).trim().toUpperCase();
-  if (cases.some((test) => display(test) === 'HIDE_IF_FAIL'))
-    notes.push('tests shown only when they pass (HIDE_IF_FAIL) are hidden from students always');
-  if (cases.some((test) => display(test) === 'HIDE_IF_SUCCEED'))
-    notes.push('tests hidden when they pass (HIDE_IF_SUCCEED) are shown to students always');
-  if (cases.some((test) => String(test['@_hiderestiffail'] ?? '0') === '1'))
-    notes.push('"hide the rest if this test fails" is not applied: every test’s result is shown as its display says');
+    notes.push('its penalty per try (from before CodeRunner had penalty regimes) is not applied');
   const prechecks = cases.filter((test) => String(test['@_testtype'] ?? '0') === '1').length;
   if (prechecks)
     notes.push(`${prechecks} precheck-only test${prechecks > 1 ? 's are' : ' is'} left out: there is no Precheck here`);
@@ -211,9 +202,13 @@ function readQuestion(question: XmlNode): (BankProgram & { notes: string[] }) | 
   if (combinator && splitter && splitter !== '|#<ab@17943918#@>#\\n|ms')
     return skip('its combinator template splits its output its own way, which this site cannot follow');
   const grader = text(question.grader).trim();
-  if (grader === 'TemplateGrader')
-    return skip('it is graded by its template (TemplateGrader), which this site cannot run; use a grader');
-  const checker = GRADERS[grader];
+  const templateGrader = grader === 'TemplateGrader';
+  if (templateGrader && combinator)
+    return skip(
+      'it is graded by a combinator template (TemplateGrader), which gives one mark for all its tests at once; this site grades a template grader one test at a time',
+    );
+  // A template grader's own verdict stands; the test's checker is never used.
+  const checker = templateGrader ? 'exact' : GRADERS[grader];
   if (!checker) return skip(`it is graded by ${grader}, which CodeRunner does not have`);
   const parameters = templateParameters(text(question.templateparams));
   if (!parameters) return skip('its template parameters are not a JSON object (Twig-made parameters are not read)');
@@ -225,16 +220,19 @@ function readQuestion(question: XmlNode): (BankProgram & { notes: string[] }) | 
   if (run.length > EXERCISE_LIMITS.maxTests)
     return skip(`it has ${run.length} test cases; a program here takes at most ${EXERCISE_LIMITS.maxTests}`);
   const marks = run.map((test) => Number(test['@_mark'] ?? 1));
-  // Points are whole numbers: fractional marks (0.5) are counted in tenths.
-  const scale = marks.every((mark) => Number.isInteger(mark)) ? 1 : 10;
+  const penaltyRegime = normalPenaltyRegime(text(question.penaltyregime).trim()) ?? '';
+  // Points are whole numbers: fractional marks (0.5), and marks a penalty regime takes a part of, count in tenths.
+  const scale = marks.every((mark) => Number.isInteger(mark)) && takesNothingOff(penaltyRegime) ? 1 : 10;
   const tests = [];
   for (const [index, test] of run.entries()) {
     const display = text(test.display).trim().toUpperCase();
     const parsed = testCaseInputSchema.safeParse({
       stdin: text(test.stdin),
       expected_output: text(test.expected),
-      // A test shown only when it passes would show its expected output when it fails: hidden, and said so.
-      visible: display !== 'HIDE' && display !== 'HIDE_IF_FAIL',
+      // CodeRunner's display: SHOW, HIDE, HIDE_IF_FAIL (shown only when it passes), HIDE_IF_SUCCEED (only when not).
+      visible: display !== 'HIDE',
+      shown: display === 'HIDE_IF_FAIL' ? 'when_passed' : display === 'HIDE_IF_SUCCEED' ? 'when_failed' : 'always',
+      hide_rest_if_fail: String(test['@_hiderestiffail'] ?? '0') === '1',
       points: Math.min(100, Math.max(0, Math.round(marks[index]! * scale))),
       checker,
       // The template places it (TEST.testcode): in main for c_function, anywhere in a customised template.
@@ -256,6 +254,8 @@ function readQuestion(question: XmlNode): (BankProgram & { notes: string[] }) | 
       parameters,
       hoist: text(question.hoisttemplateparams).trim() === '1',
       all_or_nothing: text(question.allornothing).trim() !== '0',
+      penalty_regime: takesNothingOff(penaltyRegime) ? '' : penaltyRegime,
+      template_grader: templateGrader,
     },
   };
   const checked = bankFileSchema.shape.programs.element.safeParse(program);

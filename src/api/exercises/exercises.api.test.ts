@@ -24,6 +24,8 @@ const TESTS = [
 ];
 /** A test as saved when it names no checker, tolerance or arguments. */
 const asSaved = <T extends object>(test: T) => ({
+  shown: 'always',
+  hide_rest_if_fail: false,
   checker: 'trimmed',
   tolerance: 0.001,
   args: [],
@@ -32,6 +34,12 @@ const asSaved = <T extends object>(test: T) => ({
   test_code: '',
   ...test,
 });
+
+/** A test as a student sees it before submitting (an example): without how its result is shown. */
+const asExample = <T extends object>(test: T) => {
+  const { shown: _shown, hide_rest_if_fail: _hideRest, ...example } = asSaved(test);
+  return example;
+};
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: unknown) =>
   ctx.app.inject({
@@ -92,8 +100,8 @@ describe('C exercises', () => {
     });
     // Hidden tests stay hidden.
     expect(workspace.visible_tests).toEqual([
-      asSaved({ stdin: '2 3\n', expected_output: '5\n', points: 2 }),
-      asSaved({ stdin: '10 -4\n', expected_output: '6\n', points: 3 }),
+      asExample({ stdin: '2 3\n', expected_output: '5\n', points: 2 }),
+      asExample({ stdin: '10 -4\n', expected_output: '6\n', points: 3 }),
     ]);
 
     expect(
@@ -451,7 +459,7 @@ describe('C exercises', () => {
     const s = await studentWithProgramOf(ctx, adminToken, { batch: 43, programNumber: 4204 });
     const workspace = (await call('GET', `/api/v1/student_programs/${s.spId}/workspace`, s.token)).json();
     expect(workspace.visible_tests).toEqual([
-      asSaved({
+      asExample({
         stdin: '',
         expected_output: 'Area: 3.14159',
         points: 2,
@@ -459,7 +467,7 @@ describe('C exercises', () => {
         tolerance: 0.0001,
         args: ['1'],
       }),
-      asSaved({ stdin: '', expected_output: 'area: 12.5664', points: 1, checker: 'ignore_case', args: ['2'] }),
+      asExample({ stdin: '', expected_output: 'area: 12.5664', points: 1, checker: 'ignore_case', args: ['2'] }),
     ]);
     const graded = (
       await call('POST', `/api/v1/student_programs/${s.spId}/submissions`, s.token, { code: AREA })
@@ -678,6 +686,66 @@ describe('C exercises', () => {
     expect((await call('GET', '/programs', adminToken)).json()).toHaveLength(before);
   });
 
+  it('a CodeRunner question keeps its display flags, "hide the rest if this fails" and its penalty regime', async () => {
+    const test = (stdin: string, expected: string, display: string, hideRest = 0) =>
+      `<testcase testtype="0" hiderestiffail="${hideRest}" mark="1"><stdin><text>${stdin}</text></stdin>` +
+      `<expected><text>${expected}</text></expected><display><text>${display}</text></display></testcase>`;
+    const xml =
+      '<?xml version="1.0"?><quiz><question type="coderunner"><name><text>Sum, with penalties</text></name>' +
+      `<coderunnertype>c_program</coderunnertype><allornothing>0</allornothing><penaltyregime>10, 20, ...</penaltyregime>` +
+      `<answer><![CDATA[${SUM}]]></answer><testcases>` +
+      test('2 3', '5', 'SHOW', 1) +
+      test('1 1', '2', 'HIDE_IF_FAIL') +
+      test('4 4', '8', 'HIDE_IF_SUCCEED') +
+      test('0 0', '0', 'SHOW') +
+      '</testcases></question></quiz>';
+    const imported = (await call('POST', '/api/v1/programs/import', adminToken, { content: xml })).json();
+    expect(imported.dropped).toEqual([]);
+    const program = imported.imported[0] as { id: number; program_number: number };
+    const exercise = (await call('GET', `/api/v1/programs/${program.id}/exercise`, adminToken)).json();
+    expect(exercise.coderunner).toMatchObject({ penalty_regime: '10, 20, ...', template_grader: false });
+    expect(
+      exercise.tests.map((t: { shown: string; hide_rest_if_fail: boolean }) => [t.shown, t.hide_rest_if_fail]),
+    ).toEqual([
+      ['always', true],
+      ['when_passed', false],
+      ['when_failed', false],
+      ['always', false],
+    ]);
+    const s = await studentWithProgramOf(ctx, adminToken, { batch: 43, programNumber: program.program_number });
+    const url = `/api/v1/student_programs/${s.spId}`;
+    const workspace = (await call('GET', `${url}/workspace`, s.token)).json();
+    // Shown before submitting: only the tests shown whatever their result.
+    expect(workspace).toMatchObject({ penalty_regime: '10, 20, ...', hidden_tests: 2, total_points: 40 });
+    expect(workspace.visible_tests.map((t: { stdin: string }) => t.stdin)).toEqual(['2 3', '0 0']);
+    expect(workspace.visible_tests[0]).not.toHaveProperty('shown');
+
+    const submit = async (code: string) => {
+      const response = await call('POST', `${url}/submissions`, s.token, { code });
+      expect(response.statusCode).toBe(201);
+      return response.json();
+    };
+    const shown = (submission: { result: { tests: { visible: boolean }[] } }) =>
+      submission.result.tests.map((t) => t.visible);
+    // The first try: no penalty. Test 1 fails and hides the rest; test 4 still counts.
+    const first = await submit(SUM.replace('a + b', 'a - b'));
+    expect(first).toMatchObject({ score: 10, total: 40 });
+    expect(first.result).not.toHaveProperty('penalty');
+    expect(shown(first)).toEqual([true, false, false, false]);
+    // The second: right, 10% off. Shown only when passing: test 2 yes, test 3 no.
+    const second = await submit(SUM);
+    expect(second).toMatchObject({ score: 36, total: 40 });
+    expect(second.result.penalty).toEqual({ try: 2, percent: 10, score_before: 40 });
+    expect(shown(second)).toEqual([true, true, false, true]);
+    expect(second.result.tests[1]).toMatchObject({ stdin: '1 1', actual_output: '2\n' });
+    // The same code again is the same try; changed code is the third, 20% off; the best counts.
+    expect((await submit(SUM)).result.penalty).toEqual({ try: 2, percent: 10, score_before: 40 });
+    const third = await submit(`${SUM}// tidied\n`);
+    expect(third).toMatchObject({ score: 32 });
+    expect(third.result.penalty).toMatchObject({ try: 3, percent: 20 });
+    expect((await call('GET', `${url}/workspace`, s.token)).json().best_score).toBe(36);
+  });
+
   it('imports CodeRunner C questions from Moodle XML, each solved by its own answer, and round-trips an export', async () => {
     const moodle = readFileSync(new URL('../../../test/fixtures/moodle-coderunner-c.xml', import.meta.url), 'utf8');
     const imported = await call('POST', '/api/v1/programs/import', adminToken, { content: moodle });
@@ -688,21 +756,18 @@ describe('C exercises', () => {
       ['Square function', 2],
       // A customised template imports and is graded by it, as on Moodle.
       ['String length without string.h', 1],
+      // So does one whose template grades each test itself (TemplateGrader).
+      ['Graded by a template', 2],
     ]);
     expect(report.skipped.map((s: { name: string }) => s.name)).toEqual([
       'Python squares',
-      'Graded by a template',
       'Which header declares printf?',
     ]);
-    expect(report.dropped.map((d: { name: string }) => d.name)).toEqual([
-      'Sum of two numbers',
-      'Square function',
-      'Square function',
-    ]);
+    expect(report.dropped.map((d: { name: string }) => d.name)).toEqual(['Square function']);
     // Numbered after the highest program there was, one after another.
-    const [sum, square, length] = report.imported as { id: number; program_number: number }[];
+    const [sum, square, length, twice] = report.imported as { id: number; program_number: number }[];
     expect(square!.program_number).toBe(sum!.program_number + 1);
-    for (const program of [sum!, square!, length!]) {
+    for (const program of [sum!, square!, length!, twice!]) {
       const exercise = (await call('GET', `/api/v1/programs/${program.id}/exercise`, adminToken)).json();
       expect(exercise.reference_solution).not.toBe('');
       const tried = (

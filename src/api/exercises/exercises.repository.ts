@@ -39,6 +39,8 @@ export async function listTests(db: Db, programId: number) {
     stdin: row.stdin,
     expected_output: row.expected_output,
     visible: row.visible === 1,
+    shown: row.shown,
+    hide_rest_if_fail: row.hide_rest_if_fail === 1,
     points: row.points,
     checker: row.checker,
     tolerance: Number(row.tolerance),
@@ -94,6 +96,8 @@ export async function saveExercise(db: Db, programId: number, exercise: SavedExe
           stdin: test.stdin,
           expected_output: test.expected_output,
           visible: flag(test.visible),
+          shown: test.shown,
+          hide_rest_if_fail: flag(test.hide_rest_if_fail),
           points: test.points,
           checker: test.checker,
           tolerance: test.tolerance,
@@ -197,6 +201,17 @@ export async function listSubmissions(db: Db, studentProgramId: number) {
     .limit(50)
     .execute();
   return rows.map((row) => withBooleans(row, ['late']));
+}
+
+/** The code of every submission of a student's program, oldest first (a penalty regime counts the tries). */
+export async function submittedCode(db: Db, studentProgramId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('submissions')
+    .select('code')
+    .where('student_program_id', '=', studentProgramId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.code);
 }
 
 export async function findSubmission(db: Db, studentProgramId: number, submissionId: number) {

@@ -22,7 +22,9 @@ import {
   type SupervisionRow,
   type TestCase,
   type Workspace,
+  isExample,
 } from '../../contracts/exercises.js';
+import { penalisedScore, penaltyPercent, triesBefore } from '../../contracts/penalty-regime.js';
 import { type Clock, systemClock } from '../../contracts/clock.js';
 import { isLate } from '../../contracts/course-content.js';
 import { dashboardPaths, paths } from '../../contracts/paths.js';
@@ -110,11 +112,17 @@ export function createExercisesService({
   }
 
   /** A CodeRunner question's template and "all or nothing", as the grader takes them; nothing for the site's own. */
-  function coderunnerOptions(stored: string | null | undefined): Pick<GradeOptions, 'template' | 'allOrNothing'> {
+  function coderunnerOptions(
+    stored: string | null | undefined,
+  ): Pick<GradeOptions, 'template' | 'allOrNothing' | 'templateGrader'> {
     const grading = exercises.readCoderunner(stored);
     if (!grading) return {};
     const { template, combinator, parameters, hoist } = grading;
-    return { template: { template, combinator, parameters, hoist }, allOrNothing: grading.all_or_nothing };
+    return {
+      template: { template, combinator, parameters, hoist },
+      allOrNothing: grading.all_or_nothing,
+      templateGrader: grading.template_grader,
+    };
   }
 
   /** How a student's program is graded: its leak rule, its checker program and any CodeRunner template. */
@@ -124,6 +132,20 @@ export function createExercisesService({
     coderunner: string | null | undefined;
   }): GradeOptions {
     return { noLeaks: sp.no_leaks, checkerCode: sp.checker_code ?? '', ...coderunnerOptions(sp.coderunner) };
+  }
+
+  /**
+   * A program with a penalty regime (from CodeRunner): each try after the first counts for less, as on Moodle. A
+   * submission of the same code as the one before it is the same try again.
+   */
+  function withPenalty(result: GradeResult, regime: string, previousTries: number): GradeResult {
+    const percent = penaltyPercent(regime, previousTries);
+    if (!regime || previousTries === 0) return result;
+    return {
+      ...result,
+      score: penalisedScore(result.score, percent),
+      penalty: { try: previousTries + 1, percent, score_before: result.score },
+    };
   }
 
   async function programOrFail(programId: number) {
@@ -139,7 +161,7 @@ export function createExercisesService({
   /** A function exercise's visible examples: tests students see that call their functions (none: a whole program). */
   async function examplesOf(programId: number | null): Promise<TestCase[]> {
     const tests = programId ? await testsOf(programId) : [];
-    return tests.filter((test) => test.visible && test.test_code.trim() !== '');
+    return tests.filter(isExample).filter((test) => test.test_code.trim() !== '');
   }
 
   /**
@@ -283,7 +305,7 @@ export function createExercisesService({
         const result = await grader.grade(
           admin.id,
           code,
-          cases.map((test) => ({ ...test, visible: true })),
+          cases.map((test) => ({ ...test, visible: true, shown: 'always' as const, hide_rest_if_fail: false })),
           {
             noLeaks: options.noLeaks ?? program.no_leaks,
             checkerCode: options.checkerCode ?? program.checker_code ?? '',
@@ -311,10 +333,13 @@ export function createExercisesService({
         draft_saved_at: sp.draft_saved_at,
         solution: sp.solution,
         closed: sp.closed_at !== null && sp.closed_at !== undefined,
-        visible_tests: waiting ? [] : tests.filter((t) => t.visible).map(({ visible: _visible, ...test }) => test),
-        hidden_tests: tests.filter((t) => waiting || !t.visible).length,
+        visible_tests: waiting
+          ? []
+          : tests.filter(isExample).map(({ visible: _v, shown: _s, hide_rest_if_fail: _h, ...test }) => test),
+        hidden_tests: tests.filter((t) => waiting || !isExample(t)).length,
         total_points: tests.reduce((sum, t) => sum + t.points, 0),
         no_leaks: sp.no_leaks,
+        penalty_regime: exercises.readCoderunner(sp.coderunner)?.penalty_regime ?? '',
         best_score: sp.best_score,
         due_at: sp.due_at,
         best_late: sp.best_late,
@@ -396,7 +421,11 @@ export function createExercisesService({
       // After the deadline a submission is still graded, and marked late.
       const late = isLate(sp.due_at, at);
       return exclusive(student.id, async () => {
-        const result = await grader.grade(student.id, code, tests, gradeOptionsOf(sp));
+        const result = withPenalty(
+          await grader.grade(student.id, code, tests, gradeOptionsOf(sp)),
+          exercises.readCoderunner(sp.coderunner)?.penalty_regime ?? '',
+          triesBefore(await exercises.submittedCode(db, sp.id), code),
+        );
         const status = result.compile.ok ? ('graded' as const) : ('compile_error' as const);
         const id = await transact(db, async (trx) => {
           const summary = status === 'graded' ? `Score ${result.score}/${result.total}.` : 'The code did not compile.';

@@ -16,6 +16,7 @@ import {
   type TwingSandboxSecurityPolicy,
   type TwingSynchronousEnvironment,
 } from 'twing';
+import type { TestShownWhen } from '../../contracts/exercises.js';
 
 /** CodeRunner's built-in C prototypes (db/builtin_PROTOTYPES.xml), as Moodle runs them. */
 export const CODERUNNER_PROTOTYPES = {
@@ -66,16 +67,19 @@ export function templateTestOf(test: {
   stdin: string;
   expected_output: string;
   visible: boolean;
+  shown: TestShownWhen;
+  hide_rest_if_fail: boolean;
   points: number;
 }): TemplateTest {
+  const display = { always: 'SHOW', when_passed: 'HIDE_IF_FAIL', when_failed: 'HIDE_IF_SUCCEED' } as const;
   return {
     testcode: test.test_code,
     stdin: test.stdin,
     expected: test.expected_output,
     extra: '',
-    display: test.visible ? 'SHOW' : 'HIDE',
+    display: test.visible ? display[test.shown] : 'HIDE',
     mark: test.points,
-    hiderestiffail: false,
+    hiderestiffail: test.hide_rest_if_fail,
     useasexample: false,
     testtype: 0,
   };

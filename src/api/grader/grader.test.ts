@@ -42,6 +42,82 @@ describe('grader: compile with Clang to WebAssembly, run with WASI', { timeout: 
     expect(result.tests[0]).toMatchObject({ stdin: '2 3\n', expected_output: '5\n', actual_output: '5\n' });
   });
 
+  it('shows a result in full as its test’s display says, and hides the rest after a failed “hide the rest” test', async () => {
+    const shownTests = [
+      { stdin: '1 1', expected_output: '2', shown: 'when_passed' },
+      { stdin: '2 5', expected_output: '7', shown: 'when_failed' },
+      { stdin: '2 3', expected_output: '5', hide_rest_if_fail: true },
+      { stdin: '3 3', expected_output: '6' },
+    ].map((test) => testCaseInputSchema.parse(test));
+    const full = (result: Awaited<ReturnType<typeof grader.grade>>) =>
+      result.tests.map((t) => [t.verdict, t.visible, t.stdin !== null]);
+    // Right: a test shown only when it fails is hidden, one shown only when it passes is shown.
+    expect(full(await grader.grade('student-shown', SUM, shownTests))).toEqual([
+      ['passed', true, true],
+      ['passed', false, false],
+      ['passed', true, true],
+      ['passed', true, true],
+    ]);
+    // Wrong: the other way round, and after the failed "hide the rest" test every result is a hidden one's.
+    const wrong = await grader.grade('student-shown', SUM.replace('a + b', 'a * b'), shownTests);
+    expect(full(wrong)).toEqual([
+      ['wrong_answer', false, false],
+      ['wrong_answer', true, true],
+      ['wrong_answer', true, true],
+      ['wrong_answer', false, false],
+    ]);
+    // A hidden result never quotes its expected output.
+    expect(wrong.tests[0]!.message).toBe('The output is not what was expected.');
+    expect(wrong.tests[3]).toMatchObject({ expected_output: null, actual_output: null });
+  });
+
+  it('a question graded by its template: the program’s JSON verdict, part marks, and a stop when it asks', async () => {
+    // The template grades itself: it prints {"fraction": …, "got": …}, or asks to stop at a negative test.
+    const template = {
+      template: `#include <stdio.h>
+{{ STUDENT_ANSWER }}
+int main(void) {
+    int got = twice({{ TEST.testcode }}), expected = {{ TEST.expected }};
+    if ({{ TEST.testcode }} < -100) { printf("{\\"fraction\\": 0, \\"abort\\": true}"); return 0; }
+    if ({{ TEST.testcode }} == 99) { printf("not json"); return 0; }
+    printf("{\\"fraction\\": %s, \\"got\\": \\"%d\\"}", got == expected ? "1" : got > 0 ? "0.5" : "0", got);
+    return 0;
+}`,
+      combinator: false,
+      parameters: {},
+      hoist: false,
+    };
+    const cases = [
+      { test_code: '3', expected_output: '6', points: 4 },
+      { test_code: '99', expected_output: '198', points: 1 },
+      { test_code: '-200', expected_output: '-400', points: 1 },
+      { test_code: '5', expected_output: '10', points: 1 },
+    ].map((test) => testCaseInputSchema.parse(test));
+    const right = await grader.grade('student-tg', 'int twice(int n) { return 2 * n; }', cases.slice(0, 1), {
+      template,
+      templateGrader: true,
+    });
+    expect(right).toMatchObject({ score: 4, total: 4 });
+    expect(right.tests[0]).toMatchObject({ verdict: 'passed', actual_output: '6', expected_output: '6' });
+    const off = await grader.grade('student-tg', 'int twice(int n) { return 2 * n + 1; }', cases, {
+      template,
+      templateGrader: true,
+    });
+    expect(off.tests.map((t) => [t.verdict, t.awarded ?? null])).toEqual([
+      ['wrong_answer', 2],
+      ['wrong_answer', 0],
+      ['wrong_answer', 0],
+      ['not_run', null],
+    ]);
+    expect(off.tests.map((t) => t.message)).toEqual([
+      'Partly right: the question’s own grader (its template) gave 2 of 4 points.',
+      'The question’s own grader (its template) did not print its verdict as JSON, so this test is not passed; tell your teacher. It printed: not json',
+      'The question’s own grader (its template) marked this test wrong.',
+      'Not run: the question’s own grader stopped the testing at an earlier test.',
+    ]);
+    expect(off.score).toBe(2);
+  });
+
   it('builds the same code once: Run then Submit, by anyone, reuse the build; a changed program is built anew', async () => {
     const code = `${SUM}/* built once */\n`;
     const before = { ...grader.builds };

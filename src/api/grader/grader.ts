@@ -16,6 +16,7 @@ import {
   type RunOutcome,
   type TestCase,
   type TestResult,
+  shownInFull,
 } from '../../contracts/exercises.js';
 import type { CompileRequest, CompileResponse } from './compile-child.js';
 import { parseDiagnostics, withoutChecksNotes } from './diagnostics.js';
@@ -46,6 +47,7 @@ import {
   templateTestOf,
 } from './coderunner-template.js';
 import type { TemplateRequest, TemplateResponse } from './template-worker.js';
+import { templateVerdict } from './template-grader.js';
 
 export type { GraderLog } from './process-pool.js';
 
@@ -670,7 +672,7 @@ export function createGrader(options: GraderOptions = {}) {
       compile,
       score: 0,
       total,
-      tests: tests.map((test, index) => testResult(index, test, 'not_run', null, message)),
+      tests: shownInOrder(tests, (index, test) => testResult(index, test, 'not_run', null, message)),
     });
     const checkOf = (test: TestCase) => ({
       checker: test.checker,
@@ -678,11 +680,12 @@ export function createGrader(options: GraderOptions = {}) {
       tolerance: test.tolerance,
       files: test.expected_files.map((file) => ({ name: file.name, expected: file.content })),
     });
-    const finish = (compile: CompileResult, results: TestResult[]): GradeResult => {
-      const passed = results.every((r) => r.verdict === 'passed');
-      const score = results.reduce((sum, r) => sum + (r.verdict === 'passed' ? r.points : 0), 0);
-      return { compile, score: options.allOrNothing && !passed ? 0 : score, total, tests: results };
-    };
+    const finish = (compile: CompileResult, results: TestResult[]): GradeResult => ({
+      compile,
+      score: scoreOf(results, options),
+      total,
+      tests: results,
+    });
     if (template.combinator && tests.every((test) => test.stdin === '')) {
       const rendered = await renderTemplate(owner, { program: template, answer: code, tests: cases, combined: true });
       if ('error' in rendered)
@@ -695,7 +698,7 @@ export function createGrader(options: GraderOptions = {}) {
       if (ran.outcome.status === 'ok' && ran.outcome.stderr === '' && outputs.length === tests.length)
         return finish(
           compiled.result,
-          tests.map((test, index) => {
+          shownInOrder(tests, (index, test) => {
             const outcome = { ...ran.outcome, stdout: outputs[index]! };
             return judge(
               index,
@@ -712,12 +715,12 @@ export function createGrader(options: GraderOptions = {}) {
       return notGraded(compileError(exerciseMessages.templateFailed + rendered.error), 'Not run.');
     // Tests whose programs are the same text (a c_program question's) share one build.
     const builds = new Map<string, { compiled: Promise<Compiled>; state: RunState }>();
-    const results: TestResult[] = [];
+    const shown = shownOneByOne();
     let firstCompile: CompileResult | null = null;
     let skip: string | null = null;
     for (const [index, test] of tests.entries()) {
       if (skip) {
-        results.push(testResult(index, test, 'not_run', null, skip));
+        shown.add(test, (seen) => testResult(index, seen, 'not_run', null, skip));
         continue;
       }
       const source = rendered.sources[index]!;
@@ -731,9 +734,25 @@ export function createGrader(options: GraderOptions = {}) {
       if (ran.outcome.status === 'ok' && ran.outcome.stderr !== '')
         ran.outcome = { ...ran.outcome, status: 'runtime_error', message: exerciseMessages.wroteToStderr };
       if (ran.outcome.status !== 'ok') skip = exerciseMessages.stoppedAfterError;
-      results.push(judge(index, test, ran, options));
+      if (options.templateGrader && ran.outcome.status === 'ok') {
+        const verdict = templateVerdict(ran.outcome.stdout, test.points);
+        if (verdict.abort) skip = exerciseMessages.templateGraderStopped;
+        shown.add(test, (seen) => ({
+          ...testResult(
+            index,
+            seen,
+            verdict.passed ? 'passed' : 'wrong_answer',
+            { ...ran.outcome, stdout: verdict.got },
+            verdict.message,
+          ),
+          ...(seen.visible && verdict.expected !== null ? { expected_output: verdict.expected } : {}),
+          ...(verdict.passed ? {} : { awarded: verdict.awarded }),
+        }));
+        continue;
+      }
+      shown.add(test, (seen) => judge(index, seen, ran, options));
     }
-    return finish(firstCompile ?? { ok: true, diagnostics: [], output: '' }, results);
+    return finish(firstCompile ?? { ok: true, diagnostics: [], output: '' }, shown.results);
   }
 
   return {
@@ -840,10 +859,12 @@ export function createGrader(options: GraderOptions = {}) {
           compile: compiled.result,
           score: 0,
           total,
-          tests: tests.map((test, index) => testResult(index, test, 'not_run', null, 'The program did not compile.')),
+          tests: shownInOrder(tests, (index, test) =>
+            testResult(index, test, 'not_run', null, 'The program did not compile.'),
+          ),
         };
       }
-      const results: TestResult[] = [];
+      const shown = shownOneByOne();
       const state: RunState = {};
       let skip: string | null = null;
       // The teacher's checker program, compiled once for the tests checked by it.
@@ -852,7 +873,7 @@ export function createGrader(options: GraderOptions = {}) {
         : null;
       for (const [index, test] of tests.entries()) {
         if (skip) {
-          results.push(testResult(index, test, 'not_run', null, skip));
+          shown.add(test, (seen) => testResult(index, seen, 'not_run', null, skip));
           continue;
         }
         const check = {
@@ -876,16 +897,14 @@ export function createGrader(options: GraderOptions = {}) {
         if (test.checker === 'program' && ran.outcome.status === 'ok' && ran.checked?.passed !== false) {
           const verdict = await runChecker(key, checker!, test, ran.outcome.stdout);
           if ('notRun' in verdict) {
-            results.push(testResult(index, test, 'not_run', ran.outcome, verdict.notRun));
+            shown.add(test, (seen) => testResult(index, seen, 'not_run', ran.outcome, verdict.notRun));
             continue;
           }
           ran.checked = verdict;
         }
-        results.push(judge(index, test, ran, options));
+        shown.add(test, (seen) => judge(index, seen, ran, options));
       }
-      const score = results.reduce((sum, r) => sum + (r.verdict === 'passed' ? r.points : 0), 0);
-      const allPassed = results.every((r) => r.verdict === 'passed');
-      return { compile: compiled.result, score: options.allOrNothing && !allPassed ? 0 : score, total, tests: results };
+      return { compile: compiled.result, score: scoreOf(shown.results, options), total, tests: shown.results };
     },
 
     /**
@@ -976,6 +995,43 @@ export interface GradeOptions {
   template?: ProgramTemplate;
   /** CodeRunner's "all or nothing": the score is the total only when every test passes, otherwise 0. */
   allOrNothing?: boolean;
+  /** CodeRunner's TemplateGrader: each test's program prints its own verdict as JSON (template-grader.ts). */
+  templateGrader?: boolean;
+}
+
+/** The points of the tests passed (and the part a template grader gave others); none unless all pass, if asked. */
+function scoreOf(results: TestResult[], options: GradeOptions): number {
+  if (options.allOrNothing && !results.every((r) => r.verdict === 'passed')) return 0;
+  return results.reduce((sum, r) => sum + (r.verdict === 'passed' ? r.points : (r.awarded ?? 0)), 0);
+}
+
+/**
+ * A grading's results, made one test after another as the student will see them: a test's result is shown in full
+ * only when it is visible and its display allows it (always, or only when it passes, or only when it fails), and
+ * not after a test marked "hide the rest if this fails" failed; otherwise it is shown as a hidden test's. `make`
+ * gives the result of the test as seen: it is asked again, seen as passing, when it passed.
+ */
+function shownOneByOne() {
+  const results: TestResult[] = [];
+  let restHidden = false;
+  return {
+    results,
+    add(test: TestCase, make: (seen: TestCase) => TestResult) {
+      const seenAs = (passed: boolean) => ({ ...test, visible: shownInFull(test, passed, restHidden) });
+      let result = make(seenAs(false));
+      if (result.verdict === 'passed' && shownInFull(test, true, restHidden) !== result.visible)
+        result = make(seenAs(true));
+      results.push(result);
+      if (test.hide_rest_if_fail && result.verdict !== 'passed') restHidden = true;
+    },
+  };
+}
+
+/** `shownOneByOne` for results made all at once. */
+function shownInOrder(tests: TestCase[], make: (index: number, seen: TestCase) => TestResult): TestResult[] {
+  const shown = shownOneByOne();
+  for (const [index, test] of tests.entries()) shown.add(test, (seen) => make(index, seen));
+  return shown.results;
 }
 
 function judge(index: number, test: TestCase, { outcome, checked }: Ran, options: GradeOptions = {}): TestResult {

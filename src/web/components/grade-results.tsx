@@ -8,6 +8,7 @@ import {
   verdictLabels,
 } from '../../contracts/exercises';
 import { InlineCode } from './inline-code';
+import { penaltyNote } from '../../contracts/penalty-regime';
 
 /** The compiler's errors and warnings, each with its line. */
 export function CompileMessages({ compile }: { compile: CompileResult }) {
@@ -131,6 +132,11 @@ export function GradeTable({
       <p className="fs-5 mb-2">
         Score: <strong>{result.score}</strong> / {result.total}
       </p>
+      {result.penalty ? (
+        <p className="small text-body-secondary mb-2" data-testid="penalty">
+          {penaltyNote(result.penalty)}
+        </p>
+      ) : null}
       <CompileMessages compile={result.compile} />
       <TestResultList tests={result.tests} noun="Test" onStepThrough={onStepThrough} />
     </div>
@@ -166,7 +172,7 @@ export function TestResultList({
             </span>
             <span className="text-body-secondary small">
               {noun === 'Test'
-                ? `${test.verdict === 'passed' ? test.points : 0}/${test.points} ${test.points === 1 ? 'point' : 'points'}`
+                ? `${test.verdict === 'passed' ? test.points : (test.awarded ?? 0)}/${test.points} ${test.points === 1 ? 'point' : 'points'}`
                 : ''}
               {test.visible ? '' : ' · hidden test'}
               {test.verdict !== 'not_run' ? `${noun === 'Test' ? ' · ' : ''}${test.time_ms} ms` : ''}

@@ -41,6 +41,7 @@ import * as doubtRunSummaries from './2026-12-02T0100-doubt-run-summaries.js';
 import * as batchJoinedAt from './2026-12-03T0100-batch-joined-at.js';
 import * as coderunnerGrading from './2026-12-03T0200-coderunner-grading.js';
 import * as commentAnchors from './2026-12-03T0300-comment-anchors.js';
+import * as testDisplay from './2026-12-04T0100-test-display.js';
 
 /**
  * Listed statically (not read from the folder) so the compiled server finds them wherever it runs.
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0100-batch-joined-at': batchJoinedAt,
   '2026-12-03T0200-coderunner-grading': coderunnerGrading,
   '2026-12-03T0300-comment-anchors': commentAnchors,
+  '2026-12-04T0100-test-display': testDisplay,
 };

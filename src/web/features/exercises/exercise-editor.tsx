@@ -14,12 +14,15 @@ import { Checkbox, Input, Textarea } from '../../components/form-kit';
 import { DEFAULT_CHECKER, DEFAULT_TOLERANCE } from '../../../contracts/checkers';
 import { type ExerciseForm, TestCaseFields } from './test-case-fields';
 import { RubricFields } from './rubric-fields';
+import { CoderunnerSummary } from './coderunner-summary';
 
 type ExerciseInput = z.output<typeof exerciseInputSchema>;
 const blank: TestCaseInput = {
   stdin: '',
   expected_output: '',
   visible: true,
+  shown: 'always',
+  hide_rest_if_fail: false,
   points: '1',
   checker: DEFAULT_CHECKER,
   tolerance: String(DEFAULT_TOLERANCE),
@@ -30,7 +33,7 @@ const blank: TestCaseInput = {
 };
 
 function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }) {
-  const { register, control, handleSubmit, formState } = useForm<ExerciseForm, unknown, ExerciseInput>({
+  const { register, control, handleSubmit, formState, setValue } = useForm<ExerciseForm, unknown, ExerciseInput>({
     resolver: zodResolver(exerciseInputSchema),
     defaultValues: {
       starter_code: exercise.starter_code,
@@ -117,12 +120,14 @@ function Form({ exercise, onClose }: { exercise: Exercise; onClose: () => void }
         {...register('no_leaks')}
       />
 
+      {exercise.coderunner ? <CoderunnerSummary grading={exercise.coderunner} /> : null}
       {tests.map((test, index) => (
         <TestCaseFields
           key={test.id}
           index={index}
           control={control}
           register={register}
+          setValue={setValue}
           errors={errors.tests}
           onRemove={() => remove(index)}
         />

@@ -21,7 +21,7 @@ import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../../contracts/dates';
 import { useTimeZone } from '../../lib/site-info';
 import { draftStateText, useDraft } from './use-draft';
-import { Shown, compileNotes, runNotes, TeacherComments, WorkspaceResult } from './workspace-notes';
+import { Shown, compileNotes, runNotes, TeacherComments, WorkspaceResult, WorkspaceRules } from './workspace-notes';
 import { SubmissionHistory, VisibleTests } from './workspace-history';
 import { LoadCFile, RunInput, useRunInput } from './run-input';
 import { useStepThrough } from '../../components/step-through/use-step-through';
@@ -237,7 +237,7 @@ export default function ProgramWorkspace({ id }: { id: string }) {
       {workspace.data.due_at ? <DueLine dueAt={workspace.data.due_at} /> : null}
       {workspace.data.timing ? <TimedBanner timing={workspace.data.timing} now={now} /> : null}
       <p className="task-text">{workspace.data.task}</p>
-      {workspace.data.no_leaks ? <p className="small text-body-secondary">{exerciseMessages.noLeaksRule}</p> : null}
+      <WorkspaceRules workspace={workspace.data} />
       <WorkspaceGrade workspace={workspace.data} stillOpen={!workspace.data.closed && state !== 'over' && !waiting} />
       {/* Before a timed program opens there is nothing to work on. */}
       {waiting ? null : <Editor key={state ?? 'untimed'} workspace={workspace.data} locked={state === 'over'} />}

@@ -1,23 +1,40 @@
-import { type Control, Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetValue,
+  useWatch,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { checkerHints, checkerKinds, checkerLabels } from '../../../contracts/checkers';
-import type { exerciseInputSchema } from '../../../contracts/exercises';
+import type { exerciseInputSchema, TestShownWhen } from '../../../contracts/exercises';
 import { Checkbox, FormField, Input, Select, Textarea } from '../../components/form-kit';
 import { TestFilesFields } from './test-files-fields';
 
 export type ExerciseForm = z.input<typeof exerciseInputSchema>;
 
+/** A test's display (CodeRunner's SHOW, HIDE_IF_FAIL, HIDE_IF_SUCCEED and HIDE), as the teacher chooses it. */
+const shownChoices: [TestShownWhen | 'never', string][] = [
+  ['always', 'Always (an example, before they submit too)'],
+  ['when_passed', 'Only when it passes'],
+  ['when_failed', 'Only when it fails'],
+  ['never', 'Never (a hidden test: its verdict only)'],
+];
+
 interface Props {
   index: number;
   control: Control<ExerciseForm>;
   register: UseFormRegister<ExerciseForm>;
+  setValue: UseFormSetValue<ExerciseForm>;
   errors: FieldErrors<ExerciseForm>['tests'];
   onRemove: () => void;
 }
 
 /** One test case of the teacher's editor: input, arguments, expected output and how it is checked, points. */
-export function TestCaseFields({ index, control, register, errors, onRemove }: Props) {
+export function TestCaseFields({ index, control, register, setValue, errors, onRemove }: Props) {
   const checker = useWatch({ control, name: `tests.${index}.checker` }) ?? 'trimmed';
+  const shown = useWatch({ control, name: `tests.${index}.shown` }) ?? 'always';
   const error = errors?.[index];
   const argsId = `test-args-${index}`;
   return (
@@ -119,12 +136,39 @@ export function TestCaseFields({ index, control, register, errors, onRemove }: P
           {...register(`tests.${index}.points`)}
           error={error?.points}
         />
-        <div className="col-auto d-flex align-items-end gap-3">
+        <Controller
+          control={control}
+          name={`tests.${index}.visible`}
+          render={({ field }) => (
+            <FormField id={`test-shown-${index}`} containerClassName="col-sm-6 col-md-4" label="Shown to students">
+              <select
+                id={`test-shown-${index}`}
+                className="form-select"
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={field.value === false ? 'never' : shown}
+                onChange={(event) => {
+                  const choice = event.target.value as TestShownWhen | 'never';
+                  field.onChange(choice !== 'never');
+                  setValue(`tests.${index}.shown`, choice === 'never' ? 'always' : choice);
+                }}
+              >
+                {shownChoices.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          )}
+        />
+        <div className="col-auto d-flex flex-wrap align-items-end gap-3">
           <Checkbox
-            id={`test-visible-${index}`}
+            id={`test-hide-rest-${index}`}
             containerClassName="form-check mb-2"
-            label="Visible to students"
-            {...register(`tests.${index}.visible`)}
+            label="If it fails, show the tests after it as hidden ones"
+            {...register(`tests.${index}.hide_rest_if_fail`)}
           />
           <button type="button" className="btn btn-sm btn-outline-danger mb-2" onClick={onRemove}>
             Remove test {index + 1}

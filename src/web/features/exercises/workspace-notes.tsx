@@ -1,7 +1,14 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { CompileMessages, GradeTable, RunOutput, TestResultList } from '../../components/grade-results';
-import type { CompileResult, GradeResult, RunResult, Workspace } from '../../../contracts/exercises';
+import {
+  type CompileResult,
+  exerciseMessages,
+  type GradeResult,
+  type RunResult,
+  type Workspace,
+} from '../../../contracts/exercises';
+import { penaltyRegimeText } from '../../../contracts/penalty-regime';
 import type { LineNote } from './c-editor';
 import { formatDateTime } from '../../../contracts/dates';
 import { useTimeZone } from '../../lib/site-info';
@@ -31,6 +38,20 @@ export function runNotes(shown: Shown): LineNote[] {
 }
 
 /** The teacher's comments; a notification's link (#comment-<id>) scrolls to its comment and highlights it. */
+/** The program's rules a student works under: no leaks, and a penalty regime (from CodeRunner). */
+export function WorkspaceRules({ workspace }: { workspace: Workspace }) {
+  return (
+    <>
+      {workspace.no_leaks ? <p className="small text-body-secondary">{exerciseMessages.noLeaksRule}</p> : null}
+      {workspace.penalty_regime ? (
+        <p className="small text-body-secondary" data-testid="penalty-regime">
+          {penaltyRegimeText(workspace.penalty_regime)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function TeacherComments({ comments }: { comments: Workspace['comments'] }) {
   const zone = useTimeZone();
   const { hash } = useLocation();
