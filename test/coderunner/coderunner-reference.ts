@@ -110,8 +110,51 @@ function runLikeJobe(source: string, stdin: string): JobeRun {
 
 const SPLITTER = /#<ab@17943918#@>#\n/ms;
 
-/** Whether each test passes, as CodeRunner's jobrunner grades the answer (a test not run has not passed). */
-export function coderunnerVerdicts(program: BankProgram, answer: string): boolean[] {
+/** One test's result on CodeRunner: passed (iscorrect), and whether its row is shown to the student. */
+export interface CoderunnerResult {
+  passed: boolean;
+  /** Whether CodeRunner ran it (its results table has a row for it). */
+  ran: boolean;
+  shown: boolean;
+}
+
+/** template_grader.php `grade_known_good`: the program's output is its JSON verdict. */
+function templateGraderVerdict(output: string): { passed: boolean; abort: boolean } {
+  let result: unknown;
+  try {
+    result = JSON.parse(output);
+  } catch {
+    return { passed: false, abort: false };
+  }
+  const fields = (result ?? {}) as Record<string, unknown>;
+  const fraction = fields.fraction;
+  const numeric =
+    typeof fraction === 'number' || (typeof fraction === 'string' && fraction.trim() !== '' && !isNaN(Number(fraction)));
+  if (typeof result !== 'object' || !numeric) return { passed: false, abort: false };
+  // jobrunner.php: an abort request marks the test wrong whatever its fraction, and ends the testing.
+  if (fields.abort) return { passed: false, abort: true };
+  return { passed: Math.abs(Number(fraction) - 1.0) < 0.000001, abort: false };
+}
+
+/** testing_outcome.php `should_display_result`, with `build_results_table`'s hiding of the rest. */
+function shownRows(display: string[], hideRest: boolean[], passed: boolean[]): boolean[] {
+  let hidingRest = false;
+  return passed.map((iscorrect, index) => {
+    const shown =
+      !hidingRest &&
+      (display[index] === 'SHOW' ||
+        (display[index] === 'HIDE_IF_FAIL' && iscorrect) ||
+        (display[index] === 'HIDE_IF_SUCCEED' && !iscorrect));
+    if (hideRest[index] && !iscorrect) hidingRest = true;
+    return shown;
+  });
+}
+
+/**
+ * Each test's result, as CodeRunner's jobrunner grades the answer; a test it did not run (after an error or an
+ * abort) is missing from its results table: here it has not passed and is not shown.
+ */
+export function coderunnerResults(program: BankProgram, answer: string): CoderunnerResult[] {
   const grading = program.coderunner!;
   const template = { ...grading };
   const cases: TemplateTest[] = program.tests.map(templateTestOf);
@@ -119,19 +162,58 @@ export function coderunnerVerdicts(program: BankProgram, answer: string): boolea
     const test = program.tests[index]!;
     return gradeLikeCoderunner(graderOf(test.checker), test.expected_output, output);
   };
+  const finish = (passed: boolean[]): CoderunnerResult[] => {
+    const shown = shownRows(
+      cases.map((test) => test.display),
+      cases.map((test) => test.hiderestiffail),
+      passed,
+    );
+    return cases.map((_, index) => ({
+      passed: passed[index] ?? false,
+      ran: index < passed.length,
+      shown: index < passed.length && shown[index]!,
+    }));
+  };
   if (grading.combinator && cases.every((test) => test.stdin === '')) {
     const run = runLikeJobe(renderCombinator(template, answer, cases), '');
-    if (!run.compiled) return cases.map(() => false);
+    if (!run.compiled) return finish([]);
     const outputs = run.stdout.split(SPLITTER);
-    if (run.success && outputs.length === cases.length) return outputs.map((output, index) => grade(index, output));
+    if (run.success && outputs.length === cases.length) return finish(outputs.map((output, index) => grade(index, output)));
   }
-  const verdicts: boolean[] = [];
+  const passed: boolean[] = [];
   for (const [index, test] of cases.entries()) {
     const run = runLikeJobe(renderOneTest(template, answer, test), test.stdin);
-    if (!run.compiled) return cases.map(() => false);
-    if (!run.success) break;
-    verdicts.push(grade(index, run.stdout));
+    if (!run.compiled) return finish([]);
+    // A run that fails (stderr, a crash) is graded as wrong, and ends the testing.
+    if (!run.success) {
+      passed.push(false);
+      break;
+    }
+    if (grading.template_grader) {
+      const verdict = templateGraderVerdict(run.stdout);
+      passed.push(verdict.passed);
+      if (verdict.abort) break;
+    } else passed.push(grade(index, run.stdout));
   }
-  while (verdicts.length < cases.length) verdicts.push(false);
-  return verdicts;
+  return finish(passed);
+}
+
+/**
+ * The behaviour's `adjusted_fraction` (qbehaviour_adaptive_adapted_for_coderunner), line by line: the mark of a
+ * fully right answer after `prevtries` earlier tries under a regime as CodeRunner stores it.
+ */
+export function adjustedFraction(penaltyregime: string, prevtries: number): number {
+  if (prevtries === 0 || penaltyregime === '') return 1;
+  const penalties: (string | number)[] = penaltyregime.split(',');
+  let n = penalties.length;
+  if (String(penalties[n - 1]).trim() === '...') {
+    const delta = parseFloat(String(penalties[n - 2])) - parseFloat(String(penalties[n - 3]));
+    penalties[n - 1] = Math.min(100, parseFloat(String(penalties[n - 2])) + delta);
+    while (Number(penalties[n - 1]) < 100) {
+      penalties.push(Math.min(100, Number(penalties[n - 1]) + delta));
+      n++;
+    }
+  }
+  const i = Math.min(n - 1, prevtries - 1);
+  return 1 - parseFloat(String(penalties[i])) / 100;
 }

@@ -10,7 +10,8 @@ import { readBankFile } from '../../src/api/exercises/exercise-bank.js';
 import { createGrader, type Grader } from '../../src/api/grader/grader.js';
 import { checkOutput } from '../../src/contracts/checkers.js';
 import type { BankProgram } from '../../src/contracts/exercises.js';
-import { coderunnerVerdicts, gradeLikeCoderunner, graderOf } from './coderunner-reference.js';
+import { adjustedFraction, coderunnerResults, gradeLikeCoderunner, graderOf } from './coderunner-reference.js';
+import { normalPenaltyRegime, penaltyPercent } from '../../src/contracts/penalty-regime.js';
 import { mutantsOf } from './mutants.js';
 
 const SAMPLES = ['simpledemoquestions.xml', 'own-questions.xml'];
@@ -20,7 +21,16 @@ const questions: { file: string; program: BankProgram }[] = SAMPLES.flatMap((fil
     program,
   })),
 );
-const figure = { questions: questions.length, tests: 0, answers: 0, mutants: 0, verdicts: 0, agreements: 0, known: 0 };
+const figure = {
+  questions: questions.length,
+  tests: 0,
+  answers: 0,
+  mutants: 0,
+  verdicts: 0,
+  agreements: 0,
+  known: 0,
+  rows: 0,
+};
 /** Where gcc and Clang differ, written down with why (known-gaps.json): each must still differ, and no other. */
 const knownGaps = new Set(
   (
@@ -40,7 +50,8 @@ afterAll(async () => {
   console.log(
     `CodeRunner harness: ${figure.questions} questions, ${figure.tests} tests, ${figure.answers} answers ` +
       `(${figure.mutants} mutants); ${figure.agreements} of ${figure.verdicts} verdicts agree` +
-      `${figure.known ? ` (the other ${figure.known} in known-gaps.json)` : ''}. ` +
+      `${figure.known ? ` (the other ${figure.known} in known-gaps.json)` : ''}; ` +
+      `${figure.rows} results shown or hidden alike. ` +
       `Graders alone: ${outputFigure.agreements} of ${outputFigure.outputs} outputs agree.`,
   );
 });
@@ -57,6 +68,7 @@ describe('CodeRunner’s public C questions and ours, graded as on Moodle and he
       'Greeting, nearly equal',
       'Count vowels, customised template',
       'Two paragraphs, blank line inside',
+      'Twice, graded by its template',
     ]);
     for (const { program } of questions) expect(program.coderunner, name(program)).not.toBeNull();
   });
@@ -70,19 +82,25 @@ describe('CodeRunner’s public C questions and ours, graded as on Moodle and he
       ];
       figure.answers += answers.length;
       figure.mutants += answers.length - 1;
-      const { template, combinator, parameters, hoist, all_or_nothing } = program.coderunner!;
-      const tests = program.tests.map((test) => ({ ...test, visible: true }));
+      const { template, combinator, parameters, hoist, all_or_nothing, template_grader } = program.coderunner!;
       // Graded here side by side (the grader's own queue keeps to its processes), there one by one.
       const graded = answers.map((answer, index) =>
-        grader.grade(`harness-${index}`, answer.code, tests, {
+        grader.grade(`harness-${index}`, answer.code, program.tests, {
           template: { template, combinator, parameters, hoist },
           allOrNothing: all_or_nothing,
+          templateGrader: template_grader,
         }),
       );
       for (const [index, answer] of answers.entries()) {
-        const expected = coderunnerVerdicts(program, answer.code);
+        const there = coderunnerResults(program, answer.code);
+        const expected = there.map((test) => test.passed);
         const result = await graded[index]!;
         const here = result.tests.map((test) => test.verdict === 'passed');
+        // Each row CodeRunner shows is shown in full here, and each it hides is a hidden one here.
+        const shownThere = there.flatMap((test, i) => (test.ran ? [[i, test.shown]] : []));
+        const shownHere = shownThere.map(([i]) => [i, result.tests[i as number]!.visible]);
+        figure.rows += shownThere.length;
+        expect(shownHere, `${answer.name}: which results are shown`).toEqual(shownThere);
         figure.verdicts += expected.length;
         const agreeing = expected.filter((verdict, index) => verdict === here[index]).length;
         figure.agreements += agreeing;
@@ -99,6 +117,18 @@ describe('CodeRunner’s public C questions and ours, graded as on Moodle and he
         if (answer.name === 'its own answer') expect(expected.every(Boolean), 'on CodeRunner').toBe(true);
       }
     }, 120_000);
+
+  it('a penalty regime takes off what CodeRunner’s behaviour takes off, try after try', () => {
+    const regimes = ['0', '10, 20, ...', '0, 10, 20, ...', '15, 30, 50 ...', '33.3, 66.6', '0,5,10,30,...', '25%'];
+    for (const written of regimes) {
+      const stored = normalPenaltyRegime(written)!;
+      for (let tries = 0; tries < 15; tries++)
+        expect(1 - penaltyPercent(stored, tries) / 100, `${written} after ${tries}`).toBeCloseTo(
+          adjustedFraction(stored, tries),
+          9,
+        );
+    }
+  });
 
   it('the graders alone agree on outputs changed the ways students change them', () => {
     const changes: ((text: string) => string)[] = [
@@ -118,7 +148,8 @@ describe('CodeRunner’s public C questions and ours, graded as on Moodle and he
       (text) => `${text}\n\n\n`,
       (text) => ` ${text}`,
     ];
-    for (const { program } of questions)
+    // A template grader's tests are graded by its program, not by an output grader.
+    for (const { program } of questions.filter(({ program }) => !program.coderunner!.template_grader))
       for (const test of program.tests) {
         // The outputs a program might print: the expected text (or, for a pattern, the text it was written for).
         const sample =
