@@ -501,7 +501,7 @@ test.describe('exercise bank', () => {
         .getByLabel(/Moodle XML export with CodeRunner C questions/)
         .setInputFiles('test/fixtures/moodle-coderunner-c.xml');
       await panel.getByRole('button', { name: 'Import', exact: true }).click();
-      const report = panel.getByRole('status').filter({ hasText: 'Imported 3 programs' });
+      const report = panel.getByRole('status').filter({ hasText: 'Imported 4 programs' });
       await expect(report).toContainText(/Program \d+: Sum of two numbers \(2 test cases\)/);
       await expect(report).toContainText(/Program \d+: Square function \(2 test cases\)/);
       // A question with a customised template comes in with its template.
@@ -511,8 +511,10 @@ test.describe('exercise bank', () => {
       );
       // What came in without all its settings is said, in the teacher's words.
       await expect(report).toContainText(
-        'Sum of two numbers: its penalty regime (10, 20, ...) is not applied: the best submission counts in full',
+        'Square function: 1 precheck-only test is left out: there is no Precheck here',
       );
+      // A question graded by its own template (TemplateGrader) comes in too.
+      await expect(report).toContainText(/Program \d+: Graded by a template \(2 test cases\)/);
       await expect(report).toContainText('Which header declares printf?: it is a multichoice question, not CodeRunner');
       await report.scrollIntoViewIfNeeded();
       await saveScreenshot(page, 'admin-import-exercises', info.project.name, { fullPage: false });
@@ -528,6 +530,15 @@ test.describe('exercise bank', () => {
       await expect(panel.getByLabel('Test code (for a function exercise)').first()).toHaveValue(
         'printf("%d\\n", sqr(-3));',
       );
+      // How Moodle graded it, and each test's display (HIDE_IF_SUCCEED: shown only when it fails).
+      await expect(panel.getByRole('region', { name: 'Graded as on Moodle (imported from CodeRunner)' })).toContainText(
+        'All or nothing: the score is the total only when every test passes, otherwise 0.',
+      );
+      await expect(panel.getByLabel('Shown to students').nth(1)).toHaveValue('when_failed');
+      await panel
+        .getByRole('region', { name: 'Graded as on Moodle (imported from CodeRunner)' })
+        .scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'admin-coderunner-settings', info.project.name, { fullPage: false });
       const download = page.waitForEvent('download');
       await panel.getByRole('button', { name: 'Export as a file' }).click();
       expect((await download).suggestedFilename()).toBe(`program-${number}.json`);
@@ -535,6 +546,7 @@ test.describe('exercise bank', () => {
       // A student solves the question whose own (customised) template makes the program, as on Moodle: the
       // template quotes the answer as a C string too, so an answer with a quote in it must be escaped to compile.
       const customised = /Program (\d+): String length without string\.h/.exec((await report.textContent()) ?? '')![1]!;
+      const sum = /Program (\d+): Sum of two numbers/.exec((await report.textContent()) ?? '')![1]!;
       const student = await apiStudent(request, { tag: 'coderunner' });
       await placePaidStudent(request, admin, student, uniqueNumber());
       await okJson(
@@ -567,6 +579,32 @@ test.describe('exercise bank', () => {
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await expect(page.getByText('Score: 1 / 1', { exact: true })).toBeVisible({ timeout: 60_000 });
       await saveScreenshot(page, 'program-coderunner-customised', info.project.name);
+
+      // A question with a penalty regime: the student reads it first, and the second try loses 10%.
+      await okJson(
+        request.post('/student_programs/', {
+          headers: admin,
+          data: { student_id: student.id, program_number: Number(sum), task: 'Sum.', solution: '' },
+        }),
+      );
+      await page.goto('/DashPage/myprogs');
+      await page
+        .locator('li.card', { hasText: `Program ${sum}` })
+        .getByRole('link', { name: 'Open in the editor' })
+        .click();
+      await expect(page.getByTestId('penalty-regime')).toHaveText(
+        'Each submission after the first counts for less: 10, 20, ... % off the second, third and later submissions; the best counts.',
+      );
+      await setCode(page, SUM.replace('a + b', 'a - b'));
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await expect(page.getByText('Score: 0 / 30', { exact: true })).toBeVisible({ timeout: 60_000 });
+      await setCode(page, SUM);
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await expect(page.getByText('Score: 27 / 30', { exact: true })).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId('penalty')).toHaveText(
+        'Submission 2: 10% off, as this program’s penalty regime says: 30 points before it.',
+      );
+      await saveScreenshot(page, 'program-coderunner-penalty', info.project.name);
       await signInWithToken(page, admin.authorization.replace('Bearer ', ''), '/AdminPage');
       await page.getByRole('button', { name: 'Program Exercises', exact: true }).click();
 
