@@ -129,7 +129,8 @@ function templateGraderVerdict(output: string): { passed: boolean; abort: boolea
   const fields = (result ?? {}) as Record<string, unknown>;
   const fraction = fields.fraction;
   const numeric =
-    typeof fraction === 'number' || (typeof fraction === 'string' && fraction.trim() !== '' && !isNaN(Number(fraction)));
+    typeof fraction === 'number' ||
+    (typeof fraction === 'string' && fraction.trim() !== '' && !isNaN(Number(fraction)));
   if (typeof result !== 'object' || !numeric) return { passed: false, abort: false };
   // jobrunner.php: an abort request marks the test wrong whatever its fraction, and ends the testing.
   if (fields.abort) return { passed: false, abort: true };
@@ -178,7 +179,8 @@ export function coderunnerResults(program: BankProgram, answer: string): Coderun
     const run = runLikeJobe(renderCombinator(template, answer, cases), '');
     if (!run.compiled) return finish([]);
     const outputs = run.stdout.split(SPLITTER);
-    if (run.success && outputs.length === cases.length) return finish(outputs.map((output, index) => grade(index, output)));
+    if (run.success && outputs.length === cases.length)
+      return finish(outputs.map((output, index) => grade(index, output)));
   }
   const passed: boolean[] = [];
   for (const [index, test] of cases.entries()) {
