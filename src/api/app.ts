@@ -12,6 +12,7 @@ import { findClientRoute } from '../contracts/paths.js';
 import { type AccountLimits, defaultAccountLimits } from './accounts/accounts.service.js';
 import { createDbCounterStore, rateLimitStore } from './common/counters.js';
 import { type ApiRoute, registerAuthGuard } from './auth/auth-guard.js';
+import { registerTimedWorkGuard } from './timed-work/timed-guard.js';
 import type { Config } from './config/env.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
@@ -236,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('apiRoutes', apiRoutes);
   await app.register(async (api) => {
     registerAuthGuard(api, db, dialect, apiRoutes, clock);
+    registerTimedWorkGuard(api, { db, clock, timeZone: settings.timeZone });
     registerAccountWriteLimits(api, limitWrites);
     // An API answer is personal or carries a token unless its route says otherwise: no cache keeps it.
     api.addHook('onSend', (_request, reply, payload, done) => {

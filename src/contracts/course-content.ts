@@ -353,6 +353,7 @@ export const programsEndpoints = endpoints({
     method: 'PATCH',
     path: '/student_programs/:id',
     access: 'student',
+    timedWork: true,
     params: idParamsSchema,
     response: { 200: solutionSubmittedSchema },
   },

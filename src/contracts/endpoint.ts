@@ -17,6 +17,11 @@ export interface Endpoint {
   access: Access;
   /** A signed-in account whose email is not verified yet may call it (logout, resend). */
   allowUnverified?: boolean;
+  /**
+   * Work on the caller's student program `:id` (a draft, a run, a submission): refused outside the program's timed
+   * window by one guard before the handler runs. Every student's write on a student program must say so.
+   */
+  timedWork?: true;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -153,6 +153,7 @@ export const traceEndpoints = endpoints({
     method: 'POST',
     path: '/api/v1/student_programs/:id/trace',
     access: 'student',
+    timedWork: true,
     params: idParamsSchema,
     body: traceInputSchema,
     response: { 200: traceResultSchema },

@@ -45,9 +45,8 @@ import type { LiveBus } from '../live/live-bus.js';
 import { publishChange, watchProgram, watchStudentProgram } from '../live/supervision-events.js';
 import * as exercises from './exercises.repository.js';
 import { findGrade, parseRubric } from '../grading/grading.repository.js';
-import { assertWithinWindow, windowOf } from '../timed-work/timed-window.js';
+import { windowOf } from '../timed-work/timed-window.js';
 import { timedMessages, timedState } from '../../contracts/timed-work.js';
-import type { TimeZone } from '../../contracts/dates.js';
 import type { TraceAnswer } from '../grader/trace/trace-answer.js';
 import type { ImportReader } from './import-reader.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -66,7 +65,6 @@ interface Deps {
   /** Tells open supervision streams (the teacher's, the student's) of each change, after it commits. */
   live: LiveBus;
   /** The course time zone, to say when a timed program opens or closed. */
-  timeZone: () => Promise<TimeZone>;
   /** Reads import files off the server's thread. */
   importReader: ImportReader;
   /** The instructor's name (Site Settings) signs the teacher's comments. */
@@ -83,7 +81,6 @@ export function createExercisesService({
   config,
   notifications,
   live,
-  timeZone,
   importReader,
   settings,
   clock = systemClock,
@@ -177,11 +174,6 @@ export function createExercisesService({
     const row = await exercises.findStudentProgram(db, studentProgramId);
     if (!row || row.student_id !== student.id) throw new AppError('notFound', exerciseMessages.notFound);
     return row;
-  }
-
-  /** A timed program's window is the student's to work in: before and after it, nothing is accepted. */
-  async function withinWindow(sp: { id: number; program_number: number }): Promise<void> {
-    assertWithinWindow(await windowOf(db, sp.id), clock(), sp.program_number, await timeZone());
   }
 
   /** A program's comments, each placed on its line in `code` (the draft or solution as it is now), or outdated. */
@@ -355,7 +347,6 @@ export function createExercisesService({
 
     async saveDraft(student: StudentRow, studentProgramId: number, code: string): Promise<{ saved_at: string }> {
       const sp = await ownStudentProgram(student, studentProgramId);
-      await withinWindow(sp);
       const savedAt = nowIso(clock());
       await exercises.saveDraft(db, sp.id, code, savedAt);
       changed(db, student, sp, 'draft');
@@ -368,7 +359,6 @@ export function createExercisesService({
       { code, stdin, files, args = [] }: { code: string; stdin: string; files: ProgramFile[]; args?: string[] },
     ): Promise<RunResult> {
       const sp = await ownStudentProgram(student, studentProgramId);
-      await withinWindow(sp);
       const examples = await examplesOf(sp.program_id);
       return exclusive(student.id, async () => {
         const result = await grader.run(student.id, code, stdin, files, examples[0]?.test_code ?? '', args);
@@ -390,7 +380,6 @@ export function createExercisesService({
       { code, stdin, files, args = [] }: { code: string; stdin: string; files: ProgramFile[]; args?: string[] },
     ): Promise<TraceAnswer> {
       const sp = await ownStudentProgram(student, studentProgramId);
-      await withinWindow(sp);
       const testCode = await firstExampleCode(sp.program_id);
       return exclusive(student.id, () => grader.trace(student.id, code, stdin, files, testCode, args));
     },
@@ -413,7 +402,6 @@ export function createExercisesService({
     async submit(student: StudentRow, studentProgramId: number, code: string) {
       const sp = await ownStudentProgram(student, studentProgramId);
       if (sp.closed_at) throw new AppError('conflict', exerciseMessages.closed);
-      await withinWindow(sp);
       const tests = sp.program_id ? await testsOf(sp.program_id) : [];
       if (tests.length === 0) throw new AppError('validation', exerciseMessages.noTests);
       // Handed in now: late or not by this moment, not by when the grader (queued behind the class) finishes.

@@ -27,7 +27,7 @@ type Handler<E extends Endpoint> = (
 
 /** What a route adds to its endpoint on the server only: rate limits, a body limit, its own hooks. */
 export type RouteExtras = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
-  config?: Omit<FastifyContextConfig, 'access' | 'allowUnverified'>;
+  config?: Omit<FastifyContextConfig, 'access' | 'allowUnverified' | 'timedWork'>;
 };
 
 /**
@@ -59,6 +59,7 @@ export function route<E extends Endpoint>(
       ...extras.config,
       access: endpoint.access,
       ...(endpoint.allowUnverified ? { allowUnverified: true } : {}),
+      ...(endpoint.timedWork ? { timedWork: true } : {}),
     },
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),

@@ -27,13 +27,7 @@ import {
 } from '../notifications/notifications.service.js';
 import * as programs from './programs.repository.js';
 import { messages } from '../../contracts/messages.js';
-import {
-  announcedTask,
-  assertWithinWindow,
-  visibleTask,
-  windowOf,
-  windowsOfStudent,
-} from '../timed-work/timed-window.js';
+import { announcedTask, visibleTask, windowsOfStudent } from '../timed-work/timed-window.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -213,7 +207,6 @@ export function createProgramsService({ db, config, notifications, clock = syste
       const row = await programs.findStudentProgramState(db, studentProgramId);
       if (!row || row.student_id !== student.id) throw new AppError('notFound', 'No such program of yours.');
       if (row.closed_at) throw new AppError('conflict', solutionMessages.closed);
-      assertWithinWindow(await windowOf(db, row.id), clock(), row.program_number, await timeZone());
       const solution = await readSolution();
       const saved = await transact(db, async (trx) => {
         const saved = await programs.saveSolution(trx, row.id, solution, nowIso(clock()));

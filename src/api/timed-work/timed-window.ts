@@ -7,7 +7,8 @@ import { findBatchWindow, findWindow, listStudentWindows } from './timed-work.re
 /**
  * The rule of timed work, in one place for every route a student works through (the workspace, Run, Submit, the
  * original client's solution upload, My Progs and Home): before the window the task is hidden and nothing is
- * accepted; after it, nothing is accepted either.
+ * accepted; after it, nothing is accepted either. The refusal is one guard (timed-guard.ts) on every route whose
+ * endpoint declares `timedWork`.
  */
 
 const MINUTE_MS = 60_000;

@@ -9,6 +9,8 @@ import { putBatch } from '../../../test/schedule-rows.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { DEFAULT_TIME_ZONE } from '../../contracts/dates.js';
 import { timedMessages } from '../../contracts/timed-work.js';
+import { allEndpoints } from '../../contracts/api-endpoints.js';
+import { endpointUrl } from '../../contracts/endpoint.js';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -129,14 +131,31 @@ describe('timed work', () => {
     expect(JSON.stringify(home)).not.toContain(TASK);
     const notOpen = timedMessages.notOpen(PROGRAM_NUMBER, OPENS_AT, DEFAULT_TIME_ZONE);
     expect(notOpen).toBe('Program 4401 opens at 10 Dec 2026, 10:00 am IST.');
-    for (const refused of [
-      await submit(s),
-      await call('PUT', `/api/v1/student_programs/${s.spId}/draft`, s.token, { code: SUM }),
-      await call('POST', `/api/v1/student_programs/${s.spId}/run`, s.token, { code: SUM, stdin: '' }),
-      await call('PATCH', `/student_programs/${s.spId}`, s.token, { solution: SUM }),
-    ]) {
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().errors).toEqual([notOpen]);
+    // Every student's write on one of their programs declares the timed-work guard, and each is refused.
+    const writes = allEndpoints.filter(
+      ({ endpoint }) =>
+        endpoint.access === 'student' &&
+        endpoint.method !== 'GET' &&
+        /\/student_programs\/:id(\/|$)/.test(endpoint.path),
+    );
+    expect(writes.filter(({ endpoint }) => !endpoint.timedWork).map(({ name }) => name)).toEqual([]);
+    const bodies: Record<string, object> = {
+      'exercises.saveDraft': { code: SUM },
+      'exercises.run': { code: SUM, stdin: '' },
+      'exercises.submit': { code: SUM },
+      'trace.trace': { code: SUM, stdin: '' },
+      'programs.handIn': { solution: SUM },
+    };
+    expect(writes.map(({ name }) => name).sort()).toEqual(Object.keys(bodies).sort());
+    for (const { name, endpoint } of writes) {
+      const refused = await call(
+        endpoint.method as 'POST' | 'PUT' | 'PATCH',
+        endpointUrl(endpoint, { id: s.spId }),
+        s.token,
+        bodies[name],
+      );
+      expect(refused.statusCode, name).toBe(409);
+      expect(refused.json().errors, name).toEqual([notOpen]);
     }
 
     // In the window: the task is there and work is accepted.
