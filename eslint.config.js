@@ -22,6 +22,14 @@ const oneClock = [
   { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: clockMessage },
 ];
 
+// One way to open a transaction: transact() (src/api/db/after-commit.ts), under which effects after commit (a
+// notification, a cache's new version) can be registered; under a raw .transaction() registering one throws, and
+// only at run time. Services add this to oneClock wherever they set no-restricted-syntax.
+const oneTransaction = {
+  selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+  message: 'Open a transaction with transact() from src/api/db/after-commit.ts, not .transaction().',
+};
+
 // Features keep to themselves: a feature imports lib/, components/ and contracts, never another feature; what two
 // features share moves to lib/ (data, state, API calls) or components/ (React UI). Only app/ (routes, shell) puts
 // features together. Relative paths are matched as written, so a path up into a sibling feature folder counts.
@@ -88,8 +96,13 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through src/api/config/env.ts.' },
       ],
-      'no-restricted-syntax': ['error', ...oneClock],
+      'no-restricted-syntax': ['error', ...oneClock, oneTransaction],
     },
+  },
+  {
+    // The one place that opens a transaction.
+    files: ['src/api/db/after-commit.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...oneClock] },
   },
   {
     // The clock itself; tests, end-to-end specs and benchmarks measure and stamp with the computer's clock.

@@ -3,6 +3,7 @@ import { passwordSchema } from '../../contracts/password.js';
 import { hashPassword } from '../auth/password-hash.js';
 import { deleteSessionsOf } from '../auth/sessions.repository.js';
 import type { Database } from './schema.js';
+import { transact } from './after-commit.js';
 
 /**
  * Sets a new password for the teacher's account, from the machine that runs the site (a forgotten password with no
@@ -27,7 +28,7 @@ export async function resetAdminPassword(
     );
   const [admin] = admins as [(typeof admins)[number]];
   const hash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  await transact(db, async (trx) => {
     await trx.updateTable('students').set({ password_hash: hash }).where('id', '=', admin.id).execute();
     await deleteSessionsOf(trx, admin.id);
   });

@@ -6,6 +6,7 @@ import type { Config } from '../config/env.js';
 import { flag } from './flags.js';
 import type { Database } from './schema.js';
 import { sampleFileExercise, samplePrograms, sampleQuizQuestions, sampleSessions } from './seed-content.js';
+import { transact } from './after-commit.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@c-course.local';
 
@@ -27,7 +28,7 @@ export async function seedIfEmpty(
   const password = config.admin.password ?? newPassword();
   const passwordHash = await hashPassword(password);
 
-  const seeded = await db.transaction().execute(async (trx) => {
+  const seeded = await transact(db, async (trx) => {
     // Checked again inside the transaction: another process may have seeded meanwhile.
     const raced = await trx.selectFrom('students').select('id').limit(1).executeTakeFirst();
     if (raced) return false;

@@ -19,6 +19,7 @@ import {
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import * as quiz from './quiz.repository.js';
+import { transact } from '../db/after-commit.js';
 
 /** A dealt test can be answered for this long. */
 export const DEAL_LIFETIME_MS = 3 * 60 * 60_000;
@@ -94,7 +95,7 @@ export function createQuizService({ db, clock = systemClock }: { db: Kysely<Data
       answers: QuizAnswers['answers'],
       now = clock().getTime(),
     ): Promise<{ message: string; attempt: QuizAttempt }> {
-      return db.transaction().execute(async (trx) => {
+      return transact(db, async (trx) => {
         const deal = await quiz.takeDeal(trx, studentId);
         if (!deal || now - Date.parse(deal.createdAt) > DEAL_LIFETIME_MS)
           throw new AppError('conflict', quizMessages.noOpenTest);

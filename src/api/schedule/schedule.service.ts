@@ -36,6 +36,7 @@ import * as schedule from './schedule.repository.js';
 import { listBatchStudents } from '../students/students.repository.js';
 import { ensurePrivateLink, findStudentByPrivateLink } from '../auth/private-links.repository.js';
 import { zonedInstant } from './zoned-time.js';
+import { transact } from '../db/after-commit.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -115,7 +116,7 @@ export function createScheduleService({ db, clock = systemClock, timeZone }: Dep
 
   /** Writes to a batch's schedule one at a time (PostgreSQL: the batch's row is locked; SQLite has one writer). */
   function inBatch<T>(batch: number, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async (trx) => {
       await ensureBatch(trx, batch);
       await lockBatch(trx, batch);
       try {

@@ -22,6 +22,7 @@ import {
   toSiteInfo,
   withSaved,
 } from './site-settings.js';
+import { transact } from '../db/after-commit.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -119,9 +120,7 @@ export function createSettingsService({ db, config, log, clock = systemClock }: 
     /** Keep these defaults: the settings at their first values now are not named on the dashboard again. */
     async keepDefaults(): Promise<AdminSettings> {
       const view = await adminView();
-      await db
-        .transaction()
-        .execute((trx) => writeSettings(trx, new Map([[DEFAULTS_KEPT_KEY, JSON.stringify(view.defaults)]])));
+      await transact(db, (trx) => writeSettings(trx, new Map([[DEFAULTS_KEPT_KEY, JSON.stringify(view.defaults)]])));
       return adminView();
     },
 
@@ -133,7 +132,7 @@ export function createSettingsService({ db, config, log, clock = systemClock }: 
       const changed = new Map([...rows].filter(([key, value]) => old.get(key) !== value));
       // The photo has its own call: a save never writes it back (it may have been replaced meanwhile).
       changed.delete(SETTING_KEYS.instructorPhoto);
-      if (changed.size > 0) await db.transaction().execute((trx) => writeSettings(trx, changed));
+      if (changed.size > 0) await transact(db, (trx) => writeSettings(trx, changed));
       await refresh();
       return adminView();
     },
@@ -141,7 +140,7 @@ export function createSettingsService({ db, config, log, clock = systemClock }: 
     /** Checks and shrinks the photo as a profile photo, stores it, and forgets the one it replaces. */
     async savePhoto(upload: Buffer): Promise<AdminSettings> {
       const photo = await processor.process(upload);
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         const old = (await readSettings(trx, SETTING_KEYS.instructorPhoto)).get(SETTING_KEYS.instructorPhoto);
         const name = await photoStore.save(trx, photo, clock());
         await writeSettings(trx, new Map([[SETTING_KEYS.instructorPhoto, name]]));
@@ -152,7 +151,7 @@ export function createSettingsService({ db, config, log, clock = systemClock }: 
     },
 
     async removePhoto(): Promise<AdminSettings> {
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         const old = (await readSettings(trx, SETTING_KEYS.instructorPhoto)).get(SETTING_KEYS.instructorPhoto);
         if (!old) return;
         await writeSettings(trx, new Map([[SETTING_KEYS.instructorPhoto, '']]));

@@ -16,6 +16,7 @@ import { AppError } from '../http/app-error.js';
 import type { AnalysisProgress } from './similarity-analysis.js';
 import { createChildRunner, SimilarityRunError, type SimilarityRunner } from './similarity-runner.js';
 import * as repo from './similarity.repository.js';
+import { transact } from '../db/after-commit.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -174,7 +175,7 @@ export function createSimilarityService({
             })),
         ],
       };
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         await repo.saveResult(
           trx,
           id,
