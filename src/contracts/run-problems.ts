@@ -169,130 +169,158 @@ function rangeProblem(report: ProblemReport, object: string, kind: ProblemKind):
   };
 }
 
-function accessProblem(report: ProblemReport, code: SourceLines): RunProblem {
-  const f = report.fields;
-  const line = report.line;
-  const hint = () => oneTooFarHint(code, line);
-  const access = f.access === 'write' ? 'writes' : 'reads';
-  const accessSize = num(f, 'size');
-  const addr = num(f, 'first_bad');
-  const via = f.function ? `\`${f.function}\` ${f.access === 'write' ? 'writes' : 'reads'}` : `The program ${access}`;
-  const where = f.where;
-  if (where === 'null' || (where === 'wild' && addr < 4096))
+/** What every bad access's words are made from: where it was, what it did, and through which call. */
+interface BadAccess {
+  report: ProblemReport;
+  f: Record<string, string>;
+  line: number | null;
+  /** "The program reads", or "`strcpy` writes". */
+  via: string;
+  access: 'reads' | 'writes';
+  accessSize: number;
+  addr: number;
+  hint: () => string;
+}
+
+const nullAccess = ({ line, via, addr }: BadAccess): RunProblem => ({
+  kind: 'null',
+  line,
+  fatal: true,
+  message: `${at(line)}${via} through a NULL pointer (address ${addr}). Check a pointer is not NULL before using it, for example \`if (p != NULL)\`.`,
+});
+
+function freedAccess({ f, line, via }: BadAccess): RunProblem {
+  const allocLine = num(f, 'alloc_line');
+  const from = allocLine ? `allocated with malloc on line ${allocLine}` : 'allocated with malloc';
+  const freeLine = num(f, 'free_line');
+  // Read in the loop that freed it (the next pointer of a list being freed): the usual fix is worth saying.
+  const sameLine = freeLine && line !== null && Math.abs(line - freeLine) <= 2 && f.access !== 'write';
+  return {
+    kind: 'use_after_free',
+    line,
+    fatal: true,
+    message:
+      `${at(line)}${via} memory that was freed${freeLine ? ` on line ${freeLine}` : ''} (a block of ` +
+      `${plural(num(f, 'obj_size'), 'byte')} ${from}). After free, and after a realloc that moved the block, the old ` +
+      `pointer must not be used.` +
+      (sameLine
+        ? ' Freeing a linked list? Keep the next pointer before freeing: `next = p->next; free(p); p = next;`.'
+        : ''),
+  };
+}
+
+function heapAccess({ report, f, line, access, accessSize, addr, hint }: BadAccess): RunProblem {
+  const objectSize = num(f, 'obj_size');
+  const allocLine = num(f, 'alloc_line');
+  const from = allocLine ? `allocated with malloc on line ${allocLine}` : 'allocated with malloc';
+  const offset = addr - num(f, 'beg');
+  if (f.function) return rangeProblem(report, `a block of ${plural(objectSize, 'byte')} ${from}`, 'heap_overflow');
+  const items = accessSize > 0 && objectSize % accessSize === 0 ? objectSize / accessSize : null;
+  const story =
+    items !== null && offset >= objectSize
+      ? ` If it holds ${itemWords(accessSize).items}, there is room for ${items}, numbered 0 to ${items - 1}, and this is number ${Math.floor(offset / accessSize)}${offset === objectSize ? hint() : ''}.`
+      : '';
+  return {
+    kind: 'heap_overflow',
+    line,
+    fatal: true,
+    message: `${at(line)}the program ${access} ${plural(accessSize, 'byte')} ${offset < 0 ? `${plural(-offset, 'byte')} before the start` : offset === objectSize ? 'just past the end' : `${plural(offset - objectSize, 'byte')} past the end`} of a block of ${plural(objectSize, 'byte')} ${from}.${story}`,
+  };
+}
+
+function globalAccess({ report, f, line, via, accessSize, addr, hint }: BadAccess): RunProblem {
+  const size = num(f, 'obj_size');
+  // A local array the compiler keeps in constant memory (its values are never changed): "__const.main.a".
+  const local = /^__const\.\w+\.(\w+)$/.exec(f.name ?? '')?.[1];
+  const name = local ?? f.name ?? null;
+  const offset = addr - num(f, 'beg');
+  if (!local && f.function)
+    return rangeProblem(report, `the global \`${name}\`, which holds ${plural(size, 'byte')}`, 'global_overflow');
+  const words = objectWords(name, size, accessSize || 1, 'array').replace(/^array /, '');
+  return {
+    kind: local ? 'stack_overflow_access' : 'global_overflow',
+    line,
+    fatal: true,
+    message: `${at(line)}${via} ${offsetWords(offset, size, accessSize || 1, name, hint)}: the ${local ? 'local' : 'global'} ${words} ends there.`,
+  };
+}
+
+function stackAccess({ report, f, line, via, accessSize, addr, hint }: BadAccess): RunProblem {
+  const variables = f.frame_vars ? frameVariables(f.frame_vars) : [];
+  const offset = addr - num(f, 'frame');
+  // The variable the access is in or nearest to: past one's end, or before the next one's start.
+  let nearest = variables[0];
+  for (const v of variables) if (v.offset <= offset) nearest = v;
+  if (nearest && offset < nearest.offset) nearest = variables[0];
+  const shadow = num(f, 'shadow');
+  if (shadow === -8 /* 0xf8: out of scope */ || shadow === -11 /* 0xf5: returned */) {
+    const owner = shadow === -11 && f.frame_function_name ? f.frame_function_name : null;
+    const variable = nearest ? ` \`${nearest.name}\`` : '';
     return {
-      kind: 'null',
+      kind: 'use_after_return',
       line,
       fatal: true,
-      message: `${at(line)}${via} through a NULL pointer (address ${addr}). Check a pointer is not NULL before using it, for example \`if (p != NULL)\`.`,
-    };
-  if (where === 'heap' || where === 'freed') {
-    const beg = num(f, 'beg');
-    const objectSize = num(f, 'obj_size');
-    const allocLine = num(f, 'alloc_line');
-    const from = allocLine ? `allocated with malloc on line ${allocLine}` : 'allocated with malloc';
-    if (where === 'freed') {
-      const freeLine = num(f, 'free_line');
-      // Read in the loop that freed it (the next pointer of a list being freed): the usual fix is worth saying.
-      const sameLine = freeLine && line !== null && Math.abs(line - freeLine) <= 2 && f.access !== 'write';
-      return {
-        kind: 'use_after_free',
-        line,
-        fatal: true,
-        message:
-          `${at(line)}${via} memory that was freed${freeLine ? ` on line ${freeLine}` : ''} (a block of ` +
-          `${plural(objectSize, 'byte')} ${from}). After free, and after a realloc that moved the block, the old ` +
-          `pointer must not be used.` +
-          (sameLine
-            ? ' Freeing a linked list? Keep the next pointer before freeing: `next = p->next; free(p); p = next;`.'
-            : ''),
-      };
-    }
-    const offset = addr - beg;
-    if (f.function) return rangeProblem(report, `a block of ${plural(objectSize, 'byte')} ${from}`, 'heap_overflow');
-    const items = accessSize > 0 && objectSize % accessSize === 0 ? objectSize / accessSize : null;
-    const story =
-      items !== null && offset >= objectSize
-        ? ` If it holds ${itemWords(accessSize).items}, there is room for ${items}, numbered 0 to ${items - 1}, and this is number ${Math.floor(offset / accessSize)}${offset === objectSize ? hint() : ''}.`
-        : '';
-    return {
-      kind: 'heap_overflow',
-      line,
-      fatal: true,
-      message: `${at(line)}the program ${access} ${plural(accessSize, 'byte')} ${offset < 0 ? `${plural(-offset, 'byte')} before the start` : offset === objectSize ? 'just past the end' : `${plural(offset - objectSize, 'byte')} past the end`} of a block of ${plural(objectSize, 'byte')} ${from}.${story}`,
+      message: owner
+        ? `${at(line)}${via} the local variable${variable} of \`${owner}\` after \`${owner}\` returned: a function's local variables are gone once it returns. Return a value, or memory from malloc, not the address of a local variable.`
+        : `${at(line)}${via} the local variable${variable} after its block or function ended: its memory is no longer its own. Return a value, or memory from malloc, not the address of a local variable.`,
     };
   }
-  if (where === 'global') {
-    const beg = num(f, 'beg');
-    const size = num(f, 'obj_size');
-    // A local array the compiler keeps in constant memory (its values are never changed): "__const.main.a".
-    const local = /^__const\.\w+\.(\w+)$/.exec(f.name ?? '')?.[1];
-    const name = local ?? f.name ?? null;
-    const offset = addr - beg;
-    if (local)
-      return {
-        kind: 'stack_overflow_access',
-        line,
-        fatal: true,
-        message: `${at(line)}${via} ${offsetWords(offset, size, accessSize || 1, name, hint)}: the local ${objectWords(name, size, accessSize || 1, 'array').replace(/^array /, '')} ends there.`,
-      };
-    if (f.function)
-      return rangeProblem(report, `the global \`${name}\`, which holds ${plural(size, 'byte')}`, 'global_overflow');
-    return {
-      kind: 'global_overflow',
-      line,
-      fatal: true,
-      message: `${at(line)}${via} ${offsetWords(offset, size, accessSize || 1, name, hint)}: the global ${objectWords(name, size, accessSize || 1, 'array').replace(/^array /, '')} ends there.`,
-    };
-  }
-  if (where === 'stack') {
-    const frame = num(f, 'frame');
-    const variables = f.frame_vars ? frameVariables(f.frame_vars) : [];
-    const offset = addr - frame;
-    // The variable the access is in or nearest to: past one's end, or before the next one's start.
-    let nearest = variables[0];
-    for (const v of variables) if (v.offset <= offset) nearest = v;
-    if (nearest && offset < nearest.offset) nearest = variables[0];
-    const shadow = num(f, 'shadow');
-    if (shadow === -8 /* 0xf8: out of scope */ || shadow === -11 /* 0xf5: returned */) {
-      const owner = shadow === -11 && f.frame_function_name ? f.frame_function_name : null;
-      const variable = nearest ? ` \`${nearest.name}\`` : '';
-      return {
-        kind: 'use_after_return',
-        line,
-        fatal: true,
-        message: owner
-          ? `${at(line)}${via} the local variable${variable} of \`${owner}\` after \`${owner}\` returned: a function's local variables are gone once it returns. Return a value, or memory from malloc, not the address of a local variable.`
-          : `${at(line)}${via} the local variable${variable} after its block or function ended: its memory is no longer its own. Return a value, or memory from malloc, not the address of a local variable.`,
-      };
-    }
-    if (nearest && f.function) {
-      const decl = nearest.line ? ` (declared on line ${nearest.line})` : '';
-      return rangeProblem(
-        report,
-        `\`${nearest.name}\`${decl}, which holds ${plural(nearest.size, 'byte')}`,
-        'stack_overflow_access',
-      );
-    }
-    if (nearest)
-      return {
-        kind: 'stack_overflow_access',
-        line,
-        fatal: true,
-        message: `${at(line)}${via} ${offsetWords(offset - nearest.offset, nearest.size, accessSize || 1, nearest.name, hint)}: the local ${objectWords(nearest.name, nearest.size, accessSize || 1, 'array').replace(/^array /, '')}${nearest.line ? ` is declared on line ${nearest.line}` : ''}.`,
-      };
+  if (!nearest)
     return {
       kind: 'stack_overflow_access',
       line,
       fatal: true,
       message: `${at(line)}${via} past a local array, into memory that belongs to none of the function's variables.`,
     };
-  }
+  const decl = nearest.line ? ` (declared on line ${nearest.line})` : '';
+  if (f.function)
+    return rangeProblem(
+      report,
+      `\`${nearest.name}\`${decl}, which holds ${plural(nearest.size, 'byte')}`,
+      'stack_overflow_access',
+    );
   return {
-    kind: 'wild',
+    kind: 'stack_overflow_access',
     line,
     fatal: true,
-    message: `${at(line)}${via} address ${addr}, which belongs to no variable or block: a pointer that was never set, or has run far past its array.`,
+    message: `${at(line)}${via} ${offsetWords(offset - nearest.offset, nearest.size, accessSize || 1, nearest.name, hint)}: the local ${objectWords(nearest.name, nearest.size, accessSize || 1, 'array').replace(/^array /, '')}${nearest.line ? ` is declared on line ${nearest.line}` : ''}.`,
   };
+}
+
+const wildAccess = ({ line, via, addr }: BadAccess): RunProblem => ({
+  kind: 'wild',
+  line,
+  fatal: true,
+  message: `${at(line)}${via} address ${addr}, which belongs to no variable or block: a pointer that was never set, or has run far past its array.`,
+});
+
+/** A bad access's words by where the address was (the report's `where`); anywhere else, a wild pointer. */
+const accessByPlace: Record<string, (access: BadAccess) => RunProblem> = {
+  null: nullAccess,
+  freed: freedAccess,
+  heap: heapAccess,
+  global: globalAccess,
+  stack: stackAccess,
+};
+
+function accessProblem(report: ProblemReport, code: SourceLines): RunProblem {
+  const f = report.fields;
+  const line = report.line;
+  const access = f.access === 'write' ? 'writes' : 'reads';
+  const bad: BadAccess = {
+    report,
+    f,
+    line,
+    via: f.function ? `\`${f.function}\` ${access}` : `The program ${access}`,
+    access,
+    accessSize: num(f, 'size'),
+    addr: num(f, 'first_bad'),
+    hint: () => oneTooFarHint(code, line),
+  };
+  // A wild address in the first page is a NULL pointer's (a member of a struct it points to, say).
+  if (f.where === 'wild' && bad.addr < 4096) return nullAccess(bad);
+  const where = f.where ?? '';
+  return (Object.hasOwn(accessByPlace, where) ? accessByPlace[where]! : wildAccess)(bad);
 }
 
 function badFree(report: ProblemReport): RunProblem {
@@ -336,118 +364,108 @@ function range(type: string): { min: bigint; max: bigint } | null {
     : { min: -(2n ** BigInt(b - 1)), max: 2n ** BigInt(b - 1) - 1n };
 }
 
+/** An undefined-behaviour report's fields, its line and the type it names, as each kind's words take them. */
+interface Undefined {
+  f: Record<string, string>;
+  line: number | null;
+  type: string;
+}
+const stopped = (kind: ProblemKind, line: number | null, message: string): RunProblem => ({
+  kind,
+  line,
+  fatal: true,
+  message: `${at(line)}${message}`,
+});
+
+/** The words for each kind of undefined behaviour the checks report (UBSan's handlers, by the runtime's names). */
+const undefinedByKind: Record<string, (report: Undefined) => RunProblem> = {
+  overflow: ({ f, line, type }) => {
+    const [l, r] = [BigInt(f.lhs ?? '0'), BigInt(f.rhs ?? '0')];
+    const result = f.op === '+' ? l + r : f.op === '-' ? l - r : f.op === '*' ? l * r : -l;
+    const limits = range(type);
+    const expression = f.op === 'negate' ? `-(${l})` : `${l} ${f.op} ${r}`;
+    return stopped(
+      'overflow',
+      line,
+      `${expression} = ${result}, which does not fit in ${type}${
+        limits ? ` (it holds ${limits.min} to ${limits.max})` : ''
+      }: the result wraps around to a wrong number. Use a wider type such as long long, or check before you compute.`,
+    );
+  },
+  divide: ({ f, line, type }) =>
+    stopped(
+      'divide_by_zero',
+      line,
+      (f.rhs ?? '0') === '0'
+        ? `division by zero: ${f.lhs} is divided by (or taken modulo) 0. Check the divisor is not 0 before dividing.`
+        : `${f.lhs} / ${f.rhs} does not fit in ${type}: the smallest ${type} divided by -1 has no ${type} result.`,
+    ),
+  shift: ({ f, line, type }) => {
+    const amount = Number(f.rhs ?? 0);
+    const bits = num(f, 'bits');
+    return stopped(
+      'shift',
+      line,
+      amount < 0 || amount >= bits
+        ? `a shift by ${amount} bits: ${type} has ${bits} bits, so a shift must be by 0 to ${bits - 1}.`
+        : `${f.lhs} << ${amount} does not fit in ${type} (or shifts a negative number): shift an unsigned value instead.`,
+    );
+  },
+  bounds: ({ f, line }) => {
+    const array = typeName(f.array);
+    const size = /\[(\d+)\]$/.exec(array)?.[1];
+    return stopped(
+      'bounds',
+      line,
+      `index ${f.index} is outside the array (${array})${size ? `: its indexes are 0 to ${Number(size) - 1}` : ''}.`,
+    );
+  },
+  null: ({ f, line, type }) =>
+    stopped(
+      'null',
+      line,
+      `${f.check === '3' ? `a member is read through a NULL pointer to ${type}` : `the program ${f.check === '1' ? 'writes' : 'reads'} a ${type} through a NULL pointer`}. A function that returned NULL (nothing found, no memory) was used as if it had succeeded: check \`if (p == NULL)\` first.`,
+    ),
+  misaligned: ({ f, line, type }) =>
+    stopped(
+      'misaligned',
+      line,
+      `a ${type} is read at address ${f.addr}, which is not a multiple of ${f.alignment}: a pointer was cast from a type with a different layout.`,
+    ),
+  pointer_overflow: ({ f, line }) =>
+    f.base === '0'
+      ? stopped(
+          'null',
+          line,
+          'the program indexes into a NULL pointer (an array that was never allocated, or a failed malloc). Give the pointer memory first, and check it is not NULL.',
+        )
+      : stopped(
+          'pointer_overflow',
+          line,
+          'pointer arithmetic went past the end of memory (or below address 0): a pointer moved far outside its array.',
+        ),
+  missing_return: ({ line }) =>
+    stopped(
+      'missing_return',
+      line,
+      'a function reached its end without a return statement, but its result is used. Return a value on every path.',
+    ),
+  vla_bound: ({ f, line }) =>
+    stopped('undefined', line, `an array is declared with size ${f.bound}: an array's size must be more than 0.`),
+  null_argument: ({ f, line }) =>
+    stopped(
+      'null',
+      line,
+      `${f.function ? `\`${f.function}\`` : 'a function'} is given a NULL pointer where it needs a string or memory.`,
+    ),
+};
+
 function undefinedBehaviour(report: ProblemReport): RunProblem {
   const f = report.fields;
   const line = num(f, 'line') || report.line;
-  const type = typeName(f.type);
-  switch (f.kind) {
-    case 'overflow': {
-      const [l, r] = [BigInt(f.lhs ?? '0'), BigInt(f.rhs ?? '0')];
-      const result = f.op === '+' ? l + r : f.op === '-' ? l - r : f.op === '*' ? l * r : -l;
-      const limits = range(type);
-      const expression = f.op === 'negate' ? `-(${l})` : `${l} ${f.op} ${r}`;
-      return {
-        kind: 'overflow',
-        line,
-        fatal: true,
-        message: `${at(line)}${expression} = ${result}, which does not fit in ${type}${
-          limits ? ` (it holds ${limits.min} to ${limits.max})` : ''
-        }: the result wraps around to a wrong number. Use a wider type such as long long, or check before you compute.`,
-      };
-    }
-    case 'divide': {
-      const zero = (f.rhs ?? '0') === '0';
-      return {
-        kind: 'divide_by_zero',
-        line,
-        fatal: true,
-        message: zero
-          ? `${at(line)}division by zero: ${f.lhs} is divided by (or taken modulo) 0. Check the divisor is not 0 before dividing.`
-          : `${at(line)}${f.lhs} / ${f.rhs} does not fit in ${type}: the smallest ${type} divided by -1 has no ${type} result.`,
-      };
-    }
-    case 'shift': {
-      const amount = Number(f.rhs ?? 0);
-      const bits = num(f, 'bits');
-      return {
-        kind: 'shift',
-        line,
-        fatal: true,
-        message:
-          amount < 0 || amount >= bits
-            ? `${at(line)}a shift by ${amount} bits: ${type} has ${bits} bits, so a shift must be by 0 to ${bits - 1}.`
-            : `${at(line)}${f.lhs} << ${amount} does not fit in ${type} (or shifts a negative number): shift an unsigned value instead.`,
-      };
-    }
-    case 'bounds': {
-      const array = typeName(f.array);
-      const size = /\[(\d+)\]$/.exec(array)?.[1];
-      return {
-        kind: 'bounds',
-        line,
-        fatal: true,
-        message: `${at(line)}index ${f.index} is outside the array (${array})${size ? `: its indexes are 0 to ${Number(size) - 1}` : ''}.`,
-      };
-    }
-    case 'null': {
-      const member = f.check === '3';
-      return {
-        kind: 'null',
-        line,
-        fatal: true,
-        message: `${at(line)}${member ? `a member is read through a NULL pointer to ${type}` : `the program ${f.check === '1' ? 'writes' : 'reads'} a ${type} through a NULL pointer`}. A function that returned NULL (nothing found, no memory) was used as if it had succeeded: check \`if (p == NULL)\` first.`,
-      };
-    }
-    case 'misaligned':
-      return {
-        kind: 'misaligned',
-        line,
-        fatal: true,
-        message: `${at(line)}a ${type} is read at address ${f.addr}, which is not a multiple of ${f.alignment}: a pointer was cast from a type with a different layout.`,
-      };
-    case 'pointer_overflow':
-      if (f.base === '0')
-        return {
-          kind: 'null',
-          line,
-          fatal: true,
-          message: `${at(line)}the program indexes into a NULL pointer (an array that was never allocated, or a failed malloc). Give the pointer memory first, and check it is not NULL.`,
-        };
-      return {
-        kind: 'pointer_overflow',
-        line,
-        fatal: true,
-        message: `${at(line)}pointer arithmetic went past the end of memory (or below address 0): a pointer moved far outside its array.`,
-      };
-    case 'missing_return':
-      return {
-        kind: 'missing_return',
-        line,
-        fatal: true,
-        message: `${at(line)}a function reached its end without a return statement, but its result is used. Return a value on every path.`,
-      };
-    case 'vla_bound':
-      return {
-        kind: 'undefined',
-        line,
-        fatal: true,
-        message: `${at(line)}an array is declared with size ${f.bound}: an array's size must be more than 0.`,
-      };
-    case 'null_argument':
-      return {
-        kind: 'null',
-        line,
-        fatal: true,
-        message: `${at(line)}${f.function ? `\`${f.function}\`` : 'a function'} is given a NULL pointer where it needs a string or memory.`,
-      };
-    default:
-      return {
-        kind: 'undefined',
-        line,
-        fatal: true,
-        message: `${at(line)}the program did something C leaves undefined (${f.kind}), so it was stopped.`,
-      };
-  }
+  const kind = f.kind ?? '';
+  if (Object.hasOwn(undefinedByKind, kind)) return undefinedByKind[kind]!({ f, line, type: typeName(f.type) });
+  return stopped('undefined', line, `the program did something C leaves undefined (${f.kind}), so it was stopped.`);
 }
 
 /**
