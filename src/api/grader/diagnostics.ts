@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../contracts/exercises.js';
+import type { CompileResult, Diagnostic } from '../../contracts/exercises.js';
 
 const SOURCE_LINE = /^main\.c:(\d+):(\d+): (fatal error|error|warning|note): (.*)$/;
 const TOOL_ERROR = /^(?:wasm-ld|clang|clang-\d+): error: (.*)$/;
@@ -42,4 +42,9 @@ export function withoutChecksNotes(output: string): string {
     kept.push(line);
   }
   return kept.join('\n');
+}
+
+/** A compile that failed before the compiler could say why (a cap, a crash): one error on line 1. */
+export function compileError(message: string, output = message): CompileResult {
+  return { ok: false, diagnostics: [{ line: 1, column: 1, severity: 'error', message }], output };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exerciseMessages, functionEndedMessage, testCaseInputSchema } from '../../contracts/exercises.js';
 import { sampleFileExercise } from '../db/seed-content.js';
-import { COMPILE_LIMITS, createGrader, type Grader, type GraderLog } from './grader.js';
+import { COMPILE_LIMITS } from './build-flags.js';
+import { createGrader, type Grader, type GraderLog } from './grader.js';
 import { parseDiagnostics } from './diagnostics.js';
 import { residentBytes } from './process-pool.js';
 

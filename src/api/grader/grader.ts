@@ -15,11 +15,10 @@ import {
   missingImportsMessage,
   type RunOutcome,
   type TestCase,
-  type TestResult,
-  shownInFull,
 } from '../../contracts/exercises.js';
 import type { CompileRequest, CompileResponse } from './compile-child.js';
-import { parseDiagnostics, withoutChecksNotes } from './diagnostics.js';
+import { compileError, parseDiagnostics, withoutChecksNotes } from './diagnostics.js';
+import { gradeTemplated } from './coderunner-grading.js';
 import { originalOutput, type Rewritten, rewriteAllocations } from './allocation-lines.js';
 import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
 import { childScript, type GraderLog, type JobLimits, ProcessPool } from './process-pool.js';
@@ -39,185 +38,34 @@ import { WorkerPool, workerScript } from './worker-pool.js';
 import { TRACE_LIMITS, traceMessages } from '../../contracts/trace.js';
 import { packTrace, type TraceAnswer } from './trace/trace-answer.js';
 import { describeRun, harnessOutcome } from './describe-run.js';
-import { checkRun } from '../../contracts/checkers.js';
-import {
-  COMBINATOR_SEPARATOR,
-  type ProgramTemplate,
-  type TemplateTest,
-  templateTestOf,
-} from './coderunner-template.js';
 import type { TemplateRequest, TemplateResponse } from './template-worker.js';
-import { templateVerdict } from './template-grader.js';
 
 export type { GraderLog } from './process-pool.js';
+export type { GradeOptions } from './test-results.js';
+import {
+  type GradeOptions,
+  judge,
+  type Ran,
+  scoreOf,
+  shownInOrder,
+  shownOneByOne,
+  testResult,
+} from './test-results.js';
+import {
+  DEFINEDNESS_SHADOW_OFFSET,
+  JOBE_LANGUAGE_FLAGS,
+  COMPILE_FLAGS,
+  ORIGINS_COMPILE_FLAGS,
+  LIGHT_FROM_BYTES,
+  LIGHT_COMPILE_FLAGS,
+  PLAIN_COMPILE_FLAGS,
+  TRACE_COMPILE_FLAGS,
+  RUNTIME_FLAGS,
+  TRACE_RUNTIME_FLAGS,
+  COMPILE_LIMITS,
+  compileProcessFlags,
+} from './build-flags.js';
 
-/**
- * The memory of a checked program (docs/decisions/019), laid out for both sets of checks, and all there from the
- * start (the shadows must exist wherever the program's memory might be):
- *   [0, ADDRESS_SHADOW)                              AddressSanitizer's shadow: one byte says which of 8 may be used
- *   [ADDRESS_SHADOW, ADDRESS_SHADOW + PROGRAM)       the program: its data, stack and heap
- *   [... + PROGRAM, ... + 2 PROGRAM)                 MemorySanitizer's shadow: which bits were ever written
- *   [... + 2 PROGRAM, ... + 3 PROGRAM)               MemorySanitizer's origins: where unwritten memory came from
- * Memory the program never touches costs nothing: the engine maps it lazily.
- */
-export const PROGRAM_MEMORY_BYTES = 96 * 1024 * 1024;
-/** The whole memory, a multiple of 64 KiB pages: an eighth of it is the address shadow, the rest three programs. */
-export const CHECKED_MEMORY_BYTES = 336 * 1024 * 1024;
-const ADDRESS_SHADOW_BYTES = CHECKED_MEMORY_BYTES / 8;
-/** MemorySanitizer's shadow of an address is the address plus this; its origin, plus the next, rounded down to 4. */
-const DEFINEDNESS_SHADOW_OFFSET = PROGRAM_MEMORY_BYTES;
-const DEFINEDNESS_ORIGIN_OFFSET = 2 * PROGRAM_MEMORY_BYTES;
-
-/**
- * A CodeRunner question's program is held to Jobe's rules for C (`gcc -Wall -Werror -std=c99`): C99, and a
- * warning of -Wall is an error, so code Moodle refused is refused here too (Clang's -Wall, not -Wextra's more).
- * Clang's -Wall is not gcc's: gcc refuses `printf("")`, Clang does not (test/coderunner/known-gaps.json).
- */
-const JOBE_LANGUAGE_FLAGS: Record<string, string[]> = { '-std=c17': ['-std=c99'], '-Wextra': ['-Werror'] };
-
-/** The language and its warnings, the same in every build of a student's program. */
-const LANGUAGE_FLAGS = ['-std=c17', '-Wall', '-Wextra', '-fno-color-diagnostics'];
-
-/**
- * How programs are built (docs/decisions/019): with AddressSanitizer's, MemorySanitizer's and
- * UndefinedBehaviorSanitizer's checks, stopped at the first problem (-fno-sanitize-recover), a call to the checks
- * runtime on entering each function (to catch a stack that runs out), debug information (to name lines), and the
- * data above the address shadow (--global-base). Unoptimised, as a student's native build and valgrind see the
- * program: every branch the student wrote is a branch (optimised, `if (a[i] > best) best = a[i]` becomes a max, and
- * a value never set would be named only where it is printed), every function keeps its own frame (a returned local
- * stays caught), and Run and Step through build the same program.
- */
-export const COMPILE_FLAGS = [
-  ...LANGUAGE_FLAGS,
-  '-O0',
-  '-g',
-  '-fsanitize=address,undefined',
-  '-fno-sanitize-recover=all',
-  // Values read before they were written (decision 019): MemorySanitizer's instrumentation, which Clang's driver
-  // does not offer for WebAssembly, asked of the compiler itself with the layout above; the runtime is ours.
-  '-Xclang',
-  '-fsanitize=memory',
-  // As the driver would ask: a function's arguments and result are checked where they are passed (an unset value
-  // passed to a function is named at the call), so a function's own code reads no shadows of its parameters.
-  '-mllvm',
-  '-msan-eager-checks=1',
-  // Variables keep their names in the build, so a value never set is told by the variable it came from.
-  '-fno-discard-value-names',
-  '-mllvm',
-  '-msan-and-mask=0',
-  '-mllvm',
-  '-msan-xor-mask=0',
-  '-mllvm',
-  `-msan-shadow-base=${DEFINEDNESS_SHADOW_OFFSET}`,
-  '-finstrument-function-entry-bare',
-  // A recursion stays a recursion (no call turned into a jump): one that never ends runs out of stack and is named
-  // with its function, where as a loop it would only run out of time.
-  '-fno-optimize-sibling-calls',
-  // The function table is exported, so a report can name the function a stack frame belongs to.
-  '-Wl,--export-table',
-  `-Wl,--initial-memory=${CHECKED_MEMORY_BYTES}`,
-  `-Wl,--max-memory=${CHECKED_MEMORY_BYTES}`,
-  `-Wl,-z,stack-size=${EXERCISE_LIMITS.stackBytes}`,
-  `-Wl,--global-base=${ADDRESS_SHADOW_BYTES}`,
-];
-
-/**
- * The checks with where each value never set came from (its variable, or the line that allocated its block): the
- * origins cost a large program two or three times the build, so they are built only for a program whose run used
- * such a value, to tell it in full, and for Step through.
- */
-export const ORIGINS_COMPILE_FLAGS = [
-  ...COMPILE_FLAGS,
-  '-Xclang',
-  '-fsanitize-memory-track-origins=1',
-  '-mllvm',
-  `-msan-origin-base=${DEFINEDNESS_ORIGIN_OFFSET}`,
-];
-
-/**
- * A program too large for the definedness checks' build within a compile's CPU cap (64 KB of dense code can be) is
- * built with the other checks only, optimised, in one step, and told so.
- */
-/** A program at least this long whose checked build passes a compile's cap is built again lightly. */
-const LIGHT_FROM_BYTES = 8 * 1024;
-const DEFINEDNESS_FLAG = /^-fsanitize=memory$|^-fsanitize-memory-|^-msan-/;
-export const LIGHT_COMPILE_FLAGS = COMPILE_FLAGS.filter(
-  (flag, index, all) =>
-    !DEFINEDNESS_FLAG.test(flag) &&
-    !(['-Xclang', '-mllvm'].includes(flag) && DEFINEDNESS_FLAG.test(all[index + 1] ?? '')),
-).map((flag) => (flag === '-O0' ? '-O1' : flag));
-
-/**
- * A plain build, as programs were built before the checks: the grader's second try when a checked run ran out of
- * time, or of memory only because of the checks' own overhead, so a correct solution is never failed by the checks.
- */
-export const PLAIN_COMPILE_FLAGS = [
-  ...LANGUAGE_FLAGS,
-  '-O1',
-  `-Wl,--max-memory=${EXERCISE_LIMITS.memoryMaxBytes}`,
-  `-Wl,-z,stack-size=${EXERCISE_LIMITS.stackBytes}`,
-];
-
-/**
- * A build to be stepped through (trace/instrument.ts): the checks as for Run, which is unoptimised, so every
- * variable lives in memory where the recorder can read it.
- */
-export const TRACE_COMPILE_FLAGS = ORIGINS_COMPILE_FLAGS;
-
-/** The checks runtime (checks/runtime.c) itself: optimised, unchecked, told the memory's layout. */
-export const RUNTIME_FLAGS = [
-  '-std=c17',
-  '-O2',
-  // Freestanding in this: its own loops stay loops, never calls to the strlen or memcpy it checks (a report must
-  // name the student's call, not one of the runtime's).
-  '-fno-builtin',
-  '-fno-color-diagnostics',
-  `-DCHECKS_MEMORY_BYTES=${CHECKED_MEMORY_BYTES}u`,
-  `-DCHECKS_PROGRAM_END=${ADDRESS_SHADOW_BYTES + PROGRAM_MEMORY_BYTES}u`,
-  `-DCHECKS_DEFINEDNESS_SHADOW=${DEFINEDNESS_SHADOW_OFFSET}u`,
-  `-DCHECKS_DEFINEDNESS_ORIGIN=${DEFINEDNESS_ORIGIN_OFFSET}u`,
-  `-DCHECKS_HEAP_BUDGET=${EXERCISE_LIMITS.memoryMaxBytes}u`,
-];
-/** The runtime of a build to be stepped through: it also tells the recorder of each block. */
-const TRACE_RUNTIME_FLAGS = [...RUNTIME_FLAGS, '-DCHECKS_TRACE'];
-
-/**
- * What one compile may use. Measured on the 2-core bench machine, warm: a 160-line student program takes about
- * 0.4 s of CPU and under 32 MB of Clang's memory; a 64 KB file (the most a student may send) of dense functions
- * takes 2.2–3.7 s and still under 32 MB. A macro that doubles 40 times grows Clang's memory without end (4 GB
- * and 10 minutes unbounded); a 60 MB initialised array keeps Clang busy for minutes.
- */
-export const COMPILE_LIMITS = {
-  /** CPU time of Clang's thread per compile. */
-  cpuMs: 5000,
-  /** Wall-clock time per compile (reached only when the machine is starved of CPU). */
-  wallMs: 30_000,
-  /** Clang's WebAssembly memory: V8 refuses to grow it further, and Clang stops with "out of memory". */
-  clangMemoryMb: 256,
-  /**
-   * The compile process's JavaScript heap (Clang's files and output live there; it needs about 15 MB). A build to
-   * be stepped through also holds the program's syntax tree as text (about 1.7 MB for one that includes stdio.h and
-   * stdlib.h) and its own declarations parsed: at 64 MB, parsing the whole tree ran out now and then.
-   */
-  jsHeapMb: 96,
-  /** The whole compile process (Clang's compiled code is about 450 MB of it): past this it is killed. */
-  processRssBytes: 1024 * 1024 * 1024,
-} as const;
-
-/**
- * V8 flags of each compile process: Clang's memory in 64 KiB WebAssembly pages, a small JS heap, gc() to hand back
- * memory, and Clang's code compiled by V8's baseline compiler (Liftoff) only. Optimising Clang's hot functions
- * again (TurboFan) cost a new process about 8 s of CPU on its first compile, and compiles after it were no faster:
- * 80 compiles of the C corpus took 506 ms each at the end with Liftoff alone, 491 ms with both.
- */
-export function compileProcessFlags(clangMemoryMb: number = COMPILE_LIMITS.clangMemoryMb): string[] {
-  return [
-    `--wasm-max-mem-pages=${Math.floor((clangMemoryMb * 1024 * 1024) / 65536)}`,
-    `--max-old-space-size=${COMPILE_LIMITS.jsHeapMb}`,
-    '--expose-gc',
-    '--liftoff-only',
-  ];
-}
 const COMPILE_OUTPUT_MAX = 16 * 1024;
 /** How long a CodeRunner template may take to render (a C template renders in milliseconds). */
 const TEMPLATE_RENDER_MS = 2000;
@@ -235,7 +83,7 @@ export interface GraderOptions {
 
 export class GraderUnavailableError extends Error {}
 
-interface Compiled {
+export interface Compiled {
   result: CompileResult;
   wasm: Uint8Array | null;
   key: string;
@@ -257,13 +105,7 @@ type Build = 'checked' | 'origins' | 'plain' | 'trace' | 'light';
  * What a run is given: its input, its arguments, for a graded test how its output is checked, and for a function
  * exercise's test which test it is (the harness must say it finished).
  */
-type ProgramInput = Pick<RunRequest, 'stdin' | 'args' | 'files' | 'check' | 'harness'>;
-
-/** A run's outcome and, for a graded test whose program ended normally, its output checked. */
-interface Ran {
-  outcome: RunOutcome;
-  checked?: CheckResult;
-}
+export type ProgramInput = Pick<RunRequest, 'stdin' | 'args' | 'files' | 'check' | 'harness'>;
 
 /** The program a Run, trace or grading builds: the student's code, or for a function exercise code and tests. */
 function programOf(code: string, testCodes: string[]): { source: string; harness: Harness | null } {
@@ -272,7 +114,7 @@ function programOf(code: string, testCodes: string[]): { source: string; harness
   return { source: functionTestProgram(code, testCodes, harness), harness };
 }
 
-interface RunState {
+export interface RunState {
   /** The program can't be run: logged once, and not run again. */
   cannotRun?: boolean;
   /** The plain build, made once, the first time a checked run needs a second try; the later runs use it. */
@@ -289,10 +131,6 @@ const consoleLog: GraderLog = {
   error: (details, message) => console.error(message, JSON.stringify(details)),
   warn: (details, message) => console.warn(message, JSON.stringify(details)),
 };
-
-function compileError(message: string, output = message): CompileResult {
-  return { ok: false, diagnostics: [{ line: 1, column: 1, severity: 'error', message }], output };
-}
 
 export function createGrader(options: GraderOptions = {}) {
   const size = options.concurrency ?? defaultGraderConcurrency();
@@ -653,107 +491,7 @@ export function createGrader(options: GraderOptions = {}) {
     }
   }
 
-  /**
-   * A CodeRunner question, graded as CodeRunner's jobrunner.php does: a combinator template runs every test in one
-   * program and its output is split at the separator, unless a test has input of its own or that run fails, when
-   * each test's program runs alone; the first test that stops with an error (anything on standard error counts, as
-   * on Jobe) ends the grading. Each output is checked by the test's checker (CodeRunner's graders when imported).
-   */
-  async function gradeTemplated(
-    owner: string,
-    code: string,
-    tests: TestCase[],
-    template: ProgramTemplate,
-    options: GradeOptions,
-  ): Promise<GradeResult> {
-    const total = tests.reduce((sum, test) => sum + test.points, 0);
-    const cases: TemplateTest[] = tests.map(templateTestOf);
-    const notGraded = (compile: CompileResult, message: string): GradeResult => ({
-      compile,
-      score: 0,
-      total,
-      tests: shownInOrder(tests, (index, test) => testResult(index, test, 'not_run', null, message)),
-    });
-    const checkOf = (test: TestCase) => ({
-      checker: test.checker,
-      expected: test.expected_output,
-      tolerance: test.tolerance,
-      files: test.expected_files.map((file) => ({ name: file.name, expected: file.content })),
-    });
-    const finish = (compile: CompileResult, results: TestResult[]): GradeResult => ({
-      compile,
-      score: scoreOf(results, options),
-      total,
-      tests: results,
-    });
-    if (template.combinator && tests.every((test) => test.stdin === '')) {
-      const rendered = await renderTemplate(owner, { program: template, answer: code, tests: cases, combined: true });
-      if ('error' in rendered)
-        return notGraded(compileError(exerciseMessages.templateFailed + rendered.error), 'Not run.');
-      const source = rendered.sources[0]!;
-      const compiled = await compile(owner, source, 'checked', true);
-      if (!compiled.result.ok) return notGraded(compiled.result, 'The program did not compile.');
-      const ran = await execute(owner, compiled, source, { stdin: '', args: [], files: [] }, {});
-      const outputs = ran.outcome.stdout.split(COMBINATOR_SEPARATOR);
-      if (ran.outcome.status === 'ok' && ran.outcome.stderr === '' && outputs.length === tests.length)
-        return finish(
-          compiled.result,
-          shownInOrder(tests, (index, test) => {
-            const outcome = { ...ran.outcome, stdout: outputs[index]! };
-            return judge(
-              index,
-              test,
-              { outcome, checked: checkRun(checkOf(test), outcome.stdout, new Map()) },
-              options,
-            );
-          }),
-        );
-      // As CodeRunner: a combinator run that failed is run again one test at a time.
-    }
-    const rendered = await renderTemplate(owner, { program: template, answer: code, tests: cases, combined: false });
-    if ('error' in rendered)
-      return notGraded(compileError(exerciseMessages.templateFailed + rendered.error), 'Not run.');
-    // Tests whose programs are the same text (a c_program question's) share one build.
-    const builds = new Map<string, { compiled: Promise<Compiled>; state: RunState }>();
-    const shown = shownOneByOne();
-    let firstCompile: CompileResult | null = null;
-    let skip: string | null = null;
-    for (const [index, test] of tests.entries()) {
-      if (skip) {
-        shown.add(test, (seen) => testResult(index, seen, 'not_run', null, skip));
-        continue;
-      }
-      const source = rendered.sources[index]!;
-      const build = builds.get(source) ?? { compiled: compile(owner, source, 'checked', true), state: {} };
-      builds.set(source, build);
-      const compiled = await build.compiled;
-      firstCompile ??= compiled.result;
-      if (!compiled.result.ok) return notGraded(compiled.result, 'The program did not compile.');
-      const input = { stdin: test.stdin, args: test.args, files: test.files, check: checkOf(test) };
-      const ran = await execute(owner, compiled, source, input, build.state);
-      if (ran.outcome.status === 'ok' && ran.outcome.stderr !== '')
-        ran.outcome = { ...ran.outcome, status: 'runtime_error', message: exerciseMessages.wroteToStderr };
-      if (ran.outcome.status !== 'ok') skip = exerciseMessages.stoppedAfterError;
-      if (options.templateGrader && ran.outcome.status === 'ok') {
-        const verdict = templateVerdict(ran.outcome.stdout, test.points);
-        if (verdict.abort) skip = exerciseMessages.templateGraderStopped;
-        shown.add(test, (seen) => ({
-          ...testResult(
-            index,
-            seen,
-            verdict.passed ? 'passed' : 'wrong_answer',
-            { ...ran.outcome, stdout: verdict.got },
-            verdict.message,
-          ),
-          ...(seen.visible && verdict.expected !== null ? { expected_output: verdict.expected } : {}),
-          ...(verdict.passed ? {} : { awarded: verdict.awarded }),
-        }));
-        continue;
-      }
-      shown.add(test, (seen) => judge(index, seen, ran, options));
-    }
-    return finish(firstCompile ?? { ok: true, diagnostics: [], output: '' }, shown.results);
-  }
+  const templated = { render: renderTemplate, compile, execute };
 
   return {
     concurrency: size,
@@ -846,7 +584,7 @@ export function createGrader(options: GraderOptions = {}) {
       options: GradeOptions = {},
     ): Promise<GradeResult> {
       const key = String(owner);
-      if (options.template) return gradeTemplated(key, code, tests, options.template, options);
+      if (options.template) return gradeTemplated(templated, key, code, tests, options.template, options);
       const total = tests.reduce((sum, test) => sum + test.points, 0);
       // A function exercise: the student's code and every test's code, one program.
       const { source, harness } = programOf(
@@ -955,118 +693,3 @@ export function createGrader(options: GraderOptions = {}) {
 }
 
 export type Grader = ReturnType<typeof createGrader>;
-
-function testResult(
-  index: number,
-  test: TestCase,
-  verdict: TestResult['verdict'],
-  outcome: RunOutcome | null,
-  message: string | null,
-): TestResult {
-  return {
-    index,
-    visible: test.visible,
-    points: test.points,
-    verdict,
-    time_ms: outcome?.time_ms ?? 0,
-    message,
-    line: outcome?.line ?? null,
-    warnings: outcome?.warnings ?? [],
-    stdin: test.visible ? test.stdin : null,
-    expected_output: test.visible ? test.expected_output : null,
-    actual_output: test.visible && outcome ? outcome.stdout : null,
-    files: test.visible
-      ? test.expected_files.map((file) => {
-          const left = outcome?.files.find((written) => written.name === file.name);
-          return { name: file.name, expected: file.content, actual: left && !left.binary ? left.content : null };
-        })
-      : [],
-    input_files: test.visible ? test.files.map(({ name, content }) => ({ name, content })) : [],
-    args: test.visible ? test.args : [],
-  };
-}
-
-export interface GradeOptions {
-  /** A test whose output is right fails when the program left memory unfreed at exit. */
-  noLeaks?: boolean;
-  /** The teacher's checker program, for the tests checked by it. */
-  checkerCode?: string;
-  /** A question imported from CodeRunner: its template makes the program of each test (or of all at once). */
-  template?: ProgramTemplate;
-  /** CodeRunner's "all or nothing": the score is the total only when every test passes, otherwise 0. */
-  allOrNothing?: boolean;
-  /** CodeRunner's TemplateGrader: each test's program prints its own verdict as JSON (template-grader.ts). */
-  templateGrader?: boolean;
-}
-
-/** The points of the tests passed (and the part a template grader gave others); none unless all pass, if asked. */
-function scoreOf(results: TestResult[], options: GradeOptions): number {
-  if (options.allOrNothing && !results.every((r) => r.verdict === 'passed')) return 0;
-  return results.reduce((sum, r) => sum + (r.verdict === 'passed' ? r.points : (r.awarded ?? 0)), 0);
-}
-
-/**
- * A grading's results, made one test after another as the student will see them: a test's result is shown in full
- * only when it is visible and its display allows it (always, or only when it passes, or only when it fails), and
- * not after a test marked "hide the rest if this fails" failed; otherwise it is shown as a hidden test's. `make`
- * gives the result of the test as seen: it is asked again, seen as passing, when it passed.
- */
-function shownOneByOne() {
-  const results: TestResult[] = [];
-  let restHidden = false;
-  return {
-    results,
-    add(test: TestCase, make: (seen: TestCase) => TestResult) {
-      const seenAs = (passed: boolean) => ({ ...test, visible: shownInFull(test, passed, restHidden) });
-      let result = make(seenAs(false));
-      if (result.verdict === 'passed' && shownInFull(test, true, restHidden) !== result.visible)
-        result = make(seenAs(true));
-      results.push(result);
-      if (test.hide_rest_if_fail && result.verdict !== 'passed') restHidden = true;
-    },
-  };
-}
-
-/** `shownOneByOne` for results made all at once. */
-function shownInOrder(tests: TestCase[], make: (index: number, seen: TestCase) => TestResult): TestResult[] {
-  const shown = shownOneByOne();
-  for (const [index, test] of tests.entries()) shown.add(test, (seen) => make(index, seen));
-  return shown.results;
-}
-
-function judge(index: number, test: TestCase, { outcome, checked }: Ran, options: GradeOptions = {}): TestResult {
-  const failed = failedCheck(outcome);
-  if (failed)
-    return testResult(
-      index,
-      test,
-      'wrong_answer',
-      { ...outcome, stderr: failed.stderr },
-      test.visible ? failed.check : 'A check of this hidden test failed.',
-    );
-  if (outcome.status !== 'ok') return testResult(index, test, outcome.status, outcome, outcome.message);
-  const passed = checked?.passed ?? false;
-  if (passed && options.noLeaks && outcome.leaked)
-    return testResult(
-      index,
-      test,
-      'memory_leak',
-      { ...outcome, warnings: [] },
-      `${exerciseMessages.leaksNotAllowed} ${outcome.warnings.join(' ')}`,
-    );
-  return testResult(
-    index,
-    test,
-    passed ? 'passed' : 'wrong_answer',
-    outcome,
-    passed ? null : wrongOutputMessage(test, checked),
-  );
-}
-
-/** Why the output failed its check; a hidden test's expected output is never quoted. */
-function wrongOutputMessage(test: TestCase, checked: CheckResult | undefined): string {
-  const base = checked?.file
-    ? 'A file the program wrote is not what was expected.'
-    : 'The output is not what was expected.';
-  return test.visible && checked?.detail ? `${base} ${checked.detail}` : base;
-}
