@@ -602,7 +602,7 @@ test.describe('exercise bank', () => {
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await expect(page.getByText('Score: 27 / 30', { exact: true })).toBeVisible({ timeout: 60_000 });
       await expect(page.getByTestId('penalty')).toHaveText(
-        'Submission 2: 10% off, as this program’s penalty regime says: 30 points before it.',
+        'Try 2: 10% off, as this program’s penalty regime says: 30 points before it. The same code submitted again is the same try.',
       );
       await saveScreenshot(page, 'program-coderunner-penalty', info.project.name);
       await signInWithToken(page, admin.authorization.replace('Bearer ', ''), '/AdminPage');

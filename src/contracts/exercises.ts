@@ -112,8 +112,9 @@ export const exerciseMessages = {
   /** A CodeRunner question's template that Twig could not render (said to the student, who cannot fix it). */
   templateFailed: 'The question’s template could not be made into a program; tell your teacher. Twig said: ',
   /** A question graded by its template (CodeRunner's TemplateGrader) whose program printed no verdict it can read. */
-  templateGraderNoVerdict: (printed: string) =>
-    `The question’s own grader (its template) did not print its verdict as JSON, so this test is not passed; tell your teacher. It printed: ${printed.length > 200 ? `${printed.slice(0, 200)}…` : printed || '(nothing)'}`,
+  /** `printed` is quoted only for a test shown in full (null: not quoted). */
+  templateGraderNoVerdict: (printed: string | null) =>
+    `The question’s own grader (its template) did not print its verdict as JSON, so this test is not passed; tell your teacher.${printed === null ? '' : ` It printed: ${printed.length > 200 ? `${printed.slice(0, 200)}…` : printed || '(nothing)'}`}`,
   templateGraderNoFraction:
     'The question’s own grader (its template) printed no "fraction" from 0 to 1, so this test is not passed; tell your teacher.',
   templateGraderWrong: 'The question’s own grader (its template) marked this test wrong.',
@@ -340,6 +341,11 @@ export const coderunnerGradingSchema = z
      * as JSON (`{"fraction": 1, "got": "…"}`); the tests' own checkers are not used.
      */
     template_grader: z.boolean().default(false),
+    /**
+     * Points per Moodle mark: 10 when the question's marks are counted in tenths (fractional marks, a penalty
+     * regime, a template grader's part marks), else 1. A template sees TEST.mark in marks, as on Moodle.
+     */
+    mark_scale: z.union([z.literal(1), z.literal(10)]).default(1),
   })
   .refine((grading) => !(grading.template_grader && grading.combinator), {
     message: 'A template grader here grades one test at a time, so its template cannot be a combinator.',

@@ -72,5 +72,5 @@ export const penaltyNote = ({
   score_before: number;
 }) =>
   percent === 0
-    ? `Submission ${attempt}: this program’s penalty regime takes nothing off it.`
-    : `Submission ${attempt}: ${percent}% off, as this program’s penalty regime says: ${score_before} ${score_before === 1 ? 'point' : 'points'} before it.`;
+    ? `Try ${attempt}: this program’s penalty regime takes nothing off it.`
+    : `Try ${attempt}: ${percent}% off, as this program’s penalty regime says: ${score_before} ${score_before === 1 ? 'point' : 'points'} before it. The same code submitted again is the same try.`;

@@ -158,7 +158,7 @@ function shownRows(display: string[], hideRest: boolean[], passed: boolean[]): b
 export function coderunnerResults(program: BankProgram, answer: string): CoderunnerResult[] {
   const grading = program.coderunner!;
   const template = { ...grading };
-  const cases: TemplateTest[] = program.tests.map(templateTestOf);
+  const cases: TemplateTest[] = program.tests.map((test) => templateTestOf(test, grading.mark_scale));
   const grade = (index: number, output: string) => {
     const test = program.tests[index]!;
     return gradeLikeCoderunner(graderOf(test.checker), test.expected_output, output);

@@ -82,11 +82,12 @@ describe('CodeRunner’s public C questions and ours, graded as on Moodle and he
       ];
       figure.answers += answers.length;
       figure.mutants += answers.length - 1;
-      const { template, combinator, parameters, hoist, all_or_nothing, template_grader } = program.coderunner!;
+      const { template, combinator, parameters, hoist, all_or_nothing, template_grader, mark_scale } =
+        program.coderunner!;
       // Graded here side by side (the grader's own queue keeps to its processes), there one by one.
       const graded = answers.map((answer, index) =>
         grader.grade(`harness-${index}`, answer.code, program.tests, {
-          template: { template, combinator, parameters, hoist },
+          template: { template, combinator, parameters, hoist, markScale: mark_scale },
           allOrNothing: all_or_nothing,
           templateGrader: template_grader,
         }),

@@ -68,6 +68,7 @@ describe('the exercise bank’s formats', () => {
       all_or_nothing: false,
       penalty_regime: '10, 20, ...',
       template_grader: false,
+      mark_scale: 10,
     });
     expect(square!.coderunner).toMatchObject({ combinator: true, all_or_nothing: true });
     expect(square!.coderunner!.template).toMatch(/#include <math.h>[\s\S]*\{\{ STUDENT_ANSWER \}\}/);
@@ -75,7 +76,14 @@ describe('the exercise bank’s formats', () => {
     expect(length!.coderunner!.template).toMatch(/^#include <stdio.h>/);
     // What is imported but not carried over is said in the teacher's words.
     // A question graded by its own (per-test) template: its program prints the verdict.
-    expect(twice!.coderunner).toMatchObject({ combinator: false, template_grader: true, penalty_regime: '' });
+    // Its part marks count in tenths too: TEST.mark stays in marks, as the template wrote it.
+    expect(twice!.coderunner).toMatchObject({
+      combinator: false,
+      template_grader: true,
+      penalty_regime: '',
+      mark_scale: 10,
+    });
+    expect(twice!.tests.map((t) => t.points)).toEqual([10, 10]);
     expect(twice!.tests.map(({ test_code, visible }) => [test_code, visible])).toEqual([
       ['3', true],
       ['-4', false],
@@ -105,6 +113,11 @@ describe('the exercise bank’s formats', () => {
         ),
         question('Bad regime', '<penaltyregime>ten percent</penaltyregime>', test('SHOW')),
         question(
+          'Big marks',
+          '<penaltyregime>10, 20, ...</penaltyregime>',
+          test('SHOW').replace('mark="1"', 'mark="15"') + test('SHOW').replace('mark="1"', 'mark="150"'),
+        ),
+        question(
           'One mark for all',
           '<template>{{ STUDENT_ANSWER }}</template><iscombinatortemplate>1</iscombinatortemplate><grader>TemplateGrader</grader>',
           test('SHOW'),
@@ -120,14 +133,18 @@ describe('the exercise bank’s formats', () => {
       [false, 'always', false],
     ]);
     // A regime that takes nothing off is none; points stay whole marks.
-    expect(programs[0]!.coderunner).toMatchObject({ penalty_regime: '', template_grader: false });
+    expect(programs[0]!.coderunner).toMatchObject({ penalty_regime: '', template_grader: false, mark_scale: 1 });
     expect(programs[0]!.tests[0]!.points).toBe(1);
     expect(programs[1]!.coderunner!.penalty_regime).toBe('');
+    // Marks too big for tenths stay whole; one past a test's 100 points is said.
+    expect(programs[2]!.tests.map((t) => t.points)).toEqual([15, 100]);
+    expect(programs[2]!.coderunner!.mark_scale).toBe(1);
     expect(dropped).toEqual([
       {
         name: 'Bad regime',
         reason: 'its penalty regime (ten percent) is not a list of percentages, so none is applied',
       },
+      { name: 'Big marks', reason: "a test's mark of 150 counts as 100 points here (a test is worth at most 100)" },
     ]);
     expect(skipped).toEqual([
       {

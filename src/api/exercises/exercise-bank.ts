@@ -221,8 +221,12 @@ function readQuestion(question: XmlNode): (BankProgram & { notes: string[] }) | 
     return skip(`it has ${run.length} test cases; a program here takes at most ${EXERCISE_LIMITS.maxTests}`);
   const marks = run.map((test) => Number(test['@_mark'] ?? 1));
   const penaltyRegime = normalPenaltyRegime(text(question.penaltyregime).trim()) ?? '';
-  // Points are whole numbers: fractional marks (0.5), and marks a penalty regime takes a part of, count in tenths.
-  const scale = marks.every((mark) => Number.isInteger(mark)) && takesNothingOff(penaltyRegime) ? 1 : 10;
+  // Points are whole numbers: fractional marks (0.5), marks a penalty regime takes a part of, and a template
+  // grader's part marks count in tenths — unless a mark in tenths would pass a test's 100 points.
+  const wantsTenths =
+    !marks.every((mark) => Number.isInteger(mark)) || !takesNothingOff(penaltyRegime) || templateGrader;
+  const scale = wantsTenths && Math.max(...marks) * 10 <= EXERCISE_LIMITS.maxPoints ? 10 : 1;
+  const capped = marks.filter((mark) => mark * scale > EXERCISE_LIMITS.maxPoints);
   const tests = [];
   for (const [index, test] of run.entries()) {
     const display = text(test.display).trim().toUpperCase();
@@ -233,7 +237,7 @@ function readQuestion(question: XmlNode): (BankProgram & { notes: string[] }) | 
       visible: display !== 'HIDE',
       shown: display === 'HIDE_IF_FAIL' ? 'when_passed' : display === 'HIDE_IF_SUCCEED' ? 'when_failed' : 'always',
       hide_rest_if_fail: String(test['@_hiderestiffail'] ?? '0') === '1',
-      points: Math.min(100, Math.max(0, Math.round(marks[index]! * scale))),
+      points: Math.min(EXERCISE_LIMITS.maxPoints, Math.max(0, Math.round(marks[index]! * scale))),
       checker,
       // The template places it (TEST.testcode): in main for c_function, anywhere in a customised template.
       test_code: text(test.testcode),
@@ -256,10 +260,16 @@ function readQuestion(question: XmlNode): (BankProgram & { notes: string[] }) | 
       all_or_nothing: text(question.allornothing).trim() !== '0',
       penalty_regime: takesNothingOff(penaltyRegime) ? '' : penaltyRegime,
       template_grader: templateGrader,
+      mark_scale: scale,
     },
   };
   const checked = bankFileSchema.shape.programs.element.safeParse(program);
-  return checked.success ? { ...checked.data, notes: notCarried(question, cases) } : skip(firstIssue(checked.error));
+  const notes = notCarried(question, cases);
+  if (capped.length > 0)
+    notes.push(
+      `a test's mark of ${Math.max(...capped)} counts as ${EXERCISE_LIMITS.maxPoints} points here (a test is worth at most ${EXERCISE_LIMITS.maxPoints})`,
+    );
+  return checked.success ? { ...checked.data, notes } : skip(firstIssue(checked.error));
 }
 
 const refused = (reason: string): ParsedBank => ({ programs: [], skipped: [{ name: 'the file', reason }] });

@@ -116,7 +116,7 @@ export function createExercisesService({
     if (!grading) return {};
     const { template, combinator, parameters, hoist } = grading;
     return {
-      template: { template, combinator, parameters, hoist },
+      template: { template, combinator, parameters, hoist, markScale: grading.mark_scale },
       allOrNothing: grading.all_or_nothing,
       templateGrader: grading.template_grader,
     };

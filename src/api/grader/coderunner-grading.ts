@@ -53,7 +53,7 @@ export async function gradeTemplated(
   options: GradeOptions,
 ): Promise<GradeResult> {
   const total = tests.reduce((sum, test) => sum + test.points, 0);
-  const cases: TemplateTest[] = tests.map(templateTestOf);
+  const cases: TemplateTest[] = tests.map((test) => templateTestOf(test, template.markScale));
   const notGraded = (compile: CompileResult, message: string): GradeResult => ({
     compile,
     score: 0,
@@ -115,19 +115,22 @@ export async function gradeTemplated(
       ran.outcome = { ...ran.outcome, status: 'runtime_error', message: exerciseMessages.wroteToStderr };
     if (ran.outcome.status !== 'ok') skip = exerciseMessages.stoppedAfterError;
     if (options.templateGrader && ran.outcome.status === 'ok') {
-      const verdict = templateVerdict(ran.outcome.stdout, test.points);
-      if (verdict.abort) skip = exerciseMessages.templateGraderStopped;
-      shown.add(test, (seen) => ({
-        ...testResult(
-          index,
-          seen,
-          verdict.passed ? 'passed' : 'wrong_answer',
-          { ...ran.outcome, stdout: verdict.got },
-          verdict.message,
-        ),
-        ...(seen.visible && verdict.expected !== null ? { expected_output: verdict.expected } : {}),
-        ...(verdict.passed ? {} : { awarded: verdict.awarded }),
-      }));
+      const verdictOf = (quote: boolean) => templateVerdict(ran.outcome.stdout, test.points, template.markScale, quote);
+      if (verdictOf(false).abort) skip = exerciseMessages.templateGraderStopped;
+      shown.add(test, (seen) => {
+        const verdict = verdictOf(seen.visible);
+        return {
+          ...testResult(
+            index,
+            seen,
+            verdict.passed ? 'passed' : 'wrong_answer',
+            { ...ran.outcome, stdout: verdict.got },
+            verdict.message,
+          ),
+          ...(seen.visible && verdict.expected !== null ? { expected_output: verdict.expected } : {}),
+          ...(verdict.passed ? {} : { awarded: verdict.awarded }),
+        };
+      });
       continue;
     }
     shown.add(test, (seen) => judge(index, seen, ran, options));

@@ -62,15 +62,19 @@ export interface TemplateTest {
 }
 
 /** A course test as a CodeRunner template sees it (what the import kept of the question's test row). */
-export function templateTestOf(test: {
-  test_code: string;
-  stdin: string;
-  expected_output: string;
-  visible: boolean;
-  shown: TestShownWhen;
-  hide_rest_if_fail: boolean;
-  points: number;
-}): TemplateTest {
+export function templateTestOf(
+  test: {
+    test_code: string;
+    stdin: string;
+    expected_output: string;
+    visible: boolean;
+    shown: TestShownWhen;
+    hide_rest_if_fail: boolean;
+    points: number;
+  },
+  /** Points per Moodle mark (ProgramTemplate's markScale). */
+  markScale = 1,
+): TemplateTest {
   const display = { always: 'SHOW', when_passed: 'HIDE_IF_FAIL', when_failed: 'HIDE_IF_SUCCEED' } as const;
   return {
     testcode: test.test_code,
@@ -78,7 +82,7 @@ export function templateTestOf(test: {
     expected: test.expected_output,
     extra: '',
     display: test.visible ? display[test.shown] : 'HIDE',
-    mark: test.points,
+    mark: test.points / markScale,
     hiderestiffail: test.hide_rest_if_fail,
     useasexample: false,
     testtype: 0,
@@ -92,6 +96,8 @@ export interface ProgramTemplate {
   /** QUESTION.parameters (the question's template parameters, a JSON object), and hoisted when asked. */
   parameters: Record<string, unknown>;
   hoist: boolean;
+  /** Points per Moodle mark, when the question's marks are counted in tenths (10); 1 otherwise. */
+  markScale?: number;
 }
 
 /** CodeRunner's policy (twig.php `get_policy`): the tags, filters and functions a template may use. */

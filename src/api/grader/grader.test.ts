@@ -70,6 +70,15 @@ describe('grader: compile with Clang to WebAssembly, run with WASI', { timeout: 
     // A hidden result never quotes its expected output.
     expect(wrong.tests[0]!.message).toBe('The output is not what was expected.');
     expect(wrong.tests[3]).toMatchObject({ expected_output: null, actual_output: null });
+    // Not compiled, nothing ran: a test shown only when it fails is not shown either (and the "hide the rest"
+    // test, not passed, hides the one after it).
+    const broken = await grader.grade('student-shown', 'int main(void) { return x; }', shownTests);
+    expect(full(broken)).toEqual([
+      ['not_run', false, false],
+      ['not_run', false, false],
+      ['not_run', true, true],
+      ['not_run', false, false],
+    ]);
   });
 
   it('a question graded by its template: the program’s JSON verdict, part marks, and a stop when it asks', async () => {
@@ -81,6 +90,7 @@ int main(void) {
     int got = twice({{ TEST.testcode }}), expected = {{ TEST.expected }};
     if ({{ TEST.testcode }} < -100) { printf("{\\"fraction\\": 0, \\"abort\\": true}"); return 0; }
     if ({{ TEST.testcode }} == 99) { printf("not json"); return 0; }
+    if ({{ TEST.testcode }} == 7) { printf("{\\"fraction\\": 0, \\"awarded\\": 0.3}"); return 0; }
     printf("{\\"fraction\\": %s, \\"got\\": \\"%d\\"}", got == expected ? "1" : got > 0 ? "0.5" : "0", got);
     return 0;
 }`,
@@ -117,6 +127,21 @@ int main(void) {
       'Not run: the question’s own grader stopped the testing at an earlier test.',
     ]);
     expect(off.score).toBe(2);
+    // Marks in tenths (markScale 10): TEST.mark and "awarded" stay in Moodle's marks; a hidden test's output,
+    // which the student's code can print, is never quoted back.
+    const hidden = [testCaseInputSchema.parse({ test_code: '7', expected_output: '14', points: 10 }), ...cases]
+      .map((test) => ({ ...test, visible: false, points: test.points * 10 }))
+      .slice(0, 3);
+    const tenths = await grader.grade('student-tg', 'int twice(int n) { return 2 * n + 1; }', hidden, {
+      template: { ...template, markScale: 10 },
+      templateGrader: true,
+    });
+    // "awarded": 0.3 of a mark is 3 points of 100; half of 4 marks is 20 points.
+    expect(tenths.tests.map((t) => t.awarded ?? null)).toEqual([3, 20, 0]);
+    expect(tenths.score).toBe(23);
+    expect(tenths.tests[2]!.message).toBe(
+      'The question’s own grader (its template) did not print its verdict as JSON, so this test is not passed; tell your teacher.',
+    );
   });
 
   it('builds the same code once: Run then Submit, by anyone, reuse the build; a changed program is built anew', async () => {

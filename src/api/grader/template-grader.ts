@@ -25,8 +25,12 @@ const isNumeric = (value: unknown): value is number | string =>
     ? Number.isFinite(value)
     : typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(value);
 
-/** The verdict a template grader's output gives a test worth `points`. */
-export function templateVerdict(output: string, points: number): TemplateVerdict {
+/**
+ * The verdict a template grader's output gives a test worth `points` (`markScale` points to a Moodle mark, in which
+ * `awarded` is written). What it printed is quoted only for a test whose result is shown in full (`quote`): a
+ * hidden test's input, printed by the student's code, must not come back in a message.
+ */
+export function templateVerdict(output: string, points: number, markScale = 1, quote = false): TemplateVerdict {
   const broken = (message: string): TemplateVerdict => ({
     passed: false,
     awarded: 0,
@@ -39,17 +43,18 @@ export function templateVerdict(output: string, points: number): TemplateVerdict
   try {
     result = JSON.parse(output);
   } catch {
-    return broken(exerciseMessages.templateGraderNoVerdict(output.trim()));
+    return broken(exerciseMessages.templateGraderNoVerdict(quote ? output.trim() : null));
   }
   if (!result || typeof result !== 'object' || Array.isArray(result))
-    return broken(exerciseMessages.templateGraderNoVerdict(output.trim()));
+    return broken(exerciseMessages.templateGraderNoVerdict(quote ? output.trim() : null));
   const fields = result as Record<string, unknown>;
   if (!isNumeric(fields.fraction)) return broken(exerciseMessages.templateGraderNoFraction);
   const fraction = Number(fields.fraction);
   const abort = fields.abort === true || fields.abort === 1 || fields.abort === '1';
   const passed = !abort && Math.abs(fraction - 1) < 0.000001;
-  const given = isNumeric(fields.awarded) ? Number(fields.awarded) : points * fraction;
-  const awarded = abort ? 0 : Math.min(points, Math.max(0, Math.round(given)));
+  const given = isNumeric(fields.awarded) ? Number(fields.awarded) * markScale : points * fraction;
+  // Whole points, and short of full marks for a test that did not pass.
+  const awarded = abort ? 0 : Math.min(Math.max(0, points - 1), Math.max(0, Math.round(given)));
   const text = (value: unknown) =>
     typeof value === 'string' ? value : value === undefined ? null : JSON.stringify(value);
   return {

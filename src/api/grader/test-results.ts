@@ -72,7 +72,8 @@ export function scoreOf(results: TestResult[], options: GradeOptions): number {
 /**
  * A grading's results, made one test after another as the student will see them: a test's result is shown in full
  * only when it is visible and its display allows it (always, or only when it passes, or only when it fails), and
- * not after a test marked "hide the rest if this fails" failed; otherwise it is shown as a hidden test's. `make`
+ * not after a test marked "hide the rest if this fails" failed; otherwise it is shown as a hidden test's (so is a
+ * test shown only conditionally that did not run). `make`
  * gives the result of the test as seen: it is asked again, seen as passing, when it passed.
  */
 export function shownOneByOne() {
@@ -85,6 +86,10 @@ export function shownOneByOne() {
       let result = make(seenAs(false));
       if (result.verdict === 'passed' && shownInFull(test, true, restHidden) !== result.visible)
         result = make(seenAs(true));
+      // A test that did not run has no result to show: one shown only when it fails is not shown (as CodeRunner
+      // lists no row for it), so a compile error never reveals such a test.
+      else if (result.verdict === 'not_run' && test.shown !== 'always' && result.visible)
+        result = make({ ...test, visible: false });
       results.push(result);
       if (test.hide_rest_if_fail && result.verdict !== 'passed') restHidden = true;
     },

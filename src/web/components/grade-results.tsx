@@ -124,8 +124,8 @@ export function GradeTable({
   onStepThrough,
 }: {
   result: GradeResult;
-  /** Step through a failed visible test's run, with its input. */
-  onStepThrough?: (stdin: string) => void;
+  /** Step through a failed visible test's run, with its input, files and arguments. */
+  onStepThrough?: (test: TestResult) => void;
 }) {
   return (
     <div>
@@ -154,7 +154,7 @@ export function TestResultList({
 }: {
   tests: TestResult[];
   noun: 'Test' | 'Example';
-  onStepThrough?: (stdin: string) => void;
+  onStepThrough?: (test: TestResult) => void;
 }) {
   const lower = noun.toLowerCase();
   return (
@@ -185,11 +185,7 @@ export function TestResultList({
           ) : null}
           <Warnings warnings={test.warnings} />
           {onStepThrough && test.visible && test.verdict !== 'passed' && test.verdict !== 'not_run' ? (
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-primary mb-1"
-              onClick={() => onStepThrough(test.stdin ?? '')}
-            >
+            <button type="button" className="btn btn-sm btn-outline-primary mb-1" onClick={() => onStepThrough(test)}>
               Step through this test
             </button>
           ) : null}

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { codeSchema, type Workspace, exerciseMessages } from '../../../contracts/exercises';
+import { codeSchema, type TestResult, type Workspace, exerciseMessages } from '../../../contracts/exercises';
 import { systemClock } from '../../../contracts/clock';
 import { dashboardPaths, paths } from '../../../contracts/paths';
 import { programMessages } from '../../../contracts/course-content';
@@ -43,10 +43,8 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
     () => ({ code: code.current, ...runInput.input() }),
     locked || run.isPending || submit.isPending || handIn.isPending,
   );
-  const testRun = (input: string) => {
-    const test = workspace.visible_tests.find((t) => t.stdin === input);
-    return { stdin: input, files: test?.files ?? [], args: test?.args ?? [] };
-  };
+  // A failed test shown in full carries what it ran with: its input, files and arguments.
+  const testRun = (test: TestResult) => ({ stdin: test.stdin ?? '', files: test.input_files, args: test.args });
   const busy = run.isPending || stepThrough.pending ? 'run' : submit.isPending || handIn.isPending ? 'submit' : null;
   const [error, setError] = useState<string | null>(null);
   const [handedIn, setHandedIn] = useState<string | null>(null);
@@ -186,7 +184,7 @@ function Editor({ workspace, locked }: { workspace: Workspace; locked: boolean }
           {error}
         </div>
       ) : null}
-      <WorkspaceResult busy={busy} shown={shown} onStepThrough={(input) => void stepThrough.start(testRun(input))} />
+      <WorkspaceResult busy={busy} shown={shown} onStepThrough={(test) => void stepThrough.start(testRun(test))} />
 
       <VisibleTests workspace={workspace} />
       <SubmissionHistory workspace={workspace} onView={(id) => void showSubmission(id)} />

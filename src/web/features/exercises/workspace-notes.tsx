@@ -6,6 +6,7 @@ import {
   exerciseMessages,
   type GradeResult,
   type RunResult,
+  type TestResult,
   type Workspace,
 } from '../../../contracts/exercises';
 import { penaltyRegimeText } from '../../../contracts/penalty-regime';
@@ -90,7 +91,7 @@ export function WorkspaceResult({
 }: {
   busy: 'run' | 'submit' | null;
   shown: Shown;
-  onStepThrough?: (stdin: string) => void;
+  onStepThrough?: (test: TestResult) => void;
 }) {
   return (
     <section className="mt-3" aria-live="polite" aria-label="Result">
