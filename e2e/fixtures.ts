@@ -107,11 +107,9 @@ export async function expectHeaderAndFooter(page: Page): Promise<void> {
   await expect(nav.getByRole('link', { name: 'Signup', exact: true })).toHaveAttribute('href', '/StudentSignup');
   await expect(nav.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/StudentLogin');
   const menu = page.locator('.dropdown-menu.show');
-  // On a busy machine the first click can land before the dropdown listens; click again only if it stayed shut.
-  await expect(async () => {
-    if (!(await menu.isVisible())) await nav.locator(ACCOUNT_MENU_TOGGLE).click();
-    await expect(menu).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  // One click opens it: the menu is a <details>, which opens before and after hydration alike.
+  await nav.locator(ACCOUNT_MENU_TOGGLE).click();
+  await expect(menu).toBeVisible();
   await expect(menu.getByRole('link', { name: 'My Dashboard' })).toHaveAttribute('href', '/DashPage');
   await expect(menu.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/Profile');
   await expect(menu.locator('hr.dropdown-divider')).toHaveCount(1);
@@ -134,11 +132,8 @@ export async function openAccountMenu(page: Page) {
     await expect(nav).toHaveClass(/\bshow\b/);
   }
   const menu = page.locator('.dropdown-menu.show');
-  // On a busy machine the first click can land before the dropdown listens; click again only if it stayed shut.
-  await expect(async () => {
-    if (!(await menu.isVisible())) await nav.locator(ACCOUNT_MENU_TOGGLE).click();
-    await expect(menu).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  await nav.locator(ACCOUNT_MENU_TOGGLE).click();
+  await expect(menu).toBeVisible();
   return menu;
 }
 
