@@ -136,8 +136,8 @@ export function createExercisesService({
    * submission of the same code as the one before it is the same try again.
    */
   function withPenalty(result: GradeResult, regime: string, previousTries: number): GradeResult {
-    const percent = penaltyPercent(regime, previousTries);
     if (!regime || previousTries === 0) return result;
+    const percent = penaltyPercent(regime, previousTries);
     return {
       ...result,
       score: penalisedScore(result.score, percent),

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TimeZone } from '../../contracts/dates.js';
 import type { Clock } from '../../contracts/clock.js';
 import type { Db } from '../db/schema.js';
-import { assertWithinWindow, timingOf } from './timed-window.js';
-import { findWorkWindow } from './timed-work.repository.js';
+import { assertWithinWindow, workOf } from './timed-window.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,9 +29,8 @@ export function registerTimedWorkGuard(
     const id = (request.params as { id?: unknown }).id;
     const student = request.auth?.student;
     if (typeof id !== 'number' || !student) return;
-    const row = await findWorkWindow(db, id);
-    if (!row || row.student_id !== student.id || row.opens_at === null || row.minutes === null) return;
-    const timing = timingOf({ opens_at: row.opens_at, minutes: row.minutes, extra_minutes: row.extra_minutes });
-    assertWithinWindow(timing, clock(), row.program_number, await timeZone());
+    const work = await workOf(db, id);
+    if (!work || work.student_id !== student.id) return;
+    assertWithinWindow(work.timing, clock(), work.program_number, await timeZone());
   });
 }

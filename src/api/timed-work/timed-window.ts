@@ -2,7 +2,7 @@ import { timedMessages, timedState, type Timing } from '../../contracts/timed-wo
 import type { TimeZone } from '../../contracts/dates.js';
 import type { Db } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { findBatchWindow, findWindow, listStudentWindows } from './timed-work.repository.js';
+import { findBatchWindow, findWorkWindow, listStudentWindows } from './timed-work.repository.js';
 
 /**
  * The rule of timed work, in one place for every route a student works through (the workspace, Run, Submit, the
@@ -23,9 +23,20 @@ export function timingOf(row: { opens_at: string; minutes: number; extra_minutes
   };
 }
 
+/** Whose a student program is, its number, and its timed window (null when not timed); null when there is none. */
+export async function workOf(
+  db: Db,
+  studentProgramId: number,
+): Promise<{ student_id: number; program_number: number; timing: Timing | null } | null> {
+  const row = await findWorkWindow(db, studentProgramId);
+  if (!row) return null;
+  const { student_id, program_number, opens_at, minutes, extra_minutes } = row;
+  const timing = opens_at !== null && minutes !== null ? timingOf({ opens_at, minutes, extra_minutes }) : null;
+  return { student_id, program_number, timing };
+}
+
 export async function windowOf(db: Db, studentProgramId: number): Promise<Timing | null> {
-  const row = await findWindow(db, studentProgramId);
-  return row ? timingOf(row) : null;
+  return (await workOf(db, studentProgramId))?.timing ?? null;
 }
 
 /** A student's timed programs, by student program id. */

@@ -44,8 +44,10 @@ export function listStudentWindows(db: Db, studentId: number) {
     .execute();
 }
 
-/** One student program's window, if its program is timed for the student's batch. */
-/** Whose a student program is and its number, with its timed window's columns when it is timed (else null). */
+/**
+ * One student program: whose it is, its number, and its window's columns when its program is timed for the
+ * student's batch (null otherwise); undefined when there is no such student program.
+ */
 export function findWorkWindow(db: Db, studentProgramId: number) {
   return db
     .selectFrom('student_programs as sp')
@@ -54,18 +56,6 @@ export function findWorkWindow(db: Db, studentProgramId: number) {
       join.onRef('tw.program_number', '=', 'sp.program_number').onRef('tw.batch_number', '=', 's.student_batch'),
     )
     .select(['sp.student_id', 'sp.program_number', 'tw.opens_at', 'tw.minutes', 'sp.extra_minutes'])
-    .where('sp.id', '=', studentProgramId)
-    .executeTakeFirst();
-}
-
-export function findWindow(db: Db, studentProgramId: number) {
-  return db
-    .selectFrom('student_programs as sp')
-    .innerJoin('students as s', 's.id', 'sp.student_id')
-    .innerJoin('timed_work as tw', (join) =>
-      join.onRef('tw.program_number', '=', 'sp.program_number').onRef('tw.batch_number', '=', 's.student_batch'),
-    )
-    .select(['tw.opens_at', 'tw.minutes', 'sp.extra_minutes'])
     .where('sp.id', '=', studentProgramId)
     .executeTakeFirst();
 }
