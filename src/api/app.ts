@@ -151,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   acceptEmptyBodies(app);
   refuseUnstorableText(app);
-  const cspWithInline = await registerSecurityHeaders(app, config);
+  const cspWithInline = registerSecurityHeaders(app, config);
 
   // Per-IP limits counted in the database, shared by every process; a database hiccup skips the limit rather
   // than failing the request.

@@ -62,6 +62,44 @@ describe('HTTP basics', () => {
     expect(csp).not.toContain('razorpay');
   });
 
+  it('sends the same security headers on every kind of response', async () => {
+    const expected = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/healthz', '/nothing/here', '/courses/']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.headers).toMatchObject(expected);
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'self';script-src 'self';style-src 'self';style-src-attr 'unsafe-inline';" +
+          "img-src 'self' data: blob: https://i.ytimg.com;font-src 'self';connect-src 'self';" +
+          "frame-src https://www.youtube-nocookie.com https://drive.google.com;object-src 'none';base-uri 'none';" +
+          "form-action 'self';frame-ancestors 'none'",
+      );
+      // Served over http here: no Strict-Transport-Security, which a browser would keep for a year.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('asks for https for a year when the site is served over https', async () => {
+    const secure = await createTestApp({ APP_URL: 'https://course.example', ALLOW_TEST_GATEWAY: 'true' });
+    try {
+      const response = await secure.app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('allows Razorpay origins only when live keys are configured', async () => {
     const live = await createTestApp({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 'secret' });
     try {
