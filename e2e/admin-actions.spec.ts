@@ -30,12 +30,8 @@ async function openAdminPanel(
   if (!page.url().endsWith('/AdminPage'))
     await signInWithToken(page, admin.authorization.slice('Bearer '.length), '/AdminPage');
   const panel = page.getByRole('region', { name: region });
-  // The overview's charts draw after the page is ready and move the menu down: a click that landed in that moment
-  // (on a busy machine) missed its button. Click again only if the panel is not there.
-  await expect(async () => {
-    if (!(await panel.isVisible())) await page.getByRole('button', { name: button, exact: true }).click();
-    await expect(panel).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 15_000 });
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await expect(panel).toBeVisible();
   return panel;
 }
 

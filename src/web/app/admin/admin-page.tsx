@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { defaultsNeedNotice, SETTING_LABELS } from '../../../contracts/settings';
 import { teacherName } from '../../../contracts/site-info';
+import { PageSpinner } from '../../components/page-spinner';
 import { RequireAuth } from '../../components/require-auth';
 import { NotificationsSection } from '../../features/notifications/notifications-section';
 import { usePageTitle } from '../../components/layout/use-page-title';
@@ -143,26 +144,26 @@ function AdminDashboard() {
       setScrollToPanel(true);
     }
   }, [hash]);
+  // The settings decide the teacher's name and the notice above the menu: the page waits for them (a moment), so
+  // nothing arrives above the menu after it is drawn and a tap never lands on a button that has just moved.
   if (!admin) return null;
+  if (settings.isPending) return <PageSpinner label="Loading the dashboard…" />;
   return (
     <>
       <p className="text-success mb-1">
         Logged In: {teacherName(settings.data?.settings.instructorName ?? instructorName, admin)}
       </p>
-      <h1 className="h2 mb-1">Admin Dashboard</h1>
-      <p className="mb-3">
-        <a href="#admin-panels">Skip to the panels</a>
-      </p>
-      {/* An open panel comes first, under the page's heading: on a phone the overview, the charts, the gradebook and
-          the menu above it were 4,000 to 8,000 px, and the charts drawing late moved it after it was scrolled to. */}
+      <h1 className="h2 mb-3">Admin Dashboard</h1>
+      {/* An open panel comes first, under the page's heading, then the menu: on a phone the overview, the charts and
+          the gradebook run to 4,000 to 8,000 px, and drawing late they would move whatever came after them. */}
       <div ref={opened} className="admin-open-panel">
         {panel ? <OpenPanel panel={panel} onExit={exitPanel} /> : null}
       </div>
       <SettingsDefaultsNotice onOpen={() => openPanel('Site Settings')} />
+      <PanelMenu open={panel} onOpen={openPanel} />
       <Overview onOpen={openPanel} />
       <NotificationsSection />
       <GradebookPanel />
-      <PanelMenu open={panel} onOpen={openPanel} />
     </>
   );
 }
