@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { runClang } from '@yowasp/clang';
-import { EXERCISE_LIMITS } from '../src/contracts/exercises.js';
+import { EXERCISE_LIMITS } from '../src/contracts/exercises/limits.js';
 import { rewriteAllocations } from '../src/api/grader/allocation-lines.js';
 import { COMPILE_FLAGS, PLAIN_COMPILE_FLAGS, RUNTIME_FLAGS } from '../src/api/grader/build-flags.js';
 import { createGrader } from '../src/api/grader/grader.js';

@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { EXERCISE_LIMITS } from '../src/contracts/exercises.js';
+import { EXERCISE_LIMITS } from '../src/contracts/exercises/limits.js';
 import { TraceReplay } from '../src/contracts/trace-replay.js';
 import { stepMemory } from '../src/contracts/trace-values.js';
 import { createGrader } from '../src/api/grader/grader.js';

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CompileResult, RunOutcome } from '../src/contracts/exercises.js';
+import type { CompileResult, RunOutcome } from '../src/contracts/exercises/results.js';
 
 export interface CorpusProgram {
   file: string;

@@ -10,7 +10,7 @@ import type { Config } from './config/env.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import type { Grader } from './grader/grader.js';
-import type { ImportReader } from './exercises/import-reader.js';
+import type { ImportReader } from './exercises/authoring/import-reader.js';
 import type { AccountWriteLimiter } from './http/account-write-limits.js';
 import type { IpRateLimits } from './http/rate-limits.js';
 import type { StreamRegistry } from './http/stream-limits.js';

@@ -7,7 +7,7 @@ import type { AfterAnswer } from './common/after-answer.js';
 import type { Config } from './config/env.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
-import type { ImportReader } from './exercises/import-reader.js';
+import type { ImportReader } from './exercises/authoring/import-reader.js';
 import type { Grader } from './grader/grader.js';
 import type { AccountWriteLimits } from './http/account-write-limits.js';
 import type { IpRateLimits } from './http/rate-limits.js';

@@ -10,7 +10,10 @@ import { calendarEndpoints } from './calendar.js';
 import { certificatesEndpoints } from './certificates.js';
 import { coursesEndpoints, programsEndpoints } from './course-content.js';
 import { doubtsEndpoints } from './doubts.js';
-import { exercisesEndpoints } from './exercises.js';
+
+import { authoringEndpoints } from './exercises/authoring.js';
+import { supervisionEndpoints } from './exercises/supervision.js';
+import { workspaceEndpoints } from './exercises/workspace.js';
 import { gradebookEndpoints } from './gradebook.js';
 import { gradingEndpoints } from './grading.js';
 import { homeEndpoints } from './home.js';
@@ -35,7 +38,9 @@ export const apiEndpoints = {
   certificates: certificatesEndpoints,
   courses: coursesEndpoints,
   doubts: doubtsEndpoints,
-  exercises: exercisesEndpoints,
+  exerciseAuthoring: authoringEndpoints,
+  exerciseSupervision: supervisionEndpoints,
+  exerciseWorkspace: workspaceEndpoints,
   gradebook: gradebookEndpoints,
   grading: gradingEndpoints,
   home: homeEndpoints,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorComment } from './exercises.js';
+import { anchorComment } from './exercises/supervision.js';
 
 describe('a line comment anchored to the code it was written on', () => {
   const code = ['int main(void) {', '  int nums[2];', '  nums[2] = 5;', '}'].join('\n');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoint.js';
 import { MAX_RECORD_ID, idParamsSchema, recordIdSchema } from './fields.js';
-import { runInputSchema } from './exercises.js';
+import { runInputSchema } from './exercises/workspace.js';
 import { TRACE_LIMITS } from './trace.js';
 
 /** A step of a run the student stepped through: what was run (code, input, files) and where they stopped. */

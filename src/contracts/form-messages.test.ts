@@ -9,7 +9,9 @@ import {
   sendProgramSchema,
 } from './course-content.js';
 import { doubtAnswerSchema, doubtFormSchema, doubtInputSchema } from './doubts.js';
-import { commentInputSchema, exerciseInputSchema, runInputSchema } from './exercises.js';
+import { exerciseInputSchema } from './exercises/authoring.js';
+import { commentInputSchema } from './exercises/supervision.js';
+import { runInputSchema } from './exercises/workspace.js';
 import { paymentVerificationSchema, testCheckoutInputSchema } from './payments.js';
 import { quizFormSchema, quizQuestionInputSchema } from './quiz.js';
 

@@ -3,7 +3,8 @@ import { endpoints } from './endpoint.js';
 import { idParamsSchema } from './fields.js';
 import { batchNumberSchema } from './course-content.js';
 import { studentStatusNames } from './course.js';
-import { codeCommentSchema, submissionSummarySchema } from './exercises.js';
+import { submissionSummarySchema } from './exercises/results.js';
+import { codeCommentSchema } from './exercises/supervision.js';
 import { formatManualScore } from './grading.js';
 
 /**

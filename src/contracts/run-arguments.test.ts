@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { argumentsText, parseArguments } from './exercises.js';
+import { argumentsText, parseArguments } from './exercises/results.js';
 
 describe('Run’s arguments, typed as a shell shows them', () => {
   it('splits words at spaces and keeps a quoted one whole, empty included', () => {

@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import { endpoints } from './endpoint.js';
-import { compileResultSchema, runInputSchema, runOutcomeSchema } from './exercises.js';
+import { compileResultSchema, runOutcomeSchema } from './exercises/results.js';
+import { runInputSchema } from './exercises/workspace.js';
 import { idParamsSchema } from './fields.js';
 
 export const TRACE_LIMITS = {

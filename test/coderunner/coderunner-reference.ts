@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BankProgram } from '../../src/contracts/exercises.js';
+import type { BankProgram } from '../../src/contracts/exercises/authoring.js';
 import {
   renderCombinator,
   renderOneTest,

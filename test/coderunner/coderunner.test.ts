@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBankFile } from '../../src/api/exercises/exercise-bank.js';
+import { readBankFile } from '../../src/api/exercises/authoring/exercise-bank.js';
 import { createGrader, type Grader } from '../../src/api/grader/grader.js';
 import { checkOutput } from '../../src/contracts/checkers.js';
-import type { BankProgram } from '../../src/contracts/exercises.js';
+import type { BankProgram } from '../../src/contracts/exercises/authoring.js';
 import { adjustedFraction, coderunnerResults, gradeLikeCoderunner, graderOf } from './coderunner-reference.js';
 import { normalPenaltyRegime, penaltyPercent } from '../../src/contracts/penalty-regime.js';
 import { mutantsOf } from './mutants.js';

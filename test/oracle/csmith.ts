@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXERCISE_LIMITS } from '../../src/contracts/exercises.js';
+import { EXERCISE_LIMITS } from '../../src/contracts/exercises/limits.js';
 
 const HEADERS = '/usr/include/csmith';
 

@@ -6,7 +6,8 @@
  * `npm run oracle` (scripts/oracle.ts), its test (oracle.test.ts) and `npm run bench`.
  */
 import { createGrader, type Grader } from '../../src/api/grader/grader.js';
-import { type CompileResult, exerciseMessages, type RunOutcome } from '../../src/contracts/exercises.js';
+import { exerciseMessages } from '../../src/contracts/exercises/limits.js';
+import { type CompileResult, type RunOutcome } from '../../src/contracts/exercises/results.js';
 import { csmithProgram } from './csmith.js';
 import { type Mutant, mutantsOf } from './mutate.js';
 import { judgeNative, type NativeFinding, runNative } from './native.js';

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { CheckerKind } from '../../contracts/checkers.js';
-import type { TestShownWhen } from '../../contracts/exercises.js';
-import type { CommentSource } from '../../contracts/exercises.js';
+import type { TestShownWhen } from '../../contracts/exercises/limits.js';
+import type { CommentSource } from '../../contracts/exercises/supervision.js';
 import type { NotificationKind } from '../../contracts/notifications.js';
 import type { ManualPaymentMethod, PaidVia, PaymentStatus } from '../../contracts/payments.js';
 import type { FeedbackState } from '../../contracts/testimonials.js';

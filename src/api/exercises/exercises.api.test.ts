@@ -8,7 +8,8 @@ import {
 } from '../../../test/accounts-helpers.js';
 import type { TestContext } from '../../../test/test-app.js';
 import { dodonaFixtureFiles } from '../../../test/dodona-fixture.js';
-import { functionEndedMessage, outdatedCommentText } from '../../contracts/exercises.js';
+import { functionEndedMessage } from '../../contracts/exercises/limits.js';
+import { outdatedCommentText } from '../../contracts/exercises/supervision.js';
 
 let ctx: TestContext;
 let adminToken: string;

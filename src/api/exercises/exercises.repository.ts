@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import {
-  type CoderunnerGrading,
-  coderunnerGradingSchema,
-  type CommentSource,
-  programFileSchema,
-  type TestCase,
-} from '../../contracts/exercises.js';
+import { type CoderunnerGrading, coderunnerGradingSchema, type TestCase } from '../../contracts/exercises/authoring.js';
+import { programFileSchema } from '../../contracts/exercises/program-input.js';
+import { type CommentSource } from '../../contracts/exercises/supervision.js';
 import type { RubricCriterion } from '../../contracts/grading.js';
 import { flag, withBooleans } from '../db/flags.js';
 import { readJsonList } from '../db/json-list.js';

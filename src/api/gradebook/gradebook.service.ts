@@ -15,7 +15,7 @@ import { AppError } from '../http/app-error.js';
 import * as gradebook from './gradebook.repository.js';
 import { listBatchStudents } from '../students/students.repository.js';
 import { messages } from '../../contracts/messages.js';
-import { listedComment } from '../exercises/comment-anchor.js';
+import { listedComment } from '../exercises/supervision/comment-anchor.js';
 
 interface Deps {
   db: Kysely<Database>;

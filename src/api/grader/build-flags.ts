@@ -2,7 +2,7 @@
  * How a student's program is built and what a build may use: the checked program's memory layout, the flags of
  * each build (checked, with origins, light, plain, to be stepped through), and the compile processes' caps.
  */
-import { EXERCISE_LIMITS } from '../../contracts/exercises.js';
+import { EXERCISE_LIMITS } from '../../contracts/exercises/limits.js';
 
 /**
  * The memory of a checked program (docs/decisions/019), laid out for both sets of checks, and all there from the

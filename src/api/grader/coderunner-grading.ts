@@ -3,13 +3,9 @@
  * template makes the programs, built as Jobe builds C, and each test's result is judged by the question's grader —
  * or by the program itself (TemplateGrader).
  */
-import {
-  type CompileResult,
-  exerciseMessages,
-  type GradeResult,
-  type TestCase,
-  type TestResult,
-} from '../../contracts/exercises.js';
+import { type TestCase } from '../../contracts/exercises/authoring.js';
+import { exerciseMessages } from '../../contracts/exercises/limits.js';
+import { type CompileResult, type GradeResult, type TestResult } from '../../contracts/exercises/results.js';
 import { checkRun } from '../../contracts/checkers.js';
 import {
   COMBINATOR_SEPARATOR,

@@ -16,7 +16,7 @@ import {
   type TwingSandboxSecurityPolicy,
   type TwingSynchronousEnvironment,
 } from 'twing';
-import type { TestShownWhen } from '../../contracts/exercises.js';
+import type { TestShownWhen } from '../../contracts/exercises/limits.js';
 
 /** CodeRunner's built-in C prototypes (db/builtin_PROTOTYPES.xml), as Moodle runs them. */
 export const CODERUNNER_PROTOTYPES = {

@@ -2,7 +2,8 @@
  * What a run did, in a sentence a beginner can act on: the status and message of a run from what the runner saw.
  * Pure, so the run worker can describe a run too (a trace's whole answer is made there).
  */
-import { EXERCISE_LIMITS, exerciseMessages, functionEndedMessage, type RunOutcome } from '../../contracts/exercises.js';
+import { EXERCISE_LIMITS, exerciseMessages, functionEndedMessage } from '../../contracts/exercises/limits.js';
+import { type RunOutcome } from '../../contracts/exercises/results.js';
 import { describeProblem } from '../../contracts/run-problems.js';
 import { failedCheck, studentLines } from './function-tests.js';
 import type { RunResponse } from './run-worker.js';

@@ -1,4 +1,4 @@
-import type { CompileResult, Diagnostic } from '../../contracts/exercises.js';
+import type { CompileResult, Diagnostic } from '../../contracts/exercises/results.js';
 
 const SOURCE_LINE = /^main\.c:(\d+):(\d+): (fatal error|error|warning|note): (.*)$/;
 const TOOL_ERROR = /^(?:wasm-ld|clang|clang-\d+): error: (.*)$/;

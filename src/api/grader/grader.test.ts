@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exerciseMessages, functionEndedMessage, testCaseInputSchema } from '../../contracts/exercises.js';
+import { testCaseInputSchema } from '../../contracts/exercises/authoring.js';
+import { exerciseMessages, functionEndedMessage } from '../../contracts/exercises/limits.js';
 import { sampleFileExercise } from '../db/seed-content.js';
 import { COMPILE_LIMITS } from './build-flags.js';
 import { createGrader, type Grader, type GraderLog } from './grader.js';

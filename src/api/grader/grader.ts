@@ -7,15 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import {
-  type CompileResult,
-  EXERCISE_LIMITS,
-  exerciseMessages,
-  type GradeResult,
-  missingImportsMessage,
-  type RunOutcome,
-  type TestCase,
-} from '../../contracts/exercises.js';
+import { type TestCase } from '../../contracts/exercises/authoring.js';
+import { EXERCISE_LIMITS, exerciseMessages, missingImportsMessage } from '../../contracts/exercises/limits.js';
+import { type CompileResult, type GradeResult, type RunOutcome } from '../../contracts/exercises/results.js';
 import type { CompileRequest, CompileResponse } from './compile-child.js';
 import { compileError, parseDiagnostics, withoutChecksNotes } from './diagnostics.js';
 import { gradeTemplated } from './coderunner-grading.js';

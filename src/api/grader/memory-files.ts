@@ -4,7 +4,7 @@
  * worker's memory is ever touched. Names are flat (no folders), counts and sizes are bounded; a call past a bound
  * fails as it would on a full disk, and the run says which bound was met.
  */
-import { FILE_LIMITS } from '../../contracts/exercises.js';
+import { FILE_LIMITS } from '../../contracts/exercises/limits.js';
 
 /** WASI preview 1 error numbers (wasi_snapshot_preview1 `errno`). */
 export const ERRNO = {

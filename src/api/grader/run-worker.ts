@@ -14,7 +14,7 @@ import { readWasmDebug, type WasmDebug } from './wasm-debug.js';
 import { createRecorder, TraceLimit } from './trace/recorder.js';
 import type { HarnessCheck } from './function-tests.js';
 import { ownThreadStatPath, threadCpuMs } from './cpu-time.js';
-import type { CompileResult } from '../../contracts/exercises.js';
+import type { CompileResult } from '../../contracts/exercises/results.js';
 import { TRACE_LIMITS, traceMessages } from '../../contracts/trace.js';
 import type { TraceMeta } from './trace/instrument.js';
 import { assembleTrace } from './trace/assemble.js';

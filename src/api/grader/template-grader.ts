@@ -4,7 +4,7 @@
  * `{"fraction": 0.5, "got": "…"}` with, as it likes, `awarded` (marks instead of fraction × the test's mark),
  * `expected`, and `abort` (mark this test wrong and run no more). A fraction within a millionth of 1 passes.
  */
-import { exerciseMessages } from '../../contracts/exercises.js';
+import { exerciseMessages } from '../../contracts/exercises/limits.js';
 
 export interface TemplateVerdict {
   passed: boolean;

@@ -3,13 +3,9 @@
  * hidden test's never quotes its expected output), what is shown in full and what as a hidden test's (CodeRunner's
  * display rules), and the score of them all.
  */
-import {
-  exerciseMessages,
-  type RunOutcome,
-  shownInFull,
-  type TestCase,
-  type TestResult,
-} from '../../contracts/exercises.js';
+import { type TestCase } from '../../contracts/exercises/authoring.js';
+import { exerciseMessages, shownInFull } from '../../contracts/exercises/limits.js';
+import { type RunOutcome, type TestResult } from '../../contracts/exercises/results.js';
 import type { CheckResult } from '../../contracts/checkers.js';
 import type { ProgramTemplate } from './coderunner-template.js';
 import { failedCheck } from './function-tests.js';

@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCaseInputSchema } from '../../contracts/exercises.js';
+import { testCaseInputSchema } from '../../contracts/exercises/authoring.js';
 import { createGrader, type Grader } from './grader.js';
 
 let grader: Grader;

@@ -16,7 +16,7 @@ import { gradeReleasedMail } from '../mail/mail-templates.js';
 import { publishChange } from '../live/supervision-events.js';
 import * as grading from './grading.repository.js';
 import { findStudentProgramOwner } from '../exercises/exercises.repository.js';
-import { exerciseMessages } from '../../contracts/exercises.js';
+import { exerciseMessages } from '../../contracts/exercises/limits.js';
 import { teacherName } from '../../contracts/site-info.js';
 
 type Released = { id: number; program_number: number; score: number; total: number } & {

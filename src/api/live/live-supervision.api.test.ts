@@ -9,7 +9,7 @@ import {
 import type { TestContext } from '../../../test/test-app.js';
 import { eventData, openEventStream } from '../../../test/sse-blocks.js';
 import { testDialect } from '../../../test/test-database.js';
-import type { LiveChange } from '../../contracts/exercises.js';
+import type { LiveChange } from '../../contracts/exercises/supervision.js';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { createLiveBus, RESYNC } from './live-bus.js';

@@ -4,7 +4,7 @@
  * own topic (the student's editor). A stream gathers what arrives within COALESCE_MS into one event, so a class
  * typing makes the teacher's page refetch a few times a second at most, not once per keystroke save.
  */
-import type { LiveChange } from '../../contracts/exercises.js';
+import type { LiveChange } from '../../contracts/exercises/supervision.js';
 import type { Db } from '../db/schema.js';
 import { type LiveBus, RESYNC } from './live-bus.js';
 

@@ -6,7 +6,7 @@ import { defaultAccountLimits } from '../accounts/accounts.service.js';
 import { liveSessionIds } from '../auth/sessions.repository.js';
 import { createAfterAnswer } from '../common/after-answer.js';
 import { createDbCounterStore } from '../common/counters.js';
-import { createImportReader } from '../exercises/import-reader.js';
+import { createImportReader } from '../exercises/authoring/import-reader.js';
 import { createGrader } from '../grader/grader.js';
 import { createAccountWriteLimiter, defaultAccountWriteLimits } from '../http/account-write-limits.js';
 import { defaultIpRateLimits } from '../http/rate-limits.js';

@@ -140,9 +140,9 @@ describe('timed work', () => {
     );
     expect(writes.filter(({ endpoint }) => !endpoint.timedWork).map(({ name }) => name)).toEqual([]);
     const bodies: Record<string, object> = {
-      'exercises.saveDraft': { code: SUM },
-      'exercises.run': { code: SUM, stdin: '' },
-      'exercises.submit': { code: SUM },
+      'exerciseWorkspace.saveDraft': { code: SUM },
+      'exerciseWorkspace.run': { code: SUM, stdin: '' },
+      'exerciseWorkspace.submit': { code: SUM },
       'trace.trace': { code: SUM, stdin: '' },
       'programs.handIn': { solution: SUM },
     };

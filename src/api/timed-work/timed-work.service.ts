@@ -1,4 +1,4 @@
-import { exerciseMessages } from '../../contracts/exercises.js';
+import { exerciseMessages } from '../../contracts/exercises/limits.js';
 import { timedMessages, type TimedWork, type timedWorkInputSchema } from '../../contracts/timed-work.js';
 import type { z } from 'zod';
 import type { AreaDeps } from '../app-deps.js';

@@ -1,4 +1,4 @@
-import { type CodeComment, outdatedCommentText } from '../../contracts/exercises';
+import { type CodeComment, outdatedCommentText } from '../../contracts/exercises/supervision';
 
 /**
  * Where a teacher's comment is: "Line 4: " when its line is still there (moved with the code around it), or marked

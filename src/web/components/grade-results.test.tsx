@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { type GradeResult, gradeResultSchema, type RunOutcome } from '../../contracts/exercises';
+import { type GradeResult, gradeResultSchema, type RunOutcome } from '../../contracts/exercises/results';
 import { GradeTable, RunOutput } from './grade-results';
 
 const failedTest = (extra: Partial<GradeResult['tests'][number]>) =>

@@ -6,7 +6,7 @@ import {
   type RunOutcome,
   type TestResult,
   verdictLabels,
-} from '../../contracts/exercises';
+} from '../../contracts/exercises/results';
 import { InlineCode } from './inline-code';
 import { penaltyNote } from '../../contracts/penalty-regime';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProgramFile } from '../../contracts/exercises';
+import type { ProgramFile } from '../../contracts/exercises/program-input';
 import { type DoubtInput, doubtsEndpoints } from '../../contracts/doubts';
 import { traceEndpoints } from '../../contracts/trace';
 import { callEndpoint } from './call-endpoint';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProgramFile } from '../../../contracts/exercises';
+import type { ProgramFile } from '../../../contracts/exercises/program-input';
 import { PanelError } from '../admin-panel';
 import { useAskAboutStep } from '../../lib/trace-api';
 

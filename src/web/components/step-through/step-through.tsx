@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ProgramFile } from '../../../contracts/exercises';
+import type { ProgramFile } from '../../../contracts/exercises/program-input';
 import { atItsLine } from '../../../contracts/run-problems';
 import type { TraceResult } from '../../../contracts/trace';
 import { TraceReplay } from '../../../contracts/trace-replay';

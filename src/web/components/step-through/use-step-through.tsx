@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ProgramFile } from '../../../contracts/exercises';
+import type { ProgramFile } from '../../../contracts/exercises/program-input';
 import type { TraceResult } from '../../../contracts/trace';
 import { errorText } from '../../lib/error-text';
 import { InlineCode } from '../inline-code';

@@ -4,7 +4,7 @@
  * polls as before while the stream is down.
  */
 import { useEffect, useRef, useState } from 'react';
-import { type LiveChange, liveChangesSchema } from '../../../contracts/exercises';
+import { type LiveChange, liveChangesSchema } from '../../../contracts/exercises/supervision';
 import { keepStreamOpen } from '../../lib/event-stream';
 
 /**
