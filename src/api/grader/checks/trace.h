@@ -8,7 +8,7 @@ __TRACE_HOOK("enter") char __trace_enter(int __function);
 __TRACE_HOOK("leave") void __trace_leave(char *__frame);
 __TRACE_HOOK("scope_enter") char __trace_scope_enter(void);
 __TRACE_HOOK("scope_leave") void __trace_scope_leave(char *__scope);
-__TRACE_HOOK("var") void __trace_var(void *__at, __SIZE_TYPE__ __size, int __var, int __unset);
+__TRACE_HOOK("var") void __trace_var(void *__at, __SIZE_TYPE__ __size, int __var, int __flags);
 __TRACE_HOOK("size") void __trace_size(int __record, __SIZE_TYPE__ __size);
 __TRACE_HOOK("layout") void __trace_layout(int __record, int __field, __SIZE_TYPE__ __offset);
 #undef __TRACE_HOOK

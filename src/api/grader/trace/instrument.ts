@@ -53,6 +53,12 @@ export interface AstNode {
   ownedTagDecl?: { id: string; name: string };
   /** A top-level declaration read by syntax-tree.ts: whether it is in the main file. */
   inMain?: boolean;
+  /** A unary operator's: `&`, `*`, `-`, … */
+  opcode?: string;
+  /** An implicit cast's kind (ArrayToPointerDecay, LValueToRValue, …). */
+  castKind?: string;
+  /** What a name in an expression (DeclRefExpr) refers to. */
+  referencedDecl?: { id?: string };
 }
 
 export const MAIN_FILE = 'main.c';
@@ -117,8 +123,23 @@ export function instrument(source: string, root: AstNode): { code: string; meta:
     meta.vars.push({ name: node.name!, type: types.of(node.type!), kind });
     return meta.vars.length - 1;
   };
-  const register = (node: AstNode, kind: TraceVar['kind']) =>
-    `__trace_var(&${node.name}, sizeof(${node.name}), ${addVar(node, kind)}, ${node.init || kind !== 'local' || node.storageClass === 'static' ? 0 : 1});`;
+  const escaped = addressesTaken(root);
+  /**
+   * The hook's flags: 1, not set yet (a local without an initialiser); 2, only its own function's code can change
+   * it (a local or parameter, not static, whose address is never taken: addressesTaken), so the recorder need not
+   * look at it while another function runs: a recursion 10,000 calls deep no longer compares 10,000 variables a step.
+   */
+  const register = (node: AstNode, kind: TraceVar['kind']) => {
+    const type = types.table[types.of(node.type!)];
+    const own =
+      kind !== 'global' &&
+      node.storageClass !== 'static' &&
+      !escaped.has(node.id ?? '') &&
+      type !== undefined &&
+      type.kind !== 'opaque';
+    const unset = !node.init && kind === 'local' && node.storageClass !== 'static';
+    return `__trace_var(&${node.name}, sizeof(${node.name}), ${addVar(node, kind)}, ${(unset ? 1 : 0) | (own ? 2 : 0)});`;
+  };
 
   /** Where a node starts in the file: for text from a macro, where the macro is used. */
   const begin = (node: AstNode) => offsetOf(node.range?.begin)!;
@@ -326,4 +347,25 @@ export function instrument(source: string, root: AstNode): { code: string; meta:
   }
   parts.push(text.bytes.subarray(from));
   return { code: Buffer.concat(parts).toString('utf8'), meta };
+}
+
+/**
+ * The declarations whose address the program takes anywhere, so that other code may write them: each named under a
+ * `&` (`&x`, `&a[i]`, `&s.f`), or an array (or an array in a struct) passed on as a pointer (`f(a)`, `p = s.name`).
+ * An array only indexed (`a[i]`) stays its function's own.
+ */
+function addressesTaken(root: AstNode): Set<string> {
+  const taken = new Set<string>();
+  const named = (node: AstNode) => {
+    if (node.kind === 'DeclRefExpr' && node.referencedDecl?.id) taken.add(node.referencedDecl.id);
+    node.inner?.forEach(named);
+  };
+  const walk = (node: AstNode, parent: AstNode | null) => {
+    const decays = node.kind === 'ImplicitCastExpr' && node.castKind === 'ArrayToPointerDecay';
+    if ((node.kind === 'UnaryOperator' && node.opcode === '&') || (decays && parent?.kind !== 'ArraySubscriptExpr'))
+      named(node);
+    else node.inner?.forEach((child) => walk(child, node));
+  };
+  walk(root, null);
+  return taken;
 }

@@ -46,6 +46,8 @@ export function createRecorder(
 ) {
   const events: TraceEvent[] = [];
   const live = new Map<number, Region>();
+  /** The regions looked at whatever function runs (see diff). */
+  const watched = new Set<number>();
   const frames: number[][][] = [];
   const globals: number[] = [];
   const heap = new Map<number, number>();
@@ -104,20 +106,29 @@ export function createRecorder(
     if (!anyUnset(sent)) region.unset = null;
   }
 
+  function diffRegion(region: Region, memory: Uint8Array) {
+    const { addr, size, shadow } = region;
+    if (region.unset) diffUnset(region);
+    const now = memory.subarray(addr, addr + size);
+    if (Buffer.compare(now, shadow) === 0) return;
+    let first = 0;
+    while (now[first] === shadow[first]) first++;
+    let last = size - 1;
+    while (now[last] === shadow[last]) last--;
+    shadow.set(now.subarray(first, last + 1), first);
+    events.push([EVENT.write, region.id, first, base64(now.subarray(first, last + 1))]);
+  }
+
+  /**
+   * What changed since the last look: every region any code may write (globals, heap blocks, variables whose address
+   * was taken), and the running function's own variables (those only its code can change are not looked at while
+   * another function runs: they cannot have changed).
+   */
   function diff() {
     const memory = bytes();
-    for (const region of live.values()) {
-      const { addr, size, shadow } = region;
-      if (region.unset) diffUnset(region);
-      const now = memory.subarray(addr, addr + size);
-      if (Buffer.compare(now, shadow) === 0) continue;
-      let first = 0;
-      while (now[first] === shadow[first]) first++;
-      let last = size - 1;
-      while (now[last] === shadow[last]) last--;
-      shadow.set(now.subarray(first, last + 1), first);
-      events.push([EVENT.write, region.id, first, base64(now.subarray(first, last + 1))]);
-    }
+    for (const id of watched) diffRegion(live.get(id)!, memory);
+    for (const scope of frames.at(-1) ?? [])
+      for (const id of scope) if (!watched.has(id)) diffRegion(live.get(id)!, memory);
   }
 
   const stop = (why: 'steps' | 'time'): never => {
@@ -143,7 +154,10 @@ export function createRecorder(
   };
 
   const forget = (ids: number[]) => {
-    for (const id of ids) live.delete(id);
+    for (const id of ids) {
+      live.delete(id);
+      watched.delete(id);
+    }
   };
 
   const imports = {
@@ -180,13 +194,15 @@ export function createRecorder(
       forget(frames.at(-1)?.pop() ?? []);
       events.push([EVENT.scopeOut]);
     },
-    var(addr: number, size: number, variable: number, unset: number) {
+    /** `flags`: 1, the variable is not set yet; 2, only its own function's code can change it (instrument.ts). */
+    var(addr: number, size: number, variable: number, flags: number) {
       const scope = frames.at(-1)?.at(-1) ?? globals;
       // A loop's own variable is registered each time its condition is tested: once is enough.
       for (const id of scope) if (live.get(id)?.addr === addr && ownerOf.get(id) === variable) return;
-      const region = track(addr, size, unset === 1);
+      const region = track(addr, size, (flags & 1) !== 0);
       if (!region) return;
       scope.push(region.id);
+      if ((flags & 2) === 0 || frames.length === 0) watched.add(region.id);
       ownerOf.set(region.id, variable);
       events.push([EVENT.variable, region.id, variable, addr, size]);
       announce(region);
@@ -199,6 +215,7 @@ export function createRecorder(
       const region = track(addr, size, true);
       if (!region) return;
       heap.set(addr, region.id);
+      watched.add(region.id);
       events.push([EVENT.alloc, region.id, addr, size, line]);
       announce(region);
     },
@@ -208,6 +225,7 @@ export function createRecorder(
       if (id === undefined) return;
       heap.delete(addr);
       live.delete(id);
+      watched.delete(id);
       events.push([EVENT.free, id]);
     },
     size(record: number, size: number) {
