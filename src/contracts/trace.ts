@@ -146,6 +146,8 @@ export const traceMessages = {
     `Step through uses the name ${name} for itself: give yours another name to step through this program. Run still works.`,
   timedOut:
     'The program ran out of time before it could be stepped through. Is it waiting for more input than it was given?',
+  /** The pool's wall-clock backstop stopped the recording, not its CPU time: the machine was too busy. */
+  busy: 'The server was too busy to record this run in time. Try Step through again in a moment.',
 } as const;
 
 export const traceEndpoints = endpoints({

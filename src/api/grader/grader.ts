@@ -566,7 +566,8 @@ export function createGrader(options: GraderOptions = {}) {
         if (error instanceof PoolUnavailableError) throw new GraderUnavailableError(error.message);
         const timedOut = error instanceof JobTimeoutError;
         if (!timedOut) log.error({ owner, code_sha256: traced.key, cause: String(error) }, 'grader: the runner failed');
-        return without(timedOut ? traceMessages.timedOut : exerciseMessages.runnerFailed);
+        if (!timedOut) return without(exerciseMessages.runnerFailed);
+        return without(error.byWallClock ? traceMessages.busy : traceMessages.timedOut);
       }
     },
 

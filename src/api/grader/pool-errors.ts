@@ -3,8 +3,18 @@
 /** The pool can't take the job at all (closed, queue full, its processes can't start): the grader is down. */
 export class PoolUnavailableError extends Error {}
 
-/** The job ran past its wall-clock limit and was stopped. */
-export class JobTimeoutError extends Error {}
+/**
+ * The job ran past its time limit and was stopped: its CPU time, or (`byWallClock`) the wall-clock backstop, which
+ * a job that used little CPU reaches only when the machine is too busy to give it its turns.
+ */
+export class JobTimeoutError extends Error {
+  constructor(
+    message: string,
+    readonly byWallClock = false,
+  ) {
+    super(message);
+  }
+}
 
 /** The job passed a resource cap (CPU time or memory) and was stopped. */
 export class JobLimitError extends Error {

@@ -15,6 +15,18 @@ parentPort.on('message', ({ id, request }) => {
 parentPort.postMessage({ ready: true });
 `;
 
+// A worker that says which thread it is (as the run worker does), so its job's limit is its CPU time: -1 spins,
+// -2 waits without using the CPU, as a job the machine gives no turns to.
+const MEASURED = `
+const { parentPort } = require('node:worker_threads');
+const { readlinkSync } = require('node:fs');
+parentPort.on('message', ({ id, request }) => {
+  if (request === -2) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
+  for (;;);
+});
+parentPort.postMessage({ ready: true, thread: '/proc/' + readlinkSync('/proc/thread-self') + '/stat' });
+`;
+
 const pools: WorkerPool<number, number>[] = [];
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
@@ -29,6 +41,18 @@ describe('worker pool: run workers, taken in turn', { timeout: 60_000 }, () => {
     await expect(pool.run('a', -1, 300)).rejects.toBeInstanceOf(JobTimeoutError);
     // The replacement loads afresh, and again its loading isn't the job's.
     expect(await pool.run('a', 2, 1000)).toBe(4);
+  });
+
+  it('tells a job stopped by its CPU time from one stopped by the wall clock (a machine too busy)', async () => {
+    const pool = new WorkerPool<number, number>({ script: { source: MEASURED }, size: 1 });
+    pools.push(pool);
+    const spinning = await pool.run('a', -1, 300).catch((e: unknown) => e);
+    expect(spinning).toBeInstanceOf(JobTimeoutError);
+    expect((spinning as JobTimeoutError).byWallClock).toBe(false);
+    // Waiting uses no CPU: only the backstop (three times the limit) stops it, as a starved job would be.
+    const waiting = await pool.run('a', -2, 300).catch((e: unknown) => e);
+    expect(waiting).toBeInstanceOf(JobTimeoutError);
+    expect((waiting as JobTimeoutError).byWallClock).toBe(true);
   });
 
   it('turns a worker that fails into a crash of that job, and goes on', async () => {

@@ -174,7 +174,8 @@ export class WorkerPool<Req, Res> {
       );
     const onExit = (code: number) =>
       finish(() => job.reject(new JobCrashedError(`the worker stopped (exit code ${code})`)), true);
-    const timedOut = (why: string) => finish(() => job.reject(new JobTimeoutError(why)), true);
+    const timedOut = (why: string, byWallClock = false) =>
+      finish(() => job.reject(new JobTimeoutError(why, byWallClock)), true);
     const begin = () => {
       slot.onReady = undefined;
       clearTimeout(timer);
@@ -189,7 +190,7 @@ export class WorkerPool<Req, Res> {
             timedOut(`used ${cpu - cpuAtStart} ms of CPU time (limit ${job.timeoutMs} ms)`);
         }, CPU_POLL_MS);
         timer = setTimeout(
-          () => timedOut(`ran past ${WALL_BACKSTOP * job.timeoutMs} ms`),
+          () => timedOut(`ran past ${WALL_BACKSTOP * job.timeoutMs} ms`, true),
           WALL_BACKSTOP * job.timeoutMs,
         );
       } else timer = setTimeout(() => timedOut(`ran past ${job.timeoutMs} ms`), job.timeoutMs);
