@@ -11,7 +11,6 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { runClang } from '@yowasp/clang';
 import { EXERCISE_LIMITS } from '../src/contracts/exercises/limits.js';
-import { rewriteAllocations } from '../src/api/grader/allocation-lines.js';
 import { COMPILE_FLAGS, PLAIN_COMPILE_FLAGS, RUNTIME_FLAGS } from '../src/api/grader/build-flags.js';
 import { createGrader } from '../src/api/grader/grader.js';
 import { buildProgram, buildRuntime, CHECKS_INCLUDES, readChecksFiles } from '../src/api/grader/build-program.js';
@@ -110,7 +109,7 @@ async function clangIn(): Promise<Compiler> {
   const quiet = { stdout: () => undefined, stderr: () => undefined };
   return async (code, checked) => {
     const built = checked
-      ? buildProgram(rewriteAllocations(code).code, COMPILE_FLAGS, runtime, CHECKS_INCLUDES, files, quiet)
+      ? buildProgram(code, COMPILE_FLAGS, runtime, CHECKS_INCLUDES, files, quiet)
       : buildProgram(code, PLAIN_COMPILE_FLAGS, null, [], files, quiet);
     return new Uint8Array(built['main.wasm'] as Uint8Array);
   };

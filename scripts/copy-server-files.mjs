@@ -1,6 +1,6 @@
 /**
  * Build step (after tsc): copies what the compiled server reads beside its JavaScript but tsc does not emit, the C
- * programs' checks runtime and prelude (src/api/grader/checks), into dist/server.
+ * programs' checks runtime and headers (src/api/grader/checks), into dist/server.
  */
 import { cpSync } from 'node:fs';
 

@@ -1,41 +1,49 @@
 /**
  * How a student's program is built, step by step (Clang as WebAssembly, synchronously, in the compile process or the
  * bench). A plain build is one compile and link. A checked build is two steps: the front end writes the program's
- * IR, whose overflow checks' results the definedness checks must follow (overflow-results.ts); then the passes (the
- * checks among them), the code and the link with the checks runtime.
+ * IR, whose overflow checks' results the definedness checks must follow (overflow-results.ts) and whose calls to the
+ * runtime pass the line they start on (call-lines.ts); then the passes (the checks among them), the code and the
+ * link with the checks runtime.
  */
 import { readFileSync } from 'node:fs';
 import type { RunOptions, Tree } from '@yowasp/clang';
 import { runPlanned } from './clang-plans.js';
+import { callLinesAsStarted } from './call-lines.js';
 import { keepOverflowResults } from './overflow-results.js';
 
 /** The checks' own source files, read once (checks/). */
 export interface ChecksFiles {
-  prelude: string;
   traceHeader: string;
   runtimeSource: string;
-  /** Headers found before the C library's: each includes the library's own, then adds checks (include/). */
+  /**
+   * Headers found before the C library's: each includes the library's own, then adds checks (include/), among them
+   * the line of each call that allocates or uses a file.
+   */
   headers: Tree;
 }
 
 /** The folder the checks' headers are given as, searched before the C library's headers (clang -isystem). */
 export const CHECKS_INCLUDE = 'checks-include';
-/** The arguments that give a build the checks' headers and prelude. */
-export const CHECKS_INCLUDES = ['-isystem', CHECKS_INCLUDE, '-include', 'prelude.h'];
+/** The arguments that give a build the checks' headers. */
+export const CHECKS_INCLUDES = ['-isystem', CHECKS_INCLUDE];
+/**
+ * The second try of a build whose code uses a name those headers make a macro of in another way than a call (its own
+ * prototype of malloc, a struct member called free): the names stay the library's, checked without their lines.
+ */
+export const WITHOUT_MACROS = '-D__CHECKS_NO_MACROS';
 
 export function readChecksFiles(dir: URL = new URL('./checks/', import.meta.url)): ChecksFiles {
   const read = (name: string) => readFileSync(new URL(name, dir), 'utf8');
   return {
-    prelude: read('prelude.h'),
     traceHeader: read('trace.h'),
     runtimeSource: read('runtime.c'),
-    headers: Object.fromEntries(['stdio.h', 'string.h'].map((name) => [name, read(`include/${name}`)])),
+    headers: Object.fromEntries(['stdio.h', 'stdlib.h', 'string.h'].map((name) => [name, read(`include/${name}`)])),
   };
 }
 
 /**
  * Builds `source` into main.wasm: plain (no runtime), or checked (with the runtime's object and `includes`, the
- * checks' headers and prelude, and trace.h for a build to be stepped through). Throws Clang's Exit when it does not
+ * checks' headers, and trace.h for a build to be stepped through). Throws Clang's Exit when it does not
  * compile; what the compiler says goes to `options`.
  */
 export function buildProgram(
@@ -49,7 +57,6 @@ export function buildProgram(
   if (!runtime) return runPlanned([...flags, 'main.c', '-o', 'main.wasm'], { 'main.c': source }, options);
   const sources = {
     'main.c': source,
-    'prelude.h': files.prelude,
     'trace.h': files.traceHeader,
     [CHECKS_INCLUDE]: files.headers,
   };
@@ -90,7 +97,7 @@ export function buildProgram(
       '-o',
       'main.wasm',
     ],
-    { 'main.ll': keepOverflowResults(Buffer.concat(ir).toString('utf8')), 'runtime.o': runtime },
+    { 'main.ll': callLinesAsStarted(keepOverflowResults(Buffer.concat(ir).toString('utf8'))), 'runtime.o': runtime },
     options,
   );
 }

@@ -15,7 +15,7 @@ import { type AstNode, instrument, MAIN_FILE, type TraceMeta } from './trace/ins
 import { readSyntaxTree } from './trace/syntax-tree.js';
 import { cachedBuild } from './build-cache.js';
 import { runPlanned } from './clang-plans.js';
-import { buildProgram, buildRuntime, CHECKS_INCLUDES, readChecksFiles } from './build-program.js';
+import { buildProgram, buildRuntime, CHECKS_INCLUDES, readChecksFiles, WITHOUT_MACROS } from './build-program.js';
 
 export interface CompileRequest {
   code: string;
@@ -23,8 +23,8 @@ export interface CompileRequest {
   outputMaxBytes: number;
   /**
    * The checks runtime (checks/runtime.c: memory errors, undefined behaviour, the stack) is compiled with these
-   * flags once (kept on disk for the next process: build-cache.ts) and linked into every program, with
-   * checks/prelude.h included before the student's code.
+   * flags once (kept on disk for the next process: build-cache.ts) and linked into every program, with the checks'
+   * headers (checks/include) found before the C library's.
    * Null: a plain build, without the runtime (the grader's second try when the checks made a run too slow or big).
    */
   runtimeFlags: string[] | null;
@@ -69,7 +69,6 @@ process.on('SIGINT', () => undefined);
 process.on('disconnect', () => process.exit(0));
 
 const checks = readChecksFiles(new URL('./checks/', import.meta.url));
-const { prelude } = checks;
 /** A syntax tree in JSON runs to megabytes (the headers' declarations are in it): bounded all the same. */
 const AST_MAX_BYTES = 32 * 1024 * 1024;
 /** The runtime's object file, by the flags it was compiled with. */
@@ -90,12 +89,12 @@ const context = vm.createContext({ compile: () => job!() });
 const script = new vm.Script('compile()', { filename: 'compile-child' });
 
 /**
- * The standard headers a course's programs include, with the checks' prelude, precompiled once (build-cache.ts): a
- * syntax tree dumped with it holds only the program's own declarations (a precompiled header's are not printed),
- * about 130 KB instead of 1.7 MB, printed in a tenth of the time.
+ * The standard headers a course's programs include, precompiled once (build-cache.ts): a syntax tree dumped with
+ * them holds only the program's own declarations (a precompiled header's are not printed), about 130 KB instead of
+ * 1.7 MB, printed in a tenth of the time. The C library's own headers, not the checks': the tree is of the program
+ * as the student wrote it, each call by its own name.
  */
-const STANDARD_HEADERS = `#include "prelude.h"
-${[
+const STANDARD_HEADERS = `${[
   'stdio',
   'stdlib',
   'string',
@@ -120,10 +119,10 @@ let standardPch: Uint8Array | undefined;
 const PCH_ARGS = ['clang', '-std=c17', '-x', 'c-header', 'standard.h', '-o', 'standard.pch'];
 
 function precompiledHeaders(): Uint8Array {
-  standardPch ??= cachedBuild(['standard.pch', ...PCH_ARGS, STANDARD_HEADERS, prelude], () => {
+  standardPch ??= cachedBuild(['standard.pch', ...PCH_ARGS, STANDARD_HEADERS], () => {
     const files = runClang(
       PCH_ARGS,
-      { 'standard.h': STANDARD_HEADERS, 'prelude.h': prelude },
+      { 'standard.h': STANDARD_HEADERS },
       { stdout: () => undefined, stderr: () => undefined, synchronously: true },
     ) as Tree | undefined;
     const built = files?.['standard.pch'];
@@ -134,23 +133,21 @@ function precompiledHeaders(): Uint8Array {
 }
 
 /**
- * The program's syntax tree, with the checks' prelude and the standard headers precompiled (above); null when Clang
- * cannot parse it so. A program that declares a name of a header it does not include (its own `div` or `time`) does
- * not parse with them all: its tree is then made with only the prelude (`withPrelude`), as it will be built, which
- * takes longer.
+ * The program's syntax tree, with the standard headers precompiled (above); null when Clang cannot parse it so. A
+ * program that declares a name of a header it does not include (its own `div` or `time`) does not parse with them
+ * all: its tree is then made with only the headers it includes (`syntaxTreeAsWritten`), which takes longer.
  */
 function syntaxTree(code: string): AstNode | null {
   return unlessExit(() =>
     dumpTree(code, ['-include-pch', 'standard.pch'], {
-      'prelude.h': prelude,
       'standard.h': STANDARD_HEADERS,
       'standard.pch': precompiledHeaders(),
     }),
   );
 }
 
-function syntaxTreeWithPrelude(code: string): AstNode | null {
-  return unlessExit(() => dumpTree(code, ['-include', 'prelude.h'], { 'prelude.h': prelude }));
+function syntaxTreeAsWritten(code: string): AstNode | null {
+  return unlessExit(() => dumpTree(code, [], {}));
 }
 
 /** What `run` returns, or null when Clang ended with an error (its words are in the output collected). */
@@ -162,6 +159,9 @@ function unlessExit<T>(run: () => T): T | null {
     throw error;
   }
 }
+
+/** A note of the compiler's about a macro of the checks' headers (checks/include). */
+const CHECKS_MACRO_NOTE = /^checks-include\/[\w.]+:\d+:\d+: note: expanded from macro/m;
 
 /** The names the tracer and the checks keep for themselves (trace.h, checks/runtime.c). */
 const RESERVED_NAME = /'(__trace_\w+|__checks_\w+)'/;
@@ -199,11 +199,24 @@ function compile({ code, flags, outputMaxBytes, runtimeFlags, trace, fallback }:
     tail = (tail + text).slice(-512);
   };
   const options = { stdout: collect, stderr: collect };
-  /** A build of `source`; its output is the only output kept. Throws Clang's Exit when it does not compile. */
+  /**
+   * A build of `source`; its output is the only output kept. Throws Clang's Exit when it does not compile. A checked
+   * build refused where a macro of the checks' headers met the code (a note of theirs says "expanded from macro") is
+   * tried once more without those macros, and that try answers: the code as written may use the name otherwise
+   * than as a call, and what is wrong with it is told as Clang tells it of the code alone.
+   */
   const build = (source: string, buildFlags: string[], buildRuntime: Uint8Array | null, includes: string[]) => {
-    output = '';
-    tail = '';
-    return buildProgram(source, buildFlags, buildRuntime, includes, checks, options);
+    const once = (more: string[]) => {
+      output = '';
+      tail = '';
+      return buildProgram(source, buildFlags, buildRuntime, [...includes, ...more], checks, options);
+    };
+    try {
+      return once([]);
+    } catch (error) {
+      if (!(error instanceof Exit) || !buildRuntime || !CHECKS_MACRO_NOTE.test(output)) throw error;
+      return once([WITHOUT_MACROS]);
+    }
   };
   const withChecks = CHECKS_INCLUDES;
   const withRuntime = runtime ? withChecks : [];
@@ -219,10 +232,10 @@ function compile({ code, flags, outputMaxBytes, runtimeFlags, trace, fallback }:
     let tree = syntaxTree(code);
     if (!tree) {
       // It does not parse with every standard header: it may not compile at all (its own errors, from Run's build),
-      // or it declares a header's name of its own (its tree, with the prelude only).
+      // or it declares a header's name of its own (its tree, with its own includes only).
       traced = { problem: 'it does not compile' };
       const run = checked(); // Clang's Exit when it does not compile: its errors are the answer.
-      tree = syntaxTreeWithPrelude(code);
+      tree = syntaxTreeAsWritten(code);
       if (!tree) {
         traced = { problem: 'its syntax tree could not be read' };
         return run;

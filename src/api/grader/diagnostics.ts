@@ -1,4 +1,5 @@
 import type { CompileResult, Diagnostic } from '../../contracts/exercises/results.js';
+import { LINED_CALLS } from './call-lines.js';
 
 const SOURCE_LINE = /^main\.c:(\d+):(\d+): (fatal error|error|warning|note): (.*)$/;
 const TOOL_ERROR = /^(?:wasm-ld|clang|clang-\d+): error: (.*)$/;
@@ -22,6 +23,14 @@ export function parseDiagnostics(output: string): Diagnostic[] {
     }
   }
   return diagnostics.slice(0, 200);
+}
+
+/** The functions of the checks runtime the checks' headers call in place of the student's (checks/include). */
+const CHECKS_FUNCTION = new RegExp(`__checks_(${[...LINED_CALLS, 'memcpy'].join('|')})\\b`, 'g');
+
+/** The compiler's words about a call the checks' headers redirected, with the name the student wrote. */
+export function originalNames(message: string): string {
+  return message.replaceAll(CHECKS_FUNCTION, '$1');
 }
 
 /**

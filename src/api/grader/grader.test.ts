@@ -240,6 +240,76 @@ int main(void) {
     expect(linked.compile.diagnostics[0]?.message).toMatch(/undefined symbol: helper/);
   });
 
+  it('the checks change no name: a missing #include is refused as by Clang, a name used otherwise compiles', async () => {
+    const forgot = await grader.run(
+      'student-1',
+      '#include <stdio.h>\nint main(void) {\n  int *p = malloc(sizeof *p);\n  free(p);\n  return 0;\n}\n',
+      '',
+    );
+    expect(forgot.compile.ok).toBe(false);
+    expect(forgot.compile.diagnostics).toContainEqual(
+      expect.objectContaining({
+        line: 3,
+        column: 12,
+        message: expect.stringContaining("undeclared library function 'malloc'"),
+      }),
+    );
+    // A prototype of its own and struct members named malloc and free: built again without the checks' macros.
+    const own = await grader.run(
+      'student-1',
+      [
+        '#include <stdio.h>',
+        '#include <stdlib.h>',
+        'struct pool { void *(*malloc)(size_t); void (*free)(void *); };',
+        'void *malloc(size_t n);',
+        'int main(void) {',
+        '  struct pool p = { malloc, free };',
+        '  int *x = p.malloc(sizeof *x);',
+        '  *x = 5;',
+        '  printf("%d\\n", *x);',
+        '  p.free(x);',
+        '  p.free(x);',
+        '  return 0;',
+        '}',
+      ].join('\n'),
+      '',
+    );
+    expect(own.compile).toMatchObject({ ok: true, diagnostics: [] });
+    expect(own.run).toMatchObject({ stdout: '5\n', problem: 'double_free', line: 11 });
+    // An error inside a call's arguments is told as Clang tells it of the code alone: no macro of the checks'.
+    const wrong = await grader.run('student-1', '#include <stdlib.h>\nint main(void) {\n  free(0, 3);\n}\n', '');
+    expect(wrong.compile.ok).toBe(false);
+    expect(wrong.compile.output).toContain('too many arguments to function call');
+    expect(wrong.compile.output).not.toMatch(/checks|macro/);
+  });
+
+  it('names the line a call starts on, as gcc does, for a call written over several lines', async () => {
+    const code = [
+      '#include <stdio.h>',
+      '#include <stdlib.h>',
+      'int main(void) {',
+      '  char *p = malloc(',
+      '      4);',
+      '  free(p);',
+      '  FILE *f = fopen(',
+      '      "out.txt", "w");',
+      '  fclose(f);',
+      '  fprintf(f,',
+      '          "%s\\n",',
+      '          "late");',
+      '  free(',
+      '      p);',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    const result = await grader.run('student-1', code, '');
+    expect(result.run).toMatchObject({ problem: 'file_closed', line: 10 });
+    expect(result.run?.message).toContain('closed on line 9 (it was opened on line 7)');
+    const freed = await grader.run('student-1', code.replace(/ {2}fprintf\(f,\n.*\n.*\n/, ''), '');
+    expect(freed.run).toMatchObject({ problem: 'double_free', line: 10 });
+    expect(freed.run?.message).toContain('already freed on line 6 (allocated on line 4)');
+  });
+
   it('stops a program that never ends, and does not run the remaining tests', async () => {
     const result = await grader.grade('student-1', 'int main(void) { for (;;) {} }\n', tests);
     expect(result.tests.map((t) => t.verdict)).toEqual(['time_limit', 'not_run']);

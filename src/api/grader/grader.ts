@@ -11,9 +11,8 @@ import { type TestCase } from '../../contracts/exercises/authoring.js';
 import { EXERCISE_LIMITS, exerciseMessages, missingImportsMessage } from '../../contracts/exercises/limits.js';
 import { type CompileResult, type GradeResult, type RunOutcome } from '../../contracts/exercises/results.js';
 import type { CompileRequest, CompileResponse } from './compile-child.js';
-import { compileError, parseDiagnostics, withoutChecksNotes } from './diagnostics.js';
+import { compileError, originalNames, parseDiagnostics, withoutChecksNotes } from './diagnostics.js';
 import { gradeTemplated } from './coderunner-grading.js';
-import { originalOutput, type Rewritten, rewriteAllocations } from './allocation-lines.js';
 import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
 import { childScript, type GraderLog, type JobLimits, ProcessPool } from './process-pool.js';
 import { createBuildMemo } from './build-memo.js';
@@ -196,11 +195,10 @@ export function createGrader(options: GraderOptions = {}) {
     const plain = build === 'plain';
     // What the operator needs to find the program again (the run saved it as the student's draft), never its text.
     const about = { owner, code_sha256: sha256, code_bytes: Buffer.byteLength(code), plain };
-    const rewritten: Rewritten = plain ? { code, inserts: new Map() } : rewriteAllocations(code);
     let response: CompileResponse;
     try {
       response = await compilers.run(owner, {
-        code: rewritten.code,
+        code,
         flags: (plain
           ? PLAIN_COMPILE_FLAGS
           : build === 'trace'
@@ -237,7 +235,7 @@ export function createGrader(options: GraderOptions = {}) {
       log.error({ ...about, cause }, 'grader: unavailable');
       throw new GraderUnavailableError(cause);
     }
-    const output = withoutChecksNotes(originalOutput(response.output.trim(), rewritten, code));
+    const output = withoutChecksNotes(originalNames(response.output.trim()));
     if (response.failure) {
       const { kind, detail } = response.failure;
       if (kind === 'out_of_memory') {
@@ -267,7 +265,6 @@ export function createGrader(options: GraderOptions = {}) {
         plain,
       });
     }
-    // Columns, like the quoted lines, are the student's own already (originalOutput).
     const diagnostics = parseDiagnostics(output);
     return {
       result: { ok: response.ok, diagnostics, output },

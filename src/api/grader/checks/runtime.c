@@ -819,7 +819,7 @@ EXPORT NOINST int strncmp(const char *a, const char *b, size_t n) {
   for (; n && *a && *a == *b; n--) a++, b++;
   return n ? (unsigned char)*a - (unsigned char)*b : 0;
 }
-/* strdup and strndup allocate: the build passes the student's line (allocation-lines.ts), for a leak's words. */
+/* strdup and strndup allocate: the checks' string.h passes the student's line, for a leak's words. */
 EXPORT NOINST char *__checks_strdup(int line, const char *s) {
   uptr n = checked_strlen("strdup", s) + 1;
   char *d = __checks_malloc(line, n);
