@@ -61,7 +61,7 @@ export function createExerciseJobs({ db, counters }: ExerciseJobsDeps) {
       try {
         return await job();
       } catch (error) {
-        if (error instanceof GraderUnavailableError) throw new AppError('unavailable', exerciseMessages.graderDown);
+        if (error instanceof GraderUnavailableError) throw new AppError('unavailable', error.words);
         throw error;
       } finally {
         await counters.clear(slot);

@@ -74,7 +74,15 @@ export interface GraderOptions {
   clangMemoryMb?: number;
 }
 
-export class GraderUnavailableError extends Error {}
+/** The grader cannot give a result now: the student is told so (`words`, or that the grader is down). */
+export class GraderUnavailableError extends Error {
+  constructor(
+    cause: string,
+    readonly words: string = exerciseMessages.graderDown,
+  ) {
+    super(cause);
+  }
+}
 
 export interface Compiled {
   result: CompileResult;
@@ -423,6 +431,9 @@ export function createGrader(options: GraderOptions = {}) {
         timeLimitMs,
       );
     } catch (error) {
+      // Stopped by the wall clock, it got too little of the machine to use its time: no verdict can be given.
+      if (error instanceof JobTimeoutError && error.byWallClock)
+        throw new GraderUnavailableError(error.message, exerciseMessages.serverBusy);
       if (error instanceof JobTimeoutError) {
         const outcome: RunOutcome = {
           status: 'time_limit',

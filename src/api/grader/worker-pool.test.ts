@@ -46,12 +46,12 @@ describe('worker pool: run workers, taken in turn', { timeout: 60_000 }, () => {
   it('tells a job stopped by its CPU time from one stopped by the wall clock (a machine too busy)', async () => {
     const pool = new WorkerPool<number, number>({ script: { source: MEASURED }, size: 1 });
     pools.push(pool);
-    // Spinning, it is stopped by its CPU time; on a machine so busy that it got under a third of a core, by the wall
+    // Spinning, it is stopped by its CPU time; on a machine so busy that it got under a fifth of a core, by the wall
     // clock: either way the error says which.
     const spinning = (await pool.run('a', -1, 300).catch((e: unknown) => e)) as JobTimeoutError;
     expect(spinning).toBeInstanceOf(JobTimeoutError);
     expect(spinning.byWallClock).toBe(!/of CPU time/.test(spinning.message));
-    // Waiting uses no CPU: only the backstop (three times the limit) stops it, as a starved job would be.
+    // Waiting uses no CPU: only the backstop (five times the limit) stops it, as a starved job would be.
     const waiting = await pool.run('a', -2, 300).catch((e: unknown) => e);
     expect(waiting).toBeInstanceOf(JobTimeoutError);
     expect((waiting as JobTimeoutError).byWallClock).toBe(true);

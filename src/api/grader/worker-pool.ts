@@ -50,7 +50,7 @@ const WORKER_START_TIMEOUT_MS = 60_000;
  * whatever its CPU time says (a starved machine, a thread waiting on nothing).
  */
 const CPU_POLL_MS = 25;
-const WALL_BACKSTOP = 3;
+const WALL_BACKSTOP = 5;
 let nextJobId = 1;
 
 export class WorkerPool<Req, Res> {

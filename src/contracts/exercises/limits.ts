@@ -69,6 +69,9 @@ export const exerciseMessages = {
   noTests: 'This program has no test cases yet, so it can’t be graded. Use Run to try it.',
   closed: 'This program is closed: your teacher no longer accepts submissions.',
   graderDown: 'The grader is not available right now. Please try again in a minute.',
+  /** A run the machine gave too little time to use its own (the wall-clock backstop): no verdict is given. */
+  serverBusy:
+    'The server was too busy to finish running your program in time. This is not a fault in your program; please try again in a moment.',
   notFound: 'No such program.',
   /** The teacher named a student's copy of a program that does not exist. */
   noSuchStudentProgram: 'No such student program.',
