@@ -26,3 +26,34 @@ export function ownThreadStatPath(): string | null {
     return null;
   }
 }
+
+/**
+ * A job's time, as both pools limit it: the CPU time its thread used since it began (when the thread's stat file is
+ * known), with a wall-clock limit too (a backstop for a starved machine, or the only limit where /proc is missing).
+ */
+export class JobClock {
+  private readonly startedAt = performance.now();
+  private readonly cpuAtStart: number | null;
+
+  constructor(private readonly statPath: string | null | undefined) {
+    this.cpuAtStart = statPath ? threadCpuMs(statPath) : null;
+  }
+
+  /** Whether CPU time is what limits this job (its thread's time could be read when it began). */
+  get measuresCpu(): boolean {
+    return this.cpuAtStart !== null;
+  }
+
+  elapsedMs(): number {
+    return performance.now() - this.startedAt;
+  }
+
+  /** The limit the job has passed, with the time it used, or null while it is within both. */
+  passed(cpuMs: number, wallMs: number): { limit: 'cpu'; usedMs: number } | { limit: 'wall' } | null {
+    if (this.cpuAtStart !== null && this.statPath) {
+      const cpu = threadCpuMs(this.statPath);
+      if (cpu !== null && cpu - this.cpuAtStart >= cpuMs) return { limit: 'cpu', usedMs: cpu - this.cpuAtStart };
+    }
+    return this.elapsedMs() >= wallMs ? { limit: 'wall' } : null;
+  }
+}

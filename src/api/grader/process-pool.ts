@@ -1,6 +1,6 @@
 /**
- * A fixed number of child processes taking jobs from one fair queue (round-robin by owner, see fair-queue.ts),
- * each job bounded three ways:
+ * A fixed number of child processes taking jobs from one fair line (round-robin by owner: job-line.ts), each job
+ * bounded three ways (its time by the clock the run pool uses too: JobClock, cpu-time.ts; docs/decisions/037):
  *
  * - CPU time: the child's main thread (where its WebAssembly runs; V8's compiler and GC threads are not the job's)
  *   read from /proc/<pid>/task/<pid>/stat. Past the cap the child gets SIGINT, which its script turns into a
@@ -18,9 +18,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { nowMs } from '../../contracts/clock.js';
-import { FairQueue } from './fair-queue.js';
+import { JobLine } from './job-line.js';
 import { JobCrashedError, JobLimitError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
-import { threadCpuMs } from './cpu-time.js';
+import { JobClock } from './cpu-time.js';
 
 /** Where the grader writes what went wrong (pino's shape: the server passes its logger). */
 export interface GraderLog {
@@ -82,8 +82,7 @@ interface Job<Req, Res> {
 interface Running<Req, Res> {
   id: number;
   job: Job<Req, Res>;
-  startedAt: number;
-  cpuAtStart: number | null;
+  clock: JobClock;
   settled: boolean;
   /** Set once the job was stopped: the child must answer by then or be killed. */
   stopDeadline?: number;
@@ -118,11 +117,11 @@ export function lastWords(stderr: string): string {
 
 export class ProcessPool<Req, Res> {
   private readonly slots: Slot<Req, Res>[];
-  private readonly queue = new FairQueue<Job<Req, Res>>();
-  private closed = false;
+  private readonly line: JobLine<Job<Req, Res>>;
   private poller: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ProcessPoolOptions) {
+    this.line = new JobLine(options.maxQueue ?? 1000);
     this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({
       state: 'empty' as const,
       stderrTail: '',
@@ -138,13 +137,9 @@ export class ProcessPool<Req, Res> {
 
   /** Runs the job when a child is free and it is this owner's turn. */
   run(owner: string, request: Req): Promise<Res> {
-    if (this.closed) return Promise.reject(new PoolUnavailableError('the pool is closed'));
-    if (this.queue.size >= (this.options.maxQueue ?? 1000))
-      return Promise.reject(new PoolUnavailableError('the queue is full'));
-    return new Promise<Res>((resolve, reject) => {
-      this.queue.push(owner, { owner, request, resolve, reject });
-      this.dispatch();
-    });
+    const result = this.line.admit<Res>(owner, (resolve, reject) => ({ owner, request, resolve, reject }));
+    this.dispatch();
+    return result;
   }
 
   /** Process ids of the children alive now (the bench adds up their memory). */
@@ -153,9 +148,8 @@ export class ProcessPool<Req, Res> {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
+    this.line.close();
     clearInterval(this.poller);
-    for (const job of this.queue.drain()) job.reject(new PoolUnavailableError('the pool is closed'));
     await Promise.all(
       this.slots.map((slot) => {
         if (slot.running && !slot.running.settled)
@@ -233,10 +227,10 @@ export class ProcessPool<Req, Res> {
   }
 
   private dispatch(): void {
-    if (this.closed) return;
+    if (this.line.isClosed) return;
     for (const slot of this.slots) {
-      if (this.queue.size === 0) return;
-      if (slot.state === 'idle') this.startJob(slot, this.queue.shift()!.item);
+      if (this.line.size === 0) return;
+      if (slot.state === 'idle') this.startJob(slot, this.line.next()!);
       else if (
         slot.state === 'empty' &&
         (slot.failedStartAt === undefined || nowMs() - slot.failedStartAt > RESTART_BACKOFF_MS)
@@ -244,10 +238,9 @@ export class ProcessPool<Req, Res> {
         void this.spawn(slot);
     }
     // Nothing can serve the queue (every child failed to start, recently): the grader is down, say so at once.
-    if (this.queue.size > 0 && this.slots.every((slot) => slot.state === 'empty')) {
+    if (this.line.size > 0 && this.slots.every((slot) => slot.state === 'empty')) {
       const cause = this.slots.map((slot) => slot.stderrTail.trim()).find(Boolean) ?? 'no output';
-      for (const job of this.queue.drain())
-        job.reject(new PoolUnavailableError(`the compiler processes could not start: ${cause.slice(-300)}`));
+      this.line.refuseAll(new PoolUnavailableError(`the compiler processes could not start: ${cause.slice(-300)}`));
     }
   }
 
@@ -256,8 +249,7 @@ export class ProcessPool<Req, Res> {
     const running: Running<Req, Res> = {
       id: nextJobId++,
       job,
-      startedAt: nowMs(),
-      cpuAtStart: mainThreadCpuMs(child.pid!),
+      clock: new JobClock(mainThreadStatPath(child.pid!)),
       settled: false,
     };
     slot.state = 'busy';
@@ -300,15 +292,10 @@ export class ProcessPool<Req, Res> {
         );
         continue;
       }
-      const cpu = running.cpuAtStart === null ? null : mainThreadCpuMs(pid);
-      if (cpu !== null && running.cpuAtStart !== null && cpu - running.cpuAtStart > cpuMs) {
-        this.stop(
-          slot,
-          new JobLimitError('cpu', `the compile used ${cpu - running.cpuAtStart} ms of CPU time (cap ${cpuMs} ms)`),
-        );
-      } else if (now - running.startedAt > wallMs) {
-        this.stop(slot, new JobTimeoutError(`the compile ran past ${wallMs} ms`));
-      }
+      const passed = running.clock.passed(cpuMs, wallMs);
+      if (passed?.limit === 'cpu')
+        this.stop(slot, new JobLimitError('cpu', `the compile used ${passed.usedMs} ms of CPU time (cap ${cpuMs} ms)`));
+      else if (passed) this.stop(slot, new JobTimeoutError(`the compile ran past ${wallMs} ms`));
     }
     if (!busy) {
       clearInterval(this.poller);
@@ -332,7 +319,7 @@ export class ProcessPool<Req, Res> {
 
   private settle(slot: Slot<Req, Res>, outcome: (job: Job<Req, Res>) => void, running = slot.running!): void {
     running.settled = true;
-    this.queue.charge(running.job.owner, nowMs() - running.startedAt);
+    this.line.charge(running.job.owner, running.clock.elapsedMs());
     outcome(running.job);
   }
 
@@ -379,14 +366,14 @@ export class ProcessPool<Req, Res> {
           ),
         running,
       );
-    } else if (!slot.killed && !this.closed) {
+    } else if (!slot.killed && !this.line.isClosed) {
       this.options.log.error(
         { pid: child.pid, how, stderr },
         wasStarting ? 'grader: a compiler process could not start' : 'grader: a compiler process died between jobs',
       );
     }
     if (wasStarting && !slot.killed) slot.failedStartAt = nowMs();
-    if (this.closed) return;
+    if (this.line.isClosed) return;
     // Replaced at once (a killed or crashed child), unless it never started: then the next job tries again.
     if (!wasStarting) void this.spawn(slot);
     this.dispatch();
@@ -403,9 +390,9 @@ function holdOpen(child: ChildProcess, hold: boolean): void {
   }
 }
 
-/** CPU time (user + system) of a process's main thread in ms, or null where /proc can't tell. */
-export function mainThreadCpuMs(pid: number): number | null {
-  return threadCpuMs(`/proc/${pid}/task/${pid}/stat`);
+/** The stat file of a process's main thread, whose CPU time is a compile's (cpu-time.ts). */
+function mainThreadStatPath(pid: number): string {
+  return `/proc/${pid}/task/${pid}/stat`;
 }
 
 /** Resident memory of a process in bytes, or null where /proc can't tell. */

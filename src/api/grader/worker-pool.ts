@@ -1,6 +1,7 @@
 /**
- * A fixed number of worker threads taking jobs from one fair queue (round-robin by owner, see fair-queue.ts). A
- * job that runs past its time limit has its worker terminated (which stops even a tight loop in WebAssembly) and
+ * A fixed number of worker threads taking jobs from one fair line (round-robin by owner: job-line.ts), each job's
+ * time measured by the clock the compile pool uses too (JobClock, cpu-time.ts; docs/decisions/037). A job that runs
+ * past its time limit has its worker terminated (which stops even a tight loop in WebAssembly) and
  * replaced, so one runaway program never blocks the pool, and the web server's own thread never runs a student's
  * code. A worker says when it is ready (its script loaded): a job's time limit counts from then, so a worker's
  * start is not charged to the first program it runs.
@@ -8,9 +9,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
-import { FairQueue } from './fair-queue.js';
-import { JobCrashedError, JobTimeoutError, PoolUnavailableError } from './pool-errors.js';
-import { threadCpuMs } from './cpu-time.js';
+import { JobLine } from './job-line.js';
+import { JobCrashedError, JobTimeoutError } from './pool-errors.js';
+import { JobClock } from './cpu-time.js';
 
 /** A worker's entry: the compiled file, or a line of code that loads the TypeScript source through tsx. */
 export type WorkerScript = { url: URL } | { source: string };
@@ -46,17 +47,16 @@ interface Slot {
 /** How long a worker may take to load its script before the job waiting for it fails. */
 const WORKER_START_TIMEOUT_MS = 60_000;
 /**
- * A job limited by CPU time is looked at this often, and stopped at this many times its limit in wall-clock time
- * whatever its CPU time says (a starved machine, a thread waiting on nothing).
+ * A running job's time is looked at this often; one limited by CPU time is stopped at this many times its limit in
+ * wall-clock time whatever its CPU time says (a starved machine, a thread waiting on nothing).
  */
-const CPU_POLL_MS = 25;
+const POLL_MS = 25;
 const WALL_BACKSTOP = 5;
 let nextJobId = 1;
 
 export class WorkerPool<Req, Res> {
   private readonly slots: Slot[];
-  private readonly queue = new FairQueue<Job<Req, Res>>();
-  private closed = false;
+  private readonly line: JobLine<Job<Req, Res>>;
 
   constructor(
     private readonly options: {
@@ -66,6 +66,7 @@ export class WorkerPool<Req, Res> {
       maxQueue?: number;
     },
   ) {
+    this.line = new JobLine(options.maxQueue ?? 1000);
     this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({
       worker: undefined,
       busy: false,
@@ -75,23 +76,25 @@ export class WorkerPool<Req, Res> {
 
   /** Starts every worker, so the first jobs don't wait for one to load. */
   start(): void {
-    for (const slot of this.slots) if (!slot.worker && !this.closed) this.spawn(slot);
+    for (const slot of this.slots) if (!slot.worker && !this.line.isClosed) this.spawn(slot);
   }
 
   /** Runs the job when a worker is free and it is this owner's turn. */
   run(owner: string, request: Req, timeoutMs: number, transfer: Transferable[] = []): Promise<Res> {
-    if (this.closed) return Promise.reject(new PoolUnavailableError('the pool is closed'));
-    if (this.queue.size >= (this.options.maxQueue ?? 1000))
-      return Promise.reject(new PoolUnavailableError('the queue is full'));
-    return new Promise<Res>((resolve, reject) => {
-      this.queue.push(owner, { owner, request, transfer, timeoutMs, resolve, reject });
-      this.dispatch();
-    });
+    const result = this.line.admit<Res>(owner, (resolve, reject) => ({
+      owner,
+      request,
+      transfer,
+      timeoutMs,
+      resolve,
+      reject,
+    }));
+    this.dispatch();
+    return result;
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    for (const job of this.queue.drain()) job.reject(new PoolUnavailableError('the pool is closed'));
+    this.line.close();
     await Promise.all(this.slots.map((slot) => slot.worker?.terminate()));
   }
 
@@ -122,9 +125,9 @@ export class WorkerPool<Req, Res> {
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (this.queue.size === 0) return;
+      if (this.line.size === 0) return;
       if (slot.busy) continue;
-      this.startJob(slot, this.queue.shift()!.item);
+      this.startJob(slot, this.line.next()!);
     }
   }
 
@@ -135,14 +138,14 @@ export class WorkerPool<Req, Res> {
     let started = performance.now();
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
-    let cpuPoll: NodeJS.Timeout | undefined;
+    let poll: NodeJS.Timeout | undefined;
     const finish = (outcome: () => void, replaceWorker: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      clearInterval(cpuPoll);
+      clearInterval(poll);
       slot.onReady = undefined;
-      this.queue.charge(job.owner, performance.now() - started);
+      this.line.charge(job.owner, performance.now() - started);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
@@ -152,7 +155,7 @@ export class WorkerPool<Req, Res> {
       }
       slot.busy = false;
       outcome();
-      if (!this.closed) this.dispatch();
+      if (!this.line.isClosed) this.dispatch();
     };
     const onMessage = (message: { id?: number; ok: boolean; result?: Res; error?: string }) => {
       if (message.id !== id) return;
@@ -180,20 +183,15 @@ export class WorkerPool<Req, Res> {
       slot.onReady = undefined;
       clearTimeout(timer);
       started = performance.now();
-      const thread = slot.thread;
-      const cpuAtStart = thread ? threadCpuMs(thread) : null;
-      if (thread && cpuAtStart !== null) {
-        // The limit is the thread's CPU time: a loaded machine slows a job down, it does not change its verdict.
-        cpuPoll = setInterval(() => {
-          const cpu = threadCpuMs(thread);
-          if (cpu !== null && cpu - cpuAtStart >= job.timeoutMs)
-            timedOut(`used ${cpu - cpuAtStart} ms of CPU time (limit ${job.timeoutMs} ms)`);
-        }, CPU_POLL_MS);
-        timer = setTimeout(
-          () => timedOut(`ran past ${WALL_BACKSTOP * job.timeoutMs} ms`, true),
-          WALL_BACKSTOP * job.timeoutMs,
-        );
-      } else timer = setTimeout(() => timedOut(`ran past ${job.timeoutMs} ms`), job.timeoutMs);
+      // The limit is the thread's CPU time (a loaded machine slows a job down, it does not change its verdict), with
+      // the wall clock as a backstop; where the thread's time can't be read, the wall clock alone.
+      const clock = new JobClock(slot.thread);
+      const wallMs = clock.measuresCpu ? WALL_BACKSTOP * job.timeoutMs : job.timeoutMs;
+      poll = setInterval(() => {
+        const passed = clock.passed(job.timeoutMs, wallMs);
+        if (passed?.limit === 'cpu') timedOut(`used ${passed.usedMs} ms of CPU time (limit ${job.timeoutMs} ms)`);
+        else if (passed) timedOut(`ran past ${wallMs} ms`, clock.measuresCpu);
+      }, POLL_MS);
       worker.postMessage({ id, request: job.request }, job.transfer);
     };
     worker.on('message', onMessage);
