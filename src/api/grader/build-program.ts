@@ -28,9 +28,10 @@ export const CHECKS_INCLUDE = 'checks-include';
 export const CHECKS_INCLUDES = ['-isystem', CHECKS_INCLUDE];
 /**
  * The second try of a build whose code uses a name those headers make a macro of in another way than a call (its own
- * prototype of malloc, a struct member called free): the names stay the library's, checked without their lines.
+ * prototype of malloc, a struct member called free, a #define of its own): the names of the calls that pass their
+ * line stay the library's, checked without their lines.
  */
-export const WITHOUT_MACROS = '-D__CHECKS_NO_MACROS';
+export const WITHOUT_CALL_LINES = '-D__CHECKS_NO_CALL_LINES';
 
 export function readChecksFiles(dir: URL = new URL('./checks/', import.meta.url)): ChecksFiles {
   const read = (name: string) => readFileSync(new URL(name, dir), 'utf8');

@@ -15,7 +15,7 @@ import { type AstNode, instrument, MAIN_FILE, type TraceMeta } from './trace/ins
 import { readSyntaxTree } from './trace/syntax-tree.js';
 import { cachedBuild } from './build-cache.js';
 import { runPlanned } from './clang-plans.js';
-import { buildProgram, buildRuntime, CHECKS_INCLUDES, readChecksFiles, WITHOUT_MACROS } from './build-program.js';
+import { buildProgram, buildRuntime, CHECKS_INCLUDES, readChecksFiles, WITHOUT_CALL_LINES } from './build-program.js';
 
 export interface CompileRequest {
   code: string;
@@ -192,8 +192,9 @@ function unlessExit<T>(run: () => T): T | null {
   }
 }
 
-/** A note of the compiler's about a macro of the checks' headers (checks/include). */
-const CHECKS_MACRO_NOTE = /^checks-include\/[\w.]+:\d+:\d+: note: expanded from macro/m;
+/** A note of the compiler's about a macro of the checks' headers (checks/include): one it expanded, or one replaced. */
+const CHECKS_MACRO_NOTE = /^checks-include\/[\w.]+:\d+:\d+: note: (?:expanded from macro|previous definition is here)/m;
+const CHECKS_MACRO_REPLACED = /^checks-include\/[\w.]+:\d+:\d+: note: previous definition is here/m;
 
 /** The names the tracer and the checks keep for themselves (trace.h, checks/runtime.c). */
 const RESERVED_NAME = /'(__trace_\w+|__checks_\w+)'/;
@@ -233,9 +234,10 @@ function compile({ code, flags, outputMaxBytes, runtimeFlags, trace, fallback }:
   const options = { stdout: collect, stderr: collect };
   /**
    * A build of `source`; its output is the only output kept. Throws Clang's Exit when it does not compile. A checked
-   * build refused where a macro of the checks' headers met the code (a note of theirs says "expanded from macro") is
-   * tried once more without those macros, and that try answers: the code as written may use the name otherwise
-   * than as a call, and what is wrong with it is told as Clang tells it of the code alone.
+   * build that met a macro of the checks' headers where the code uses that name otherwise than as a call (a note of
+   * Clang's in those headers: refused where the macro "expanded", or a #define of the program's own that replaced
+   * it) is tried once more without the macros that pass a call's line, and that try answers: what is wrong with the
+   * code is told as Clang tells it of the code alone.
    */
   const build = (source: string, buildFlags: string[], buildRuntime: Uint8Array | null, includes: string[]) => {
     const once = (more: string[]) => {
@@ -243,12 +245,14 @@ function compile({ code, flags, outputMaxBytes, runtimeFlags, trace, fallback }:
       tail = '';
       return buildProgram(source, buildFlags, buildRuntime, [...includes, ...more], checks, options);
     };
+    let built: Tree;
     try {
-      return once([]);
+      built = once([]);
     } catch (error) {
       if (!(error instanceof Exit) || !buildRuntime || !CHECKS_MACRO_NOTE.test(output)) throw error;
-      return once([WITHOUT_MACROS]);
+      return once([WITHOUT_CALL_LINES]);
     }
+    return buildRuntime && CHECKS_MACRO_REPLACED.test(output) ? once([WITHOUT_CALL_LINES]) : built;
   };
   const withChecks = CHECKS_INCLUDES;
   const withRuntime = runtime ? withChecks : [];

@@ -276,6 +276,27 @@ int main(void) {
     );
     expect(own.compile).toMatchObject({ ok: true, diagnostics: [] });
     expect(own.run).toMatchObject({ stdout: '5\n', problem: 'double_free', line: 11 });
+    // A #define of its own after the #include replaces the checks' macro, with no word about theirs.
+    const counted = await grader.run(
+      'student-1',
+      [
+        '#include <stdio.h>',
+        '#include <stdlib.h>',
+        'static int count = 0;',
+        'static void *counted(size_t n) { count++; return (malloc)(n); }',
+        '#define malloc(n) counted(n)',
+        'int main(void) {',
+        '  int *p = malloc(sizeof *p);',
+        '  *p = 2;',
+        '  printf("%d %d\\n", *p, count);',
+        '  free(p);',
+        '  return 0;',
+        '}',
+      ].join('\n'),
+      '',
+    );
+    expect(counted.compile).toMatchObject({ ok: true, diagnostics: [] });
+    expect(counted.run).toMatchObject({ status: 'ok', stdout: '2 1\n' });
     // An error inside a call's arguments is told as Clang tells it of the code alone: no macro of the checks'.
     const wrong = await grader.run('student-1', '#include <stdlib.h>\nint main(void) {\n  free(0, 3);\n}\n', '');
     expect(wrong.compile.ok).toBe(false);

@@ -14,14 +14,15 @@ const add = (line: JobLine<TestJob>, owner: string, name: string) =>
   line.admit<string>(owner, (resolve, reject) => ({ owner, name, resolve, reject }));
 
 describe('job line: what both pools share of their waiting jobs', () => {
-  it('takes owners in turn, refuses a job past its bound, and fails every waiting job when closed', async () => {
-    const line = new JobLine<TestJob>(3);
-    const waiting = [add(line, 'a', 'a1'), add(line, 'a', 'a2'), add(line, 'b', 'b1')];
+  it('takes owners in turn by the time they held a slot, refuses past its bound, and fails the waiting when closed', async () => {
+    const line = new JobLine<TestJob>(4);
+    const waiting = [add(line, 'a', 'a1'), add(line, 'a', 'a2'), add(line, 'b', 'b1'), add(line, 'b', 'b2')];
     await expect(add(line, 'c', 'c1')).rejects.toThrow(new PoolUnavailableError('the queue is full'));
     const first = line.next()!;
-    expect(first.name).toBe('a1');
+    expect([first.name, line.next()!.name]).toEqual(['a1', 'b1']);
+    // Served longest ago, a would go next; its first job held a slot for 500 ms, so b goes first.
     line.charge('a', 500);
-    expect(line.next()!.name).toBe('b1');
+    expect(line.next()!.name).toBe('b2');
     first.resolve('done');
     expect(await waiting[0]).toBe('done');
     line.close();

@@ -8,7 +8,7 @@
  *
  * The calls on an open file pass their line to the checks runtime, which knows which files are open and where each
  * was opened and closed: one given the NULL of a failed fopen, or a file already closed, is named at its line.
- * All are function-like macros, as in stdlib.h (which says when __CHECKS_NO_MACROS leaves the names alone).
+ * All are function-like macros, as in stdlib.h (which says when __CHECKS_NO_CALL_LINES leaves the names alone).
  */
 #include_next <stdio.h>
 #ifndef __CHECKS_STDIO_H
@@ -51,28 +51,69 @@ void __checks_rewind(int __line, FILE *__file);
 int __checks_feof(int __line, FILE *__file);
 int __checks_ferror(int __line, FILE *__file);
 
-#ifndef __CHECKS_NO_MACROS
+#ifndef printf
 #define printf(format, ...) printf(format __CHECKS_EACH("printf", __VA_ARGS__))
+#endif
+#ifndef sprintf
 #define sprintf(to, format, ...) sprintf(to, format __CHECKS_EACH("sprintf", __VA_ARGS__))
+#endif
+#ifndef snprintf
 #define snprintf(to, size, format, ...) snprintf(to, size, format __CHECKS_EACH("snprintf", __VA_ARGS__))
+#endif
+
+#ifndef __CHECKS_NO_CALL_LINES
 #define __CHECKS_LINED(function, ...) function(__LINE__ __VA_OPT__(, ) __VA_ARGS__)
+#ifndef fgetc
 #define fgetc(...) __CHECKS_LINED(__checks_fgetc, __VA_ARGS__)
+#endif
+#ifndef getc
 #define getc(...) __CHECKS_LINED(__checks_getc, __VA_ARGS__)
+#endif
+#ifndef fgets
 #define fgets(...) __CHECKS_LINED(__checks_fgets, __VA_ARGS__)
+#endif
+#ifndef fputc
 #define fputc(...) __CHECKS_LINED(__checks_fputc, __VA_ARGS__)
+#endif
+#ifndef putc
 #define putc(...) __CHECKS_LINED(__checks_putc, __VA_ARGS__)
+#endif
+#ifndef fputs
 #define fputs(...) __CHECKS_LINED(__checks_fputs, __VA_ARGS__)
+#endif
+#ifndef fprintf
 #define fprintf(file, format, ...) __checks_fprintf(__LINE__, file, format __CHECKS_EACH("fprintf", __VA_ARGS__))
+#endif
+#ifndef fscanf
 #define fscanf(...) __CHECKS_LINED(__checks_fscanf, __VA_ARGS__)
+#endif
+#ifndef fread
 #define fread(...) __CHECKS_LINED(__checks_fread, __VA_ARGS__)
+#endif
+#ifndef fwrite
 #define fwrite(...) __CHECKS_LINED(__checks_fwrite, __VA_ARGS__)
+#endif
+#ifndef fopen
 #define fopen(...) __CHECKS_LINED(__checks_fopen, __VA_ARGS__)
+#endif
+#ifndef fclose
 #define fclose(...) __CHECKS_LINED(__checks_fclose, __VA_ARGS__)
+#endif
+#ifndef fseek
 #define fseek(...) __CHECKS_LINED(__checks_fseek, __VA_ARGS__)
+#endif
+#ifndef ftell
 #define ftell(...) __CHECKS_LINED(__checks_ftell, __VA_ARGS__)
+#endif
+#ifndef rewind
 #define rewind(...) __CHECKS_LINED(__checks_rewind, __VA_ARGS__)
+#endif
+#ifndef feof
 #define feof(...) __CHECKS_LINED(__checks_feof, __VA_ARGS__)
+#endif
+#ifndef ferror
 #define ferror(...) __CHECKS_LINED(__checks_ferror, __VA_ARGS__)
+#endif
 #endif
 
 #endif

@@ -12,10 +12,17 @@ void *__checks_memcpy(void *__restrict __to, const void *__restrict __from, size
 char *__checks_strdup(int __line, const char *__text);
 char *__checks_strndup(int __line, const char *__text, size_t __size);
 
-#ifndef __CHECKS_NO_MACROS
+#ifndef memcpy
 #define memcpy(to, from, size) __checks_memcpy(to, from, size)
+#endif
+
+#ifndef __CHECKS_NO_CALL_LINES
+#ifndef strdup
 #define strdup(...) __checks_strdup(__LINE__ __VA_OPT__(, ) __VA_ARGS__)
+#endif
+#ifndef strndup
 #define strndup(...) __checks_strndup(__LINE__ __VA_OPT__(, ) __VA_ARGS__)
+#endif
 #endif
 
 #endif
