@@ -102,7 +102,7 @@ export interface OracleReport {
 
 const LEAK_LINE = /allocated on line (\d+)/g;
 
-function siteView(result: { compile: CompileResult; run: RunOutcome | null }): SiteView {
+export function siteView(result: { compile: CompileResult; run: RunOutcome | null }): SiteView {
   const { compile, run } = result;
   const leakLines = [...(run?.warnings ?? []).join(' ').matchAll(LEAK_LINE)].map((m) => Number(m[1]));
   return {
