@@ -72,8 +72,12 @@ test.describe('the static landing page with JavaScript on', () => {
     page,
   }) => {
     // Idle time never comes in this test: only a link can start the fetch.
+    // The island asks for idle time once its first paint's work is done: that call is what the test waits for.
     await page.addInitScript(() => {
-      window.requestIdleCallback = () => 0;
+      window.requestIdleCallback = () => {
+        document.documentElement.dataset.idleAsked = 'true';
+        return 0;
+      };
     });
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -85,7 +89,7 @@ test.describe('the static landing page with JavaScript on', () => {
     await page.locator('html[data-ready="true"]').waitFor();
     // The full stylesheet comes after the first paint; the page's own rules are inline.
     await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
-    await page.waitForTimeout(500);
+    await page.locator('html[data-idle-asked="true"]').waitFor({ state: 'attached' });
     expect(scripts).toEqual([]);
     expect(await page.locator('script[src]').count()).toBe(0);
 

@@ -14,7 +14,8 @@ import {
   templateTestOf,
 } from './coderunner-template.js';
 import { compileError } from './diagnostics.js';
-import type { Compiled, ProgramInput, RunState } from './grader.js';
+import type { Compiled } from './builds.js';
+import type { ProgramInput, RunState } from './execution.js';
 import type { TemplateRequest, TemplateResponse } from './template-worker.js';
 import { templateVerdict } from './template-grader.js';
 import {

@@ -176,3 +176,10 @@ export function withoutTestSource(output: string): string {
   }
   return kept.join('\n');
 }
+
+/** The program a Run, trace or grading builds: the student's code, or for a function exercise code and tests. */
+export function programOf(code: string, testCodes: string[]): { source: string; harness: Harness | null } {
+  if (!testCodes.some((test) => test.trim() !== '')) return { source: code, harness: null };
+  const harness = harnessFor(code, testCodes);
+  return { source: functionTestProgram(code, testCodes, harness), harness };
+}
