@@ -111,10 +111,14 @@ test.describe('with the live stream refused', () => {
       data: { student_id: student.id, program_number: batch, task: 'Print a triangle of stars.', solution: '' },
     });
     expect(sent.status()).toBe(201);
-    // What the server answers when every place for a stream is taken.
+    // What the server answers when every place for a stream is taken. The page's clock is the test's to move (it runs
+    // as the real one until then).
+    await page.clock.install();
     let refusals = 0;
+    let firstRefusedAt = 0;
     await page.route('**/api/v1/notifications/stream', (route) => {
       refusals += 1;
+      firstRefusedAt ||= Date.now();
       return route.fulfill({
         status: 503,
         headers: { 'retry-after': '30', 'content-type': 'application/json' },
@@ -126,8 +130,11 @@ test.describe('with the live stream refused', () => {
     // The program sent, and the receipt of the fee the teacher recorded.
     await expect(menu.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
     expect(refusals).toBeGreaterThanOrEqual(1);
-    // Retried after the 30 s the server asked for, not hammered meanwhile.
-    await page.waitForTimeout(3000);
+    // Not asked again while the 30 s the server asked for run (the page's clock stopped 5 s short of them), and asked
+    // again once they have.
+    await page.clock.pauseAt(firstRefusedAt + 25_000);
     expect(refusals).toBe(1);
+    await page.clock.runFor(6000);
+    await expect.poll(() => refusals).toBe(2);
   });
 });
