@@ -53,14 +53,14 @@ export interface Compiled {
  * checks but those of values never set (a program too large for them); with the checks and where each value never
  * set came from.
  */
-export type Build = 'checked' | 'origins' | 'plain' | 'trace' | 'light';
+export type Build = 'checked' | 'plain' | 'trace' | 'light' | 'origins';
 
 const BUILD_FLAGS: Record<Build, string[]> = {
   checked: COMPILE_FLAGS,
-  origins: ORIGINS_COMPILE_FLAGS,
   plain: PLAIN_COMPILE_FLAGS,
   trace: TRACE_COMPILE_FLAGS,
   light: LIGHT_COMPILE_FLAGS,
+  origins: ORIGINS_COMPILE_FLAGS,
 };
 
 export function createBuilds(compilers: ProcessPool<CompileRequest, CompileResponse>, log: GraderLog) {
