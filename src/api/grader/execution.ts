@@ -30,7 +30,7 @@ export interface RunState {
   origins?: Promise<Compiled>;
 }
 
-/** A run that could not be made, in these words. */
+/** A run that could not be made, in these words (and the shape of one stopped at its time limit). */
 function failedOutcome(message: string): RunOutcome {
   return {
     status: 'runtime_error',
@@ -49,17 +49,11 @@ function failedOutcome(message: string): RunOutcome {
 
 function timeLimitOutcome(timeLimitMs: number): RunOutcome {
   return {
+    ...failedOutcome(
+      `The program was stopped after ${timeLimitMs / 1000} seconds. Is there a loop that never ends, or is it waiting for more input than it was given?`,
+    ),
     status: 'time_limit',
-    exit_code: null,
-    stdout: '',
-    stderr: '',
     time_ms: timeLimitMs,
-    message: `The program was stopped after ${timeLimitMs / 1000} seconds. Is there a loop that never ends, or is it waiting for more input than it was given?`,
-    line: null,
-    problem: null,
-    warnings: [],
-    leaked: false,
-    files: [],
   };
 }
 

@@ -41,6 +41,9 @@ export { GraderUnavailableError } from './builds.js';
 /** How long a CodeRunner template may take to render (a C template renders in milliseconds). */
 const TEMPLATE_RENDER_MS = 2000;
 
+/** Step through's arguments after the grader's parts: owner, code, stdin, files, test code, argv. */
+type TraceArgs = Parameters<typeof traceProgram> extends [unknown, ...infer Rest] ? Rest : never;
+
 export interface GraderOptions {
   /** Concurrent compilations (and, separately, runs); by default one fewer than the cores, at least one. */
   concurrency?: number;
@@ -144,14 +147,7 @@ export function createGrader(options: GraderOptions = {}) {
      * Run once, built to be stepped through (trace/), with the input given: the run's outcome, as Run tells it, and
      * what it did, step by step, as the whole answer gzipped. A program the tracer can't rewrite is said to be so.
      */
-    trace: (
-      owner: string | number,
-      code: string,
-      stdin: string,
-      files: ProgramFile[] = [],
-      testCode = '',
-      args: string[] = [],
-    ) => traceProgram(parts, owner, code, stdin, files, testCode, args),
+    trace: (...args: TraceArgs) => traceProgram(parts, ...args),
 
     /** Compile once, run every test case; after a test runs out of time (or can't run at all) the rest are not run. */
     grade: (owner: string | number, code: string, tests: TestCase[], options: GradeOptions = {}) =>
