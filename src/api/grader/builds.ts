@@ -21,6 +21,7 @@ import {
   PLAIN_COMPILE_FLAGS,
   RUNTIME_FLAGS,
   TRACE_COMPILE_FLAGS,
+  TRACE_ORIGINS_COMPILE_FLAGS,
   TRACE_RUNTIME_FLAGS,
 } from './build-flags.js';
 
@@ -51,9 +52,11 @@ export interface Compiled {
 /**
  * With the checks (Run, grading); without them (the second try); with the checks, to be stepped through; with the
  * checks but those of values never set (a program too large for them); with the checks and where each value never
- * set came from.
+ * set came from (to run or to step through again, when a run used such a value).
  */
-export type Build = 'checked' | 'plain' | 'trace' | 'light' | 'origins';
+export type Build = 'checked' | 'plain' | 'trace' | 'light' | 'origins' | 'trace-origins';
+
+const isTrace = (build: Build) => build === 'trace' || build === 'trace-origins';
 
 const BUILD_FLAGS: Record<Build, string[]> = {
   checked: COMPILE_FLAGS,
@@ -61,6 +64,7 @@ const BUILD_FLAGS: Record<Build, string[]> = {
   trace: TRACE_COMPILE_FLAGS,
   light: LIGHT_COMPILE_FLAGS,
   origins: ORIGINS_COMPILE_FLAGS,
+  'trace-origins': TRACE_ORIGINS_COMPILE_FLAGS,
 };
 
 export function createBuilds(compilers: ProcessPool<CompileRequest, CompileResponse>, log: GraderLog) {
@@ -106,9 +110,9 @@ export function createBuilds(compilers: ProcessPool<CompileRequest, CompileRespo
         code,
         flags: BUILD_FLAGS[build].flatMap((flag) => (jobe ? (JOBE_LANGUAGE_FLAGS[flag] ?? [flag]) : [flag])),
         outputMaxBytes: COMPILE_OUTPUT_MAX,
-        runtimeFlags: plain ? null : build === 'trace' ? TRACE_RUNTIME_FLAGS : RUNTIME_FLAGS,
-        trace: build === 'trace',
-        ...(build === 'trace' ? { fallback: { flags: COMPILE_FLAGS, runtimeFlags: RUNTIME_FLAGS } } : {}),
+        runtimeFlags: plain ? null : isTrace(build) ? TRACE_RUNTIME_FLAGS : RUNTIME_FLAGS,
+        trace: isTrace(build),
+        ...(isTrace(build) ? { fallback: { flags: COMPILE_FLAGS, runtimeFlags: RUNTIME_FLAGS } } : {}),
       });
     } catch (error) {
       const cause = error instanceof Error ? error.message : String(error);

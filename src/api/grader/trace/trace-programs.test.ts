@@ -559,6 +559,29 @@ int main(void) {
     expect(run.output(run.last)).toBe(ran.run?.stdout);
   });
 
+  it('a run that decides on a value never set says where it came from, in the words Run uses', async () => {
+    const code = `#include <stdio.h>
+int main(void) {
+    int marks[3] = {40, 75, 62};
+    int highest;
+    for (int i = 0; i < 3; i++)
+        if (marks[i] > highest)
+            highest = marks[i];
+    printf("%d\\n", highest);
+    return 0;
+}
+`;
+    const builtBefore = grader.builds.made;
+    const run = await step(code);
+    // Built without origins first, then once more with them to tell the value's origin.
+    expect(grader.builds.made - builtBefore).toBe(2);
+    const ran = await grader.run('tests', code, '');
+    expect(run.result.run).toMatchObject({ problem: 'uninitialised', line: 6 });
+    expect(run.result.run?.message).toContain('It comes from `highest`');
+    expect(run.result.run?.message).toBe(ran.run?.message);
+    expect(run.vars(run.after(5))).toMatchObject({ highest: '?' });
+  });
+
   it('reads to EOF a character a round', async () => {
     const run = await step(
       `#include <stdio.h>
