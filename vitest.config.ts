@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 const apiTests = ['src/**/*.api.test.ts'];
 // The grader's tests compile and run C (minutes): a project of their own, so `npm run test:quick` leaves them out.
 const graderTests = ['src/api/grader/**/*.test.ts'];
+// Its own busy processes are the load the verdicts are proven against: run alone (`npm test` does), not beside others.
+const loadTests = ['src/api/grader/verdicts.test.ts'];
 // Each test file builds its own app on its own database (and a web test unstubs what it stubs), so the files can
 // share a worker's loaded modules: importing the whole app again for every file was over half of the API tests'
 // time (api-sqlite 175 s isolated, 98 s shared).
@@ -32,7 +34,7 @@ export default defineConfig({
           name: 'grader',
           ...shareModules,
           include: graderTests,
-          exclude: apiTests,
+          exclude: [...apiTests, ...loadTests],
           environment: 'node',
         },
       },
@@ -54,6 +56,13 @@ export default defineConfig({
           globalSetup: ['test/pg-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'load',
+          include: loadTests,
+          environment: 'node',
         },
       },
       {

@@ -3,17 +3,15 @@
  * `npx tsx bench/c-checks.ts`). Prints:
  * - the corpus (test/c-corpus) through the real grader: bugs named at their line, false alarms on correct programs;
  * - compile time of every corpus program built as today (checks, debug information, the checks runtime) against
- *   the same program built plain (the flags before the checks), both with the same Clang in this process, this run;
+ *   the same program built plain (the flags before the checks, nothing precompiled), both by the grader's own
+ *   compile process (Clang as it runs there, with its V8 flags), this run;
  * - run time and memory of correct programs that keep a CPU busy, checked against plain, run by the grader's own
  *   run worker: the per-test time limit must stay fair to a correct solution.
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { runClang } from '@yowasp/clang';
 import { EXERCISE_LIMITS } from '../src/contracts/exercises/limits.js';
-import { COMPILE_FLAGS, PLAIN_COMPILE_FLAGS, RUNTIME_FLAGS } from '../src/api/grader/build-flags.js';
 import { createGrader } from '../src/api/grader/grader.js';
-import { buildProgram, buildRuntime, CHECKS_INCLUDES, readChecksFiles } from '../src/api/grader/build-program.js';
 import type { RunRequest, RunResponse } from '../src/api/grader/run-worker.js';
 import { WorkerPool, workerScript } from '../src/api/grader/worker-pool.js';
 import { judgeCorpus, readCorpus } from '../test/c-corpus.js';
@@ -99,22 +97,6 @@ int main(void) {
 `,
 };
 
-type Compiler = (code: string, checked: boolean) => Promise<Uint8Array>;
-
-/** Builds as the grader's compile processes do (build-program.ts), in this process: checked, or plain. */
-async function clangIn(): Promise<Compiler> {
-  await runClang(null, {}, { fetchProgress: () => undefined });
-  const files = readChecksFiles();
-  const runtime = buildRuntime(RUNTIME_FLAGS, files);
-  const quiet = { stdout: () => undefined, stderr: () => undefined };
-  return async (code, checked) => {
-    const built = checked
-      ? buildProgram(code, COMPILE_FLAGS, runtime, CHECKS_INCLUDES, files, quiet)
-      : buildProgram(code, PLAIN_COMPILE_FLAGS, null, [], files, quiet);
-    return new Uint8Array(built['main.wasm'] as Uint8Array);
-  };
-}
-
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 export async function benchCChecks(): Promise<string[]> {
@@ -122,7 +104,7 @@ export async function benchCChecks(): Promise<string[]> {
   const corpus = readCorpus();
 
   // 1. The corpus through the grader, as Run does it.
-  const grader = createGrader({ log: { error: () => undefined, warn: () => undefined } });
+  const grader = createGrader({ concurrency: 1, log: { error: () => undefined, warn: () => undefined } });
   await grader.warmUp();
   let named = 0;
   let buggy = 0;
@@ -137,14 +119,19 @@ export async function benchCChecks(): Promise<string[]> {
       else missed.push(program.file);
     }
   }
-  await grader.close();
   const clean = corpus.length - buggy;
   lines.push(
     `C bugs named at their line: ${named} of ${buggy}, false alarms: ${falseAlarms} (of ${clean} correct programs)${missed.length ? `; missed: ${missed.join(', ')}` : ''}`,
   );
 
-  // 2. Compile time, checked against plain, the same programs in turn.
-  const compileC = await clangIn();
+  // 2. Compile time, checked against plain, the same programs in turn, each built anew (a comment of its own).
+  let round = 0;
+  const compileC = async (code: string, checked: boolean) => {
+    round += 1;
+    const built = await grader.compile('bench', `${code}/* ${round} */\n`, checked ? 'checked' : 'plain');
+    if (!built.wasm) throw new Error(`did not compile: ${built.result.output}`);
+    return built.wasm;
+  };
   await compileC(corpus[0]!.code, true);
   await compileC(corpus[0]!.code, false);
   const spent = { checked: 0, plain: 0 };
@@ -192,6 +179,7 @@ export async function benchCChecks(): Promise<string[]> {
     );
   }
   await runners.close();
+  await grader.close();
   lines.splice(
     lines.length - Object.keys(BUSY).length,
     0,

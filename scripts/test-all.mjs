@@ -127,47 +127,42 @@ check('build', built);
 if (built)
   check('fresh install', run('fresh install (npm ci of a clone, no compiler)', 'node', ['scripts/fresh-install.mjs']));
 
-const vitestOk = run('unit, grader, oracle, CodeRunner and API tests (SQLite, PostgreSQL)', 'npx', [
-  'vitest',
-  'run',
-  '--project=unit',
-  '--project=grader',
-  '--project=oracle',
-  '--project=coderunner',
-  '--project=api-sqlite',
-  '--project=api-pg',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile.json=.tmp/reports/vitest.json',
+/** One run of vitest over these projects, its figures added to the totals; `name` says what failed. */
+function vitestRun(label, name, projects) {
+  const report = `.tmp/reports/${name.replaceAll(' ', '-')}.json`;
+  rmSync(report, { force: true });
+  const ok = run(label, 'npx', [
+    'vitest',
+    'run',
+    ...projects.map((project) => `--project=${project}`),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  if (!existsSync(report)) return check(name, false);
+  const figures = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += figures.numPassedTests;
+  totals.failed += figures.numFailedTests;
+  totals.skipped += figures.numPendingTests + figures.numTodoTests;
+  collectVitestFailures(figures);
+  if (figures.numFailedTests > 0 || !ok) failures.push(name);
+  if (!ok && figures.numFailedTests === 0) totals.failed += 1;
+}
+
+vitestRun('unit, grader, oracle, CodeRunner and API tests (SQLite, PostgreSQL)', 'vitest', [
+  'unit',
+  'grader',
+  'oracle',
+  'coderunner',
+  'api-sqlite',
+  'api-pg',
 ]);
-if (existsSync('.tmp/reports/vitest.json')) {
-  const report = JSON.parse(readFileSync('.tmp/reports/vitest.json', 'utf8'));
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + report.numTodoTests;
-  collectVitestFailures(report);
-  if (report.numFailedTests > 0 || !vitestOk) failures.push('vitest');
-  if (!vitestOk && report.numFailedTests === 0) totals.failed += 1;
-} else check('vitest', false);
+// Alone: its own busy processes are the load it proves the verdicts against, not whatever other tests run meanwhile.
+vitestRun("the grader's verdicts under load", 'load', ['load']);
 
 if (built) {
   // Three site processes on one PostgreSQL behind nginx, one of them killed mid-burst.
-  const clusterOk = run('cluster tests (3 processes, PostgreSQL, nginx)', 'npx', [
-    'vitest',
-    'run',
-    '--project=cluster',
-    '--reporter=default',
-    '--reporter=json',
-    '--outputFile.json=.tmp/reports/cluster.json',
-  ]);
-  if (existsSync('.tmp/reports/cluster.json')) {
-    const report = JSON.parse(readFileSync('.tmp/reports/cluster.json', 'utf8'));
-    totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
-    collectVitestFailures(report);
-    if (report.numFailedTests > 0 || !clusterOk) failures.push('cluster tests');
-    if (!clusterOk && report.numFailedTests === 0) totals.failed += 1;
-  } else check('cluster tests', false);
+  vitestRun('cluster tests (3 processes, PostgreSQL, nginx)', 'cluster tests', ['cluster']);
 
   rmSync('.tmp/e2e-report.json', { force: true });
   const e2eOk = run('browser tests (Chromium)', 'npx', ['playwright', 'test']);

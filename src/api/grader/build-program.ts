@@ -10,6 +10,7 @@ import type { RunOptions, Tree } from '@yowasp/clang';
 import { runPlanned } from './clang-plans.js';
 import { callLinesAsStarted } from './call-lines.js';
 import { keepOverflowResults } from './overflow-results.js';
+import { PCH_FILE, pchFiles, type Precompiled } from './standard-headers.js';
 
 /** The checks' own source files, read once (checks/). */
 export interface ChecksFiles {
@@ -44,8 +45,9 @@ export function readChecksFiles(dir: URL = new URL('./checks/', import.meta.url)
 
 /**
  * Builds `source` into main.wasm: plain (no runtime), or checked (with the runtime's object and `includes`, the
- * checks' headers, and trace.h for a build to be stepped through). Throws Clang's Exit when it does not
- * compile; what the compiler says goes to `options`.
+ * checks' headers, and trace.h for a build to be stepped through; `headers`, the standard headers it includes
+ * precompiled with the same flags, if given). Throws Clang's Exit when it does not compile; what the compiler says
+ * goes to `options`.
  */
 export function buildProgram(
   source: string,
@@ -54,17 +56,20 @@ export function buildProgram(
   includes: string[],
   files: ChecksFiles,
   options: Pick<RunOptions, 'stdout' | 'stderr'>,
+  headers?: Precompiled,
 ): Tree {
   if (!runtime) return runPlanned([...flags, 'main.c', '-o', 'main.wasm'], { 'main.c': source }, options);
   const sources = {
     'main.c': source,
     'trace.h': files.traceHeader,
     [CHECKS_INCLUDE]: files.headers,
+    ...(headers ? pchFiles(headers) : {}),
   };
+  const front = headers ? ['-include-pch', PCH_FILE, ...includes] : includes;
   // Without the definedness checks there is nothing to mend between the steps: one compile and link.
   if (!flags.includes('-fsanitize=memory'))
     return runPlanned(
-      [...flags, ...includes, 'main.c', 'runtime.o', '-o', 'main.wasm'],
+      [...flags, ...front, 'main.c', 'runtime.o', '-o', 'main.wasm'],
       { ...sources, 'runtime.o': runtime },
       options,
     );
@@ -74,7 +79,7 @@ export function buildProgram(
   runPlanned(
     [
       ...flags.filter((flag) => !flag.startsWith('-Wl,')),
-      ...includes,
+      ...front,
       '-Xclang',
       '-disable-llvm-passes',
       '-S',

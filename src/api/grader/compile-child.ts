@@ -15,7 +15,23 @@ import { type AstNode, instrument, MAIN_FILE, type TraceMeta } from './trace/ins
 import { readSyntaxTree } from './trace/syntax-tree.js';
 import { cachedBuild } from './build-cache.js';
 import { runPlanned } from './clang-plans.js';
-import { buildProgram, buildRuntime, CHECKS_INCLUDES, readChecksFiles, WITHOUT_CALL_LINES } from './build-program.js';
+import {
+  buildProgram,
+  buildRuntime,
+  CHECKS_INCLUDE,
+  CHECKS_INCLUDES,
+  readChecksFiles,
+  WITHOUT_CALL_LINES,
+} from './build-program.js';
+import {
+  COMMON_SETS,
+  leadingStandardIncludes,
+  PCH_FILE,
+  pchFiles,
+  type Precompiled,
+  precompiledHeaders,
+  standardIncludes,
+} from './standard-headers.js';
 
 export interface CompileRequest {
   code: string;
@@ -88,70 +104,14 @@ let job: (() => Tree | undefined) | undefined;
 const context = vm.createContext({ compile: () => job!() });
 const script = new vm.Script('compile()', { filename: 'compile-child' });
 
-/** The standard headers a course's programs include, in the one order they are precompiled in. */
-const STANDARD_HEADERS = [
-  'stdio',
-  'stdlib',
-  'string',
-  'math',
-  'ctype',
-  'stdbool',
-  'limits',
-  'time',
-  'assert',
-  'stdint',
-  'errno',
-  'stddef',
-  'float',
-  'stdarg',
-  'inttypes',
-];
-/** The sets most programs include: precompiled when the process starts, and kept on disk for the next one. */
-const COMMON_SETS = [['stdio'], ['stdio', 'stdlib'], ['stdio', 'string'], ['stdio', 'stdlib', 'string']];
-/** Other sets are precompiled when a program needs them and kept in memory, this many at most. */
-const KEPT_SETS = 8;
-const precompiled = new Map<string, { text: string; pch: Uint8Array }>();
-
-const PCH_ARGS = ['clang', '-std=c17', '-x', 'c-header', 'standard.h', '-o', 'standard.pch'];
-
-/** The standard headers the program includes, by its `#include <…>` lines, in the order above. */
-function standardIncludes(code: string): string[] {
-  const named = new Set(Array.from(code.matchAll(/^[ \t]*#[ \t]*include[ \t]*<(\w+)\.h>/gm), (match) => match[1]!));
-  return STANDARD_HEADERS.filter((name) => named.has(name));
-}
-
 /**
- * These standard headers precompiled: a syntax tree dumped with them holds only the program's own declarations (a
- * precompiled header's are not printed), a few KB instead of 1.7 MB for stdio.h and stdlib.h, printed in a tenth of
- * the time. The C library's own headers, not the checks': the tree is of the program as the student wrote it, each
- * call by its own name. Only the headers the program includes, so its own names (a `div`, a global `time`) clash
- * with nothing it did not include.
+ * The syntax tree's headers, precompiled for the language alone: a tree dumped with them holds only the program's own
+ * declarations (a precompiled header's are not printed), a few KB instead of 1.7 MB for stdio.h and stdlib.h,
+ * printed in a tenth of the time. The C library's own headers, not the checks': the tree is of the program as the
+ * student wrote it, each call by its own name. Only the headers the program includes, so its own names (a `div`, a
+ * global `time`) clash with nothing it did not include.
  */
-function precompiledHeaders(names: string[]): { text: string; pch: Uint8Array } {
-  const key = names.join(',');
-  const known = precompiled.get(key);
-  if (known) {
-    precompiled.delete(key);
-    precompiled.set(key, known);
-    return known;
-  }
-  const text = names.map((name) => `#include <${name}.h>\n`).join('');
-  const build = () => {
-    const files = runClang(
-      PCH_ARGS,
-      { 'standard.h': text },
-      { stdout: () => undefined, stderr: () => undefined, synchronously: true },
-    ) as Tree | undefined;
-    const built = files?.['standard.pch'];
-    if (!(built instanceof Uint8Array)) throw new Error(`the standard headers did not precompile: ${key}`);
-    return new Uint8Array(built);
-  };
-  const common = COMMON_SETS.some((set) => set.join(',') === key);
-  const made = { text, pch: common ? cachedBuild(['standard.pch', ...PCH_ARGS, text], build) : build() };
-  precompiled.set(key, made);
-  if (precompiled.size > KEPT_SETS + COMMON_SETS.length) precompiled.delete(precompiled.keys().next().value!);
-  return made;
-}
+const TREE_PCH_FLAGS = ['-std=c17'];
 
 /**
  * The program's syntax tree, with the standard headers it includes precompiled (above); null when Clang cannot
@@ -161,10 +121,8 @@ function precompiledHeaders(names: string[]): { text: string; pch: Uint8Array } 
 function syntaxTree(code: string): AstNode | null {
   const names = standardIncludes(code);
   if (names.length === 0) return syntaxTreeAsWritten(code);
-  const { text, pch } = precompiledHeaders(names);
-  return unlessExit(() =>
-    dumpTree(code, ['-include-pch', 'standard.pch'], { 'standard.h': text, 'standard.pch': pch }),
-  );
+  const headers = precompiledHeaders(names, TREE_PCH_FLAGS);
+  return unlessExit(() => dumpTree(code, ['-include-pch', PCH_FILE], pchFiles(headers)));
 }
 
 function syntaxTreeAsWritten(code: string): AstNode | null {
@@ -208,6 +166,19 @@ function dumpTree(code: string, include: string[], files: Tree): AstNode {
   return readSyntaxTree(chunks.join(''), MAIN_FILE);
 }
 
+/**
+ * The checks' headers the program includes, precompiled with the checked build's own flags (Run's, grading's and
+ * Step through's): the front end then parses the program alone. Only for a program that includes nothing but standard
+ * headers, before anything else it says; other builds (CodeRunner's flags, origins, light) parse them as written.
+ */
+function checkedHeaders(source: string, flags: string[], more: string[]): Precompiled | null {
+  if (flags.join(' ') !== warmUpFlags.join(' ')) return null;
+  const names = leadingStandardIncludes(source);
+  if (!names) return null;
+  const frontEnd = [...flags.filter((flag) => !flag.startsWith('-Wl,')), ...CHECKS_INCLUDES, ...more];
+  return precompiledHeaders(names, frontEnd, { [CHECKS_INCLUDE]: checks.headers });
+}
+
 function compile({ code, flags, outputMaxBytes, runtimeFlags, trace, fallback }: CompileRequest): CompileResponse {
   const runtime = runtimeFlags ? runtimeObject(runtimeFlags) : null;
   const decoder = new TextDecoder();
@@ -230,9 +201,20 @@ function compile({ code, flags, outputMaxBytes, runtimeFlags, trace, fallback }:
    */
   const build = (source: string, buildFlags: string[], buildRuntime: Uint8Array | null, includes: string[]) => {
     const once = (more: string[]) => {
-      output = '';
-      tail = '';
-      return buildProgram(source, buildFlags, buildRuntime, [...includes, ...more], checks, options);
+      const attempt = (headers?: Precompiled) => {
+        output = '';
+        tail = '';
+        return buildProgram(source, buildFlags, buildRuntime, [...includes, ...more], checks, options, headers);
+      };
+      const headers = buildRuntime ? checkedHeaders(source, buildFlags, more) : null;
+      if (!headers) return attempt();
+      try {
+        return attempt(headers);
+      } catch (error) {
+        // What the compiler says of a program is always said of it as written.
+        if (!(error instanceof Exit)) throw error;
+        return attempt();
+      }
     };
     let built: Tree;
     try {
@@ -356,8 +338,9 @@ compile({
   outputMaxBytes: 1024,
   runtimeFlags: warmUpRuntimeFlags,
 });
+for (const set of COMMON_SETS) checkedHeaders(set.map((name) => `#include <${name}.h>\n`).join(''), warmUpFlags, []);
 if (warmUpTraceRuntimeFlags) {
   runtimeObject(warmUpTraceRuntimeFlags);
-  for (const set of COMMON_SETS) precompiledHeaders(set);
+  for (const set of COMMON_SETS) precompiledHeaders(set, TREE_PCH_FLAGS);
 }
 send({ type: 'ready' });

@@ -118,6 +118,8 @@ export function createGrader(options: GraderOptions = {}) {
     concurrency: size,
     /** How many builds were answered from those kept, and how many were made (tests and the bench read them). */
     builds: builds.counts,
+    /** A build of one kind, made or kept (the bench times the checked build against the plain one with it). */
+    compile: builds.compile,
 
     /** Compile and run once with the input the student typed; `owner` (the account) takes its turn in the queues. */
     async run(
