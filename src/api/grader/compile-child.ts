@@ -26,6 +26,7 @@ import {
 import {
   COMMON_SETS,
   leadingStandardIncludes,
+  NotPrecompiledError,
   PCH_FILE,
   pchFiles,
   type Precompiled,
@@ -176,7 +177,12 @@ function checkedHeaders(source: string, flags: string[], more: string[]): Precom
   const names = leadingStandardIncludes(source);
   if (!names) return null;
   const frontEnd = [...flags.filter((flag) => !flag.startsWith('-Wl,')), ...CHECKS_INCLUDES, ...more];
-  return precompiledHeaders(names, frontEnd, { [CHECKS_INCLUDE]: checks.headers });
+  try {
+    return precompiledHeaders(names, frontEnd, { [CHECKS_INCLUDE]: checks.headers });
+  } catch (error) {
+    if (error instanceof NotPrecompiledError) return null;
+    throw error;
+  }
 }
 
 function compile({ code, flags, outputMaxBytes, runtimeFlags, trace, fallback }: CompileRequest): CompileResponse {

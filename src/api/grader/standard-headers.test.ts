@@ -42,6 +42,15 @@ describe('the standard headers a program includes first', () => {
   });
 });
 
+const EVERY_HEADER = ['stdio', 'stdlib', 'string', 'math', 'ctype', 'stdbool', 'limits', 'time', 'assert'].concat([
+  'stdint',
+  'errno',
+  'stddef',
+  'float',
+  'stdarg',
+  'inttypes',
+]);
+
 describe('a checked build with its headers precompiled', { timeout: 180_000 }, () => {
   let files: ChecksFiles;
   let runtime: Uint8Array;
@@ -86,11 +95,14 @@ describe('a checked build with its headers precompiled', { timeout: 180_000 }, (
       ...readCorpus()
         .filter((_, index) => index % 6 === 0)
         .map((program) => program.code),
+      // Every standard header the course's programs include, at once.
+      `${EVERY_HEADER.map((name) => `#include <${name}.h>\n`).join('')}int main(void) {\n  printf("%d\\n", abs(-3));\n  return 0;\n}\n`,
       // Warnings whose notes point into the headers, a misused library call, and errors.
       '#include <stdio.h>\n#include <string.h>\nint main(void) {\n  int n = 5;\n  printf("%s %f\\n", n, strlen("ab"));\n  char *s = strcpy(n, "x");\n  return 0;\n}\n',
       '#include <stdio.h>\nint main(void) {\n  printf("%d\\n", undeclared);\n  return 0\n}\n',
       '#include <stdio.h>\nint main(void) {\n  char *p = malloc(4);\n  return 0;\n}\n',
     ];
+    expect(leadingStandardIncludes(programs[programs.length - 4]!)).toHaveLength(15);
     let compared = 0;
     for (const code of programs) {
       const withHeaders = build(code, true);

@@ -72,6 +72,9 @@ export function leadingStandardIncludes(code: string): string[] | null {
 
 const precompiled = new Map<string, Precompiled>();
 
+/** These headers do not precompile with these flags (Clang's words in the message). */
+export class NotPrecompiledError extends Error {}
+
 /**
  * These standard headers precompiled with these flags (the compile's own, but for its files and the linker's), the
  * checks' headers given as `files`. Most recently used kept; a set of COMMON_SETS is also kept on disk.
@@ -100,7 +103,8 @@ export function precompiledHeaders(names: string[], flags: string[], files: Tree
       throw error;
     }
     const pch = built[PCH_FILE];
-    if (!(pch instanceof Uint8Array)) throw new Error(`the standard headers did not precompile: ${names.join(', ')}`);
+    if (!(pch instanceof Uint8Array))
+      throw new NotPrecompiledError(`the standard headers did not precompile: ${names.join(', ')}`);
     return new Uint8Array(pch);
   };
   const common = COMMON_SETS.some((set) => set.join(',') === names.join(','));
