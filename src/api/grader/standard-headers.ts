@@ -9,7 +9,7 @@ import { cachedBuild } from './build-cache.js';
 import { runPlanned } from './clang-plans.js';
 
 /** The standard headers a course's programs include, in the one order they are precompiled in. */
-const STANDARD_HEADERS = [
+export const STANDARD_HEADERS = [
   'stdio',
   'stdlib',
   'string',
