@@ -10,16 +10,11 @@ import { WASI } from 'node:wasi';
 import { parentPort } from 'node:worker_threads';
 import { type CheckResult, checkRun, type RunCheck } from '../../contracts/checkers.js';
 import { createMemoryFiles, ERRNO, type ProgramFile, type WrittenFile } from './memory-files.js';
-import { readWasmDebug, type WasmDebug } from './wasm-debug.js';
-import { createRecorder, TraceLimit } from './trace/recorder.js';
+import { readWasmDebug, studentFunctionName, type WasmDebug } from './wasm-debug.js';
 import type { HarnessCheck } from './function-tests.js';
-import { ownThreadStatPath, threadCpuMs } from './cpu-time.js';
+import { ownThreadStatPath } from './cpu-time.js';
 import type { CompileResult } from '../../contracts/exercises/results.js';
-import { TRACE_LIMITS, traceMessages } from '../../contracts/trace.js';
 import type { TraceMeta } from './trace/instrument.js';
-import { assembleTrace } from './trace/assemble.js';
-import { packTraceSync } from './trace/trace-answer.js';
-import { describeRun, harnessOutcome } from './describe-run.js';
 
 export interface RunRequest {
   /** Identifies the module so a worker compiles it once for all the tests of a submission. */
@@ -89,9 +84,6 @@ export interface RunReport {
   depth?: number;
 }
 
-/** The student's functions have these names in the module; the C library's `main` wrapper is not theirs. */
-const functionName = (name: string | null) => (name === '__original_main' ? 'main' : name);
-
 // Node marks WASI experimental and says so once per worker; the warning means nothing to a student.
 const emitWarning = process.emitWarning.bind(process);
 process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
@@ -101,18 +93,6 @@ process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
 
 const modules = new Map<string, { module: WebAssembly.Module; debug: WasmDebug }>();
 // A stack overflow's error keeps every call on the stack, so the report can say how deep the recursion went.
-/**
- * Whether a recording has used its CPU time (TRACE_LIMITS.recordingCpuMs), counted on this thread from now: the
- * program's and the recorder's time together, so the recorder stops the run before the pool's limit (the program's
- * limit plus the recording's) would end it with no trace. Wall-clock time where /proc can't tell.
- */
-function recordingClock(): () => boolean {
-  const stat = ownThreadStatPath();
-  const cpu = stat !== null && threadCpuMs(stat) !== null ? () => threadCpuMs(stat) ?? 0 : () => performance.now();
-  const start = cpu();
-  return () => cpu() - start >= TRACE_LIMITS.recordingCpuMs;
-}
-
 Error.stackTraceLimit = 500_000;
 
 interface Frame {
@@ -145,7 +125,8 @@ function framesOf(error?: Error): Frame[] {
 function locate(frames: Frame[], debug: WasmDebug): Pick<RunReport, 'line' | 'function'> & { at: number } {
   for (const [index, frame] of frames.entries()) {
     const line = frame.position === undefined ? undefined : debug.lineAt(frame.position);
-    if (line !== undefined) return { line, function: functionName(frame.name), at: index };
+    if (line !== undefined)
+      return { line, function: frame.name === null ? null : studentFunctionName(frame.name), at: index };
   }
   return { line: null, function: null, at: -1 };
 }
@@ -160,27 +141,6 @@ function recursionDepth(frames: Frame[], debug: WasmDebug, from: number): number
 }
 
 class OutputLimit extends Error {}
-
-/** The most of a program's read-only data a trace carries (its string literals come first). */
-const LITERALS_MAX_BYTES = 64 * 1024;
-const FUNCTION_TABLE_MAX = 1024;
-
-/** A traced program's read-only data and the names of its function table's entries (what function pointers hold). */
-function programStatics(debug: WasmDebug, table: { get(index: number): unknown; length?: number } | undefined) {
-  const data = debug.readOnlyData;
-  const functionTable: (string | null)[] = [];
-  for (let i = 0; table && i < Math.min(table.length ?? 0, FUNCTION_TABLE_MAX); i++) {
-    const entry = table.get(i) as { name?: string } | null;
-    const name = entry?.name ? debug.functionName(Number(entry.name)) : undefined;
-    functionTable.push(name ? (functionName(name) ?? name) : null);
-  }
-  return {
-    literals: data
-      ? { addr: data.addr, data: Buffer.from(data.bytes.subarray(0, LITERALS_MAX_BYTES)).toString('base64') }
-      : null,
-    functionTable,
-  };
-}
 
 async function moduleFor(key: string, wasm: Uint8Array) {
   const cached = modules.get(key);
@@ -325,7 +285,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
       if (fields.frame_function !== undefined) {
         const entry = sandbox.table?.get(Number(fields.frame_function)) as { name?: string } | null | undefined;
         const name = entry?.name ? debug.functionName(Number(entry.name)) : undefined;
-        if (name) fields.frame_function_name = functionName(name) ?? name;
+        if (name) fields.frame_function_name = studentFunctionName(name);
       }
       const frames = framesOf();
       const where = fields.kind === 'stack_overflow' ? overflowSite(frames) : locate(frames, debug);
@@ -337,20 +297,18 @@ async function run(request: RunRequest): Promise<RunResponse> {
       });
     },
   };
-  const recorder = request.trace
-    ? createRecorder(
-        memoryBuffer,
-        () => ({ out: stdoutBytes, in: inputAt }),
-        undefined,
-        recordingClock(),
-        request.trace.definednessOffset,
-      )
+  // Only a run to be stepped through loads the recorder (trace/recording.ts says why).
+  const recording = request.trace
+    ? (await import('./trace/recording.js')).startRecording(request.trace, memoryBuffer, () => ({
+        out: stdoutBytes,
+        in: inputAt,
+      }))
     : null;
   const provided: Record<string, Record<string, unknown>> = {
     wasi_snapshot_preview1: imports,
     wasi_unstable: imports,
     grader,
-    ...(recorder ? { trace: recorder.imports } : {}),
+    ...(recording ? { trace: recording.imports } : {}),
   };
   // A C file can declare any import (`__attribute__((import_module("env"), import_name("nope")))`) and the linker
   // lets it through: name what can't be given instead of failing to instantiate.
@@ -384,7 +342,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
     exitCode = wasi.start(instance) ?? 0;
   } catch (error) {
     if (error instanceof OutputLimit) kind = 'output_limit';
-    else if (error instanceof TraceLimit) {
+    else if (recording?.stoppedRun(error)) {
       kind = 'trap';
       trap = 'trace limit';
     } else {
@@ -418,24 +376,8 @@ async function run(request: RunRequest): Promise<RunResponse> {
     ...(request.check && kind === 'exit' ? { check: checkRun(request.check, stdout, folder.contents()) } : {}),
     ...(request.harness ? { harness: tampered ? 'forged' : testDone ? 'finished' : 'ended' } : {}),
   };
-  if (!recorder || !request.trace) return response;
-  const recorded = recorder.finish(kind !== 'exit', reports.find((r) => r.line !== null)?.line ?? null);
-  const outcome = harnessOutcome(describeRun(response, request.trace.code), response.harness);
-  const answer = packTraceSync({
-    compile: request.trace.compile,
-    run: recorded.truncated
-      ? {
-          ...outcome,
-          status: 'time_limit',
-          message:
-            recorded.stoppedBy === 'time'
-              ? traceMessages.recordingTooLong(recorded.steps - 1)
-              : traceMessages.truncated,
-        }
-      : outcome,
-    trace: assembleTrace(request.trace.meta, recorded, stdout, request.stdin, programStatics(debug, sandbox.table)),
-    message: null,
-  });
+  if (!recording) return response;
+  const answer = recording.answer(response, request.stdin, debug, sandbox.table);
   // The answer is all the caller needs: the run's own output travels inside it.
   return { ...response, stdout: '', stderr: '', files: [], trace_answer: answer };
 }

@@ -229,6 +229,9 @@ function lineRows(line: Uint8Array, strings: { str?: Uint8Array; lineStr?: Uint8
   return rows.sort((a, b) => a.address - b.address);
 }
 
+/** A function's name as the student wrote it: the C library's wrapper of `main` is their `main`. */
+export const studentFunctionName = (name: string) => (name === '__original_main' ? 'main' : name);
+
 export interface WasmDebug {
   /** The line of `source` a code position (an offset from the module's start, as V8 reports it) belongs to. */
   lineAt(moduleOffset: number, source?: string): number | undefined;
