@@ -16,7 +16,7 @@ import { type CompileResult, type RunOutcome } from '../../contracts/exercises/r
 import type { CompileRequest, CompileResponse } from './compile-child.js';
 import { PoolUnavailableError } from './pool-errors.js';
 import { childScript, type GraderLog, type JobLimits, ProcessPool } from './process-pool.js';
-import type { RunRequest, RunResponse } from './run-worker.js';
+import type { RunRequest, RunResponse, RunWorkerData } from './run-worker.js';
 import type { ProgramFile } from './memory-files.js';
 import { failedCheck, programOf } from './function-tests.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
@@ -82,12 +82,18 @@ export function createGrader(options: GraderOptions = {}) {
     },
     log,
   });
-  const runners = new WorkerPool<RunRequest, RunResponse>({
-    script: workerScript('run-worker', import.meta.url),
-    size,
-    maxQueue: 2000,
-    resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
-  });
+  const runWorkers = (maxQueue: number, workerData: RunWorkerData) =>
+    new WorkerPool<RunRequest, RunResponse>({
+      script: workerScript('run-worker', import.meta.url),
+      size,
+      maxQueue,
+      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
+      workerData,
+    });
+  // Runs and Step through's recorded runs in workers of their own: each checked run's fresh memory makes V8 collect
+  // its worker's whole heap, so the workers that grade never hold the recorder and its schemas (trace/recording.ts).
+  const runners = runWorkers(2000, { records: false });
+  const tracers = runWorkers(200, { records: true });
 
   // CodeRunner questions' templates are rendered here, bounded in time and heap (template-worker.ts).
   const templates = new WorkerPool<TemplateRequest, TemplateResponse>({
@@ -100,7 +106,8 @@ export function createGrader(options: GraderOptions = {}) {
 
   const builds = createBuilds(compilers, log);
   const execution = createExecution({ runners, builds, log, timeLimitMs });
-  const parts = { runners, builds, log, timeLimitMs };
+  // Step through's runs go to its own workers.
+  const traceParts = { runners: tracers, builds, log, timeLimitMs };
 
   async function renderTemplate(owner: string, request: TemplateRequest): Promise<TemplateResponse> {
     try {
@@ -149,7 +156,7 @@ export function createGrader(options: GraderOptions = {}) {
      * Run once, built to be stepped through (trace/), with the input given: the run's outcome, as Run tells it, and
      * what it did, step by step, as the whole answer gzipped. A program the tracer can't rewrite is said to be so.
      */
-    trace: (...args: TraceArgs) => traceProgram(parts, ...args),
+    trace: (...args: TraceArgs) => traceProgram(traceParts, ...args),
 
     /** Compile once, run every test case; after a test runs out of time (or can't run at all) the rest are not run. */
     grade: (owner: string | number, code: string, tests: TestCase[], options: GradeOptions = {}) =>
@@ -194,6 +201,7 @@ export function createGrader(options: GraderOptions = {}) {
      */
     async warmUp(): Promise<void> {
       runners.start();
+      tracers.start();
       templates.start();
       await compilers.start();
     },
@@ -202,7 +210,7 @@ export function createGrader(options: GraderOptions = {}) {
     compilerPids: () => compilers.pids(),
 
     close: async () => {
-      await Promise.all([compilers.close(), runners.close(), templates.close()]);
+      await Promise.all([compilers.close(), runners.close(), tracers.close(), templates.close()]);
     },
   };
   return grader;

@@ -7,7 +7,7 @@
  */
 import { tmpdir } from 'node:os';
 import { WASI } from 'node:wasi';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { type CheckResult, checkRun, type RunCheck } from '../../contracts/checkers.js';
 import { createMemoryFiles, ERRNO, type ProgramFile, type WrittenFile } from './memory-files.js';
 import { readWasmDebug, studentFunctionName, type WasmDebug } from './wasm-debug.js';
@@ -15,6 +15,11 @@ import type { HarnessCheck } from './function-tests.js';
 import { ownThreadStatPath } from './cpu-time.js';
 import type { CompileResult } from '../../contracts/exercises/results.js';
 import type { TraceMeta } from './trace/instrument.js';
+
+/** What a run worker is told as it starts: whether its pool is Step through's (it records every run). */
+export interface RunWorkerData {
+  records: boolean;
+}
 
 export interface RunRequest {
   /** Identifies the module so a worker compiles it once for all the tests of a submission. */
@@ -297,7 +302,7 @@ async function run(request: RunRequest): Promise<RunResponse> {
       });
     },
   };
-  // Only a run to be stepped through loads the recorder (trace/recording.ts says why).
+  // The recorder: loaded already in Step through's workers, and only there (trace/recording.ts says why).
   const recording = request.trace
     ? (await import('./trace/recording.js')).startRecording(request.trace, memoryBuffer, () => ({
         out: stdoutBytes,
@@ -393,5 +398,8 @@ parentPort?.on('message', ({ id, request }: { id: number; request: RunRequest })
       parentPort?.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
   );
 });
+// A worker of Step through's pool loads the recorder before it says it is ready (about 170 ms), so no trace waits
+// for it; the run workers never load it (trace/recording.ts says why).
+if ((workerData as RunWorkerData | undefined)?.records) await import('./trace/recording.js');
 // Loaded: the pool starts the first job's clock now, counting this thread's CPU time where it can read it.
 parentPort?.postMessage({ ready: true, thread: ownThreadStatPath() });

@@ -64,6 +64,8 @@ export class WorkerPool<Req, Res> {
       size: number;
       resourceLimits?: ResourceLimits;
       maxQueue?: number;
+      /** Given to each worker as it starts (node:worker_threads' workerData). */
+      workerData?: unknown;
     },
   ) {
     this.line = new JobLine(options.maxQueue ?? 1000);
@@ -103,6 +105,7 @@ export class WorkerPool<Req, Res> {
     const worker = new Worker('url' in script ? script.url : script.source, {
       eval: !('url' in script),
       resourceLimits: this.options.resourceLimits,
+      workerData: this.options.workerData,
       // The student's program gets no environment; neither does the worker that runs it.
       env: {},
       stdout: true,

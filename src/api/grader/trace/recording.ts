@@ -1,8 +1,8 @@
 /**
- * The part of a run that records it to be stepped through, and makes the whole answer from the recording. The run
- * worker loads it only for such a run: a worker that only grades keeps a small heap (the recorder, the answer's
- * schema and its library stay out of it). That matters because each checked run's fresh memory makes V8 collect
- * the worker's whole heap, and a collection costs what the heap holds.
+ * The part of a run that records it to be stepped through, and makes the whole answer from the recording. Only
+ * Step through's workers load it (a pool of their own, grader.ts): a worker that grades keeps a small heap (the
+ * recorder, the answer's schema and its library stay out of it: 4.5 MB instead of 10). That matters because each
+ * checked run's fresh memory makes V8 collect the worker's whole heap, and a collection costs what the heap holds.
  */
 import { TRACE_LIMITS, traceMessages } from '../../../contracts/trace.js';
 import { describeRun, harnessOutcome } from '../describe-run.js';
