@@ -17,8 +17,9 @@ function loadedAtStart(file: string, seen = new Set<string>()): Set<string> {
 
 describe('the run worker', () => {
   // Each checked run's fresh memory makes V8 collect the worker's whole heap, and a collection costs what the heap
-  // holds: the grading path loads neither the recorder nor the answer's schema library (trace/recording.ts).
-  it('loads only what a run needs as it starts; Step through’s recorder comes when a trace is asked for', () => {
+  // holds: a worker that grades loads neither the recorder nor the answer's schema library; Step through's workers
+  // (a pool of their own) load them as they start (trace/recording.ts).
+  it('loads only what a run needs as it starts; Step through’s recorder is loaded apart from it', () => {
     const worker = fileURLToPath(new URL('./run-worker.ts', import.meta.url));
     const loaded = [...loadedAtStart(worker)].map((file) => file.replace(dirname(worker), '.'));
     expect(loaded).not.toContain('zod');
