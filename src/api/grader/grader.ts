@@ -82,18 +82,18 @@ export function createGrader(options: GraderOptions = {}) {
     },
     log,
   });
-  const runWorkers = (maxQueue: number, workerData: RunWorkerData) =>
+  const runWorkers = (workerData: RunWorkerData) =>
     new WorkerPool<RunRequest, RunResponse>({
       script: workerScript('run-worker', import.meta.url),
       size,
-      maxQueue,
+      maxQueue: 2000,
       resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
       workerData,
     });
   // Runs and Step through's recorded runs in workers of their own: each checked run's fresh memory makes V8 collect
   // its worker's whole heap, so the workers that grade never hold the recorder and its schemas (trace/recording.ts).
-  const runners = runWorkers(2000, { records: false });
-  const tracers = runWorkers(200, { records: true });
+  const runners = runWorkers({ records: false });
+  const tracers = runWorkers({ records: true });
 
   // CodeRunner questions' templates are rendered here, bounded in time and heap (template-worker.ts).
   const templates = new WorkerPool<TemplateRequest, TemplateResponse>({
