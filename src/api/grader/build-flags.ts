@@ -165,11 +165,7 @@ export const COMPILE_LIMITS = {
  * V8 flags of each compile process: Clang's memory in 64 KiB WebAssembly pages, a small JS heap, gc() to hand back
  * memory, and Clang's code compiled by V8's baseline compiler (Liftoff) only. Optimising Clang's hot functions
  * again (TurboFan) cost a new process about 8 s of CPU on its first compile, and compiles after it were no faster:
- * 80 compiles of the C corpus took 506 ms each at the end with Liftoff alone, 491 ms with both. And the collector
- * on the process's own thread: each instance of Clang is a new memory, and the collection it brings marks the whole
- * heap (35,000 entries of Clang's function table among it); V8's helper threads marking beside Clang cost the
- * machine more than they saved it (a checked build of the grading bench: 218-259 ms of the process's CPU, 171-215
- * with them off, wall time the same).
+ * 80 compiles of the C corpus took 506 ms each at the end with Liftoff alone, 491 ms with both.
  */
 export function compileProcessFlags(clangMemoryMb: number = COMPILE_LIMITS.clangMemoryMb): string[] {
   return [
@@ -177,6 +173,5 @@ export function compileProcessFlags(clangMemoryMb: number = COMPILE_LIMITS.clang
     `--max-old-space-size=${COMPILE_LIMITS.jsHeapMb}`,
     '--expose-gc',
     '--liftoff-only',
-    '--single-threaded-gc',
   ];
 }
