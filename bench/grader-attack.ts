@@ -8,11 +8,10 @@
  * Part of `npm run bench` (against its server). On its own, against a fresh server on a throwaway SQLite database
  * (after `npm run build`): `npx tsx bench/grader-attack.ts [--runs=N]`.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { startSite } from './site-server.js';
+import { THROWAWAY_ADMIN, withThrowawaySite } from './site-server.js';
 import { adminLogin, type BenchSession, poster, studentsWithProgram } from './students.js';
 
 // 796 bytes: A39 stands for 2^39 tokens.
@@ -175,25 +174,12 @@ export async function benchGraderAttack(
 /** On its own: the built server on a throwaway SQLite database, attacked, then stopped. */
 async function main(): Promise<void> {
   const helloRuns = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 6);
-  const dataDir = mkdtempSync(join(tmpdir(), 'course-attack-'));
-  const admin = { email: 'teacher@example.com', password: 'Teacher#2026' };
-  const { base, server } = await startSite({
-    databaseUrl: `sqlite:${join(dataDir, 'app.db')}`,
-    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'fatal' },
-  });
-  try {
-    // The server loads Clang into its compile processes after it starts listening: let that pass.
-    await new Promise((resolve) => setTimeout(resolve, 8000));
+  const result = await withThrowawaySite('attack', ({ base, server }) => {
     console.log(`Grading under attack (GRADER_WORKERS ${process.env.GRADER_WORKERS ?? 'default'})`);
-    const result = await benchGraderAttack(base, admin, server.pid!, { helloRuns });
-    for (const line of result.lines) console.log(`  ${line}`);
-    process.exitCode = result.met.hello && result.met.memory ? 0 : 1;
-  } finally {
-    await new Promise((resolve) =>
-      server.exitCode === null ? server.once('exit', resolve).kill('SIGTERM') : resolve(undefined),
-    );
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return benchGraderAttack(base, THROWAWAY_ADMIN, server.pid!, { helloRuns });
+  });
+  for (const line of result.lines) console.log(`  ${line}`);
+  process.exitCode = result.met.hello && result.met.memory ? 0 : 1;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -3,11 +3,8 @@
  * (each student one submission in flight, as the API allows), while wrk loads GET /courses/ as those students (as a
  * browser asks, gzip). Prints gradings per minute and the latency of GET /courses/ idle and under that load.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startSite } from './site-server.js';
+import { THROWAWAY_ADMIN, withThrowawaySite } from './site-server.js';
 import { adminLogin, json, poster, studentsWithProgram } from './students.js';
 import { ensureWrk, load } from './wrk.js';
 
@@ -119,23 +116,10 @@ export async function benchGrading(
 async function main(): Promise<void> {
   ensureWrk();
   const durationS = Number(process.argv.find((arg) => arg.startsWith('--duration='))?.split('=')[1] ?? 20);
-  const dataDir = mkdtempSync(join(tmpdir(), 'course-grading-'));
-  const admin = { email: 'teacher@example.com', password: 'Teacher#2026' };
-  const { base, server } = await startSite({
-    databaseUrl: `sqlite:${join(dataDir, 'app.db')}`,
-    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'fatal' },
-  });
-  try {
-    // The server loads Clang into its compile processes after it starts listening: let that pass.
-    await new Promise((resolve) => setTimeout(resolve, 8000));
-    const result = await benchGrading(base, admin, durationS, { files: process.argv.includes('--files') });
-    for (const line of result.lines) console.log(line);
-  } finally {
-    await new Promise((resolve) =>
-      server.exitCode === null ? server.once('exit', resolve).kill('SIGTERM') : resolve(undefined),
-    );
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const result = await withThrowawaySite('grading', ({ base }) =>
+    benchGrading(base, THROWAWAY_ADMIN, durationS, { files: process.argv.includes('--files') }),
+  );
+  for (const line of result.lines) console.log(line);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

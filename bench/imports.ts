@@ -6,12 +6,9 @@
  * worker. Target: every GET / during an import under 100 ms; the worst and the 95th percentile are printed.
  * bench/run.ts prints it; run alone with `npx tsx bench/imports.ts [--script=ANOTHER/server.js]` after `npm run build`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { codeRunnerExport, dodonaFolder } from '../test/large-exports.js';
-import { startSite } from './site-server.js';
+import { THROWAWAY_ADMIN, withThrowawaySite } from './site-server.js';
 import { adminLogin } from './students.js';
 
 export const IMPORT_STALL_TARGET_MS = 100;
@@ -100,31 +97,25 @@ async function importWhileProbing(base: string, token: string, label: string, bo
  * another build of the server, to compare with (`--script=PATH` on its own).
  */
 export async function benchImports({ script }: { script?: string } = {}): Promise<ImportFigures[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'imports-bench-'));
-  const admin = { email: 'teacher@example.com', password: 'Teacher#2026x' };
-  const site = await startSite({
-    ...(script ? { script } : {}),
-    databaseUrl: `sqlite:${join(dir, 'app.db')}`,
-    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, GRADER_WORKERS: '1', LOG_LEVEL: 'fatal' },
-  });
-  try {
-    // The server loads Clang into its compile process after it starts listening: let that pass.
-    await new Promise((resolve) => setTimeout(resolve, 8000));
-    const token = await adminLogin(site.base, admin);
-    const files: [string, Body][] = [
-      ['a Moodle export of 10,000 CodeRunner tests', { content: codeRunnerExport(200, 50) }],
-      ['a 3.9 MB Dodona folder (200 exercises)', padded((p) => ({ files: dodonaFolder(200, 50, p) }), 3.9 * MB)],
-      ['a 3.9 MB Moodle export (200 questions)', padded((p) => ({ content: codeRunnerExport(200, 50, p) }), 3.9 * MB)],
-      ['the attack’s file (question names of 200,000 `<` or spaces)', attackExport()],
-    ];
-    const figures: ImportFigures[] = [];
-    for (const [label, body] of files) figures.push(await importWhileProbing(site.base, token, label, body));
-    return figures;
-  } finally {
-    site.server.kill('SIGTERM');
-    await new Promise((resolve) => site.server.once('exit', resolve));
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return withThrowawaySite(
+    'imports',
+    async ({ base }) => {
+      const token = await adminLogin(base, THROWAWAY_ADMIN);
+      const files: [string, Body][] = [
+        ['a Moodle export of 10,000 CodeRunner tests', { content: codeRunnerExport(200, 50) }],
+        ['a 3.9 MB Dodona folder (200 exercises)', padded((p) => ({ files: dodonaFolder(200, 50, p) }), 3.9 * MB)],
+        [
+          'a 3.9 MB Moodle export (200 questions)',
+          padded((p) => ({ content: codeRunnerExport(200, 50, p) }), 3.9 * MB),
+        ],
+        ['the attack’s file (question names of 200,000 `<` or spaces)', attackExport()],
+      ];
+      const figures: ImportFigures[] = [];
+      for (const [label, body] of files) figures.push(await importWhileProbing(base, token, label, body));
+      return figures;
+    },
+    { env: { GRADER_WORKERS: '1' }, ...(script ? { script } : {}) },
+  );
 }
 
 export function importLines(figures: ImportFigures[]): { lines: string[]; met: boolean[] } {

@@ -8,11 +8,8 @@
  * Part of `npm run bench` (against its server). On its own, against a fresh server on a throwaway SQLite database
  * (after `npm run build`): `npx tsx bench/trace-load.ts`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startSite } from './site-server.js';
+import { THROWAWAY_ADMIN, withThrowawaySite } from './site-server.js';
 import { adminLogin, poster, studentsWithProgram } from './students.js';
 import { traceProgram } from './trace.js';
 
@@ -95,24 +92,9 @@ export async function benchTraceLoad(
 
 /** On its own: the built server on a throwaway SQLite database. */
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'course-trace-load-'));
-  const admin = { email: 'teacher@example.com', password: 'Teacher#2026' };
-  const { base, server } = await startSite({
-    databaseUrl: `sqlite:${join(dataDir, 'app.db')}`,
-    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'fatal' },
-  });
-  try {
-    // The server loads Clang into its compile processes after it starts listening: let that pass.
-    await new Promise((resolve) => setTimeout(resolve, 8000));
-    const result = await benchTraceLoad(base, admin);
-    for (const line of result.lines) console.log(`  ${line}`);
-    process.exitCode = result.met ? 0 : 1;
-  } finally {
-    await new Promise((resolve) =>
-      server.exitCode === null ? server.once('exit', resolve).kill('SIGTERM') : resolve(undefined),
-    );
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const result = await withThrowawaySite('trace-load', ({ base }) => benchTraceLoad(base, THROWAWAY_ADMIN));
+  for (const line of result.lines) console.log(`  ${line}`);
+  process.exitCode = result.met ? 0 : 1;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
