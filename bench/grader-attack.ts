@@ -115,8 +115,12 @@ export async function benchGraderAttack(
       answered.add(i);
     }
   });
+  let hellos = 0;
   const hello = async () => {
-    const { status, body, ms } = await run(victim, HELLO);
+    // Each Run a program of its own (a comment differs), so each is compiled in line behind the bombs: the grader
+    // keeps the builds of code it has seen (build-memo.ts), and the same code again would wait for no compile.
+    hellos += 1;
+    const { status, body, ms } = await run(victim, `${HELLO}/* edit ${hellos} */\n`);
     if (status !== 200 || body.run?.stdout !== 'hello, world\n')
       throw new Error(`hello world failed: ${status} ${JSON.stringify(body).slice(0, 300)}`);
     return ms;
