@@ -66,4 +66,21 @@ describe('worker pool: run workers, taken in turn', { timeout: 60_000 }, () => {
     expect((error as Error).message).toMatch(/zero/);
     expect(await pool.run('b', 5, 1000)).toBe(10);
   });
+
+  // Step through's pool tells its workers to load the recorder (grader.ts); a replaced worker is told again.
+  it('gives each worker it starts the pool’s workerData, a replacement too', async () => {
+    const TOLD = `
+const { parentPort, workerData } = require('node:worker_threads');
+parentPort.on('message', ({ id, request }) => {
+  if (request < 0) for (;;);
+  parentPort.postMessage({ id, ok: true, result: workerData.records ? request : -request });
+});
+parentPort.postMessage({ ready: true });
+`;
+    const pool = new WorkerPool<number, number>({ script: { source: TOLD }, size: 1, workerData: { records: true } });
+    pools.push(pool);
+    expect(await pool.run('a', 7, 1000)).toBe(7);
+    await expect(pool.run('a', -1, 200)).rejects.toBeInstanceOf(JobTimeoutError);
+    expect(await pool.run('a', 8, 1000)).toBe(8);
+  });
 });
