@@ -12,20 +12,6 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const failedTests = [];
 
-// The names and first lines of the failed tests, so the end of the log says what broke.
-function collectVitestFailures(report) {
-  for (const file of report.testResults ?? []) {
-    for (const test of file.assertionResults ?? []) {
-      if (test.status !== 'failed') continue;
-      const message = (test.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join('\n      ');
-      failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}\n      ${message}`);
-    }
-    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
-      failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')}\n      ${(file.message ?? '').split('\n')[0]}`);
-    }
-  }
-}
-
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
   const started = performance.now();
@@ -130,21 +116,29 @@ if (built)
 /** One run of vitest over these projects, its figures added to the totals; `name` says what failed. */
 function vitestRun(label, name, projects) {
   const report = `.tmp/reports/${name.replaceAll(' ', '-')}.json`;
+  const failuresFile = `.tmp/reports/${name.replaceAll(' ', '-')}-failures.json`;
   rmSync(report, { force: true });
-  const ok = run(label, 'npx', [
-    'vitest',
-    'run',
-    ...projects.map((project) => `--project=${project}`),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ]);
+  rmSync(failuresFile, { force: true });
+  const ok = run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.map((project) => `--project=${project}`),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      '--reporter=./scripts/vitest-failures-reporter.mjs',
+    ],
+    { VITEST_FAILURES_FILE: failuresFile },
+  );
+  if (existsSync(failuresFile)) failedTests.push(...JSON.parse(readFileSync(failuresFile, 'utf8')));
   if (!existsSync(report)) return check(name, false);
   const figures = JSON.parse(readFileSync(report, 'utf8'));
   totals.passed += figures.numPassedTests;
   totals.failed += figures.numFailedTests;
   totals.skipped += figures.numPendingTests + figures.numTodoTests;
-  collectVitestFailures(figures);
   if (figures.numFailedTests > 0 || !ok) failures.push(name);
   if (!ok && figures.numFailedTests === 0) totals.failed += 1;
 }

@@ -57,7 +57,21 @@ if (!referees.ok) {
       await grader.warmUp();
       programs = [...differentialPrograms(), ...(await csmithSample())];
       const started = performance.now();
-      results = await eachLimited(programs, 2, (program) => compareOutputs(grader, program));
+      // A program whose comparison throws is a disagreement named with its error, not a failed setup that hides
+      // which program it was and skips every test below.
+      results = await eachLimited(programs, 2, (program) =>
+        compareOutputs(grader, program).catch((error: unknown) => ({
+          name: program.name,
+          traced: null,
+          notTraced: null,
+          truncated: false,
+          run: '',
+          native: null,
+          problems: [
+            `the comparison threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          ],
+        })),
+      );
       const agreeing = results.filter((r) => r.problems.length === 0);
       const withNative = agreeing.filter((r) => r.native !== null);
       console.log(
