@@ -82,3 +82,16 @@ describe('the hint for an access one past the end', () => {
     expect(describeProblem(report, ['', '', '', 'marks[5] = 0;']).message).toMatch(/this is number 5\.$/);
   });
 });
+
+describe('an access the engine stopped', () => {
+  it('is a pointer to no variable or block, at its line, claiming neither an address nor a read or a write', () => {
+    const problem = describeProblem({ fields: { kind: 'access', where: 'outside' }, line: 8, function: 'main' });
+    expect(problem).toEqual({
+      kind: 'wild',
+      line: 8,
+      fatal: true,
+      message:
+        'Line 8: the program uses a pointer to memory that belongs to no variable or block: a pointer that was never set, or has run far past its array.',
+    });
+  });
+});

@@ -294,8 +294,20 @@ const wildAccess = ({ line, via, addr }: BadAccess): RunProblem => ({
   message: `${at(line)}${via} address ${addr}, which belongs to no variable or block: a pointer that was never set, or has run far past its array.`,
 });
 
+/**
+ * An access the program's own check stopped as a trap: to memory below the program (a NULL pointer's page, the
+ * checks' own) or past its end. The engine does not say the address, nor whether it was a read or a write.
+ */
+const outsideAccess = ({ line }: BadAccess): RunProblem => ({
+  kind: 'wild',
+  line,
+  fatal: true,
+  message: `${at(line)}The program uses a pointer to memory that belongs to no variable or block: a pointer that was never set, or has run far past its array.`,
+});
+
 /** A bad access's words by where the address was (the report's `where`); anywhere else, a wild pointer. */
 const accessByPlace: Record<string, (access: BadAccess) => RunProblem> = {
+  outside: outsideAccess,
   null: nullAccess,
   freed: freedAccess,
   heap: heapAccess,

@@ -147,6 +147,17 @@ function recursionDepth(frames: Frame[], debug: WasmDebug, from: number): number
 
 class OutputLimit extends Error {}
 
+/** An access out of bounds in a program built with the checks runtime (the one that reports through `grader`). */
+function isCheckedAccessTrap(error: unknown, module: WebAssembly.Module): error is Error {
+  return (
+    error instanceof Error &&
+    error.name === 'RuntimeError' &&
+    /out of bounds/.test(error.message) &&
+    !/table/.test(error.message) &&
+    WebAssembly.Module.imports(module).some(({ module: from, name }) => from === 'grader' && name === 'report')
+  );
+}
+
 async function moduleFor(key: string, wasm: Uint8Array) {
   const cached = modules.get(key);
   if (cached) return cached;
@@ -353,6 +364,12 @@ async function run(request: RunRequest): Promise<RunResponse> {
     } else {
       kind = 'trap';
       trap = error instanceof Error ? error.message : String(error);
+      // A checked program's own check of an address below the program or past its memory is a trap (its shadow is
+      // outside the memory: build-flags.ts): told as such an access, at the line the engine stopped on.
+      if (isCheckedAccessTrap(error, module) && reports.length === 0) {
+        const where = locate(framesOf(error), debug);
+        reports.push({ fields: { kind: 'access', where: 'outside' }, line: where.line, function: where.function });
+      }
       // The engine's own stack ran out (a recursion that keeps nothing in memory): named like the runtime's.
       if (error instanceof RangeError && /call stack/i.test(error.message) && reports.length === 0) {
         const frames = framesOf(error);

@@ -4,7 +4,7 @@
  * file is linked in their place of compiler-rt's runtime, which Clang does not ship for this target.
  *
  * Memory (the linker's --global-base keeps the program above the address shadow; all of it exists from the start):
- *   [0, SHADOW_END)                 address shadow: one byte describes 8 bytes (Clang's mapping: address >> 3)
+ *   [0, SHADOW_END)                 address shadow: one byte describes 8 bytes (address >> 3, plus SHADOW_OFFSET)
  *   [SHADOW_END, PROGRAM_END)       the program's data, then its stack, then the heap this allocator hands out
  *   address + DEFINEDNESS_SHADOW    definedness shadow: a bit set for each bit of the program's never written
  *   address + DEFINEDNESS_ORIGIN    origins: for each 4 bytes never written, where they came from
@@ -44,8 +44,16 @@ typedef uintptr_t uptr;
 #ifndef CHECKS_HEAP_BUDGET
 #define CHECKS_HEAP_BUDGET (64u * 1024 * 1024)
 #endif
+#ifndef CHECKS_ADDRESS_SHADOW_OFFSET
+#define CHECKS_ADDRESS_SHADOW_OFFSET (0u - SHADOW_END / 8)
+#endif
 #define SHADOW_END (CHECKS_MEMORY_BYTES / 8)
-#define SHADOW(addr) ((int8_t *)((uptr)(addr) >> 3))
+/*
+ * Clang's mapping, with the build's offset (-asan-mapping-offset): an address below the program (the shadow itself,
+ * a NULL pointer's page) has its shadow past the end of the memory, so the program's own check of it is a trap, and
+ * no run writes a shadow for that region (5 MB a run, when it was poisoned). The runtime asks shadow_byte.
+ */
+#define SHADOW(addr) ((int8_t *)(((uptr)(addr) >> 3) + CHECKS_ADDRESS_SHADOW_OFFSET))
 
 enum {
   POISON_HEAP_LEFT = (int8_t)0xfa,
@@ -126,15 +134,17 @@ NOINST static void unpoison(uptr beg, uptr size) {
   memset(SHADOW(beg), 0, size >> 3);
   if (size & 7) *SHADOW(beg + (size & ~(uptr)7)) = (int8_t)(size & 7);
 }
+/* The shadow byte of an address of the memory: below the program, none of the 8 may be used. */
+NOINST static int8_t shadow_byte(uptr addr) { return addr < SHADOW_END ? POISON_LOW : *SHADOW(addr); }
 NOINST static int addressable(uptr addr) {
-  int8_t s = *SHADOW(addr);
+  int8_t s = shadow_byte(addr);
   return s == 0 || (s > 0 && (int8_t)(addr & 7) < s);
 }
 /* The first byte of [addr, addr+size) that may not be used, or 0 if all may. */
 NOINST static uptr first_bad(uptr addr, uptr size) {
   if (addr + size < addr || addr + size > CHECKS_MEMORY_BYTES) return addr < SHADOW_END ? addr : CHECKS_MEMORY_BYTES;
   for (uptr a = addr; a < addr + size; a++) {
-    if ((a & 7) == 0 && a + 8 <= addr + size && *SHADOW(a) == 0) {
+    if ((a & 7) == 0 && a + 8 <= addr + size && shadow_byte(a) == 0) {
       a += 7;
       continue;
     }
@@ -578,7 +588,7 @@ NOINST __attribute__((noreturn)) static void bad_access(uptr addr, uptr size, in
   field("access", is_write ? "write" : "read");
   field_u("size", size);
   field_u("first_bad", bad ? bad : addr);
-  field_i("shadow", bad && bad < CHECKS_MEMORY_BYTES ? *SHADOW(bad) : 0);
+  field_i("shadow", bad && bad < CHECKS_MEMORY_BYTES ? shadow_byte(bad) : 0);
   describe_address(bad ? bad : addr);
   fatal();
 }
@@ -613,7 +623,7 @@ NOINST static void check_range(const char *function, const void *p, uptr size, i
   field("access", is_write ? "write" : "read");
   field_u("size", size);
   field_u("first_bad", bad);
-  field_i("shadow", bad < CHECKS_MEMORY_BYTES ? *SHADOW(bad) : 0);
+  field_i("shadow", bad < CHECKS_MEMORY_BYTES ? shadow_byte(bad) : 0);
   describe_address(bad);
   /* The block the range starts in: what was meant to be written or read. */
   field_u("range", (uptr)p);
@@ -1411,9 +1421,6 @@ EXPORT NOINST void __asan_init(void) {
   static int done;
   if (done) return;
   done = 1;
-  /* The shadow of the first 4 KB (where a NULL pointer points) and of the shadow itself: never to be used. */
-  int8_t *volatile shadow_start = 0;
-  memset(shadow_start, POISON_LOW, SHADOW_END >> 3);
   heap_top = (uptr)&__heap_base;
   heap_end = (heap_top + 2 * 16 * 65536) & ~(uptr)(16 * 65536 - 1);
   poison(heap_top, heap_end - heap_top, POISON_HEAP_UNUSED);
