@@ -4,6 +4,7 @@
  * runtime linked into every program reports the facts (the grader's checks/runtime.c); the words are all here, so
  * Run, Submit, the teacher's live supervision and the student's work read the same.
  */
+import { EXERCISE_LIMITS } from './exercises/limits.js';
 
 /** A report as the runner hands it over: the runtime's fields, with where in the student's code it happened. */
 
@@ -608,6 +609,13 @@ function problemOf(report: ProblemReport, code: SourceLines): RunProblem {
     case 'stack_overflow': {
       const name = report.function;
       const depth = report.depth ?? 0;
+      if (f.reason === 'array')
+        return {
+          kind: 'stack_overflow',
+          line: report.line,
+          fatal: true,
+          message: `${at(report.line)}this variable-length array is larger than the room left on the stack (${EXERCISE_LIMITS.stackBytes / 1024 / 1024} MB for all of a program's local variables). Make a large array with malloc instead, and free it when done.`,
+        };
       return {
         kind: 'stack_overflow',
         line: report.line,

@@ -23,7 +23,7 @@ const ADDRESS_SHADOW_BYTES = CHECKED_MEMORY_BYTES / 8;
  * (from ADDRESS_SHADOW up) maps to the start of the memory, and what lies below the program (the shadow itself, a
  * NULL pointer's page) maps past its end. An access there is a trap at its line, as an access past the memory is,
  * where with Clang's mapping (address >> 3) every run wrote 5 MB of shadow to forbid that region, about a quarter of
- * a short checked run's CPU time (docs/decisions/041).
+ * a short checked run's CPU time (docs/decisions/042).
  */
 const ADDRESS_SHADOW_OFFSET = 2 ** 32 - ADDRESS_SHADOW_BYTES / 8;
 /** MemorySanitizer's shadow of an address is the address plus this; its origin, plus the next, rounded down to 4. */

@@ -304,12 +304,14 @@ async function run(request: RunRequest): Promise<RunResponse> {
         if (name) fields.frame_function_name = studentFunctionName(name);
       }
       const frames = framesOf();
-      const where = fields.kind === 'stack_overflow' ? overflowSite(frames) : locate(frames, debug);
+      // A recursion is told at the call that went on too deep; a variable-length array too large, where it is made.
+      const recursed = fields.kind === 'stack_overflow' && fields.reason !== 'array';
+      const where = recursed ? overflowSite(frames) : locate(frames, debug);
       reports.push({
         fields,
         line: where.line,
         function: where.function,
-        ...(fields.kind === 'stack_overflow' ? { depth: recursionDepth(frames, debug, where.at) } : {}),
+        ...(recursed ? { depth: recursionDepth(frames, debug, where.at) } : {}),
       });
     },
   };
@@ -366,7 +368,8 @@ async function run(request: RunRequest): Promise<RunResponse> {
       trap = error instanceof Error ? error.message : String(error);
       // A checked program's own check of an address below the program or past its memory is a trap (its shadow is
       // outside the memory: build-flags.ts): told as such an access, at the line the engine stopped on.
-      if (isCheckedAccessTrap(error, module) && reports.length === 0) {
+      // (A refused malloc the program went on from is no reason to leave it unsaid.)
+      if (isCheckedAccessTrap(error, module) && reports.every((report) => report.fields.kind === 'heap_full')) {
         const where = locate(framesOf(error), debug);
         reports.push({ fields: { kind: 'access', where: 'outside' }, line: where.line, function: where.function });
       }

@@ -4,7 +4,7 @@
  * file is linked in their place of compiler-rt's runtime, which Clang does not ship for this target.
  *
  * Memory (the linker's --global-base keeps the program above the address shadow; all of it exists from the start):
- *   [0, SHADOW_END)                 address shadow: one byte describes 8 bytes (address >> 3, plus SHADOW_OFFSET)
+ *   [0, SHADOW_END)                 address shadow: a byte for each 8 (address >> 3 + CHECKS_ADDRESS_SHADOW_OFFSET)
  *   [SHADOW_END, PROGRAM_END)       the program's data, then its stack, then the heap this allocator hands out
  *   address + DEFINEDNESS_SHADOW    definedness shadow: a bit set for each bit of the program's never written
  *   address + DEFINEDNESS_ORIGIN    origins: for each 4 bytes never written, where they came from
@@ -1174,7 +1174,16 @@ SET_SHADOW(00) SET_SHADOW(01) SET_SHADOW(02) SET_SHADOW(03) SET_SHADOW(04) SET_S
 SET_SHADOW(07) SET_SHADOW(f1) SET_SHADOW(f2) SET_SHADOW(f3) SET_SHADOW(f5) SET_SHADOW(f8)
 EXPORT NOINST void __asan_poison_stack_memory(uptr addr, uptr size) { poison(addr, size, POISON_STACK_SCOPE); }
 EXPORT NOINST void __asan_unpoison_stack_memory(uptr addr, uptr size) { unpoison(addr, size); }
+/* The stack is stopped this far above its end (the program's data lies below it). */
+#define STACK_MARGIN (64u * 1024)
+NOINST __attribute__((noreturn)) static void stack_ran_out(const char *reason) {
+  begin("stack_overflow");
+  field("reason", reason);
+  fatal();
+}
 EXPORT NOINST void __asan_alloca_poison(uptr addr, uptr size) {
+  /* A variable-length array (or alloca) larger than the stack left: named as such, before its shadow is marked. */
+  if (addr < (uptr)&__stack_low + STACK_MARGIN || addr + size < addr) stack_ran_out("array");
   unpoison(addr, size);
   uptr tail = (addr + size + 7) & ~(uptr)7;
   poison(tail, 32, POISON_ALLOCA);
@@ -1185,7 +1194,8 @@ EXPORT NOINST void __asan_alloca_poison(uptr addr, uptr size) {
  * one kept past the return is caught where it is used. The next frames there mark their own variables as they start.
  */
 EXPORT NOINST void __asan_allocas_unpoison(uptr top, uptr bottom) {
-  if (bottom > top) memset(SHADOW(top), POISON_STACK_RETURNED, (bottom - top) >> 3);
+  /* top is 0 when the function made none (it returned before its first): there is nothing to mark then. */
+  if (top && bottom > top) memset(SHADOW(top), POISON_STACK_RETURNED, (bottom - top) >> 3);
 }
 EXPORT NOINST void __asan_handle_no_return(void) {}
 EXPORT NOINST void __asan_version_mismatch_check_v8(void) {}
@@ -1194,12 +1204,6 @@ EXPORT NOINST void __asan_after_dynamic_init(void) {}
 
 /* ---- calls: whether the stack still has room ----------------------------------------------------------------- */
 
-/*
- * Clang calls this on entering each of the student's functions (-finstrument-function-entry-bare). A recursion that
- * keeps its variables in memory runs the program's stack down into its data: stopped here, 64 KB before that. One
- * that needs no memory runs the engine's own stack out instead; the host names both, from the calls on the stack.
- */
-#define STACK_MARGIN (64u * 1024)
 /*
  * The C library sets some things up the first time a program names a file (its table of folders, a buffer for
  * paths) and keeps them to the end: done here, before the student's first line, they are the library's and never a
@@ -1213,6 +1217,11 @@ NOINST static void set_up_library(void) {
   stat(path, &info);
 }
 
+/*
+ * Clang calls this on entering each of the student's functions (-finstrument-function-entry-bare). A recursion that
+ * keeps its variables in memory runs the program's stack down into its data: stopped here, 64 KB before that. One
+ * that needs no memory runs the engine's own stack out instead; the host names both, from the calls on the stack.
+ */
 EXPORT NOINST void __cyg_profile_func_enter_bare(void) {
   char here;
   if (!student_started) {
@@ -1220,11 +1229,7 @@ EXPORT NOINST void __cyg_profile_func_enter_bare(void) {
     set_up_library();
     student_started = 1;
   }
-  if ((uptr)&here < (uptr)&__stack_low + STACK_MARGIN) {
-    begin("stack_overflow");
-    field("reason", "stack");
-    fatal();
-  }
+  if ((uptr)&here < (uptr)&__stack_low + STACK_MARGIN) stack_ran_out("stack");
 }
 
 /* ---- files: the C library's calls on a FILE, checked for the NULL of a failed fopen -------------------------- */
