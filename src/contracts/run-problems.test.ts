@@ -83,6 +83,22 @@ describe('the hint for an access one past the end', () => {
   });
 });
 
+describe('a wild pointer', () => {
+  it('is told with its address when the checks saw it', () => {
+    const fields = {
+      kind: 'access',
+      access: 'read',
+      size: '1',
+      first_bad: '300000',
+      where: 'wild',
+      function: 'strlen',
+    };
+    expect(describeProblem({ fields, line: 6, function: 'main' }).message).toBe(
+      'Line 6: `strlen` reads address 300000, which belongs to no variable or block: a pointer that was never set, or has run far past its array.',
+    );
+  });
+});
+
 describe('an access the engine stopped', () => {
   it('is a pointer to no variable or block, at its line, claiming neither an address nor a read or a write', () => {
     const problem = describeProblem({ fields: { kind: 'access', where: 'outside' }, line: 8, function: 'main' });

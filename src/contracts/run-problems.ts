@@ -288,11 +288,15 @@ function stackAccess({ report, f, line, via, accessSize, addr, hint }: BadAccess
   };
 }
 
+/** What a wild pointer is, said the same with or without its address. */
+const BELONGS_TO_NOTHING =
+  'belongs to no variable or block: a pointer that was never set, or has run far past its array.';
+
 const wildAccess = ({ line, via, addr }: BadAccess): RunProblem => ({
   kind: 'wild',
   line,
   fatal: true,
-  message: `${at(line)}${via} address ${addr}, which belongs to no variable or block: a pointer that was never set, or has run far past its array.`,
+  message: `${at(line)}${via} address ${addr}, which ${BELONGS_TO_NOTHING}`,
 });
 
 /**
@@ -303,7 +307,7 @@ const outsideAccess = ({ line }: BadAccess): RunProblem => ({
   kind: 'wild',
   line,
   fatal: true,
-  message: `${at(line)}The program uses a pointer to memory that belongs to no variable or block: a pointer that was never set, or has run far past its array.`,
+  message: `${at(line)}The program uses a pointer to memory that ${BELONGS_TO_NOTHING}`,
 });
 
 /** A bad access's words by where the address was (the report's `where`); anywhere else, a wild pointer. */

@@ -130,7 +130,7 @@ const siteNamed = (site: SiteView) =>
   site.problem !== null || site.leaked || (site.status === 'runtime_error' && site.exitCode === null);
 
 /** The lines each side names, errors and leaks apart: a leak at the line of an error is not the error. */
-function linesOf(findings: (NativeFinding | null)[]) {
+export function linesOf(findings: (NativeFinding | null)[]) {
   const errors = new Set<number>();
   const leaks = new Set<number>();
   for (const f of findings) {
@@ -142,7 +142,8 @@ function linesOf(findings: (NativeFinding | null)[]) {
   return { errors, leaks };
 }
 
-const said = (f: NativeFinding | null) => (f ? `${f.kind}${f.line !== null ? ` at line ${f.line}` : ''}` : 'nothing');
+export const said = (f: NativeFinding | null) =>
+  f ? `${f.kind}${f.line !== null ? ` at line ${f.line}` : ''}` : 'nothing';
 
 export function siteSaid(site: SiteView): string {
   if (!site.compiled) return `a compile error (${site.diagnostics.find((d) => /error/.test(d)) ?? ''})`;
