@@ -34,6 +34,36 @@ describe('the Clang glue', () => {
     expect(text).toMatch(/function startCurrentTask\([^)]*\) \{\n\s*return 0;/);
   });
 
+  it('writes a file a few bytes at a time in linear time, never into an array given in', () => {
+    // The installed glue's own WriteStream, run on a file as the glue's File holds one (its bytes in `data`).
+    const text = readFileSync(glue, 'utf8');
+    const start = text.indexOf('var WriteStream = class extends OutputStream {');
+    const source = text.slice(start, text.indexOf('\n};\n', start) + 3);
+    const WriteStream = new Function('OutputStream', `${source}\nreturn WriteStream;`)(class {}) as new (
+      file: { data: Uint8Array },
+      offset: bigint,
+    ) => { write(contents: Uint8Array): void };
+    const given = Uint8Array.from([1, 2, 3]);
+    const file = { data: given };
+    const stream = new WriteStream(file, 1n);
+    const buffers = new Set<ArrayBufferLike>();
+    for (let i = 0; i < 20_000; i++) {
+      stream.write(Uint8Array.of(i % 251));
+      buffers.add(file.data.buffer);
+    }
+    expect(Array.from(given)).toEqual([1, 2, 3]);
+    expect(file.data.length).toBe(20_001);
+    expect(file.data[0]).toBe(1);
+    expect(Array.from(file.data.subarray(1, 4))).toEqual([0, 1, 2]);
+    expect(file.data[20_000]).toBe(19_999 % 251);
+    // Copied each time the room doubles (a few times), not on every write (20,000 times).
+    expect(buffers.size).toBeLessThan(20);
+    // A write inside the file changes those bytes only.
+    new WriteStream(file, 2n).write(Uint8Array.of(7, 7));
+    expect(Array.from(file.data.subarray(0, 5))).toEqual([1, 0, 7, 7, 3]);
+    expect(file.data.length).toBe(20_001);
+  });
+
   it('is changed once: running the script again leaves it as it is', () => {
     const { version } = JSON.parse(readFileSync(join(dirname(glue), '..', 'package.json'), 'utf8')) as {
       version: string;

@@ -154,7 +154,8 @@ export const TRACE_RUNTIME_FLAGS = [...RUNTIME_FLAGS, '-DCHECKS_TRACE'];
  * What one compile may use. Measured on the 2-core bench machine, warm: a 160-line student program takes about
  * 0.4 s of CPU and under 32 MB of Clang's memory; a 64 KB file (the most a student may send) of dense functions
  * takes 2.2–3.7 s and still under 32 MB. A macro that doubles 40 times grows Clang's memory without end (4 GB
- * and 10 minutes unbounded); a 60 MB initialised array keeps Clang busy for minutes.
+ * and 10 minutes unbounded). A 60 MB initialised array builds in about 3 s of CPU, the compile process at 0.8 GB,
+ * into a program of 60 MB: past the build's cap.
  */
 export const COMPILE_LIMITS = {
   /** CPU time of Clang's thread per compile. */
@@ -171,6 +172,11 @@ export const COMPILE_LIMITS = {
   jsHeapMb: 96,
   /** The whole compile process (Clang's compiled code is about 450 MB of it): past this it is killed. */
   processRssBytes: 1024 * 1024 * 1024,
+  /**
+   * The built program (a course program's checked build is 80–300 KB; its initialised data is in it, byte for byte):
+   * a larger one is refused as too large, whatever the machine's speed, never carried to the grader and its runs.
+   */
+  buildMaxBytes: 32 * 1024 * 1024,
 } as const;
 
 /**

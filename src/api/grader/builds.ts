@@ -14,6 +14,7 @@ import type { GraderLog, ProcessPool } from './process-pool.js';
 import { createBuildMemo } from './build-memo.js';
 import {
   COMPILE_FLAGS,
+  COMPILE_LIMITS,
   JOBE_LANGUAGE_FLAGS,
   LIGHT_COMPILE_FLAGS,
   LIGHT_FROM_BYTES,
@@ -110,6 +111,7 @@ export function createBuilds(compilers: ProcessPool<CompileRequest, CompileRespo
         code,
         flags: BUILD_FLAGS[build].flatMap((flag) => (jobe ? (JOBE_LANGUAGE_FLAGS[flag] ?? [flag]) : [flag])),
         outputMaxBytes: COMPILE_OUTPUT_MAX,
+        buildMaxBytes: COMPILE_LIMITS.buildMaxBytes,
         runtimeFlags: plain ? null : isTrace(build) ? TRACE_RUNTIME_FLAGS : RUNTIME_FLAGS,
         trace: isTrace(build),
         ...(isTrace(build) ? { fallback: { flags: COMPILE_FLAGS, runtimeFlags: RUNTIME_FLAGS } } : {}),
@@ -138,6 +140,11 @@ export function createBuilds(compilers: ProcessPool<CompileRequest, CompileRespo
     const output = withoutChecksNotes(originalNames(response.output.trim()));
     if (response.failure) {
       const { kind, detail } = response.failure;
+      // A program built past the size a build may be: its data would be the same in a lighter build.
+      if (kind === 'too_large') {
+        log.warn({ ...about, limit: 'size', cause: detail }, 'grader: a compile reached its cap and was stopped');
+        return unsettled({ result: compileError(exerciseMessages.tooComplex), wasm: null, key, plain });
+      }
       if (kind === 'out_of_memory') {
         log.warn({ ...about, limit: 'memory', cause: detail }, 'grader: a compile reached its cap and was stopped');
         if (build === 'checked' && code.length >= LIGHT_FROM_BYTES)

@@ -38,6 +38,8 @@ export interface CompileRequest {
   code: string;
   flags: string[];
   outputMaxBytes: number;
+  /** The largest program it may build: a larger one is answered as a failure ('too_large'), without it. */
+  buildMaxBytes: number;
   /**
    * The checks runtime (checks/runtime.c: memory errors, undefined behaviour, the stack) is compiled with these
    * flags once (kept on disk for the next process: build-cache.ts) and linked into every program, with the checks'
@@ -58,8 +60,11 @@ export interface CompileResponse {
   ok: boolean;
   output: string;
   wasm: Uint8Array | null;
-  /** Set when Clang did not finish normally: its memory ran out, its stack ran out, or it crashed (the detail). */
-  failure?: { kind: 'out_of_memory' | 'stack_overflow' | 'crash'; detail: string };
+  /**
+   * Set when Clang did not finish normally (its memory ran out, its stack ran out, or it crashed), or when what it
+   * built is larger than a build may be (the detail).
+   */
+  failure?: { kind: 'out_of_memory' | 'stack_overflow' | 'crash' | 'too_large'; detail: string };
   /**
    * For a build to be stepped through: what its variables and functions are; or why it could not be rewritten (the
    * build is then the fallback), with the tracer's own name the program used, if that was why.
@@ -88,6 +93,7 @@ process.on('disconnect', () => process.exit(0));
 const checks = readChecksFiles(new URL('./checks/', import.meta.url));
 /** A syntax tree in JSON runs to megabytes (the headers' declarations are in it): bounded all the same. */
 const AST_MAX_BYTES = 32 * 1024 * 1024;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 /** The runtime's object file, by the flags it was compiled with. */
 const runtimes = new Map<string, Uint8Array>();
 
@@ -185,7 +191,15 @@ function checkedHeaders(source: string, flags: string[], more: string[]): Precom
   }
 }
 
-function compile({ code, flags, outputMaxBytes, runtimeFlags, trace, fallback }: CompileRequest): CompileResponse {
+function compile({
+  code,
+  flags,
+  outputMaxBytes,
+  buildMaxBytes,
+  runtimeFlags,
+  trace,
+  fallback,
+}: CompileRequest): CompileResponse {
   const runtime = runtimeFlags ? runtimeObject(runtimeFlags) : null;
   const decoder = new TextDecoder();
   let output = '';
@@ -278,6 +292,16 @@ function compile({ code, flags, outputMaxBytes, runtimeFlags, trace, fallback }:
     const wasm = files?.['main.wasm'];
     if (!(wasm instanceof Uint8Array))
       return { ok: false, output: `${output}\nThe compiler produced no program.`, wasm: null, trace: traced };
+    if (wasm.byteLength > buildMaxBytes)
+      return {
+        ok: false,
+        output: output.slice(0, outputMaxBytes),
+        wasm: null,
+        failure: {
+          kind: 'too_large',
+          detail: `the program built is ${mb(wasm.byteLength)} (cap ${mb(buildMaxBytes)})`,
+        },
+      };
     // A copy of exactly the file's bytes, not the buffer it may be a view of.
     return { ok: true, output: output.slice(0, outputMaxBytes), wasm: new Uint8Array(wasm), trace: traced };
   } catch (error) {
@@ -342,6 +366,7 @@ compile({
   code: 'int main(void) { return 0; }\n',
   flags: warmUpFlags,
   outputMaxBytes: 1024,
+  buildMaxBytes: Infinity,
   runtimeFlags: warmUpRuntimeFlags,
 });
 for (const set of COMMON_SETS) checkedHeaders(set.map((name) => `#include <${name}.h>\n`).join(''), warmUpFlags, []);

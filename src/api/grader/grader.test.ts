@@ -708,18 +708,44 @@ describe('grader: each compile is capped', () => {
         ok: false,
         diagnostics: [{ line: 1, column: 1, severity: 'error', message: exerciseMessages.tooComplex }],
       });
-      // Within the caps (this test's wall clock cap is a generous 120 s; the CPU cap of 5 s or the process's 1 GB ends
-      // these).
+      // Within the caps (this test's wall clock cap is a generous 120 s; the CPU cap of 5 s, the process's 1 GB or
+      // the build's 32 MB ends these).
       expect(Date.now() - started).toBeLessThan(120_000);
     }
-    // Which cap ends each depends on the machine's speed: the 60 MB array reached the 1 GB process cap before 5 s of
-    // CPU on a loaded CI machine. Each cap on its own is checked where it alone can fire: the CPU cap in
-    // process-pool.test.ts, the memory cap below.
+    // Which cap ends each depends on the machine's speed: the 60 MB array is built in about 3 s of CPU with the
+    // process at 0.8 GB, past the build's cap, and a loaded machine may reach the CPU or memory cap first. Each cap on
+    // its own is checked where it alone can fire: the CPU cap in process-pool.test.ts, the memory and size caps below.
     expect(capLines().map((line) => line.details)).toEqual([
       expect.objectContaining({ owner: 'attacker', limit: expect.stringMatching(/^(cpu|memory)$/) }),
-      expect.objectContaining({ owner: 'attacker', limit: expect.stringMatching(/^(cpu|memory)$/) }),
+      expect.objectContaining({ owner: 'attacker', limit: expect.stringMatching(/^(cpu|memory|size)$/) }),
     ]);
     expect((await grader.run('student-1', SUM, '2 2')).run).toMatchObject({ status: 'ok', stdout: '4\n' });
+  }, 300_000);
+
+  it('refuses a program built past 32 MB as too large, and builds and runs one of 4 MB of data', async () => {
+    const before = capLines().length;
+    const huge = await grader.run('attacker', 'char a[40000000] = {1};\nint main(void) { return a[0] - 1; }\n', '');
+    expect(huge.compile).toMatchObject({
+      ok: false,
+      diagnostics: [{ line: 1, column: 1, severity: 'error', message: exerciseMessages.tooComplex }],
+    });
+    expect(capLines().slice(before)).toEqual([
+      expect.objectContaining({
+        details: expect.objectContaining({
+          owner: 'attacker',
+          limit: 'size',
+          cause: expect.stringMatching(/^the program built is 3\d\.\d MB \(cap 32\.0 MB\)$/),
+        }),
+      }),
+    ]);
+    // Written by the compiler a few bytes at a time, as all its files are (scripts/patch-clang-glue.mjs).
+    const sieve = await grader.run(
+      'student-1',
+      '#include <stdio.h>\nint primes[1000000] = {2, 3, 5};\nint main(void) { printf("%d %d\\n", primes[2], primes[999999]); return 0; }\n',
+      '',
+    );
+    expect(sieve.compile.ok).toBe(true);
+    expect(sieve.run).toMatchObject({ status: 'ok', stdout: '5 0\n' });
   }, 300_000);
 
   describe('the memory cap', () => {
