@@ -64,6 +64,32 @@ describe('the Clang glue', () => {
     expect(file.data.length).toBe(20_001);
   });
 
+  it("shares the toolchain's own files between runs, read-only: a write among them fails and leaves nothing", async () => {
+    const { runClang, runLLVM } = await import('@yowasp/clang');
+    await runClang(null, {}, { fetchProgress: () => undefined });
+    const said: string[] = [];
+    const options = {
+      stdout: () => undefined,
+      stderr: (bytes: Uint8Array | null) => void (bytes && said.push(Buffer.from(bytes).toString())),
+      synchronously: true as const,
+    };
+    const cc1 = ['clang', '-cc1', '-triple', 'wasm32-unknown-wasip1'];
+    expect(() => runLLVM([...cc1, '-emit-obj', '-o', '/usr/x.o', 'x.c'], { 'x.c': 'int x;' }, options)).toThrow(
+      /not extensible/,
+    );
+    // The next run finds the toolchain's headers as they were, and no file the first one tried to leave.
+    const built = runLLVM(
+      [...cc1, '-isystem', '/usr/include', '-isystem', '/usr/include/wasm32-wasip1', '-emit-obj', '-o', 'y.o', 'y.c'],
+      { 'y.c': '#include <string.h>\nint y;' },
+      options,
+    );
+    expect(built['y.o']).toBeInstanceOf(Uint8Array);
+    expect(() =>
+      runLLVM([...cc1, '-fsyntax-only', '-include', '/usr/x.o', 'z.c'], { 'z.c': 'int z;' }, options),
+    ).toThrow();
+    expect(said.join('')).toContain("'/usr/x.o' file not found");
+  }, 120_000);
+
   it('is changed once: running the script again leaves it as it is', () => {
     const { version } = JSON.parse(readFileSync(join(dirname(glue), '..', 'package.json'), 'utf8')) as {
       version: string;
