@@ -38,9 +38,10 @@ const CHANGES = [
   },
   {
     // A file written a few bytes at a time (an object file, through an unbuffered stream) was copied whole on every
-    // write: quadratic, 127 GB copied for the 1.2 MB object of a 22 KB program of 150 small functions, which then ran
+    // write: quadratic, 127 GB copied in 134,696 writes for a 22 KB program of 150 small functions, which then ran
     // past a compile's CPU cap. The file keeps room to grow, doubled when it runs out: linear. Its first write (and a
-    // write after the file was replaced or grown another way) still copies, so an array given in is never written.
+    // write after the file was replaced or grown another way) still copies, so an array given in is never written; a
+    // write past the end of a file cut shorter (setSize) reads zeros in between, as before.
     find: `  write(contents) {
     const offset = Number(this.offset);
     const newData = new Uint8Array(Math.max(this.file.data.length, offset + contents.length));
@@ -57,7 +58,7 @@ const CHANGES = [
       const room = new Uint8Array(Math.max(end, 2 * file.data.length, 4096));
       room.set(file.data);
       file.room = room;
-    }
+    } else if (offset > file.data.length) file.room.fill(0, file.data.length, offset);
     file.data = file.room.subarray(0, Math.max(file.data.length, end));
     file.data.set(contents, offset);
     this.offset += BigInt(contents.length);
