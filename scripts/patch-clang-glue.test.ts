@@ -8,6 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Tree } from '@yowasp/clang';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const glue = fileURLToPath(import.meta.resolve('@yowasp/clang'));
@@ -86,7 +87,7 @@ describe('the Clang glue', () => {
       [...cc1, '-isystem', '/usr/include', '-isystem', '/usr/include/wasm32-wasip1', '-emit-obj', '-o', 'y.o', 'y.c'],
       { 'y.c': '#include <string.h>\nint y;' },
       options,
-    );
+    ) as Tree;
     expect(built['y.o']).toBeInstanceOf(Uint8Array);
     expect(() =>
       runLLVM([...cc1, '-fsyntax-only', '-include', '/usr/x.o', 'z.c'], { 'z.c': 'int z;' }, options),
