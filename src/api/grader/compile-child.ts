@@ -15,6 +15,7 @@ import { type AstNode, instrument, MAIN_FILE, type TraceMeta } from './trace/ins
 import { readSyntaxTree } from './trace/syntax-tree.js';
 import { cachedBuild } from './build-cache.js';
 import { runPlanned } from './clang-plans.js';
+import { mb } from './process-pool.js';
 import {
   buildProgram,
   buildRuntime,
@@ -93,7 +94,6 @@ process.on('disconnect', () => process.exit(0));
 const checks = readChecksFiles(new URL('./checks/', import.meta.url));
 /** A syntax tree in JSON runs to megabytes (the headers' declarations are in it): bounded all the same. */
 const AST_MAX_BYTES = 32 * 1024 * 1024;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 /** The runtime's object file, by the flags it was compiled with. */
 const runtimes = new Map<string, Uint8Array>();
 
