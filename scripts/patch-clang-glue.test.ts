@@ -33,6 +33,7 @@ describe('the Clang glue', () => {
     expect(text.split('\n')[0]).toContain('scripts/patch-clang-glue.mjs');
     expect(text).not.toContain('memory0.buffer.slice(ptr3');
     expect(text).toMatch(/function startCurrentTask\([^)]*\) \{\n\s*return 0;/);
+    expect(text).toContain('prepareLLVM');
   });
 
   it('writes a file a few bytes at a time in linear time, never into an array given in', () => {
@@ -93,6 +94,53 @@ describe('the Clang glue', () => {
       runLLVM([...cc1, '-fsyntax-only', '-include', '/usr/x.o', 'z.c'], { 'z.c': 'int z;' }, options),
     ).toThrow();
     expect(said.join('')).toContain("'/usr/x.o' file not found");
+  }, 120_000);
+
+  it('runs a tool on an instance made ahead, once each, as on one made for the run', async () => {
+    const { runClang, runLLVM, prepareLLVM } = await import('@yowasp/clang');
+    await runClang(null, {}, { fetchProgress: () => undefined });
+    if (!prepareLLVM) throw new Error('the installed glue has no prepareLLVM');
+    const run = (name: string, code: string) => {
+      const said: string[] = [];
+      const tree = runLLVM(
+        [
+          'clang',
+          '-cc1',
+          '-triple',
+          'wasm32-unknown-wasip1',
+          '-Wunused-variable',
+          '-emit-obj',
+          '-o',
+          `${name}.o`,
+          `${name}.c`,
+        ],
+        { [`${name}.c`]: code },
+        {
+          stdout: () => undefined,
+          stderr: (bytes: Uint8Array | null) => void (bytes && said.push(Buffer.from(bytes).toString())),
+          synchronously: true,
+        },
+      ) as Tree;
+      return { tree, said: said.join('') };
+    };
+    const code = 'int f(int a) { int unused; return a * 3; }\n';
+    // Made at the run: nothing was made ahead.
+    const atRun = run('a', code);
+    expect(atRun.said).toContain("unused variable 'unused'");
+    expect(prepareLLVM(2)).toBe(true);
+    expect(prepareLLVM(2)).toBe(true);
+    expect(prepareLLVM(2)).toBe(false);
+    const ahead = run('a', code);
+    expect(Object.keys(ahead.tree).sort()).toEqual(['a.c', 'a.o']);
+    expect(ahead.tree['a.o']).toEqual(atRun.tree['a.o']);
+    expect(ahead.said).toBe(atRun.said);
+    // The second instance made ahead: a run of its own, with its own files and arguments only.
+    const other = run('b', 'int g(void) { return 1; }\n');
+    expect(Object.keys(other.tree).sort()).toEqual(['b.c', 'b.o']);
+    // Both were taken: one can be made again.
+    expect(prepareLLVM(1)).toBe(true);
+    run('c', 'int h;\n');
+    expect(prepareLLVM(1)).toBe(true);
   }, 120_000);
 
   it('is changed once: running the script again leaves it as it is', () => {

@@ -10,6 +10,7 @@
  * answers and takes the next job. Between jobs a SIGINT is ignored.
  */
 import vm from 'node:vm';
+import * as yowasp from '@yowasp/clang';
 import { Exit, runClang, type Tree } from '@yowasp/clang';
 import { type AstNode, instrument, MAIN_FILE, type TraceMeta } from './trace/instrument.js';
 import { readSyntaxTree } from './trace/syntax-tree.js';
@@ -344,7 +345,27 @@ function isStackOverflow(error: unknown): boolean {
  */
 const COLLECT_ABOVE_BYTES = 600 * 1024 * 1024;
 
+/**
+ * Instances of the toolchain made ahead, while this process has nothing to do: each run of a tool needs a new one
+ * (about 16 ms to make, most of it copying its data), a build for Step through runs four (the syntax tree, the front
+ * end, the passes, the linker), a checked build three. Each made one holds about 10 MB resident. Made only once no
+ * job has come for a while: right after a build the site runs what was built, and making them then slowed that run
+ * by as much as they saved the next build. One at a time, so that a job that comes waits for one at most.
+ */
+const READY_INSTANCES = 4;
+const PREPARE_AFTER_IDLE_MS = 300;
+let preparing: NodeJS.Timeout | undefined;
+
+function prepareWhenIdle(): void {
+  clearTimeout(preparing);
+  const next = () => {
+    if (yowasp.prepareLLVM?.(READY_INSTANCES)) preparing = setTimeout(next, 0).unref();
+  };
+  preparing = setTimeout(next, PREPARE_AFTER_IDLE_MS).unref();
+}
+
 process.on('message', ({ id, request }: { id: number; request: CompileRequest }) => {
+  clearTimeout(preparing);
   let stopped = false;
   try {
     const result = compile(request);
@@ -358,6 +379,7 @@ process.on('message', ({ id, request }: { id: number; request: CompileRequest })
   // A Clang stopped at a cap leaves its memory (up to the cap) to the garbage collector: give it back now.
   if (stopped || process.memoryUsage.rss() > COLLECT_ABOVE_BYTES)
     setImmediate(() => (globalThis as { gc?: () => void }).gc?.());
+  prepareWhenIdle();
 });
 
 // Loads Clang (reading and compiling its 70 MB of WebAssembly) and compiles once, then says it is ready.
@@ -375,3 +397,4 @@ if (warmUpTraceRuntimeFlags) {
   for (const set of COMMON_SETS) precompiledHeaders(set, TREE_PCH_FLAGS);
 }
 send({ type: 'ready' });
+prepareWhenIdle();
