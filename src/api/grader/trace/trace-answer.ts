@@ -6,7 +6,7 @@
  */
 import { promisify } from 'node:util';
 import { gunzipSync, gzip, gzipSync } from 'node:zlib';
-import { type TraceResult, traceResultSchema } from '../../../contracts/trace.js';
+import { parseTraceResult, type TraceResult } from '../../../contracts/trace.js';
 
 /** The answer to a Step through request: its JSON, gzipped. */
 export interface TraceAnswer {
@@ -17,14 +17,14 @@ const gzipAsync = promisify(gzip);
 
 /** Checks and compresses a whole answer, where a thread may block on it: the run worker. */
 export function packTraceSync(result: TraceResult): Uint8Array {
-  const bytes = gzipSync(JSON.stringify(traceResultSchema.parse(result)));
+  const bytes = gzipSync(JSON.stringify(parseTraceResult(result)));
   // Its own memory, so it can be transferred: a small Buffer may be a view of a pool other Buffers share.
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 }
 
 /** A small answer (no run was recorded), made on the web server's thread without blocking it. */
 export async function packTrace(result: TraceResult): Promise<TraceAnswer> {
-  return { gzip: await gzipAsync(JSON.stringify(traceResultSchema.parse(result))) };
+  return { gzip: await gzipAsync(JSON.stringify(parseTraceResult(result))) };
 }
 
 /** The answer read back (tests and the bench). */
