@@ -92,7 +92,7 @@ export async function benchTrace(): Promise<string[]> {
       const bytes = Buffer.byteLength(JSON.stringify(traced));
       lines.push(
         `${label} (${replay.steps.toLocaleString('en-IN')} recorded): run and record ${recordMs} ms + ready to show ${readyMs.toFixed(0)} ms = ${(recordMs + readyMs).toFixed(0)} ms; ` +
-          `the same program by Run (no recording): ${plain.run?.time_ms ?? '?'} ms; request to gzipped answer ${answerMs.toFixed(0)} ms built anew, ${cachedMs.toFixed(0)} ms with the build kept; ` +
+          `the same program by Run (no recording): ${plain.run?.time_ms ?? '?'} ms; request to gzipped answer ${answerMs.toFixed(0)} ms built anew (median of 3, each sent after ${IDLE_MS} ms idle), ${cachedMs.toFixed(0)} ms with the build kept; ` +
           `answer ${(bytes / 1024).toFixed(0)} KB of JSON, ${(answer.gzip.byteLength / 1024).toFixed(0)} KB gzipped`,
       );
       if (rounds === 2500)
@@ -116,7 +116,7 @@ export async function benchTrace(): Promise<string[]> {
     // What any program costs built anew, measured in this run: the floor under the 10,000-step figure above.
     const anew = await medianMs(3, (i) => grader.trace('bench', `${small}/* anew ${i} */\n`, ''), IDLE_MS);
     lines.push(
-      `4-step program built anew (the build's own cost, the floor of any figure built anew): median of 3 ${anew.toFixed(0)} ms`,
+      `4-step program built anew (the build's own cost, the floor of any figure built anew): median of 3, each sent after ${IDLE_MS} ms idle, ${anew.toFixed(0)} ms`,
     );
   } finally {
     await grader.close();

@@ -21,7 +21,12 @@ const answer = (events: unknown[]): TraceResult =>
 
 describe('a trace answer checked before it is sent', () => {
   it('keeps what the schema keeps, events as they are', () => {
-    const events = [[0, 3, 1, 0, 0], [1, 0], [6, 'AgAAAA=='], [0, 4, 1, 2, 0]];
+    const events = [
+      [0, 3, 1, 0, 0],
+      [1, 0],
+      [6, 'AgAAAA=='],
+      [0, 4, 1, 2, 0],
+    ];
     const result = answer(events);
     const parsed = parseTraceResult(result);
     expect(parsed).toEqual(traceResultSchema.parse(result));
