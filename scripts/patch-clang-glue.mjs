@@ -18,7 +18,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const GLUE_VERSION = '21.1.4-3';
-const PATCHED_MARK = '/* made cheaper per call: scripts/patch-clang-glue.mjs */';
+/** The first line of a changed glue; the revision goes up whenever CHANGES do. */
+const MARK_START = '/* made cheaper per call: scripts/patch-clang-glue.mjs';
+const PATCHED_MARK = `${MARK_START} (revision 2) */`;
 
 const CHANGES = [
   {
@@ -160,6 +162,9 @@ const count = (text, part) => text.split(part).length - 1;
 /** The glue with the changes made, or the reason it is left as it is. */
 function patchGlue(text, version) {
   if (text.startsWith(PATCHED_MARK)) return { text, already: true };
+  // Changed by an earlier revision of this script: its changes can't be made again on top (their text is gone).
+  if (text.startsWith(MARK_START))
+    return { reason: 'it was changed by an earlier revision of this script: reinstall it (npm ci) to change it again' };
   if (version !== GLUE_VERSION) return { reason: `@yowasp/clang is ${version}; the changes are for ${GLUE_VERSION}` };
   let patched = text;
   for (const { find, replace, count: expected } of CHANGES) {

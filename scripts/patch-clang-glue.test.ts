@@ -154,6 +154,22 @@ describe('the Clang glue', () => {
     expect(readFileSync(bundle, 'utf8')).toBe(readFileSync(glue, 'utf8'));
   });
 
+  it('leaves a glue changed by an earlier revision of the script as it is, and says to reinstall it', () => {
+    const { version } = JSON.parse(readFileSync(join(dirname(glue), '..', 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const bundle = copyOf(version);
+    const earlier = readFileSync(bundle, 'utf8').replace(
+      /^.*\n/,
+      '/* made cheaper per call: scripts/patch-clang-glue.mjs */\n',
+    );
+    writeFileSync(bundle, earlier);
+    const ran = patch(bundle);
+    expect(ran.status).toBe(0);
+    expect(ran.stderr).toContain('changed by an earlier revision of this script: reinstall it (npm ci)');
+    expect(readFileSync(bundle, 'utf8')).toBe(earlier);
+  });
+
   it('leaves a glue of a version it does not know as published, and says so', () => {
     const bundle = copyOf('0.0.1');
     const published = readFileSync(bundle, 'utf8').replace(/^.*\n/, '');

@@ -34,7 +34,9 @@ describe('a trace answer checked before it is sent', () => {
   });
 
   it('refuses an event that is not numbers and strings, as the schema does', () => {
-    for (const event of [[0, null], [0, Number.NaN], [1, Infinity], [{ at: 1 }], 'step', 7]) {
+    const holed = [0, 1];
+    holed[3] = 2;
+    for (const event of [[0, null], [0, Number.NaN], [1, Infinity], [{ at: 1 }], 'step', 7, holed]) {
       expect(() => traceResultSchema.parse(answer([[0, 1], event]))).toThrow();
       expect(() => parseTraceResult(answer([[0, 1], event]))).toThrow(/trace event 1 is not numbers and strings/);
     }

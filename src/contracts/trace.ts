@@ -133,10 +133,15 @@ export const traceResultSchema = z.object({
 });
 export type TraceResult = Omit<z.infer<typeof traceResultSchema>, 'trace'> & { trace: Trace | null };
 
-/** An event as the schema says: numbers (finite) and strings. */
-const isTraceEvent = (event: unknown): boolean =>
-  Array.isArray(event) &&
-  event.every((part) => typeof part === 'string' || (typeof part === 'number' && Number.isFinite(part)));
+/** An event as the schema says: numbers (finite) and strings, every place of it (a hole is not). */
+function isTraceEvent(event: unknown): boolean {
+  if (!Array.isArray(event)) return false;
+  for (let i = 0; i < event.length; i++) {
+    const part: unknown = event[i];
+    if (typeof part !== 'string' && !(typeof part === 'number' && Number.isFinite(part))) return false;
+  }
+  return true;
+}
 
 /**
  * `traceResultSchema.parse` of an answer the server made, by the same rules, with its events (four or so a step,
@@ -144,9 +149,10 @@ const isTraceEvent = (event: unknown): boolean =>
  */
 export function parseTraceResult(result: TraceResult): TraceResult {
   const events = result.trace?.events;
-  if (!events) return traceResultSchema.parse(result) as TraceResult;
+  if (!Array.isArray(events)) return traceResultSchema.parse(result) as TraceResult;
   const parsed = traceResultSchema.parse({ ...result, trace: { ...result.trace, events: [] } });
-  const wrong = events.findIndex((event) => !isTraceEvent(event));
+  let wrong = -1;
+  for (let i = 0; i < events.length && wrong < 0; i++) if (!isTraceEvent(events[i])) wrong = i;
   if (wrong >= 0) throw new Error(`trace event ${wrong} is not numbers and strings: ${JSON.stringify(events[wrong])}`);
   return { ...parsed, trace: { ...parsed.trace!, events } } as TraceResult;
 }

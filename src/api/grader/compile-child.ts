@@ -348,7 +348,7 @@ const COLLECT_ABOVE_BYTES = 600 * 1024 * 1024;
 /**
  * Instances of the toolchain made ahead, while this process has nothing to do: each run of a tool needs a new one
  * (about 16 ms to make, most of it copying its data), a build for Step through runs four (the syntax tree, the front
- * end, the passes, the linker), a checked build three. Each made one holds about 10 MB resident. Made only once no
+ * end, the passes, the linker), a checked build three. Each made one holds about 11 MB resident. Made only once no
  * job has come for a while: right after a build the site runs what was built, and making them then slowed that run
  * by as much as they saved the next build. One at a time, so that a job that comes waits for one at most.
  */
@@ -359,7 +359,14 @@ let preparing: NodeJS.Timeout | undefined;
 function prepareWhenIdle(): void {
   clearTimeout(preparing);
   const next = () => {
-    if (yowasp.prepareLLVM?.(READY_INSTANCES)) preparing = setTimeout(next, 0).unref();
+    let made: boolean | undefined;
+    try {
+      made = yowasp.prepareLLVM?.(READY_INSTANCES);
+    } catch {
+      // No room for another (its memory could not be had): a build makes its own, and fails there if it must.
+      return;
+    }
+    if (made) preparing = setTimeout(next, 0).unref();
   };
   preparing = setTimeout(next, PREPARE_AFTER_IDLE_MS).unref();
 }
