@@ -10,6 +10,7 @@
  * answers and takes the next job. Between jobs a SIGINT is ignored.
  */
 import vm from 'node:vm';
+// The namespace, for `prepareLLVM`, which a glue left as published lacks (a named import of it would not load).
 import * as yowasp from '@yowasp/clang';
 import { Exit, runClang, type Tree } from '@yowasp/clang';
 import { type AstNode, instrument, MAIN_FILE, type TraceMeta } from './trace/instrument.js';
