@@ -34,6 +34,7 @@ describe('the Clang glue', () => {
     expect(text).not.toContain('memory0.buffer.slice(ptr3');
     expect(text).toMatch(/function startCurrentTask\([^)]*\) \{\n\s*return 0;/);
     expect(text).toContain('prepareLLVM');
+    expect(text).toContain('wasi_snapshot_preview1: standardOutput.around({');
   });
 
   it('writes a file a few bytes at a time in linear time, never into an array given in', () => {
@@ -94,6 +95,105 @@ describe('the Clang glue', () => {
       runLLVM([...cc1, '-fsyntax-only', '-include', '/usr/x.o', 'z.c'], { 'z.c': 'int z;' }, options),
     ).toThrow();
     expect(said.join('')).toContain("'/usr/x.o' file not found");
+  }, 120_000);
+
+  it('gathers standard output and passes it on in order with every other call the tool makes', () => {
+    // The installed glue's own gatherer, given a memory and calls of an adapter that record what reaches them.
+    const text = readFileSync(glue, 'utf8');
+    const start = text.indexOf('function gatheredStandardOutput(getStdout, memory) {');
+    const source = text.slice(start, text.indexOf('\n}\n', start) + 3);
+    type Call = (...args: number[]) => number;
+    const gathered = new Function(`${source}\nreturn gatheredStandardOutput;`)() as (
+      getStdout: () => { blockingWriteAndFlush(bytes: Uint8Array): void },
+      memory: () => { buffer: ArrayBuffer },
+    ) => { flush(): void; around(calls: Record<string, Call>): Record<string, Call> };
+    const memory = { buffer: new ArrayBuffer(1 << 20) };
+    const bytes = new Uint8Array(memory.buffer);
+    const view = new DataView(memory.buffer);
+    const seen: string[] = [];
+    const stdout = { blockingWriteAndFlush: (chunk: Uint8Array) => seen.push(`out:${Buffer.from(chunk).toString()}`) };
+    const output = gathered(
+      () => stdout,
+      () => memory,
+    );
+    const calls = output.around({
+      fd_write: (fd) => (seen.push(`adapter write ${fd}`), 0),
+      fd_close: (fd) => (seen.push(`adapter close ${fd}`), 0),
+      fd_read: (fd) => (seen.push(`adapter read ${fd}`), 0),
+    });
+    /** A write of these pieces (one iovec each) to `fd`, as LLVM makes it: what it reports written. */
+    const write = (fd: number, ...pieces: string[]) => {
+      let at = 4096;
+      pieces.forEach((piece, i) => {
+        const encoded = Buffer.from(piece);
+        bytes.set(encoded, at);
+        view.setUint32(64 + 8 * i, at, true);
+        view.setUint32(68 + 8 * i, encoded.length, true);
+        at += encoded.length;
+      });
+      expect(calls.fd_write!(fd, 64, pieces.length, 32)).toBe(0);
+      return view.getUint32(32, true);
+    };
+    expect(write(1, 'a', '', 'bc')).toBe(3);
+    expect(write(1, 'd')).toBe(1);
+    expect(seen).toEqual([]);
+    // Standard error (or any other call) comes after what was gathered before it.
+    write(2, 'warning');
+    calls.fd_read!(0);
+    write(1, 'e');
+    output.flush();
+    output.flush();
+    expect(seen).toEqual(['out:abcd', 'adapter write 2', 'adapter read 0', 'out:e']);
+    // More than the buffer holds at once: passed on whole, in order.
+    seen.length = 0;
+    write(1, 'x'.repeat(40_000));
+    write(1, 'y'.repeat(100_000));
+    write(1, 'z');
+    output.flush();
+    expect(seen).toEqual([`out:${'x'.repeat(40_000)}`, `out:${'y'.repeat(100_000)}`, 'out:z']);
+    // Once standard output is closed, its number belongs to the adapter again (a file the tool opens may get it).
+    seen.length = 0;
+    write(1, 'last');
+    calls.fd_close!(1);
+    write(1, 'file');
+    output.flush();
+    expect(seen).toEqual(['out:last', 'adapter close 1', 'adapter write 1']);
+  });
+
+  it("passes a tool's standard output on whole, in a few pieces, when it succeeds and when it fails", async () => {
+    const { runClang, runLLVM } = await import('@yowasp/clang');
+    await runClang(null, {}, { fetchProgress: () => undefined });
+    const dump = (code: string) => {
+      const pieces: Uint8Array[] = [];
+      const said: string[] = [];
+      let failed = false;
+      try {
+        runLLVM(
+          ['clang', '-cc1', '-triple', 'wasm32-unknown-wasip1', '-ast-dump=json', 'main.c'],
+          { 'main.c': code },
+          {
+            stdout: (bytes: Uint8Array | null) => void (bytes && pieces.push(bytes.slice())),
+            stderr: (bytes: Uint8Array | null) => void (bytes && said.push(Buffer.from(bytes).toString())),
+            synchronously: true,
+          },
+        );
+      } catch {
+        failed = true;
+      }
+      return { text: Buffer.concat(pieces).toString(), pieces: pieces.length, said: said.join(''), failed };
+    };
+    const functions = Array.from({ length: 40 }, (_, i) => `int f${i}(int a) { return a * ${i} + 1; }\n`).join('');
+    const fine = dump(functions);
+    expect(fine.failed).toBe(false);
+    // Written by Clang a byte or a few at a time: a whole JSON document, in pieces of 64 KB.
+    expect(fine.text.length).toBeGreaterThan(100_000);
+    expect((JSON.parse(fine.text) as { inner: { name?: string }[] }).inner.map((decl) => decl.name)).toContain('f39');
+    expect(fine.pieces).toBeLessThanOrEqual(Math.ceil(fine.text.length / 60_000));
+    // Clang ends with an error: what it wrote before is still passed on, and its words too.
+    const broken = dump(`${functions}int g(void) { return nope; }\n`);
+    expect(broken.failed).toBe(true);
+    expect(broken.said).toContain("use of undeclared identifier 'nope'");
+    expect((JSON.parse(broken.text) as { inner: { name?: string }[] }).inner.map((decl) => decl.name)).toContain('g');
   }, 120_000);
 
   it('runs a tool on an instance made ahead, once each, as on one made for the run', async () => {
