@@ -6,6 +6,8 @@
  * worker.
  */
 import { tmpdir } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { WASI } from 'node:wasi';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type CheckResult, checkRun, type RunCheck } from '../../contracts/checkers.js';
@@ -97,6 +99,29 @@ process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
 }) as typeof process.emitWarning;
 
 const modules = new Map<string, { module: WebAssembly.Module; debug: WasmDebug }>();
+
+/**
+ * A checked program's memory is shared (build-flags.ts says why), and V8 counts no shared memory against this
+ * worker's heap: a run's memory, once the run is over, is given back at this worker's next full collection only,
+ * which may be long in coming. So the worker collects itself once the runs since its last collection have touched
+ * this much memory (the process's resident memory, before each request and after its answer): a run of a small
+ * program touches well under 1 MB, one that fills its heap up to 200 MB, collected after it at once.
+ */
+const COLLECT_AFTER_TOUCHED_BYTES = 64 * 1024 * 1024;
+let touchedSinceCollection = 0;
+// `gc`, in a context made once the flag is set (a flag of the whole process, which only contexts made after it see).
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as (() => void) | undefined;
+
+function collectIfTouched(touchedBytes: number): void {
+  touchedSinceCollection += Math.max(0, touchedBytes);
+  if (touchedSinceCollection < COLLECT_AFTER_TOUCHED_BYTES || !collectGarbage) return;
+  touchedSinceCollection = 0;
+  // Twice: the first lets go of the run's WASI object, which holds its memory until it is collected; the second, of
+  // the memory (without it, ten runs that filled 40 MB each kept 520 MB, not 260).
+  collectGarbage();
+  collectGarbage();
+}
 // A stack overflow's error keeps every call on the stack, so the report can say how deep the recursion went.
 Error.stackTraceLimit = 500_000;
 
@@ -408,15 +433,19 @@ async function run(request: RunRequest): Promise<RunResponse> {
 }
 
 parentPort?.on('message', ({ id, request }: { id: number; request: RunRequest }) => {
-  run(request).then(
-    (result) =>
-      parentPort?.postMessage(
-        { id, ok: true, result },
-        result.trace_answer ? [result.trace_answer.buffer as ArrayBuffer] : [],
-      ),
-    (error: unknown) =>
-      parentPort?.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
-  );
+  const residentBefore = process.memoryUsage.rss();
+  run(request)
+    .then(
+      (result) =>
+        parentPort?.postMessage(
+          { id, ok: true, result },
+          result.trace_answer ? [result.trace_answer.buffer as ArrayBuffer] : [],
+        ),
+      (error: unknown) =>
+        parentPort?.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
+    )
+    // The answer is on its way; the run's memory is garbage now.
+    .finally(() => collectIfTouched(process.memoryUsage.rss() - residentBefore));
 });
 // A worker of Step through's pool loads the recorder before it says it is ready (about 170 ms), so no trace waits
 // for it; the run workers never load it (trace/recording.ts says why).

@@ -241,29 +241,125 @@ export interface WasmDebug {
   readOnlyData: { addr: number; bytes: Uint8Array } | null;
 }
 
-/** The first active data segment placed at a constant address: `i32.const addr; end`, then its bytes. */
-function firstDataSegment(section: Uint8Array): { addr: number; bytes: Uint8Array } | null {
+/**
+ * The module's first data segment and the address it is copied to. Active (a plain build), the address is in the
+ * segment: `i32.const addr; end`. Passive (a checked build, whose memory is shared: build-flags.ts), the linker's
+ * start function copies it: `i32.const addr; i32.const 0; i32.const size; memory.init 0`, read from `initCode`.
+ */
+function firstDataSegment(
+  section: Uint8Array,
+  initCode: Uint8Array | null,
+): { addr: number; bytes: Uint8Array } | null {
   const r = new Reader(section);
   if (r.uleb() === 0) return null;
-  if (r.uleb() !== 0 || r.u8() !== 0x41) return null;
-  const addr = r.sleb() >>> 0;
-  if (r.u8() !== 0x0b) return null;
+  const mode = r.uleb();
+  let addr: number | null;
+  if (mode === 0) {
+    if (r.u8() !== 0x41) return null;
+    addr = r.sleb() >>> 0;
+    if (r.u8() !== 0x0b) return null;
+  } else if (mode === 1) addr = initCode ? firstSegmentAddress(initCode) : null;
+  else return null;
+  if (addr === null) return null;
   const length = r.uleb();
   return { addr, bytes: section.subarray(r.at, r.at + length) };
+}
+
+/**
+ * The address the linker's memory initialiser (wasm-ld's `__wasm_init_memory`, its body given) copies segment 0 to.
+ * Only the instructions the linker writes there are known; any other ends the reading with no answer.
+ */
+function firstSegmentAddress(body: Uint8Array): number | null {
+  const r = new Reader(body);
+  for (let groups = r.uleb(); groups > 0; groups--) {
+    r.uleb();
+    r.u8();
+  }
+  const constants: number[] = [];
+  while (r.at < body.length) {
+    const op = r.u8();
+    if (op === 0x41) constants.push(r.sleb());
+    else if (op === 0x42) r.sleb();
+    else if (op === 0x02 || op === 0x03)
+      r.u8(); // block, loop: an empty block type
+    else if (op === 0x0c || op === 0x0d)
+      r.uleb(); // br, br_if
+    else if (op === 0x0e)
+      for (let labels = r.uleb() + 1; labels > 0; labels--) r.uleb(); // br_table
+    else if (op === 0x0b || op === 0x1a)
+      continue; // end, drop
+    else if (op === 0xfe) {
+      // An atomic access: its opcode and where (alignment, offset).
+      r.uleb();
+      r.uleb();
+      r.uleb();
+    } else if (op === 0xfc) {
+      const sub = r.uleb();
+      if (sub === 8) {
+        const segment = r.uleb();
+        r.u8();
+        if (segment === 0) return constants.length >= 3 ? constants[constants.length - 3]! >>> 0 : null;
+      } else if (sub === 9)
+        r.uleb(); // data.drop
+      else if (sub === 11)
+        r.u8(); // memory.fill
+      else return null;
+    } else return null;
+  }
+  return null;
+}
+
+/** The body of the module's start function in its code section, or null (none, or imported). */
+function startFunctionBody(imports: Uint8Array | null, start: Uint8Array | null, code: Uint8Array | null) {
+  if (!start || !code) return null;
+  let index = new Reader(start).uleb();
+  if (imports) {
+    const r = new Reader(imports);
+    // Each import: its module's name and its own (each a length and its bytes), then what it is.
+    const skipName = () => {
+      const length = r.uleb();
+      r.at += length;
+    };
+    for (let count = r.uleb(); count > 0; count--) {
+      skipName();
+      skipName();
+      const kind = r.u8();
+      if (kind === 0) {
+        r.uleb();
+        index--;
+      } else if (kind === 1 || kind === 2) {
+        if (kind === 1) r.u8();
+        const flags = r.u8();
+        r.uleb();
+        if (flags & 1) r.uleb();
+      } else if (kind === 3) r.at += 2;
+      else return null;
+    }
+  }
+  if (index < 0) return null;
+  const r = new Reader(code);
+  const count = r.uleb();
+  if (index >= count) return null;
+  for (let i = 0; i < index; i++) {
+    const size = r.uleb();
+    r.at += size;
+  }
+  const size = r.uleb();
+  return code.subarray(r.at, r.at + size);
 }
 
 /** Reads a module's line table and function names; an absent or unreadable section gives no answers, not an error. */
 export function readWasmDebug(wasm: Uint8Array): WasmDebug {
   const custom = new Map<string, Uint8Array>();
   let codeStart = 0;
-  let data: Uint8Array | null = null;
+  const sections = new Map<number, Uint8Array>();
   const r = new Reader(wasm, 8);
   while (r.at < wasm.length) {
     const id = r.u8();
     const size = r.uleb();
     const start = r.at;
     if (id === 10) codeStart = start;
-    if (id === 11) data = wasm.subarray(start, start + size);
+    if (id === 2 || id === 8 || id === 10 || id === 11) sections.set(id, wasm.subarray(start, start + size));
     if (id === 0) {
       const name = r.string(r.uleb());
       custom.set(name, wasm.subarray(r.at, start + size));
@@ -315,7 +411,12 @@ export function readWasmDebug(wasm: Uint8Array): WasmDebug {
     functionName: (index) => names.get(index),
     readOnlyData: (() => {
       try {
-        return data ? firstDataSegment(data) : null;
+        const data = sections.get(11);
+        if (!data) return null;
+        return firstDataSegment(
+          data,
+          startFunctionBody(sections.get(2) ?? null, sections.get(8) ?? null, sections.get(10) ?? null),
+        );
       } catch {
         return null;
       }
