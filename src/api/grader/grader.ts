@@ -90,8 +90,9 @@ export function createGrader(options: GraderOptions = {}) {
       resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
       workerData,
     });
-  // Runs and Step through's recorded runs in workers of their own: each checked run's fresh memory makes V8 collect
-  // its worker's whole heap, so the workers that grade never hold the recorder and its schemas (trace/recording.ts).
+  // Runs and Step through's recorded runs in workers of their own: a worker collects its whole heap after its runs
+  // touched 64 MB (run-worker.ts), so the workers that grade never hold the recorder and its schemas
+  // (trace/recording.ts).
   const runners = runWorkers({ records: false });
   const tracers = runWorkers({ records: true });
 

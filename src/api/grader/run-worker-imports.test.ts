@@ -16,9 +16,9 @@ function loadedAtStart(file: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('the run worker', () => {
-  // Each checked run's fresh memory makes V8 collect the worker's whole heap, and a collection costs what the heap
-  // holds: a worker that grades loads neither the recorder nor the answer's schema library; Step through's workers
-  // (a pool of their own) load them as they start (trace/recording.ts).
+  // The worker collects its whole heap after runs that touched 64 MB of memory (decision 043), and a collection
+  // costs what the heap holds: a worker that grades loads neither the recorder nor the answer's schema library; Step
+  // through's workers (a pool of their own) load them as they start (trace/recording.ts).
   it('loads only what a run needs as it starts; Step through’s recorder is loaded apart from it', () => {
     const worker = fileURLToPath(new URL('./run-worker.ts', import.meta.url));
     const loaded = [...loadedAtStart(worker)].map((file) => file.replace(dirname(worker), '.'));
