@@ -289,10 +289,12 @@ function firstSegmentAddress(body: Uint8Array): number | null {
     else if (op === 0x0b || op === 0x1a)
       continue; // end, drop
     else if (op === 0xfe) {
-      // An atomic access: its opcode and where (alignment, offset).
-      r.uleb();
-      r.uleb();
-      r.uleb();
+      // An atomic access: its opcode and where (alignment, offset); a fence has one byte, no place.
+      if (r.uleb() === 0x03) r.u8();
+      else {
+        r.uleb();
+        r.uleb();
+      }
     } else if (op === 0xfc) {
       const sub = r.uleb();
       if (sub === 8) {
