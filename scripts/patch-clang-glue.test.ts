@@ -194,6 +194,24 @@ describe('the Clang glue', () => {
     expect(broken.failed).toBe(true);
     expect(broken.said).toContain("use of undeclared identifier 'nope'");
     expect((JSON.parse(broken.text) as { inner: { name?: string }[] }).inner.map((decl) => decl.name)).toContain('g');
+    // A callback that fails as the output is passed on: its own error ends the run, whatever Clang was doing.
+    let thrown: unknown;
+    try {
+      runLLVM(
+        ['clang', '-cc1', '-triple', 'wasm32-unknown-wasip1', '-ast-dump=json', 'main.c'],
+        { 'main.c': 'int g(void) { return nope; }\n' },
+        {
+          stdout: () => {
+            throw new Error('the callback failed');
+          },
+          stderr: () => undefined,
+          synchronously: true,
+        },
+      );
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ message: 'the callback failed' });
   }, 120_000);
 
   it('runs a tool on an instance made ahead, once each, as on one made for the run', async () => {

@@ -85,7 +85,8 @@ export const COMPILE_FLAGS = [
   // where a fresh 336 MB counted so brought a full collection of that heap with every run, about a third of a
   // grading's CPU. The run worker collects by the memory its runs touched instead (run-worker.ts). The linker then
   // copies the data in from the start function, and asks that every object be built for threads: the C library is
-  // not, and nothing here uses threads (a program's memory is never given to another), so that check is off.
+  // not, and nothing here uses threads (a program's memory is never given to another), so the linker's check of the
+  // objects' features is off (all of it: every object here is built by this toolchain for this one target).
   '-Wl,--shared-memory',
   '-Wl,--no-check-features',
   `-Wl,-z,stack-size=${EXERCISE_LIMITS.stackBytes}`,

@@ -104,21 +104,37 @@ const modules = new Map<string, { module: WebAssembly.Module; debug: WasmDebug }
  * A checked program's memory is shared (build-flags.ts says why), and V8 counts no shared memory against this
  * worker's heap: a run's memory, once the run is over, is given back at this worker's next full collection only,
  * which may be long in coming. So the worker collects itself once the runs since its last collection have touched
- * this much memory (the process's resident memory, before each request and after its answer): a run of a small
- * program touches well under 1 MB, one that fills its heap up to 200 MB, collected after it at once.
+ * this much memory (the process's resident memory, before each request and after its run: a run of a small
+ * program touches well under 1 MB, one that fills its heap up to 200 MB), or after this many runs, whichever comes
+ * first (the process's memory is shared with other threads, which may give memory back during a run and hide what
+ * it touched). It collects after answering and before it says it is ready for the next job (worker-pool.ts), so no
+ * job's clock counts it.
  */
 const COLLECT_AFTER_TOUCHED_BYTES = 64 * 1024 * 1024;
+const COLLECT_AFTER_RUNS = 16;
 let touchedSinceCollection = 0;
-// `gc`, in a context made once the flag is set (a flag of the whole process, which only contexts made after it see).
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as (() => void) | undefined;
+let runsSinceCollection = 0;
+const collectGarbage = (() => {
+  // `gc`, read from a context made once the flag is set. The flag is the whole process's: any context made after this
+  // one, in any thread, also has a `gc`.
+  setFlagsFromString('--expose-gc');
+  const gc: unknown = runInNewContext('gc');
+  if (typeof gc !== 'function')
+    throw new Error("this Node.js gives no gc(): a run worker could not give its runs' memory back");
+  return gc as () => void;
+})();
 
-function collectIfTouched(touchedBytes: number): void {
+/** Whether the runs since the last collection call for one, counting the one that touched `touchedBytes`. */
+function dueForCollection(touchedBytes: number): boolean {
   touchedSinceCollection += Math.max(0, touchedBytes);
-  if (touchedSinceCollection < COLLECT_AFTER_TOUCHED_BYTES || !collectGarbage) return;
+  runsSinceCollection += 1;
+  return touchedSinceCollection >= COLLECT_AFTER_TOUCHED_BYTES || runsSinceCollection >= COLLECT_AFTER_RUNS;
+}
+
+/** Twice: the first collection lets go of the runs' WASI objects, which hold their memories; the second, of those. */
+function collect(): void {
   touchedSinceCollection = 0;
-  // Twice: the first lets go of the run's WASI object, which holds its memory until it is collected; the second, of
-  // the memory (without it, ten runs that filled 40 MB each kept 520 MB, not 260).
+  runsSinceCollection = 0;
   collectGarbage();
   collectGarbage();
 }
@@ -434,18 +450,18 @@ async function run(request: RunRequest): Promise<RunResponse> {
 
 parentPort?.on('message', ({ id, request }: { id: number; request: RunRequest }) => {
   const residentBefore = process.memoryUsage.rss();
-  run(request)
-    .then(
-      (result) =>
-        parentPort?.postMessage(
-          { id, ok: true, result },
-          result.trace_answer ? [result.trace_answer.buffer as ArrayBuffer] : [],
-        ),
-      (error: unknown) =>
-        parentPort?.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
-    )
-    // The answer is on its way; the run's memory is garbage now.
-    .finally(() => collectIfTouched(process.memoryUsage.rss() - residentBefore));
+  const answer = (message: Record<string, unknown>, transfer: ArrayBuffer[] = []) => {
+    // The run is over and its memory garbage: collect now if due, and say when ready for the next job.
+    const collecting = dueForCollection(process.memoryUsage.rss() - residentBefore);
+    parentPort?.postMessage({ id, ...message, collecting }, transfer);
+    if (!collecting) return;
+    collect();
+    parentPort?.postMessage({ ready: true, thread: ownThreadStatPath() });
+  };
+  run(request).then(
+    (result) => answer({ ok: true, result }, result.trace_answer ? [result.trace_answer.buffer as ArrayBuffer] : []),
+    (error: unknown) => answer({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+  );
 });
 // A worker of Step through's pool loads the recorder before it says it is ready (about 170 ms), so no trace waits
 // for it; the run workers never load it (trace/recording.ts says why).

@@ -83,4 +83,30 @@ parentPort.postMessage({ ready: true });
     await expect(pool.run('a', -1, 200)).rejects.toBeInstanceOf(JobTimeoutError);
     expect(await pool.run('a', 8, 1000)).toBe(8);
   });
+
+  // The run worker collects its garbage after answering, now and then (run-worker.ts): the next job waits for it to be
+  // ready again, and its CPU-time limit does not count the tidying.
+  it('starts the next job once a worker that tidies up after answering is ready again, its clock from then', async () => {
+    const TIDIES = `
+const { parentPort } = require('node:worker_threads');
+const { readFileSync, readlinkSync } = require('node:fs');
+const thread = '/proc/' + readlinkSync('/proc/thread-self') + '/stat';
+// This thread's CPU time in ms (user and system, in 10 ms ticks), spent in a loop.
+const cpu = () => { const f = readFileSync(thread, 'utf8').slice(readFileSync(thread, 'utf8').lastIndexOf(')') + 2).split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
+const spin = (ms) => { const until = cpu() + ms; while (cpu() < until); };
+parentPort.on('message', ({ id, request }) => {
+  spin(request);
+  parentPort.postMessage({ id, ok: true, result: Date.now(), collecting: true });
+  spin(400);
+  parentPort.postMessage({ ready: true, thread });
+});
+parentPort.postMessage({ ready: true, thread });
+`;
+    const pool = new WorkerPool<number, number>({ script: { source: TIDIES }, size: 1 });
+    pools.push(pool);
+    const first = await pool.run('a', 10, 300);
+    // 400 ms of tidying then 10 of work: within a 300 ms limit, since the tidying is not the job's.
+    const second = await pool.run('b', 10, 300);
+    expect(second - first).toBeGreaterThanOrEqual(400);
+  });
 });

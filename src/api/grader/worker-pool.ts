@@ -160,8 +160,11 @@ export class WorkerPool<Req, Res> {
       outcome();
       if (!this.line.isClosed) this.dispatch();
     };
-    const onMessage = (message: { id?: number; ok: boolean; result?: Res; error?: string }) => {
+    const onMessage = (message: { id?: number; ok: boolean; result?: Res; error?: string; collecting?: boolean }) => {
       if (message.id !== id) return;
+      // A worker that tidies up after answering (run-worker.ts collects its garbage) says when it is ready again: the
+      // next job's clock starts then, so no job pays for the one before.
+      if (message.collecting) slot.ready = false;
       finish(
         () =>
           message.ok
