@@ -111,7 +111,7 @@ const modules = new Map<string, { module: WebAssembly.Module; debug: WasmDebug }
  * job's clock counts it.
  */
 const COLLECT_AFTER_TOUCHED_BYTES = 64 * 1024 * 1024;
-const COLLECT_AFTER_RUNS = 16;
+const COLLECT_AFTER_RUNS = 32;
 let touchedSinceCollection = 0;
 let runsSinceCollection = 0;
 const collectGarbage = (() => {
