@@ -90,9 +90,8 @@ export function createGrader(options: GraderOptions = {}) {
       resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
       workerData,
     });
-  // Runs and Step through's recorded runs in workers of their own: a worker collects its whole heap after its runs
-  // touched 64 MB (run-worker.ts), so the workers that grade never hold the recorder and its schemas
-  // (trace/recording.ts).
+  // Runs and Step through's recorded runs in workers of their own: a worker collects its whole heap now and then
+  // (run-worker.ts says when), so the workers that grade never hold the recorder and its schemas (trace/recording.ts).
   const runners = runWorkers({ records: false });
   const tracers = runWorkers({ records: true });
 

@@ -16,8 +16,8 @@ function loadedAtStart(file: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('the run worker', () => {
-  // The worker collects its whole heap after runs that touched 64 MB of memory (decision 043), and a collection
-  // costs what the heap holds: a worker that grades loads neither the recorder nor the answer's schema library; Step
+  // The worker collects its whole heap now and then (run-worker.ts says when), and a collection costs what the heap
+  // holds: a worker that grades loads neither the recorder nor the answer's schema library; Step
   // through's workers (a pool of their own) load them as they start (trace/recording.ts).
   it('loads only what a run needs as it starts; Step through’s recorder is loaded apart from it', () => {
     const worker = fileURLToPath(new URL('./run-worker.ts', import.meta.url));

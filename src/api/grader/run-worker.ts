@@ -448,6 +448,11 @@ async function run(request: RunRequest): Promise<RunResponse> {
   return { ...response, stdout: '', stderr: '', files: [], trace_answer: answer };
 }
 
+/** Tells the pool this worker can take a job (its clock starts then), and which thread's CPU time to count. */
+function sayReady(): void {
+  parentPort?.postMessage({ ready: true, thread: ownThreadStatPath() });
+}
+
 parentPort?.on('message', ({ id, request }: { id: number; request: RunRequest }) => {
   const residentBefore = process.memoryUsage.rss();
   const answer = (message: Record<string, unknown>, transfer: ArrayBuffer[] = []) => {
@@ -456,7 +461,7 @@ parentPort?.on('message', ({ id, request }: { id: number; request: RunRequest })
     parentPort?.postMessage({ id, ...message, collecting }, transfer);
     if (!collecting) return;
     collect();
-    parentPort?.postMessage({ ready: true, thread: ownThreadStatPath() });
+    sayReady();
   };
   run(request).then(
     (result) => answer({ ok: true, result }, result.trace_answer ? [result.trace_answer.buffer as ArrayBuffer] : []),
@@ -467,4 +472,4 @@ parentPort?.on('message', ({ id, request }: { id: number; request: RunRequest })
 // for it; the run workers never load it (trace/recording.ts says why).
 if ((workerData as RunWorkerData | undefined)?.records) await import('./trace/recording.js');
 // Loaded: the pool starts the first job's clock now, counting this thread's CPU time where it can read it.
-parentPort?.postMessage({ ready: true, thread: ownThreadStatPath() });
+sayReady();

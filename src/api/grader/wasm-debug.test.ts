@@ -3,7 +3,10 @@
  * active segment) or in the linker's memory initialiser (a checked build's memory is shared, its segments passive).
  * The modules here are written byte by byte, as wasm-ld writes them.
  */
+import { runClang } from '@yowasp/clang';
 import { describe, expect, it } from 'vitest';
+import { COMPILE_FLAGS, PLAIN_COMPILE_FLAGS, RUNTIME_FLAGS } from './build-flags.js';
+import { buildProgram, buildRuntime, CHECKS_INCLUDES, readChecksFiles } from './build-program.js';
 import { readWasmDebug } from './wasm-debug.js';
 
 const uleb = (value: number): number[] => {
@@ -82,5 +85,35 @@ describe("a module's read-only data", () => {
       section(11, [0x01, 0x01, 0x04, 0x41, 0x6e, 0x6e, 0x00]),
     );
     expect(readWasmDebug(wasm).readOnlyData).toBeNull();
+  });
+});
+
+// The referee: a real build, plain (active segments) and checked (passive, copied in by wasm-ld's initialiser), made
+// and instantiated as the grader would, its start function run by V8. What the reading says is at that address is.
+describe("a built program's read-only data, against its memory once instantiated", { timeout: 180_000 }, () => {
+  const code = '#include <stdio.h>\nconst char *who = "Ann";\nint main(void) { printf("%s, %s\\n", who, "Meena"); }\n';
+
+  it.each([
+    ['plain', PLAIN_COMPILE_FLAGS],
+    ['checked', COMPILE_FLAGS],
+  ] as const)('a %s build', async (_kind, flags) => {
+    await runClang(null, {}, { fetchProgress: () => undefined });
+    const files = readChecksFiles();
+    const checked = flags === COMPILE_FLAGS;
+    const quiet = { stdout: () => undefined, stderr: () => undefined };
+    const runtime = checked ? buildRuntime(RUNTIME_FLAGS, files) : null;
+    const wasm = buildProgram(code, flags, runtime, checked ? CHECKS_INCLUDES : [], files, quiet)[
+      'main.wasm'
+    ] as Uint8Array;
+    const data = readWasmDebug(wasm).readOnlyData;
+    expect(data).not.toBeNull();
+    expect(Buffer.from(data!.bytes).includes('Meena')).toBe(true);
+    // Every import a function that does nothing: only the start function runs, which copies the data in.
+    const module = await WebAssembly.compile(wasm);
+    const imports: Record<string, Record<string, () => number>> = {};
+    for (const { module: from, name } of WebAssembly.Module.imports(module)) (imports[from] ??= {})[name] = () => 0;
+    const instance = await WebAssembly.instantiate(module, imports);
+    const memory = (instance.exports.memory as WebAssembly.Memory).buffer;
+    expect(Buffer.from(new Uint8Array(memory, data!.addr, data!.bytes.length))).toEqual(Buffer.from(data!.bytes));
   });
 });

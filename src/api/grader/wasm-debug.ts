@@ -50,6 +50,10 @@ class Reader {
     this.at = end < 0 ? this.bytes.length : end + 1;
     return text;
   }
+  /** Moves past `length` bytes (a name, a function's body). */
+  skip(length: number) {
+    this.at += length;
+  }
   string(length: number) {
     const text = new TextDecoder().decode(this.bytes.subarray(this.at, this.at + length));
     this.at += length;
@@ -100,13 +104,14 @@ function readForm(r: Reader, form: number, strings: { str?: Uint8Array; lineStr?
     case FORM.data4:
       return r.u32();
     case FORM.data8:
-      r.at += 8;
+      r.skip(8);
       return 0;
     case FORM.data16:
-      r.at += 16;
+      r.skip(16);
       return 0;
     case FORM.block:
-      r.at += r.uleb();
+      // Its length, then its bytes (`r.at += r.uleb()` would lose the length's own bytes: `r.at` is read first).
+      r.skip(r.uleb());
       return 0;
     default:
       throw new Error(`DWARF form ${form} not read`);
@@ -318,13 +323,9 @@ function startFunctionBody(imports: Uint8Array | null, start: Uint8Array | null,
   if (imports) {
     const r = new Reader(imports);
     // Each import: its module's name and its own (each a length and its bytes), then what it is.
-    const skipName = () => {
-      const length = r.uleb();
-      r.at += length;
-    };
     for (let count = r.uleb(); count > 0; count--) {
-      skipName();
-      skipName();
+      r.skip(r.uleb());
+      r.skip(r.uleb());
       const kind = r.u8();
       if (kind === 0) {
         r.uleb();
@@ -334,7 +335,7 @@ function startFunctionBody(imports: Uint8Array | null, start: Uint8Array | null,
         const flags = r.u8();
         r.uleb();
         if (flags & 1) r.uleb();
-      } else if (kind === 3) r.at += 2;
+      } else if (kind === 3) r.skip(2);
       else return null;
     }
   }
@@ -342,10 +343,7 @@ function startFunctionBody(imports: Uint8Array | null, start: Uint8Array | null,
   const r = new Reader(code);
   const count = r.uleb();
   if (index >= count) return null;
-  for (let i = 0; i < index; i++) {
-    const size = r.uleb();
-    r.at += size;
-  }
+  for (let i = 0; i < index; i++) r.skip(r.uleb());
   const size = r.uleb();
   return code.subarray(r.at, r.at + size);
 }

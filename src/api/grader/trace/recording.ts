@@ -2,7 +2,7 @@
  * The part of a run that records it to be stepped through, and makes the whole answer from the recording. Only
  * Step through's workers load it (a pool of their own, grader.ts): a worker that grades keeps a small heap (the
  * recorder, the answer's schema and its library stay out of it: 4.5 MB instead of 10). That matters because a worker
- * collects its whole heap after its runs touched 64 MB of memory (run-worker.ts), and a collection costs what the
+ * collects its whole heap now and then (run-worker.ts says when), and a collection costs what the
  * heap holds.
  */
 import { TRACE_LIMITS, traceMessages } from '../../../contracts/trace.js';
